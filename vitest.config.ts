@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: ['{packages,services,gateway,embedded,tests}/**/*.test.ts'],
+    exclude: ['**/node_modules/**', 'tests/e2e/**'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Integration suites share one PostgreSQL and one NATS; files still run in parallel workers,
+    // each suite uses its own database / stream names.
+    pool: 'forks',
+  },
+})
