@@ -1,0 +1,85 @@
+import { z } from 'zod'
+import { passwordRules } from './password.ts'
+
+export const USERNAME_MAX_LENGTH = 64
+export const PASSWORD_MAX_LENGTH = 256
+
+/** Username: trimmed, required; uniqueness is case-insensitive (enforced by identity). */
+export const usernameSchema = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(1, 'Username is required')
+  .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
+  .regex(/^[^\p{C}]+$/u, 'Username must not contain control characters')
+
+/** Login: both fields required, no rules beyond that (SPEC §5). */
+export const loginBodySchema = z.object({
+  username: usernameSchema,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+})
+export type LoginBody = z.infer<typeof loginBodySchema>
+
+/** Register: the SPEC §5 password rules, each with its own message. */
+export const registerBodySchema = z.object({
+  username: usernameSchema,
+  password: passwordRules.reduce(
+    (schema, rule) => schema.refine(rule.test, rule.message),
+    z
+      .string({ error: 'Password is required' })
+      .min(1, 'Password is required')
+      .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  ),
+})
+export type RegisterBody = z.infer<typeof registerBodySchema>
+
+export const planSchema = z.enum(['free', 'pro'])
+export type Plan = z.infer<typeof planSchema>
+
+/** The user record of SPEC §3 as the API returns it. It never carries a password or its hash. */
+export const userRecordSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  companyName: z.string().nullable(),
+  companyLogo: z.string().nullable(),
+  companyWebsite: z.string().nullable(),
+  plan: planSchema,
+  calculatorsCreated: z.number().int(),
+  calculatorsLimit: z.number().int(),
+  customBranding: z.boolean(),
+  stripeCustomerId: z.string().nullable(),
+  stripeSubscriptionId: z.string().nullable(),
+  updatedAt: z.string(),
+})
+export type UserRecord = z.infer<typeof userRecordSchema>
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2048, 'Company website must be at most 2048 characters')
+  .refine((value) => {
+    try {
+      const url = new URL(value)
+      return url.protocol === 'http:' || url.protocol === 'https:'
+    } catch {
+      return false
+    }
+  }, 'Company website must be an http(s) URL')
+
+/** PATCH /api/profile. Every field optional (SPEC §5); an empty string clears the field. */
+export const profileBodySchema = z
+  .object({
+    companyName: z.string().trim().max(200, 'Company name must be at most 200 characters').nullable().optional(),
+    companyLogo: z.string().trim().max(2048, 'Company logo must be at most 2048 characters').nullable().optional(),
+    companyWebsite: z.union([z.literal(''), httpUrl]).nullable().optional(),
+  })
+  .strict()
+export type ProfileBody = z.infer<typeof profileBodySchema>
+
+/** POST /api/upload-logo answers the logo's URL. */
+export const uploadLogoResponseSchema = z.object({ url: z.string() })
+
+/** Every non-OK API answer carries a message (SPEC §7 reads `message`). */
+export const errorBodySchema = z.object({ message: z.string() })

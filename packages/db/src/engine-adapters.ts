@@ -1,0 +1,155 @@
+import { PGlite } from '@electric-sql/pglite'
+import { PrismaPg } from '@prisma/adapter-pg'
+import {
+  DriverAdapterError,
+  type IsolationLevel,
+  type SqlDriverAdapter,
+  type SqlMigrationAwareDriverAdapterFactory,
+  type SqlQuery,
+} from '@prisma/driver-adapter-utils'
+import { PrismaPGlite } from 'pglite-prisma-adapter'
+import pg from 'pg'
+import type { DatabaseConfig } from './database-config.ts'
+import { leasePGlite } from './pglite-instances.ts'
+import { CatalogFriendlyClient, parsePostgresUrl, quoteIdentifier } from './postgres-connection.ts'
+
+/** A migration-aware adapter factory for the schema engine, plus what must be closed afterwards. */
+export interface EngineConnection {
+  factory: SqlMigrationAwareDriverAdapterFactory
+  close(): Promise<void>
+}
+
+interface PostgresErrorFields {
+  code?: string
+  severity?: string
+  message: string
+  detail?: string
+  column?: string
+  hint?: string
+}
+
+function isPostgresError(error: unknown): error is PostgresErrorFields & Error {
+  return error instanceof Error && typeof (error as { code?: unknown }).code === 'string'
+}
+
+function toDriverError(error: unknown): unknown {
+  if (!isPostgresError(error)) return error
+  return new DriverAdapterError({
+    kind: 'postgres',
+    code: error.code ?? 'N/A',
+    severity: error.severity ?? 'ERROR',
+    message: error.message,
+    detail: error.detail,
+    column: error.column,
+    hint: error.hint,
+  })
+}
+
+/**
+ * Delegates to a driver adapter but runs scripts (whole migrations) as one simple-protocol query,
+ * the way Prisma's native engine does: PostgreSQL then runs the file as one implicit transaction.
+ * (adapter-pg splits on every `;`, breaking `$$` bodies; pglite-prisma-adapter does not await
+ * `exec`, so a failing migration would be recorded as applied.)
+ */
+class WholeScriptAdapter implements SqlDriverAdapter {
+  readonly provider: SqlDriverAdapter['provider']
+  readonly adapterName: string
+
+  constructor(
+    private readonly inner: SqlDriverAdapter,
+    private readonly runScript: (script: string) => Promise<unknown>,
+    private readonly onDispose: () => Promise<void> = async () => {},
+  ) {
+    this.provider = inner.provider
+    this.adapterName = inner.adapterName
+  }
+
+  queryRaw(query: SqlQuery) { return this.inner.queryRaw(query) }
+  executeRaw(query: SqlQuery) { return this.inner.executeRaw(query) }
+  startTransaction(isolationLevel?: IsolationLevel) { return this.inner.startTransaction(isolationLevel) }
+  getConnectionInfo() { return this.inner.getConnectionInfo?.() ?? { supportsRelationJoins: true } }
+
+  async executeScript(script: string): Promise<void> {
+    try {
+      await this.runScript(script)
+    } catch (error) {
+      throw toDriverError(error)
+    }
+  }
+
+  async dispose(): Promise<void> {
+    await this.inner.dispose()
+    await this.onDispose()
+  }
+}
+
+function postgresEngineConnection(url: string): EngineConnection {
+  const { pool: poolConfig, schema } = parsePostgresUrl(url)
+  const options = schema ? { schema } : undefined
+  // One connection: the engine's session-level advisory lock must be taken and released on the same one.
+  const pool = new pg.Pool({ ...poolConfig, max: 1, Client: CatalogFriendlyClient })
+  const shadowPools = new Set<pg.Pool>()
+  const factory: SqlMigrationAwareDriverAdapterFactory = {
+    provider: 'postgres',
+    adapterName: '@prisma/adapter-pg',
+    async connect() {
+      const inner = await new PrismaPg(pool, options).connect()
+      return new WholeScriptAdapter(inner, (script) => pool.query(script))
+    },
+    async connectToShadowDb() {
+      // Created and dropped here: the engine's own shadow handling assumes a connection string.
+      const database = `prisma_shadow_${crypto.randomUUID().replace(/-/g, '')}`
+      await pool.query(`CREATE DATABASE ${quoteIdentifier(database)}`)
+      const shadowPool = new pg.Pool({ ...poolConfig, database, Client: CatalogFriendlyClient })
+      shadowPools.add(shadowPool)
+      const inner = await new PrismaPg(shadowPool, options).connect()
+      return new WholeScriptAdapter(inner, (script) => shadowPool.query(script), async () => {
+        shadowPools.delete(shadowPool)
+        await shadowPool.end()
+        await pool.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(database)} WITH (FORCE)`)
+      })
+    },
+  }
+  return {
+    factory,
+    async close() {
+      await Promise.all([...shadowPools].map((shadow) => shadow.end()))
+      await pool.end()
+    },
+  }
+}
+
+async function pgliteEngineConnection(dataDir: string): Promise<EngineConnection> {
+  const lease = await leasePGlite(dataDir)
+  const shadows = new Set<PGlite>()
+  const factory: SqlMigrationAwareDriverAdapterFactory = {
+    provider: 'postgres',
+    adapterName: 'pglite-prisma-adapter',
+    async connect() {
+      const inner = await new PrismaPGlite(lease.db).connect()
+      return new WholeScriptAdapter(inner, (script) => lease.db.exec(script))
+    },
+    async connectToShadowDb() {
+      const shadow = new PGlite('memory://')
+      await shadow.waitReady
+      shadows.add(shadow)
+      const inner = await new PrismaPGlite(shadow).connect()
+      return new WholeScriptAdapter(inner, (script) => shadow.exec(script), async () => {
+        shadows.delete(shadow)
+        await shadow.close()
+      })
+    },
+  }
+  return {
+    factory,
+    async close() {
+      await Promise.all([...shadows].map((shadow) => shadow.close()))
+      await lease.release()
+    },
+  }
+}
+
+/** Connects the schema engine to a database (PostgreSQL by separate fields, or a shared PGlite). */
+export async function openEngineConnection(database: DatabaseConfig): Promise<EngineConnection> {
+  return database.kind === 'postgres' ? postgresEngineConnection(database.url) : pgliteEngineConnection(database.dataDir)
+}

@@ -1,0 +1,58 @@
+import { mkdir } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+
+/** One process's use of a PGlite database; `release()` closes it once nobody else holds it. */
+export interface PGliteLease {
+  db: PGlite
+  release(): Promise<void>
+}
+
+interface OpenInstance {
+  ready: Promise<PGlite>
+  holders: number
+}
+
+// PGlite allows one open instance per data directory, and the migration runner and the Prisma
+// client of one service both need it: they share the instance, closed when the last one lets go.
+const open = new Map<string, OpenInstance>()
+
+function instanceKey(dataDir: string): string {
+  return dataDir.startsWith('memory://') ? dataDir : resolve(dataDir)
+}
+
+async function start(key: string): Promise<PGlite> {
+  if (!key.startsWith('memory://')) await mkdir(key, { recursive: true })
+  const db = new PGlite(key)
+  await db.waitReady
+  return db
+}
+
+/**
+ * Opens (or joins) the PGlite database in `dataDir`. A `memory://name` directory is shared by
+ * name while some lease on it is held, and is gone once the last one is released.
+ */
+export async function leasePGlite(dataDir: string): Promise<PGliteLease> {
+  const key = instanceKey(dataDir)
+  let instance = open.get(key)
+  if (!instance) {
+    instance = { ready: start(key), holders: 0 }
+    open.set(key, instance)
+    instance.ready.catch(() => open.delete(key))
+  }
+  instance.holders += 1
+  const held = instance
+  const db = await held.ready
+  let released = false
+  return {
+    db,
+    async release() {
+      if (released) return
+      released = true
+      held.holders -= 1
+      if (held.holders > 0) return
+      open.delete(key)
+      await db.close()
+    },
+  }
+}

@@ -1,0 +1,82 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { dirname, join, resolve } from 'node:path'
+import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils'
+import type { MigrationDirectory, MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm'
+
+type SchemaEngineModule = typeof import('@prisma/schema-engine-wasm/schema_engine_bg')
+
+interface WasmBindings {
+  __wbg_set_wasm(exports: WebAssembly.Exports): void
+}
+
+let loading: Promise<SchemaEngineModule> | undefined
+
+/**
+ * Loads Prisma's schema engine (WebAssembly) once per process. The package's own entry imports
+ * the .wasm file as an ES module, which Node cannot do, so it is instantiated here by hand.
+ */
+function loadSchemaEngine(): Promise<SchemaEngineModule> {
+  loading ??= (async () => {
+    const bg = await import('@prisma/schema-engine-wasm/schema_engine_bg')
+    const require = createRequire(import.meta.url)
+    // The package does not export the .wasm file; it sits beside the bindings.
+    const wasmPath = join(dirname(require.resolve('@prisma/schema-engine-wasm/schema_engine_bg')), 'schema_engine_bg.wasm')
+    const module = new WebAssembly.Module(await readFile(wasmPath))
+    const instance = new WebAssembly.Instance(module, { './schema_engine_bg.js': bg })
+    ;(bg as unknown as WasmBindings).__wbg_set_wasm(instance.exports)
+    const start = instance.exports.__wbindgen_start
+    if (typeof start === 'function') start()
+    return bg
+  })()
+  return loading
+}
+
+export type EngineLog = (message: string) => void
+
+/** Starts a schema engine on a driver adapter, with the given schema as its datamodel. */
+export async function startSchemaEngine(props: {
+  schemaPath: string
+  schemaSource: string
+  factory: SqlMigrationAwareDriverAdapterFactory
+  log?: EngineLog | undefined
+}): Promise<SchemaEngine> {
+  const bg = await loadSchemaEngine()
+  const log = props.log ?? (() => {})
+  return bg.SchemaEngine.new(
+    { datamodels: [[props.schemaPath, props.schemaSource]] },
+    (message: string) => log(message),
+    bindMigrationAwareSqlAdapterFactory(props.factory),
+  )
+}
+
+export const LOCKFILE_NAME = 'migration_lock.toml'
+export const MIGRATION_FILE_NAME = 'migration.sql'
+
+/** Reads a `prisma/migrations` folder the way the Prisma CLI hands it to the engine. */
+export async function readMigrationsList(migrationsDir: string): Promise<MigrationList> {
+  const baseDir = resolve(migrationsDir)
+  const lockfileContent = await readFile(join(baseDir, LOCKFILE_NAME), 'utf8').catch(() => null)
+  const entries = await readdir(baseDir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return []
+    throw error
+  })
+  const migrationDirectories: MigrationDirectory[] = []
+  for (const entry of entries) {
+    if (!entry.isDirectory()) continue
+    const content = await readFile(join(baseDir, entry.name, MIGRATION_FILE_NAME), 'utf8').then(
+      (value) => ({ tag: 'ok' as const, value }),
+      (error: Error) => ({ tag: 'error' as const, value: error.message }),
+    )
+    migrationDirectories.push({ path: entry.name, migrationFile: { path: MIGRATION_FILE_NAME, content } })
+  }
+  migrationDirectories.sort((a, b) => a.path.localeCompare(b.path))
+  return {
+    baseDir,
+    lockfile: { path: LOCKFILE_NAME, content: lockfileContent },
+    migrationDirectories,
+    shadowDbInitScript: '',
+  }
+}
+
+export const NO_FILTERS = { externalTables: [], externalEnums: [] }

@@ -1,0 +1,79 @@
+import Router from '@koa/router'
+import Koa from 'koa'
+import { errorMiddleware, requestContext } from './http.ts'
+import type { Logger } from './logger.ts'
+import { tracingMiddleware } from './tracing.ts'
+
+/** A dependency /readyz checks: the database, the bus, the object store ... */
+export interface ReadinessCheck {
+  name: string
+  check(): Promise<void>
+}
+
+export interface CreateAppOptions {
+  name: string
+  logger: Logger
+  readiness: ReadinessCheck[]
+  /** Routers mounted after the common middleware. */
+  routers: Router[]
+  /** Trust X-Forwarded-* (only behind a proxy that sets them). */
+  proxy?: boolean
+}
+
+const READINESS_TIMEOUT_MS = 2000
+
+function withTimeout(promise: Promise<void>, ms: number, what: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+/** /healthz: the process is alive. /readyz: every dependency answers. */
+export function healthRouter(readiness: ReadinessCheck[]): Router {
+  const router = new Router()
+  router.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok' }
+  })
+  router.get('/readyz', async (ctx) => {
+    const results = await Promise.all(
+      readiness.map(async ({ name, check }) => {
+        try {
+          await withTimeout(check(), READINESS_TIMEOUT_MS, name)
+          return { name, ok: true as const }
+        } catch (error) {
+          return { name, ok: false as const, error: error instanceof Error ? error.message : String(error) }
+        }
+      }),
+    )
+    const failed = results.filter((result) => !result.ok)
+    ctx.status = failed.length === 0 ? 200 : 503
+    ctx.body = {
+      status: failed.length === 0 ? 'ready' : 'not ready',
+      checks: Object.fromEntries(results.map((result) => [result.name, result.ok ? 'ok' : result.error])),
+      ...(failed.length > 0 ? { message: `Not ready: ${failed.map((result) => result.name).join(', ')}` } : {}),
+    }
+  })
+  return router
+}
+
+/** The Koa app of a deployable, without listening: tests drive it on port 0. */
+export function createApp(options: CreateAppOptions): Koa {
+  const app = new Koa({ proxy: options.proxy ?? false })
+  app.silent = true
+  app.use(requestContext(options.logger))
+  app.use(tracingMiddleware(options.name))
+  app.use(errorMiddleware())
+  const health = healthRouter(options.readiness)
+  app.use(health.routes())
+  for (const router of options.routers) {
+    app.use(router.routes())
+    app.use(router.allowedMethods())
+  }
+  app.use((ctx) => {
+    ctx.status = 404
+    ctx.body = { message: `No route for ${ctx.method} ${ctx.path}` }
+  })
+  return app
+}

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto'
+import type { Context, Middleware } from 'koa'
+import { koaBody } from 'koa-body'
+import { z } from 'zod'
+import { errors, HttpError } from './errors.ts'
+import type { Logger } from './logger.ts'
+
+declare module 'koa' {
+  interface DefaultState {
+    requestId: string
+    log: Logger
+    traceId?: string
+    userId?: number
+  }
+}
+
+export const REQUEST_ID_HEADER = 'x-request-id'
+/** Set by the gateway after it authenticated the session; services are never exposed publicly. */
+export const USER_ID_HEADER = 'x-user-id'
+/** The client's address as the gateway saw it. */
+export const CLIENT_IP_HEADER = 'x-client-ip'
+
+/** Request id (kept from the caller or new), a child logger and one access log line per request. */
+export function requestContext(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    const incoming = ctx.get(REQUEST_ID_HEADER)
+    const requestId = /^[\w.:-]{1,128}$/.test(incoming) ? incoming : randomUUID()
+    ctx.state.requestId = requestId
+    ctx.set(REQUEST_ID_HEADER, requestId)
+    ctx.state.log = logger.child({ requestId })
+    const started = performance.now()
+    try {
+      await next()
+    } finally {
+      const level = ctx.status >= 500 ? 'error' : 'debug'
+      ctx.state.log[level](
+        { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started), traceId: ctx.state.traceId },
+        'request',
+      )
+    }
+  }
+}
+
+interface KoaBodyError {
+  httpCode?: number
+  status?: number
+  statusCode?: number
+  type?: string
+  message?: string
+}
+
+function describeZodError(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ')
+}
+
+/** Turns any thrown error into `{ "message": ... }` with the right status. */
+export function errorMiddleware(): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next()
+    } catch (caught) {
+      if (caught instanceof HttpError) {
+        ctx.status = caught.status
+        ctx.set(caught.headers)
+        ctx.body = { message: caught.message }
+        return
+      }
+      if (caught instanceof z.ZodError) {
+        ctx.status = 400
+        ctx.body = { message: describeZodError(caught) }
+        return
+      }
+      const bodyError = (caught ?? {}) as KoaBodyError
+      const status = bodyError.httpCode ?? bodyError.status ?? bodyError.statusCode
+      if (bodyError.type === 'entity.parse.failed' || (caught instanceof SyntaxError && status === 400)) {
+        ctx.status = 400
+        ctx.body = { message: 'Malformed JSON in request body' }
+        return
+      }
+      if (status === 413 || bodyError.type === 'entity.too.large') {
+        ctx.status = 413
+        ctx.body = { message: 'Request body is too large' }
+        return
+      }
+      if (status === 415) {
+        ctx.status = 415
+        ctx.body = { message: 'Unsupported content type' }
+        return
+      }
+      if (typeof status === 'number' && status >= 400 && status < 500) {
+        ctx.status = status
+        ctx.body = { message: bodyError.message ?? 'Bad request' }
+        return
+      }
+      ctx.state.log.error({ err: caught }, 'unhandled error')
+      ctx.status = 500
+      ctx.body = { message: 'Internal server error' }
+    }
+  }
+}
+
+/** JSON bodies only, bounded; malformed JSON becomes a 400 through the error middleware. */
+export function jsonBody(options: { limit?: string } = {}): Middleware {
+  const parse = koaBody({
+    json: true,
+    multipart: false,
+    urlencoded: false,
+    text: false,
+    jsonLimit: options.limit ?? '100kb',
+    jsonStrict: true,
+    onError: (error) => {
+      throw error
+    },
+  })
+  return async (ctx, next) => {
+    if (ctx.request.length !== 0 && ctx.request.type && !ctx.is('application/json')) {
+      throw errors.unsupportedMediaType('Content-Type must be application/json')
+    }
+    await parse(ctx, next)
+  }
+}
+
+/** Validates the JSON body with a zod schema: the handler gets the typed, parsed input. */
+export function validateBody<Schema extends z.ZodType>(
+  schema: Schema,
+  handler: (ctx: Context, body: z.infer<Schema>) => Promise<void>,
+): Middleware {
+  return async (ctx) => {
+    const raw: unknown = ctx.request.body
+    if (raw === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+      throw errors.badRequest('Request body must be a JSON object')
+    }
+    const result = schema.safeParse(raw)
+    if (!result.success) throw errors.badRequest(describeZodError(result.error))
+    await handler(ctx, result.data)
+  }
+}
+
+/** The user the gateway authenticated; 401 when the request carries none. */
+export function requireUser(): Middleware {
+  return async (ctx, next) => {
+    const raw = ctx.get(USER_ID_HEADER)
+    const userId = Number(raw)
+    if (!raw || !Number.isSafeInteger(userId) || userId <= 0) throw errors.unauthorized()
+    ctx.state.userId = userId
+    await next()
+  }
+}
+
+export function currentUserId(ctx: Context): number {
+  const userId = ctx.state.userId
+  if (userId === undefined) throw errors.unauthorized()
+  return userId
+}
+
+export function clientIp(ctx: Context): string {
+  return ctx.get(CLIENT_IP_HEADER) || ctx.ip
+}

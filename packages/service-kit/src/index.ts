@@ -1,0 +1,18 @@
+export { createApp, healthRouter, type CreateAppOptions, type ReadinessCheck } from './app.ts'
+export { loadConfig, loadConfigOrExit, ConfigError, env } from './config.ts'
+export { HttpError, errors } from './errors.ts'
+export {
+  requestContext,
+  errorMiddleware,
+  jsonBody,
+  validateBody,
+  requireUser,
+  currentUserId,
+  clientIp,
+  REQUEST_ID_HEADER,
+  USER_ID_HEADER,
+  CLIENT_IP_HEADER,
+} from './http.ts'
+export { listen, handleShutdown, type RunningServer, type Stoppable } from './lifecycle.ts'
+export { createLogger, type Logger } from './logger.ts'
+export { initTracing, shutdownTracing, tracerFor, injectTraceHeaders, tracingMiddleware, type TracingOptions } from './tracing.ts'

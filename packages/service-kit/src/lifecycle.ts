@@ -1,0 +1,83 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type Koa from 'koa'
+import type { Logger } from './logger.ts'
+
+/** Something that must be stopped on shutdown, in the order given (HTTP first, then bus, then database). */
+export interface Stoppable {
+  name: string
+  stop(): Promise<void>
+}
+
+export interface RunningServer {
+  server: Server
+  port: number
+  url: string
+  /** Stops accepting, lets in-flight requests finish (bounded), then force-closes what is left. */
+  close(timeoutMs?: number): Promise<void>
+}
+
+/** Listens on host:port (0 = a free port) and tracks connections so shutdown can finish requests. */
+export async function listen(app: Koa, options: { port: number; host?: string }): Promise<RunningServer> {
+  const server = createServer(app.callback())
+  server.keepAliveTimeout = 65_000
+  server.headersTimeout = 66_000
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const { port } = server.address() as AddressInfo
+  const host = options.host && options.host !== '0.0.0.0' && options.host !== '::' ? options.host : '127.0.0.1'
+  return {
+    server,
+    port,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    close: (timeoutMs = 10_000) =>
+      new Promise<void>((resolve) => {
+        const force = setTimeout(() => server.closeAllConnections(), timeoutMs)
+        server.close(() => {
+          clearTimeout(force)
+          resolve()
+        })
+        // Idle keep-alive sockets would hold close() open; in-flight ones finish first.
+        server.closeIdleConnections()
+      }),
+  }
+}
+
+/**
+ * Runs shutdown steps in order on SIGTERM/SIGINT, within a bounded total time, then exits.
+ * Returns the shutdown function so tests and the embedded launcher can call it directly.
+ */
+export function handleShutdown(options: { logger: Logger; steps: Stoppable[]; timeoutMs: number; exit?: boolean }): () => Promise<void> {
+  let shuttingDown: Promise<void> | undefined
+  const shutdown = () => {
+    shuttingDown ??= (async () => {
+      const { logger, steps, timeoutMs } = options
+      logger.info({ timeoutMs }, 'shutting down')
+      const deadline = setTimeout(() => {
+        logger.error('shutdown did not finish in time; exiting')
+        process.exit(1)
+      }, timeoutMs)
+      deadline.unref()
+      for (const step of steps) {
+        try {
+          await step.stop()
+          logger.info({ step: step.name }, 'stopped')
+        } catch (error) {
+          logger.error({ err: error, step: step.name }, 'shutdown step failed')
+        }
+      }
+      clearTimeout(deadline)
+      logger.info('shutdown complete')
+      if (options.exit !== false) process.exit(0)
+    })()
+    return shuttingDown
+  }
+  process.once('SIGTERM', () => void shutdown())
+  process.once('SIGINT', () => void shutdown())
+  return shutdown
+}

@@ -1,0 +1,74 @@
+import { context, propagation, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api'
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
+import { resourceFromAttributes } from '@opentelemetry/resources'
+import { BatchSpanProcessor, SimpleSpanProcessor, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base'
+import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node'
+import type { Middleware } from 'koa'
+
+let provider: NodeTracerProvider | undefined
+
+export interface TracingOptions {
+  serviceName: string
+  /** OTLP/HTTP traces endpoint (e.g. http://collector:4318/v1/traces); no exporter when absent. */
+  otlpEndpoint?: string
+  /** For tests: spans go here synchronously. */
+  exporter?: SpanExporter
+}
+
+/**
+ * Registers the process-wide tracer provider once: AsyncLocalStorage context, W3C trace context
+ * propagation. Spans always exist (so trace ids flow through headers and events); they are only
+ * exported when an endpoint or exporter is given.
+ */
+export function initTracing(options: TracingOptions): void {
+  if (provider) return
+  const spanProcessors: SpanProcessor[] = []
+  if (options.exporter) spanProcessors.push(new SimpleSpanProcessor(options.exporter))
+  if (options.otlpEndpoint) spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url: options.otlpEndpoint })))
+  provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': options.serviceName }),
+    spanProcessors,
+  })
+  provider.register()
+}
+
+export async function shutdownTracing(): Promise<void> {
+  await provider?.shutdown()
+  provider = undefined
+}
+
+export function tracerFor(serviceName: string): Tracer {
+  return trace.getTracer(serviceName)
+}
+
+/** Writes the active trace context into outgoing HTTP headers. */
+export function injectTraceHeaders(headers: Record<string, string>): Record<string, string> {
+  propagation.inject(context.active(), headers)
+  return headers
+}
+
+/** One SERVER span per request, continuing the caller's trace from its headers. */
+export function tracingMiddleware(serviceName: string): Middleware {
+  const tracer = tracerFor(serviceName)
+  return async (ctx, next) => {
+    const parent = propagation.extract(context.active(), ctx.headers)
+    const span = tracer.startSpan(
+      `${ctx.method} ${ctx.path}`,
+      {
+        kind: SpanKind.SERVER,
+        attributes: { 'http.request.method': ctx.method, 'url.path': ctx.path, 'service.name': serviceName },
+      },
+      parent,
+    )
+    ctx.state.traceId = span.spanContext().traceId
+    try {
+      await context.with(trace.setSpan(parent, span), next)
+    } finally {
+      const route = typeof ctx._matchedRoute === 'string' ? ctx._matchedRoute : undefined
+      if (route) span.updateName(`${ctx.method} ${route}`)
+      span.setAttribute('http.response.status_code', ctx.status)
+      if (ctx.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR })
+      span.end()
+    }
+  }
+}

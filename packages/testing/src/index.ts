@@ -1,0 +1,2 @@
+export { infra, needs, type Component } from './infra.ts'
+export { createTestDatabase, type TestDatabase } from './postgres.ts'

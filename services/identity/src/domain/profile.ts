@@ -1,0 +1,61 @@
+import type { ProfileBody } from '@valueproof/contracts'
+import { errors } from '@valueproof/service-kit'
+import type { PrismaClient, User } from '../db.ts'
+import { recordUserProfileUpdated } from '../events/outbox.ts'
+import { LOGO_URL_PREFIX } from './logos.ts'
+
+export const PRO_ONLY_PROFILE_MESSAGE = 'Company profile editing is available on the Pro plan. Upgrade to Pro to edit your company profile.'
+
+export async function loadUser(prisma: PrismaClient, userId: number): Promise<User> {
+  const user = await prisma.user.findUnique({ where: { id: userId } })
+  // A valid session whose account is gone reads as signed out.
+  if (!user) throw errors.unauthorized()
+  return user
+}
+
+export function assertCanEditProfile(user: User): void {
+  if (user.plan !== 'pro') throw errors.forbidden(PRO_ONLY_PROFILE_MESSAGE, 'pro_plan_required')
+}
+
+/** '' and null clear a field; undefined leaves it as it is. */
+function nextValue(value: string | null | undefined, current: string | null): string | null {
+  if (value === undefined) return current
+  return value === null || value === '' ? null : value
+}
+
+/** The logo must be one this user uploaded (served by us) or an http(s) address. */
+async function assertOwnLogo(prisma: PrismaClient, userId: number, logo: string): Promise<void> {
+  if (logo.startsWith(LOGO_URL_PREFIX)) {
+    const key = logo.slice(LOGO_URL_PREFIX.length)
+    const stored = await prisma.logo.findUnique({ where: { key }, select: { userId: true } })
+    if (stored?.userId === userId) return
+    throw errors.badRequest('companyLogo: use a logo you uploaded with /api/upload-logo')
+  }
+  try {
+    const url = new URL(logo)
+    if (url.protocol === 'https:' || url.protocol === 'http:') return
+  } catch {
+    // falls through to the error below
+  }
+  throw errors.badRequest('companyLogo: must be an uploaded logo or an http(s) URL')
+}
+
+/** Pro only (enforced here, not just in the browser); the profile-updated event commits with the change. */
+export async function updateProfile(prisma: PrismaClient, props: { userId: number; changes: ProfileBody }): Promise<User> {
+  const user = await loadUser(prisma, props.userId)
+  assertCanEditProfile(user)
+  const companyLogo = nextValue(props.changes.companyLogo, user.companyLogo)
+  if (companyLogo !== null && companyLogo !== user.companyLogo) await assertOwnLogo(prisma, user.id, companyLogo)
+  return prisma.$transaction(async (tx) => {
+    const updated = await tx.user.update({
+      where: { id: user.id },
+      data: {
+        companyName: nextValue(props.changes.companyName, user.companyName),
+        companyLogo,
+        companyWebsite: nextValue(props.changes.companyWebsite, user.companyWebsite),
+      },
+    })
+    await recordUserProfileUpdated(tx, updated)
+    return updated
+  })
+}
