@@ -8,4 +8,4 @@ for (let i = 0; i < 2; i++) {
   console.log('migrate', r, Date.now() - t, 'ms', 'rss', Math.round(process.memoryUsage().rss / 1e6))
 }
 console.log(await migrationStatus(target))
-console.log('done', process.uptime())
+console.log('done', process.uptime(), process.getActiveResourcesInfo())

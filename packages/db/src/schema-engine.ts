@@ -12,6 +12,24 @@ interface WasmBindings {
 
 let loading: Promise<SchemaEngineModule> | undefined
 
+type Imports = Record<string, WebAssembly.ImportValue>
+
+/**
+ * The engine races each database call against a timer it never clears (~10 s), which would keep
+ * a finished `migrate` command alive. Its timers are made not to hold the process open; while
+ * work is under way, the database connection or the pending promise chain does that.
+ */
+function withUnrefTimers(bg: SchemaEngineModule): Imports {
+  const imports: Imports = { ...(bg as unknown as Imports) }
+  for (const name of Object.keys(imports)) {
+    if (!name.startsWith('__wbg_setTimeout_')) continue
+    imports[name] = (callback: () => void, ms: number) => {
+      return setTimeout(callback, ms >>> 0).unref()
+    }
+  }
+  return imports
+}
+
 /**
  * Loads Prisma's schema engine (WebAssembly) once per process. The package's own entry imports
  * the .wasm file as an ES module, which Node cannot do, so it is instantiated here by hand.
@@ -23,7 +41,7 @@ function loadSchemaEngine(): Promise<SchemaEngineModule> {
     // The package does not export the .wasm file; it sits beside the bindings.
     const wasmPath = join(dirname(require.resolve('@prisma/schema-engine-wasm/schema_engine_bg')), 'schema_engine_bg.wasm')
     const module = new WebAssembly.Module(await readFile(wasmPath))
-    const instance = new WebAssembly.Instance(module, { './schema_engine_bg.js': bg })
+    const instance = new WebAssembly.Instance(module, { './schema_engine_bg.js': withUnrefTimers(bg) })
     ;(bg as unknown as WasmBindings).__wbg_set_wasm(instance.exports)
     const start = instance.exports.__wbindgen_start
     if (typeof start === 'function') start()

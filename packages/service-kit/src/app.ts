@@ -1,5 +1,5 @@
 import Router from '@koa/router'
-import Koa from 'koa'
+import Koa, { type Middleware } from 'koa'
 import { errorMiddleware, requestContext } from './http.ts'
 import type { Logger } from './logger.ts'
 import { tracingMiddleware } from './tracing.ts'
@@ -16,6 +16,10 @@ export interface CreateAppOptions {
   readiness: ReadinessCheck[]
   /** Routers mounted after the common middleware. */
   routers: Router[]
+  /** Middleware run before health and routes (after request context, tracing and errors). */
+  before?: Middleware[]
+  /** Middleware run after the routers, before the JSON 404. */
+  after?: Middleware[]
   /** Trust X-Forwarded-* (only behind a proxy that sets them). */
   proxy?: boolean
 }
@@ -65,12 +69,14 @@ export function createApp(options: CreateAppOptions): Koa {
   app.use(requestContext(options.logger))
   app.use(tracingMiddleware(options.name))
   app.use(errorMiddleware())
+  for (const middleware of options.before ?? []) app.use(middleware)
   const health = healthRouter(options.readiness)
   app.use(health.routes())
   for (const router of options.routers) {
     app.use(router.routes())
     app.use(router.allowedMethods())
   }
+  for (const middleware of options.after ?? []) app.use(middleware)
   app.use((ctx) => {
     ctx.status = 404
     ctx.body = { message: `No route for ${ctx.method} ${ctx.path}` }

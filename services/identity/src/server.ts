@@ -1,6 +1,4 @@
-import type { EventBus } from '@valueproof/event-bus'
-import type { ObjectStore } from '@valueproof/object-store'
-import { createApp, type Logger, type ReadinessCheck, type ServiceInstance, startOutboxRelay } from '@valueproof/service-kit'
+import { createService, type ServiceDeps, type ServiceInstance } from '@valueproof/service-kit'
 import type { PrismaClient } from './db.ts'
 import type { AccountSettings } from './domain/accounts.ts'
 import { defaultLoginThrottlePolicy, type LoginThrottlePolicy } from './domain/login-throttle.ts'
@@ -15,12 +13,7 @@ export { identityConfigSchema, type IdentityConfig } from './config.ts'
 
 export const SERVICE_NAME = 'identity'
 
-export interface IdentityDeps {
-  logger: Logger
-  prisma: PrismaClient
-  bus: EventBus
-  objectStore: ObjectStore
-  readiness: ReadinessCheck[]
+export interface IdentityDeps extends ServiceDeps<PrismaClient> {
   sessionTtlMs: number
   passwordHashCost: number
   loginThrottle?: LoginThrottlePolicy
@@ -28,40 +21,26 @@ export interface IdentityDeps {
 
 const EXPIRED_SESSION_SWEEP_MS = 60 * 60_000
 
-/** Builds identity without listening: the app, its outbox relay and a session sweeper. */
+/** Accounts, sessions, the company profile and logos. */
 export function createIdentityService(deps: IdentityDeps): ServiceInstance {
   const settings: AccountSettings = {
     hashing: { cost: deps.passwordHashCost },
     sessionTtlMs: deps.sessionTtlMs,
     throttle: deps.loginThrottle ?? defaultLoginThrottlePolicy,
   }
-  const app = createApp({
+  const sweeper = setInterval(() => {
+    deleteExpiredSessions(deps.prisma).catch((error: unknown) => deps.logger.warn({ err: error }, 'expired-session sweep failed'))
+  }, EXPIRED_SESSION_SWEEP_MS)
+  sweeper.unref()
+  return createService({
     name: SERVICE_NAME,
-    logger: deps.logger,
-    readiness: deps.readiness,
+    deps,
     routers: [
       authRouter({ prisma: deps.prisma, settings }),
       sessionsRouter({ prisma: deps.prisma }),
       userRouter({ prisma: deps.prisma }),
       logosRouter({ prisma: deps.prisma, objectStore: deps.objectStore }),
     ],
+    onStop: () => clearInterval(sweeper),
   })
-  const relay = startOutboxRelay({ prisma: deps.prisma, bus: deps.bus, logger: deps.logger })
-  // Requests that write events nudge the relay so delivery does not wait for the next poll.
-  app.use(async (ctx, next) => {
-    await next()
-    if (ctx.method !== 'GET') relay.nudge()
-  })
-  const sweeper = setInterval(() => {
-    deleteExpiredSessions(deps.prisma).catch((error: unknown) => deps.logger.warn({ err: error }, 'expired-session sweep failed'))
-  }, EXPIRED_SESSION_SWEEP_MS)
-  sweeper.unref()
-  return {
-    name: SERVICE_NAME,
-    app,
-    async stop() {
-      clearInterval(sweeper)
-      await relay.stop()
-    },
-  }
 }

@@ -1,7 +1,5 @@
-import { create } from '@bufbuild/protobuf'
 import { timestampFromDate } from '@bufbuild/protobuf/wkt'
-import { createEnvelope, outboxRecord, sessionRevoked, userProfileUpdated, userRegistered, type EventEnvelope } from '@valueproof/event-bus'
-import { SessionRevokedSchema, UserProfileUpdatedSchema, UserRegisteredSchema } from '@valueproof/proto'
+import { encodeEvent, outboxRecord, sessionRevoked, userProfileUpdated, userRegistered, type EventEnvelope } from '@valueproof/event-bus'
 import type { Tx } from '../db.ts'
 
 /** Each writer stores its event in the outbox inside the caller's transaction; the relay publishes after commit. */
@@ -12,10 +10,7 @@ async function store(tx: Tx, envelope: EventEnvelope): Promise<void> {
 export function recordUserRegistered(tx: Tx, user: { id: number; username: string; plan: string; createdAt: Date }): Promise<void> {
   return store(
     tx,
-    createEnvelope(
-      userRegistered,
-      create(UserRegisteredSchema, { userId: user.id, username: user.username, plan: user.plan, registeredAt: timestampFromDate(user.createdAt) }),
-    ),
+    encodeEvent(userRegistered, { userId: user.id, username: user.username, plan: user.plan, registeredAt: timestampFromDate(user.createdAt) }),
   )
 }
 
@@ -25,19 +20,16 @@ export function recordUserProfileUpdated(
 ): Promise<void> {
   return store(
     tx,
-    createEnvelope(
-      userProfileUpdated,
-      create(UserProfileUpdatedSchema, {
-        userId: user.id,
-        companyName: user.companyName ?? undefined,
-        companyLogo: user.companyLogo ?? undefined,
-        companyWebsite: user.companyWebsite ?? undefined,
-        updatedAt: timestampFromDate(user.updatedAt),
-      }),
-    ),
+    encodeEvent(userProfileUpdated, {
+      userId: user.id,
+      companyName: user.companyName ?? undefined,
+      companyLogo: user.companyLogo ?? undefined,
+      companyWebsite: user.companyWebsite ?? undefined,
+      updatedAt: timestampFromDate(user.updatedAt),
+    }),
   )
 }
 
 export function recordSessionRevoked(tx: Tx, session: { sessionId: string; userId: number; reason: string }): Promise<void> {
-  return store(tx, createEnvelope(sessionRevoked, create(SessionRevokedSchema, { ...session, revokedAt: timestampFromDate(new Date()) })))
+  return store(tx, encodeEvent(sessionRevoked, { ...session, revokedAt: timestampFromDate(new Date()) }))
 }

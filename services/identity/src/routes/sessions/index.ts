@@ -1,6 +1,6 @@
-import Router from '@koa/router'
+
 import { SESSION_TOKEN_HEADER } from '@valueproof/contracts'
-import { errors } from '@valueproof/service-kit'
+import { errors, Router } from '@valueproof/service-kit'
 import type { PrismaClient } from '../../db.ts'
 import { findActiveSession } from '../../domain/sessions.ts'
 

@@ -1,6 +1,6 @@
-import Router from '@koa/router'
+
 import { profileBodySchema } from '@valueproof/contracts'
-import { currentUserId, jsonBody, requireUser, validateBody } from '@valueproof/service-kit'
+import { currentUserId, jsonBody, requireUser, Router, validateBody } from '@valueproof/service-kit'
 import type { PrismaClient } from '../../db.ts'
 import { loadUser, updateProfile } from '../../domain/profile.ts'
 import { presentUser } from '../../presenters/user.ts'

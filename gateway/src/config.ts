@@ -1,0 +1,28 @@
+import { env } from '@valueproof/service-kit'
+import { z } from 'zod'
+
+const serviceUrl = (fallback: string) => z.url().default(fallback)
+
+/** The gateway's environment (README's configuration table lists every variable). */
+export const gatewayConfigSchema = z.object({
+  PORT: env.port(3000),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: env.logLevel,
+  NATS_URL: env.optionalUrl,
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: env.optionalUrl,
+  IDENTITY_URL: serviceUrl('http://127.0.0.1:4001'),
+  CALCULATOR_URL: serviceUrl('http://127.0.0.1:4002'),
+  PROPOSAL_URL: serviceUrl('http://127.0.0.1:4003'),
+  BILLING_URL: serviceUrl('http://127.0.0.1:4004'),
+  ANALYTICS_URL: serviceUrl('http://127.0.0.1:4005'),
+  /** The built web app (web/dist). */
+  WEB_DIST_DIR: z.string().default('web/dist'),
+  /** The site's public origin (e.g. https://app.valueproof.example); state-changing requests must come from it. Defaults to the request's own origin. */
+  PUBLIC_ORIGIN: env.optionalUrl,
+  /** Trust X-Forwarded-For/-Proto from the ingress in front of the gateway. */
+  TRUST_PROXY: env.boolean(false),
+  /** How long the gateway may reuse a session lookup (revocations evict at once). */
+  SESSION_CACHE_TTL_MS: env.positiveInt(60_000),
+  SHUTDOWN_TIMEOUT_MS: env.positiveInt(15_000),
+})
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>

@@ -1,0 +1,38 @@
+/** Which service owns each SPEC §7 path. The gateway keeps these paths exactly. */
+export type ServiceName = 'identity' | 'calculator' | 'proposal' | 'billing' | 'analytics'
+
+/** none: anyone; session: signed-in only (401 otherwise); token: passes the session token if any (logout). */
+export type Access = 'none' | 'session' | 'token'
+
+export interface ApiRoute {
+  method: 'GET' | 'POST' | 'PATCH'
+  /** Public path (Koa router syntax). */
+  path: string
+  service: ServiceName
+  /** Path at the service; `:params` are filled from the public path. */
+  to: string
+  access: Access
+  /** Largest body accepted, bytes. */
+  bodyLimit: number
+  tooLargeMessage: string
+  /** Answers carry a new session (login, register): the gateway turns it into the cookie. */
+  opensSession?: boolean
+  /** The answer ends the session (logout): the gateway clears the cookie. */
+  closesSession?: boolean
+}
+
+const KB = 1024
+const JSON_LIMIT = 100 * KB
+const JSON_TOO_LARGE = 'Request body is too large (limit 100 KB)'
+// Multipart framing around the 2 MB logo; identity enforces the file's own limit exactly.
+const LOGO_LIMIT = 2 * 1024 * KB + 64 * KB
+
+export const apiRoutes: ApiRoute[] = [
+  { method: 'POST', path: '/api/register', service: 'identity', to: '/register', access: 'none', bodyLimit: JSON_LIMIT, tooLargeMessage: JSON_TOO_LARGE, opensSession: true },
+  { method: 'POST', path: '/api/login', service: 'identity', to: '/login', access: 'none', bodyLimit: JSON_LIMIT, tooLargeMessage: JSON_TOO_LARGE, opensSession: true },
+  { method: 'POST', path: '/api/logout', service: 'identity', to: '/logout', access: 'token', bodyLimit: JSON_LIMIT, tooLargeMessage: JSON_TOO_LARGE, closesSession: true },
+  { method: 'GET', path: '/api/user', service: 'identity', to: '/user', access: 'session', bodyLimit: 0, tooLargeMessage: JSON_TOO_LARGE },
+  { method: 'PATCH', path: '/api/profile', service: 'identity', to: '/profile', access: 'session', bodyLimit: JSON_LIMIT, tooLargeMessage: JSON_TOO_LARGE },
+  { method: 'POST', path: '/api/upload-logo', service: 'identity', to: '/upload-logo', access: 'session', bodyLimit: LOGO_LIMIT, tooLargeMessage: 'Logo must be at most 2 MB' },
+  { method: 'GET', path: '/api/logos/:userId/:file', service: 'identity', to: '/logos/:userId/:file', access: 'none', bodyLimit: 0, tooLargeMessage: JSON_TOO_LARGE },
+]

@@ -1,0 +1,100 @@
+
+import { SESSION_EXPIRES_HEADER, SESSION_TOKEN_HEADER } from '@valueproof/contracts'
+import { CLIENT_IP_HEADER, errors, Router, USER_ID_HEADER } from '@valueproof/service-kit'
+import type { Context, Middleware } from 'koa'
+import { forward, respondWith } from '../proxy/forward.ts'
+import { sessionIdOf, type SessionCache } from '../sessions/session-cache.ts'
+import { apiRoutes, type ApiRoute, type ServiceName } from './api-routes.ts'
+
+export const SESSION_COOKIE = 'vp_session'
+
+export interface ApiDeps {
+  services: Record<ServiceName, string>
+  sessions: SessionCache
+  /** Expected Origin of state-changing requests; the request's own origin when absent. */
+  publicOrigin?: string
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** Refuses state-changing requests that a browser marks as coming from another site. */
+export function sameOriginOnly(publicOrigin?: string): Middleware {
+  return async (ctx, next) => {
+    if (!SAFE_METHODS.has(ctx.method)) {
+      const fetchSite = ctx.get('sec-fetch-site')
+      const origin = ctx.get('origin')
+      const expected = publicOrigin ? new URL(publicOrigin).origin : ctx.origin
+      if ((fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') || (origin && origin !== expected)) {
+        throw errors.forbidden('Cross-origin requests are not allowed', 'cross_origin')
+      }
+    }
+    await next()
+  }
+}
+
+function fillParams(template: string, params: Record<string, string>): string {
+  return template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))
+}
+
+function sessionToken(ctx: Context): string | undefined {
+  return ctx.cookies.get(SESSION_COOKIE) || undefined
+}
+
+function setSessionCookie(ctx: Context, token: string, expires: Date): void {
+  ctx.cookies.set(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: '/', expires, overwrite: true })
+}
+
+function clearSessionCookie(ctx: Context): void {
+  ctx.cookies.set(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: '/', expires: new Date(0), overwrite: true })
+}
+
+function handler(route: ApiRoute, deps: ApiDeps): Middleware {
+  return async (ctx) => {
+    const headers: Record<string, string> = { [CLIENT_IP_HEADER]: ctx.ip }
+    const token = sessionToken(ctx)
+    if (route.access === 'session') {
+      const session = token ? await deps.sessions.resolve(token) : null
+      if (!session) {
+        if (token) clearSessionCookie(ctx)
+        throw errors.unauthorized()
+      }
+      headers[USER_ID_HEADER] = String(session.userId)
+    } else if (route.access === 'token' && token) {
+      headers[SESSION_TOKEN_HEADER] = token
+    }
+
+    const response = await forward(ctx, {
+      serviceName: route.service,
+      baseUrl: deps.services[route.service],
+      path: fillParams(route.to, ctx.params ?? {}) + (ctx.querystring ? `?${ctx.querystring}` : ''),
+      headers,
+      bodyLimit: route.bodyLimit,
+      tooLargeMessage: route.tooLargeMessage,
+    })
+
+    const newToken = response.headers[SESSION_TOKEN_HEADER]
+    const expires = response.headers[SESSION_EXPIRES_HEADER]
+    if (route.opensSession && typeof newToken === 'string' && typeof expires === 'string') {
+      setSessionCookie(ctx, newToken, new Date(expires))
+    }
+    if (route.closesSession) {
+      if (token) deps.sessions.evict(sessionIdOf(token))
+      clearSessionCookie(ctx)
+    }
+    respondWith(ctx, response)
+  }
+}
+
+/** SPEC §7's surface, path by path; anything else under /api is a JSON 404. */
+export function apiRouter(deps: ApiDeps): Router {
+  const router = new Router()
+  router.use('/api', sameOriginOnly(deps.publicOrigin))
+  for (const route of apiRoutes) {
+    router.register(route.path, [route.method], handler(route, deps))
+  }
+  router.all('/api/{*rest}', (ctx) => {
+    ctx.status = 404
+    ctx.body = { message: `No API route for ${ctx.method} ${ctx.path}` }
+  })
+  return router
+}

@@ -1,0 +1,65 @@
+import type Koa from 'koa'
+import type { EventBus } from '@valueproof/event-bus'
+import { sessionRevoked } from '@valueproof/event-bus'
+import { createApp, type Logger, type ReadinessCheck } from '@valueproof/service-kit'
+import { stopForwarding } from './proxy/forward.ts'
+import type { ServiceName } from './routes/api-routes.ts'
+import { apiRouter } from './routes/api.ts'
+import { securityHeaders } from './security-headers.ts'
+import { identitySessionLookup } from './sessions/identity-sessions.ts'
+import { SessionCache } from './sessions/session-cache.ts'
+import { webApp } from './web-app.ts'
+
+export { gatewayConfigSchema, type GatewayConfig } from './config.ts'
+export { SESSION_COOKIE } from './routes/api.ts'
+export { CONTENT_SECURITY_POLICY } from './security-headers.ts'
+
+export interface GatewayDeps {
+  logger: Logger
+  bus: EventBus
+  services: Record<ServiceName, string>
+  webDistDir: string
+  sessionCacheTtlMs: number
+  publicOrigin?: string
+  trustProxy?: boolean
+  readiness?: ReadinessCheck[]
+}
+
+export interface Gateway {
+  app: Koa
+  sessions: SessionCache
+  /** Subscribes to session revocations; call before serving. */
+  start(): Promise<void>
+  stop(): Promise<void>
+}
+
+export function createGateway(deps: GatewayDeps): Gateway {
+  const sessions = new SessionCache({ ttlMs: deps.sessionCacheTtlMs, lookup: identitySessionLookup(deps.services.identity) })
+  const app = createApp({
+    name: 'gateway',
+    logger: deps.logger,
+    proxy: deps.trustProxy ?? false,
+    readiness: [{ name: 'bus', check: () => deps.bus.ping() }, ...(deps.readiness ?? [])],
+    before: [securityHeaders()],
+    routers: [apiRouter({ services: deps.services, sessions, publicOrigin: deps.publicOrigin })],
+    after: [webApp(deps.webDistDir)],
+  })
+  let subscription: { stop(): Promise<void> } | undefined
+  return {
+    app,
+    sessions,
+    async start() {
+      // No durable name: every gateway replica receives every revocation.
+      subscription = await deps.bus.subscribe({
+        type: sessionRevoked,
+        handler: async (event) => {
+          sessions.evict(event.message.sessionId)
+        },
+      })
+    },
+    async stop() {
+      await subscription?.stop()
+      stopForwarding()
+    },
+  }
+}

@@ -1,0 +1,11 @@
+export { databaseConfig, describeDatabase, type DatabaseConfig } from './database-config.ts'
+export {
+  createPrismaClient,
+  type DatabaseClient,
+  type PrismaClientClass,
+  type PrismaClientLike,
+  type PrismaClientOptions,
+} from './prisma-client.ts'
+export { migrate, migrationStatus, type MigrateResult, type MigrationStatus, type MigrationTarget } from './migrate.ts'
+export { createMigration, type NewMigrationResult } from './new-migration.ts'
+export { servicePrismaPaths, type ServicePrismaPaths } from './service-paths.ts'

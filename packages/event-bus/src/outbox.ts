@@ -1,0 +1,240 @@
+import { errorField, silentLogger, type EventBusLogger } from './logger.ts'
+import { Sleeper } from './sleeper.ts'
+import type { EventBus, EventEnvelope } from './types.ts'
+
+/*
+ * Transactional outbox and idempotent consumers over the two tables every service's Prisma
+ * schema declares:
+ *
+ *   model OutboxEvent   { id (uuid), subject, payload (bytea), headers (jsonb), occurredAt
+ *                         "occurred_at", publishedAt "published_at", attempts }  @@map("outbox_event")
+ *   model ProcessedEvent { consumer, eventId "event_id" (uuid), processedAt "processed_at" }
+ *                         @@id([consumer, eventId]) @@map("processed_event")
+ *
+ * The SQL below is plain PostgreSQL, so it runs on PostgreSQL and on PGlite alike.
+ */
+
+/** The raw-SQL part of a Prisma client (or of the `tx` inside `$transaction`). */
+export interface OutboxSqlClient {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): PromiseLike<T>
+  $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number>
+}
+
+/** A Prisma client's interactive transactions: `prisma.$transaction(async (tx) => ...)`. */
+export interface TransactionRunner<Tx> {
+  $transaction<R>(fn: (tx: Tx) => Promise<R>): PromiseLike<R>
+}
+
+/** The `data` of `tx.outboxEvent.create({ data })`. */
+export interface OutboxRecord {
+  id: string
+  subject: string
+  payload: Uint8Array<ArrayBuffer>
+  headers: Record<string, string>
+  occurredAt: Date
+}
+
+/**
+ * The outbox row for an event, to create in the same transaction as the change that caused it:
+ * `await tx.outboxEvent.create({ data: outboxRecord(encodeEvent(userRegistered, {...})) })`,
+ * then `relay.nudge()` after the commit.
+ */
+export function outboxRecord(envelope: EventEnvelope): OutboxRecord {
+  return {
+    id: envelope.id,
+    subject: envelope.subject,
+    payload: envelope.payload.slice(),
+    headers: { ...envelope.headers },
+    occurredAt: envelope.occurredAt,
+  }
+}
+
+export type ConsumeOnceResult<R> = { duplicate: false; result: R } | { duplicate: true }
+
+/**
+ * Runs an event's effect at most once per consumer: records (consumer, eventId) in
+ * processed_event and runs `effect` in ONE transaction. An event already recorded is skipped;
+ * an effect that throws rolls the record back, so the redelivery tries again. Two concurrent
+ * deliveries of one event serialise on the primary key: the second one sees a duplicate.
+ */
+export async function consumeOnce<Tx extends OutboxSqlClient, R>(
+  db: TransactionRunner<Tx>,
+  key: { consumer: string; eventId: string },
+  effect: (tx: Tx) => Promise<R>,
+): Promise<ConsumeOnceResult<R>> {
+  return db.$transaction(async (tx): Promise<ConsumeOnceResult<R>> => {
+    const inserted = await tx.$executeRawUnsafe(
+      `INSERT INTO processed_event (consumer, event_id, processed_at)
+       VALUES ($1, $2::uuid, now() AT TIME ZONE 'UTC')
+       ON CONFLICT (consumer, event_id) DO NOTHING`,
+      key.consumer,
+      key.eventId,
+    )
+    if (inserted === 0) return { duplicate: true }
+    return { duplicate: false, result: await effect(tx) }
+  })
+}
+
+export interface OutboxRelayOptions {
+  /** The service's Prisma client (only its raw-SQL methods are used). */
+  db: OutboxSqlClient
+  bus: Pick<EventBus, 'publish'>
+  logger?: EventBusLogger
+  /** Rows read per query. */
+  batchSize?: number
+  /** Look for pending rows this often even without nudge() (rows of another replica, a missed nudge). */
+  pollIntervalMs?: number
+  /** First wait after publishing failed; doubles on each failure up to maxRetryDelayMs. */
+  retryDelayMs?: number
+  maxRetryDelayMs?: number
+  /** Published rows older than this are deleted (at most every ten minutes). */
+  retainPublishedMs?: number
+}
+
+interface PendingRow {
+  id: string
+  subject: string
+  payload: string
+  headers: string
+  occurredAt: string
+}
+
+/**
+ * Relays outbox rows to the bus in the order they occurred, marking each published. When the bus
+ * is down, it retries with capped exponential backoff and the events wait in the table. Several
+ * replicas may relay one table: a row published twice is dropped by the bus's duplicate window
+ * (its id is the message id) and consumers are idempotent anyway.
+ */
+export class OutboxRelay {
+  readonly #db: OutboxSqlClient
+  readonly #bus: Pick<EventBus, 'publish'>
+  readonly #logger: EventBusLogger
+  readonly #batchSize: number
+  readonly #pollIntervalMs: number
+  readonly #retryDelayMs: number
+  readonly #maxRetryDelayMs: number
+  readonly #retainPublishedMs: number
+  readonly #sleeper = new Sleeper()
+  #running = false
+  #loop: Promise<void> = Promise.resolve()
+  #nudged = false
+  #backingOff = false
+  #lastPrune = 0
+
+  constructor(options: OutboxRelayOptions) {
+    this.#db = options.db
+    this.#bus = options.bus
+    this.#logger = options.logger ?? silentLogger
+    this.#batchSize = Math.max(1, Math.floor(options.batchSize ?? 100))
+    this.#pollIntervalMs = options.pollIntervalMs ?? 1_000
+    this.#retryDelayMs = options.retryDelayMs ?? 500
+    this.#maxRetryDelayMs = options.maxRetryDelayMs ?? 30_000
+    this.#retainPublishedMs = Math.floor(options.retainPublishedMs ?? 7 * 24 * 3_600_000)
+  }
+
+  /** Starts relaying in the background (pending rows of an earlier run go out first). */
+  start(): void {
+    if (this.#running) return
+    this.#running = true
+    this.#loop = this.#loop.then(() => this.#run())
+  }
+
+  /** Call right after committing a transaction that wrote to the outbox: relays without waiting for the poll. */
+  nudge(): void {
+    this.#nudged = true
+    // While backing off from a failing bus, a commit does not shorten the wait.
+    if (!this.#backingOff) this.#sleeper.wake()
+  }
+
+  /** Stops after the batch in progress. */
+  async stop(): Promise<void> {
+    this.#running = false
+    this.#sleeper.wake()
+    await this.#loop
+  }
+
+  async #run(): Promise<void> {
+    let failures = 0
+    while (this.#running) {
+      this.#nudged = false
+      let outcome: 'drained' | 'more' | 'failed'
+      try {
+        outcome = await this.#relayBatch(failures)
+      } catch (error) {
+        this.#logger.error({ err: errorField(error) }, 'outbox relay cannot read or update the outbox')
+        outcome = 'failed'
+      }
+      if (outcome === 'failed') {
+        failures += 1
+        this.#backingOff = true
+        await this.#sleeper.sleep(Math.min(this.#retryDelayMs * 2 ** (failures - 1), this.#maxRetryDelayMs))
+        this.#backingOff = false
+        continue
+      }
+      if (failures > 0) this.#logger.info({ failures }, 'outbox relay publishing again')
+      failures = 0
+      if (outcome === 'more' || this.#nudged) continue
+      await this.#pruneIfDue()
+      if (!this.#running || this.#nudged) continue
+      await this.#sleeper.sleep(this.#pollIntervalMs)
+    }
+  }
+
+  async #relayBatch(failures: number): Promise<'drained' | 'more' | 'failed'> {
+    const rows = await this.#db.$queryRawUnsafe<PendingRow[]>(
+      `SELECT id::text AS id, subject, encode(payload, 'hex') AS payload, headers::text AS headers,
+              to_char(occurred_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "occurredAt"
+         FROM outbox_event
+        WHERE published_at IS NULL
+        ORDER BY occurred_at, id
+        LIMIT ${this.#batchSize}`,
+    )
+    for (const row of rows) {
+      const envelope = toEnvelope(row)
+      try {
+        await this.#bus.publish(envelope)
+      } catch (error) {
+        await this.#db.$executeRawUnsafe(`UPDATE outbox_event SET attempts = attempts + 1 WHERE id = $1::uuid`, row.id)
+        const fields = { eventId: row.id, subject: row.subject, pending: rows.length, err: errorField(error) }
+        if (failures === 0) this.#logger.warn(fields, 'cannot publish outbox events; they wait and are retried')
+        else if (failures % 10 === 0) this.#logger.error({ ...fields, failures }, 'still cannot publish outbox events')
+        return 'failed'
+      }
+      await this.#db.$executeRawUnsafe(
+        `UPDATE outbox_event SET published_at = now() AT TIME ZONE 'UTC', attempts = attempts + 1 WHERE id = $1::uuid`,
+        row.id,
+      )
+    }
+    return rows.length === this.#batchSize ? 'more' : 'drained'
+  }
+
+  async #pruneIfDue(): Promise<void> {
+    const now = Date.now()
+    if (now - this.#lastPrune < 600_000) return
+    this.#lastPrune = now
+    try {
+      await this.#db.$executeRawUnsafe(
+        `DELETE FROM outbox_event
+          WHERE published_at IS NOT NULL
+            AND published_at < (now() AT TIME ZONE 'UTC') - interval '${this.#retainPublishedMs} milliseconds'`,
+      )
+    } catch (error) {
+      this.#logger.warn({ err: errorField(error) }, 'cannot delete old published outbox events')
+    }
+  }
+}
+
+function toEnvelope(row: PendingRow): EventEnvelope {
+  const headers: Record<string, string> = {}
+  const parsed: unknown = JSON.parse(row.headers)
+  if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
+    for (const [key, value] of Object.entries(parsed)) if (typeof value === 'string') headers[key] = value
+  }
+  return {
+    id: row.id,
+    subject: row.subject,
+    payload: new Uint8Array(Buffer.from(row.payload, 'hex')),
+    headers,
+    occurredAt: new Date(row.occurredAt),
+  }
+}

@@ -1,0 +1,32 @@
+import { join } from 'node:path'
+import { z } from 'zod'
+import { env } from './config.ts'
+
+/**
+ * Variables every service reads to find its infrastructure. Unset means the embedded default:
+ * PGlite under DATA_DIR, the in-process event transport, the file system as object store.
+ */
+export const infrastructureEnv = {
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: env.logLevel,
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: env.optionalUrl,
+  NATS_URL: env.optionalUrl,
+  S3_ENDPOINT: env.optionalUrl,
+  S3_ACCESS_KEY: z.string().default(''),
+  S3_SECRET_KEY: z.string().default(''),
+  S3_BUCKET: z.string().default('valueproof'),
+  S3_REGION: z.string().default('us-east-1'),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: env.optionalUrl,
+  SHUTDOWN_TIMEOUT_MS: env.positiveInt(15_000),
+}
+
+export type InfrastructureConfig = z.infer<z.ZodObject<typeof infrastructureEnv>>
+
+export function pgliteDirFor(config: Pick<InfrastructureConfig, 'DATA_DIR'>, serviceName: string): string {
+  return join(config.DATA_DIR, 'db', serviceName)
+}
+
+export function objectStoreDirFor(config: Pick<InfrastructureConfig, 'DATA_DIR'>): string {
+  return join(config.DATA_DIR, 'objects')
+}

@@ -1,0 +1,63 @@
+import { rm } from 'node:fs/promises'
+import type { Context, Middleware } from 'koa'
+import { koaBody } from 'koa-body'
+import { errors } from './errors.ts'
+
+export interface UploadedFile {
+  filepath: string
+  size: number
+  originalFilename: string | null
+  mimetype: string | null
+}
+
+interface FormidableError {
+  httpCode?: number
+}
+
+/**
+ * Parses multipart/form-data with bounded files (refused while streaming in, 413 with the given
+ * message), exposes them as `ctx.state.files`, and deletes the temporary files afterwards,
+ * whatever the handler does.
+ */
+export function multipartBody(options: { maxFileSize: number; maxFiles?: number; tooLargeMessage: string; fieldHint: string }): Middleware {
+  const parse = koaBody({
+    multipart: true,
+    json: false,
+    urlencoded: false,
+    text: false,
+    formidable: {
+      maxFiles: options.maxFiles ?? 1,
+      maxFileSize: options.maxFileSize,
+      maxTotalFileSize: options.maxFileSize * (options.maxFiles ?? 1),
+      maxFields: 20,
+      allowEmptyFiles: true,
+      minFileSize: 0,
+    },
+    onError: (error) => {
+      throw error
+    },
+  })
+  return async (ctx: Context, next) => {
+    if (!ctx.is('multipart/form-data')) throw errors.unsupportedMediaType(`Send multipart/form-data with ${options.fieldHint}`)
+    try {
+      await parse(ctx, async () => undefined)
+    } catch (error) {
+      const { httpCode } = (error ?? {}) as FormidableError
+      if (httpCode === 413) throw errors.payloadTooLarge(options.tooLargeMessage)
+      if (typeof httpCode === 'number' && httpCode < 500) throw errors.badRequest('The upload could not be read as multipart/form-data')
+      throw error
+    }
+    const files = Object.values(ctx.request.files ?? {}).flat() as UploadedFile[]
+    try {
+      await next()
+    } finally {
+      await Promise.all(files.map((file) => rm(file.filepath, { force: true })))
+    }
+  }
+}
+
+/** The single file uploaded in `field`, if any. */
+export function uploadedFile(ctx: Context, field: string): UploadedFile | undefined {
+  const value = ctx.request.files?.[field]
+  return (Array.isArray(value) ? value[0] : value) as UploadedFile | undefined
+}

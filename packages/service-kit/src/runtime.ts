@@ -1,0 +1,117 @@
+import { createPrismaClient, databaseConfig, describeDatabase, migrate, servicePrismaPaths, type PrismaClientClass, type PrismaClientLike } from '@valueproof/db'
+import { createInProcessEventBus, createNatsEventBus, OutboxRelay, type EventBus, type OutboxSqlClient } from '@valueproof/event-bus'
+import { createFileObjectStore, createS3ObjectStore, type ObjectStore } from '@valueproof/object-store'
+import type { ReadinessCheck } from './app.ts'
+import { objectStoreDirFor, pgliteDirFor, type InfrastructureConfig } from './infrastructure.ts'
+import { handleShutdown, listen, type RunningServer } from './lifecycle.ts'
+import { createLogger, type Logger } from './logger.ts'
+import type { ServiceInstance } from './service.ts'
+import { initTracing } from './tracing.ts'
+
+/** The event bus a configuration asks for: NATS JetStream when NATS_URL is set, in-process otherwise. */
+export function connectEventBus(config: Pick<InfrastructureConfig, 'NATS_URL'>, props: { name: string; logger: Logger }): EventBus {
+  if (config.NATS_URL) return createNatsEventBus({ servers: config.NATS_URL, name: props.name, logger: props.logger })
+  return createInProcessEventBus({ logger: props.logger })
+}
+
+/** S3 (MinIO) when S3_ENDPOINT is set, the local file system under DATA_DIR otherwise. */
+export function connectObjectStore(config: InfrastructureConfig): ObjectStore {
+  if (!config.S3_ENDPOINT) return createFileObjectStore(objectStoreDirFor(config))
+  const url = new URL(config.S3_ENDPOINT)
+  const useSSL = url.protocol === 'https:'
+  return createS3ObjectStore({
+    endPoint: url.hostname,
+    port: Number(url.port || (useSSL ? 443 : 80)),
+    useSSL,
+    accessKey: config.S3_ACCESS_KEY,
+    secretKey: config.S3_SECRET_KEY,
+    bucket: config.S3_BUCKET,
+    region: config.S3_REGION,
+  })
+}
+
+/** Opens the service's own database (PostgreSQL or PGlite) and applies its migrations. */
+export async function openServiceDatabase<Client extends PrismaClientLike>(props: {
+  service: string
+  PrismaClient: PrismaClientClass<Client>
+  config: Pick<InfrastructureConfig, 'DATABASE_URL' | 'DATA_DIR'>
+  logger: Logger
+  /** Apply migrations now (the default); deployments may run the `migrate` command instead. */
+  migrateOnStart?: boolean
+}) {
+  const database = databaseConfig({ url: props.config.DATABASE_URL, dataDir: pgliteDirFor(props.config, props.service) })
+  if (props.migrateOnStart !== false) {
+    const { appliedMigrationNames } = await migrate({ ...servicePrismaPaths(props.service), database })
+    if (appliedMigrationNames.length > 0) props.logger.info({ appliedMigrationNames }, 'migrations applied')
+  }
+  const client = await createPrismaClient(props.PrismaClient, database, {
+    onPoolError: (error) => props.logger.warn({ err: error }, 'idle database connection failed'),
+  })
+  props.logger.info({ database: describeDatabase(database) }, 'database ready')
+  return client
+}
+
+/** Deps every service factory receives. */
+export interface ServiceDeps<Client> {
+  logger: Logger
+  prisma: Client
+  bus: EventBus
+  objectStore: ObjectStore
+  readiness: ReadinessCheck[]
+}
+
+export interface DeployableOptions<Client extends PrismaClientLike & OutboxSqlClient, Config extends InfrastructureConfig> {
+  service: string
+  config: Config & { PORT: number }
+  PrismaClient: PrismaClientClass<Client>
+  create(deps: ServiceDeps<Client>, config: Config): ServiceInstance
+}
+
+/**
+ * Runs one service in its own process: connect, migrate, listen, and on SIGTERM stop in order
+ * (HTTP → background work → bus → database) within SHUTDOWN_TIMEOUT_MS.
+ */
+export async function runDeployable<Client extends PrismaClientLike & OutboxSqlClient, Config extends InfrastructureConfig>(
+  options: DeployableOptions<Client, Config>,
+): Promise<RunningServer> {
+  const { config } = options
+  const logger = createLogger({ name: options.service, level: config.LOG_LEVEL })
+  initTracing({ serviceName: options.service, otlpEndpoint: config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT })
+  const bus = connectEventBus(config, { name: options.service, logger })
+  const objectStore = connectObjectStore(config)
+  const db = await openServiceDatabase({ service: options.service, PrismaClient: options.PrismaClient, config, logger })
+  const service = options.create(
+    {
+      logger,
+      prisma: db.prisma,
+      bus,
+      objectStore,
+      readiness: [
+        { name: 'database', check: () => db.ping() },
+        { name: 'bus', check: () => bus.ping() },
+      ],
+    },
+    config,
+  )
+  const server = await listen(service.app, { port: config.PORT, host: config.HOST })
+  await service.start?.()
+  logger.info({ url: server.url }, `${options.service} listening`)
+  handleShutdown({
+    logger,
+    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    steps: [
+      { name: 'http', stop: () => server.close(config.SHUTDOWN_TIMEOUT_MS / 2) },
+      { name: 'background', stop: () => service.stop() },
+      { name: 'bus', stop: () => bus.drain() },
+      { name: 'database', stop: () => db.close() },
+    ],
+  })
+  return server
+}
+
+/** Starts the service's outbox relay; `nudge()` after each write request. */
+export function startOutboxRelay(props: { prisma: OutboxSqlClient; bus: EventBus; logger: Logger }): OutboxRelay {
+  const relay = new OutboxRelay({ db: props.prisma, bus: props.bus, logger: props.logger })
+  relay.start()
+  return relay
+}

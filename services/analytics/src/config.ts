@@ -1,0 +1,9 @@
+import { env, infrastructureEnv } from '@valueproof/service-kit'
+import { z } from 'zod'
+
+/** Analytics's environment (every variable is in README and .env.example). */
+export const analyticsConfigSchema = z.object({
+  ...infrastructureEnv,
+  PORT: env.port(4005),
+})
+export type AnalyticsConfig = z.infer<typeof analyticsConfigSchema>

@@ -1,0 +1,8 @@
+// One analytics process against real infrastructure (configured by environment variables).
+import { loadConfigOrExit, runDeployable } from '@valueproof/service-kit'
+import { analyticsConfigSchema } from './config.ts'
+import { PrismaClient } from './db.ts'
+import { createAnalyticsService, SERVICE_NAME } from './server.ts'
+
+const config = loadConfigOrExit(analyticsConfigSchema)
+await runDeployable<PrismaClient, typeof config>({ service: SERVICE_NAME, config, PrismaClient, create: createAnalyticsService })

@@ -1,0 +1,8 @@
+// One billing process against real infrastructure (configured by environment variables).
+import { loadConfigOrExit, runDeployable } from '@valueproof/service-kit'
+import { billingConfigSchema } from './config.ts'
+import { PrismaClient } from './db.ts'
+import { createBillingService, SERVICE_NAME } from './server.ts'
+
+const config = loadConfigOrExit(billingConfigSchema)
+await runDeployable<PrismaClient, typeof config>({ service: SERVICE_NAME, config, PrismaClient, create: createBillingService })

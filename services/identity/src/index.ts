@@ -1,0 +1,14 @@
+// One identity process against real infrastructure (configured by environment variables).
+import { loadConfigOrExit, runDeployable } from '@valueproof/service-kit'
+import { identityConfigSchema } from './config.ts'
+import { PrismaClient } from './db.ts'
+import { createIdentityService, SERVICE_NAME } from './server.ts'
+
+const config = loadConfigOrExit(identityConfigSchema)
+await runDeployable<PrismaClient, typeof config>({
+  service: SERVICE_NAME,
+  config,
+  PrismaClient,
+  create: (deps) =>
+    createIdentityService({ ...deps, sessionTtlMs: config.SESSION_TTL_HOURS * 3_600_000, passwordHashCost: config.PASSWORD_HASH_COST }),
+})

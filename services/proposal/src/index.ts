@@ -1,0 +1,8 @@
+// One proposal process against real infrastructure (configured by environment variables).
+import { loadConfigOrExit, runDeployable } from '@valueproof/service-kit'
+import { proposalConfigSchema } from './config.ts'
+import { PrismaClient } from './db.ts'
+import { createProposalService, SERVICE_NAME } from './server.ts'
+
+const config = loadConfigOrExit(proposalConfigSchema)
+await runDeployable<PrismaClient, typeof config>({ service: SERVICE_NAME, config, PrismaClient, create: createProposalService })

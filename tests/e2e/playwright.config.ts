@@ -1,0 +1,59 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from '@playwright/test'
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+const port = 3100
+const baseURL = `http://localhost:${port}`
+
+// The runner and every worker evaluate this file; the runner makes the fresh data directory and the
+// workers inherit it through the environment.
+process.env.VALUEPROOF_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'valueproof-e2e-'))
+const dataDir = process.env.VALUEPROOF_E2E_DATA_DIR
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  fullyParallel: true,
+  forbidOnly: process.env.CI !== undefined,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  outputDir: join(repoRoot, 'test-results'),
+  reporter: [['list'], ['html', { open: 'never', outputFolder: join(repoRoot, 'playwright-report') }]],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 800 },
+    colorScheme: 'light',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    // Debian's Chromium (apt-get install chromium); `npx playwright install` cannot work offline.
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  // The whole product in one process: the embedded launcher serves web/dist and the API.
+  webServer: {
+    command: 'node --import tsx embedded/src/main.ts',
+    cwd: repoRoot,
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+  },
+})

@@ -1,0 +1,51 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import type { UserRecord } from '@valueproof/contracts'
+import { logout, setSessionUser } from '../queries/user.ts'
+import { Brand } from './brand.tsx'
+import { SettingsIcon } from './icons.tsx'
+import { ThemeToggle } from './theme-toggle.tsx'
+import { Button } from './ui/button.tsx'
+import { toast } from './ui/use-toast.ts'
+
+/** The signed-in header of SPEC §2 (the 'Upgrade to Pro' button arrives with billing). */
+export function AppHeader({ user }: { user: UserRecord }) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const logoutMutation = useMutation({
+    mutationFn: logout,
+    onSuccess: async () => {
+      setSessionUser(queryClient, null)
+      await navigate({ to: '/auth' })
+    },
+    onError: (error) => {
+      toast({ variant: 'destructive', title: 'Logout failed', description: error.message })
+    },
+  })
+
+  return (
+    <header className="border-b bg-background">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Brand />
+        <div className="flex items-center gap-1 sm:gap-2">
+          <Link
+            to="/settings"
+            aria-label="Settings"
+            title="Settings"
+            className="inline-flex size-10 items-center justify-center rounded-md hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            <SettingsIcon className="size-5" />
+          </Link>
+          <ThemeToggle />
+          <span className="max-w-[9rem] truncate text-sm text-muted-foreground sm:max-w-xs">
+            {'Welcome, '}
+            <span className="font-medium text-foreground">{user.username}</span>
+          </span>
+          <Button variant="outline" size="sm" onClick={() => logoutMutation.mutate()} disabled={logoutMutation.isPending}>
+            Logout
+          </Button>
+        </div>
+      </div>
+    </header>
+  )
+}
