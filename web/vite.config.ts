@@ -25,5 +25,14 @@ export default defineConfig({
   build: {
     outDir: fromHere('./dist'),
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // src/zod-config.ts must run before any schema is built; sharing zod's chunk guarantees it
+          // (a chunk that builds schemas imports this one, and it runs first).
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]zod-config\.ts$/ }],
+        },
+      },
+    },
   },
 })

@@ -31,12 +31,12 @@ export async function postJson(request: APIRequestContext, origin: string, path:
 
 export async function registerUser(request: APIRequestContext, origin: string, username: string, password = STRONG_PASSWORD) {
   const response = await postJson(request, origin, '/api/register', { username, password })
-  expect(response.status(), await response.text()).toBe(200)
+  expect(response.ok(), `${response.status()} ${await response.text()}`).toBe(true)
 }
 
 export async function loginUser(request: APIRequestContext, origin: string, username: string, password = STRONG_PASSWORD) {
   const response = await postJson(request, origin, '/api/login', { username, password })
-  expect(response.status(), await response.text()).toBe(200)
+  expect(response.ok(), `${response.status()} ${await response.text()}`).toBe(true)
 }
 
 /** The toast region Radix renders ('Notifications (F8)'); toasts are its list items. */
@@ -54,6 +54,8 @@ export function greeting(page: Page, username: string): Locator {
 }
 
 interface Fixtures {
+  /** Fails the test on an uncaught page error or a Content-Security-Policy violation. */
+  pageHealth: void
   /** The app's origin, e.g. http://localhost:3100. */
   origin: string
   /** A user registered through the API in the page's own context, so the page is signed in. */
@@ -61,6 +63,18 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  pageHealth: [
+    async ({ page }, use) => {
+      const problems: string[] = []
+      page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`))
+      page.on('console', (message) => {
+        if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(`csp: ${message.text()}`)
+      })
+      await use()
+      expect(problems, 'page errors and CSP violations').toEqual([])
+    },
+    { auto: true },
+  ],
   origin: async ({ baseURL }, use) => {
     if (baseURL === undefined) throw new Error('playwright.config.ts must set use.baseURL')
     await use(new URL(baseURL).origin)

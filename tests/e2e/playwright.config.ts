@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -8,10 +8,18 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const port = 3100
 const baseURL = `http://localhost:${port}`
 
-// The runner and every worker evaluate this file; the runner makes the fresh data directory and the
-// workers inherit it through the environment.
-process.env.VALUEPROOF_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'valueproof-e2e-'))
-const dataDir = process.env.VALUEPROOF_E2E_DATA_DIR
+// The runner and every worker evaluate this file. The runner makes a fresh data directory per run
+// (workers inherit it through the environment) and removes it when it exits, which is after
+// the web server has stopped. A directory given by the caller is kept.
+function dataDirectory(): string {
+  const given = process.env.VALUEPROOF_E2E_DATA_DIR
+  if (given !== undefined) return given
+  const created = mkdtempSync(join(tmpdir(), 'valueproof-e2e-'))
+  process.env.VALUEPROOF_E2E_DATA_DIR = created
+  process.once('exit', () => rmSync(created, { recursive: true, force: true }))
+  return created
+}
+const dataDir = dataDirectory()
 
 export default defineConfig({
   testDir: '.',

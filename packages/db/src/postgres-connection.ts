@@ -28,6 +28,9 @@ export function parsePostgresUrl(url: string): PostgresConnection {
     database: decodeURIComponent(parsed.pathname.replace(/^\//, '')) || 'postgres',
   }
   if (parsed.password) pool.password = decodeURIComponent(parsed.password)
+  // Raw SQL (outbox, consumers) is unqualified: it must land in the same schema as Prisma's tables.
+  const schemaName = params.get('schema')
+  if (schemaName) pool.options = `-c search_path="${schemaName.replace(/"/g, '""')}"`
   const sslmode = params.get('sslmode')
   if (sslmode === 'verify-ca' || sslmode === 'verify-full') pool.ssl = { rejectUnauthorized: true }
   else if (sslmode && SSL_MODES_WITHOUT_VERIFY.has(sslmode)) pool.ssl = { rejectUnauthorized: false }

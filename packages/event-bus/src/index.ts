@@ -1,3 +1,24 @@
+/**
+ * @valueproof/event-bus — events between services (docs/decisions/020-event-bus-delivery.md).
+ *
+ * Producing, in the service's domain function:
+ *   await prisma.$transaction(async (tx) => {
+ *     const user = await tx.user.create({ data })
+ *     await tx.outboxEvent.create({ data: outboxRecord(encodeEvent(userRegistered, { userId: user.id, ... })) })
+ *   })
+ *   relay.nudge()          // relay = new OutboxRelay({ db: prisma, bus, logger }); relay.start() at boot
+ *
+ * Consuming, one module per reaction:
+ *   await bus.subscribe({
+ *     type: userRegistered,
+ *     durable: 'analytics.user-registered',
+ *     handler: (event) => consumeOnce(prisma, { consumer: 'analytics.user-registered', eventId: event.id },
+ *       (tx) => recordSignUp(tx, event.message)).then(() => {}),
+ *   })
+ *
+ * Bus: createNatsEventBus({ servers, name, logger }) or createInProcessEventBus({ logger }).
+ * Shutdown: relay.stop(), then bus.drain().
+ */
 export type {
   DeliveredEvent,
   EventBus,

@@ -11,6 +11,7 @@ import {
   jetstream,
   jetstreamManager,
   type Consumer,
+  type ConsumerConfig,
   type ConsumerMessages,
   type JetStreamClient,
   type JetStreamManager,
@@ -70,8 +71,7 @@ export function natsSubject(subject: string, namespace?: string): string {
 
 /** One stream per owning service: 'identity' → 'IDENTITY' (namespace 't1' → 'T1_IDENTITY'). */
 export function natsStreamName(service: string, namespace?: string): string {
-  const name = (namespace ? `${namespace}_${service}` : service).toUpperCase().replace(/[^A-Z0-9_-]/g, '_')
-  return name
+  return (namespace ? `${namespace}_${service}` : service).toUpperCase().replace(/[^A-Z0-9_-]/g, '_')
 }
 
 /** NATS consumer names cannot contain dots: 'analytics.user-registered' → 'analytics_user-registered'. */
@@ -86,9 +86,6 @@ function isApiError(error: unknown, code: number): boolean {
   return error instanceof JetStreamApiError && error.code === code
 }
 
-function isPermanent(error: unknown): boolean {
-  return error instanceof JetStreamApiError || error instanceof ConsumerConflictError
-}
 
 interface Deferred<T> {
   promise: Promise<T>
@@ -174,7 +171,7 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus {
         }
         clients = { nc: connection, js: jetstream(connection, { timeout: requestTimeoutMs }), jsm }
         connected = true
-        void watchStatus(connection)
+        void watchStatus(connection).catch((error: unknown) => logger.error({ err: errorField(error) }, 'NATS status watch failed'))
         logger.info({ servers, server: connection.getServer() }, 'connected to NATS')
         firstConnection.resolve(clients)
         return
@@ -296,7 +293,9 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus {
 
   /** One subscription: sets its consumer up, consumes, and sets it up again after failures. */
   class NatsSubscription implements Subscription {
+    /** Settles on the first set-up: resolved once consuming, rejected on a conflict retrying cannot fix. */
     readonly ready = deferred<void>()
+    readonly #stopSignal = deferred<undefined>()
     readonly #options: SubscribeOptions<DescMessage>
     readonly #service: string
     readonly #stream: string
@@ -304,6 +303,8 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus {
     readonly #sleeper = new Sleeper()
     readonly #retryTimers = new Set<NodeJS.Timeout>()
     readonly #retries = new Set<Promise<void>>()
+    /** Per-process deliveries and their retries run one at a time, like every subscription's. */
+    #serial: Promise<void> = Promise.resolve()
     #stopped = false
     #messages: ConsumerMessages | undefined
     #loop: Promise<void> = Promise.resolve()
@@ -321,19 +322,20 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus {
       this.#loop = this.#run()
     }
 
-    get #logFields(): Record<string, unknown> {
+    get logFields(): Record<string, unknown> {
       return { subject: this.#options.type.subject, durable: this.#options.durable, stream: this.#stream }
     }
 
     async #run(): Promise<void> {
       let failures = 0
       while (!this.#stopped) {
-        let c: Clients
+        let c: Clients | undefined
         try {
-          c = await connectedClients()
+          c = await Promise.race([connectedClients(), this.#stopSignal.promise])
         } catch {
           return // drained before ever connecting
         }
+        if (!c) return
         try {
           await ensureStream(c, this.#service)
           const consumer = this.#options.durable === undefined ? await this.#openPerProcess(c) : await this.#openDurable(c)
@@ -352,19 +354,18 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus {
             else await this.#handleDurable(message)
           }
           if (!this.#stopped) {
-            logger.warn(this.#logFields, 'event consumer ended; setting it up again')
+            logger.warn(this.logFields, 'event consumer ended; setting it up again')
             await this.#sleeper.sleep(reconnectWaitMs)
           }
         } catch (error) {
           if (this.#stopped) return
-          if (!this.ready.settled && isPermanent(error)) {
-            this.ready.reject(errorField(error))
-            logger.error({ ...this.#logFields, err: errorField(error) }, 'cannot subscribe to event')
+          if (error instanceof ConsumerConflictError) {
+            this.ready.reject(error)
+            logger.error({ ...this.logFields, err: error }, 'cannot subscribe to event')
             return
           }
-          this.ready.resolve()
           failures += 1
-          logger.warn({ ...this.#logFields, failures, err: errorField(error) }, 'event consumer failed; setting it up again')
+          logger.warn({ ...this.logFields, failures, err: errorField(error) }, 'event consumer failed; setting it up again')
           await this.#sleeper.sleep(Math.min(reconnectWaitMs * failures, 30_000))
         }
       }
@@ -374,18 +375,13 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus {
       const durable = this.#options.durable ?? ''
       const name = natsConsumerName(durable)
       const wanted = { ack_wait: nanos(ackWaitMs), max_deliver: policy.maxDeliver }
+      let existing: ConsumerConfig | undefined
       try {
-        const { config } = await c.jsm.consumers.info(this.#stream, name)
-        if (config.filter_subject !== this.#subject) {
-          throw new ConsumerConflictError(
-            `Durable name "${durable}" already consumes "${config.filter_subject ?? 'everything'}" on stream ${this.#stream}; use one durable name per event type`,
-          )
-        }
-        if (config.ack_wait !== wanted.ack_wait || config.max_deliver !== wanted.max_deliver) {
-          await c.jsm.consumers.update(this.#stream, name, wanted)
-        }
+        existing = (await c.jsm.consumers.info(this.#stream, name)).config
       } catch (error) {
         if (!isApiError(error, JetStreamApiCodes.ConsumerNotFound)) throw error
+      }
+      if (!existing) {
         await c.jsm.consumers.add(this.#stream, {
           durable_name: name,
           filter_subject: this.#subject,
@@ -396,7 +392,14 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus {
           max_ack_pending: 1_000,
           ...wanted,
         })
-        logger.info({ ...this.#logFields, consumer: name }, 'created durable event consumer')
+        logger.info({ ...this.logFields, consumer: name }, 'created durable event consumer')
+      } else if (existing.filter_subject !== this.#subject) {
+        throw new ConsumerConflictError(
+          `Durable name "${durable}" already consumes "${existing.filter_subject ?? 'everything'}" on stream ${this.#stream}; use one durable name per event type`,
+        )
+      } else if (existing.ack_wait !== wanted.ack_wait || existing.max_deliver !== wanted.max_deliver) {
+        await c.jsm.consumers.update(this.#stream, name, wanted)
+        logger.info({ ...this.logFields, consumer: name }, 'updated durable event consumer')
       }
       return c.js.consumers.get(this.#stream, name)
     }
@@ -414,7 +417,7 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus {
       const deliveryCount = message.info.deliveryCount
       const event = incomingEvent(message, deliveryCount)
       if (!event) {
-        logger.error({ ...this.#logFields, sequence: message.seq }, 'event without an id; dropped')
+        logger.error({ ...this.logFields, sequence: message.seq }, 'event without an id; dropped')
         message.term()
         return
       }
@@ -426,7 +429,7 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus {
       } finally {
         clearInterval(heartbeat)
       }
-      const fields = { ...this.#logFields, eventId: event.id, deliveryCount }
+      const fields = { ...this.logFields, eventId: event.id, deliveryCount }
       if (outcome.status === 'handled') {
         message.ack()
       } else if (outcome.status === 'undecodable') {
@@ -446,17 +449,23 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus {
       this.#lastSequence = message.seq
       const event = incomingEvent(message, 1)
       if (!event) {
-        logger.error({ ...this.#logFields, sequence: message.seq }, 'event without an id; dropped')
+        logger.error({ ...this.logFields, sequence: message.seq }, 'event without an id; dropped')
         return
       }
-      await this.#deliverPerProcess(event)
+      await this.#enqueue(() => this.#deliverPerProcess(event))
+    }
+
+    #enqueue(delivery: () => Promise<void>): Promise<void> {
+      const run = this.#serial.then(delivery)
+      this.#serial = run.catch(() => {})
+      return run
     }
 
     // A per-process consumer has no acknowledgements: failed handlers are retried here.
     async #deliverPerProcess(event: IncomingEvent): Promise<void> {
       const outcome = await deliverEvent({ ...this.#options, event, system: 'nats' })
       if (outcome.status === 'handled') return
-      const fields = { ...this.#logFields, eventId: event.id, deliveryCount: event.deliveryCount }
+      const fields = { ...this.logFields, eventId: event.id, deliveryCount: event.deliveryCount }
       if (outcome.status === 'undecodable') {
         logger.error({ ...fields, err: errorField(outcome.error) }, 'event payload does not decode; dropped')
       } else if (event.deliveryCount >= policy.maxDeliver || this.#stopped) {
@@ -466,7 +475,7 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus {
         logger.warn({ ...fields, delayMs, err: errorField(outcome.error) }, 'event handler failed; redelivering later')
         const timer = setTimeout(() => {
           this.#retryTimers.delete(timer)
-          const retry = this.#deliverPerProcess({ ...event, deliveryCount: event.deliveryCount + 1 })
+          const retry = this.#enqueue(() => this.#deliverPerProcess({ ...event, deliveryCount: event.deliveryCount + 1 }))
           this.#retries.add(retry)
           void retry.finally(() => this.#retries.delete(retry))
         }, delayMs)
@@ -478,6 +487,7 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus {
       if (this.#stopped) return this.#loop
       this.#stopped = true
       subscriptions.delete(this)
+      this.#stopSignal.resolve(undefined)
       this.#sleeper.wake()
       for (const timer of this.#retryTimers) clearTimeout(timer)
       this.#retryTimers.clear()
@@ -525,15 +535,17 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus {
       const subscription = new NatsSubscription(subscribeOptions as unknown as SubscribeOptions<DescMessage>)
       subscriptions.add(subscription)
       subscription.start()
-      // Connected: resolve once the consumer exists, so later events reach it. Not connected: it
-      // starts when NATS arrives.
-      if (connected) {
-        try {
-          await subscription.ready.promise
-        } catch (error) {
-          subscriptions.delete(subscription)
-          throw error
-        }
+      // Resolve once the consumer exists, so events published from now on reach it. When NATS
+      // cannot be reached in time, resolve anyway: the subscription starts when NATS arrives.
+      const outcome = await Promise.race([
+        subscription.ready.promise.then(() => 'ready' as const),
+        new Promise<'late'>((resolve) => setTimeout(resolve, requestTimeoutMs, 'late').unref()),
+      ]).catch((error: unknown) => {
+        subscriptions.delete(subscription)
+        throw error
+      })
+      if (outcome === 'late') {
+        logger.warn(subscription.logFields, 'NATS not reachable yet; the subscription starts when it is')
       }
       return subscription
     },

@@ -27,7 +27,7 @@ export interface DeliveredEvent<Desc extends DescMessage = DescMessage> {
   message: MessageShape<Desc>
   headers: Record<string, string>
   occurredAt: Date
-  /** 1 on first delivery, then 2, 3 ... on redeliveries. */
+  /** 1 on first delivery, then 2, 3 ... on redeliveries (after a handler failure or a missed ack). */
   deliveryCount: number
 }
 
@@ -38,13 +38,21 @@ export interface SubscribeOptions<Desc extends DescMessage> {
   /**
    * Durable consumer name, stable across restarts (e.g. 'analytics.user-registered').
    * Every replica of one service shares it, so each event is handled once per service.
-   * Omit for a per-process consumer that sees every event (e.g. each gateway replica's cache).
+   * A new durable name also receives the events still retained (NATS: the stream's max age).
+   * One durable name per event type: a second type under the same name is refused.
+   * On NATS, characters other than letters, digits, '_' and '-' become '_' in the consumer name.
+   * Omit for a per-process consumer that sees every event published from now on (e.g. each
+   * gateway replica's cache).
    */
   durable?: string
   handler: EventHandler<Desc>
 }
 
 export interface Subscription {
+  /**
+   * Stops receiving, after the handler in progress finishes. A durable consumer stays (on NATS,
+   * events keep accumulating for it until a replica subscribes again).
+   */
   stop(): Promise<void>
 }
 
@@ -52,6 +60,12 @@ export interface Subscription {
 export interface EventBus {
   /** Publishes an already-encoded envelope; resolves once the transport has stored it. */
   publish(envelope: EventEnvelope): Promise<void>
+  /**
+   * Resolves once events published from then on will reach the handler. When NATS cannot be
+   * reached, it resolves anyway after the request timeout and the subscription starts when NATS
+   * arrives, so a service starts while NATS is down. Handlers of one subscription run one at a
+   * time; a failing handler gets the event again later, with backoff, up to the bus's maxDeliver.
+   */
   subscribe<Desc extends DescMessage>(options: SubscribeOptions<Desc>): Promise<Subscription>
   /** Throws when the transport cannot be reached (used by /readyz). */
   ping(): Promise<void>

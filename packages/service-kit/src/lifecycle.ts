@@ -18,19 +18,20 @@ export interface RunningServer {
 }
 
 /** Listens on host:port (0 = a free port) and tracks connections so shutdown can finish requests. */
-export async function listen(app: Koa, options: { port: number; host?: string }): Promise<RunningServer> {
+export async function listen(app: Koa, options: { port: number; host?: string | undefined }): Promise<RunningServer> {
   const server = createServer(app.callback())
   server.keepAliveTimeout = 65_000
   server.headersTimeout = 66_000
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(options.port, options.host ?? '127.0.0.1', () => {
+    // No host: every interface, IPv6 and IPv4 (so both localhost addresses work).
+    server.listen(options.port, options.host, () => {
       server.off('error', reject)
       resolve()
     })
   })
   const { port } = server.address() as AddressInfo
-  const host = options.host && options.host !== '0.0.0.0' && options.host !== '::' ? options.host : '127.0.0.1'
+  const host = options.host && options.host !== '0.0.0.0' && options.host !== '::' ? options.host : 'localhost'
   return {
     server,
     port,

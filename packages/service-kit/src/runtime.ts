@@ -9,8 +9,10 @@ import type { ServiceInstance } from './service.ts'
 import { initTracing } from './tracing.ts'
 
 /** The event bus a configuration asks for: NATS JetStream when NATS_URL is set, in-process otherwise. */
-export function connectEventBus(config: Pick<InfrastructureConfig, 'NATS_URL'>, props: { name: string; logger: Logger }): EventBus {
-  if (config.NATS_URL) return createNatsEventBus({ servers: config.NATS_URL, name: props.name, logger: props.logger })
+export function connectEventBus(config: Pick<InfrastructureConfig, 'NATS_URL' | 'NATS_NAMESPACE'>, props: { name: string; logger: Logger }): EventBus {
+  if (config.NATS_URL) {
+    return createNatsEventBus({ servers: config.NATS_URL, name: props.name, logger: props.logger, namespace: config.NATS_NAMESPACE || undefined })
+  }
   return createInProcessEventBus({ logger: props.logger })
 }
 

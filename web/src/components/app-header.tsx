@@ -27,21 +27,21 @@ export function AppHeader({ user }: { user: UserRecord }) {
     <header className="border-b bg-background">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Brand />
-        <div className="flex items-center gap-1 sm:gap-2">
+        <div className="flex min-w-0 items-center gap-1 sm:gap-2">
           <Link
             to="/settings"
             aria-label="Settings"
             title="Settings"
-            className="inline-flex size-10 items-center justify-center rounded-md hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            className="inline-flex size-10 shrink-0 items-center justify-center rounded-md hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
             <SettingsIcon className="size-5" />
           </Link>
           <ThemeToggle />
-          <span className="max-w-[9rem] truncate text-sm text-muted-foreground sm:max-w-xs">
+          <span className="min-w-0 truncate text-sm text-muted-foreground sm:max-w-xs">
             {'Welcome, '}
             <span className="font-medium text-foreground">{user.username}</span>
           </span>
-          <Button variant="outline" size="sm" onClick={() => logoutMutation.mutate()} disabled={logoutMutation.isPending}>
+          <Button variant="outline" size="sm" className="shrink-0" onClick={() => logoutMutation.mutate()} disabled={logoutMutation.isPending}>
             Logout
           </Button>
         </div>

@@ -26,6 +26,10 @@ export interface OutboxTestDatabase {
 /** A fresh PostgreSQL database with the test schema, and a Prisma 7 client on it. */
 export async function createOutboxTestDatabase(prefix: string): Promise<OutboxTestDatabase> {
   const database = await createTestDatabase(prefix)
+  const setup = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) })
+  // A server far from UTC: the outbox SQL must store UTC like Prisma does, whatever the zone.
+  await setup.$executeRawUnsafe(`ALTER DATABASE "${database.name}" SET timezone TO 'Pacific/Auckland'`)
+  await setup.$disconnect()
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) })
   for (const statement of schemaSql) await prisma.$executeRawUnsafe(statement)
   return {

@@ -1,6 +1,6 @@
 import { invalidInput, settleEvaluation, type FormulaEvaluation } from './evaluation.ts'
 import { parameterNamesIn } from './names.ts'
-import type { FormulaNode, MathFunctionName } from './syntax.ts'
+import type { BinaryOperator, FormulaNode, MathFunctionName } from './syntax.ts'
 
 interface WalkState {
   readonly values: ReadonlyMap<string, number>
@@ -34,6 +34,39 @@ function applyFunction(callee: MathFunctionName, args: number[]): number {
   }
 }
 
+function applyBinary(operator: Exclude<BinaryOperator, '&&' | '||'>, left: number, right: number, state: WalkState): number {
+  switch (operator) {
+    case '+':
+      return left + right
+    case '-':
+      return left - right
+    case '*':
+      return left * right
+    case '/':
+      if (right === 0) state.divisionByZero = true
+      return left / right
+    case '%':
+      if (right === 0) state.divisionByZero = true
+      return left % right
+    case '**':
+      return left ** right
+    case '<':
+      return left < right ? 1 : 0
+    case '<=':
+      return left <= right ? 1 : 0
+    case '>':
+      return left > right ? 1 : 0
+    case '>=':
+      return left >= right ? 1 : 0
+    case '==':
+    case '===':
+      return left === right ? 1 : 0
+    case '!=':
+    case '!==':
+      return left !== right ? 1 : 0
+  }
+}
+
 function walk(node: FormulaNode, state: WalkState): number {
   switch (node.kind) {
     case 'number':
@@ -51,39 +84,8 @@ function walk(node: FormulaNode, state: WalkState): number {
       // && and || do not evaluate their right side when the left side decides.
       if (node.operator === '&&') return left ? walk(node.right, state) : left
       if (node.operator === '||') return left ? left : walk(node.right, state)
-      const right = walk(node.right, state)
-      switch (node.operator) {
-        case '+':
-          return left + right
-        case '-':
-          return left - right
-        case '*':
-          return left * right
-        case '/':
-          if (right === 0) state.divisionByZero = true
-          return left / right
-        case '%':
-          if (right === 0) state.divisionByZero = true
-          return left % right
-        case '**':
-          return left ** right
-        case '<':
-          return left < right ? 1 : 0
-        case '<=':
-          return left <= right ? 1 : 0
-        case '>':
-          return left > right ? 1 : 0
-        case '>=':
-          return left >= right ? 1 : 0
-        case '==':
-        case '===':
-          return left === right ? 1 : 0
-        case '!=':
-        case '!==':
-          return left !== right ? 1 : 0
-      }
+      return applyBinary(node.operator, left, walk(node.right, state), state)
     }
-    // eslint-disable-next-line no-fallthrough -- every binary operator returns above
     case 'conditional':
       return walk(node.test, state) ? walk(node.consequent, state) : walk(node.alternate, state)
     case 'call':

@@ -1,6 +1,6 @@
 import { atCharacter, formulaError, type FormulaError } from './formula-error.ts'
 
-export type TokenType = 'number' | 'name' | 'operator' | 'end'
+export type TokenType = 'number' | 'name' | 'operator' | 'end' | 'error'
 
 export interface Token {
   readonly type: TokenType
@@ -10,9 +10,9 @@ export interface Token {
   readonly value: number
   readonly start: number
   readonly end: number
+  /** Set on the 'error' token, which replaces everything from the first character that cannot be read. */
+  readonly error?: FormulaError
 }
-
-export type LexResult = { readonly ok: true; readonly tokens: Token[] } | { readonly ok: false; readonly error: FormulaError }
 
 const OPERATORS = ['===', '!==', '**', '<=', '>=', '==', '!=', '&&', '||', '+', '-', '*', '/', '%', '<', '>', '!', '?', ':', '(', ')', ',', '.']
 
@@ -161,13 +161,21 @@ function scanNumber(source: string, start: number): Token {
   }
   const text = source.slice(start, i)
   const value = Number(text.replaceAll('_', ''))
-  if (!Number.isFinite(value)) fail('invalid-number', `The number ${text} is too large`, start, i)
+  if (!Number.isFinite(value)) {
+    const shown = text.length > 12 ? `${text.slice(0, 12)}…` : text
+    fail('invalid-number', `The number ${shown} is too large`, start, i)
+  }
   return { type: 'number', text, value, start, end: i }
 }
 
-export function tokenize(source: string): LexResult {
+/**
+ * Splits a formula into tokens. The list always ends with an 'end' token, or with an 'error' token
+ * where reading stopped: the parser reports it only when it gets there, so that the first problem
+ * in the text is the one reported.
+ */
+export function tokenize(source: string): Token[] {
+  const tokens: Token[] = []
   try {
-    const tokens: Token[] = []
     let i = 0
     while (i < source.length) {
       const code = source.charCodeAt(i)
@@ -209,9 +217,10 @@ export function tokenize(source: string): LexResult {
       fail('unexpected-character', `Unexpected ${describeCharacter(source, i)}`, i)
     }
     tokens.push({ type: 'end', text: '', value: 0, start: source.length, end: source.length })
-    return { ok: true, tokens }
   } catch (caught) {
-    if (caught instanceof LexError) return { ok: false, error: caught.error }
-    throw caught
+    if (!(caught instanceof LexError)) throw caught
+    const { error } = caught
+    tokens.push({ type: 'error', text: '', value: 0, start: error.position, end: error.end, error })
   }
+  return tokens
 }

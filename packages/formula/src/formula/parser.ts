@@ -25,6 +25,12 @@ export interface FormulaLimits {
  */
 export const FORMULA_LIMITS: FormulaLimits = { maxLength: 2000, maxDepth: 32 }
 
+/**
+ * Callers may raise the limits only this far: every tree walk (check, compile, print, evaluate)
+ * is recursive, and these keep the deepest possible tree well inside any JavaScript engine's stack.
+ */
+export const FORMULA_HARD_LIMITS: FormulaLimits = { maxLength: 10_000, maxDepth: 100 }
+
 export type ParseResult = { readonly ok: true; readonly tree: FormulaNode } | { readonly ok: false; readonly error: FormulaError }
 
 const LEFT_ASSOCIATIVE_OPERATORS: readonly BinaryOperator[] = ['||', '&&', '==', '!=', '===', '!==', '<', '<=', '>', '>=', '+', '-', '*', '/', '%']
@@ -54,6 +60,8 @@ function describe(token: Token): string {
       return `'${token.text}'`
     case 'end':
       return 'the end of the formula'
+    case 'error':
+      return 'an error'
   }
 }
 
@@ -80,6 +88,7 @@ class Parser {
     // The token list always ends with an 'end' token and the parser never reads past it.
     const token = this.tokens[this.index] ?? this.tokens[this.tokens.length - 1]
     if (token === undefined) throw new ParseError(formulaError('empty', 'The formula is empty', 0, 0))
+    if (token.error !== undefined) throw new ParseError(token.error)
     return token
   }
 
@@ -256,12 +265,17 @@ class Parser {
   }
 }
 
+function limitWithin(requested: number | undefined, fallback: number, hardLimit: number): number {
+  return typeof requested === 'number' && requested >= 0 ? Math.min(requested, hardLimit) : fallback
+}
+
 /**
  * Parses a formula into a tree, or says what is wrong and where. Never throws and never runs
  * anything: the only names it accepts are parameters and the functions of MATH_FUNCTIONS.
  */
 export function parse(source: string, limits: Partial<FormulaLimits> = {}): ParseResult {
-  const { maxLength, maxDepth } = { ...FORMULA_LIMITS, ...limits }
+  const maxLength = limitWithin(limits.maxLength, FORMULA_LIMITS.maxLength, FORMULA_HARD_LIMITS.maxLength)
+  const maxDepth = limitWithin(limits.maxDepth, FORMULA_LIMITS.maxDepth, FORMULA_HARD_LIMITS.maxDepth)
   if (typeof source !== 'string') return { ok: false, error: formulaError('not-text', 'The formula must be text', 0, 0) }
   if (source.length > maxLength) {
     return {
@@ -269,12 +283,11 @@ export function parse(source: string, limits: Partial<FormulaLimits> = {}): Pars
       error: formulaError('too-long', `The formula is too long: ${source.length} characters, at most ${maxLength} are allowed`, maxLength, source.length),
     }
   }
-  const lexed = tokenize(source)
-  if (!lexed.ok) return lexed
-  const first = lexed.tokens[0]
+  const tokens = tokenize(source)
+  const first = tokens[0]
   if (first === undefined || first.type === 'end') return { ok: false, error: formulaError('empty', 'The formula is empty', 0, 0) }
   try {
-    return { ok: true, tree: new Parser(lexed.tokens, maxDepth).parseFormula() }
+    return { ok: true, tree: new Parser(tokens, maxDepth).parseFormula() }
   } catch (caught) {
     if (caught instanceof ParseError) return { ok: false, error: caught.error }
     throw caught

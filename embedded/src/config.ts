@@ -1,0 +1,26 @@
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { env, infrastructureEnv } from '@valueproof/service-kit'
+import { z } from 'zod'
+
+const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+
+/**
+ * The one-process product (`npm start`). Every default is embedded: PGlite per service under
+ * DATA_DIR, the in-process bus, the file system as object store. NATS_URL and S3_* swap in the
+ * real components; DATABASE_URL puts each service in its own schema of that PostgreSQL database.
+ */
+export const embeddedConfigSchema = z.object({
+  ...infrastructureEnv,
+  PORT: env.port(3000),
+  /** Interface to listen on; localhost by default so a laptop does not expose the product. */
+  HOST: z.string().default('localhost'),
+  DATA_DIR: z.string().default(resolve(repositoryRoot, '.data')).transform((dir) => resolve(dir)),
+  WEB_DIST_DIR: z.string().default(resolve(repositoryRoot, 'web/dist')),
+  PUBLIC_ORIGIN: env.optionalUrl,
+  TRUST_PROXY: env.boolean(false),
+  SESSION_CACHE_TTL_MS: env.positiveInt(60_000),
+  SESSION_TTL_HOURS: env.positiveInt(24 * 14),
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
+})
+export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema>

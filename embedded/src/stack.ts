@@ -1,0 +1,117 @@
+import { createAnalyticsService, PrismaClient as AnalyticsPrisma } from '@valueproof/analytics'
+import { createBillingService, PrismaClient as BillingPrisma } from '@valueproof/billing'
+import { createCalculatorService, PrismaClient as CalculatorPrisma } from '@valueproof/calculator'
+import { createGateway, type Gateway } from '@valueproof/gateway'
+import { createIdentityService, PrismaClient as IdentityPrisma } from '@valueproof/identity'
+import { createProposalService, PrismaClient as ProposalPrisma } from '@valueproof/proposal'
+import {
+  connectEventBus,
+  connectObjectStore,
+  createLogger,
+  initTracing,
+  listen,
+  openServiceDatabase,
+  type Logger,
+  type RunningServer,
+  type ServiceDeps,
+  type ServiceInstance,
+  type Stoppable,
+} from '@valueproof/service-kit'
+import type { EmbeddedConfig } from './config.ts'
+
+type ServiceName = 'identity' | 'calculator' | 'proposal' | 'billing' | 'analytics'
+
+export interface EmbeddedStack {
+  url: string
+  gateway: Gateway
+  services: Record<ServiceName, RunningServer>
+  /** Stops everything in order: gateway HTTP, services' HTTP, background work, bus, databases. */
+  stop(): Promise<void>
+}
+
+/** A service's own schema when the stack shares one PostgreSQL server. */
+function databaseUrlFor(config: EmbeddedConfig, service: ServiceName): string | undefined {
+  if (!config.DATABASE_URL) return undefined
+  const url = new URL(config.DATABASE_URL)
+  url.searchParams.set('schema', service)
+  return url.toString()
+}
+
+/** Every service and the gateway in this process, services on loopback ports, the gateway on PORT. */
+export async function startEmbeddedStack(config: EmbeddedConfig, logger: Logger = createLogger({ name: 'valueproof', level: config.LOG_LEVEL })): Promise<EmbeddedStack> {
+  initTracing({ serviceName: 'valueproof', otlpEndpoint: config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT })
+  const bus = connectEventBus(config, { name: 'valueproof', logger })
+  const objectStore = connectObjectStore(config)
+  const closers: Stoppable[] = []
+  const instances: ServiceInstance[] = []
+  const servers = {} as Record<ServiceName, RunningServer>
+
+  async function boot<Client>(
+    name: ServiceName,
+    open: (serviceLogger: Logger) => Promise<{ prisma: Client; ping(): Promise<void>; close(): Promise<void> }>,
+    create: (deps: ServiceDeps<Client>) => ServiceInstance,
+  ): Promise<void> {
+    const serviceLogger = logger.child({ service: name })
+    const db = await open(serviceLogger)
+    closers.push({ name: `${name} database`, stop: () => db.close() })
+    const instance = create({
+      logger: serviceLogger,
+      prisma: db.prisma,
+      bus,
+      objectStore,
+      readiness: [
+        { name: 'database', check: () => db.ping() },
+        { name: 'bus', check: () => bus.ping() },
+      ],
+    })
+    instances.push(instance)
+    servers[name] = await listen(instance.app, { port: 0, host: '127.0.0.1' })
+  }
+
+  const dbConfig = (service: ServiceName) => ({ ...config, DATABASE_URL: databaseUrlFor(config, service) })
+  await boot('identity', (l) => openServiceDatabase({ service: 'identity', PrismaClient: IdentityPrisma, config: dbConfig('identity'), logger: l }), (deps) =>
+    createIdentityService({ ...deps, sessionTtlMs: config.SESSION_TTL_HOURS * 3_600_000, passwordHashCost: config.PASSWORD_HASH_COST }),
+  )
+  await boot('calculator', (l) => openServiceDatabase({ service: 'calculator', PrismaClient: CalculatorPrisma, config: dbConfig('calculator'), logger: l }), createCalculatorService)
+  await boot('proposal', (l) => openServiceDatabase({ service: 'proposal', PrismaClient: ProposalPrisma, config: dbConfig('proposal'), logger: l }), createProposalService)
+  await boot('billing', (l) => openServiceDatabase({ service: 'billing', PrismaClient: BillingPrisma, config: dbConfig('billing'), logger: l }), createBillingService)
+  await boot('analytics', (l) => openServiceDatabase({ service: 'analytics', PrismaClient: AnalyticsPrisma, config: dbConfig('analytics'), logger: l }), createAnalyticsService)
+
+  const gateway = createGateway({
+    logger: logger.child({ service: 'gateway' }),
+    bus,
+    services: {
+      identity: servers.identity.url,
+      calculator: servers.calculator.url,
+      proposal: servers.proposal.url,
+      billing: servers.billing.url,
+      analytics: servers.analytics.url,
+    },
+    webDistDir: config.WEB_DIST_DIR,
+    sessionCacheTtlMs: config.SESSION_CACHE_TTL_MS,
+    publicOrigin: config.PUBLIC_ORIGIN,
+    trustProxy: config.TRUST_PROXY,
+  })
+  await gateway.start()
+  for (const instance of instances) await instance.start?.()
+  const gatewayServer = await listen(gateway.app, { port: config.PORT, host: config.HOST })
+
+  let stopping: Promise<void> | undefined
+  return {
+    url: gatewayServer.url,
+    gateway,
+    services: servers,
+    stop() {
+      stopping ??= (async () => {
+        const half = config.SHUTDOWN_TIMEOUT_MS / 2
+        await gatewayServer.close(half)
+        await gateway.stop()
+        await Promise.all(Object.values(servers).map((server) => server.close(half)))
+        for (const instance of instances) await instance.stop()
+        await bus.drain()
+        for (const closer of closers) await closer.stop()
+      })()
+      return stopping
+    },
+  }
+}

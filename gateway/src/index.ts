@@ -1,0 +1,36 @@
+// The gateway in its own process, forwarding to services at their configured URLs.
+import { connectEventBus, createLogger, handleShutdown, initTracing, listen, loadConfigOrExit } from '@valueproof/service-kit'
+import { gatewayConfigSchema } from './config.ts'
+import { createGateway } from './server.ts'
+
+const config = loadConfigOrExit(gatewayConfigSchema)
+const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL })
+initTracing({ serviceName: 'gateway', otlpEndpoint: config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT })
+const bus = connectEventBus(config, { name: 'gateway', logger })
+const gateway = createGateway({
+  logger,
+  bus,
+  services: {
+    identity: config.IDENTITY_URL,
+    calculator: config.CALCULATOR_URL,
+    proposal: config.PROPOSAL_URL,
+    billing: config.BILLING_URL,
+    analytics: config.ANALYTICS_URL,
+  },
+  webDistDir: config.WEB_DIST_DIR,
+  sessionCacheTtlMs: config.SESSION_CACHE_TTL_MS,
+  publicOrigin: config.PUBLIC_ORIGIN,
+  trustProxy: config.TRUST_PROXY,
+})
+await gateway.start()
+const server = await listen(gateway.app, { port: config.PORT, host: config.HOST })
+logger.info({ url: server.url }, 'gateway listening')
+handleShutdown({
+  logger,
+  timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  steps: [
+    { name: 'http', stop: () => server.close(config.SHUTDOWN_TIMEOUT_MS / 2) },
+    { name: 'gateway', stop: () => gateway.stop() },
+    { name: 'bus', stop: () => bus.drain() },
+  ],
+})

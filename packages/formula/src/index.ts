@@ -1,0 +1,120 @@
+// @valueproof/formula: the formula language and the calculator mathematics of SPEC §9, for the
+// browser and the server alike (no Node.js imports here).
+
+// The formula language
+export {
+  FORMULA_HARD_LIMITS,
+  FORMULA_LIMITS,
+  FORBIDDEN_NAMES,
+  MATH_FUNCTION_NAMES,
+  checkNames,
+  compile,
+  compileFormula,
+  evaluateTree,
+  parameterNamesIn,
+  parse,
+  print,
+  valueOrFallback,
+  type BinaryNode,
+  type BinaryOperator,
+  type CallNode,
+  type CompileResult,
+  type CompiledFormula,
+  type ConditionalNode,
+  type FormulaCompilation,
+  type FormulaError,
+  type FormulaErrorCode,
+  type FormulaEvaluation,
+  type FormulaEvaluationError,
+  type FormulaLimits,
+  type FormulaNode,
+  type MathFunctionName,
+  type NameCheck,
+  type NumberNode,
+  type ParameterNode,
+  type ParseResult,
+  type UnaryNode,
+  type UnaryOperator,
+} from './formula/index.ts'
+
+// The calculator definition (SPEC §3 calculatorData)
+export {
+  CALCULATOR_TYPES,
+  COMPLEXITIES,
+  PARAMETER_TYPES,
+  STORED_PARAMETER_DEFAULTS,
+  brandingSchema,
+  calculatedValuesSchema,
+  calculatorDataSchema,
+  calculatorNameProblem,
+  calculatorParameterSchema,
+  calculatorTypeSchema,
+  complexitySchema,
+  currencySchema,
+  parameterTypeSchema,
+  timeframePeriodSchema,
+  timeframeSchema,
+  validateCalculatorData,
+  valueFieldSchema,
+  valueTypeSchema,
+  type CalculatorData,
+  type CalculatorDataInput,
+  type CalculatorParameter,
+  type CalculatorProblem,
+  type CalculatorType,
+  type CalculatorValidation,
+  type Complexity,
+  type ValueField,
+} from './calculator/calculator-data.ts'
+
+// SPEC §9 calculator mathematics
+export {
+  INITIAL_SHARE_OF_RANGE,
+  SLIDER_DEFAULTS,
+  VALUE_SLIDER_MAXIMA,
+  initialSliderValue,
+  sliderSettings,
+  valueFieldSlider,
+  valueSliderMax,
+  type SliderSettings,
+  type SliderSource,
+  type ValueSliderSource,
+} from './calculator/sliders.ts'
+export {
+  SUBSCRIPTION_MULTIPLIERS,
+  TIMEFRAME_FACTORS,
+  TIMEFRAME_PERIODS,
+  VALUE_TYPES,
+  defaultTimeframes,
+  effectiveBaseTimeframe,
+  isSubscription,
+  timeframeLabel,
+  timeframeResults,
+  type Timeframe,
+  type TimeframePeriod,
+  type TimeframeResult,
+  type ValueType,
+} from './calculator/timeframes.ts'
+export { STANDARD_CALCULATOR, standardCalculation, type StandardCalculation } from './calculator/standard-calculator.ts'
+export { AI_CALCULATED_CALCULATOR, aiCalculatedCalculation, type AiCalculatedCalculation } from './calculator/ai-calculated-calculator.ts'
+export {
+  createValueCalculation,
+  resolveParameterValues,
+  type ParameterValues,
+  type ValueCalculation,
+  type ValueFieldResult,
+} from './calculator/value-calculator.ts'
+export { createCalculator, type Calculator, type CalculatorResult } from './calculator/calculator.ts'
+
+// Money
+export { CURRENCIES, CURRENCY_RATES, conversionRate, convertCurrency, type Currency, type CurrencyRates } from './money/currency-rates.ts'
+export { GENERATOR_SCREEN_LOCALE, MONEY_LOCALES, formatMoney } from './money/money-format.ts'
+
+// The landing page demo
+export {
+  LANDING_DEMO_DEAL_INCREASE,
+  LANDING_DEMO_SLIDERS,
+  landingDemoResult,
+  type LandingDemoInput,
+  type LandingDemoResult,
+} from './landing-demo.ts'

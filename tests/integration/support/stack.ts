@@ -1,0 +1,60 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { embeddedConfigSchema } from '../../../embedded/src/config.ts'
+import { startEmbeddedStack, type EmbeddedStack } from '../../../embedded/src/stack.ts'
+import { createLogger, loadConfig } from '@valueproof/service-kit'
+import { createTestDatabase, infra, type TestDatabase } from '@valueproof/testing'
+
+export type StackKind = 'postgres+nats' | 'pglite+in-process'
+
+export interface TestStack extends EmbeddedStack {
+  kind: StackKind
+  dataDir: string
+  webDistDir: string
+  databaseUrl?: string
+  close(): Promise<void>
+}
+
+export const WEB_SHELL_MARKER = 'valueproof-test-shell'
+
+/**
+ * The whole product in this process for a test: real PostgreSQL and NATS JetStream (each test
+ * stack in its own database and NATS namespace), or the embedded defaults (PGlite, in-process bus).
+ */
+export async function startTestStack(kind: StackKind, env: Record<string, string> = {}): Promise<TestStack> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'valueproof-test-'))
+  const webDistDir = join(dataDir, 'web-dist')
+  await mkdir(webDistDir, { recursive: true })
+  await writeFile(join(webDistDir, 'index.html'), `<!doctype html><title>${WEB_SHELL_MARKER}</title>`)
+  let database: TestDatabase | undefined
+  const overrides: Record<string, string> = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDistDir,
+    LOG_LEVEL: 'silent',
+    PASSWORD_HASH_COST: '14',
+    ...env,
+  }
+  if (kind === 'postgres+nats') {
+    database = await createTestDatabase('vp_stack')
+    overrides.DATABASE_URL = database.url
+    overrides.NATS_URL = infra.natsUrl
+    overrides.NATS_NAMESPACE = `t${process.pid}${Date.now().toString(36)}`
+  }
+  const config = loadConfig(embeddedConfigSchema, overrides)
+  const stack = await startEmbeddedStack(config, createLogger({ name: 'test', level: 'silent' }))
+  return {
+    ...stack,
+    kind,
+    dataDir,
+    webDistDir,
+    databaseUrl: database?.url,
+    async close() {
+      await stack.stop()
+      await database?.drop()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
