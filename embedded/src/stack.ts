@@ -48,7 +48,7 @@ export async function startEmbeddedStack(config: EmbeddedConfig, logger: Logger 
 
   async function boot<Client>(
     name: ServiceName,
-    open: (serviceLogger: Logger) => Promise<{ prisma: Client; ping(): Promise<void>; close(): Promise<void> }>,
+    open: (serviceLogger: Logger) => Promise<{ prisma: Client; schema: string | undefined; ping(): Promise<void>; close(): Promise<void> }>,
     create: (deps: ServiceDeps<Client>) => ServiceInstance,
   ): Promise<void> {
     const serviceLogger = logger.child({ service: name })
@@ -57,6 +57,7 @@ export async function startEmbeddedStack(config: EmbeddedConfig, logger: Logger 
     const instance = create({
       logger: serviceLogger,
       prisma: db.prisma,
+      dbSchema: db.schema,
       bus,
       objectStore,
       readiness: [
@@ -69,13 +70,13 @@ export async function startEmbeddedStack(config: EmbeddedConfig, logger: Logger 
   }
 
   const dbConfig = (service: ServiceName) => ({ ...config, DATABASE_URL: databaseUrlFor(config, service) })
-  await boot('identity', (l) => openServiceDatabase({ service: 'identity', PrismaClient: IdentityPrisma, config: dbConfig('identity'), logger: l }), (deps) =>
+  await boot('identity', (l) => openServiceDatabase({ service: 'identity', PrismaClient: IdentityPrisma, config: dbConfig('identity'), logger: l, sharedPGlite: true }), (deps) =>
     createIdentityService({ ...deps, sessionTtlMs: config.SESSION_TTL_HOURS * 3_600_000, passwordHashCost: config.PASSWORD_HASH_COST }),
   )
-  await boot('calculator', (l) => openServiceDatabase({ service: 'calculator', PrismaClient: CalculatorPrisma, config: dbConfig('calculator'), logger: l }), createCalculatorService)
-  await boot('proposal', (l) => openServiceDatabase({ service: 'proposal', PrismaClient: ProposalPrisma, config: dbConfig('proposal'), logger: l }), createProposalService)
-  await boot('billing', (l) => openServiceDatabase({ service: 'billing', PrismaClient: BillingPrisma, config: dbConfig('billing'), logger: l }), createBillingService)
-  await boot('analytics', (l) => openServiceDatabase({ service: 'analytics', PrismaClient: AnalyticsPrisma, config: dbConfig('analytics'), logger: l }), createAnalyticsService)
+  await boot('calculator', (l) => openServiceDatabase({ service: 'calculator', PrismaClient: CalculatorPrisma, config: dbConfig('calculator'), logger: l, sharedPGlite: true }), createCalculatorService)
+  await boot('proposal', (l) => openServiceDatabase({ service: 'proposal', PrismaClient: ProposalPrisma, config: dbConfig('proposal'), logger: l, sharedPGlite: true }), createProposalService)
+  await boot('billing', (l) => openServiceDatabase({ service: 'billing', PrismaClient: BillingPrisma, config: dbConfig('billing'), logger: l, sharedPGlite: true }), createBillingService)
+  await boot('analytics', (l) => openServiceDatabase({ service: 'analytics', PrismaClient: AnalyticsPrisma, config: dbConfig('analytics'), logger: l, sharedPGlite: true }), createAnalyticsService)
 
   const gateway = createGateway({
     logger: logger.child({ service: 'gateway' }),

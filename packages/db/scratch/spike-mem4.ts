@@ -3,7 +3,8 @@ import { PGlite } from '@electric-sql/pglite'
 const rss = (l: string) => console.log(l, Math.round(process.memoryUsage().rss / 1e6), 'MB rss')
 const mode = process.argv[2]
 let opts = {}
-if (mode !== 'default') {
+if (mode === 'sbonly') opts = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] }
+if (mode !== 'default' && mode !== 'sbonly') {
   const pgliteWasmModule = await WebAssembly.compile(await readFile('node_modules/@electric-sql/pglite/dist/pglite.wasm'))
   opts = { pgliteWasmModule }
   if (mode === 'tuned') opts = { ...opts, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'work_mem=2MB', '-c', 'temp_buffers=2MB', '-c', 'wal_buffers=1MB'] }

@@ -10,7 +10,7 @@ import {
 import { PrismaPGlite } from 'pglite-prisma-adapter'
 import pg from 'pg'
 import type { DatabaseConfig } from './database-config.ts'
-import { leasePGlite } from './pglite-instances.ts'
+import { leasePGlite, reportSchema, useSchema } from './pglite-instances.ts'
 import { CatalogFriendlyClient, parsePostgresUrl, quoteIdentifier } from './postgres-connection.ts'
 
 /** A migration-aware adapter factory for the schema engine, plus what must be closed afterwards. */
@@ -119,14 +119,16 @@ function postgresEngineConnection(url: string): EngineConnection {
   }
 }
 
-async function pgliteEngineConnection(dataDir: string): Promise<EngineConnection> {
+async function pgliteEngineConnection(dataDir: string, schema: string | undefined): Promise<EngineConnection> {
   const lease = await leasePGlite(dataDir)
+  // Migrations are unqualified SQL: they land in the search path's first schema.
+  await useSchema(lease.db, schema)
   const shadows = new Set<PGlite>()
   const factory: SqlMigrationAwareDriverAdapterFactory = {
     provider: 'postgres',
     adapterName: 'pglite-prisma-adapter',
     async connect() {
-      const inner = await new PrismaPGlite(lease.db).connect()
+      const inner = reportSchema(await new PrismaPGlite(lease.db).connect(), schema)
       return new WholeScriptAdapter(inner, (script) => lease.db.exec(script))
     },
     async connectToShadowDb() {
@@ -151,5 +153,5 @@ async function pgliteEngineConnection(dataDir: string): Promise<EngineConnection
 
 /** Connects the schema engine to a database (PostgreSQL by separate fields, or a shared PGlite). */
 export async function openEngineConnection(database: DatabaseConfig): Promise<EngineConnection> {
-  return database.kind === 'postgres' ? postgresEngineConnection(database.url) : pgliteEngineConnection(database.dataDir)
+  return database.kind === 'postgres' ? postgresEngineConnection(database.url) : pgliteEngineConnection(database.dataDir, database.schema)
 }

@@ -1,4 +1,4 @@
-export { databaseConfig, describeDatabase, type DatabaseConfig } from './database-config.ts'
+export { databaseConfig, databaseSchema, describeDatabase, type DatabaseConfig } from './database-config.ts'
 export {
   createPrismaClient,
   type DatabaseClient,

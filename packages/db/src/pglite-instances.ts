@@ -56,3 +56,19 @@ export async function leasePGlite(dataDir: string): Promise<PGliteLease> {
     },
   }
 }
+
+/**
+ * Makes a PGlite adapter report `schema` as its schema, so Prisma qualifies every model query with
+ * it. pglite-prisma-adapter reads `options.schema` but its factory never passes options.
+ */
+export function reportSchema<Adapter extends object>(adapter: Adapter, schema: string | undefined): Adapter {
+  if (schema) Object.assign(adapter, { options: { schema } })
+  return adapter
+}
+
+/** Creates the service's schema in a shared PGlite database and makes it the search path. */
+export async function useSchema(db: PGlite, schema: string | undefined): Promise<void> {
+  if (!schema) return
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name "${schema}"`)
+  await db.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}"; SET search_path TO "${schema}";`)
+}

@@ -3,7 +3,7 @@ import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils'
 import { PrismaPGlite } from 'pglite-prisma-adapter'
 import pg from 'pg'
 import type { DatabaseConfig } from './database-config.ts'
-import { leasePGlite } from './pglite-instances.ts'
+import { leasePGlite, reportSchema } from './pglite-instances.ts'
 import { parsePostgresUrl } from './postgres-connection.ts'
 
 /** The part of a generated Prisma client this package relies on. */
@@ -48,7 +48,15 @@ export async function createPrismaClient<Client extends PrismaClientLike>(
     release = () => pool.end()
   } else {
     const lease = await leasePGlite(database.dataDir)
-    adapter = new PrismaPGlite(lease.db)
+    const pglite = new PrismaPGlite(lease.db)
+    const { schema } = database
+    adapter = schema
+      ? {
+          provider: pglite.provider,
+          adapterName: pglite.adapterName,
+          connect: async () => reportSchema(await pglite.connect(), schema),
+        }
+      : pglite
     release = () => lease.release()
   }
   const prisma = new PrismaClient({ adapter })

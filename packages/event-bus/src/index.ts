@@ -51,6 +51,7 @@ export {
   OutboxRelay,
   consumeOnce,
   outboxRecord,
+  qualifiedTable,
   type ConsumeOnceResult,
   type OutboxRecord,
   type OutboxRelayOptions,

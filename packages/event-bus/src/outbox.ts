@@ -49,6 +49,16 @@ export function outboxRecord(envelope: EventEnvelope): OutboxRecord {
   }
 }
 
+/**
+ * A table of the service's database, schema-qualified when the service shares a database with
+ * others (the embedded stack keeps every service in its own schema of one PGlite database).
+ */
+export function qualifiedTable(table: 'outbox_event' | 'processed_event', schema?: string): string {
+  if (!schema) return table
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name "${schema}"`)
+  return `"${schema}".${table}`
+}
+
 export type ConsumeOnceResult<R> = { duplicate: false; result: R } | { duplicate: true }
 
 /**
@@ -59,12 +69,12 @@ export type ConsumeOnceResult<R> = { duplicate: false; result: R } | { duplicate
  */
 export async function consumeOnce<Tx extends OutboxSqlClient, R>(
   db: TransactionRunner<Tx>,
-  key: { consumer: string; eventId: string },
+  key: { consumer: string; eventId: string; schema?: string },
   effect: (tx: Tx) => Promise<R>,
 ): Promise<ConsumeOnceResult<R>> {
   return db.$transaction(async (tx): Promise<ConsumeOnceResult<R>> => {
     const inserted = await tx.$executeRawUnsafe(
-      `INSERT INTO processed_event (consumer, event_id, processed_at)
+      `INSERT INTO ${qualifiedTable('processed_event', key.schema)} (consumer, event_id, processed_at)
        VALUES ($1, $2::uuid, now() AT TIME ZONE 'UTC')
        ON CONFLICT (consumer, event_id) DO NOTHING`,
       key.consumer,
@@ -80,6 +90,8 @@ export interface OutboxRelayOptions {
   db: OutboxSqlClient
   bus: Pick<EventBus, 'publish'>
   logger?: EventBusLogger
+  /** The service's schema when it shares a database with other services. */
+  schema?: string
   /** Rows read per query. */
   batchSize?: number
   /** Look for pending rows this often even without nudge() (rows of another replica, a missed nudge). */
@@ -109,6 +121,7 @@ export class OutboxRelay {
   readonly #db: OutboxSqlClient
   readonly #bus: Pick<EventBus, 'publish'>
   readonly #logger: EventBusLogger
+  readonly #table: string
   readonly #batchSize: number
   readonly #pollIntervalMs: number
   readonly #retryDelayMs: number
@@ -125,6 +138,7 @@ export class OutboxRelay {
     this.#db = options.db
     this.#bus = options.bus
     this.#logger = options.logger ?? silentLogger
+    this.#table = qualifiedTable('outbox_event', options.schema)
     this.#batchSize = Math.max(1, Math.floor(options.batchSize ?? 100))
     this.#pollIntervalMs = options.pollIntervalMs ?? 1_000
     this.#retryDelayMs = options.retryDelayMs ?? 500
@@ -184,7 +198,7 @@ export class OutboxRelay {
     const rows = await this.#db.$queryRawUnsafe<PendingRow[]>(
       `SELECT id::text AS id, subject, encode(payload, 'hex') AS payload, headers::text AS headers,
               to_char(occurred_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "occurredAt"
-         FROM outbox_event
+         FROM ${this.#table}
         WHERE published_at IS NULL
         ORDER BY occurred_at, id
         LIMIT ${this.#batchSize}`,
@@ -194,14 +208,14 @@ export class OutboxRelay {
       try {
         await this.#bus.publish(envelope)
       } catch (error) {
-        await this.#db.$executeRawUnsafe(`UPDATE outbox_event SET attempts = attempts + 1 WHERE id = $1::uuid`, row.id)
+        await this.#db.$executeRawUnsafe(`UPDATE ${this.#table} SET attempts = attempts + 1 WHERE id = $1::uuid`, row.id)
         const fields = { eventId: row.id, subject: row.subject, pending: rows.length, err: errorField(error) }
         if (failures === 0) this.#logger.warn(fields, 'cannot publish outbox events; they wait and are retried')
         else if (failures % 10 === 0) this.#logger.error({ ...fields, failures }, 'still cannot publish outbox events')
         return 'failed'
       }
       await this.#db.$executeRawUnsafe(
-        `UPDATE outbox_event SET published_at = now() AT TIME ZONE 'UTC', attempts = attempts + 1 WHERE id = $1::uuid`,
+        `UPDATE ${this.#table} SET published_at = now() AT TIME ZONE 'UTC', attempts = attempts + 1 WHERE id = $1::uuid`,
         row.id,
       )
     }
@@ -214,7 +228,7 @@ export class OutboxRelay {
     this.#lastPrune = now
     try {
       await this.#db.$executeRawUnsafe(
-        `DELETE FROM outbox_event
+        `DELETE FROM ${this.#table}
           WHERE published_at IS NOT NULL
             AND published_at < (now() AT TIME ZONE 'UTC') - interval '${this.#retainPublishedMs} milliseconds'`,
       )

@@ -1,4 +1,4 @@
-import { createPrismaClient, databaseConfig, describeDatabase, migrate, servicePrismaPaths, type PrismaClientClass, type PrismaClientLike } from '@valueproof/db'
+import { createPrismaClient, databaseConfig, databaseSchema, describeDatabase, migrate, servicePrismaPaths, type PrismaClientClass, type PrismaClientLike } from '@valueproof/db'
 import { createInProcessEventBus, createNatsEventBus, OutboxRelay, type EventBus, type OutboxSqlClient } from '@valueproof/event-bus'
 import { createFileObjectStore, createS3ObjectStore, type ObjectStore } from '@valueproof/object-store'
 import type { ReadinessCheck } from './app.ts'
@@ -40,8 +40,12 @@ export async function openServiceDatabase<Client extends PrismaClientLike>(props
   logger: Logger
   /** Apply migrations now (the default); deployments may run the `migrate` command instead. */
   migrateOnStart?: boolean
+  /** Share one PGlite database between services, each in its own schema (the embedded stack). */
+  sharedPGlite?: boolean
 }) {
-  const database = databaseConfig({ url: props.config.DATABASE_URL, dataDir: pgliteDirFor(props.config, props.service) })
+  const database = props.sharedPGlite
+    ? databaseConfig({ url: props.config.DATABASE_URL, dataDir: pgliteDirFor(props.config, 'shared'), schema: props.service })
+    : databaseConfig({ url: props.config.DATABASE_URL, dataDir: pgliteDirFor(props.config, props.service) })
   if (props.migrateOnStart !== false) {
     const { appliedMigrationNames } = await migrate({ ...servicePrismaPaths(props.service), database })
     if (appliedMigrationNames.length > 0) props.logger.info({ appliedMigrationNames }, 'migrations applied')
@@ -50,13 +54,15 @@ export async function openServiceDatabase<Client extends PrismaClientLike>(props
     onPoolError: (error) => props.logger.warn({ err: error }, 'idle database connection failed'),
   })
   props.logger.info({ database: describeDatabase(database) }, 'database ready')
-  return client
+  return { ...client, schema: databaseSchema(database) }
 }
 
 /** Deps every service factory receives. */
 export interface ServiceDeps<Client> {
   logger: Logger
   prisma: Client
+  /** The service's schema when its database is shared (raw SQL must name it); undefined otherwise. */
+  dbSchema: string | undefined
   bus: EventBus
   objectStore: ObjectStore
   readiness: ReadinessCheck[]
@@ -86,6 +92,7 @@ export async function runDeployable<Client extends PrismaClientLike & OutboxSqlC
     {
       logger,
       prisma: db.prisma,
+      dbSchema: db.schema,
       bus,
       objectStore,
       readiness: [
@@ -112,8 +119,8 @@ export async function runDeployable<Client extends PrismaClientLike & OutboxSqlC
 }
 
 /** Starts the service's outbox relay; `nudge()` after each write request. */
-export function startOutboxRelay(props: { prisma: OutboxSqlClient; bus: EventBus; logger: Logger }): OutboxRelay {
-  const relay = new OutboxRelay({ db: props.prisma, bus: props.bus, logger: props.logger })
+export function startOutboxRelay(props: { prisma: OutboxSqlClient; dbSchema: string | undefined; bus: EventBus; logger: Logger }): OutboxRelay {
+  const relay = new OutboxRelay({ db: props.prisma, schema: props.dbSchema, bus: props.bus, logger: props.logger })
   relay.start()
   return relay
 }

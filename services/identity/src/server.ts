@@ -27,6 +27,7 @@ export function createIdentityService(deps: IdentityDeps): ServiceInstance {
     hashing: { cost: deps.passwordHashCost },
     sessionTtlMs: deps.sessionTtlMs,
     throttle: deps.loginThrottle ?? defaultLoginThrottlePolicy,
+    dbSchema: deps.dbSchema,
   }
   const sweeper = setInterval(() => {
     deleteExpiredSessions(deps.prisma).catch((error: unknown) => deps.logger.warn({ err: error }, 'expired-session sweep failed'))

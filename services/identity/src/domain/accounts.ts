@@ -11,6 +11,8 @@ export interface AccountSettings {
   hashing: PasswordHashing
   sessionTtlMs: number
   throttle: LoginThrottlePolicy
+  /** Identity's schema when its database is shared with other services (raw SQL names it). */
+  dbSchema: string | undefined
 }
 
 export const USERNAME_TAKEN_MESSAGE = 'Username already exists'
@@ -59,7 +61,7 @@ export async function logIn(
   dummyHash ??= hashPassword(`no-such-user-${Math.random()}`, props.settings.hashing)
   const valid = await verifyPassword(props.password, user?.passwordHash ?? (await dummyHash))
   if (!user || !valid) {
-    await recordLoginFailure(prisma, { usernameKey: key, ip: props.ip, policy: props.settings.throttle })
+    await recordLoginFailure(prisma, { usernameKey: key, ip: props.ip, policy: props.settings.throttle, dbSchema: props.settings.dbSchema })
     throw errors.unauthorized(INVALID_CREDENTIALS_MESSAGE, 'invalid_credentials')
   }
   await clearLoginFailures(prisma, { usernameKey: key })

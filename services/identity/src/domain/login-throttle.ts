@@ -1,5 +1,5 @@
 import { errors } from '@valueproof/service-kit'
-import type { PrismaClient } from '../db.ts'
+import { Prisma, type PrismaClient } from '../db.ts'
 
 /**
  * Failed logins are counted per username and per client address in a sliding window. After a few
@@ -78,10 +78,11 @@ export function slowDownDelay(failures: number, policy: LoginThrottlePolicy): nu
 /** Counts one failure for both keys atomically; blocks a key that reaches its limit. */
 export async function recordLoginFailure(
   prisma: PrismaClient,
-  props: { usernameKey: string; ip: string; policy: LoginThrottlePolicy; now?: Date },
+  props: { usernameKey: string; ip: string; policy: LoginThrottlePolicy; dbSchema: string | undefined; now?: Date },
 ): Promise<void> {
   const now = props.now ?? new Date()
   const keys = throttleKeys(props)
+  const table = Prisma.raw(props.dbSchema ? `"${props.dbSchema}".login_throttle` : 'login_throttle')
   const windowOpenedAfter = new Date(now.getTime() - props.policy.windowMs)
   const blockedUntil = new Date(now.getTime() + props.policy.blockMs)
   for (const [key, limit] of [
@@ -89,7 +90,7 @@ export async function recordLoginFailure(
     [keys.address, props.policy.maxFailuresPerAddress],
   ] as const) {
     await prisma.$executeRaw`
-      INSERT INTO login_throttle (key, failures, window_start, blocked_until)
+      INSERT INTO ${table} (key, failures, window_start, blocked_until)
       VALUES (${key}, 1, ${now}, NULL)
       ON CONFLICT (key) DO UPDATE SET
         failures = CASE WHEN login_throttle.window_start < ${windowOpenedAfter} THEN 1 ELSE login_throttle.failures + 1 END,
