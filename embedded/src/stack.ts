@@ -17,12 +17,22 @@ import {
   type ServiceInstance,
   type Stoppable,
 } from '@valueproof/service-kit'
+import type { OutboxSqlClient } from '@valueproof/event-bus'
 import type { EmbeddedConfig } from './config.ts'
 
 type ServiceName = 'identity' | 'calculator' | 'proposal' | 'billing' | 'analytics'
 
+/** Raw access to a service's database, for operators' scripts and tests. */
+export interface ServiceDatabase {
+  /** The service's schema; raw SQL must qualify table names with it when set. */
+  schema: string | undefined
+  query<T>(sql: string, ...values: unknown[]): Promise<T>
+  execute(sql: string, ...values: unknown[]): Promise<number>
+}
+
 export interface EmbeddedStack {
   url: string
+  databases: Record<ServiceName, ServiceDatabase>
   gateway: Gateway
   services: Record<ServiceName, RunningServer>
   /** Stops everything in order: gateway HTTP, services' HTTP, background work, bus, databases. */
@@ -45,15 +55,23 @@ export async function startEmbeddedStack(config: EmbeddedConfig, logger: Logger 
   const closers: Stoppable[] = []
   const instances: ServiceInstance[] = []
   const servers = {} as Record<ServiceName, RunningServer>
+  const databases = {} as Record<ServiceName, ServiceDatabase>
 
   async function boot<Client>(
     name: ServiceName,
-    open: (serviceLogger: Logger) => Promise<{ prisma: Client; schema: string | undefined; ping(): Promise<void>; close(): Promise<void> }>,
+    open: (
+      serviceLogger: Logger,
+    ) => Promise<{ prisma: Client & OutboxSqlClient; schema: string | undefined; ping(): Promise<void>; close(): Promise<void> }>,
     create: (deps: ServiceDeps<Client>) => ServiceInstance,
   ): Promise<void> {
     const serviceLogger = logger.child({ service: name })
     const db = await open(serviceLogger)
     closers.push({ name: `${name} database`, stop: () => db.close() })
+    databases[name] = {
+      schema: db.schema,
+      query: async (sql, ...values) => db.prisma.$queryRawUnsafe(sql, ...values),
+      execute: async (sql, ...values) => db.prisma.$executeRawUnsafe(sql, ...values),
+    }
     const instance = create({
       logger: serviceLogger,
       prisma: db.prisma,
@@ -100,6 +118,7 @@ export async function startEmbeddedStack(config: EmbeddedConfig, logger: Logger 
   let stopping: Promise<void> | undefined
   return {
     url: gatewayServer.url,
+    databases,
     gateway,
     services: servers,
     stop() {

@@ -4,7 +4,7 @@ import { sessionRevoked } from '@valueproof/event-bus'
 import { createApp, type Logger, type ReadinessCheck } from '@valueproof/service-kit'
 import { stopForwarding } from './proxy/forward.ts'
 import type { ServiceName } from './routes/api-routes.ts'
-import { apiRouter } from './routes/api.ts'
+import { apiRouter, sameOriginOnly } from './routes/api.ts'
 import { securityHeaders } from './security-headers.ts'
 import { identitySessionLookup } from './sessions/identity-sessions.ts'
 import { SessionCache } from './sessions/session-cache.ts'
@@ -40,7 +40,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     logger: deps.logger,
     proxy: deps.trustProxy ?? false,
     readiness: [{ name: 'bus', check: () => deps.bus.ping() }, ...(deps.readiness ?? [])],
-    before: [securityHeaders()],
+    before: [securityHeaders(), sameOriginOnly(deps.publicOrigin)],
     routers: [apiRouter({ services: deps.services, sessions, publicOrigin: deps.publicOrigin })],
     after: [webApp(deps.webDistDir)],
   })

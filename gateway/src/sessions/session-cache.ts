@@ -55,6 +55,10 @@ export class SessionCache {
     this.entries.delete(sessionId)
   }
 
+  has(sessionId: string): boolean {
+    return this.entries.has(sessionId)
+  }
+
   get size(): number {
     return this.entries.size
   }

@@ -10,7 +10,7 @@ export const usernameSchema = z
   .trim()
   .min(1, 'Username is required')
   .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
-  .regex(/^[^\p{C}]+$/u, 'Username must not contain control characters')
+  .regex(/^[^\p{C}]*$/u, 'Username must not contain control characters')
 
 /** Login: both fields required, no rules beyond that (SPEC §5). */
 export const loginBodySchema = z.object({

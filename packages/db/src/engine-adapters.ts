@@ -132,8 +132,11 @@ async function pgliteEngineConnection(dataDir: string, schema: string | undefine
       return new WholeScriptAdapter(inner, (script) => lease.db.exec(script))
     },
     async connectToShadowDb() {
-      const shadow = new PGlite('memory://')
-      await shadow.waitReady
+      console.error('SHADOW CALLED', new Date().toISOString())
+      const t0 = Date.now()
+      let shadow: PGlite
+      try { shadow = await PGlite.create('memory://', { startParams: PGLITE_START_PARAMS }) } catch (e) { console.error('SHADOW FAIL', e); throw e }
+      console.error('SHADOW OK', Date.now() - t0)
       shadows.add(shadow)
       const inner = await new PrismaPGlite(shadow).connect()
       return new WholeScriptAdapter(inner, (script) => shadow.exec(script), async () => {
