@@ -10,7 +10,7 @@ import {
 import { PrismaPGlite } from 'pglite-prisma-adapter'
 import pg from 'pg'
 import type { DatabaseConfig } from './database-config.ts'
-import { leasePGlite, reportSchema, useSchema } from './pglite-instances.ts'
+import { leasePGlite, PGLITE_START_PARAMS, reportSchema, useSchema } from './pglite-instances.ts'
 import { CatalogFriendlyClient, parsePostgresUrl, quoteIdentifier } from './postgres-connection.ts'
 
 /** A migration-aware adapter factory for the schema engine, plus what must be closed afterwards. */
@@ -132,11 +132,7 @@ async function pgliteEngineConnection(dataDir: string, schema: string | undefine
       return new WholeScriptAdapter(inner, (script) => lease.db.exec(script))
     },
     async connectToShadowDb() {
-      console.error('SHADOW CALLED', new Date().toISOString())
-      const t0 = Date.now()
-      let shadow: PGlite
-      try { shadow = await PGlite.create('memory://', { startParams: PGLITE_START_PARAMS }) } catch (e) { console.error('SHADOW FAIL', e); throw e }
-      console.error('SHADOW OK', Date.now() - t0)
+      const shadow = await PGlite.create('memory://', { startParams: PGLITE_START_PARAMS })
       shadows.add(shadow)
       const inner = await new PrismaPGlite(shadow).connect()
       return new WholeScriptAdapter(inner, (script) => shadow.exec(script), async () => {

@@ -38,11 +38,11 @@ async function withEngine<T>(target: MigrationTarget, work: (engine: SchemaEngin
   const schemaSource = await readFile(schemaPath, 'utf8')
   const connection = await openEngineConnection(target.database)
   try {
-    const engine = await startSchemaEngine({ schemaPath, schemaSource, factory: connection.factory, log: target.log })
+    const session = await startSchemaEngine({ schemaPath, schemaSource, factory: connection.factory, log: target.log })
     try {
-      return await work(engine)
+      return await session.run(work)
     } finally {
-      engine.free()
+      session.free()
     }
   } finally {
     await connection.close()

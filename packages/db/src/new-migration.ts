@@ -52,9 +52,9 @@ export async function createMigration(props: {
   const connection = await openEngineConnection({ kind: 'pglite', dataDir: `memory://new-migration-${crypto.randomUUID()}` })
   let script: string
   try {
-    const engine = await startSchemaEngine({ schemaPath, schemaSource, factory: connection.factory })
+    const session = await startSchemaEngine({ schemaPath, schemaSource, factory: connection.factory })
     try {
-      const result = await engine.diff({
+      const result = await session.run((engine) => engine.diff({
         // Replayed on a shadow database (which has the `public` schema already, unlike `empty`);
         // the engine learns the provider from the lock file, which the first migration lacks.
         from: {
@@ -66,10 +66,10 @@ export async function createMigration(props: {
         script: true,
         exitCode: null,
         filters: NO_FILTERS,
-      })
+      }))
       script = result.stdout ?? ''
     } finally {
-      engine.free()
+      session.free()
     }
   } finally {
     await connection.close()

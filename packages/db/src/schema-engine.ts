@@ -52,20 +52,50 @@ function loadSchemaEngine(): Promise<SchemaEngineModule> {
 
 export type EngineLog = (message: string) => void
 
+/** A running schema engine; `run` gives engine errors back their driver-side cause. */
+export interface EngineSession {
+  run<T>(work: (engine: SchemaEngine) => Promise<T>): Promise<T>
+  free(): void
+}
+
+const EXTERNAL_ERROR = /External error id#(\d+)/
+
 /** Starts a schema engine on a driver adapter, with the given schema as its datamodel. */
 export async function startSchemaEngine(props: {
   schemaPath: string
   schemaSource: string
   factory: SqlMigrationAwareDriverAdapterFactory
   log?: EngineLog | undefined
-}): Promise<SchemaEngine> {
+}): Promise<EngineSession> {
   const bg = await loadSchemaEngine()
   const log = props.log ?? (() => {})
-  return bg.SchemaEngine.new(
+  const bound = bindMigrationAwareSqlAdapterFactory(props.factory)
+  // The engine reports a JavaScript failure only as "External error id#N"; the error itself
+  // waits in the bound factory's registry.
+  const explain = (error: unknown): unknown => {
+    const id = error instanceof Error ? EXTERNAL_ERROR.exec(error.message)?.[1] : undefined
+    const original = id === undefined ? undefined : bound.errorRegistry.consumeError(Number(id))?.error
+    if (!(error instanceof Error) || original === undefined) return error
+    const detail = original instanceof Error ? original.message : String(original)
+    return new Error(`${error.message.split('\n')[0]}: ${detail}`, { cause: original })
+  }
+  const engine = await bg.SchemaEngine.new(
     { datamodels: [[props.schemaPath, props.schemaSource]] },
     (message: string) => log(message),
-    bindMigrationAwareSqlAdapterFactory(props.factory),
-  )
+    bound,
+  ).catch((error: unknown) => {
+    throw explain(error)
+  })
+  return {
+    async run(work) {
+      try {
+        return await work(engine)
+      } catch (error) {
+        throw explain(error)
+      }
+    },
+    free: () => engine.free(),
+  }
 }
 
 export const LOCKFILE_NAME = 'migration_lock.toml'

@@ -21,6 +21,8 @@ export const infrastructureEnv = {
   S3_REGION: z.string().default('us-east-1'),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: env.optionalUrl,
   SHUTDOWN_TIMEOUT_MS: env.positiveInt(15_000),
+  /** Apply pending migrations at start-up; set false where a `migrate` job runs them instead. */
+  MIGRATE_ON_START: env.boolean(true),
 }
 
 export type InfrastructureConfig = z.infer<z.ZodObject<typeof infrastructureEnv>>

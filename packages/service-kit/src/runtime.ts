@@ -87,7 +87,13 @@ export async function runDeployable<Client extends PrismaClientLike & OutboxSqlC
   initTracing({ serviceName: options.service, otlpEndpoint: config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT })
   const bus = connectEventBus(config, { name: options.service, logger })
   const objectStore = connectObjectStore(config)
-  const db = await openServiceDatabase({ service: options.service, PrismaClient: options.PrismaClient, config, logger })
+  const db = await openServiceDatabase({
+    service: options.service,
+    PrismaClient: options.PrismaClient,
+    config,
+    logger,
+    migrateOnStart: config.MIGRATE_ON_START,
+  })
   const service = options.create(
     {
       logger,

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "note" ADD COLUMN     "pinned" BOOLEAN NOT NULL DEFAULT false;
