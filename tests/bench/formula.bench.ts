@@ -3,16 +3,7 @@
 //   node --import tsx -e "import('./tests/bench/formula.bench.ts').then(m=>m.run()).then(r=>console.log(r))"
 import { compile as mathjsCompile } from 'mathjs'
 import { checkNames, compile, parse, type CompiledFormula } from '@valueproof/formula'
-
-export interface BenchResult {
-  name: string
-  value: number
-  unit: string
-  baseline?: { name: string; value: number }
-  ratio?: number
-  budget?: string
-  pass?: boolean
-}
+import type { BenchResult } from './bench-result.ts'
 
 const PARAMETER_NAMES = ['employees', 'hoursSavedPerWeek', 'hourlyRate'] as const
 

@@ -119,11 +119,30 @@ function postgresEngineConnection(url: string): EngineConnection {
   }
 }
 
+/** Fresh in-memory PGlite databases for the engine's shadow database, closed on dispose. */
+function pgliteShadows() {
+  const open = new Set<PGlite>()
+  return {
+    async connect(): Promise<SqlDriverAdapter> {
+      const shadow = await PGlite.create('memory://', { startParams: PGLITE_START_PARAMS })
+      open.add(shadow)
+      const inner = await new PrismaPGlite(shadow).connect()
+      return new WholeScriptAdapter(inner, (script) => shadow.exec(script), async () => {
+        open.delete(shadow)
+        await shadow.close()
+      })
+    },
+    async closeAll(): Promise<void> {
+      await Promise.all([...open].map((shadow) => shadow.close()))
+    },
+  }
+}
+
 async function pgliteEngineConnection(dataDir: string, schema: string | undefined): Promise<EngineConnection> {
   const lease = await leasePGlite(dataDir)
   // Migrations are unqualified SQL: they land in the search path's first schema.
   await useSchema(lease.db, schema)
-  const shadows = new Set<PGlite>()
+  const shadows = pgliteShadows()
   const factory: SqlMigrationAwareDriverAdapterFactory = {
     provider: 'postgres',
     adapterName: 'pglite-prisma-adapter',
@@ -131,23 +150,51 @@ async function pgliteEngineConnection(dataDir: string, schema: string | undefine
       const inner = reportSchema(await new PrismaPGlite(lease.db).connect(), schema)
       return new WholeScriptAdapter(inner, (script) => lease.db.exec(script))
     },
-    async connectToShadowDb() {
-      const shadow = await PGlite.create('memory://', { startParams: PGLITE_START_PARAMS })
-      shadows.add(shadow)
-      const inner = await new PrismaPGlite(shadow).connect()
-      return new WholeScriptAdapter(inner, (script) => shadow.exec(script), async () => {
-        shadows.delete(shadow)
-        await shadow.close()
-      })
-    },
+    connectToShadowDb: () => shadows.connect(),
   }
   return {
     factory,
     async close() {
-      await Promise.all([...shadows].map((shadow) => shadow.close()))
+      await shadows.closeAll()
       await lease.release()
     },
   }
+}
+
+/** An adapter that opens its database only when first used. */
+class LazyAdapter implements SqlDriverAdapter {
+  readonly provider = 'postgres'
+  readonly adapterName = 'pglite-prisma-adapter'
+  #inner: Promise<SqlDriverAdapter> | undefined
+
+  constructor(private readonly open: () => Promise<SqlDriverAdapter>) {}
+
+  #adapter(): Promise<SqlDriverAdapter> {
+    this.#inner ??= this.open()
+    return this.#inner
+  }
+
+  async queryRaw(query: SqlQuery) { return (await this.#adapter()).queryRaw(query) }
+  async executeRaw(query: SqlQuery) { return (await this.#adapter()).executeRaw(query) }
+  async executeScript(script: string) { return (await this.#adapter()).executeScript(script) }
+  async startTransaction(isolationLevel?: IsolationLevel) { return (await this.#adapter()).startTransaction(isolationLevel) }
+  getConnectionInfo() { return { supportsRelationJoins: true } }
+  async dispose() { if (this.#inner) await (await this.#inner).dispose() }
+}
+
+/**
+ * For commands that only compare schemas (the next migration's SQL): the engine replays the
+ * migrations on an in-memory PGlite shadow database; the main one is opened only if asked for.
+ */
+export function openShadowOnlyConnection(): EngineConnection {
+  const databases = pgliteShadows()
+  const factory: SqlMigrationAwareDriverAdapterFactory = {
+    provider: 'postgres',
+    adapterName: 'pglite-prisma-adapter',
+    connect: async () => new LazyAdapter(() => databases.connect()),
+    connectToShadowDb: () => databases.connect(),
+  }
+  return { factory, close: () => databases.closeAll() }
 }
 
 /** Connects the schema engine to a database (PostgreSQL by separate fields, or a shared PGlite). */

@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { openEngineConnection } from './engine-adapters.ts'
+import { openShadowOnlyConnection } from './engine-adapters.ts'
 import { LOCKFILE_NAME, MIGRATION_FILE_NAME, NO_FILTERS, readMigrationsList, startSchemaEngine } from './schema-engine.ts'
 
 /** What `prisma migrate dev` writes beside the migrations. */
@@ -49,7 +49,7 @@ export async function createMigration(props: {
   const directoryName = migrationDirectoryName(props.name, props.now ?? new Date())
   const schemaSource = await readFile(schemaPath, 'utf8')
   const migrationsList = await readMigrationsList(migrationsDir)
-  const connection = await openEngineConnection({ kind: 'pglite', dataDir: `memory://new-migration-${crypto.randomUUID()}` })
+  const connection = openShadowOnlyConnection()
   let script: string
   try {
     const session = await startSchemaEngine({ schemaPath, schemaSource, factory: connection.factory })

@@ -1,0 +1,194 @@
+import { Writable } from 'node:stream'
+import Router from '@koa/router'
+import { pino } from 'pino'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { createApp } from './app.ts'
+import { errors, HttpError } from './errors.ts'
+import { currentUserId, jsonBody, REQUEST_ID_HEADER, requireUser, USER_ID_HEADER, validateBody } from './http.ts'
+import { listen, type RunningServer } from './lifecycle.ts'
+
+interface LogLine {
+  level: number
+  msg: string
+  requestId?: string
+  status?: number
+  err?: { message?: string; stack?: string }
+}
+
+/** Every line the app logs, parsed: pino writes one JSON object per write. */
+const logLines: LogLine[] = []
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (line.trim() !== '') logLines.push(JSON.parse(line) as LogLine)
+    }
+    done()
+  },
+})
+const logger = pino({ level: 'debug' }, logStream)
+
+const profileSchema = z.object({ companyName: z.string().min(1, 'Company name is required'), employees: z.number().int() })
+
+function routes(): Router {
+  const router = new Router()
+  router.get('/limited', () => {
+    throw errors.tooManyRequests('Too many attempts, try again later', 29.2)
+  })
+  router.get('/forbidden', () => {
+    throw errors.forbidden('Company profile is a Pro feature')
+  })
+  router.get('/teapot', () => {
+    throw new HttpError(418, 'teapot', 'I am a teapot', { 'X-Brew': 'earl-grey' })
+  })
+  router.get('/zod', () => {
+    profileSchema.parse({ companyName: 'Acme', employees: 'many' })
+  })
+  router.post(
+    '/profile',
+    jsonBody({ limit: '1kb' }),
+    validateBody(profileSchema, async (ctx, body) => {
+      ctx.body = { received: body }
+    }),
+  )
+  router.get('/boom', () => {
+    throw new Error('database exploded: secret detail')
+  })
+  router.get('/me', requireUser(), (ctx) => {
+    ctx.body = { userId: currentUserId(ctx) }
+  })
+  return router
+}
+
+let server: RunningServer
+
+beforeAll(async () => {
+  server = await listen(createApp({ name: 'http-test', logger, readiness: [], routers: [routes()] }), { port: 0, host: '127.0.0.1' })
+})
+afterAll(async () => {
+  await server?.close()
+})
+beforeEach(() => {
+  logLines.length = 0
+})
+
+function call(path: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${server.url}${path}`, init)
+}
+
+function postJson(body: string, headers: Record<string, string> = { 'content-type': 'application/json' }): Promise<Response> {
+  return call('/profile', { method: 'POST', headers, body })
+}
+
+async function expectMessage(response: Response, status: number, message: string | RegExp): Promise<void> {
+  expect(response.status).toBe(status)
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+  const body = (await response.json()) as Record<string, unknown>
+  expect(Object.keys(body)).toEqual(['message'])
+  if (typeof message === 'string') expect(body.message).toBe(message)
+  else expect(body.message).toMatch(message)
+}
+
+describe('error middleware', () => {
+  it('answers an HttpError with its status, { message } and its headers (429 with Retry-After)', async () => {
+    const limited = await call('/limited')
+    expect(limited.headers.get('retry-after')).toBe('30')
+    await expectMessage(limited, 429, 'Too many attempts, try again later')
+
+    await expectMessage(await call('/forbidden'), 403, 'Company profile is a Pro feature')
+
+    const teapot = await call('/teapot')
+    expect(teapot.headers.get('x-brew')).toBe('earl-grey')
+    await expectMessage(teapot, 418, 'I am a teapot')
+  })
+
+  it('answers a zod error with 400 naming the field', async () => {
+    await expectMessage(await call('/zod'), 400, /^employees: /)
+  })
+
+  it('answers a body that fails validateBody with 400 naming the field', async () => {
+    await expectMessage(await postJson(JSON.stringify({ companyName: '', employees: 3 })), 400, 'companyName: Company name is required')
+    await expectMessage(await postJson('[1, 2]'), 400, 'Request body must be a JSON object')
+  })
+
+  it('hands a valid body to the handler, typed and parsed', async () => {
+    const response = await postJson(JSON.stringify({ companyName: 'Acme', employees: 12, extra: true }))
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ received: { companyName: 'Acme', employees: 12 } })
+  })
+
+  it('answers malformed JSON with 400', async () => {
+    await expectMessage(await postJson('{"companyName": "Acme",'), 400, 'Malformed JSON in request body')
+    // Strict JSON: a bare string is not a body.
+    await expectMessage(await postJson('"Acme"'), 400, 'Malformed JSON in request body')
+  })
+
+  it('answers a body over the jsonBody limit with 413', async () => {
+    const response = await postJson(JSON.stringify({ companyName: 'A'.repeat(2048), employees: 1 }))
+    await expectMessage(response, 413, 'Request body is too large')
+  })
+
+  it('answers a body of another content type with 415', async () => {
+    await expectMessage(await postJson('companyName=Acme', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'Content-Type must be application/json')
+    await expectMessage(await postJson('hello', { 'content-type': 'text/plain' }), 415, 'Content-Type must be application/json')
+  })
+
+  it('answers an unknown route with a JSON 404', async () => {
+    await expectMessage(await call('/no/such/thing'), 404, 'No route for GET /no/such/thing')
+    await expectMessage(await call('/no/such/thing', { method: 'DELETE' }), 404, 'No route for DELETE /no/such/thing')
+  })
+
+  it('answers an unexpected exception with a bare 500 and logs it with the request id', async () => {
+    const response = await call('/boom', { headers: { [REQUEST_ID_HEADER]: 'boom-1' } })
+    await expectMessage(response, 500, 'Internal server error')
+    const logged = logLines.find((line) => line.msg === 'unhandled error')
+    expect(logged).toBeDefined()
+    expect(logged?.level).toBe(50)
+    expect(logged?.requestId).toBe('boom-1')
+    expect(logged?.err?.message).toBe('database exploded: secret detail')
+    expect(logged?.err?.stack).toContain('http.test.ts')
+    // The access line of a 5xx is an error too.
+    expect(logLines.find((line) => line.msg === 'request')).toMatchObject({ level: 50, status: 500, requestId: 'boom-1' })
+  })
+
+  it('does not log handled client errors as errors', async () => {
+    await call('/forbidden')
+    expect(logLines.filter((line) => line.level >= 50)).toEqual([])
+  })
+})
+
+describe('request id', () => {
+  it('keeps a valid x-request-id from the caller', async () => {
+    const response = await call('/no-route', { headers: { [REQUEST_ID_HEADER]: 'gateway-req:42.a_b-c' } })
+    expect(response.headers.get(REQUEST_ID_HEADER)).toBe('gateway-req:42.a_b-c')
+    expect(logLines.find((line) => line.msg === 'request')?.requestId).toBe('gateway-req:42.a_b-c')
+  })
+
+  it('generates one when the caller sends none or an invalid one', async () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+    const none = (await call('/no-route')).headers.get(REQUEST_ID_HEADER)
+    const injected = (await call('/no-route', { headers: { [REQUEST_ID_HEADER]: 'bad id; <script>' } })).headers.get(REQUEST_ID_HEADER)
+    const tooLong = (await call('/no-route', { headers: { [REQUEST_ID_HEADER]: 'a'.repeat(129) } })).headers.get(REQUEST_ID_HEADER)
+    for (const id of [none, injected, tooLong]) expect(id).toMatch(uuid)
+    expect(new Set([none, injected, tooLong]).size).toBe(3)
+  })
+})
+
+describe('requireUser', () => {
+  it('answers 401 without x-user-id', async () => {
+    await expectMessage(await call('/me'), 401, 'You are not signed in')
+  })
+
+  it('answers 401 with a bad x-user-id', async () => {
+    for (const bad of ['abc', '0', '-3', '1.5', '9007199254740993', '']) {
+      const response = await call('/me', { headers: { [USER_ID_HEADER]: bad } })
+      expect(response.status, `x-user-id: ${JSON.stringify(bad)}`).toBe(401)
+    }
+  })
+
+  it('passes the user id to the handler', async () => {
+    const response = await call('/me', { headers: { [USER_ID_HEADER]: '42' } })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ userId: 42 })
+  })
+})
