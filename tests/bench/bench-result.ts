@@ -11,6 +11,10 @@ export interface BenchResult {
   budget?: string
   /** Whether the budget is met; absent means informational (INFO). */
   pass?: boolean
-  /** Short remark printed with the figure (a skipped part, a caveat about the measurement). */
+  /** Short remark printed with the figure (a caveat about the measurement, what it counts). */
   note?: string
+  /** The part could not run here (e.g. missing infrastructure); value is meaningless (NaN). */
+  skipped?: boolean
+  /** The part failed; value is meaningless (NaN). The runner reports ERROR and exits non-zero. */
+  error?: string
 }

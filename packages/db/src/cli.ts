@@ -12,6 +12,7 @@
  */
 import { existsSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { type DatabaseConfig, databaseConfig, describeDatabase } from './database-config.ts'
 import { generatePrismaClient } from './generate-client.ts'
@@ -29,7 +30,7 @@ function serviceTarget(arg: string | undefined): ServiceTarget {
   if (!arg) throw new UsageError('missing <service>')
   const looksLikePath = arg === '.' || arg.includes('/') || arg.includes('\\')
   const dir = looksLikePath ? resolve(arg) : join(REPOSITORY_ROOT, 'services', arg)
-  const paths = servicePrismaPaths(new URL(`file://${dir}/`))
+  const paths = servicePrismaPaths(pathToFileURL(`${dir}/`))
   if (!existsSync(paths.schemaPath)) throw new UsageError(`no Prisma schema at ${paths.schemaPath}`)
   return { name: basename(dir), ...paths }
 }

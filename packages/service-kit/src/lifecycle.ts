@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http'
+import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type Koa from 'koa'
 import type { Logger } from './logger.ts'
@@ -19,7 +19,19 @@ export interface RunningServer {
 
 /** Listens on host:port (0 = a free port) and tracks connections so shutdown can finish requests. */
 export async function listen(app: Koa, options: { port: number; host?: string | undefined }): Promise<RunningServer> {
-  const server = createServer(app.callback())
+  const server = createServer()
+  let closing = false
+  const answering = new Set<ServerResponse>()
+  server.on('request', (_request, response: ServerResponse) => {
+    answering.add(response)
+    response.once('close', () => answering.delete(response))
+    // A keep-alive connection whose answer finishes after close() began would otherwise stay
+    // open (idle) until the force timeout: let it go as soon as it is idle.
+    response.once('finish', () => {
+      if (closing) server.closeIdleConnections()
+    })
+  })
+  server.on('request', app.callback())
   server.keepAliveTimeout = 65_000
   server.headersTimeout = 66_000
   await new Promise<void>((resolve, reject) => {
@@ -38,6 +50,9 @@ export async function listen(app: Koa, options: { port: number; host?: string | 
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     close: (timeoutMs = 10_000) =>
       new Promise<void>((resolve) => {
+        closing = true
+        // Answers not yet sent tell the client not to reuse the connection.
+        for (const response of answering) if (!response.headersSent) response.setHeader('Connection', 'close')
         const force = setTimeout(() => server.closeAllConnections(), timeoutMs)
         server.close(() => {
           clearTimeout(force)

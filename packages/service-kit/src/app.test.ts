@@ -1,0 +1,117 @@
+import { pino } from 'pino'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createApp, type ReadinessCheck } from './app.ts'
+import { listen, type RunningServer } from './lifecycle.ts'
+
+const logger = pino({ level: 'silent' })
+const servers: RunningServer[] = []
+
+async function serve(readiness: ReadinessCheck[]): Promise<string> {
+  const server = await listen(createApp({ name: 'app-test', logger, readiness, routers: [] }), { port: 0, host: '127.0.0.1' })
+  servers.push(server)
+  return server.url
+}
+
+afterEach(async () => {
+  vi.useRealTimers()
+  await Promise.all(servers.splice(0).map((server) => server.close()))
+})
+
+const passing = (name: string): ReadinessCheck => ({ name, check: async () => undefined })
+const failing = (name: string, message: string): ReadinessCheck => ({
+  name,
+  check: async () => {
+    throw new Error(message)
+  },
+})
+
+describe('/healthz', () => {
+  it('answers 200 while the process is alive, whatever the dependencies say', async () => {
+    const url = await serve([failing('database', 'connection refused')])
+    const response = await fetch(`${url}/healthz`)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ status: 'ok' })
+  })
+})
+
+describe('/readyz', () => {
+  it('answers 200 when every check passes', async () => {
+    const url = await serve([passing('database'), passing('bus')])
+    const response = await fetch(`${url}/readyz`)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ status: 'ready', checks: { database: 'ok', bus: 'ok' } })
+  })
+
+  it('answers 503 naming the check that throws', async () => {
+    const url = await serve([passing('database'), failing('bus', 'NATS connection closed')])
+    const response = await fetch(`${url}/readyz`)
+    expect(response.status).toBe(503)
+    expect(await response.json()).toEqual({
+      status: 'not ready',
+      message: 'Not ready: bus',
+      checks: { database: 'ok', bus: 'NATS connection closed' },
+    })
+  })
+
+  it('names every failing check', async () => {
+    const url = await serve([failing('database', 'down'), passing('objects'), failing('bus', 'down')])
+    const response = await fetch(`${url}/readyz`)
+    expect(response.status).toBe(503)
+    expect(await response.json()).toMatchObject({ status: 'not ready', message: 'Not ready: database, bus' })
+  })
+
+  it('answers 503 when a check hangs past the 2 s readiness timeout', async () => {
+    // Fake setTimeout: the readiness timeout fires when the test says so, not after 2 real seconds.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    let hangingCheckStarted: () => void = () => undefined
+    const started = new Promise<void>((resolve) => {
+      hangingCheckStarted = resolve
+    })
+    const url = await serve([
+      passing('database'),
+      {
+        name: 'bus',
+        check: () => {
+          hangingCheckStarted()
+          return new Promise<void>(() => undefined)
+        },
+      },
+    ])
+    const answer = fetch(`${url}/readyz`)
+    await started
+    await vi.advanceTimersByTimeAsync(2000)
+    const response = await answer
+    expect(response.status).toBe(503)
+    expect(await response.json()).toEqual({
+      status: 'not ready',
+      message: 'Not ready: bus',
+      checks: { database: 'ok', bus: 'bus did not answer within 2000 ms' },
+    })
+  })
+
+  it('does not answer 503 for a slow check that answers before the timeout', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    let finishCheck: () => void = () => undefined
+    let checkStarted: () => void = () => undefined
+    const started = new Promise<void>((resolve) => {
+      checkStarted = resolve
+    })
+    const url = await serve([
+      {
+        name: 'database',
+        check: () =>
+          new Promise<void>((resolve) => {
+            finishCheck = resolve
+            checkStarted()
+          }),
+      },
+    ])
+    const answer = fetch(`${url}/readyz`)
+    await started
+    await vi.advanceTimersByTimeAsync(1999)
+    finishCheck()
+    const response = await answer
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ status: 'ready', checks: { database: 'ok' } })
+  })
+})

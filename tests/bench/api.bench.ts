@@ -1,0 +1,374 @@
+// Gateway + identity benchmark (issue 2, "Performance"):
+//  - GET /api/user with a valid session, through the gateway to identity on real PostgreSQL (and real
+//    NATS), against a bare Koa handler returning the same bytes, both driven by autocannon at 50
+//    connections in this run (budget: at least 0.30 × the bare handler's requests per second);
+//  - RSS of the whole embedded stack (PGlite, in-process bus, file-system store) after start-up, in
+//    a child process (budget: under 600 MB), and the time from spawn to /healthz answering.
+// Run alone: node --import tsx tests/bench/run.ts api
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readdir, readFile, mkdtemp, rm } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type Koa from 'koa'
+import { needs } from '@valueproof/testing'
+import { ApiClient, GOOD_PASSWORD, uniqueUsername } from '../integration/support/http-client.ts'
+import { startTestStack, type TestStack } from '../integration/support/stack.ts'
+import { runLoad, type LoadSummary } from './autocannon.ts'
+import type { BenchResult } from './bench-result.ts'
+
+const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+
+const CONNECTIONS = 50
+const WARMUP_SECONDS = 3
+const MEASURE_SECONDS = 10
+const THROUGHPUT_BUDGET = 0.3
+const RSS_BUDGET_MB = 600
+const STARTUP_LIMIT_MS = 180_000
+const STOP_LIMIT_MS = 20_000
+
+function log(line: string): void {
+  console.log(`  [api] ${line}`)
+}
+
+async function withTimeout<T>(what: string, ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const overdue = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms)
+  })
+  try {
+    return await Promise.race([work, overdue])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms))
+
+/** Registers a fresh user through the API; the client keeps the session cookie. */
+async function registerUser(client: ApiClient): Promise<void> {
+  const response = await client.post('/api/register', { username: uniqueUsername('bench'), password: GOOD_PASSWORD })
+  if (response.status !== 201) throw new Error(`POST /api/register answered ${response.status}: ${await response.text()}`)
+  if (client.sessionCookie === undefined) throw new Error('POST /api/register set no session cookie')
+}
+
+async function getUser(client: ApiClient): Promise<{ body: Buffer; contentType: string }> {
+  const response = await client.get('/api/user')
+  const body = Buffer.from(await response.arrayBuffer())
+  if (response.status !== 200) throw new Error(`GET /api/user answered ${response.status}: ${body.toString('utf8')}`)
+  return { body, contentType: response.headers.get('content-type') ?? 'application/json; charset=utf-8' }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Throughput: bare Koa against GET /api/user through the gateway
+
+/** The Koa the product runs on (service-kit's koa 3), not the older copy hoisted to the root by s3rver. */
+function productKoa(): { Koa: typeof Koa; version: string } {
+  const requireFromServiceKit = createRequire(join(repositoryRoot, 'packages/service-kit/package.json'))
+  const loaded: unknown = requireFromServiceKit('koa')
+  const manifest: unknown = requireFromServiceKit('koa/package.json')
+  if (typeof loaded !== 'function') throw new Error('koa did not load as a constructor')
+  const version = typeof manifest === 'object' && manifest !== null && 'version' in manifest && typeof manifest.version === 'string' ? manifest.version : '?'
+  return { Koa: loaded as typeof Koa, version }
+}
+
+/** A Koa app without any middleware but the one handler, answering `body` on every request. */
+async function startBareKoa(body: Buffer, contentType: string): Promise<{ url: string; version: string; close(): Promise<void> }> {
+  const { Koa: KoaApp, version } = productKoa()
+  const app = new KoaApp()
+  app.use((ctx) => {
+    ctx.status = 200
+    ctx.set('content-type', contentType)
+    ctx.body = body
+  })
+  const server: Server = createServer(app.callback())
+  await new Promise<void>((listening, failed) => {
+    server.once('error', failed)
+    server.listen(0, '127.0.0.1', () => listening())
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    version,
+    close: () =>
+      new Promise<void>((closed) => {
+        server.close(() => closed())
+        server.closeAllConnections()
+      }),
+  }
+}
+
+function describeLoad(label: string, load: LoadSummary): void {
+  const codes = Object.entries(load.statusCodes)
+    .map(([code, count]) => `${code}×${count}`)
+    .join(' ')
+  log(
+    `${label}: ${load.requestsPerSecond.toFixed(0)} req/s (${load.completedRequests} requests in ${load.durationSeconds} s), ` +
+      `latency p50 ${load.latencyMs.p50} ms p99 ${load.latencyMs.p99} ms max ${load.latencyMs.max} ms, ` +
+      `errors ${load.errors} timeouts ${load.timeouts} non-2xx ${load.non2xx} mismatches ${load.mismatches} [${codes}]`,
+  )
+}
+
+async function measure(label: string, url: string, headers: Record<string, string>, expectBody: string): Promise<LoadSummary> {
+  log(`${label}: warm-up ${WARMUP_SECONDS} s at ${CONNECTIONS} connections…`)
+  describeLoad(`${label} (warm-up)`, await runLoad({ url, connections: CONNECTIONS, durationSeconds: WARMUP_SECONDS, headers, expectBody }))
+  log(`${label}: measuring ${MEASURE_SECONDS} s at ${CONNECTIONS} connections…`)
+  const load = await runLoad({ url, connections: CONNECTIONS, durationSeconds: MEASURE_SECONDS, headers, expectBody })
+  describeLoad(label, load)
+  return load
+}
+
+async function infrastructureAvailable(): Promise<boolean> {
+  try {
+    return await needs('postgres', 'nats')
+  } catch (error) {
+    // needs() throws under CI=true; a benchmark reports instead of failing.
+    console.warn(`  [api] ${error instanceof Error ? error.message : String(error)}`)
+    return false
+  }
+}
+
+async function throughput(): Promise<BenchResult[]> {
+  const subjectName = 'api: GET /api/user via gateway → identity → PostgreSQL'
+  if (!(await infrastructureAvailable())) {
+    log('SKIPPED: GET /api/user throughput needs PostgreSQL and NATS (TEST_DATABASE_URL / TEST_NATS_URL, see README "Running the tests")')
+    return [{ name: subjectName, value: Number.NaN, unit: 'req/s', skipped: true, note: 'needs PostgreSQL and NATS' }]
+  }
+
+  log('starting the stack on PostgreSQL + NATS…')
+  const stack: TestStack = await withTimeout('starting the PostgreSQL + NATS stack', STARTUP_LIMIT_MS, startTestStack('postgres+nats'))
+  let baseline: { url: string; version: string; close(): Promise<void> } | undefined
+  try {
+    const client = new ApiClient(stack.url)
+    await registerUser(client)
+    const { body, contentType } = await getUser(client)
+    const cookie = `vp_session=${client.sessionCookie ?? ''}`
+    log(`GET /api/user answers ${body.length} bytes (${contentType}): ${body.toString('utf8')}`)
+
+    baseline = await startBareKoa(body, contentType)
+    const expectBody = body.toString('utf8')
+    // The same headers to both, so both parse the same request.
+    const headers = { cookie, accept: 'application/json' }
+    const koa = await measure(`bare Koa ${baseline.version}`, baseline.url, headers, expectBody)
+    const api = await measure('GET /api/user', `${stack.url}/api/user`, headers, expectBody)
+
+    const koaName = `api: bare Koa ${baseline.version} handler, same ${body.length}-byte JSON (baseline)`
+    const apiFailures = api.non2xx + api.errors + api.timeouts + api.mismatches
+    return [
+      { name: koaName, value: Math.round(koa.requestsPerSecond), unit: 'req/s' },
+      {
+        name: subjectName,
+        value: Math.round(api.requestsPerSecond),
+        unit: 'req/s',
+        baseline: { name: koaName, value: Math.round(koa.requestsPerSecond) },
+        ratio: api.requestsPerSecond / koa.requestsPerSecond,
+        budget: `≥ ${THROUGHPUT_BUDGET.toFixed(2)} × bare Koa`,
+        pass: api.requestsPerSecond >= THROUGHPUT_BUDGET * koa.requestsPerSecond,
+      },
+      { name: 'api: p99 latency, bare Koa', value: koa.latencyMs.p99, unit: 'ms' },
+      {
+        name: 'api: p99 latency, GET /api/user',
+        value: api.latencyMs.p99,
+        unit: 'ms',
+        baseline: { name: 'api: p99 latency, bare Koa', value: koa.latencyMs.p99 },
+        ratio: koa.latencyMs.p99 > 0 ? api.latencyMs.p99 / koa.latencyMs.p99 : Number.NaN,
+      },
+      {
+        name: 'api: bare Koa non-2xx + errors + timeouts + body mismatches',
+        value: koa.non2xx + koa.errors + koa.timeouts + koa.mismatches,
+        unit: 'responses',
+      },
+      {
+        name: 'api: GET /api/user non-2xx + errors + timeouts + body mismatches',
+        value: apiFailures,
+        unit: 'responses',
+        budget: '= 0',
+        pass: apiFailures === 0,
+        note: `non-2xx ${api.non2xx}, errors ${api.errors}, timeouts ${api.timeouts}, mismatches ${api.mismatches} of ${api.completedRequests}`,
+      },
+    ]
+  } finally {
+    await baseline?.close()
+    await withTimeout('stopping the PostgreSQL + NATS stack', STOP_LIMIT_MS * 2, stack.close())
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Memory: the embedded stack (`npm start`'s process) in a child
+
+/** VmRSS and VmHWM of one process, in KiB (Linux /proc). */
+async function memoryOf(pid: number): Promise<{ rssKiB: number; peakKiB: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  const field = (name: string): number => {
+    const match = new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)
+    return match?.[1] === undefined ? 0 : Number(match[1])
+  }
+  return { rssKiB: field('VmRSS'), peakKiB: field('VmHWM') }
+}
+
+/** The pid and all its descendants (the stack is meant to be one process; this checks it). */
+async function processTree(pid: number): Promise<number[]> {
+  const pids = [pid]
+  let tasks: string[] = []
+  try {
+    tasks = await readdir(`/proc/${pid}/task`)
+  } catch {
+    return pids
+  }
+  for (const task of tasks) {
+    let children = ''
+    try {
+      children = await readFile(`/proc/${pid}/task/${task}/children`, 'utf8')
+    } catch {
+      continue
+    }
+    for (const child of children.split(/\s+/).filter(Boolean)) pids.push(...(await processTree(Number(child))))
+  }
+  return pids
+}
+
+async function treeMemory(pid: number): Promise<{ rssKiB: number; peakKiB: number; processes: number }> {
+  const pids = await processTree(pid)
+  let rssKiB = 0
+  let peakKiB = 0
+  for (const one of pids) {
+    const memory = await memoryOf(one)
+    rssKiB += memory.rssKiB
+    peakKiB += memory.peakKiB
+  }
+  return { rssKiB, peakKiB, processes: pids.length }
+}
+
+const MB = 1_000_000
+const kibToMb = (kib: number): number => Number(((kib * 1024) / MB).toFixed(1))
+
+/** Environment of `npm start` on embedded defaults: nothing external, a fresh DATA_DIR, any free port. */
+function embeddedEnv(dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  for (const name of Object.keys(env)) {
+    if (/^(DATABASE_URL|NATS_|S3_|OTEL_|PORT$|HOST$|DATA_DIR$|WEB_DIST_DIR$|PUBLIC_ORIGIN$|LOG_LEVEL$|SESSION_|PASSWORD_HASH_COST$|TRUST_PROXY$)/.test(name)) delete env[name]
+  }
+  return { ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }
+}
+
+function waitForUrl(child: ChildProcess, output: { tail: string[] }): Promise<string> {
+  return new Promise((found, failed) => {
+    let buffer = ''
+    const onData = (chunk: Buffer): void => {
+      buffer += chunk.toString('utf8')
+      const lines = buffer.split('\n')
+      buffer = lines.pop() ?? ''
+      for (const line of lines) {
+        output.tail.push(line)
+        if (output.tail.length > 40) output.tail.shift()
+        const match = /ValueProof is running at (https?:\/\/[^\s"]+)/.exec(line)
+        if (match?.[1] !== undefined) {
+          child.off('exit', onExit)
+          found(match[1])
+        }
+      }
+    }
+    const onExit = (code: number | null, signal: NodeJS.Signals | null): void => {
+      failed(new Error(`the embedded stack exited (code ${code}, signal ${signal}) before it was running:\n${output.tail.join('\n')}`))
+    }
+    child.stdout?.on('data', onData)
+    child.once('exit', onExit)
+  })
+}
+
+async function waitForHealthz(url: string): Promise<void> {
+  for (;;) {
+    try {
+      const response = await fetch(`${url}/healthz`)
+      await response.arrayBuffer()
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await sleep(20)
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise<void>((done) => child.once('exit', () => done()))
+  child.kill('SIGTERM')
+  const graceful = await Promise.race([exited.then(() => true), sleep(STOP_LIMIT_MS).then(() => false)])
+  if (!graceful) {
+    log(`the embedded stack did not stop within ${STOP_LIMIT_MS / 1000} s of SIGTERM; killing it`)
+    child.kill('SIGKILL')
+    await exited
+  }
+}
+
+async function memory(): Promise<BenchResult[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'valueproof-bench-'))
+  const output = { tail: [] as string[] }
+  const started = performance.now()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'embedded/src/main.ts'], {
+    cwd: repositoryRoot,
+    env: embeddedEnv(dataDir),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output.tail.push(...chunk.toString('utf8').split('\n').filter(Boolean))
+    while (output.tail.length > 40) output.tail.shift()
+  })
+  try {
+    const pid = child.pid
+    if (pid === undefined) throw new Error('could not spawn the embedded stack')
+    log(`embedded stack (PGlite, in-process bus, file-system store) spawned as pid ${pid}, DATA_DIR ${dataDir}`)
+    const url = await withTimeout('embedded stack start-up', STARTUP_LIMIT_MS, waitForUrl(child, output))
+    await withTimeout('embedded stack /healthz', STARTUP_LIMIT_MS, waitForHealthz(url))
+    const startupMs = performance.now() - started
+    const idle = await treeMemory(pid)
+    log(`/healthz answered ${(startupMs / 1000).toFixed(2)} s after spawn; RSS ${kibToMb(idle.rssKiB)} MB right after start-up`)
+
+    const client = new ApiClient(url)
+    await withTimeout('register + GET /api/user on the embedded stack', 60_000, (async () => {
+      await registerUser(client)
+      await getUser(client)
+    })())
+    await sleep(500)
+    const worked = await treeMemory(pid)
+    log(`after one registration and one GET /api/user: RSS ${kibToMb(worked.rssKiB)} MB, peak (VmHWM) ${kibToMb(worked.peakKiB)} MB, ${worked.processes} process(es)`)
+
+    return [
+      {
+        name: 'api: embedded stack RSS after start-up, one registration and one GET /api/user',
+        value: kibToMb(worked.rssKiB),
+        unit: 'MB',
+        budget: `< ${RSS_BUDGET_MB} MB`,
+        pass: (worked.rssKiB * 1024) / MB < RSS_BUDGET_MB,
+        note: `VmRSS of ${worked.processes} process(es); MB = 10^6 bytes`,
+      },
+      { name: 'api: embedded stack RSS right after /healthz answered (before any request)', value: kibToMb(idle.rssKiB), unit: 'MB' },
+      { name: 'api: embedded stack peak RSS (VmHWM) so far', value: kibToMb(worked.peakKiB), unit: 'MB' },
+      { name: 'api: embedded stack start-up, spawn to /healthz answering', value: Number((startupMs / 1000).toFixed(2)), unit: 's', note: 'node --import tsx embedded/src/main.ts, fresh DATA_DIR' },
+    ]
+  } finally {
+    await stopChild(child)
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+/** Runs one part; a failure becomes an ERROR row so that the other part still reports. */
+async function part(name: string, work: () => Promise<BenchResult[]>): Promise<BenchResult[]> {
+  try {
+    return await work()
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    console.error(`  [api] ${name} failed:`, error)
+    return [{ name: `api: ${name}`, value: Number.NaN, unit: '', error: message }]
+  }
+}
+
+export async function run(): Promise<BenchResult[]> {
+  // The child first, while nothing else of this benchmark is running.
+  const memoryResults = await part('embedded stack memory and start-up', memory)
+  const throughputResults = await part('GET /api/user throughput against bare Koa', throughput)
+  return [...throughputResults, ...memoryResults]
+}
