@@ -8,7 +8,8 @@
  *
  * <service> is a name under services/ or a path to a folder holding prisma/schema.prisma.
  * deploy and status use DATABASE_URL when set, else the PGlite directory DATA_DIR/db/<service>
- * (DATA_DIR defaults to .data), or --database-url / --data-dir.
+ * (DATA_DIR defaults to .data), or --database-url / --data-dir; --shared uses the embedded stack's
+ * layout instead (DATA_DIR/db/shared, the service's own schema).
  */
 import { existsSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
@@ -20,7 +21,7 @@ import { migrate, migrationStatus } from './migrate.ts'
 import { createMigration } from './new-migration.ts'
 import { REPOSITORY_ROOT, servicePrismaPaths, type ServicePrismaPaths } from './service-paths.ts'
 
-const USAGE = `usage: cli.ts generate|new|deploy|status <service> [name] [--database-url URL] [--data-dir DIR]`
+const USAGE = `usage: cli.ts generate|new|deploy|status <service> [name] [--database-url URL] [--data-dir DIR] [--shared]`
 
 interface ServiceTarget extends ServicePrismaPaths {
   name: string
@@ -38,17 +39,22 @@ function serviceTarget(arg: string | undefined): ServiceTarget {
 class UsageError extends Error {}
 
 /** The only place in this package that reads the environment. */
-function databaseFor(service: ServiceTarget, flags: { 'database-url'?: string | undefined; 'data-dir'?: string | undefined }): DatabaseConfig {
+function databaseFor(
+  service: ServiceTarget,
+  flags: { 'database-url'?: string | undefined; 'data-dir'?: string | undefined; shared?: boolean | undefined },
+): DatabaseConfig {
   const url = flags['database-url'] ?? (process.env.DATABASE_URL || undefined)
-  const dataDir = flags['data-dir'] ?? join(process.env.DATA_DIR || '.data', 'db', service.name)
-  return databaseConfig({ url, dataDir })
+  const dbDir = join(process.env.DATA_DIR || '.data', 'db')
+  // --shared: the embedded stack's layout, one PGlite database with a schema per service.
+  if (flags.shared) return databaseConfig({ url, dataDir: flags['data-dir'] ?? join(dbDir, 'shared'), schema: service.name })
+  return databaseConfig({ url, dataDir: flags['data-dir'] ?? join(dbDir, service.name) })
 }
 
 async function main(argv: string[]): Promise<void> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { 'database-url': { type: 'string' }, 'data-dir': { type: 'string' } },
+    options: { 'database-url': { type: 'string' }, 'data-dir': { type: 'string' }, shared: { type: 'boolean' } },
   })
   const [command, serviceArg, name] = positionals
   switch (command) {

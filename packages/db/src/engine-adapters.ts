@@ -148,7 +148,10 @@ async function pgliteEngineConnection(dataDir: string, schema: string | undefine
     adapterName: 'pglite-prisma-adapter',
     async connect() {
       const inner = reportSchema(await new PrismaPGlite(lease.db).connect(), schema)
-      return new WholeScriptAdapter(inner, (script) => lease.db.exec(script))
+      // Services sharing the instance share its one session: set the path again with each script,
+      // in case another service's migration moved it meanwhile.
+      const prefix = schema ? `SET search_path TO ${quoteIdentifier(schema)};\n` : ''
+      return new WholeScriptAdapter(inner, (script) => lease.db.exec(`${prefix}${script}`))
     },
     connectToShadowDb: () => shadows.connect(),
   }

@@ -217,3 +217,26 @@ describe('PGlite database shared by services, one schema each', () => {
     }
   })
 })
+
+describe.skipIf(!postgresAvailable)('PostgreSQL URL with ?schema=', () => {
+  it('creates the schema, migrates into it and gives a client on it', async () => {
+    const db = await createTestDatabase('vp_db_schema')
+    try {
+      const database: DatabaseConfig = { kind: 'postgres', url: `${db.url}?schema=notes_svc` }
+      const result = await migrate({ schemaPath: notesFixture.schemaPath, migrationsDir: notesFixture.migrationsDir, database })
+      expect(result.appliedMigrationNames).toEqual(fixtureMigrations)
+      const client = await createPrismaClient(NotesClient, database)
+      try {
+        await client.prisma.note.create({ data: { title: 'scoped' } })
+        const rows = await client.prisma.$queryRawUnsafe<{ table_schema: string }[]>(
+          `SELECT DISTINCT table_schema FROM information_schema.tables WHERE table_name IN ('note', '_prisma_migrations')`,
+        )
+        expect(rows).toEqual([{ table_schema: 'notes_svc' }])
+      } finally {
+        await client.close()
+      }
+    } finally {
+      await db.drop()
+    }
+  })
+})

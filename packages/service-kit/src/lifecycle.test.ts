@@ -6,6 +6,7 @@ import { pino } from 'pino'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createApp } from './app.ts'
 import { handleShutdown, listen, type RunningServer, type Stoppable } from './lifecycle.ts'
+import type { Logger } from './logger.ts'
 
 const silent = pino({ level: 'silent' })
 
@@ -186,7 +187,7 @@ describe('RunningServer.close', () => {
 
 describe('handleShutdown', () => {
   const signals = ['SIGTERM', 'SIGINT'] as const
-  let listenersBefore: Map<string, Function[]>
+  let listenersBefore: Map<NodeJS.Signals, NodeJS.SignalsListener[]>
 
   function rememberSignalListeners(): void {
     listenersBefore = new Map(signals.map((signal) => [signal, process.listeners(signal)]))
@@ -202,7 +203,7 @@ describe('handleShutdown', () => {
     }
   })
 
-  function capturingLogger(): { logger: pino.Logger; lines: Array<{ level: number; msg: string; step?: string; err?: { message?: string } }> } {
+  function capturingLogger(): { logger: Logger; lines: Array<{ level: number; msg: string; step?: string; err?: { message?: string } }> } {
     const lines: Array<{ level: number; msg: string; step?: string; err?: { message?: string } }> = []
     const stream = new Writable({
       write(chunk: Buffer, _encoding, done) {

@@ -46,7 +46,7 @@ beforeEach(() => {
   seenPaths = []
 })
 
-function form(bytes: Uint8Array | string, filename = 'logo.png', type = 'image/png'): FormData {
+function form(bytes: Uint8Array<ArrayBuffer> | string, filename = 'logo.png', type = 'image/png'): FormData {
   const data = new FormData()
   data.append('logo', new Blob([bytes], { type }), filename)
   return data

@@ -1,0 +1,20 @@
+// The parts of s3rver (an S3 server for tests, no types of its own) that the tests use.
+declare module 's3rver' {
+  import type { AddressInfo } from 'node:net'
+
+  interface S3rverOptions {
+    address?: string
+    port?: number
+    silent?: boolean
+    directory?: string
+    resetOnClose?: boolean
+    allowMismatchedSignatures?: boolean
+    configureBuckets?: { name: string; configs?: (string | Buffer)[] }[]
+  }
+
+  export default class S3rver {
+    constructor(options?: S3rverOptions)
+    run(): Promise<AddressInfo>
+    close(): Promise<void>
+  }
+}
