@@ -82,6 +82,14 @@ describe('multipartBody', () => {
     expect(await response.json()).toEqual({ message: TOO_LARGE })
   })
 
+  it('refuses more files than allowed with 400 naming the field, not as too large', async () => {
+    const data = form('one')
+    data.append('logo', new Blob(['two'], { type: 'image/png' }), 'second.png')
+    const response = await post('/upload', data)
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({ message: 'Send one file at most: a "logo" file' })
+  })
+
   it('refuses a body that is not multipart with 415', async () => {
     const json = await post('/upload', JSON.stringify({ logo: 'data:image/png;base64,AAAA' }), { 'content-type': 'application/json' })
     expect(json.status).toBe(415)

@@ -12,7 +12,12 @@ export interface UploadedFile {
 
 interface FormidableError {
   httpCode?: number
+  code?: number
 }
+
+// formidable's error codes for too many files and too many fields (its httpCode says 413 for both).
+const MAX_FILES_EXCEEDED = 1015
+const MAX_FIELDS_EXCEEDED = 1007
 
 /**
  * Parses multipart/form-data with bounded files (refused while streaming in, 413 with the given
@@ -42,7 +47,9 @@ export function multipartBody(options: { maxFileSize: number; maxFiles?: number;
     try {
       await parse(ctx, async () => undefined)
     } catch (error) {
-      const { httpCode } = (error ?? {}) as FormidableError
+      const { httpCode, code } = (error ?? {}) as FormidableError
+      if (code === MAX_FILES_EXCEEDED) throw errors.badRequest(`Send one file at most: ${options.fieldHint}`)
+      if (code === MAX_FIELDS_EXCEEDED) throw errors.badRequest('The upload has too many form fields')
       if (httpCode === 413) throw errors.payloadTooLarge(options.tooLargeMessage)
       if (typeof httpCode === 'number' && httpCode < 500) throw errors.badRequest('The upload could not be read as multipart/form-data')
       throw error
