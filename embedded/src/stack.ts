@@ -11,6 +11,7 @@ import {
   initTracing,
   listen,
   openServiceDatabase,
+  serviceDeps,
   type Logger,
   type RunningServer,
   type ServiceDeps,
@@ -72,17 +73,7 @@ export async function startEmbeddedStack(config: EmbeddedConfig, logger: Logger 
       query: async (sql, ...values) => db.prisma.$queryRawUnsafe(sql, ...values),
       execute: async (sql, ...values) => db.prisma.$executeRawUnsafe(sql, ...values),
     }
-    const instance = create({
-      logger: serviceLogger,
-      prisma: db.prisma,
-      dbSchema: db.schema,
-      bus,
-      objectStore,
-      readiness: [
-        { name: 'database', check: () => db.ping() },
-        { name: 'bus', check: () => bus.ping() },
-      ],
-    })
+    const instance = create(serviceDeps({ logger: serviceLogger, db, bus, objectStore }))
     instances.push(instance)
     servers[name] = await listen(instance.app, { port: 0, host: '127.0.0.1' })
   }

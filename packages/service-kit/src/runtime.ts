@@ -57,6 +57,27 @@ export async function openServiceDatabase<Client extends PrismaClientLike>(props
   return { ...client, schema: databaseSchema(database) }
 }
 
+/** The deps of a service whose database is open: readiness checks the database and the bus. */
+export function serviceDeps<Client>(props: {
+  logger: Logger
+  db: { prisma: Client; schema: string | undefined; ping(): Promise<void> }
+  bus: EventBus
+  objectStore: ObjectStore
+}): ServiceDeps<Client> {
+  const { logger, db, bus, objectStore } = props
+  return {
+    logger,
+    prisma: db.prisma,
+    dbSchema: db.schema,
+    bus,
+    objectStore,
+    readiness: [
+      { name: 'database', check: () => db.ping() },
+      { name: 'bus', check: () => bus.ping() },
+    ],
+  }
+}
+
 /** Deps every service factory receives. */
 export interface ServiceDeps<Client> {
   logger: Logger
@@ -94,20 +115,7 @@ export async function runDeployable<Client extends PrismaClientLike & OutboxSqlC
     logger,
     migrateOnStart: config.MIGRATE_ON_START,
   })
-  const service = options.create(
-    {
-      logger,
-      prisma: db.prisma,
-      dbSchema: db.schema,
-      bus,
-      objectStore,
-      readiness: [
-        { name: 'database', check: () => db.ping() },
-        { name: 'bus', check: () => bus.ping() },
-      ],
-    },
-    config,
-  )
+  const service = options.create(serviceDeps({ logger, db, bus, objectStore }), config)
   const server = await listen(service.app, { port: config.PORT, host: config.HOST })
   await service.start?.()
   logger.info({ url: server.url }, `${options.service} listening`)
