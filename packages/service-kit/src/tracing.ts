@@ -1,7 +1,7 @@
 import { context, propagation, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api'
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
 import { resourceFromAttributes } from '@opentelemetry/resources'
-import { BatchSpanProcessor, SimpleSpanProcessor, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base'
+import { AlwaysOffSampler, AlwaysOnSampler, BatchSpanProcessor, ParentBasedSampler, SimpleSpanProcessor, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base'
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node'
 import type { Middleware } from 'koa'
 
@@ -17,8 +17,8 @@ export interface TracingOptions {
 
 /**
  * Registers the process-wide tracer provider once: AsyncLocalStorage context, W3C trace context
- * propagation. Spans always exist (so trace ids flow through headers and events); they are only
- * exported when an endpoint or exporter is given.
+ * propagation. Trace context always flows through headers and events; spans are recorded only
+ * when an endpoint or exporter takes them (otherwise recording them would be pure overhead).
  */
 export function initTracing(options: TracingOptions): void {
   if (provider) return
@@ -28,6 +28,7 @@ export function initTracing(options: TracingOptions): void {
   provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName }),
     spanProcessors,
+    sampler: new ParentBasedSampler({ root: spanProcessors.length > 0 ? new AlwaysOnSampler() : new AlwaysOffSampler() }),
   })
   provider.register()
 }
