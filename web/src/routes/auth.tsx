@@ -52,7 +52,7 @@ function AuthPage() {
             value={tab}
             onValueChange={(next) => void navigate({ search: next === 'login' ? {} : { tab: next }, replace: true })}
           >
-            {tab === 'login' ? <LoginForm /> : <RegisterForm />}
+            <CredentialsForm key={tab} mode={tab} />
           </Tabs>
         </div>
         <SidePanel />
@@ -86,71 +86,44 @@ function useSignedIn() {
   }
 }
 
-function LoginForm() {
+/** What differs between the two tabs; the form itself is one. */
+const forms = {
+  login: {
+    schema: loginBodySchema,
+    submit: login,
+    failureTitle: 'Login failed',
+    passwordAutoComplete: 'current-password',
+    idleLabel: 'Login',
+    busyLabel: 'Logging in...',
+  },
+  register: {
+    schema: registerBodySchema,
+    submit: register,
+    failureTitle: 'Registration failed',
+    passwordAutoComplete: 'new-password',
+    idleLabel: 'Register',
+    busyLabel: 'Creating account...',
+  },
+} as const
+
+function CredentialsForm({ mode }: { mode: AuthTab }) {
+  const form = forms[mode]
   const signedIn = useSignedIn()
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({})
   const mutation = useMutation({
-    mutationFn: login,
-    onSuccess: signedIn,
-    onError: (error) => toast({ variant: 'destructive', title: 'Login failed', ...serverMessage(error) }),
-  })
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const parsed = loginBodySchema.safeParse({ username, password })
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues))
-      return
-    }
-    setErrors({})
-    mutation.mutate(parsed.data)
-  }
-
-  return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormField
-        label="Username"
-        name="username"
-        autoComplete="username"
-        value={username}
-        onChange={(event) => setUsername(event.target.value)}
-        error={errors.username}
-      />
-      <FormField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={errors.password}
-      />
-      <Button type="submit" disabled={mutation.isPending} className="w-full">
-        {mutation.isPending ? 'Logging in...' : 'Login'}
-      </Button>
-    </form>
-  )
-}
-
-function RegisterForm() {
-  const signedIn = useSignedIn()
-  const [username, setUsername] = useState('')
-  const [password, setPassword] = useState('')
-  const [errors, setErrors] = useState<{ username?: string; password?: string }>({})
-  const mutation = useMutation({
-    mutationFn: register,
-    onSuccess: async (user) => {
-      trackConversion('SIGN_UP')
+    mutationFn: form.submit,
+    onSuccess: async (user: UserRecord) => {
+      if (mode === 'register') trackConversion('SIGN_UP')
       await signedIn(user)
     },
-    onError: (error) => toast({ variant: 'destructive', title: 'Registration failed', ...serverMessage(error) }),
+    onError: (error) => toast({ variant: 'destructive', title: form.failureTitle, ...serverMessage(error) }),
   })
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const parsed = registerBodySchema.safeParse({ username, password })
+    const parsed = form.schema.safeParse({ username, password })
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues))
       return
@@ -173,16 +146,16 @@ function RegisterForm() {
         label="Password"
         name="password"
         type="password"
-        autoComplete="new-password"
-        aria-describedby="password-rules"
+        autoComplete={form.passwordAutoComplete}
+        aria-describedby={mode === 'register' ? 'password-rules' : undefined}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         error={errors.password}
       >
-        <PasswordChecklist id="password-rules" password={password} />
+        {mode === 'register' ? <PasswordChecklist id="password-rules" password={password} /> : null}
       </FormField>
       <Button type="submit" disabled={mutation.isPending} className="w-full">
-        {mutation.isPending ? 'Creating account...' : 'Register'}
+        {mutation.isPending ? form.busyLabel : form.idleLabel}
       </Button>
     </form>
   )
