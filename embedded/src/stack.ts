@@ -18,6 +18,7 @@ import {
   type ServiceInstance,
   type Stoppable,
 } from '@valueproof/service-kit'
+import type { PrismaClientClass, PrismaClientLike } from '@valueproof/db'
 import type { OutboxSqlClient } from '@valueproof/event-bus'
 import type { EmbeddedConfig } from './config.ts'
 
@@ -58,15 +59,19 @@ export async function startEmbeddedStack(config: EmbeddedConfig, logger: Logger 
   const servers = {} as Record<ServiceName, RunningServer>
   const databases = {} as Record<ServiceName, ServiceDatabase>
 
-  async function boot<Client>(
+  async function boot<Client extends PrismaClientLike & OutboxSqlClient>(
     name: ServiceName,
-    open: (
-      serviceLogger: Logger,
-    ) => Promise<{ prisma: Client & OutboxSqlClient; schema: string | undefined; ping(): Promise<void>; close(): Promise<void> }>,
+    PrismaClient: PrismaClientClass<Client>,
     create: (deps: ServiceDeps<Client>) => ServiceInstance,
   ): Promise<void> {
     const serviceLogger = logger.child({ service: name })
-    const db = await open(serviceLogger)
+    const db = await openServiceDatabase({
+      service: name,
+      PrismaClient,
+      config: { ...config, DATABASE_URL: databaseUrlFor(config, name) },
+      logger: serviceLogger,
+      sharedPGlite: true,
+    })
     closers.push({ name: `${name} database`, stop: () => db.close() })
     databases[name] = {
       schema: db.schema,
@@ -78,14 +83,13 @@ export async function startEmbeddedStack(config: EmbeddedConfig, logger: Logger 
     servers[name] = await listen(instance.app, { port: 0, host: '127.0.0.1' })
   }
 
-  const dbConfig = (service: ServiceName) => ({ ...config, DATABASE_URL: databaseUrlFor(config, service) })
-  await boot('identity', (l) => openServiceDatabase({ service: 'identity', PrismaClient: IdentityPrisma, config: dbConfig('identity'), logger: l, sharedPGlite: true }), (deps) =>
+  await boot<IdentityPrisma>('identity', IdentityPrisma, (deps) =>
     createIdentityService({ ...deps, sessionTtlMs: config.SESSION_TTL_HOURS * 3_600_000, passwordHashCost: config.PASSWORD_HASH_COST }),
   )
-  await boot('calculator', (l) => openServiceDatabase({ service: 'calculator', PrismaClient: CalculatorPrisma, config: dbConfig('calculator'), logger: l, sharedPGlite: true }), createCalculatorService)
-  await boot('proposal', (l) => openServiceDatabase({ service: 'proposal', PrismaClient: ProposalPrisma, config: dbConfig('proposal'), logger: l, sharedPGlite: true }), createProposalService)
-  await boot('billing', (l) => openServiceDatabase({ service: 'billing', PrismaClient: BillingPrisma, config: dbConfig('billing'), logger: l, sharedPGlite: true }), createBillingService)
-  await boot('analytics', (l) => openServiceDatabase({ service: 'analytics', PrismaClient: AnalyticsPrisma, config: dbConfig('analytics'), logger: l, sharedPGlite: true }), createAnalyticsService)
+  await boot<CalculatorPrisma>('calculator', CalculatorPrisma, createCalculatorService)
+  await boot<ProposalPrisma>('proposal', ProposalPrisma, createProposalService)
+  await boot<BillingPrisma>('billing', BillingPrisma, createBillingService)
+  await boot<AnalyticsPrisma>('analytics', AnalyticsPrisma, createAnalyticsService)
 
   const gateway = createGateway({
     logger: logger.child({ service: 'gateway' }),
