@@ -48,6 +48,7 @@ export {
   calculatorDataSchema,
   calculatorNameProblem,
   calculatorParameterSchema,
+  parameterSourceSchema,
   calculatorTypeSchema,
   complexitySchema,
   currencySchema,
@@ -63,6 +64,7 @@ export {
   type CalculatorProblem,
   type CalculatorType,
   type CalculatorValidation,
+  type ParameterSource,
   type Complexity,
   type ValueField,
 } from './calculator/calculator-data.ts'

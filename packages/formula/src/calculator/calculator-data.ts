@@ -58,6 +58,18 @@ const formulaText = z.string().superRefine((source, context) => {
   if (!parsed.ok) context.addIssue({ code: 'custom', message: parsed.error.message })
 })
 
+/**
+ * Where a parameter's default value came from (issue 4): a quoted passage of the uploaded document
+ * (with its page), a quoted passage of the user's description, or an assumption with no figure
+ * behind it. A generator never presents an invented number as if a document stated it.
+ */
+export const parameterSourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('document'), quote: z.string().min(1).max(600), page: z.number().int().positive() }),
+  z.object({ kind: z.literal('description'), quote: z.string().min(1).max(600) }),
+  z.object({ kind: z.literal('assumption'), note: z.string().min(1).max(600) }),
+])
+export type ParameterSource = z.output<typeof parameterSourceSchema>
+
 export const calculatorParameterSchema = z
   .object({
     name: z.string(),
@@ -69,6 +81,7 @@ export const calculatorParameterSchema = z
     max: numberOr(STORED_PARAMETER_DEFAULTS.max),
     step: numberOr(STORED_PARAMETER_DEFAULTS.step).pipe(z.number().gt(0, { error: 'step must be greater than 0' })),
     defaultValue: optionalNumber,
+    source: parameterSourceSchema.nullish().transform((value) => value ?? undefined),
   })
   .superRefine((parameter, context) => {
     const nameProblem = calculatorNameProblem(parameter.name)

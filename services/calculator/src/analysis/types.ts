@@ -1,0 +1,76 @@
+// The analyzer contract: text in (a document's pages or a description), a calculator definition out.
+// Two implementations: the built-in offline analyzer (./builtin) and the OpenAI-compatible one (./openai).
+import type { CalculatorData, Currency } from '@valueproof/formula'
+
+export const LANGUAGES = ['en', 'sv'] as const
+export type Language = (typeof LANGUAGES)[number]
+
+/** The complexities a user can choose in 'Choose Calculator Type' (SPEC §2); 'custom' is only set by editing. */
+export const GENERATION_COMPLEXITIES = ['minimal', 'balanced', 'advanced', 'value'] as const
+export type GenerationComplexity = (typeof GENERATION_COMPLEXITIES)[number]
+
+/** Sliders per complexity (SPEC §2 dialog: single slider, two sliders, three sliders). */
+export const SLIDERS_PER_COMPLEXITY = { minimal: 1, balanced: 2, advanced: 3 } as const
+
+/** One page of extracted text; pages are numbered from 1 as printed by the document. */
+export interface TextPage {
+  readonly page: number
+  readonly text: string
+}
+
+export interface AnalysisInput {
+  /** 'document': text extracted from an upload (quotes carry page numbers); 'description': the user's words. */
+  readonly kind: 'document' | 'description'
+  readonly pages: readonly TextPage[]
+  readonly complexity: GenerationComplexity
+  readonly language: Language
+  /** The calculator's baseCurrency; amounts in other currencies are converted with SPEC §9's rates. */
+  readonly currency: Currency
+  /** The uploaded file's name, when there is one (a hint for the calculator's name only). */
+  readonly fileName?: string
+}
+
+export interface Analyzer {
+  /** 'builtin' or 'openai', reported in logs and events. */
+  readonly name: string
+  /**
+   * A calculator definition that passed `validateCalculatorData` (every parameter carries its
+   * `source`), or throws an `AnalysisError`. Honours `signal` (client gone, time limit).
+   */
+  analyze(input: AnalysisInput, signal?: AbortSignal): Promise<CalculatorData>
+}
+
+export type AnalysisErrorCode =
+  /** The text is longer than the model accepts; the message contains 'context length' (SPEC §8). */
+  | 'context_length'
+  /** The provider did not answer in time. */
+  | 'timeout'
+  /** The provider refused or failed (auth, rate limit, 5xx, network). */
+  | 'provider_failed'
+  /** The output was not a valid calculator, even after the repair attempt. */
+  | 'invalid_output'
+  /** Nothing in the input can become a calculator (e.g. an empty description). */
+  | 'no_content'
+
+/** HTTP status per analysis error, as the calculator service answers it. */
+export const ANALYSIS_ERROR_STATUS: Record<AnalysisErrorCode, number> = {
+  context_length: 413,
+  timeout: 504,
+  provider_failed: 502,
+  invalid_output: 502,
+  no_content: 422,
+}
+
+export class AnalysisError extends Error {
+  constructor(
+    readonly code: AnalysisErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options)
+    this.name = 'AnalysisError'
+  }
+  get status(): number {
+    return ANALYSIS_ERROR_STATUS[this.code]
+  }
+}
