@@ -1,0 +1,85 @@
+// What a generated calculator must satisfy before it is returned. Problems are phrased for the
+// model ('path: message'), since they go back to it once for a repair. Unverifiable quotes are not
+// problems: they become assumptions (source-quotes.ts).
+import { compileFormula, validateCalculatorData, type CalculatorData } from '@valueproof/formula'
+import type { JsonValidation } from '@valueproof/ai'
+import { SLIDERS_PER_COMPLEXITY, type AnalysisInput } from '../types.ts'
+import { withCheckedSources } from './source-quotes.ts'
+
+function property(value: unknown, key: string): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
+  const found: unknown = Reflect.get(value, key)
+  return found
+}
+
+const isMissing = (value: unknown): boolean => value === undefined || value === null
+
+function quoted(value: unknown): string {
+  return typeof value === 'string' ? `'${value}'` : JSON.stringify(value) ?? String(value)
+}
+
+/** The rules that depend on the request, read from the raw answer so they are reported alongside structural problems. */
+function requestProblems(value: unknown, input: AnalysisInput): string[] {
+  const problems: string[] = []
+  const isValue = input.complexity === 'value'
+  const expectedType = isValue ? 'value' : 'standard'
+  const calculatorType = property(value, 'calculatorType') ?? 'standard'
+  if (calculatorType !== expectedType) {
+    problems.push(`calculatorType: must be '${expectedType}' for complexity ${input.complexity} (got ${quoted(calculatorType)})`)
+  }
+  const baseCurrency = property(value, 'baseCurrency')
+  if (baseCurrency !== input.currency) {
+    problems.push(`baseCurrency: must be ${input.currency}, the requested currency (got ${quoted(baseCurrency)}); convert amounts with the given rates`)
+  }
+  if (isMissing(property(value, 'valueType'))) problems.push("valueType: is required: 'moneySaved' or 'moneyGained'")
+
+  const parameters = property(value, 'parameters')
+  if (Array.isArray(parameters)) {
+    if (isValue) {
+      if (parameters.length === 0) problems.push('parameters: a value calculator needs at least 1 input parameter')
+    } else {
+      const expected = SLIDERS_PER_COMPLEXITY[input.complexity]
+      if (parameters.length !== expected) {
+        problems.push(`parameters: complexity ${input.complexity} needs exactly ${expected} parameter${expected === 1 ? '' : 's'} (got ${parameters.length})`)
+      }
+    }
+    parameters.forEach((parameter: unknown, index) => {
+      const type = property(parameter, 'type') ?? 'slider'
+      if (type !== 'slider') problems.push(`parameters[${index}].type: must be 'slider' (got ${quoted(type)})`)
+    })
+  }
+  if (isValue) {
+    const valueFields = property(value, 'valueFields')
+    const keyMetrics = Array.isArray(valueFields) ? valueFields.filter((field: unknown) => property(field, 'calculated') === true && property(field, 'highlight') === true) : []
+    if (keyMetrics.length === 0) problems.push('valueFields: a value calculator needs at least 1 key metric (calculated: true, highlight: true, with a formula)')
+  }
+  return problems
+}
+
+/** The main formula compiled over the declared parameter names, or the error with its position. */
+function formulaProblem(value: unknown): string | undefined {
+  const formula = property(value, 'formula')
+  if (typeof formula !== 'string' || formula.trim() === '') return undefined
+  const parameters = property(value, 'parameters')
+  const names = Array.isArray(parameters) ? parameters.map((parameter: unknown) => property(parameter, 'name')).filter((name) => typeof name === 'string') : []
+  const compiled = compileFormula(formula, names)
+  if (compiled.ok) return undefined
+  return `formula: ${compiled.error.message} (in ${JSON.stringify(formula)}, declared parameters: ${names.length === 0 ? 'none' : names.join(', ')})`
+}
+
+/**
+ * The `validate` callback for generateJson: validateCalculatorData, the request's rules and the
+ * formula; then sources are checked against the text and `complexity` is set.
+ */
+export function validateGeneratedCalculator(value: unknown, input: AnalysisInput): JsonValidation<CalculatorData> {
+  const structure = validateCalculatorData(value)
+  const formula = formulaProblem(value)
+  const problems = [
+    // The formula's own problem (with position) replaces validateCalculatorData's report of it.
+    ...(structure.ok ? [] : structure.problems.filter((problem) => formula === undefined || problem.path !== 'formula').map((problem) => (problem.path === '' ? problem.message : `${problem.path}: ${problem.message}`))),
+    ...(formula === undefined ? [] : [formula]),
+    ...requestProblems(value, input),
+  ]
+  if (!structure.ok || problems.length > 0) return { ok: false, problems }
+  return { ok: true, value: { ...withCheckedSources(structure.calculatorData, input), complexity: input.complexity } }
+}

@@ -1,0 +1,1 @@
+export { createOpenAiAnalyzer, type OpenAiAnalyzerOptions } from './openai-analyzer.ts'
