@@ -21,6 +21,8 @@ export const embeddedConfigSchema = z.object({
   TRUST_PROXY: env.boolean(false),
   SESSION_CACHE_TTL_MS: env.positiveInt(60_000),
   SESSION_TTL_HOURS: env.positiveInt(24 * 14),
+  /** How the gateway reaches the services in this process: calling them directly, or over loopback HTTP as separate deployments do. */
+  SERVICE_TRANSPORT: z.enum(['in-process', 'http']).default('in-process'),
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
 })
 export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema>

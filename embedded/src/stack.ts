@@ -1,7 +1,7 @@
 import { createAnalyticsService, PrismaClient as AnalyticsPrisma } from '@valueproof/analytics'
 import { createBillingService, PrismaClient as BillingPrisma } from '@valueproof/billing'
 import { createCalculatorService, PrismaClient as CalculatorPrisma } from '@valueproof/calculator'
-import { createGateway, type Gateway } from '@valueproof/gateway'
+import { createGateway, httpTransport, inProcessTransport, type Gateway, type ServiceTransport } from '@valueproof/gateway'
 import { createIdentityService, PrismaClient as IdentityPrisma } from '@valueproof/identity'
 import { createProposalService, PrismaClient as ProposalPrisma } from '@valueproof/proposal'
 import {
@@ -57,6 +57,7 @@ export async function startEmbeddedStack(config: EmbeddedConfig, logger: Logger 
   const closers: Stoppable[] = []
   const instances: ServiceInstance[] = []
   const servers = {} as Record<ServiceName, RunningServer>
+  const transports = {} as Record<ServiceName, ServiceTransport>
   const databases = {} as Record<ServiceName, ServiceDatabase>
 
   async function boot<Client extends PrismaClientLike & OutboxSqlClient>(
@@ -80,7 +81,9 @@ export async function startEmbeddedStack(config: EmbeddedConfig, logger: Logger 
     }
     const instance = create(serviceDeps({ logger: serviceLogger, db, bus, objectStore }))
     instances.push(instance)
+    // Each service also listens on loopback, for operators' health checks and for tests.
     servers[name] = await listen(instance.app, { port: 0, host: '127.0.0.1' })
+    transports[name] = config.SERVICE_TRANSPORT === 'http' ? httpTransport(servers[name].url) : inProcessTransport(instance.app.callback())
   }
 
   await boot<IdentityPrisma>('identity', IdentityPrisma, (deps) =>
@@ -94,13 +97,7 @@ export async function startEmbeddedStack(config: EmbeddedConfig, logger: Logger 
   const gateway = createGateway({
     logger: logger.child({ service: 'gateway' }),
     bus,
-    services: {
-      identity: servers.identity.url,
-      calculator: servers.calculator.url,
-      proposal: servers.proposal.url,
-      billing: servers.billing.url,
-      analytics: servers.analytics.url,
-    },
+    services: transports,
     webDistDir: config.WEB_DIST_DIR,
     sessionCacheTtlMs: config.SESSION_CACHE_TTL_MS,
     publicOrigin: config.PUBLIC_ORIGIN,

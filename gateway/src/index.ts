@@ -1,7 +1,7 @@
 // The gateway in its own process, forwarding to services at their configured URLs.
 import { connectEventBus, createLogger, handleShutdown, initTracing, listen, loadConfigOrExit } from '@valueproof/service-kit'
 import { gatewayConfigSchema } from './config.ts'
-import { createGateway } from './server.ts'
+import { createGateway, httpTransport } from './server.ts'
 
 const config = loadConfigOrExit(gatewayConfigSchema)
 const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL })
@@ -11,11 +11,11 @@ const gateway = createGateway({
   logger,
   bus,
   services: {
-    identity: config.IDENTITY_URL,
-    calculator: config.CALCULATOR_URL,
-    proposal: config.PROPOSAL_URL,
-    billing: config.BILLING_URL,
-    analytics: config.ANALYTICS_URL,
+    identity: httpTransport(config.IDENTITY_URL),
+    calculator: httpTransport(config.CALCULATOR_URL),
+    proposal: httpTransport(config.PROPOSAL_URL),
+    billing: httpTransport(config.BILLING_URL),
+    analytics: httpTransport(config.ANALYTICS_URL),
   },
   webDistDir: config.WEB_DIST_DIR,
   sessionCacheTtlMs: config.SESSION_CACHE_TTL_MS,

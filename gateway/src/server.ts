@@ -2,7 +2,7 @@ import type Koa from 'koa'
 import type { EventBus } from '@valueproof/event-bus'
 import { sessionRevoked } from '@valueproof/event-bus'
 import { createApp, type Logger, type ReadinessCheck } from '@valueproof/service-kit'
-import { stopForwarding } from './proxy/forward.ts'
+import type { ServiceTransport } from './proxy/transport.ts'
 import type { ServiceName } from './routes/api-routes.ts'
 import { apiRouter, sameOriginOnly } from './routes/api.ts'
 import { securityHeaders } from './security-headers.ts'
@@ -13,11 +13,13 @@ import { webApp } from './web-app.ts'
 export { gatewayConfigSchema, type GatewayConfig } from './config.ts'
 export { SESSION_COOKIE } from './routes/api.ts'
 export { CONTENT_SECURITY_POLICY } from './security-headers.ts'
+export { httpTransport, inProcessTransport, type ServiceTransport } from './proxy/transport.ts'
 
 export interface GatewayDeps {
   logger: Logger
   bus: EventBus
-  services: Record<ServiceName, string>
+  /** How each service is reached: over HTTP, or in this process (the embedded stack). */
+  services: Record<ServiceName, ServiceTransport>
   webDistDir: string
   sessionCacheTtlMs: number
   publicOrigin?: string
@@ -59,7 +61,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     },
     async stop() {
       await subscription?.stop()
-      stopForwarding()
+      for (const transport of Object.values(deps.services)) transport.close()
     },
   }
 }

@@ -6,7 +6,7 @@ import { fakeExecutable, logoForm, SVG_LOGO, tinyPng } from './support/images.ts
 import { startTestStack, WEB_SHELL_MARKER, type StackKind, type TestStack } from './support/stack.ts'
 
 const realInfrastructure = await needs('postgres', 'nats')
-const kinds: StackKind[] = realInfrastructure ? ['pglite+in-process', 'postgres+nats'] : ['pglite+in-process']
+const kinds: StackKind[] = realInfrastructure ? ['pglite+in-process', 'postgres+nats', 'postgres+nats+http'] : ['pglite+in-process']
 
 async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs

@@ -1,8 +1,9 @@
-import { Agent, request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
-import { Transform, type TransformCallback } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
+import { Transform, type Readable, type TransformCallback } from 'node:stream'
 import { errors, injectTraceHeaders, REQUEST_ID_HEADER } from '@valueproof/service-kit'
 import type { Context } from 'koa'
+import { ServiceUnreachable, type ServiceResponse, type ServiceTransport } from './transport.ts'
+
+export type { ServiceResponse } from './transport.ts'
 
 /** Request headers a client may pass on; everything else (notably internal ones like x-user-id) is dropped. */
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'content-length', 'accept', 'accept-language', 'user-agent'] as const
@@ -17,8 +18,6 @@ const FORWARDED_RESPONSE_HEADERS = [
   'etag',
   'last-modified',
 ] as const
-
-const agent = new Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 })
 
 class BodyLimit extends Transform {
   private seen = 0
@@ -37,7 +36,7 @@ class BodyLimit extends Transform {
 
 export interface ForwardOptions {
   serviceName: string
-  baseUrl: string
+  transport: ServiceTransport
   path: string
   /** Internal headers for the service (user id, client address, session token). */
   headers: Record<string, string>
@@ -45,10 +44,8 @@ export interface ForwardOptions {
   tooLargeMessage: string
 }
 
-export interface ServiceResponse {
-  status: number
-  headers: IncomingHttpHeaders
-  body: IncomingMessage
+function unavailable(serviceName: string): Error {
+  return errors.serviceUnavailable(`The ${serviceName} service is unavailable. Please try again shortly.`)
 }
 
 /**
@@ -65,30 +62,19 @@ export async function forward(ctx: Context, options: ForwardOptions): Promise<Se
     if (value) headers[name] = value
   }
   injectTraceHeaders(headers)
-  const hasBody = ctx.method !== 'GET' && ctx.method !== 'HEAD'
-  const url = new URL(options.path, options.baseUrl)
-
-  return new Promise<ServiceResponse>((resolve, reject) => {
-    const outgoing = request(url, { method: ctx.method, headers, agent }, (response) => {
-      resolve({ status: response.statusCode ?? 502, headers: response.headers, body: response })
-    })
-    outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ECONNREFUSED' || error.code === 'ECONNRESET' || error.code === 'ENOTFOUND') {
-        reject(errors.serviceUnavailable(`The ${options.serviceName} service is unavailable. Please try again shortly.`))
-      } else {
-        reject(error)
-      }
-    })
-    if (!hasBody) {
-      outgoing.end()
-      return
-    }
-    const limit = new BodyLimit(options.bodyLimit, () => errors.payloadTooLarge(options.tooLargeMessage))
-    pipeline(ctx.req, limit, outgoing).catch((error: unknown) => {
-      outgoing.destroy()
-      reject(error)
-    })
-  })
+  const request = { method: ctx.method, path: options.path, headers, remoteAddress: ctx.ip }
+  try {
+    if (ctx.method === 'GET' || ctx.method === 'HEAD') return await options.transport.send(request)
+    const body = new BodyLimit(options.bodyLimit, () => errors.payloadTooLarge(options.tooLargeMessage))
+    ctx.req.on('error', (error) => body.destroy(error))
+    ctx.req.pipe(body)
+    // A body over its limit fails the call even if the service is still reading.
+    const overLimit = new Promise<never>((_, reject) => body.once('error', reject))
+    return await Promise.race([options.transport.send({ ...request, body }), overLimit])
+  } catch (error) {
+    if (error instanceof ServiceUnreachable) throw unavailable(options.serviceName)
+    throw error
+  }
 }
 
 /** Copies a service's answer to the client (status, whitelisted headers, streamed body). */
@@ -99,7 +85,7 @@ export function respondWith(ctx: Context, response: ServiceResponse): void {
     if (typeof value === 'string') ctx.set(name, value)
   }
   if (response.status === 204 || response.status === 304 || ctx.method === 'HEAD') {
-    response.body.resume()
+    if (!Buffer.isBuffer(response.body)) response.body.resume()
     ctx.body = null
     return
   }
@@ -107,27 +93,14 @@ export function respondWith(ctx: Context, response: ServiceResponse): void {
 }
 
 /** A small internal GET (the gateway's own questions to a service), with trace context. */
-export function getJson(baseUrl: string, path: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
-  const url = new URL(path, baseUrl)
-  return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method: 'GET', headers: injectTraceHeaders({ ...headers, accept: 'application/json' }), agent }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('error', reject)
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8')
-        try {
-          resolve({ status: response.statusCode ?? 502, body: text ? JSON.parse(text) : null })
-        } catch (error) {
-          reject(error)
-        }
-      })
-    })
-    outgoing.on('error', reject)
-    outgoing.end()
-  })
+export async function getJson(transport: ServiceTransport, path: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
+  const response = await transport.send({ method: 'GET', path, headers: injectTraceHeaders({ ...headers, accept: 'application/json' }) })
+  const text = Buffer.isBuffer(response.body) ? response.body.toString('utf8') : await readAll(response.body)
+  return { status: response.status, body: text ? JSON.parse(text) : null }
 }
 
-export function stopForwarding(): void {
-  agent.destroy()
+async function readAll(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
 }

@@ -3,13 +3,14 @@ import { SESSION_EXPIRES_HEADER, SESSION_TOKEN_HEADER } from '@valueproof/contra
 import { CLIENT_IP_HEADER, errors, Router, USER_ID_HEADER } from '@valueproof/service-kit'
 import type { Context, Middleware } from 'koa'
 import { forward, respondWith } from '../proxy/forward.ts'
+import type { ServiceTransport } from '../proxy/transport.ts'
 import { sessionIdOf, type SessionCache } from '../sessions/session-cache.ts'
 import { apiRoutes, type ApiRoute, type ServiceName } from './api-routes.ts'
 
 export const SESSION_COOKIE = 'vp_session'
 
 export interface ApiDeps {
-  services: Record<ServiceName, string>
+  services: Record<ServiceName, ServiceTransport>
   sessions: SessionCache
   /** Expected Origin of state-changing requests; the request's own origin when absent. */
   publicOrigin?: string
@@ -66,7 +67,7 @@ function handler(route: ApiRoute, deps: ApiDeps): Middleware {
 
     const response = await forward(ctx, {
       serviceName: route.service,
-      baseUrl: deps.services[route.service],
+      transport: deps.services[route.service],
       path: fillParams(route.to, ctx.params ?? {}) + (ctx.querystring ? `?${ctx.querystring}` : ''),
       headers,
       bodyLimit: route.bodyLimit,

@@ -2,16 +2,17 @@ import { SESSION_TOKEN_HEADER } from '@valueproof/contracts'
 import { errors } from '@valueproof/service-kit'
 import { z } from 'zod'
 import { getJson } from '../proxy/forward.ts'
+import type { ServiceTransport } from '../proxy/transport.ts'
 import type { ResolvedSession } from './session-cache.ts'
 
 const sessionAnswer = z.object({ sessionId: z.string(), userId: z.number().int(), expiresAt: z.iso.datetime() })
 
 /** Asks identity which user a cookie token belongs to; null for unknown or expired sessions. */
-export function identitySessionLookup(identityUrl: string): (token: string) => Promise<ResolvedSession | null> {
+export function identitySessionLookup(identity: ServiceTransport): (token: string) => Promise<ResolvedSession | null> {
   return async (token) => {
     let answer: { status: number; body: unknown }
     try {
-      answer = await getJson(identityUrl, '/sessions/current', { [SESSION_TOKEN_HEADER]: token })
+      answer = await getJson(identity, '/sessions/current', { [SESSION_TOKEN_HEADER]: token })
     } catch {
       throw errors.serviceUnavailable('The identity service is unavailable. Please try again shortly.')
     }

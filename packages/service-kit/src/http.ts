@@ -27,13 +27,15 @@ export function requestContext(logger: Logger): Middleware {
     const requestId = /^[\w.:-]{1,128}$/.test(incoming) ? incoming : randomUUID()
     ctx.state.requestId = requestId
     ctx.set(REQUEST_ID_HEADER, requestId)
-    ctx.state.log = logger.child({ requestId })
+    // Made on first use: a pino child serialises its bindings, work most requests never need.
+    let log: Logger | undefined
+    Object.defineProperty(ctx.state, 'log', { configurable: true, enumerable: true, get: () => (log ??= logger.child({ requestId })) })
     const started = performance.now()
     try {
       await next()
     } finally {
       const level = ctx.status >= 500 ? 'error' : 'debug'
-      ctx.state.log[level](
+      if (logger.isLevelEnabled(level)) ctx.state.log[level](
         { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started), traceId: ctx.state.traceId },
         'request',
       )

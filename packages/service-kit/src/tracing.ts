@@ -6,6 +6,7 @@ import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node'
 import type { Middleware } from 'koa'
 
 let provider: NodeTracerProvider | undefined
+let initialized = false
 
 export interface TracingOptions {
   serviceName: string
@@ -16,15 +17,18 @@ export interface TracingOptions {
 }
 
 /**
- * Registers the process-wide tracer provider once: AsyncLocalStorage context, W3C trace context
- * propagation. Trace context always flows through headers and events; spans are recorded only
- * when an endpoint or exporter takes them (otherwise recording them would be pure overhead).
+ * Registers the process-wide tracer provider once (the first call decides): AsyncLocalStorage
+ * context and W3C trace context propagation through headers and events. Only when an endpoint or
+ * exporter takes the spans: without one, the context manager's promise hooks and a span per
+ * request would cost every request CPU for traces nobody receives (decision 005).
  */
 export function initTracing(options: TracingOptions): void {
-  if (provider) return
+  if (initialized) return
+  initialized = true
   const spanProcessors: SpanProcessor[] = []
   if (options.exporter) spanProcessors.push(new SimpleSpanProcessor(options.exporter))
   if (options.otlpEndpoint) spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url: options.otlpEndpoint })))
+  if (spanProcessors.length === 0) return
   provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName }),
     spanProcessors,
@@ -36,6 +40,7 @@ export function initTracing(options: TracingOptions): void {
 export async function shutdownTracing(): Promise<void> {
   await provider?.shutdown()
   provider = undefined
+  initialized = false
 }
 
 export function tracerFor(serviceName: string): Tracer {
@@ -52,6 +57,7 @@ export function injectTraceHeaders(headers: Record<string, string>): Record<stri
 export function tracingMiddleware(serviceName: string): Middleware {
   const tracer = tracerFor(serviceName)
   return async (ctx, next) => {
+    if (!provider) return next()
     const parent = propagation.extract(context.active(), ctx.headers)
     const span = tracer.startSpan(
       `${ctx.method} ${ctx.path}`,

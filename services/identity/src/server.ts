@@ -3,6 +3,7 @@ import type { PrismaClient } from './db.ts'
 import type { AccountSettings } from './domain/accounts.ts'
 import { defaultLoginThrottlePolicy, type LoginThrottlePolicy } from './domain/login-throttle.ts'
 import { deleteExpiredSessions } from './domain/sessions.ts'
+import { createUserLoader } from './domain/user-loader.ts'
 import { authRouter } from './routes/auth/index.ts'
 import { logosRouter } from './routes/logos/index.ts'
 import { sessionsRouter } from './routes/sessions/index.ts'
@@ -39,7 +40,7 @@ export function createIdentityService(deps: IdentityDeps): ServiceInstance {
     routers: [
       authRouter({ prisma: deps.prisma, settings }),
       sessionsRouter({ prisma: deps.prisma }),
-      userRouter({ prisma: deps.prisma }),
+      userRouter({ prisma: deps.prisma, users: createUserLoader(deps.prisma) }),
       logosRouter({ prisma: deps.prisma, objectStore: deps.objectStore }),
     ],
     onStop: () => clearInterval(sweeper),

@@ -6,7 +6,8 @@ import { startEmbeddedStack, type EmbeddedStack } from '../../../embedded/src/st
 import { createLogger, loadConfig } from '@valueproof/service-kit'
 import { createTestDatabase, infra, type TestDatabase } from '@valueproof/testing'
 
-export type StackKind = 'postgres+nats' | 'pglite+in-process'
+/** 'postgres+nats+http': as 'postgres+nats', with the gateway reaching services over loopback HTTP as separate deployments do. */
+export type StackKind = 'postgres+nats' | 'postgres+nats+http' | 'pglite+in-process'
 
 export interface TestStack extends EmbeddedStack {
   kind: StackKind
@@ -37,7 +38,8 @@ export async function startTestStack(kind: StackKind, env: Record<string, string
     PASSWORD_HASH_COST: '14',
     ...env,
   }
-  if (kind === 'postgres+nats') {
+  if (kind === 'postgres+nats+http') overrides.SERVICE_TRANSPORT = 'http'
+  if (kind === 'postgres+nats' || kind === 'postgres+nats+http') {
     database = await createTestDatabase('vp_stack')
     overrides.DATABASE_URL = database.url
     overrides.NATS_URL = infra.natsUrl

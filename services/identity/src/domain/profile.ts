@@ -7,8 +7,11 @@ import { LOGO_URL_PREFIX } from './logos.ts'
 export const PRO_ONLY_PROFILE_MESSAGE = 'Company profile editing is available on the Pro plan. Upgrade to Pro to edit your company profile.'
 
 export async function loadUser(prisma: PrismaClient, userId: number): Promise<User> {
-  const user = await prisma.user.findUnique({ where: { id: userId } })
-  // A valid session whose account is gone reads as signed out.
+  return signedInUser(await prisma.user.findUnique({ where: { id: userId } }))
+}
+
+/** The user a valid session belongs to; an account that is gone reads as signed out. */
+export function signedInUser(user: User | null): User {
   if (!user) throw errors.unauthorized()
   return user
 }

@@ -2,14 +2,15 @@
 import { profileBodySchema } from '@valueproof/contracts'
 import { currentUserId, jsonBody, requireUser, Router, validateBody } from '@valueproof/service-kit'
 import type { PrismaClient } from '../../db.ts'
-import { loadUser, updateProfile } from '../../domain/profile.ts'
+import { signedInUser, updateProfile } from '../../domain/profile.ts'
+import type { UserLoader } from '../../domain/user-loader.ts'
 import { presentUser } from '../../presenters/user.ts'
 
-export function userRouter(deps: { prisma: PrismaClient }): Router {
+export function userRouter(deps: { prisma: PrismaClient; users: UserLoader }): Router {
   const router = new Router()
 
   router.get('/user', requireUser(), async (ctx) => {
-    ctx.body = presentUser(await loadUser(deps.prisma, currentUserId(ctx)))
+    ctx.body = presentUser(signedInUser(await deps.users.load(currentUserId(ctx))))
   })
 
   router.patch(

@@ -1,0 +1,93 @@
+// How the gateway reaches a service: over HTTP (a service in its own process or pod), or by
+// calling the service's Koa request listener in this process (the embedded stack), where a
+// loopback socket would only add two system calls and a parse per hop (decision 005).
+import { Agent, request, type IncomingHttpHeaders, type RequestListener } from 'node:http'
+import type { Readable } from 'node:stream'
+import { inject } from 'light-my-request'
+
+export interface ServiceRequest {
+  method: string
+  /** Path and query at the service. */
+  path: string
+  headers: Record<string, string>
+  /** The request body, already limited by the caller; absent for GET and HEAD. */
+  body?: Readable
+  /** The client's address, as the service would see it on a socket. */
+  remoteAddress?: string
+}
+
+export interface ServiceResponse {
+  status: number
+  headers: IncomingHttpHeaders
+  /** Streamed over HTTP; whole when the service runs in this process. */
+  body: Readable | Buffer
+}
+
+export interface ServiceTransport {
+  /** 'http' or 'in-process', for logs and tests. */
+  readonly kind: 'http' | 'in-process'
+  /** Rejects with a `ServiceUnreachable` when the service cannot be reached at all. */
+  send(request: ServiceRequest): Promise<ServiceResponse>
+  close(): void
+}
+
+/** The service could not be reached (refused, reset, unknown host): the gateway answers 503. */
+export class ServiceUnreachable extends Error {
+  override readonly name = 'ServiceUnreachable'
+}
+
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH'])
+
+/** HTTP/1.1 with keep-alive to a service's base URL. */
+export function httpTransport(baseUrl: string): ServiceTransport {
+  const agent = new Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 })
+  return {
+    kind: 'http',
+    send(serviceRequest) {
+      const url = new URL(serviceRequest.path, baseUrl)
+      return new Promise<ServiceResponse>((resolve, reject) => {
+        const outgoing = request(url, { method: serviceRequest.method, headers: serviceRequest.headers, agent }, (response) => {
+          resolve({ status: response.statusCode ?? 502, headers: response.headers, body: response })
+        })
+        outgoing.on('error', (error: NodeJS.ErrnoException) => {
+          reject(error.code !== undefined && UNREACHABLE_CODES.has(error.code) ? new ServiceUnreachable(error.message, { cause: error }) : error)
+        })
+        const { body } = serviceRequest
+        if (body === undefined) {
+          outgoing.end()
+          return
+        }
+        body.on('error', (error) => {
+          outgoing.destroy()
+          reject(error)
+        })
+        body.pipe(outgoing)
+      })
+    },
+    close() {
+      agent.destroy()
+    },
+  }
+}
+
+/**
+ * Calls a service's request listener directly (Koa's `app.callback()`), with a request and
+ * response that behave like the ones Node's HTTP server makes; the service cannot tell.
+ */
+export function inProcessTransport(listener: RequestListener): ServiceTransport {
+  return {
+    kind: 'in-process',
+    async send(serviceRequest) {
+      const { body } = serviceRequest
+      const response = await inject(listener, {
+        method: serviceRequest.method as 'GET',
+        url: serviceRequest.path,
+        headers: serviceRequest.headers,
+        remoteAddress: serviceRequest.remoteAddress ?? '127.0.0.1',
+        ...(body === undefined ? {} : { payload: body }),
+      })
+      return { status: response.statusCode, headers: response.headers as IncomingHttpHeaders, body: response.rawPayload }
+    },
+    close() {},
+  }
+}
