@@ -1,0 +1,145 @@
+// Every text the built-in analyzer writes, in English and Swedish.
+import type { Currency, TimeframePeriod } from '@valueproof/formula'
+import type { Language } from '../types.ts'
+import type { Entity } from './vocabulary.ts'
+
+export interface Texts {
+  readonly language: Language
+  readonly genericName: string
+  readonly nameSuffix: string
+  readonly assumptionNote: (inputKind: 'document' | 'description') => string
+  readonly assumptionDescription: (inputKind: 'document' | 'description') => string
+  readonly fromDocument: (page: number) => string
+  readonly fromDescription: string
+  readonly converted: (original: string, to: Currency, rate: number) => string
+  readonly unconverted: (code: string, base: Currency) => string
+  readonly rangeMidpoint: (low: string, high: string) => string
+  readonly perPersonReading: string
+  readonly periodNoun: (period: TimeframePeriod) => string
+  readonly perPeriod: (period: TimeframePeriod) => string
+  readonly hoursUnit: (period: TimeframePeriod) => string
+  readonly hourlyUnit: (symbol: string) => string
+  readonly hoursWord: string
+  readonly minutesWord: string
+  readonly many: (entity: Entity) => string
+  readonly one: (entity: Entity) => string
+  readonly heldConstant: string
+  readonly assumed: string
+  readonly constantFromDocument: (page: number) => string
+  readonly constantFromDescription: string
+  readonly takenFrom: (inputKind: 'document' | 'description') => string
+  readonly assumptionsToAdjust: string
+  readonly keyMetrics: string
+  readonly pageShort: (page: number) => string
+  readonly summary: (props: { readonly source: string; readonly found: number; readonly assumed: number; readonly inputKind: 'document' | 'description' }) => string
+  readonly sourceName: (inputKind: 'document' | 'description', fileName: string | undefined) => string
+  readonly templateNote: string
+  readonly noFiguresNote: (inputKind: 'document' | 'description') => string
+  readonly yearly: string
+  readonly say: (en: string, sv: string) => string
+}
+
+const EN_PERIOD: Readonly<Record<TimeframePeriod, string>> = { daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' }
+const SV_PERIOD: Readonly<Record<TimeframePeriod, string>> = { daily: 'dag', weekly: 'vecka', monthly: 'månad', yearly: 'år' }
+
+const ENGLISH: Texts = {
+  language: 'en',
+  genericName: 'ROI Calculator',
+  nameSuffix: ' — ROI Calculator',
+  assumptionNote: (inputKind) => (inputKind === 'document' ? 'Assumption — no figure in the document' : 'Assumption — no figure in the description'),
+  assumptionDescription: (inputKind) =>
+    `No figure in the ${inputKind === 'document' ? 'document' : 'description'} for this — a typical value to adjust to your situation.`,
+  fromDocument: (page) => `From the document, page ${page}.`,
+  fromDescription: 'From your description.',
+  converted: (original, to, rate) => `Stated as ${original}; converted to ${to} at the fixed rate ${rate}.`,
+  unconverted: (code, base) => `Stated in ${code}; there is no fixed rate for ${code}, so the amount is used as it stands, in ${base}.`,
+  rangeMidpoint: (low, high) => `The text gives a range (${low}–${high}); the midpoint is used.`,
+  perPersonReading: 'Read as hours per person.',
+  periodNoun: (period) => EN_PERIOD[period],
+  perPeriod: (period) => `per ${EN_PERIOD[period]}`,
+  hoursUnit: (period) => `hours/${EN_PERIOD[period]}`,
+  hourlyUnit: (symbol) => `${symbol}/hour`,
+  hoursWord: 'hours',
+  minutesWord: 'minutes',
+  many: (entity) => entity.en.many,
+  one: (entity) => entity.en.one,
+  heldConstant: 'Held constant in the formula',
+  assumed: 'assumed',
+  constantFromDocument: (page) => `from the document, page ${page}`,
+  constantFromDescription: 'from your description',
+  takenFrom: (inputKind) => (inputKind === 'document' ? 'Taken from the document' : 'Taken from your description'),
+  assumptionsToAdjust: 'Assumptions to adjust',
+  keyMetrics: 'Key metrics',
+  pageShort: (page) => `page ${page}`,
+  summary: ({ source, found, assumed, inputKind }) =>
+    `Built offline from ${source}: ${found} ${found === 1 ? 'value' : 'values'} taken from the ${inputKind === 'document' ? 'document' : 'description'}, ${assumed} assumed.`,
+  sourceName: (inputKind, fileName) => (fileName !== undefined ? `“${fileName}”` : inputKind === 'document' ? 'the document' : 'your description'),
+  templateNote: 'The document reads as a template (placeholder text), so its figures are not used.',
+  noFiguresNote: (inputKind) => `No usable figure was found in the ${inputKind === 'document' ? 'document' : 'description'}, so every value is an assumption.`,
+  yearly: 'per year',
+  say: (en) => en,
+}
+
+const SWEDISH: Texts = {
+  language: 'sv',
+  genericName: 'ROI-kalkylator',
+  nameSuffix: ' — ROI-kalkylator',
+  assumptionNote: (inputKind) => (inputKind === 'document' ? 'Antagande — ingen siffra i dokumentet' : 'Antagande — ingen siffra i beskrivningen'),
+  assumptionDescription: (inputKind) =>
+    `Ingen siffra i ${inputKind === 'document' ? 'dokumentet' : 'beskrivningen'} för detta — ett typiskt värde att justera efter era förhållanden.`,
+  fromDocument: (page) => `Från dokumentet, sida ${page}.`,
+  fromDescription: 'Från din beskrivning.',
+  converted: (original, to, rate) => `Anges som ${original}; omräknat till ${to} med den fasta kursen ${rate}.`,
+  unconverted: (code, base) => `Anges i ${code}; det finns ingen fast kurs för ${code}, så beloppet används som det står, i ${base}.`,
+  rangeMidpoint: (low, high) => `Texten anger ett intervall (${low}–${high}); mittvärdet används.`,
+  perPersonReading: 'Tolkas som timmar per person.',
+  periodNoun: (period) => SV_PERIOD[period],
+  perPeriod: (period) => `per ${SV_PERIOD[period]}`,
+  hoursUnit: (period) => `timmar/${SV_PERIOD[period]}`,
+  hourlyUnit: (symbol) => `${symbol}/timme`,
+  hoursWord: 'timmar',
+  minutesWord: 'minuter',
+  many: (entity) => entity.sv.many,
+  one: (entity) => entity.sv.one,
+  heldConstant: 'Fasta värden i formeln',
+  assumed: 'antaget',
+  constantFromDocument: (page) => `från dokumentet, sida ${page}`,
+  constantFromDescription: 'från din beskrivning',
+  takenFrom: (inputKind) => (inputKind === 'document' ? 'Hämtat från dokumentet' : 'Hämtat från din beskrivning'),
+  assumptionsToAdjust: 'Antaganden att justera',
+  keyMetrics: 'Nyckeltal',
+  pageShort: (page) => `sida ${page}`,
+  summary: ({ source, found, assumed, inputKind }) =>
+    `Skapad offline från ${source}: ${found} ${found === 1 ? 'värde hämtat' : 'värden hämtade'} från ${inputKind === 'document' ? 'dokumentet' : 'beskrivningen'}, ${assumed} ${assumed === 1 ? 'antaget' : 'antagna'}.`,
+  sourceName: (inputKind, fileName) => (fileName !== undefined ? `”${fileName}”` : inputKind === 'document' ? 'dokumentet' : 'din beskrivning'),
+  templateNote: 'Dokumentet ser ut som en mall (platshållartext), så dess siffror används inte.',
+  noFiguresNote: (inputKind) => `Ingen användbar siffra hittades i ${inputKind === 'document' ? 'dokumentet' : 'beskrivningen'}, så alla värden är antaganden.`,
+  yearly: 'per år',
+  say: (_en, sv) => sv,
+}
+
+export function textsFor(language: Language): Texts {
+  return language === 'sv' ? SWEDISH : ENGLISH
+}
+
+const NUMBER_FORMATS = new Map<string, Intl.NumberFormat>()
+
+/** "1,234.5" (en) or "1 234,5" (sv), at most two decimals (three significant digits below 1). */
+export function formatNumber(value: number, language: Language): string {
+  const digits = Math.abs(value) < 1 && value !== 0 ? 3 : 2
+  const key = `${language}|${digits}`
+  let format = NUMBER_FORMATS.get(key)
+  if (format === undefined) {
+    format = new Intl.NumberFormat(language === 'sv' ? 'sv-SE' : 'en-US', { maximumFractionDigits: digits })
+    NUMBER_FORMATS.set(key, format)
+  }
+  return format.format(value)
+}
+
+export const CURRENCY_SYMBOLS: Readonly<Record<Currency, string>> = { USD: '$', EUR: '€', SEK: 'kr' }
+
+/** "$1,234", "€1,234", "1 234 kr". */
+export function formatAmount(value: number, currency: Currency, language: Language): string {
+  const number = formatNumber(value, language)
+  return currency === 'SEK' ? `${number} kr` : `${CURRENCY_SYMBOLS[currency]}${number}`
+}
