@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { generationEnv } from '@valueproof/calculator'
 import { env, infrastructureEnv } from '@valueproof/service-kit'
 import { z } from 'zod'
 
@@ -12,6 +13,7 @@ const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
  */
 export const embeddedConfigSchema = z.object({
   ...infrastructureEnv,
+  ...generationEnv,
   PORT: env.port(3000),
   /** Interface to listen on; localhost by default so a laptop does not expose the product. */
   HOST: z.string().default('localhost'),

@@ -89,7 +89,7 @@ export async function startEmbeddedStack(config: EmbeddedConfig, logger: Logger 
   await boot<IdentityPrisma>('identity', IdentityPrisma, (deps) =>
     createIdentityService({ ...deps, sessionTtlMs: config.SESSION_TTL_HOURS * 3_600_000, passwordHashCost: config.PASSWORD_HASH_COST }),
   )
-  await boot<CalculatorPrisma>('calculator', CalculatorPrisma, createCalculatorService)
+  await boot<CalculatorPrisma>('calculator', CalculatorPrisma, (deps) => createCalculatorService(deps, config))
   await boot<ProposalPrisma>('proposal', ProposalPrisma, createProposalService)
   await boot<BillingPrisma>('billing', BillingPrisma, createBillingService)
   await boot<AnalyticsPrisma>('analytics', AnalyticsPrisma, createAnalyticsService)

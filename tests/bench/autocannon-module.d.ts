@@ -24,6 +24,17 @@ declare module 'autocannon' {
     /** Milliseconds between samples of the requests and throughput histograms (default 1000). */
     sampleInt?: number
     bailout?: number
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number
+    /** A sequence of requests each connection cycles through (plain objects, so workers can take them). */
+    requests?: AutocannonRequest[]
+  }
+
+  export interface AutocannonRequest {
+    method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+    path?: string
+    headers?: Record<string, string>
+    body?: string | Buffer
   }
 
   /** hdr-histogram-percentiles-obj: the statistics and percentiles autocannon reports. */

@@ -1,5 +1,5 @@
 // A small, typed, time-bounded front to autocannon's programmatic API (types in autocannon-module.d.ts).
-import autocannon, { type AutocannonResult } from 'autocannon'
+import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon'
 
 export interface LoadOptions {
   url: string
@@ -13,6 +13,10 @@ export interface LoadOptions {
    * loop and does not compete with a server running on this process's main thread.
    */
   workers?: number
+  /** Requests each connection cycles through (default: GET url). */
+  requests?: AutocannonRequest[]
+  /** Stop after this many requests instead of after durationSeconds. */
+  amount?: number
 }
 
 export interface LoadSummary {
@@ -54,6 +58,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
     headers: options.headers ?? {},
     timeout: 10,
     ...(options.expectBody === undefined ? {} : { expectBody: options.expectBody }),
+    ...(options.requests === undefined ? {} : { requests: options.requests }),
+    ...(options.amount === undefined ? {} : { amount: options.amount }),
   })
   const limitMs = (options.durationSeconds + 30) * 1000
   let timer: NodeJS.Timeout | undefined

@@ -26,6 +26,12 @@ const JSON_LIMIT = 100 * KB
 const JSON_TOO_LARGE = 'Request body is too large (limit 100 KB)'
 // Multipart framing around the 2 MB logo; identity enforces the file's own limit exactly.
 const LOGO_LIMIT = 2 * 1024 * KB + 64 * KB
+// SPEC §5/§9: documents up to 50 MB, plus the multipart framing and the three small fields.
+const DOCUMENT_LIMIT = 50 * 1024 * KB + 64 * KB
+const DOCUMENT_TOO_LARGE = 'File is too large. Maximum size is 50MB.'
+// A description of up to 50,000 characters, even in multi-byte letters.
+const DESCRIPTION_LIMIT = 256 * KB
+const DESCRIPTION_TOO_LARGE = 'Request body is too large (limit 256 KB): shorten the description or upload the document instead'
 
 export const apiRoutes: ApiRoute[] = [
   { method: 'POST', path: '/api/register', service: 'identity', to: '/register', access: 'none', bodyLimit: JSON_LIMIT, tooLargeMessage: JSON_TOO_LARGE, opensSession: true },
@@ -34,5 +40,9 @@ export const apiRoutes: ApiRoute[] = [
   { method: 'GET', path: '/api/user', service: 'identity', to: '/user', access: 'session', bodyLimit: 0, tooLargeMessage: JSON_TOO_LARGE },
   { method: 'PATCH', path: '/api/profile', service: 'identity', to: '/profile', access: 'session', bodyLimit: JSON_LIMIT, tooLargeMessage: JSON_TOO_LARGE },
   { method: 'POST', path: '/api/upload-logo', service: 'identity', to: '/upload-logo', access: 'session', bodyLimit: LOGO_LIMIT, tooLargeMessage: 'Logo must be at most 2 MB' },
+  { method: 'POST', path: '/api/calculator/analyze-document', service: 'calculator', to: '/analyze-document', access: 'session', bodyLimit: DOCUMENT_LIMIT, tooLargeMessage: DOCUMENT_TOO_LARGE },
+  { method: 'POST', path: '/api/calculator/analyze-document-for-value', service: 'calculator', to: '/analyze-document-for-value', access: 'session', bodyLimit: DOCUMENT_LIMIT, tooLargeMessage: DOCUMENT_TOO_LARGE },
+  { method: 'POST', path: '/api/calculator/analyze-text', service: 'calculator', to: '/analyze-text', access: 'session', bodyLimit: DESCRIPTION_LIMIT, tooLargeMessage: DESCRIPTION_TOO_LARGE },
+  { method: 'POST', path: '/api/calculator/generate-value', service: 'calculator', to: '/generate-value', access: 'session', bodyLimit: DESCRIPTION_LIMIT, tooLargeMessage: DESCRIPTION_TOO_LARGE },
   { method: 'GET', path: '/api/logos/:userId/:file', service: 'identity', to: '/logos/:userId/:file', access: 'none', bodyLimit: 0, tooLargeMessage: JSON_TOO_LARGE },
 ]

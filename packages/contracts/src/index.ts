@@ -17,3 +17,17 @@ export {
   type ProfileBody,
 } from './user.ts'
 export { SESSION_TOKEN_HEADER, SESSION_EXPIRES_HEADER } from './internal.ts'
+export {
+  CALCULATOR_LIMITS,
+  DESCRIPTION_MAX_LENGTH,
+  GENERATION_COMPLEXITIES,
+  GENERATION_CURRENCIES,
+  GENERATION_LANGUAGES,
+  analyzeDocumentFieldsSchema,
+  analyzeDocumentForValueFieldsSchema,
+  analyzeTextBodySchema,
+  generateValueBodySchema,
+  usageMonth,
+  type AnalyzeTextBody,
+  type GenerateValueBody,
+} from './calculator.ts'

@@ -8,7 +8,7 @@ import {
   type MessageShape,
 } from '@bufbuild/protobuf'
 import { SpanKind, context, propagation, trace } from '@opentelemetry/api'
-import { SessionRevokedSchema, UserProfileUpdatedSchema, UserRegisteredSchema } from '@valueproof/proto'
+import { CalculatorGeneratedSchema, SessionRevokedSchema, UserProfileUpdatedSchema, UserRegisteredSchema } from '@valueproof/proto'
 import type { EventEnvelope, EventType } from './types.ts'
 
 const subjectPattern = /^[a-z0-9_-]+(\.[a-z0-9_-]+)+$/
@@ -33,8 +33,9 @@ export function owningService(subject: string): string {
 export const userRegistered = defineEvent('identity.user.registered', UserRegisteredSchema)
 export const userProfileUpdated = defineEvent('identity.user.profile_updated', UserProfileUpdatedSchema)
 export const sessionRevoked = defineEvent('identity.session.revoked', SessionRevokedSchema)
+export const calculatorGenerated = defineEvent('calculator.calculator.generated', CalculatorGeneratedSchema)
 
-export const eventCatalogue = [userRegistered, userProfileUpdated, sessionRevoked] as const
+export const eventCatalogue = [userRegistered, userProfileUpdated, sessionRevoked, calculatorGenerated] as const
 
 export interface EncodeEventOptions {
   /** Defaults to a new random UUID; pass one only to re-create a known event. */

@@ -35,6 +35,7 @@ export {
   eventCatalogue,
   owningService,
   sessionRevoked,
+  calculatorGenerated,
   userProfileUpdated,
   userRegistered,
   type EncodeEventOptions,

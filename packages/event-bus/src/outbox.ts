@@ -53,7 +53,8 @@ export function outboxRecord(envelope: EventEnvelope): OutboxRecord {
  * A table of the service's database, schema-qualified when the service shares a database with
  * others (the embedded stack keeps every service in its own schema of one PGlite database).
  */
-export function qualifiedTable(table: 'outbox_event' | 'processed_event', schema?: string): string {
+export function qualifiedTable(table: string, schema?: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`Invalid table name "${table}"`)
   if (!schema) return table
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name "${schema}"`)
   return `"${schema}".${table}`

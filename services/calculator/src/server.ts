@@ -1,14 +1,45 @@
+import { createDocumentExtractor } from '@valueproof/documents'
 import { createService, type ServiceDeps, type ServiceInstance } from '@valueproof/service-kit'
+import { createAnalyzer } from './analysis/index.ts'
+import type { Analyzer } from './analysis/types.ts'
+import { calculatorConfigSchema, type GenerationConfig } from './config.ts'
 import type { PrismaClient } from './db.ts'
+import { subscribeUserRegistered } from './events/user-registered.ts'
+import { generationRouter } from './routes/generation/index.ts'
 
 export { PrismaClient } from './db.ts'
-export { calculatorConfigSchema, type CalculatorConfig } from './config.ts'
+export { calculatorConfigSchema, generationEnv, type CalculatorConfig, type GenerationConfig } from './config.ts'
 
 export const SERVICE_NAME = 'calculator'
 
-/**
- * Calculator generation (documents and descriptions in, calculators out) arrives with its own issue; for now the service runs with its database, bus and health checks.
- */
-export function createCalculatorService(deps: ServiceDeps<PrismaClient>): ServiceInstance {
-  return createService({ name: SERVICE_NAME, deps })
+/** Defaults of every generation setting (no AI key: the built-in analyzer). */
+const defaultGenerationConfig: GenerationConfig = calculatorConfigSchema.parse({})
+
+export interface CalculatorServiceOptions {
+  /** Replaces the configured analyzer (tests). */
+  analyzer?: Analyzer
+  now?: () => Date
+}
+
+/** Calculator generation: documents and descriptions in, calculators out, counted per month. */
+export function createCalculatorService(
+  deps: ServiceDeps<PrismaClient>,
+  config: GenerationConfig = defaultGenerationConfig,
+  options: CalculatorServiceOptions = {},
+): ServiceInstance {
+  const documents = createDocumentExtractor({
+    workers: config.DOCUMENT_WORKERS,
+    timeLimitMs: config.DOCUMENT_TIME_LIMIT_MS,
+    memoryLimitMb: config.DOCUMENT_MEMORY_LIMIT_MB,
+    maxQueued: config.DOCUMENT_QUEUE_LIMIT,
+  })
+  const analyzer = options.analyzer ?? createAnalyzer(config)
+  deps.logger.info({ analyzer: analyzer.name }, 'calculator generation ready')
+  return createService({
+    name: SERVICE_NAME,
+    deps,
+    routers: [generationRouter({ prisma: deps.prisma, dbSchema: deps.dbSchema, analyzer, documents, ...(options.now ? { now: options.now } : {}) })],
+    consumers: [subscribeUserRegistered],
+    onStop: () => documents.close(),
+  })
 }

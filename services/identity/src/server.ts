@@ -4,6 +4,7 @@ import type { AccountSettings } from './domain/accounts.ts'
 import { defaultLoginThrottlePolicy, type LoginThrottlePolicy } from './domain/login-throttle.ts'
 import { deleteExpiredSessions } from './domain/sessions.ts'
 import { createUserLoader } from './domain/user-loader.ts'
+import { subscribeCalculatorGenerated } from './events/calculator-generated.ts'
 import { authRouter } from './routes/auth/index.ts'
 import { logosRouter } from './routes/logos/index.ts'
 import { sessionsRouter } from './routes/sessions/index.ts'
@@ -43,6 +44,7 @@ export function createIdentityService(deps: IdentityDeps): ServiceInstance {
       userRouter({ prisma: deps.prisma, users: createUserLoader(deps.prisma) }),
       logosRouter({ prisma: deps.prisma, objectStore: deps.objectStore }),
     ],
+    consumers: [subscribeCalculatorGenerated],
     onStop: () => clearInterval(sweeper),
   })
 }

@@ -1,8 +1,8 @@
-import type { UserRecord } from '@valueproof/contracts'
+import { usageMonth, type UserRecord } from '@valueproof/contracts'
 import type { User } from '../db.ts'
 
 /** The user record of SPEC §3, field by field; the password hash never leaves the service. */
-export function presentUser(user: User): UserRecord {
+export function presentUser(user: User, now: Date = new Date()): UserRecord {
   return {
     id: user.id,
     username: user.username,
@@ -10,7 +10,8 @@ export function presentUser(user: User): UserRecord {
     companyLogo: user.companyLogo,
     companyWebsite: user.companyWebsite,
     plan: user.plan === 'pro' ? 'pro' : 'free',
-    calculatorsCreated: user.calculatorsCreated,
+    // The count of an earlier month no longer applies: the allowance restarts each UTC month.
+    calculatorsCreated: user.calculatorsMonth === usageMonth(now) ? user.calculatorsCreated : 0,
     calculatorsLimit: user.calculatorsLimit,
     customBranding: user.customBranding,
     stripeCustomerId: user.stripeCustomerId,

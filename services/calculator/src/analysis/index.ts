@@ -1,0 +1,20 @@
+import { createAiProvider } from '@valueproof/ai'
+import { createBuiltinAnalyzer } from './builtin/index.ts'
+import { createOpenAiAnalyzer } from './openai/index.ts'
+import type { Analyzer } from './types.ts'
+import type { GenerationConfig } from '../config.ts'
+
+export * from './types.ts'
+
+/** The OpenAI-compatible analyzer when a key is configured, otherwise the built-in offline one. */
+export function createAnalyzer(config: GenerationConfig): Analyzer {
+  if (config.OPENAI_API_KEY === '') return createBuiltinAnalyzer()
+  return createOpenAiAnalyzer(
+    createAiProvider({
+      apiKey: config.OPENAI_API_KEY,
+      model: config.OPENAI_MODEL,
+      timeoutMs: config.OPENAI_TIMEOUT_MS,
+      ...(config.OPENAI_BASE_URL ? { baseUrl: config.OPENAI_BASE_URL } : {}),
+    }),
+  )
+}

@@ -1,0 +1,54 @@
+import type { CalculatorData } from '@valueproof/formula'
+import { HttpError } from '@valueproof/service-kit'
+import { AnalysisError, type AnalysisInput, type Analyzer } from '../analysis/types.ts'
+import type { PrismaClient } from '../db.ts'
+import { recordCalculatorGenerated } from '../events/outbox.ts'
+import { assertAllowanceLeft, countGeneration, currentAllowance } from './usage.ts'
+
+export interface GenerationDeps {
+  prisma: PrismaClient
+  dbSchema: string | undefined
+  analyzer: Analyzer
+  now?: () => Date
+}
+
+/** An analyzer's failure as the answer the client reads (SPEC §8 shows its message). */
+export function analysisFailure(error: AnalysisError): HttpError {
+  return new HttpError(error.status, error.code, error.message)
+}
+
+/**
+ * One generation: the allowance is checked first (no work for a user who has none left), the
+ * analyzer runs, and only a calculator that came out is counted, together with its event, in one
+ * transaction. A failed generation counts nothing.
+ */
+export async function generateCalculator(deps: GenerationDeps, props: { userId: number; input: AnalysisInput; signal?: AbortSignal }): Promise<CalculatorData> {
+  const startedAt = (deps.now ?? (() => new Date()))()
+  const allowance = await currentAllowance(deps.prisma, props.userId, startedAt)
+  assertAllowanceLeft(allowance)
+
+  let calculatorData: CalculatorData
+  try {
+    calculatorData = await deps.analyzer.analyze(props.input, props.signal)
+  } catch (error) {
+    if (error instanceof AnalysisError) throw analysisFailure(error)
+    throw error
+  }
+
+  await deps.prisma.$transaction(async (tx) => {
+    const calculatorsCreated = await countGeneration(tx, { userId: props.userId, month: allowance.month, plan: allowance.plan, limit: allowance.limit, dbSchema: deps.dbSchema })
+    await recordCalculatorGenerated(tx, {
+      userId: props.userId,
+      complexity: props.input.complexity,
+      inputKind: props.input.kind,
+      language: props.input.language,
+      currency: props.input.currency,
+      analyzer: deps.analyzer.name,
+      usageMonth: allowance.month,
+      calculatorsCreated,
+      calculatorsLimit: allowance.limit,
+      generatedAt: startedAt,
+    })
+  })
+  return { ...calculatorData, complexity: props.input.complexity }
+}
