@@ -19,6 +19,7 @@ import type { DocumentReading, ScoredFigure } from './document-reading.ts'
 import type { CurrencyCode } from './figures.ts'
 import { quoteAround } from './quotes.ts'
 import type { RecipeChoice, RecipeId, RoleId } from './recipes.ts'
+import type { StatedAmount } from './stated-amounts.ts'
 import { sliderRange, type QuantityKind, type SliderRange } from './slider-range.ts'
 import { ENTITIES, SAVING_WORDS, type Entity, type EntityId, type Period } from './vocabulary.ts'
 import { CURRENCY_SYMBOLS, formatAmount, formatNumber, type Texts } from './wording.ts'
@@ -110,7 +111,14 @@ interface TermSpec {
   readonly hourly?: boolean
   readonly hoursCap?: number
   readonly notes?: readonly string[]
+  /** A stated amount over several years: the figure is divided by them (one year's share). */
+  readonly divideBy?: number
+  /** Page-text offsets the quote should also cover when they fit (where the text states those years). */
+  readonly quoteAlso?: { readonly start: number; readonly end: number }
 }
+
+/** The quote may be stretched to cover `quoteAlso` while it leaves room for context. */
+const STRETCHED_QUOTE = 160
 
 function pageText(reading: DocumentReading, page: number): string {
   return reading.pages.find((candidate) => candidate.page === page)?.text ?? ''
@@ -125,11 +133,12 @@ function makeTerm(spec: TermSpec, figure: ScoredFigure | undefined, context: Des
     value = spec.quantity === 'money' ? roundAssumption(convertCurrency(spec.assumption, 'USD', currency)) : spec.assumption
   } else if (spec.quantity === 'money') {
     const code = figure.currency ?? 'USD'
+    const divisor = spec.divideBy ?? 1
     if (isFixedRateCurrency(code)) {
-      value = roundMoney(convertCurrency(figure.value, code, currency))
+      value = roundMoney(convertCurrency(figure.value, code, currency) / divisor)
       if (code !== currency) notes.push(texts.converted(`${formatNumber(figure.value, language)} ${code}`, currency, conversionRate(code, currency)))
     } else {
-      value = roundMoney(figure.value)
+      value = roundMoney(figure.value / divisor)
       notes.push(texts.unconverted(code, currency))
     }
   } else {
@@ -146,7 +155,11 @@ function makeTerm(spec: TermSpec, figure: ScoredFigure | undefined, context: Des
     source = { kind: 'assumption', note: texts.assumptionNote(inputKind) }
     origin = texts.assumptionDescription(inputKind)
   } else {
-    const quote = quoteAround(pageText(reading, figure.page), figure.start, figure.end)
+    const also = spec.quoteAlso
+    const start = also === undefined ? figure.start : Math.min(figure.start, also.start)
+    const end = also === undefined ? figure.end : Math.max(figure.end, also.end)
+    const stretch = end - start <= STRETCHED_QUOTE
+    const quote = quoteAround(pageText(reading, figure.page), stretch ? start : figure.start, stretch ? end : figure.end)
     source = inputKind === 'document' ? { kind: 'document', quote, page: figure.page } : { kind: 'description', quote }
     origin = inputKind === 'document' ? texts.fromDocument(figure.page) : texts.fromDescription
   }
@@ -590,20 +603,49 @@ function unitValue(choice: RecipeChoice, context: DesignContext): Design {
   }
 }
 
+/** How a stated amount becomes a cost per period: its own period, a share of its years, or the total as a year's cost. */
+function statedCostSpec(stated: StatedAmount, period: TimeframePeriod, context: DesignContext): Pick<TermSpec, 'notes' | 'divideBy' | 'quoteAlso'> {
+  const { texts } = context
+  // As the text writes it, without a sentence's full stop ("2 500 000 kr.").
+  const amount = stated.figure.text.replace(/\s+/g, ' ').replace(/\.$/, '')
+  if (stated.figure.per !== undefined) return {}
+  if (stated.span !== undefined) {
+    const { span } = stated
+    const count = formatNumber(span.count, texts.language)
+    const unit = span.unit === 'year' ? texts.say(span.count === 1 ? 'year' : 'years', 'år') : texts.say(span.count === 1 ? 'month' : 'months', span.count === 1 ? 'månad' : 'månader')
+    return {
+      notes: [texts.statedOverYears(amount, `${count} ${unit}`, formatNumber(span.years, texts.language))],
+      divideBy: span.years,
+      quoteAlso: { start: span.start, end: span.end },
+    }
+  }
+  return { notes: [texts.statedTotal(amount, texts.periodNoun(period))] }
+}
+
 function costReduction(choice: RecipeChoice, context: DesignContext): Design {
   const { texts, currency } = context
   const cost = choice.picks.get('currentCost')
   const reduction = choice.picks.get('reduction')
   const groups = choice.picks.get('groups')
-  const period = timeframeOf(cost?.per, 'monthly')
+  const stated = choice.stated !== undefined && choice.stated.figure === cost ? choice.stated : undefined
+  // A stated total without a period of its own is a yearly cost (a share of its years, or the total).
+  const period = stated !== undefined && cost?.per === undefined ? 'yearly' : timeframeOf(cost?.per, 'monthly')
   const noun = texts.periodNoun(period)
   const P = PERIOD_CAMEL[period]
+  const costSpec: TermSpec =
+    stated === undefined
+      ? { role: 'currentCost', name: `currentCostPer${P}`, label: texts.say(`Current cost per ${noun}`, `Nuvarande kostnad per ${noun}`), unit: CURRENCY_SYMBOLS[currency], quantity: 'money', assumption: 10_000 }
+      : {
+          role: 'currentCost',
+          name: `costPer${P}`,
+          label: texts.say(`Cost per ${noun}`, `Kostnad per ${noun}`),
+          unit: CURRENCY_SYMBOLS[currency],
+          quantity: 'money',
+          assumption: 10_000,
+          ...statedCostSpec(stated, period, context),
+        }
   const terms: [Term, Term, Term] = [
-    makeTerm(
-      { role: 'currentCost', name: `currentCostPer${P}`, label: texts.say(`Current cost per ${noun}`, `Nuvarande kostnad per ${noun}`), unit: CURRENCY_SYMBOLS[currency], quantity: 'money', assumption: 10_000 },
-      cost,
-      context,
-    ),
+    makeTerm(costSpec, cost, context),
     makeTerm({ role: 'reduction', name: 'costReductionPercent', label: texts.say('Cost reduction (%)', 'Kostnadsminskning (%)'), unit: '%', quantity: 'percent', assumption: 15 }, reduction, context),
     makeTerm({ role: 'groups', name: 'numberOfTeams', label: texts.say('Number of teams or sites', 'Antal team eller enheter'), unit: texts.say('teams', 'team'), quantity: 'people', assumption: 1 }, groups, context),
   ]

@@ -1,8 +1,11 @@
 // Which calculator the figures support. Each recipe is a formula with three roles (the advanced
 // calculator's three sliders); a role is filled by the most relevant figure that fits it, or by an
-// assumption. The recipe whose roles the text backs best wins; without any, the text's theme
-// decides, and every value is an assumption.
+// assumption. The recipe whose roles the text backs best wins. A stated total, budget, contract
+// value or price (./stated-amounts.ts) can be the cost-reduction calculator's cost: beside a
+// reduction the text states, or alone when no recipe is backed at all. Without any of these, the
+// text's theme decides, and every value is an assumption.
 import type { DocumentReading, ScoredFigure } from './document-reading.ts'
+import { statedAmounts, type StatedAmount } from './stated-amounts.ts'
 import {
   CONVERSION_WORDS,
   COST_WORDS,
@@ -122,6 +125,8 @@ export interface RecipeChoice {
   readonly score: number
   /** 'figures' when the text backs the recipe; 'theme' when no recipe was backed and the wording chose. */
   readonly basis: 'figures' | 'theme'
+  /** When the cost is a stated amount (a total, budget, contract value, fee or price): how it reads. */
+  readonly stated?: StatedAmount
 }
 
 /** The entity a unit price is per, as counted by the quantity ("CPM" counts impressions). */
@@ -174,9 +179,15 @@ function qualifies(recipe: RecipeId, picks: Picks): boolean {
   }
 }
 
-function scoreOf(picks: Picks): number {
+/** A stated amount is a weaker cost than a cost the text gives per period. */
+const STATED_COST_WEIGHT = 1.5
+
+function scoreOf(picks: Picks, stated?: StatedAmount): number {
   let score = 0
-  for (const [role, figure] of picks) score += ROLE_WEIGHTS[role] * (1 + Math.min(10, Math.max(0, figure.relevance)) / 10)
+  for (const [role, figure] of picks) {
+    const weight = stated !== undefined && stated.figure === figure ? STATED_COST_WEIGHT : ROLE_WEIGHTS[role]
+    score += weight * (1 + Math.min(10, Math.max(0, figure.relevance)) / 10)
+  }
   return score
 }
 
@@ -203,11 +214,39 @@ function themeRecipe(reading: DocumentReading): RecipeId {
 export function chooseRecipe(reading: DocumentReading): RecipeChoice {
   let best: RecipeChoice | undefined
   const candidates = reading.figures.slice(0, CANDIDATES)
+  let stated: StatedAmount | null | undefined
+  const statedAmount = (): StatedAmount | undefined => {
+    if (stated === undefined) stated = statedAmounts(reading)[0] ?? null
+    return stated ?? undefined
+  }
+  let costPicks: Map<RoleId, ScoredFigure> | undefined
   for (const recipe of RECIPE_IDS) {
     const picks = pickRoles(recipe, reading, candidates)
+    let statedCost: StatedAmount | undefined
+    if (recipe === 'costReduction') {
+      costPicks = picks
+      // No cost per period, but a stated total beside a reduction the text states.
+      if (!picks.has('currentCost') && picks.has('reduction')) {
+        statedCost = statedAmount()
+        if (statedCost !== undefined) picks.set('currentCost', statedCost.figure)
+      }
+    }
     if (!qualifies(recipe, picks)) continue
-    const score = scoreOf(picks)
-    if (best === undefined || score > best.score) best = { recipe, picks, score, basis: 'figures' }
+    const score = scoreOf(picks, statedCost)
+    if (best === undefined || score > best.score) best = statedCost === undefined ? { recipe, picks, score, basis: 'figures' } : { recipe, picks, score, basis: 'figures', stated: statedCost }
   }
-  return best ?? { recipe: themeRecipe(reading), picks: new Map(), score: 0, basis: 'theme' }
+  if (best !== undefined) return best
+  // No recipe is backed: a cost the text gives per period, or else a stated amount, is the cost;
+  // the reduction and the number of teams are assumptions.
+  const cost = costPicks?.get('currentCost')
+  if (cost !== undefined) {
+    const picks = new Map<RoleId, ScoredFigure>([['currentCost', cost]])
+    return { recipe: 'costReduction', picks, score: scoreOf(picks), basis: 'figures' }
+  }
+  const alone = statedAmount()
+  if (alone !== undefined) {
+    const picks = new Map<RoleId, ScoredFigure>([['currentCost', alone.figure]])
+    return { recipe: 'costReduction', picks, score: scoreOf(picks, alone), basis: 'figures', stated: alone }
+  }
+  return { recipe: themeRecipe(reading), picks: new Map(), score: 0, basis: 'theme' }
 }

@@ -90,7 +90,7 @@ const EXPECTATIONS: Readonly<Record<string, (calculator: CalculatorData) => void
   'weatherzone-advertising-media-kit.pdf.txt': (calculator) => {
     expect(parameter(calculator, 'cpm')).toMatchObject({ defaultValue: 50, source: { kind: 'document', page: 5 } })
   },
-  // Only a threshold ("<320 timmar"), no figure at all, a contract ceiling, grant budget lines: nothing to build on.
+  // Only a threshold ("<320 timmar"), and an offer without prices: nothing to build on.
   'sv-adda-avtalskort-it-konsulttjanster.pdf.txt': (calculator) => {
     expect(allAssumptions(calculator)).toBe(true)
   },
@@ -98,17 +98,27 @@ const EXPECTATIONS: Readonly<Record<string, (calculator: CalculatorData) => void
     expect(allAssumptions(calculator)).toBe(true)
     expect(calculator.name).toBe('Offert/Lösningsförslag till kund — ROI-kalkylator')
   },
+  // Stated totals: the estimated three-year value, the amount requested over 3 years, an awarded contract.
   'gsa-coe-discovery-bpa-rfq.pdf.txt': (calculator) => {
-    expect(allAssumptions(calculator)).toBe(true)
+    const cost = parameter(calculator, 'costPerYear')
+    expect(cost).toMatchObject({ defaultValue: 33_333_333, source: { kind: 'document', page: 15 } })
+    expect(cost.source?.kind === 'document' ? cost.source.quote : '').toContain('total three\nyear value of BPA obligations to be $100 million.')
+    expect(cost.description).toContain('$100 million for 3 years; divided by 3')
+    expect(calculator.baseTimeframe).toBe('yearly')
   },
   'policyengine-nsf-cssi-grant-proposal.docx.txt': (calculator) => {
-    expect(allAssumptions(calculator)).toBe(true)
+    const cost = parameter(calculator, 'costPerYear')
+    expect(cost).toMatchObject({ defaultValue: 199_989, source: { kind: 'document', page: 1 } })
+    expect(cost.source?.kind === 'document' ? cost.source.quote : '').toContain('Requested Amount: $599,968 over 3 years')
     expect(calculator.name).toBe('NSF CSSI Elements Proposal — ROI Calculator')
   },
   'za-government-tender-bulletin-3102-encrypted.pdf.txt': (calculator) => {
+    const cost = parameter(calculator, 'costPerYear')
+    expect(cost).toMatchObject({ defaultValue: 9_886_041, source: { kind: 'document', page: 73 } })
+    expect(cost.source?.kind === 'document' ? cost.source.quote : '').toMatch(/OF 36 MONTHS[\s\S]*R29 658 122\.80/)
     // Rand has no fixed rate: a rand amount is never shown as if converted.
     for (const candidate of calculator.parameters) {
-      if (candidate.source?.kind === 'document' && /R ?\d/.test(candidate.source.quote)) expect(candidate.description).toContain('ZAR')
+      if (candidate.source?.kind === 'document' && /R ?\d/.test(candidate.source.quote)) expect(candidate.description).toContain('Stated in ZAR; there is no fixed rate for ZAR')
     }
   },
 }

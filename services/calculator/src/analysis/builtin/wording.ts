@@ -14,6 +14,10 @@ export interface Texts {
   readonly converted: (original: string, to: Currency, rate: number) => string
   readonly unconverted: (code: string, base: Currency) => string
   readonly rangeMidpoint: (low: string, high: string) => string
+  /** A stated amount over several years, divided by them. */
+  readonly statedOverYears: (amount: string, span: string, years: string) => string
+  /** A stated total without a period, used as one period's cost. */
+  readonly statedTotal: (amount: string, periodNoun: string) => string
   readonly perPersonReading: string
   readonly periodNoun: (period: TimeframePeriod) => string
   readonly perPeriod: (period: TimeframePeriod) => string
@@ -54,6 +58,9 @@ const ENGLISH: Texts = {
   converted: (original, to, rate) => `Stated as ${original}; converted to ${to} at the fixed rate ${rate}.`,
   unconverted: (code, base) => `Stated in ${code}; there is no fixed rate for ${code}, so the amount is used as it stands, in ${base}.`,
   rangeMidpoint: (low, high) => `The text gives a range (${low}–${high}); the midpoint is used.`,
+  statedOverYears: (amount, span, years) =>
+    years === '1' ? `The document states ${amount} for ${span}; that is the cost per year.` : `The document states ${amount} for ${span}; divided by ${years}, one year's share is used.`,
+  statedTotal: (amount, periodNoun) => `The document states ${amount} as a total, not per ${periodNoun}; the stated total is used as the cost per ${periodNoun}.`,
   perPersonReading: 'Read as hours per person.',
   periodNoun: (period) => EN_PERIOD[period],
   perPeriod: (period) => `per ${EN_PERIOD[period]}`,
@@ -92,6 +99,9 @@ const SWEDISH: Texts = {
   converted: (original, to, rate) => `Anges som ${original}; omräknat till ${to} med den fasta kursen ${rate}.`,
   unconverted: (code, base) => `Anges i ${code}; det finns ingen fast kurs för ${code}, så beloppet används som det står, i ${base}.`,
   rangeMidpoint: (low, high) => `Texten anger ett intervall (${low}–${high}); mittvärdet används.`,
+  statedOverYears: (amount, span, years) =>
+    years === '1' ? `Dokumentet anger ${amount} för ${span}; det är kostnaden per år.` : `Dokumentet anger ${amount} för ${span}; delat med ${years} används ett års andel.`,
+  statedTotal: (amount, periodNoun) => `Dokumentet anger ${amount} som ett totalbelopp, inte per ${periodNoun}; totalbeloppet används som kostnad per ${periodNoun}.`,
   perPersonReading: 'Tolkas som timmar per person.',
   periodNoun: (period) => SV_PERIOD[period],
   perPeriod: (period) => `per ${SV_PERIOD[period]}`,
