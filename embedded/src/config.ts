@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { generationEnv } from '@valueproof/calculator'
+import { proposalEnv } from '@valueproof/proposal'
 import { env, infrastructureEnv } from '@valueproof/service-kit'
 import { z } from 'zod'
 
@@ -14,6 +15,7 @@ const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 export const embeddedConfigSchema = z.object({
   ...infrastructureEnv,
   ...generationEnv,
+  ...proposalEnv,
   PORT: env.port(3000),
   /** Interface to listen on; localhost by default so a laptop does not expose the product. */
   HOST: z.string().default('localhost'),

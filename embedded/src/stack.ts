@@ -90,7 +90,7 @@ export async function startEmbeddedStack(config: EmbeddedConfig, logger: Logger 
     createIdentityService({ ...deps, sessionTtlMs: config.SESSION_TTL_HOURS * 3_600_000, passwordHashCost: config.PASSWORD_HASH_COST }),
   )
   await boot<CalculatorPrisma>('calculator', CalculatorPrisma, (deps) => createCalculatorService(deps, config))
-  await boot<ProposalPrisma>('proposal', ProposalPrisma, createProposalService)
+  await boot<ProposalPrisma>('proposal', ProposalPrisma, (deps) => createProposalService(deps, config))
   await boot<BillingPrisma>('billing', BillingPrisma, createBillingService)
   await boot<AnalyticsPrisma>('analytics', AnalyticsPrisma, createAnalyticsService)
 

@@ -1,8 +1,11 @@
 /** Which service owns each SPEC §7 path. The gateway keeps these paths exactly. */
 export type ServiceName = 'identity' | 'calculator' | 'proposal' | 'billing' | 'analytics'
 
-/** none: anyone; session: signed-in only (401 otherwise); token: passes the session token if any (logout). */
-export type Access = 'none' | 'session' | 'token'
+/**
+ * none: anyone; session: signed-in only (401 otherwise); token: passes the session token if any
+ * (logout); optional: anyone, with the user id when the session is valid (a shared proposal).
+ */
+export type Access = 'none' | 'session' | 'token' | 'optional'
 
 export interface ApiRoute {
   method: 'GET' | 'POST' | 'PATCH'
@@ -19,6 +22,8 @@ export interface ApiRoute {
   opensSession?: boolean
   /** The answer ends the session (logout): the gateway clears the cookie. */
   closesSession?: boolean
+  /** Passes the anonymous visitor id (the visitor cookie, set when absent), for view counts. */
+  identifiesVisitor?: boolean
 }
 
 const KB = 1024
@@ -32,6 +37,9 @@ const DOCUMENT_TOO_LARGE = 'File is too large. Maximum size is 50MB.'
 // A description of up to 50,000 characters, even in multi-byte letters.
 const DESCRIPTION_LIMIT = 256 * KB
 const DESCRIPTION_TOO_LARGE = 'Request body is too large (limit 256 KB): shorten the description or upload the document instead'
+// A calculator with its content, or with the document text a proposal is written from.
+const PROPOSAL_LIMIT = 1024 * KB
+const PROPOSAL_TOO_LARGE = 'Request body is too large (limit 1 MB): the calculator and its text must fit in 1 MB'
 
 export const apiRoutes: ApiRoute[] = [
   { method: 'POST', path: '/api/register', service: 'identity', to: '/register', access: 'none', bodyLimit: JSON_LIMIT, tooLargeMessage: JSON_TOO_LARGE, opensSession: true },
@@ -44,5 +52,9 @@ export const apiRoutes: ApiRoute[] = [
   { method: 'POST', path: '/api/calculator/analyze-document-for-value', service: 'calculator', to: '/analyze-document-for-value', access: 'session', bodyLimit: DOCUMENT_LIMIT, tooLargeMessage: DOCUMENT_TOO_LARGE },
   { method: 'POST', path: '/api/calculator/analyze-text', service: 'calculator', to: '/analyze-text', access: 'session', bodyLimit: DESCRIPTION_LIMIT, tooLargeMessage: DESCRIPTION_TOO_LARGE },
   { method: 'POST', path: '/api/calculator/generate-value', service: 'calculator', to: '/generate-value', access: 'session', bodyLimit: DESCRIPTION_LIMIT, tooLargeMessage: DESCRIPTION_TOO_LARGE },
+  { method: 'GET', path: '/api/proposals', service: 'proposal', to: '/proposals', access: 'session', bodyLimit: 0, tooLargeMessage: JSON_TOO_LARGE },
+  { method: 'POST', path: '/api/proposals', service: 'proposal', to: '/proposals', access: 'session', bodyLimit: PROPOSAL_LIMIT, tooLargeMessage: PROPOSAL_TOO_LARGE },
+  { method: 'POST', path: '/api/proposals/generate', service: 'proposal', to: '/proposals/generate', access: 'session', bodyLimit: PROPOSAL_LIMIT, tooLargeMessage: PROPOSAL_TOO_LARGE },
+  { method: 'GET', path: '/api/proposals/:id', service: 'proposal', to: '/proposals/:id', access: 'optional', identifiesVisitor: true, bodyLimit: 0, tooLargeMessage: JSON_TOO_LARGE },
   { method: 'GET', path: '/api/logos/:userId/:file', service: 'identity', to: '/logos/:userId/:file', access: 'none', bodyLimit: 0, tooLargeMessage: JSON_TOO_LARGE },
 ]

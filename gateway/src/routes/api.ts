@@ -1,6 +1,7 @@
 
 import { SESSION_EXPIRES_HEADER, SESSION_TOKEN_HEADER } from '@valueproof/contracts'
-import { CLIENT_IP_HEADER, errors, Router, USER_ID_HEADER } from '@valueproof/service-kit'
+import { randomBytes } from 'node:crypto'
+import { CLIENT_IP_HEADER, errors, Router, USER_ID_HEADER, VISITOR_ID_HEADER } from '@valueproof/service-kit'
 import type { Context, Middleware } from 'koa'
 import { forward, respondWith } from '../proxy/forward.ts'
 import type { ServiceTransport } from '../proxy/transport.ts'
@@ -8,6 +9,10 @@ import { sessionIdOf, type SessionCache } from '../sessions/session-cache.ts'
 import { apiRoutes, type ApiRoute, type ServiceName } from './api-routes.ts'
 
 export const SESSION_COOKIE = 'vp_session'
+/** An anonymous visitor's random id, for counting views of shared proposals (docs/decisions/050). */
+export const VISITOR_COOKIE = 'vp_visitor'
+const VISITOR_COOKIE_MAX_AGE_MS = 365 * 24 * 3_600_000
+const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/
 
 export interface ApiDeps {
   services: Record<ServiceName, ServiceTransport>
@@ -50,6 +55,31 @@ function clearSessionCookie(ctx: Context): void {
   ctx.cookies.set(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: '/', expires: new Date(0), overwrite: true })
 }
 
+/** The visitor cookie's id, or a new one (16 random bytes) set for a year; never a client-sent header. */
+function visitorId(ctx: Context): string {
+  const known = ctx.cookies.get(VISITOR_COOKIE)
+  if (known && VISITOR_ID.test(known)) return known
+  const id = randomBytes(16).toString('base64url')
+  ctx.cookies.set(VISITOR_COOKIE, id, { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: '/', maxAge: VISITOR_COOKIE_MAX_AGE_MS, overwrite: true })
+  return id
+}
+
+/**
+ * The signed-in user of an 'optional' route, or undefined. A stale cookie is cleared and the call
+ * goes on signed out; so does a call while identity cannot be asked (the proposal still opens).
+ */
+async function optionalUserId(ctx: Context, deps: ApiDeps, token: string | undefined): Promise<number | undefined> {
+  if (!token) return undefined
+  try {
+    const session = await deps.sessions.resolve(token)
+    if (!session) clearSessionCookie(ctx)
+    return session?.userId
+  } catch (error) {
+    ctx.state.log.warn({ err: error }, 'session lookup failed; continuing signed out')
+    return undefined
+  }
+}
+
 function handler(route: ApiRoute, deps: ApiDeps): Middleware {
   return async (ctx) => {
     const headers: Record<string, string> = { [CLIENT_IP_HEADER]: ctx.ip }
@@ -61,9 +91,13 @@ function handler(route: ApiRoute, deps: ApiDeps): Middleware {
         throw errors.unauthorized()
       }
       headers[USER_ID_HEADER] = String(session.userId)
+    } else if (route.access === 'optional') {
+      const userId = await optionalUserId(ctx, deps, token)
+      if (userId !== undefined) headers[USER_ID_HEADER] = String(userId)
     } else if (route.access === 'token' && token) {
       headers[SESSION_TOKEN_HEADER] = token
     }
+    if (route.identifiesVisitor) headers[VISITOR_ID_HEADER] = visitorId(ctx)
 
     const response = await forward(ctx, {
       serviceName: route.service,

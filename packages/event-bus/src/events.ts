@@ -8,7 +8,15 @@ import {
   type MessageShape,
 } from '@bufbuild/protobuf'
 import { SpanKind, context, propagation, trace } from '@opentelemetry/api'
-import { CalculatorGeneratedSchema, SessionRevokedSchema, UserProfileUpdatedSchema, UserRegisteredSchema } from '@valueproof/proto'
+import {
+  CalculatorGeneratedSchema,
+  ProposalCreatedSchema,
+  ProposalSharedSchema,
+  ProposalViewedSchema,
+  SessionRevokedSchema,
+  UserProfileUpdatedSchema,
+  UserRegisteredSchema,
+} from '@valueproof/proto'
 import type { EventEnvelope, EventType } from './types.ts'
 
 const subjectPattern = /^[a-z0-9_-]+(\.[a-z0-9_-]+)+$/
@@ -34,8 +42,19 @@ export const userRegistered = defineEvent('identity.user.registered', UserRegist
 export const userProfileUpdated = defineEvent('identity.user.profile_updated', UserProfileUpdatedSchema)
 export const sessionRevoked = defineEvent('identity.session.revoked', SessionRevokedSchema)
 export const calculatorGenerated = defineEvent('calculator.calculator.generated', CalculatorGeneratedSchema)
+export const proposalCreated = defineEvent('proposal.proposal.created', ProposalCreatedSchema)
+export const proposalShared = defineEvent('proposal.proposal.shared', ProposalSharedSchema)
+export const proposalViewed = defineEvent('proposal.proposal.viewed', ProposalViewedSchema)
 
-export const eventCatalogue = [userRegistered, userProfileUpdated, sessionRevoked, calculatorGenerated] as const
+export const eventCatalogue = [
+  userRegistered,
+  userProfileUpdated,
+  sessionRevoked,
+  calculatorGenerated,
+  proposalCreated,
+  proposalShared,
+  proposalViewed,
+] as const
 
 export interface EncodeEventOptions {
   /** Defaults to a new random UUID; pass one only to re-create a known event. */

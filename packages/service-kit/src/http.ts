@@ -19,6 +19,8 @@ export const REQUEST_ID_HEADER = 'x-request-id'
 export const USER_ID_HEADER = 'x-user-id'
 /** The client's address as the gateway saw it. */
 export const CLIENT_IP_HEADER = 'x-client-ip'
+/** An anonymous visitor's random id, from the gateway's visitor cookie (never taken from a client's header). */
+export const VISITOR_ID_HEADER = 'x-visitor-id'
 
 /** Request id (kept from the caller or new), a child logger and one access log line per request. */
 export function requestContext(logger: Logger): Middleware {

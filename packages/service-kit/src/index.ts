@@ -12,6 +12,7 @@ export {
   REQUEST_ID_HEADER,
   USER_ID_HEADER,
   CLIENT_IP_HEADER,
+  VISITOR_ID_HEADER,
 } from './http.ts'
 export { listen, handleShutdown, type RunningServer, type Stoppable } from './lifecycle.ts'
 export { createLogger, type Logger } from './logger.ts'

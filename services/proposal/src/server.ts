@@ -1,14 +1,61 @@
 import { createService, type ServiceDeps, type ServiceInstance } from '@valueproof/service-kit'
+import { proposalConfigSchema, type ProposalSettings } from './config.ts'
 import type { PrismaClient } from './db.ts'
+import { deleteEndedCodeWindows, type AccessCodePolicy } from './domain/access-codes.ts'
+import { ViewRecorder } from './domain/views.ts'
+import { subscribeUserProfileUpdated } from './events/user-profile-updated.ts'
+import { subscribeUserRegistered } from './events/user-registered.ts'
+import { proposalsRouter } from './routes/proposals/index.ts'
+import { createWriter, type ProposalWriter } from './writing/index.ts'
 
 export { PrismaClient } from './db.ts'
-export { proposalConfigSchema, type ProposalConfig } from './config.ts'
+export { proposalConfigSchema, proposalEnv, type ProposalConfig, type ProposalSettings } from './config.ts'
 
 export const SERVICE_NAME = 'proposal'
 
-/**
- * Proposals, share links and access codes arrive with their own issue; for now the service runs with its database, bus and health checks.
- */
-export function createProposalService(deps: ServiceDeps<PrismaClient>): ServiceInstance {
-  return createService({ name: SERVICE_NAME, deps })
+/** Defaults of every setting (no AI key: the built-in writer). */
+const defaultSettings: ProposalSettings = proposalConfigSchema.parse({})
+
+const ENDED_WINDOW_SWEEP_MS = 60 * 60_000
+
+export interface ProposalServiceOptions {
+  /** Replaces the configured writer (tests). */
+  writer?: ProposalWriter
+  now?: () => Date
+}
+
+/** Proposals: shared calculators and generated proposals, opened by link, optionally behind an access code. */
+export function createProposalService(
+  deps: ServiceDeps<PrismaClient>,
+  config: ProposalSettings = defaultSettings,
+  options: ProposalServiceOptions = {},
+): ServiceInstance {
+  const writer = options.writer ?? createWriter(config)
+  const accessCodes: AccessCodePolicy = { attempts: config.PROPOSAL_ACCESS_CODE_ATTEMPTS, windowMs: config.PROPOSAL_ACCESS_CODE_WINDOW_MINUTES * 60_000 }
+  const views = new ViewRecorder({ prisma: deps.prisma, logger: deps.logger })
+  const sweeper = setInterval(() => {
+    deleteEndedCodeWindows(deps.prisma, { policy: accessCodes }).catch((error: unknown) => deps.logger.warn({ err: error }, 'access-code window sweep failed'))
+  }, ENDED_WINDOW_SWEEP_MS)
+  sweeper.unref()
+  deps.logger.info({ writer: writer.name }, 'proposal writing ready')
+  return createService({
+    name: SERVICE_NAME,
+    deps,
+    routers: [
+      proposalsRouter({
+        prisma: deps.prisma,
+        dbSchema: deps.dbSchema,
+        writer,
+        publicOrigin: config.PUBLIC_ORIGIN,
+        accessCodes,
+        views,
+        ...(options.now ? { now: options.now } : {}),
+      }),
+    ],
+    consumers: [subscribeUserRegistered, subscribeUserProfileUpdated],
+    onStop: async () => {
+      clearInterval(sweeper)
+      await views.stop()
+    },
+  })
 }

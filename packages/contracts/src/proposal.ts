@@ -1,0 +1,131 @@
+// The proposal calls of SPEC §7 (requests and answers), the product's default branding (SPEC §4/§9)
+// and the shape of proposal ids (ARCHITECTURE: unguessable, at least 128 bits of randomness).
+import { z } from 'zod'
+
+/** SPEC §5: sharing needs a non-empty trimmed name. */
+export const PROPOSAL_TITLE_REQUIRED_MESSAGE = 'Please enter a name for the calculator'
+export const PROPOSAL_TITLE_MAX_LENGTH = 200
+export const ACCESS_CODE_MAX_LENGTH = 128
+/** The share request's free text (SPEC §3 'content'). */
+export const PROPOSAL_CONTENT_MAX_LENGTH = 200_000
+/** The generation request's input: the user's description, or a document's extracted text. */
+export const PROPOSAL_INPUT_MAX_LENGTH = 200_000
+
+/** SPEC §3 templateType of a generated proposal (the 'Professional Business Proposal' and 'Executive Brief' cards). */
+export const PROPOSAL_TEMPLATE_TYPES = ['standard', 'executive'] as const
+export type ProposalTemplateType = (typeof PROPOSAL_TEMPLATE_TYPES)[number]
+
+/** 16 random bytes as base64url: 22 characters, 128 bits. */
+export const PROPOSAL_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/
+
+export function isProposalId(value: string): boolean {
+  return PROPOSAL_ID_PATTERN.test(value)
+}
+
+export interface Branding {
+  companyName: string
+  companyLogo: string
+  companyWebsite: string
+}
+
+/** Where the product lives when no PUBLIC_ORIGIN is configured. */
+export const PRODUCT_WEBSITE = 'https://valueproof.app'
+
+/**
+ * SPEC §4/§9: a Free user's proposals carry the product's own name, logo and site. The logo is
+ * the web app's own icon (web/public/favicon.svg), a path on the site that serves the proposal.
+ */
+export function productBranding(publicOrigin?: string): Branding {
+  return {
+    companyName: 'ValueProof',
+    companyLogo: '/favicon.svg',
+    companyWebsite: publicOrigin ? new URL(publicOrigin).origin : PRODUCT_WEBSITE,
+  }
+}
+
+// Checked by the proposal service with validateCalculatorData from @valueproof/formula, which
+// lists every problem; here only its presence.
+const calculatorDataField = z.unknown().refine((value) => value !== undefined && value !== null, 'calculatorData is required')
+
+const accessCodeField = z
+  .string({ error: 'accessCode must be text' })
+  .trim()
+  .max(ACCESS_CODE_MAX_LENGTH, `accessCode must be at most ${ACCESS_CODE_MAX_LENGTH} characters`)
+  .nullish()
+  // An empty password means none (SPEC §2: the access password is optional).
+  .transform((value) => (value === undefined || value === null || value === '' ? null : value))
+
+/**
+ * POST /api/proposals: share a calculator as a published proposal. A missing or blank title
+ * answers exactly SPEC §5's message (checked on the object so the message has no field prefix).
+ */
+export const createProposalBodySchema = z
+  .object({
+    title: z.string({ error: PROPOSAL_TITLE_REQUIRED_MESSAGE }).nullish(),
+    content: z
+      .string({ error: 'content must be text' })
+      .max(PROPOSAL_CONTENT_MAX_LENGTH, `content must be at most ${PROPOSAL_CONTENT_MAX_LENGTH.toLocaleString('en-US')} characters`)
+      .nullish()
+      .transform((value) => value ?? ''),
+    calculatorData: calculatorDataField,
+    accessCode: accessCodeField,
+  })
+  .superRefine((body, context) => {
+    const title = body.title?.trim() ?? ''
+    if (title === '') context.addIssue({ code: 'custom', message: PROPOSAL_TITLE_REQUIRED_MESSAGE })
+    else if (title.length > PROPOSAL_TITLE_MAX_LENGTH) {
+      context.addIssue({ code: 'custom', message: `The name must be at most ${PROPOSAL_TITLE_MAX_LENGTH} characters` })
+    }
+  })
+  .transform((body) => ({ ...body, title: body.title?.trim() ?? '' }))
+export type CreateProposalBody = z.output<typeof createProposalBodySchema>
+
+/** POST /api/proposals/generate: the sections are written from the calculator and the input. */
+export const generateProposalBodySchema = z.object({
+  calculatorData: calculatorDataField,
+  /** The user's words about the service: the description, or the extracted text of the document. */
+  input: z
+    .string({ error: 'input must be text: the description or the document text the calculator came from' })
+    .max(PROPOSAL_INPUT_MAX_LENGTH, `input must be at most ${PROPOSAL_INPUT_MAX_LENGTH.toLocaleString('en-US')} characters`)
+    .nullish()
+    .transform((value) => value ?? ''),
+  templateType: z.enum(PROPOSAL_TEMPLATE_TYPES, { error: () => `templateType must be one of ${PROPOSAL_TEMPLATE_TYPES.join(', ')}` }),
+})
+export type GenerateProposalBody = z.output<typeof generateProposalBodySchema>
+
+/** The answer of both creating calls: SPEC §7 reads `id`. */
+export const createdProposalSchema = z.object({ id: z.string() })
+
+/** GET /api/proposals: one entry per proposal of the signed-in user, newest first. */
+export const proposalListEntrySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.string(),
+  accessCode: z.string().nullable(),
+})
+export type ProposalListEntry = z.infer<typeof proposalListEntrySchema>
+
+/**
+ * GET /api/proposals/{id}: the proposal record of SPEC §3. `accessCode` is present for the owner
+ * only; visitors never see it.
+ */
+export const proposalRecordSchema = z.object({
+  id: z.string(),
+  userId: z.number().int(),
+  title: z.string(),
+  executiveSummary: z.string().nullable(),
+  problemStatement: z.string().nullable(),
+  solutionOverview: z.string().nullable(),
+  valueProposition: z.string().nullable(),
+  callToAction: z.string().nullable(),
+  contactInformation: z.string().nullable(),
+  calculatorData: z.unknown(),
+  content: z.string().nullable(),
+  isTemplate: z.boolean(),
+  isPublished: z.boolean(),
+  accessCode: z.string().nullable().optional(),
+  templateType: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type ProposalRecord = z.infer<typeof proposalRecordSchema>

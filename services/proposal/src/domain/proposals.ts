@@ -1,0 +1,216 @@
+import {
+  PROPOSAL_TITLE_MAX_LENGTH,
+  isProposalId,
+  type CreateProposalBody,
+  type GenerateProposalBody,
+  type ProposalListEntry,
+  type ProposalRecord,
+} from '@valueproof/contracts'
+import { validateCalculatorData, type CalculatorData } from '@valueproof/formula'
+import { errors, HttpError } from '@valueproof/service-kit'
+import type { Prisma, PrismaClient } from '../db.ts'
+import { recordProposalCreated, recordProposalShared } from '../events/outbox.ts'
+import { presentListEntry, presentProposal } from '../presenters/proposal.ts'
+import { detectLanguage, WritingError, type ProposalSections, type ProposalWriter } from '../writing/index.ts'
+import {
+  ACCESS_CODE_REQUIRED_MESSAGE,
+  ACCESS_CODE_WRONG_MESSAGE,
+  accessCodeMatches,
+  clearCodeAttempts,
+  countCodeAttempt,
+  type AccessCodePolicy,
+} from './access-codes.ts'
+import { accountOf } from './accounts.ts'
+import { brandingFor } from './branding.ts'
+import { newProposalId } from './proposal-ids.ts'
+import type { ViewRecorder } from './views.ts'
+
+export interface ProposalDeps {
+  prisma: PrismaClient
+  dbSchema: string | undefined
+  writer: ProposalWriter
+  /** The product branding's website (SPEC §9: the product's own site). */
+  publicOrigin: string | undefined
+  accessCodes: AccessCodePolicy
+  views: ViewRecorder
+  now?: () => Date
+}
+
+/** Unknown and unpublished ids get this same answer, so neither can be told from the other. */
+export const PROPOSAL_NOT_FOUND_MESSAGE = 'Proposal not found. Check the link, or ask the sender for a new one.'
+
+const PROBLEMS_LISTED = 10
+
+/** The calculator with its defaults applied, or 400 listing what is wrong with it. */
+export function checkedCalculatorData(raw: unknown): CalculatorData {
+  const validation = validateCalculatorData(raw)
+  if (validation.ok) return validation.calculatorData
+  const listed = validation.problems.slice(0, PROBLEMS_LISTED).map((problem) => (problem.path === '' ? problem.message : `${problem.path}: ${problem.message}`))
+  if (validation.problems.length > PROBLEMS_LISTED) listed.push(`… and ${validation.problems.length - PROBLEMS_LISTED} more`)
+  throw errors.badRequest(`calculatorData is not a valid calculator: ${listed.join('; ')}`, 'invalid_calculator')
+}
+
+function isJsonObject(value: unknown): value is Prisma.InputJsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** Plain JSON for the calculator_data column (undefined fields left out). */
+function storedJson(value: object): Prisma.InputJsonObject {
+  const parsed: unknown = JSON.parse(JSON.stringify(value))
+  if (!isJsonObject(parsed)) throw new Error('a calculator must serialise to a JSON object')
+  return parsed
+}
+
+function clampTitle(title: string): string {
+  return title.length <= PROPOSAL_TITLE_MAX_LENGTH ? title : `${title.slice(0, PROPOSAL_TITLE_MAX_LENGTH - 1).trimEnd()}…`
+}
+
+/** The signed-in user's proposals only, newest first. */
+export async function listProposals(prisma: PrismaClient, userId: number): Promise<ProposalListEntry[]> {
+  const rows = await prisma.proposal.findMany({
+    where: { userId },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    select: { id: true, title: true, createdAt: true, accessCode: true },
+  })
+  return rows.map(presentListEntry)
+}
+
+/**
+ * The Share dialog (SPEC §2, second reading): the calculator becomes a published proposal with the
+ * given name and optional access code. Its branding is decided here from the plan the service
+ * knows, whatever the client sent (SPEC §4). The created and shared events commit with it.
+ */
+export async function shareCalculator(deps: ProposalDeps, props: { userId: number; body: CreateProposalBody }): Promise<{ id: string }> {
+  const calculatorData = checkedCalculatorData(props.body.calculatorData)
+  const branding = brandingFor(await accountOf(deps.prisma, props.userId), deps.publicOrigin)
+  const id = newProposalId()
+  const createdAt = (deps.now ?? (() => new Date()))()
+  await deps.prisma.$transaction(async (tx) => {
+    await tx.proposal.create({
+      data: {
+        id,
+        userId: props.userId,
+        title: props.body.title,
+        content: props.body.content,
+        calculatorData: storedJson({ ...calculatorData, branding: branding.branding }),
+        isPublished: true,
+        accessCode: props.body.accessCode,
+        templateType: null,
+        createdAt,
+      },
+    })
+    await recordProposalCreated(tx, {
+      proposalId: id,
+      userId: props.userId,
+      origin: 'share',
+      templateType: null,
+      language: null,
+      writer: null,
+      calculatorType: calculatorData.calculatorType,
+      currency: calculatorData.baseCurrency,
+      published: true,
+      branding: branding.kind,
+      createdAt,
+    })
+    await recordProposalShared(tx, { proposalId: id, userId: props.userId, accessCodeSet: props.body.accessCode !== null, sharedAt: createdAt })
+  })
+  return { id }
+}
+
+/**
+ * Writes a proposal from a calculator and the user's input, in the calculator's language, and
+ * stores it published with the requested template. The user's input itself is not stored (it may
+ * be a whole document): only what was written from it.
+ */
+export async function generateProposal(deps: ProposalDeps, props: { userId: number; body: GenerateProposalBody; signal?: AbortSignal }): Promise<{ id: string }> {
+  const calculatorData = checkedCalculatorData(props.body.calculatorData)
+  const account = await accountOf(deps.prisma, props.userId)
+  const branding = brandingFor(account, deps.publicOrigin)
+  const language = detectLanguage(calculatorData, props.body.input)
+  let sections: ProposalSections
+  try {
+    sections = await deps.writer.write(
+      {
+        calculatorData,
+        input: props.body.input,
+        templateType: props.body.templateType,
+        language,
+        contact: branding.kind === 'custom' ? account.profile : undefined,
+      },
+      props.signal,
+    )
+  } catch (error) {
+    if (error instanceof WritingError) throw new HttpError(error.status, `writing_${error.code}`, error.message)
+    throw error
+  }
+  const id = newProposalId()
+  const createdAt = (deps.now ?? (() => new Date()))()
+  await deps.prisma.$transaction(async (tx) => {
+    await tx.proposal.create({
+      data: {
+        id,
+        userId: props.userId,
+        ...sections,
+        title: clampTitle(sections.title),
+        calculatorData: storedJson({ ...calculatorData, branding: branding.branding }),
+        isPublished: true,
+        templateType: props.body.templateType,
+        createdAt,
+      },
+    })
+    await recordProposalCreated(tx, {
+      proposalId: id,
+      userId: props.userId,
+      origin: 'generate',
+      templateType: props.body.templateType,
+      language,
+      writer: deps.writer.name,
+      calculatorType: calculatorData.calculatorType,
+      currency: calculatorData.baseCurrency,
+      published: true,
+      branding: branding.kind,
+      createdAt,
+    })
+  })
+  return { id }
+}
+
+export interface Viewer {
+  /** The signed-in user, when the gateway found a valid session. */
+  userId: number | undefined
+  /** The gateway's anonymous visitor id. */
+  visitorId: string | undefined
+  /** The client's address, for the access-code attempt limit only. */
+  ip: string
+}
+
+/**
+ * Opens a proposal: the owner always; anyone else only a published one, and with its access code
+ * when it has one (compared in constant time, attempts limited per address). Unknown and
+ * unpublished ids answer the same 404. Each opened proposal counts as a view.
+ */
+export async function openProposal(deps: ProposalDeps, props: { proposalId: string; viewer: Viewer; code: string | undefined }): Promise<ProposalRecord> {
+  const notFound = () => errors.notFound(PROPOSAL_NOT_FOUND_MESSAGE, 'proposal_not_found')
+  if (!isProposalId(props.proposalId)) throw notFound()
+  const proposal = await deps.prisma.proposal.findUnique({ where: { id: props.proposalId } })
+  if (!proposal) throw notFound()
+  const isOwner = props.viewer.userId !== undefined && proposal.userId === props.viewer.userId
+  if (!isOwner && !proposal.isPublished) throw notFound()
+  if (!isOwner && proposal.accessCode !== null) {
+    const code = props.code?.trim() ?? ''
+    if (code === '') throw errors.unauthorized(ACCESS_CODE_REQUIRED_MESSAGE, 'access_code_required')
+    const attempt = { proposalId: proposal.id, ip: props.viewer.ip }
+    await countCodeAttempt(deps.prisma, { ...attempt, policy: deps.accessCodes, dbSchema: deps.dbSchema })
+    if (!accessCodeMatches(code, proposal.accessCode)) throw errors.unauthorized(ACCESS_CODE_WRONG_MESSAGE, 'access_code_wrong')
+    await clearCodeAttempts(deps.prisma, attempt)
+  }
+  deps.views.record({
+    proposalId: proposal.id,
+    ownerUserId: proposal.userId,
+    viewer: isOwner ? 'owner' : 'visitor',
+    // The owner's view is never tied to a visitor id: that would link the anonymous id to an account.
+    visitorId: isOwner ? undefined : props.viewer.visitorId,
+    viewedAt: (deps.now ?? (() => new Date()))(),
+  })
+  return presentProposal(proposal, { isOwner })
+}

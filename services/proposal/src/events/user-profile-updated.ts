@@ -1,0 +1,30 @@
+import { timestampDate } from '@bufbuild/protobuf/wkt'
+import { consumeOnce, userProfileUpdated, type DeliveredEvent, type Subscription } from '@valueproof/event-bus'
+import type { UserProfileUpdatedSchema } from '@valueproof/proto'
+import type { ServiceDeps } from '@valueproof/service-kit'
+import type { PrismaClient } from '../db.ts'
+
+export const CONSUMER = 'proposal.user-profile-updated'
+
+/**
+ * The company profile (Pro branding and contact line). The event carries the whole profile after
+ * the change, so the newest one wins; an older one delivered late changes nothing.
+ */
+export async function handleUserProfileUpdated(prisma: PrismaClient, dbSchema: string | undefined, event: DeliveredEvent<typeof UserProfileUpdatedSchema>): Promise<void> {
+  const { userId, companyName, companyLogo, companyWebsite, updatedAt } = event.message
+  const profileUpdatedAt = updatedAt ? timestampDate(updatedAt) : event.occurredAt
+  const profile = { companyName: companyName ?? null, companyLogo: companyLogo ?? null, companyWebsite: companyWebsite ?? null }
+  await consumeOnce(prisma, { consumer: CONSUMER, eventId: event.id, schema: dbSchema }, async (tx) => {
+    const current = await tx.userAccount.findUnique({ where: { userId }, select: { profileUpdatedAt: true } })
+    if (!current) {
+      await tx.userAccount.create({ data: { userId, ...profile, profileUpdatedAt } })
+      return
+    }
+    if (current.profileUpdatedAt !== null && current.profileUpdatedAt > profileUpdatedAt) return
+    await tx.userAccount.update({ where: { userId }, data: { ...profile, profileUpdatedAt } })
+  })
+}
+
+export function subscribeUserProfileUpdated(deps: ServiceDeps<PrismaClient>): Promise<Subscription> {
+  return deps.bus.subscribe({ type: userProfileUpdated, durable: CONSUMER, handler: (event) => handleUserProfileUpdated(deps.prisma, deps.dbSchema, event) })
+}

@@ -1,0 +1,74 @@
+import { createProposalBodySchema, generateProposalBodySchema } from '@valueproof/contracts'
+import { clientIp, currentUserId, jsonBody, requireUser, Router, USER_ID_HEADER, validateBody, VISITOR_ID_HEADER } from '@valueproof/service-kit'
+import type { Context } from 'koa'
+import { generateProposal, listProposals, openProposal, shareCalculator, type ProposalDeps, type Viewer } from '../../domain/proposals.ts'
+
+/** A calculator with its content, or a calculator with the user's document text, fits in 1 MB (the gateway's limit too). */
+const BODY_LIMIT = '1mb'
+
+const VISITOR_ID = /^[A-Za-z0-9_-]{16,64}$/
+
+/** Aborted when the client goes away before the answer is sent, so no writing is done for nobody. */
+function clientGone(ctx: Context): AbortSignal {
+  const controller = new AbortController()
+  ctx.res.once('close', () => {
+    if (!ctx.res.writableFinished) controller.abort(new Error('The client closed the connection'))
+  })
+  return controller.signal
+}
+
+/** Who is asking: the gateway sends a user id for a valid session and a visitor id for everyone else. */
+function viewerOf(ctx: Context): Viewer {
+  const rawUser = ctx.get(USER_ID_HEADER)
+  const userId = Number(rawUser)
+  const visitorId = ctx.get(VISITOR_ID_HEADER)
+  return {
+    userId: rawUser !== '' && Number.isSafeInteger(userId) && userId > 0 ? userId : undefined,
+    visitorId: VISITOR_ID.test(visitorId) ? visitorId : undefined,
+    ip: clientIp(ctx),
+  }
+}
+
+function queryCode(ctx: Context): string | undefined {
+  const code = ctx.query.code
+  return typeof code === 'string' ? code : undefined
+}
+
+/** SPEC §7's proposal calls (the gateway maps /api/proposals... here). */
+export function proposalsRouter(deps: ProposalDeps): Router {
+  const router = new Router()
+
+  router.get('/proposals', requireUser(), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store')
+    ctx.body = await listProposals(deps.prisma, currentUserId(ctx))
+  })
+
+  router.post(
+    '/proposals',
+    requireUser(),
+    jsonBody({ limit: BODY_LIMIT }),
+    validateBody(createProposalBodySchema, async (ctx, body) => {
+      ctx.status = 201
+      ctx.body = await shareCalculator(deps, { userId: currentUserId(ctx), body })
+    }),
+  )
+
+  router.post(
+    '/proposals/generate',
+    requireUser(),
+    jsonBody({ limit: BODY_LIMIT }),
+    validateBody(generateProposalBodySchema, async (ctx, body) => {
+      const created = await generateProposal(deps, { userId: currentUserId(ctx), body, signal: clientGone(ctx) })
+      ctx.status = 201
+      ctx.body = created
+    }),
+  )
+
+  router.get('/proposals/:id', async (ctx) => {
+    // What one viewer may see depends on the session and the code: never cached by anyone.
+    ctx.set('Cache-Control', 'no-store')
+    ctx.body = await openProposal(deps, { proposalId: ctx.params.id ?? '', viewer: viewerOf(ctx), code: queryCode(ctx) })
+  })
+
+  return router
+}

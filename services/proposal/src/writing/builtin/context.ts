@@ -1,0 +1,48 @@
+import type { ProposalTemplateType } from '@valueproof/contracts'
+import type { CompanyProfile } from '../../domain/accounts.ts'
+import type { CalculatorFigures, Figure } from '../figures.ts'
+import type { ProposalSections } from '../types.ts'
+
+/** What a language's writer works from: figures already computed and formatted, input excerpts. */
+export interface WritingContext {
+  readonly figures: CalculatorFigures
+  readonly templateType: ProposalTemplateType
+  /** The first sentence of the user's input. */
+  readonly situation: string | undefined
+  /** The sentences after it. */
+  readonly offer: string | undefined
+  readonly contact: CompanyProfile | undefined
+}
+
+export type LanguageWriter = (context: WritingContext) => ProposalSections
+
+/** 'a', 'a and b', 'a, b and c' with the language's conjunction. */
+export function joinList(items: readonly string[], conjunction: string): string {
+  if (items.length <= 1) return items[0] ?? ''
+  return `${items.slice(0, -1).join(', ')} ${conjunction} ${items.at(-1) ?? ''}`
+}
+
+/** 'Hourly rate: $150/hour; Agents: 12' — the inputs a figure rests on. */
+export function inputsList(inputs: readonly Figure[], limit = 6): string {
+  return inputs
+    .slice(0, limit)
+    .map((input) => `${input.label}: ${input.shown}`)
+    .join('; ')
+}
+
+/** Sentences joined with one space, empty ones left out. */
+export function paragraph(...sentences: Array<string | undefined | false>): string {
+  return sentences.filter((sentence): sentence is string => typeof sentence === 'string' && sentence.trim() !== '').join(' ')
+}
+
+/** A label inside a sentence keeps its own capitals except a leading one ('Hourly rate' → 'hourly rate'). */
+export function inSentence(label: string): string {
+  const [first = '', second = ''] = label
+  // Acronyms and names ('ROI', 'CRM licences', 'Acme') keep their capitals.
+  return second === second.toUpperCase() && /\p{L}/u.test(second) ? label : first.toLowerCase() + label.slice(1)
+}
+
+/** Ends a quoted sentence without doubling its full stop. */
+export function withoutFinalStop(text: string): string {
+  return text.replace(/[.!?]+$/u, '')
+}

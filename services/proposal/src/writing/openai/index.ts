@@ -1,0 +1,1 @@
+export { createOpenAiWriter, proposalJsonSchema, proposalSystemPrompt, proposalUserMessage, validateWrittenSections, PROPOSAL_SCHEMA_NAME } from './openai-writer.ts'
