@@ -20,13 +20,17 @@ const spans = installTestTracing()
 describe('event catalogue', () => {
   beforeEach(() => spans.reset())
 
-  it('binds the identity subjects to their proto messages, owned by identity', () => {
+  it('binds every subject to its proto message, in the package of the service that owns it', () => {
     expect(eventCatalogue.map((type) => [type.subject, type.schema.typeName])).toEqual([
       ['identity.user.registered', 'valueproof.identity.v1.UserRegistered'],
       ['identity.user.profile_updated', 'valueproof.identity.v1.UserProfileUpdated'],
       ['identity.session.revoked', 'valueproof.identity.v1.SessionRevoked'],
+      ['calculator.calculator.generated', 'valueproof.calculator.v1.CalculatorGenerated'],
+      ['proposal.proposal.created', 'valueproof.proposal.v1.ProposalCreated'],
+      ['proposal.proposal.shared', 'valueproof.proposal.v1.ProposalShared'],
+      ['proposal.proposal.viewed', 'valueproof.proposal.v1.ProposalViewed'],
     ])
-    expect(new Set(eventCatalogue.map((type) => owningService(type.subject)))).toEqual(new Set(['identity']))
+    for (const type of eventCatalogue) expect(type.schema.typeName, type.subject).toMatch(new RegExp(`^valueproof\\.${owningService(type.subject)}\\.v1\\.`))
   })
 
   it('refuses subjects that are not dot-separated lower-case tokens', () => {
