@@ -152,7 +152,8 @@ async function underLoad(stack: TestStack): Promise<BenchResult[]> {
     ]
   })
   log(`${LOAD_REQUESTS} requests over the four calls at ${LOAD_CONNECTIONS} connections…`)
-  const load = await runLoad({ url: stack.url, connections: LOAD_CONNECTIONS, durationSeconds: 120, amount: LOAD_REQUESTS, requests })
+  // On this thread (workers: 0): request bodies handed to a worker thread lose their Buffer type.
+  const load = await runLoad({ url: stack.url, connections: LOAD_CONNECTIONS, durationSeconds: 120, amount: LOAD_REQUESTS, requests, workers: 0 })
   const failures = load.non2xx + load.errors + load.timeouts
   const codes = Object.entries(load.statusCodes).map(([code, count]) => `${code}×${count}`).join(' ')
   log(`${load.requestsPerSecond.toFixed(1)} req/s, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, [${codes}], errors ${load.errors}, timeouts ${load.timeouts}`)
