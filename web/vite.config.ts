@@ -1,10 +1,52 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+/** A direct load of /proposals/{id} (not /proposals/generating); the gateway's web-app.ts has the same rule. */
+const PROSPECT_PROPOSAL_PATH = /^\/proposals\/(?!generating\/?$)[^/]+\/?$/
+
+/** In `vite dev`, serve the prospect's light entry for /proposals/{id} as the gateway does in production. */
+function prospectProposalEntry(): Plugin {
+  return {
+    name: 'valueproof:prospect-proposal-entry',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const path = request.url?.split('?')[0] ?? ''
+        if ((request.method === 'GET' || request.method === 'HEAD') && PROSPECT_PROPOSAL_PATH.test(path)) request.url = '/proposal.html'
+        next()
+      })
+    },
+  }
+}
+
+/**
+ * Writes a .gz beside each built page, script and style sheet; the gateway (koa-send with gzip) sends
+ * it to browsers that accept gzip, so pages travel compressed without compressing on every request.
+ */
+function precompressedCopies(): Plugin {
+  return {
+    name: 'valueproof:precompressed-copies',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir
+      if (outDir === undefined) return
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(?:js|css|html)$/.test(fileName)) continue
+        const path = join(outDir, fileName)
+        const content = await readFile(path)
+        const compressed = gzipSync(content, { level: 9 })
+        if (compressed.length < content.length) await writeFile(`${path}.gz`, compressed)
+      }
+    },
+  }
+}
 
 export default defineConfig({
   root: fromHere('.'),
@@ -18,6 +60,8 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    prospectProposalEntry(),
+    precompressedCopies(),
   ],
   server: {
     proxy: { '/api': 'http://localhost:3000' },
@@ -26,6 +70,8 @@ export default defineConfig({
     outDir: fromHere('./dist'),
     emptyOutDir: true,
     rolldownOptions: {
+      // Two pages: the application, and the prospect's proposal page that must not load the application.
+      input: { index: fromHere('./index.html'), proposal: fromHere('./proposal.html') },
       output: {
         codeSplitting: {
           // src/zod-config.ts must run before any schema is built; sharing zod's chunk guarantees it

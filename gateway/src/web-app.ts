@@ -1,11 +1,25 @@
 import { stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import type { Middleware } from 'koa'
+import type { Context, Middleware } from 'koa'
 import send from 'koa-send'
 
 /**
- * Serves the built web app: real files from web/dist (hashed assets cached for a year), and
- * index.html for every other GET so client routes work on reload.
+ * A direct load of /proposals/{id} (but not /proposals/generating): the prospect's light entry,
+ * proposal.html, which loads none of the signed-in application. web/vite.config.ts has the same rule
+ * for `vite dev`.
+ */
+const PROSPECT_PROPOSAL_PATH = /^\/proposals\/(?!generating\/?$)[^/]+\/?$/
+
+/** A cache must not hand the gzip copy to a client that did not ask for it. */
+function varyByEncoding(ctx: Context): void {
+  if (ctx.response.get('Content-Encoding') !== '') ctx.vary('Accept-Encoding')
+}
+
+/**
+ * Serves the built web app: real files from web/dist (hashed assets cached for a year),
+ * proposal.html for shared proposal links, and index.html for every other GET so client routes
+ * work on reload. The build writes a .gz beside each page, script and style sheet; koa-send sends
+ * it to clients that accept gzip.
  */
 export function webApp(distDir: string): Middleware {
   const root = resolve(distDir)
@@ -22,6 +36,7 @@ export function webApp(distDir: string): Middleware {
           maxage: isAsset ? 365 * 24 * 3600 * 1000 : 0,
           immutable: isAsset,
         })
+        varyByEncoding(ctx)
         return
       }
     } catch {
@@ -32,13 +47,20 @@ export function webApp(distDir: string): Middleware {
       ctx.body = 'Not found'
       return
     }
-    try {
-      await send(ctx, 'index.html', { root, gzip: true })
-      ctx.set('Cache-Control', 'no-cache')
-    } catch {
-      ctx.status = 503
-      ctx.type = 'text/plain'
-      ctx.body = 'The web app is not built. Run `npm run build` first.'
+    // A build from before the light entry existed has no proposal.html: the app shell serves the link too.
+    const pages = PROSPECT_PROPOSAL_PATH.test(ctx.path) ? ['proposal.html', 'index.html'] : ['index.html']
+    for (const page of pages) {
+      try {
+        await send(ctx, page, { root, gzip: true, brotli: false })
+        ctx.set('Cache-Control', 'no-cache')
+        varyByEncoding(ctx)
+        return
+      } catch {
+        // try the next page
+      }
     }
+    ctx.status = 503
+    ctx.type = 'text/plain'
+    ctx.body = 'The web app is not built. Run `npm run build` first.'
   }
 }

@@ -53,6 +53,27 @@ export function greeting(page: Page, username: string): Locator {
   return page.getByRole('banner').getByText(`Welcome, ${username}`, { exact: true })
 }
 
+/**
+ * Collects uncaught page errors and Content-Security-Policy violations (console reports and
+ * `securitypolicyviolation` events) of a page; the pageHealth fixture checks the default page, tests
+ * call this for pages of contexts they open themselves.
+ */
+export async function watchPageHealth(page: Page): Promise<string[]> {
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`))
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(`csp: ${message.text()}`)
+  })
+  await page.exposeFunction('reportCspViolationToTest', (text: string) => problems.push(`csp event: ${text}`))
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = Reflect.get(window, 'reportCspViolationToTest')
+      if (typeof report === 'function') report(`${event.violatedDirective} ${event.blockedURI}`)
+    })
+  })
+  return problems
+}
+
 interface Fixtures {
   /** Fails the test on an uncaught page error or a Content-Security-Policy violation. */
   pageHealth: void
@@ -65,11 +86,7 @@ interface Fixtures {
 export const test = base.extend<Fixtures>({
   pageHealth: [
     async ({ page }, use) => {
-      const problems: string[] = []
-      page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`))
-      page.on('console', (message) => {
-        if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(`csp: ${message.text()}`)
-      })
+      const problems = await watchPageHealth(page)
       await use()
       expect(problems, 'page errors and CSP violations').toEqual([])
     },

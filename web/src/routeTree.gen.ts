@@ -16,6 +16,7 @@ import { Route as LegalRouteImport } from './routes/legal'
 import { Route as AuthenticatedCalculatorRouteImport } from './routes/_authenticated/calculator'
 import { Route as ProposalsIdRouteImport } from './routes/proposals.$id'
 import { Route as AuthenticatedProposalsIndexRouteImport } from './routes/_authenticated/proposals.index'
+import { Route as AuthenticatedProposalsGeneratingRouteImport } from './routes/_authenticated/proposals.generating'
 import { Route as AuthenticatedSettingsIndexRouteImport } from './routes/_authenticated/settings.index'
 import { Route as AuthenticatedSettingsCanceledRouteImport } from './routes/_authenticated/settings.canceled'
 import { Route as AuthenticatedSettingsSuccessRouteImport } from './routes/_authenticated/settings.success'
@@ -55,6 +56,12 @@ const AuthenticatedProposalsIndexRoute =
     path: '/proposals/',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedProposalsGeneratingRoute =
+  AuthenticatedProposalsGeneratingRouteImport.update({
+    id: '/proposals/generating',
+    path: '/proposals/generating',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedSettingsIndexRoute =
   AuthenticatedSettingsIndexRouteImport.update({
     id: '/settings/',
@@ -80,6 +87,7 @@ export interface FileRoutesByFullPath {
   '/legal': typeof LegalRoute
   '/calculator': typeof AuthenticatedCalculatorRoute
   '/proposals/$id': typeof ProposalsIdRoute
+  '/proposals/generating': typeof AuthenticatedProposalsGeneratingRoute
   '/settings/canceled': typeof AuthenticatedSettingsCanceledRoute
   '/settings/success': typeof AuthenticatedSettingsSuccessRoute
   '/proposals/': typeof AuthenticatedProposalsIndexRoute
@@ -91,6 +99,7 @@ export interface FileRoutesByTo {
   '/legal': typeof LegalRoute
   '/calculator': typeof AuthenticatedCalculatorRoute
   '/proposals/$id': typeof ProposalsIdRoute
+  '/proposals/generating': typeof AuthenticatedProposalsGeneratingRoute
   '/settings/canceled': typeof AuthenticatedSettingsCanceledRoute
   '/settings/success': typeof AuthenticatedSettingsSuccessRoute
   '/proposals': typeof AuthenticatedProposalsIndexRoute
@@ -104,6 +113,7 @@ export interface FileRoutesById {
   '/legal': typeof LegalRoute
   '/_authenticated/calculator': typeof AuthenticatedCalculatorRoute
   '/proposals/$id': typeof ProposalsIdRoute
+  '/_authenticated/proposals/generating': typeof AuthenticatedProposalsGeneratingRoute
   '/_authenticated/settings/canceled': typeof AuthenticatedSettingsCanceledRoute
   '/_authenticated/settings/success': typeof AuthenticatedSettingsSuccessRoute
   '/_authenticated/proposals/': typeof AuthenticatedProposalsIndexRoute
@@ -117,6 +127,7 @@ export interface FileRouteTypes {
     | '/legal'
     | '/calculator'
     | '/proposals/$id'
+    | '/proposals/generating'
     | '/settings/canceled'
     | '/settings/success'
     | '/proposals/'
@@ -128,6 +139,7 @@ export interface FileRouteTypes {
     | '/legal'
     | '/calculator'
     | '/proposals/$id'
+    | '/proposals/generating'
     | '/settings/canceled'
     | '/settings/success'
     | '/proposals'
@@ -140,6 +152,7 @@ export interface FileRouteTypes {
     | '/legal'
     | '/_authenticated/calculator'
     | '/proposals/$id'
+    | '/_authenticated/proposals/generating'
     | '/_authenticated/settings/canceled'
     | '/_authenticated/settings/success'
     | '/_authenticated/proposals/'
@@ -205,6 +218,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedProposalsIndexRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/proposals/generating': {
+      id: '/_authenticated/proposals/generating'
+      path: '/proposals/generating'
+      fullPath: '/proposals/generating'
+      preLoaderRoute: typeof AuthenticatedProposalsGeneratingRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/settings/': {
       id: '/_authenticated/settings/'
       path: '/settings'
@@ -231,6 +251,7 @@ declare module '@tanstack/react-router' {
 
 interface AuthenticatedRouteChildren {
   AuthenticatedCalculatorRoute: typeof AuthenticatedCalculatorRoute
+  AuthenticatedProposalsGeneratingRoute: typeof AuthenticatedProposalsGeneratingRoute
   AuthenticatedSettingsCanceledRoute: typeof AuthenticatedSettingsCanceledRoute
   AuthenticatedSettingsSuccessRoute: typeof AuthenticatedSettingsSuccessRoute
   AuthenticatedProposalsIndexRoute: typeof AuthenticatedProposalsIndexRoute
@@ -239,6 +260,7 @@ interface AuthenticatedRouteChildren {
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedCalculatorRoute: AuthenticatedCalculatorRoute,
+  AuthenticatedProposalsGeneratingRoute: AuthenticatedProposalsGeneratingRoute,
   AuthenticatedSettingsCanceledRoute: AuthenticatedSettingsCanceledRoute,
   AuthenticatedSettingsSuccessRoute: AuthenticatedSettingsSuccessRoute,
   AuthenticatedProposalsIndexRoute: AuthenticatedProposalsIndexRoute,

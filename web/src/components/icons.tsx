@@ -114,3 +114,11 @@ export function LogoMark(props: IconProps) {
     </svg>
   )
 }
+
+export function PlusIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M5 12h14M12 5v14" />
+    </Icon>
+  )
+}

@@ -1,6 +1,6 @@
 import { Brand } from './brand.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
-import { ButtonLink } from './ui/button.tsx'
+import { ButtonLink } from './ui/button-link.tsx'
 
 /** The signed-out header: logo, theme toggle and a Login button to /auth. */
 export function PublicHeader() {

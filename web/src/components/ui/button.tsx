@@ -1,5 +1,4 @@
-import { createLink } from '@tanstack/react-router'
-import { forwardRef, type AnchorHTMLAttributes, type ButtonHTMLAttributes } from 'react'
+import type { ButtonHTMLAttributes } from 'react'
 import { classNames } from './class-names.ts'
 
 export type ButtonVariant = 'default' | 'outline' | 'ghost' | 'destructive' | 'link'
@@ -27,7 +26,7 @@ export function buttonClassName(variant: ButtonVariant = 'default', size: Button
   return classNames(base, variants[variant], sizes[size], className)
 }
 
-interface ButtonStyleProps {
+export interface ButtonStyleProps {
   variant?: ButtonVariant
   size?: ButtonSize
 }
@@ -41,12 +40,3 @@ export function Button({
 }: ButtonHTMLAttributes<HTMLButtonElement> & ButtonStyleProps) {
   return <button type={type} className={buttonClassName(variant, size, className)} {...props} />
 }
-
-const StyledAnchor = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement> & ButtonStyleProps>(
-  function StyledAnchor({ variant, size, className, ...props }, ref) {
-    return <a ref={ref} className={buttonClassName(variant, size, className)} {...props} />
-  },
-)
-
-/** A router link that looks like a button: `<ButtonLink to="/auth">Login</ButtonLink>`. */
-export const ButtonLink = createLink(StyledAnchor)

@@ -1,0 +1,159 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { ApiError } from '../../api.ts'
+import { PRODUCT_NAME } from '../../config.ts'
+import { useProposal } from '../../proposals/use-proposal.ts'
+import { Button } from '../ui/button.tsx'
+import { Dialog } from '../ui/dialog.tsx'
+import { Input } from '../ui/input.tsx'
+import { toast } from '../ui/use-toast.ts'
+import { ProposalDocument } from './proposal-document.tsx'
+
+/**
+ * A proposal or shared calculator (SPEC §2 /proposals/{id}), shared by the in-app route and the
+ * prospect's light entry (src/proposal-main.tsx). States of SPEC §4: loading (skeleton), shown,
+ * 401 → the password dialog, and after a non-empty code the load is retried with ?code=.
+ */
+export function ProposalView({ id, setsDocumentTitle = false }: { id: string; setsDocumentTitle?: boolean }) {
+  const [accessCode, setAccessCode] = useState<string | undefined>(undefined)
+  const [dialogOpen, setDialogOpen] = useState(false)
+  const load = useProposal(id, accessCode)
+  const needsCode = load.status === 'error' && load.error instanceof ApiError && load.error.status === 401
+  const failure = load.status === 'error' ? load.failure : 0
+  const refusedCode = load.status === 'error' ? load.accessCode : undefined
+  const passwordToast = useRef<{ dismiss: () => void } | undefined>(undefined)
+
+  // Every 401 opens the dialog; a refused code also says SPEC §8's 'Password required'. (The first
+  // 401 needs no toast: the dialog says it, and the light page then never downloads the toaster.)
+  useEffect(() => {
+    if (!needsCode) return
+    setDialogOpen(true)
+    if (refusedCode !== undefined) {
+      passwordToast.current = toast({ variant: 'destructive', title: 'Password required', description: 'That password is not right. Please try again.' })
+    }
+  }, [needsCode, failure, refusedCode])
+
+  // Once the proposal opens, the request for a password is old news.
+  useEffect(() => {
+    if (load.status === 'success') passwordToast.current?.dismiss()
+  }, [load.status])
+
+  const title = load.status === 'success' ? load.proposal.title : undefined
+  useEffect(() => {
+    if (setsDocumentTitle && title !== undefined) document.title = `${title} · ${PRODUCT_NAME}`
+  }, [setsDocumentTitle, title])
+
+  function submitCode(code: string) {
+    setDialogOpen(false)
+    setAccessCode(code)
+    // The same code again changes no state; ask the server anyway.
+    if (code === accessCode) load.reload()
+  }
+
+  let content
+  if (load.status === 'pending') {
+    content = <ProposalSkeleton />
+  } else if (load.status === 'success') {
+    content = <ProposalDocument proposal={load.proposal} />
+  } else if (needsCode) {
+    content = (
+      <div className="grid justify-items-center gap-4 py-16 text-center">
+        <h1 className="text-2xl font-bold tracking-tight">This calculator is password protected</h1>
+        <p className="text-muted-foreground">Enter the password you were given to see it.</p>
+        <Button onClick={() => setDialogOpen(true)} disabled={load.refetching}>
+          Unlock
+        </Button>
+      </div>
+    )
+  } else {
+    content = <LoadFailure error={load.error} retrying={load.refetching} onRetry={load.reload} />
+  }
+
+  return (
+    <>
+      <div inert={dialogOpen} className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
+        {content}
+      </div>
+      <PasswordDialog open={dialogOpen} onOpenChange={setDialogOpen} onSubmit={submitCode} />
+    </>
+  )
+}
+
+function LoadFailure({ error, retrying, onRetry }: { error: Error; retrying: boolean; onRetry: () => void }) {
+  const detail = error instanceof ApiError ? error.serverMessage : undefined
+  return (
+    <div role="alert" className="grid justify-items-center gap-4 py-16 text-center">
+      <h1 className="text-2xl font-bold tracking-tight">Failed to load proposal</h1>
+      {detail !== undefined && <p className="text-muted-foreground">{detail}</p>}
+      <Button variant="outline" onClick={onRetry} disabled={retrying}>
+        Try again
+      </Button>
+    </div>
+  )
+}
+
+function PasswordDialog({ open, onOpenChange, onSubmit }: { open: boolean; onOpenChange: (open: boolean) => void; onSubmit: (code: string) => void }) {
+  const [password, setPassword] = useState('')
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const code = password.trim()
+    if (code === '') {
+      toast({ variant: 'destructive', title: 'Error', description: 'Please enter a password' })
+      return
+    }
+    setPassword('')
+    onSubmit(code)
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Password Protected Calculator"
+      description="This calculator is protected. Enter the password you were given to open it."
+    >
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        <div className="grid gap-2">
+          <label htmlFor="proposal-access-code" className="text-sm font-medium">
+            Enter Password
+          </label>
+          <Input
+            id="proposal-access-code"
+            type="password"
+            autoComplete="off"
+            placeholder="Enter Password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        <Button type="submit" className="w-full">
+          Access Calculator
+        </Button>
+      </form>
+    </Dialog>
+  )
+}
+
+/** The page's shape while it loads, so nothing jumps when the proposal arrives. */
+export function ProposalSkeleton() {
+  const bar = 'animate-pulse rounded-md bg-muted motion-reduce:animate-none'
+  return (
+    <div role="status" aria-busy="true" className="grid gap-10">
+      <span className="sr-only">Loading proposal</span>
+      <div className={`${bar} h-12 w-40`} />
+      <div className="grid gap-3">
+        <div className={`${bar} h-10 w-3/4`} />
+        <div className={`${bar} h-5 w-48`} />
+      </div>
+      {[0, 1, 2].map((section) => (
+        <div key={section} className="grid gap-3">
+          <div className={`${bar} h-7 w-56`} />
+          <div className={`${bar} h-4 w-full`} />
+          <div className={`${bar} h-4 w-full`} />
+          <div className={`${bar} h-4 w-2/3`} />
+        </div>
+      ))}
+      <div className={`${bar} h-64 w-full`} />
+    </div>
+  )
+}

@@ -1,0 +1,23 @@
+// SPEC §2 date formats: the proposals table shows 'Jan 5, 2025' (N/A when missing); a proposal shows
+// its creation date in long format, 'January 5, 2025'.
+
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' })
+
+function parsed(value: string | null | undefined): Date | undefined {
+  if (value === null || value === undefined || value.trim() === '') return undefined
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? undefined : date
+}
+
+/** 'Jan 5, 2025', or 'N/A' when the date is missing or unreadable. */
+export function formatCreatedDate(value: string | null | undefined): string {
+  const date = parsed(value)
+  return date === undefined ? 'N/A' : shortDate.format(date)
+}
+
+/** 'January 5, 2025', or undefined when there is no readable date to show. */
+export function formatLongDate(value: string | null | undefined): string | undefined {
+  const date = parsed(value)
+  return date === undefined ? undefined : longDate.format(date)
+}

@@ -1,0 +1,86 @@
+import { queryOptions } from '@tanstack/react-query'
+// Types only: a value import would bundle every contract schema into the prospect's page.
+import type { GenerateProposalBody } from '@valueproof/contracts'
+import { z } from 'zod'
+import { apiRequest } from '../api.ts'
+
+// Response shapes of SPEC §7's proposal calls, read leniently (the request shapes live in
+// @valueproof/contracts).
+
+const optionalText = z.string().nullish()
+// Ids are unguessable strings; a number is read as its text so links are built the same way.
+const proposalId = z.union([z.string().min(1), z.number()]).transform(String)
+
+/** An entry of GET /api/proposals. */
+export const proposalListEntrySchema = z.object({
+  id: proposalId,
+  title: z.string(),
+  createdAt: optionalText,
+  accessCode: optionalText,
+})
+export type ProposalListEntry = z.output<typeof proposalListEntrySchema>
+
+/**
+ * GET /api/proposals/{id}: the proposal record of SPEC §3. calculatorData stays unparsed here: the
+ * view validates it on its own, so a calculator it cannot show never hides the proposal's text.
+ */
+export const proposalSchema = z.object({
+  id: proposalId,
+  userId: z.union([z.number(), z.string()]).nullish(),
+  title: z.string(),
+  executiveSummary: optionalText,
+  problemStatement: optionalText,
+  solutionOverview: optionalText,
+  valueProposition: optionalText,
+  callToAction: optionalText,
+  contactInformation: optionalText,
+  calculatorData: z.unknown(),
+  isTemplate: z.boolean().nullish(),
+  isPublished: z.boolean().nullish(),
+  accessCode: optionalText,
+  templateType: optionalText,
+  createdAt: optionalText,
+  updatedAt: optionalText,
+})
+export type Proposal = z.output<typeof proposalSchema>
+
+/** POST /api/proposals and POST /api/proposals/generate answer the new proposal's id. */
+export const createdProposalSchema = z.object({ id: proposalId })
+
+export const proposalsQueryKey = ['/api/proposals'] as const
+
+/** The signed-in user's proposals, newest first (SPEC §2 /proposals). */
+export function proposalsQueryOptions() {
+  return queryOptions({
+    queryKey: proposalsQueryKey,
+    queryFn: async ({ signal }) => {
+      const response = await apiRequest('GET', '/api/proposals', undefined, { signal })
+      return z.array(proposalListEntrySchema).parse(await response.json())
+    },
+  })
+}
+
+/** The URL of one proposal; the access code goes along only when one was entered (SPEC §7). */
+export function proposalUrl(id: string, accessCode?: string): string {
+  const path = `/api/proposals/${encodeURIComponent(id)}`
+  return accessCode === undefined ? path : `${path}?${new URLSearchParams({ code: accessCode }).toString()}`
+}
+
+/**
+ * GET one proposal, as its owner or a visitor; a 401 ApiError means an access code is needed (or was
+ * not right). Not a queryOptions factory: the proposal view loads without TanStack Query so that the
+ * prospect's page stays within its JavaScript budget (docs/decisions/041-prospect-proposal-page.md).
+ */
+export async function fetchProposal(id: string, accessCode: string | undefined, signal?: AbortSignal): Promise<Proposal> {
+  const response = await apiRequest('GET', proposalUrl(id, accessCode), undefined, signal === undefined ? {} : { signal })
+  return proposalSchema.parse(await response.json())
+}
+
+/** SPEC §3 'Proposal generation request': calculatorData, input, templateType (standard or executive). */
+export type ProposalGenerationRequest = GenerateProposalBody
+
+/** POST /api/proposals/generate: writes a proposal from a calculator and the user's input; answers its id. */
+export async function generateProposal(request: ProposalGenerationRequest): Promise<string> {
+  const response = await apiRequest('POST', '/api/proposals/generate', request)
+  return createdProposalSchema.parse(await response.json()).id
+}
