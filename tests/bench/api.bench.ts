@@ -80,7 +80,7 @@ function productKoa(): { Koa: typeof Koa; version: string } {
 }
 
 /** A Koa app without any middleware but the one handler, answering `body` on every request. */
-async function startBareKoa(body: Buffer, contentType: string): Promise<{ url: string; version: string; close(): Promise<void> }> {
+export async function startBareKoa(body: Buffer, contentType: string): Promise<{ url: string; version: string; close(): Promise<void> }> {
   const { Koa: KoaApp, version } = productKoa()
   const app = new KoaApp()
   app.use((ctx) => {
@@ -116,7 +116,7 @@ function describeLoad(label: string, load: LoadSummary): void {
   )
 }
 
-async function measure(label: string, url: string, headers: Record<string, string>, expectBody: string): Promise<LoadSummary> {
+export async function measure(label: string, url: string, headers: Record<string, string>, expectBody: string): Promise<LoadSummary> {
   log(`${label}: warm-up ${WARMUP_SECONDS} s at ${CONNECTIONS} connections…`)
   describeLoad(`${label} (warm-up)`, await runLoad({ url, connections: CONNECTIONS, durationSeconds: WARMUP_SECONDS, headers, expectBody }))
   log(`${label}: measuring ${MEASURE_SECONDS} s at ${CONNECTIONS} connections…`)
