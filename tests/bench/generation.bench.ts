@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { buildDocx, buildPdf, paragraph } from '../../packages/documents/src/test-documents.ts'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from '../integration/support/http-client.ts'
-import { startTestStack, type TestStack } from '../integration/support/stack.ts'
+import { grantCalculatorPro, startTestStack, type TestStack } from '../integration/support/stack.ts'
 import { runLoad } from './autocannon.ts'
 import type { BenchResult } from './bench-result.ts'
 
@@ -44,8 +44,7 @@ async function proUser(stack: TestStack): Promise<ApiClient> {
   const registered = await client.post('/api/register', { username: uniqueUsername('benchgen'), password: GOOD_PASSWORD })
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}`)
   const { id } = (await (await client.get('/api/user')).json()) as { id: number }
-  const table = stack.databases.calculator.schema ? `"${stack.databases.calculator.schema}".user_plan` : 'user_plan'
-  await stack.databases.calculator.execute(`INSERT INTO ${table} (user_id, plan, updated_at) VALUES ($1, 'pro', now()) ON CONFLICT (user_id) DO UPDATE SET plan = 'pro', updated_at = now()`, id)
+  await grantCalculatorPro(stack, id)
   return client
 }
 

@@ -12,7 +12,7 @@ import {
   paragraphOnNewPage,
 } from '../../packages/documents/src/test-documents.ts'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from './support/http-client.ts'
-import { startTestStack, type StackKind, type TestStack } from './support/stack.ts'
+import { grantCalculatorPro, startTestStack, type StackKind, type TestStack } from './support/stack.ts'
 
 const realInfrastructure = await needs('postgres', 'nats')
 const kinds: StackKind[] = realInfrastructure ? ['pglite+in-process', 'postgres+nats+http'] : ['pglite+in-process']
@@ -77,16 +77,6 @@ describe.each(kinds)('calculator generation through the gateway (%s)', (kind) =>
   afterAll(async () => {
     await stack?.close()
   })
-
-  /** Puts a user on Pro in calculator generation's projection (billing, which would do it, comes later). */
-  async function grantPro(client: ApiClient): Promise<void> {
-    const userId = await userIdOf(client)
-    const table = stack.databases.calculator.schema ? `"${stack.databases.calculator.schema}".user_plan` : 'user_plan'
-    await stack.databases.calculator.execute(
-      `INSERT INTO ${table} (user_id, plan, updated_at) VALUES ($1, 'pro', now()) ON CONFLICT (user_id) DO UPDATE SET plan = 'pro', updated_at = now()`,
-      userId,
-    )
-  }
 
   describe('documents', () => {
     it('turns a PDF into a calculator whose defaults quote the document with their pages', async () => {
@@ -185,7 +175,7 @@ describe.each(kinds)('calculator generation through the gateway (%s)', (kind) =>
     let client: ApiClient
     beforeAll(async () => {
       client = await signedInClient(stack)
-      await grantPro(client)
+      await grantCalculatorPro(stack, await userIdOf(client))
     })
 
     it('answers 401 without a session', async () => {

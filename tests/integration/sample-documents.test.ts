@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { validateCalculatorData, type CalculatorData } from '@valueproof/formula'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from './support/http-client.ts'
-import { startTestStack, type TestStack } from './support/stack.ts'
+import { grantCalculatorPro, startTestStack, type TestStack } from './support/stack.ts'
 
 const samplesDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/samples/documents')
 const haveSamples = existsSync(samplesDir)
@@ -56,8 +56,7 @@ describe.skipIf(!haveSamples)('the sample documents through POST /api/calculator
     expect((await client.post('/api/register', { username: uniqueUsername('samples'), password: GOOD_PASSWORD })).status).toBe(201)
     // 16 documents need more than Free's 5 a month: Pro in calculator generation's projection.
     const { id } = (await (await client.get('/api/user')).json()) as { id: number }
-    const table = stack.databases.calculator.schema ? `"${stack.databases.calculator.schema}".user_plan` : 'user_plan'
-    await stack.databases.calculator.execute(`INSERT INTO ${table} (user_id, plan, updated_at) VALUES ($1, 'pro', now()) ON CONFLICT (user_id) DO UPDATE SET plan = 'pro', updated_at = now()`, id)
+    await grantCalculatorPro(stack, id)
   }, 120_000)
   afterAll(async () => {
     await stack?.close()

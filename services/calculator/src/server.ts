@@ -38,7 +38,7 @@ export function createCalculatorService(
   return createService({
     name: SERVICE_NAME,
     deps,
-    routers: [generationRouter({ prisma: deps.prisma, dbSchema: deps.dbSchema, analyzer, documents, ...(options.now ? { now: options.now } : {}) })],
+    routers: [generationRouter({ prisma: deps.prisma, dbSchema: deps.dbSchema, analyzer, documents, now: options.now ?? (() => new Date()) })],
     consumers: [subscribeUserRegistered],
     onStop: () => documents.close(),
   })

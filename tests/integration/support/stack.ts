@@ -60,3 +60,16 @@ export async function startTestStack(kind: StackKind, env: Record<string, string
     },
   }
 }
+
+/**
+ * Puts a user on Pro in calculator generation's plan projection (Pro's allowance is 100 a month).
+ * Billing, which will publish plan changes, is a later issue.
+ */
+export async function grantCalculatorPro(stack: TestStack, userId: number): Promise<void> {
+  const { schema } = stack.databases.calculator
+  const table = schema ? `"${schema}".user_plan` : 'user_plan'
+  await stack.databases.calculator.execute(
+    `INSERT INTO ${table} (user_id, plan, updated_at) VALUES ($1, 'pro', now()) ON CONFLICT (user_id) DO UPDATE SET plan = 'pro', updated_at = now()`,
+    userId,
+  )
+}

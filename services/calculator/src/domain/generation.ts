@@ -9,7 +9,7 @@ export interface GenerationDeps {
   prisma: PrismaClient
   dbSchema: string | undefined
   analyzer: Analyzer
-  now?: () => Date
+  now: () => Date
 }
 
 /** An analyzer's failure as the answer the client reads (SPEC §8 shows its message). */
@@ -23,7 +23,7 @@ export function analysisFailure(error: AnalysisError): HttpError {
  * transaction. A failed generation counts nothing.
  */
 export async function generateCalculator(deps: GenerationDeps, props: { userId: number; input: AnalysisInput; signal?: AbortSignal }): Promise<CalculatorData> {
-  const startedAt = (deps.now ?? (() => new Date()))()
+  const startedAt = deps.now()
   const allowance = await currentAllowance(deps.prisma, props.userId, startedAt)
   assertAllowanceLeft(allowance)
 

@@ -5,7 +5,7 @@ import {
   analyzeTextBodySchema,
   generateValueBodySchema,
 } from '@valueproof/contracts'
-import { DocumentError, FILE_TOO_LARGE_MESSAGE, MAX_DOCUMENT_BYTES, sniffDocument, type DocumentExtractor, type ExtractedDocument } from '@valueproof/documents'
+import { DocumentError, FILE_TOO_LARGE_MESSAGE, MAX_DOCUMENT_BYTES, type DocumentExtractor, type ExtractedDocument } from '@valueproof/documents'
 import { currentUserId, errors, HttpError, jsonBody, multipartBody, requireUser, Router, uploadedFile, validateBody } from '@valueproof/service-kit'
 import type { Context, Middleware } from 'koa'
 import type { AnalysisInput, GenerationComplexity } from '../../analysis/types.ts'
@@ -16,8 +16,6 @@ import { formFields } from './schema.ts'
 export interface GenerationRouterDeps extends GenerationDeps {
   documents: DocumentExtractor
 }
-
-export const UNSUPPORTED_DOCUMENT_MESSAGE = 'Only PDF and DOCX files can be analyzed, and this file is neither (its content was checked, not its name). Upload a PDF or DOCX, or describe your service in words instead.'
 
 /** Aborted when the client goes away before the answer is sent, so no work is done for nobody. */
 function clientGone(ctx: Context): AbortSignal {
@@ -31,7 +29,7 @@ function clientGone(ctx: Context): AbortSignal {
 /** Refuses before the upload is read when the month's allowance is used up. */
 function allowanceLeft(deps: GenerationDeps): Middleware {
   return async (ctx, next) => {
-    assertAllowanceLeft(await currentAllowance(deps.prisma, currentUserId(ctx), (deps.now ?? (() => new Date()))()))
+    assertAllowanceLeft(await currentAllowance(deps.prisma, currentUserId(ctx), deps.now()))
     await next()
   }
 }
@@ -41,8 +39,7 @@ async function extractUpload(ctx: Context, documents: DocumentExtractor, signal:
   if (!file) throw errors.badRequest('Upload a PDF or DOCX file in the form field "file"')
   const bytes = await readFile(file.filepath)
   try {
-    if (bytes.length === 0) throw new DocumentError('empty', 'The file is empty. Choose the document again, or describe your service in words instead.')
-    if (sniffDocument(bytes) === undefined) throw errors.unsupportedMediaType(UNSUPPORTED_DOCUMENT_MESSAGE, 'unsupported_document')
+    // The extractor decides the type by the bytes and answers empty, unknown or locked files itself.
     const document = await documents.extract(bytes, { signal })
     return { document, ...(file.originalFilename ? { fileName: file.originalFilename } : {}) }
   } catch (error) {
