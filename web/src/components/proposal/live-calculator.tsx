@@ -1,4 +1,5 @@
 import {
+  convertCurrency,
   createCalculator,
   formatMoney,
   MONEY_LOCALES,
@@ -8,6 +9,7 @@ import {
   type CalculatorData,
   type CalculatorResult,
   type Currency,
+  type ParameterSource,
   type SliderSettings,
   type ValueFieldResult,
 } from '@valueproof/formula'
@@ -21,6 +23,7 @@ interface CalculatorInput {
   description: string | undefined
   unit: string | undefined
   slider: SliderSettings
+  source: ParameterSource | undefined
 }
 
 function inputsOf(calculatorData: CalculatorData): CalculatorInput[] {
@@ -30,11 +33,12 @@ function inputsOf(calculatorData: CalculatorData): CalculatorInput[] {
     description: parameter.description,
     unit: parameter.unit,
     slider: sliderSettings(parameter),
+    source: parameter.source,
   }))
   if (calculatorData.calculatorType === 'value') {
     for (const field of calculatorData.valueFields) {
       if (field.calculated) continue
-      inputs.push({ name: field.name, label: field.label, description: field.description, unit: field.unit, slider: valueFieldSlider(field) })
+      inputs.push({ name: field.name, label: field.label, description: field.description, unit: field.unit, slider: valueFieldSlider(field), source: undefined })
     }
   }
   return inputs
@@ -45,17 +49,46 @@ export function hasCalculatorContent(calculatorData: CalculatorData): boolean {
   return calculatorData.parameters.length > 0 || calculatorData.valueFields.length > 0
 }
 
+/** How money is shown: the currency figures are converted to, and the locale that formats them. */
+export interface MoneyDisplay {
+  currency: Currency
+  locale: string | undefined
+}
+
+export interface LiveCalculatorProps {
+  calculatorData: CalculatorData
+  /**
+   * The inputs' values when the caller keeps them (the generator screen stores them, SPEC §3); the
+   * calculator keeps its own, starting from the defaults, when absent.
+   */
+  values?: Record<string, number> | undefined
+  onValuesChange?: ((values: Record<string, number>) => void) | undefined
+  /** Money in this currency, converted from the calculator's baseCurrency at SPEC §9's rates; default baseCurrency. */
+  displayCurrency?: Currency | undefined
+  /** The locale money is formatted in; default the currency's own (SPEC §9). */
+  moneyLocale?: string | undefined
+  /** Show under each input where its default came from (a quoted passage and page, or an assumption). */
+  showSources?: boolean
+}
+
 /**
- * The live calculator of a proposal: a slider and a number input per input, and every figure
- * recomputed by @valueproof/formula on each change, money in the calculator's baseCurrency (SPEC §9).
+ * The live calculator: a slider and a number input per input, and every figure recomputed by
+ * @valueproof/formula on each change (SPEC §9). Used by the proposal page and the generator screen.
  */
-export function LiveCalculator({ calculatorData }: { calculatorData: CalculatorData }) {
+export function LiveCalculator({ calculatorData, values: givenValues, onValuesChange, displayCurrency, moneyLocale, showSources = false }: LiveCalculatorProps) {
   const calculator = useMemo(() => createCalculator(calculatorData), [calculatorData])
   const inputs = useMemo(() => inputsOf(calculatorData), [calculatorData])
-  const [values, setValues] = useState<Record<string, number>>(() => calculator.initialValues())
+  const [ownValues, setOwnValues] = useState<Record<string, number>>(() => calculator.initialValues())
+  const values = givenValues ?? ownValues
   const result = useMemo(() => calculator.compute(values), [calculator, values])
-  const currency = calculatorData.baseCurrency
+  const money: MoneyDisplay = { currency: displayCurrency ?? calculatorData.baseCurrency, locale: moneyLocale }
   const headingId = useId()
+
+  function change(name: string, value: number) {
+    const next = { ...values, [name]: value }
+    if (givenValues === undefined) setOwnValues(next)
+    onValuesChange?.(next)
+  }
 
   return (
     <div className="rounded-lg border bg-card p-4 text-card-foreground shadow-sm sm:p-6" aria-labelledby={headingId} role="group">
@@ -70,12 +103,13 @@ export function LiveCalculator({ calculatorData }: { calculatorData: CalculatorD
               key={input.name}
               input={input}
               value={values[input.name] ?? input.slider.initialValue}
-              onChange={(value) => setValues((current) => ({ ...current, [input.name]: value }))}
+              onChange={(value) => change(input.name, value)}
+              showSource={showSources}
             />
           ))}
         </div>
       )}
-      <Results result={result} calculatorData={calculatorData} currency={currency} />
+      <Results result={result} calculatorData={calculatorData} money={money} />
       {calculatorData.explanation.trim() !== '' && (
         <p className="mt-6 text-sm whitespace-pre-line text-muted-foreground">{calculatorData.explanation}</p>
       )}
@@ -83,9 +117,36 @@ export function LiveCalculator({ calculatorData }: { calculatorData: CalculatorD
   )
 }
 
+/** Where an input's default came from, in words (issue 4's parameter sources). */
+function SourceNote({ source }: { source: ParameterSource | undefined }) {
+  if (source === undefined || source.kind === 'assumption') {
+    return (
+      <p data-source="assumption" className="text-xs text-muted-foreground">
+        <span className="font-medium">Assumption:</span> {source?.note ?? 'not stated in your input; adjust it to the prospect’s figures.'}
+      </p>
+    )
+  }
+  return (
+    <p data-source={source.kind} className="text-xs text-muted-foreground">
+      <span className="font-medium">{source.kind === 'document' ? `From the document, page ${source.page}:` : 'From your description:'}</span>{' '}
+      <q className="italic">{source.quote}</q>
+    </p>
+  )
+}
+
 const plainNumber = (value: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 10 }).format(value)
 
-function InputControl({ input, value, onChange }: { input: CalculatorInput; value: number; onChange: (value: number) => void }) {
+function InputControl({
+  input,
+  value,
+  onChange,
+  showSource,
+}: {
+  input: CalculatorInput
+  value: number
+  onChange: (value: number) => void
+  showSource: boolean
+}) {
   const id = useId()
   const { min, max, step } = input.slider
   // What the visitor typed, kept as typed so half-finished numbers ('1.', '-') are not overwritten.
@@ -151,6 +212,7 @@ function InputControl({ input, value, onChange }: { input: CalculatorInput; valu
           className="h-10 w-32 rounded-md border border-input bg-background px-3 py-2 text-right text-base focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none aria-invalid:border-destructive sm:text-sm"
         />
       </div>
+      {showSource && <SourceNote source={input.source} />}
       {problem !== undefined && (
         <p id={errorId} className="text-xs font-medium text-destructive dark:text-red-400">
           {problem}
@@ -175,18 +237,23 @@ const months = (value: number) => {
 
 const MONEY_MARK = /[$€£]|\bkr\b|\b(sek|usd|eur)\b/i
 
-/** A value field's figure: money in the base currency when its prefix or unit says so, else a number with its unit. */
-function formatValueField(field: ValueFieldResult, currency: Currency): string {
+/** Formats an amount of the calculator's baseCurrency as money in the display currency. */
+function moneyFormatter(baseCurrency: Currency, display: MoneyDisplay): (amount: number) => string {
+  return (amount) => formatMoney(convertCurrency(amount, baseCurrency, display.currency), display.currency, display.locale)
+}
+
+/** A value field's figure: money when its prefix or unit says so, else a number with its unit. */
+function formatValueField(field: ValueFieldResult, money: (amount: number) => string, display: MoneyDisplay): string {
   if ((field.prefix !== undefined && MONEY_MARK.test(field.prefix)) || (field.unit !== undefined && MONEY_MARK.test(field.unit))) {
-    return formatMoney(field.value, currency)
+    return money(field.value)
   }
-  const number = new Intl.NumberFormat(MONEY_LOCALES[currency], { maximumFractionDigits: 1 }).format(Number.isFinite(field.value) ? field.value : 0)
+  const number = new Intl.NumberFormat(display.locale ?? MONEY_LOCALES[display.currency], { maximumFractionDigits: 1 }).format(Number.isFinite(field.value) ? field.value : 0)
   const unit = field.unit?.trim() ?? ''
   return `${field.prefix ?? ''}${number}${unit === '' ? '' : unit === '%' ? '%' : ` ${unit}`}`
 }
 
-function figuresOf(result: CalculatorResult, calculatorData: CalculatorData, currency: Currency): { main: Figure[]; more: Figure[] } {
-  const money = (value: number) => formatMoney(value, currency)
+function figuresOf(result: CalculatorResult, calculatorData: CalculatorData, display: MoneyDisplay): { main: Figure[]; more: Figure[] } {
+  const money = moneyFormatter(calculatorData.baseCurrency, display)
   switch (result.calculatorType) {
     case 'standard':
       return {
@@ -213,16 +280,16 @@ function figuresOf(result: CalculatorResult, calculatorData: CalculatorData, cur
     }
     case 'value':
       return {
-        main: result.valueCalculation.highlighted.map((field) => ({ key: field.name, label: field.label, value: formatValueField(field, currency), highlight: true })),
+        main: result.valueCalculation.highlighted.map((field) => ({ key: field.name, label: field.label, value: formatValueField(field, money, display), highlight: true })),
         more: result.valueCalculation.fields
           .filter((field) => field.calculated && !field.highlight)
-          .map((field) => ({ key: field.name, label: field.label, value: formatValueField(field, currency) })),
+          .map((field) => ({ key: field.name, label: field.label, value: formatValueField(field, money, display) })),
       }
   }
 }
 
-function Results({ result, calculatorData, currency }: { result: CalculatorResult; calculatorData: CalculatorData; currency: Currency }) {
-  const { main, more } = figuresOf(result, calculatorData, currency)
+function Results({ result, calculatorData, money }: { result: CalculatorResult; calculatorData: CalculatorData; money: MoneyDisplay }) {
+  const { main, more } = figuresOf(result, calculatorData, money)
   if (main.length === 0 && more.length === 0) return null
   return (
     <div className="mt-8 grid gap-4">
