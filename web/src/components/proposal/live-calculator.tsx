@@ -151,6 +151,12 @@ function InputControl({
   const { min, max, step } = input.slider
   // What the visitor typed, kept as typed so half-finished numbers ('1.', '-') are not overwritten.
   const [text, setText] = useState(String(value))
+  // A value set from outside (reset to the defaults, restored) replaces the typed text.
+  const [seenValue, setSeenValue] = useState(value)
+  if (seenValue !== value) {
+    setSeenValue(value)
+    if (Number(text) !== value) setText(String(value))
+  }
   const typed = text.trim() === '' ? Number.NaN : Number(text)
   const problem = !Number.isFinite(typed) || typed < min || typed > max ? `Enter a number between ${plainNumber(min)} and ${plainNumber(max)}` : undefined
 

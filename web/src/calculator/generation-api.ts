@@ -1,0 +1,189 @@
+import { calculatorDataSchema, type CalculatorData, type Complexity, type Currency } from '@valueproof/formula'
+import { z } from 'zod'
+import { apiRequest, ApiError } from '../api.ts'
+
+/*
+ * The four calculator-generation calls of SPEC §7 and the messages of SPEC §8 for their failures.
+ * Files travel by XMLHttpRequest, the one browser API that reports upload progress (bytes sent).
+ */
+
+export type GenerationLanguage = 'en' | 'sv'
+export type ChosenComplexity = Exclude<Complexity, 'custom'>
+
+/** SPEC §5 / §9: at most 50 MB, PDF or DOCX by MIME type. */
+export const MAX_FILE_BYTES = 50 * 1024 * 1024
+export const FILE_TOO_LARGE_MESSAGE = 'File is too large. Maximum size is 50MB.'
+export const ACCEPTED_FILE_TYPES = ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'] as const
+/** What the file picker offers: the two types and their extensions (some systems report no MIME type). */
+export const FILE_INPUT_ACCEPT = `.pdf,.docx,${ACCEPTED_FILE_TYPES.join(',')}`
+
+/** Whether a chosen or dropped file is one the screen takes (SPEC §5: others are silently ignored). */
+export function isAcceptedFile(file: { name: string; type: string }): boolean {
+  if ((ACCEPTED_FILE_TYPES as readonly string[]).includes(file.type)) return true
+  // Some systems give no MIME type at all; the extension decides then. The server reads the bytes anyway.
+  return file.type === '' && /\.(pdf|docx)$/i.test(file.name)
+}
+
+export interface GenerationSettings {
+  language: GenerationLanguage
+  currency: Currency
+}
+
+export interface GeneratedCalculator {
+  config: CalculatorData
+  /** The document's extracted text (file calls only): the input a proposal is later written from. */
+  content?: string | undefined
+}
+
+/** A generation call that failed: `message` is what the user reads (SPEC §8), `title` the toast's title. */
+export class GenerationError extends Error {
+  override readonly name = 'GenerationError'
+  constructor(
+    readonly title: string,
+    message: string,
+    readonly status: number | undefined,
+  ) {
+    super(message)
+  }
+}
+
+export const DOCUMENT_TOO_LONG_MESSAGE =
+  'The document is too long to analyze in one go. Try a shorter excerpt of it, or describe your service in words with the text input instead.'
+
+const documentResponseSchema = z.object({ parameters: calculatorDataSchema, content: z.string().optional() })
+const textResponseSchema = z.object({ parameters: calculatorDataSchema })
+
+/** The server's own words for a failure: the JSON body's message, else SPEC §8's generic `status: body`. */
+function serverText(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? error.message
+  if (error instanceof Error) return error.message
+  return String(error)
+}
+
+function statusOf(error: unknown): number | undefined {
+  return error instanceof ApiError ? error.status : undefined
+}
+
+/** SPEC §8: 'Failed to analyze document. ' plus the server text, or the too-long message for 'context length'. */
+export function documentFailure(error: unknown, value: boolean): GenerationError {
+  const text = serverText(error)
+  const title = 'Error analyzing document'
+  if (/context length/i.test(text)) return new GenerationError(title, DOCUMENT_TOO_LONG_MESSAGE, statusOf(error))
+  const prefix = value ? 'Failed to analyze document for value calculator. ' : 'Failed to analyze document. '
+  return new GenerationError(title, `${prefix}${text}`, statusOf(error))
+}
+
+/** SPEC §8: 'Error analyzing description' or 'Error generating value calculator' with the server message. */
+export function textFailure(error: unknown, value: boolean): GenerationError {
+  return new GenerationError(value ? 'Error generating value calculator' : 'Error analyzing description', serverText(error), statusOf(error))
+}
+
+function invalidAnswer(error: unknown): ApiError {
+  const detail = error instanceof z.ZodError ? error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') : String(error)
+  return new ApiError(502, detail, `The server's calculator could not be read (${detail.slice(0, 300)})`)
+}
+
+/** Sends a multipart form by XMLHttpRequest, reporting the fraction of bytes sent; non-OK answers throw ApiError. */
+function postFormWithProgress(url: string, form: FormData, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest()
+    request.open('POST', url)
+    request.withCredentials = true
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total)
+    })
+    request.upload.addEventListener('load', () => onProgress(1))
+    request.addEventListener('load', () => {
+      const text = request.responseText
+      if (request.status < 200 || request.status >= 300) {
+        let message: string | undefined
+        try {
+          const body: unknown = JSON.parse(text)
+          if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' && body.message.trim() !== '') message = body.message
+        } catch {
+          // Not JSON: SPEC §8's generic text carries the body.
+        }
+        reject(new ApiError(request.status, text || request.statusText, message))
+        return
+      }
+      try {
+        resolve(JSON.parse(text))
+      } catch (error) {
+        reject(invalidAnswer(error))
+      }
+    })
+    request.addEventListener('error', () => reject(new ApiError(0, 'The network request failed', 'The server could not be reached. Check your connection and try again.')))
+    request.addEventListener('abort', () => reject(new DOMException('The request was aborted', 'AbortError')))
+    signal?.addEventListener('abort', () => request.abort(), { once: true })
+    request.send(form)
+  })
+}
+
+/**
+ * POST /api/calculator/analyze-document, or analyze-document-for-value for the Value type (SPEC §4).
+ * Failures throw GenerationError with SPEC §8's message.
+ */
+export async function analyzeDocument(
+  file: File,
+  complexity: ChosenComplexity,
+  settings: GenerationSettings,
+  onProgress: (fraction: number) => void,
+): Promise<GeneratedCalculator> {
+  const value = complexity === 'value'
+  const form = new FormData()
+  form.append('file', file, file.name)
+  if (!value) form.append('complexity', complexity)
+  form.append('language', settings.language)
+  form.append('currency', settings.currency)
+  try {
+    const body = await postFormWithProgress(value ? '/api/calculator/analyze-document-for-value' : '/api/calculator/analyze-document', form, onProgress)
+    const parsed = documentResponseSchema.safeParse(body)
+    if (!parsed.success) throw invalidAnswer(parsed.error)
+    return { config: parsed.data.parameters, content: parsed.data.content }
+  } catch (error) {
+    throw documentFailure(error, value)
+  }
+}
+
+/** POST /api/calculator/analyze-text, or generate-value for the Value type (SPEC §4). */
+export async function analyzeDescription(description: string, complexity: ChosenComplexity, settings: GenerationSettings): Promise<GeneratedCalculator> {
+  const value = complexity === 'value'
+  try {
+    const response = value
+      ? await apiRequest('POST', '/api/calculator/generate-value', { description, ...settings })
+      : await apiRequest('POST', '/api/calculator/analyze-text', { description, complexity, ...settings })
+    let body: unknown
+    try {
+      body = await response.json()
+    } catch (error) {
+      throw invalidAnswer(error)
+    }
+    const parsed = textResponseSchema.safeParse(body)
+    if (!parsed.success) throw invalidAnswer(parsed.error)
+    return { config: parsed.data.parameters }
+  } catch (error) {
+    throw textFailure(error, value)
+  }
+}
+
+/** A file as a data URL (SPEC §3's last input keeps files this way). */
+export function fileToDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.addEventListener('load', () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('The file could not be read'))))
+    reader.addEventListener('error', () => reject(reader.error ?? new Error('The file could not be read')))
+    reader.readAsDataURL(file)
+  })
+}
+
+/** The file a stored data URL holds again, for regeneration (decoded here: CSP keeps fetch() off data: URLs). */
+export function dataUrlToFile(dataUrl: string, filename: string, fileType: string): File {
+  const comma = dataUrl.indexOf(',')
+  const header = dataUrl.slice(0, comma)
+  const payload = dataUrl.slice(comma + 1)
+  const binary = header.endsWith(';base64') ? atob(payload) : decodeURIComponent(payload)
+  const bytes = new Uint8Array(binary.length)
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index)
+  const declared = header.slice('data:'.length).split(';')[0] ?? ''
+  return new File([bytes], filename, { type: fileType || declared })
+}

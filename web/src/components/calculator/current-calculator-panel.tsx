@@ -1,0 +1,120 @@
+import { GENERATOR_SCREEN_LOCALE, type CalculatorData, type Currency } from '@valueproof/formula'
+import { useEffect, useMemo, useState } from 'react'
+import { hasCalculatorContent, LiveCalculator } from '../proposal/live-calculator.tsx'
+import { Button } from '../ui/button.tsx'
+
+/** SPEC §9: the skeleton lingers 500 ms after the config arrives, then the calculator fades in. */
+export const SKELETON_DELAY_MS = 500
+
+export interface PanelActions {
+  onEdit: () => void
+  onRegenerate: () => void
+  onCreateProposal: () => void
+  onShare: () => void
+}
+
+/**
+ * The current calculator panel (SPEC §2): a skeleton reading 'Your calculator is being generated...'
+ * while no config exists, the live calculator in the display currency, and the edit, regenerate,
+ * create-proposal and share actions — disabled unless the calculator has something to show.
+ */
+export function CurrentCalculatorPanel({
+  config,
+  generating,
+  values,
+  onValuesChange,
+  displayCurrency,
+  busy,
+  actions,
+}: {
+  config: CalculatorData | undefined
+  generating: boolean
+  values: Record<string, number>
+  onValuesChange: (values: Record<string, number>) => void
+  displayCurrency: Currency
+  /** An action of the panel (regenerate) is running. */
+  busy: boolean
+  actions: PanelActions
+}) {
+  // The config on screen: it follows `config`, but one arriving after none waits out the skeleton delay.
+  const [shown, setShown] = useState(config)
+  useEffect(() => {
+    if (config === undefined || shown !== undefined) {
+      setShown(config)
+      return
+    }
+    const timer = setTimeout(() => setShown(config), SKELETON_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [config, shown])
+
+  // A new definition remounts the calculator, so no input keeps text typed for the previous one.
+  const shownKey = useMemo(() => (shown === undefined ? '' : JSON.stringify(shown)), [shown])
+  const usable = shown !== undefined && hasCalculatorContent(shown)
+  const disabled = !usable || busy
+
+  return (
+    <section aria-labelledby="current-calculator-heading" className="grid content-start gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="current-calculator-heading" className="text-lg font-semibold">
+          Current Calculator
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" disabled={disabled} onClick={actions.onEdit}>
+            Edit
+          </Button>
+          <Button variant="outline" size="sm" disabled={disabled} onClick={actions.onRegenerate}>
+            Regenerate
+          </Button>
+          <Button variant="outline" size="sm" disabled={disabled} onClick={actions.onCreateProposal}>
+            Create Proposal
+          </Button>
+          <Button size="sm" disabled={disabled} onClick={actions.onShare}>
+            Share
+          </Button>
+        </div>
+      </div>
+      {shown === undefined ? (
+        generating || config !== undefined ? (
+          <CalculatorSkeleton />
+        ) : (
+          <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">
+            Upload a proposal or describe your service, then generate a calculator: it appears here.
+          </p>
+        )
+      ) : !hasCalculatorContent(shown) ? (
+        <p className="rounded-lg border p-10 text-center text-muted-foreground">No calculator parameters available.</p>
+      ) : (
+        <div className="calculator-enter" data-testid="current-calculator">
+          <LiveCalculator
+            key={shownKey}
+            calculatorData={shown}
+            values={values}
+            onValuesChange={onValuesChange}
+            displayCurrency={displayCurrency}
+            moneyLocale={GENERATOR_SCREEN_LOCALE}
+            showSources
+          />
+        </div>
+      )}
+    </section>
+  )
+}
+
+function CalculatorSkeleton() {
+  return (
+    <div role="status" className="grid gap-6 rounded-lg border p-6" data-testid="calculator-skeleton">
+      <p className="text-sm text-muted-foreground">Your calculator is being generated...</p>
+      <div className="h-6 w-2/3 animate-pulse rounded bg-muted" aria-hidden="true" />
+      {[0, 1, 2].map((row) => (
+        <div key={row} className="grid gap-2" aria-hidden="true">
+          <div className="h-4 w-1/3 animate-pulse rounded bg-muted" />
+          <div className="h-2 w-full animate-pulse rounded bg-muted" />
+        </div>
+      ))}
+      <div className="grid gap-3 sm:grid-cols-2" aria-hidden="true">
+        <div className="h-20 animate-pulse rounded bg-muted" />
+        <div className="h-20 animate-pulse rounded bg-muted" />
+      </div>
+    </div>
+  )
+}

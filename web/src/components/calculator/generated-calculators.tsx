@@ -1,0 +1,82 @@
+import type { CalculatorEntry } from '../../calculator/storage.ts'
+import { XIcon } from '../icons.tsx'
+import { Spinner } from '../spinner.tsx'
+import { Button } from '../ui/button.tsx'
+import { classNames } from '../ui/class-names.ts'
+
+/** SPEC §9: list entries appear 150 ms after one another. */
+export const LIST_STAGGER_MS = 150
+
+const STATUS = {
+  loading: { label: 'Generating', dot: 'bg-yellow-500', border: 'border-yellow-500/40' },
+  completed: { label: 'Ready', dot: 'bg-green-600', border: 'border-green-600/40' },
+  error: { label: 'Failed', dot: 'bg-red-600', border: 'border-red-600/50' },
+} as const
+
+/**
+ * SPEC §2 'Generated Calculators', newest first: a loading entry has a yellow indicator, a skeleton
+ * name, a spinner and no view action; a completed one is green; a failed one red with its message.
+ */
+export function GeneratedCalculators({
+  entries,
+  currentId,
+  onView,
+  onRemove,
+}: {
+  entries: readonly CalculatorEntry[]
+  currentId: string | undefined
+  onView: (id: string) => void
+  onRemove: (id: string) => void
+}) {
+  return (
+    <section aria-labelledby="generated-calculators-heading" className="grid gap-3">
+      <h2 id="generated-calculators-heading" className="text-lg font-semibold">
+        Generated Calculators
+      </h2>
+      {entries.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">Calculators you generate are listed here.</p>
+      ) : (
+        <ul className="grid gap-2">
+          {entries.map((entry, index) => {
+            const status = STATUS[entry.status]
+            const name = entry.config?.name ?? entry.source ?? 'Calculator'
+            return (
+              <li
+                key={entry.id}
+                data-status={entry.status}
+                aria-current={entry.id === currentId ? 'true' : undefined}
+                className={classNames('calculator-enter grid gap-2 rounded-lg border bg-card p-3', status.border, entry.id === currentId && 'ring-2 ring-primary/40')}
+                style={{ animationDelay: `${index * LIST_STAGGER_MS}ms` }}
+              >
+                <div className="flex items-center gap-3">
+                  <span className={classNames('size-2.5 shrink-0 rounded-full', status.dot)} aria-hidden="true" />
+                  <span className="sr-only">{status.label}:</span>
+                  {entry.status === 'loading' ? (
+                    <span className="flex min-w-0 flex-1 items-center gap-2">
+                      <span className="h-4 w-40 max-w-full animate-pulse rounded bg-muted" aria-hidden="true" />
+                      <span className="sr-only">{name}</span>
+                      <Spinner className="size-4" label="Generating calculator" />
+                    </span>
+                  ) : (
+                    <span className="min-w-0 flex-1 truncate text-sm font-medium" title={name}>
+                      {name}
+                    </span>
+                  )}
+                  <Button variant="ghost" size="icon" className="size-8 shrink-0" aria-label={`Remove ${name}`} onClick={() => onRemove(entry.id)}>
+                    <XIcon className="size-4" />
+                  </Button>
+                </div>
+                {entry.status === 'error' && <p className="text-sm break-words text-destructive dark:text-red-400">{entry.error ?? 'Something went wrong'}</p>}
+                {entry.status !== 'error' && (
+                  <Button variant="outline" size="sm" className="justify-self-start" disabled={entry.status !== 'completed'} onClick={() => onView(entry.id)}>
+                    View Calculator
+                  </Button>
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </section>
+  )
+}

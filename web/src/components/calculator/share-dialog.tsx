@@ -1,0 +1,121 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { productBranding } from '@valueproof/contracts'
+import type { CalculatorData } from '@valueproof/formula'
+import { useState, type FormEvent } from 'react'
+import { ApiError, apiRequest } from '../../api.ts'
+import { createdProposalSchema, proposalsQueryKey } from '../../queries/proposals.ts'
+import { userQueryOptions } from '../../queries/user.ts'
+import { Button } from '../ui/button.tsx'
+import { Dialog } from '../ui/dialog.tsx'
+import { FormField } from '../ui/form-field.tsx'
+import { Input } from '../ui/input.tsx'
+import { toast } from '../ui/use-toast.ts'
+
+const FREE_BRANDING_NOTE = 'Your proposal shows ValueProof branding on the Free plan. Upgrade to Pro to show your own company name, logo and website.'
+
+/**
+ * SPEC §2/§4/§5 share: 'Calculator Name' and an optional 'Access Password'; 'Generate Share Link'
+ * (reading 'Generating...' while busy) re-reads the user from the server, creates a shared proposal
+ * (POST /api/proposals) and copies its link. A Free user's branding is forced to the product's.
+ */
+export function ShareDialog({
+  open,
+  onOpenChange,
+  calculatorData,
+  content,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  calculatorData: CalculatorData
+  /** The text the calculator came from, stored with the proposal (SPEC §3 'content'). */
+  content: string
+}) {
+  const queryClient = useQueryClient()
+  const [name, setName] = useState(calculatorData.name)
+  const [accessCode, setAccessCode] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [link, setLink] = useState<string>()
+
+  async function share(event: FormEvent) {
+    event.preventDefault()
+    const title = name.trim()
+    if (title === '') {
+      toast({ variant: 'destructive', title: 'Error', description: 'Please enter a name for the calculator' })
+      return
+    }
+    setBusy(true)
+    try {
+      // SPEC §4: the plan is re-read from the server on the share action.
+      const user = await queryClient.fetchQuery({ ...userQueryOptions(), staleTime: 0 })
+      if (user === null) {
+        toast({ variant: 'destructive', title: 'Error', description: 'You must be logged in to share calculators' })
+        return
+      }
+      const pro = user.plan === 'pro'
+      const branding = pro
+        ? { companyName: user.companyName ?? undefined, companyLogo: user.companyLogo ?? undefined, companyWebsite: user.companyWebsite ?? undefined }
+        : productBranding(window.location.origin)
+      const code = accessCode.trim()
+      const response = await apiRequest('POST', '/api/proposals', {
+        title,
+        content,
+        calculatorData: { ...calculatorData, branding },
+        ...(code === '' ? {} : { accessCode: code }),
+      })
+      const { id } = createdProposalSchema.parse(await response.json())
+      void queryClient.invalidateQueries({ queryKey: proposalsQueryKey })
+      const url = `${window.location.origin}/proposals/${encodeURIComponent(id)}`
+      setLink(url)
+      let copied = true
+      try {
+        await navigator.clipboard.writeText(url)
+      } catch (error) {
+        copied = false
+        console.warn('Could not copy the share link to the clipboard.', error)
+      }
+      toast({
+        title: copied ? 'Link copied!' : 'Share link created',
+        description:
+          [copied ? undefined : 'Copy it from the dialog: the browser did not allow copying.', pro ? undefined : FREE_BRANDING_NOTE].filter(Boolean).join(' ') || undefined,
+      })
+    } catch (error) {
+      const message = error instanceof ApiError ? error.serverMessage : undefined
+      toast({ variant: 'destructive', title: 'Error sharing calculator', description: message ?? 'Failed to create share link' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Share Calculator"
+      description="Create a link that opens this calculator as a proposal. Anyone with the link can open it; add a password to restrict it."
+    >
+      <form className="grid gap-4" onSubmit={(event) => void share(event)} noValidate>
+        <FormField label="Calculator Name" value={name} onChange={(event) => setName(event.target.value)} maxLength={200} disabled={busy} />
+        <FormField
+          label="Access Password"
+          value={accessCode}
+          onChange={(event) => setAccessCode(event.target.value)}
+          maxLength={128}
+          autoComplete="off"
+          placeholder="Optional"
+          disabled={busy}
+        />
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Generating...' : 'Generate Share Link'}
+        </Button>
+        {link !== undefined && (
+          <div className="grid gap-2">
+            <label htmlFor="share-link" className="text-sm font-medium">
+              Share link
+            </label>
+            <Input id="share-link" readOnly value={link} onFocus={(event) => event.target.select()} />
+          </div>
+        )}
+      </form>
+    </Dialog>
+  )
+}
