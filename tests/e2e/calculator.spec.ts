@@ -115,9 +115,11 @@ async function moveFirstSliderAndCheck(page: Page, display: Currency) {
   const calculator = createCalculator(config)
   const values = calculator.initialValues()
   await expectFigures(page, config, values, display)
-  const inputs = config.calculatorType === 'value' ? config.valueFields.filter((field) => !field.calculated) : config.parameters
-  const first = config.calculatorType === 'value' ? undefined : config.parameters[0]
+  // The calculator's inputs, in the order shown: parameters, then a value calculator's input fields.
+  const inputs = [...config.parameters, ...(config.calculatorType === 'value' ? config.valueFields.filter((field) => !field.calculated) : [])]
+  const first = config.parameters[0]
   expect(inputs.length).toBeGreaterThan(0)
+  await expect(page.getByTestId('current-calculator').getByRole('slider')).toHaveCount(inputs.length)
   const slider = page.getByTestId('current-calculator').getByRole('slider').first()
   await slider.focus()
   await page.keyboard.press('ArrowRight')
@@ -262,8 +264,11 @@ test.describe('the generator screen', () => {
     await expect(dialog).toBeVisible()
     const formula = dialog.getByLabel('Formula', { exact: true })
     await formula.fill(`${original.formula} *`)
-    await expect(dialog.getByRole('alert').first()).toContainText(/character \d+/)
-    await dialog.getByRole('button', { name: 'Save' }).click()
+    await expect(formula).toHaveAttribute('aria-invalid', 'true')
+    await expect(formula).toHaveAccessibleDescription(/at character \d+/)
+    await expect(dialog.locator('[data-formula-error-marker]')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect(dialog.getByRole('alert')).toContainText('Nothing was saved')
     await expect(dialog).toBeVisible()
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await expect(dialog).toBeHidden()
@@ -271,9 +276,9 @@ test.describe('the generator screen', () => {
 
     // A valid one: saved, and the results change.
     await page.getByRole('button', { name: 'Edit', exact: true }).click()
-    await dialog.getByLabel('Formula', { exact: true }).fill(`(${original.formula}) * 2`)
-    await expect(dialog.getByRole('alert')).toHaveCount(0)
-    await dialog.getByRole('button', { name: 'Save' }).click()
+    await formula.fill(`(${original.formula}) * 2`)
+    await expect(formula).not.toHaveAttribute('aria-invalid', 'true')
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click()
     await expect(dialog).toBeHidden()
     await expect(yearly).not.toHaveText(before ?? '')
     const edited = await storedConfig(page)

@@ -29,14 +29,14 @@ export function GeneratedCalculators({
   onRemove: (id: string) => void
 }) {
   return (
-    <section aria-labelledby="generated-calculators-heading" className="grid gap-3">
+    <section aria-labelledby="generated-calculators-heading" className="grid grid-cols-1 gap-3">
       <h2 id="generated-calculators-heading" className="text-lg font-semibold">
         Generated Calculators
       </h2>
       {entries.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">Calculators you generate are listed here.</p>
       ) : (
-        <ul className="grid gap-2">
+        <ul className="grid grid-cols-1 gap-2">
           {entries.map((entry, index) => {
             const status = STATUS[entry.status]
             const name = entry.config?.name ?? entry.source ?? 'Calculator'
@@ -45,7 +45,7 @@ export function GeneratedCalculators({
                 key={entry.id}
                 data-status={entry.status}
                 aria-current={entry.id === currentId ? 'true' : undefined}
-                className={classNames('calculator-enter grid gap-2 rounded-lg border bg-card p-3', status.border, entry.id === currentId && 'ring-2 ring-primary/40')}
+                className={classNames('calculator-enter grid grid-cols-1 gap-2 rounded-lg border bg-card p-3', status.border, entry.id === currentId && 'ring-2 ring-primary/40')}
                 style={{ animationDelay: `${index * LIST_STAGGER_MS}ms` }}
               >
                 <div className="flex items-center gap-3">

@@ -189,7 +189,7 @@ function CalculatorPage() {
         <Tabs label="Calculator" items={TABS} value={tab} onValueChange={setTab}>
           {tab === 'create' ? (
             <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-              <div className="grid content-start gap-8">
+              <div className="grid grid-cols-1 content-start gap-8">
                 <div className="rounded-lg border bg-card p-5 shadow-sm">
                   <GenerationInput
                     language={language}
