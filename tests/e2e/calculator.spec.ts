@@ -184,6 +184,28 @@ test.describe('the generator screen', () => {
     await expectFigures(page, value, { ...createCalculator(value).initialValues(), ...(await storedValues(page)) }, 'SEK')
   })
 
+  test('shows the bytes going up, then the generation state, then the calculator', async ({ page, signedInUser }) => {
+    test.skip(!samplesPresent && process.env.CI === undefined, `samples missing at ${SAMPLES}`)
+    void signedInUser
+    await openCalculator(page)
+    // A slow uplink (about 300 KB/s) makes the 1.3 MB prospectus take seconds to send.
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 300 * 1024 })
+    await uploadAndGenerate(page, join(SAMPLES, 'pyconau-2019-sponsorship-prospectus.pdf'), 'Minimal')
+    const progress = page.getByRole('progressbar', { name: 'Upload progress' })
+    await expect(progress).toBeVisible()
+    await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0)
+    await expect(page.getByTestId('calculator-skeleton')).toContainText('Your calculator is being generated...')
+    await expect(entries(page).first()).toHaveAttribute('data-status', 'loading')
+    await expect(entries(page).first().getByRole('button', { name: 'View Calculator' })).toBeDisabled()
+    await expect(page.getByRole('button', { name: 'Generate Calculator' })).toBeDisabled()
+    await expect(entries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 30_000 })
+    await expect(progress).toBeHidden()
+    await expect(page.getByTestId('current-calculator')).toBeVisible()
+    await expect(page.getByTestId('calculator-skeleton')).toBeHidden()
+  })
+
   test('a sample DOCX makes a Balanced and an Advanced calculator', async ({ page, signedInUser }) => {
     test.skip(!samplesPresent && process.env.CI === undefined, `samples missing at ${SAMPLES}`)
     void signedInUser
