@@ -1,4 +1,3 @@
-import { Worker } from 'node:worker_threads'
 import {
   MAX_DOCUMENT_BYTES,
   documentError,
@@ -6,6 +5,7 @@ import {
   type DocumentLimits,
 } from './document-error.ts'
 import { isEncryptedOfficeFile, sniffDocument, type DocumentKind } from './sniff.ts'
+import { createWorkerPool, WorkerPoolError } from './worker-pool.ts'
 
 export interface TextPage {
   /** Numbered from 1. */
@@ -49,24 +49,9 @@ export interface DocumentExtractor {
 }
 
 type WorkerReply =
-  | { id: number; ok: true; pages: TextPage[] }
-  | { id: number; ok: false; code: DocumentErrorCode }
-  | { id: number; ok: false; internal: string }
-
-interface Job {
-  id: number
-  kind: DocumentKind
-  bytes: Uint8Array | undefined
-  resolve: (document: ExtractedDocument) => void
-  reject: (reason: unknown) => void
-  stopListening: () => void
-}
-
-interface Slot {
-  worker: Worker | undefined
-  job: Job | undefined
-  timer: NodeJS.Timeout | undefined
-}
+  | { ok: true; pages: TextPage[] }
+  | { ok: false; code: DocumentErrorCode }
+  | { ok: false; internal: string }
 
 // Plain JavaScript, so the worker needs no TypeScript loader under node --import tsx or vitest.
 const WORKER_URL = new URL('./extract-worker.mjs', import.meta.url)
@@ -81,8 +66,8 @@ function closedError(): Error {
   return new Error('The document extractor is closed')
 }
 
-function isWorkerReply(value: unknown): value is WorkerReply {
-  return typeof value === 'object' && value !== null && 'id' in value && 'ok' in value
+function isWorkerReply(value: object): value is WorkerReply {
+  return 'ok' in value && (value.ok === true ? 'pages' in value : 'code' in value || 'internal' in value)
 }
 
 /** A copy only when the bytes share their ArrayBuffer with other data (e.g. Node's Buffer pool). */
@@ -101,118 +86,40 @@ export function createDocumentExtractor(options: DocumentExtractorOptions = {}):
   const memoryLimitMb = positiveInteger('memoryLimitMb', options.memoryLimitMb, 512)
   const maxQueued = options.maxQueued ?? 8
   if (!Number.isInteger(maxQueued) || maxQueued < 0) throw new RangeError('maxQueued must be a whole number')
-  const slots: Slot[] = Array.from({ length: positiveInteger('workers', options.workers, 2) }, () => ({
-    worker: undefined,
-    job: undefined,
-    timer: undefined,
-  }))
-  const queue: Job[] = []
-  let lastId = 0
+  const pool = createWorkerPool({
+    url: WORKER_URL,
+    workers: positiveInteger('workers', options.workers, 2),
+    timeLimitMs: limits.timeLimitMs,
+    memoryLimitMb,
+    maxQueued,
+  })
   let closed = false
 
-  function spawn(slot: Slot): Worker {
-    const worker = new Worker(WORKER_URL, {
-      execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb },
-    })
-    // Events from a worker already replaced (timed out, aborted) are ignored.
-    worker.on('message', (reply: unknown) => {
-      if (slot.worker === worker) settle(slot, reply)
-    })
-    // Out of memory or a crash: that document was too much for one worker.
-    worker.on('error', () => {
-      if (slot.worker === worker) fail(slot, 'too_complex')
-    })
-    worker.on('exit', () => {
-      if (slot.worker === worker) fail(slot, 'too_complex')
-    })
-    return worker
-  }
-
-  /** Stops the slot's worker; the next job gets a fresh one. */
-  function retire(slot: Slot): void {
-    const worker = slot.worker
-    slot.worker = undefined
-    worker?.terminate().catch(() => {})
-  }
-
-  function finish(slot: Slot): Job | undefined {
-    const job = slot.job
-    slot.job = undefined
-    clearTimeout(slot.timer)
-    slot.timer = undefined
-    job?.stopListening()
-    // An idle worker must not keep the process alive.
-    slot.worker?.unref()
-    return job
-  }
-
-  function settle(slot: Slot, reply: unknown): void {
-    const job = finish(slot)
-    if (job !== undefined) {
-      if (!isWorkerReply(reply) || reply.id !== job.id) {
-        retire(slot)
-        job.reject(documentError('too_complex', limits))
-      } else if (reply.ok) {
-        const characters = reply.pages.reduce((sum, page) => sum + page.text.length, 0)
-        job.resolve({ kind: job.kind, pages: reply.pages, pageCount: reply.pages.length, characters })
-      } else if ('code' in reply) {
-        job.reject(documentError(reply.code, limits))
-      } else {
-        job.reject(new Error(`Document extraction failed in the worker: ${reply.internal}`))
-      }
-    }
-    pump()
-  }
-
-  function fail(slot: Slot, code: DocumentErrorCode): void {
-    retire(slot)
-    finish(slot)?.reject(documentError(code, limits))
-    pump()
-  }
-
-  function run(slot: Slot, job: Job): void {
-    const worker = slot.worker ?? spawn(slot)
-    slot.worker = worker
-    const bytes = job.bytes ?? new Uint8Array(0)
-    job.bytes = undefined
-    slot.job = job
-    worker.ref()
-    slot.timer = setTimeout(() => fail(slot, 'timeout'), limits.timeLimitMs)
-    const request = { id: job.id, kind: job.kind, maxUnzippedBytes: limits.maxUnzippedBytes }
-    const owned = ownedBytes(bytes)
-    try {
-      worker.postMessage({ ...request, bytes: owned }, [owned.buffer])
-    } catch {
-      // Node refuses to transfer some buffers (its pooled ones); copy those.
-      const copy = new Uint8Array(bytes)
-      worker.postMessage({ ...request, bytes: copy }, [copy.buffer])
+  /** The pool's failures as the uploader reads them; an abort's reason stays as it is. */
+  function extractionFailure(error: unknown): unknown {
+    if (!(error instanceof WorkerPoolError)) return error
+    switch (error.code) {
+      case 'timeout':
+        return documentError('timeout', limits)
+      case 'busy':
+        return documentError('busy', limits)
+      case 'closed':
+        return closedError()
+      case 'out_of_memory':
+      case 'crashed':
+        // Out of memory or a crash: that document was too much for one worker.
+        return documentError('too_complex', limits)
     }
   }
 
-  function pump(): void {
-    for (const slot of slots) {
-      if (closed || queue.length === 0) return
-      if (slot.job !== undefined) continue
-      const job = queue.shift()
-      if (job !== undefined) run(slot, job)
+  function documentOf(kind: DocumentKind, reply: object): ExtractedDocument {
+    if (!isWorkerReply(reply)) throw documentError('too_complex', limits)
+    if (reply.ok) {
+      const characters = reply.pages.reduce((sum, page) => sum + page.text.length, 0)
+      return { kind, pages: reply.pages, pageCount: reply.pages.length, characters }
     }
-  }
-
-  function abort(job: Job, reason: unknown): void {
-    const queued = queue.indexOf(job)
-    if (queued !== -1) {
-      queue.splice(queued, 1)
-      job.stopListening()
-      job.reject(reason)
-      return
-    }
-    const slot = slots.find((candidate) => candidate.job === job)
-    if (slot === undefined) return
-    retire(slot)
-    finish(slot)
-    job.reject(reason)
-    pump()
+    if ('code' in reply) throw documentError(reply.code, limits)
+    throw new Error(`Document extraction failed in the worker: ${reply.internal}`)
   }
 
   function kindOf(bytes: Uint8Array): DocumentKind {
@@ -228,39 +135,17 @@ export function createDocumentExtractor(options: DocumentExtractorOptions = {}):
       if (closed) throw closedError()
       signal?.throwIfAborted()
       const kind = kindOf(bytes)
-      return new Promise<ExtractedDocument>((resolve, reject) => {
-        const job: Job = { id: ++lastId, kind, bytes, resolve, reject, stopListening: () => {} }
-        if (signal !== undefined) {
-          const onAbort = () => abort(job, signal.reason)
-          signal.addEventListener('abort', onAbort, { once: true })
-          job.stopListening = () => signal.removeEventListener('abort', onAbort)
-        }
-        const free = slots.find((slot) => slot.job === undefined)
-        if (free !== undefined) {
-          run(free, job)
-        } else if (queue.length < maxQueued) {
-          queue.push(job)
-        } else {
-          job.stopListening()
-          reject(documentError('busy', limits))
-        }
+      const owned = ownedBytes(bytes)
+      const request = { kind, bytes: owned, maxUnzippedBytes: limits.maxUnzippedBytes }
+      const reply = await pool.run(request, { transfer: [owned.buffer], ...(signal ? { signal } : {}) }).catch((error: unknown) => {
+        throw extractionFailure(error)
       })
+      return documentOf(kind, reply)
     },
 
     async close() {
       closed = true
-      for (const job of queue.splice(0)) {
-        job.stopListening()
-        job.reject(closedError())
-      }
-      await Promise.all(
-        slots.map(async (slot) => {
-          const worker = slot.worker
-          slot.worker = undefined
-          finish(slot)?.reject(closedError())
-          await worker?.terminate()
-        }),
-      )
+      await pool.close()
     },
   }
 }

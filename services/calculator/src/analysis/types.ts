@@ -38,12 +38,14 @@ export interface Analyzer {
    * `source`), or throws an `AnalysisError`. Honours `signal` (client gone, time limit).
    */
   analyze(input: AnalysisInput, signal?: AbortSignal): Promise<CalculatorData>
+  /** Stops what the analyzer runs on (the built-in one's worker threads); later calls reject. */
+  close?(): Promise<void>
 }
 
 export type AnalysisErrorCode =
   /** The text is longer than the model accepts; the message contains 'context length' (SPEC §8). */
   | 'context_length'
-  /** The provider did not answer in time. */
+  /** The provider did not answer in time, or the built-in analysis ran past its time limit or was stopped. */
   | 'timeout'
   /** The provider refused or failed (auth, rate limit, 5xx, network). */
   | 'provider_failed'
@@ -51,6 +53,10 @@ export type AnalysisErrorCode =
   | 'invalid_output'
   /** Nothing in the input can become a calculator (e.g. an empty description). */
   | 'no_content'
+  /** Too many analyses are waiting already (the built-in analyzer's queue is full). */
+  | 'busy'
+  /** The input needs more memory than one analysis may use. */
+  | 'too_complex'
 
 /** HTTP status per analysis error, as the calculator service answers it. */
 export const ANALYSIS_ERROR_STATUS: Record<AnalysisErrorCode, number> = {
@@ -59,6 +65,8 @@ export const ANALYSIS_ERROR_STATUS: Record<AnalysisErrorCode, number> = {
   provider_failed: 502,
   invalid_output: 502,
   no_content: 422,
+  busy: 503,
+  too_complex: 422,
 }
 
 export class AnalysisError extends Error {

@@ -1,15 +1,10 @@
 // The built-in analyzer: deterministic and offline. It reads the figures of a document or a
 // description (money, rates per unit and per period, hours, counts, percentages, durations),
 // chooses the calculator those figures support, and builds it for the chosen complexity with every
-// parameter's source: a quoted passage, or an assumption said to be one.
-import { validateCalculatorData, type CalculatorData } from '@valueproof/formula'
-import { AnalysisError, type AnalysisInput, type Analyzer } from '../types.ts'
-import { calculatorName } from './calculator-name.ts'
-import { assembleCalculator, designFor, type Design, type DesignContext } from './calculator-design.ts'
-import { readDocument, type DocumentReading } from './document-reading.ts'
-import { chooseRecipe, type RecipeChoice } from './recipes.ts'
-import { textsFor, type Texts } from './wording.ts'
-
+// parameter's source: a quoted passage, or an assumption said to be one. The analysis runs on
+// worker threads, off the service's event loop (decision 061).
+export { analyzeText, buildCalculator, type Analysis } from './build-calculator.ts'
+export { createBuiltinAnalyzer, type BuiltinAnalyzer, type BuiltinAnalyzerOptions } from './builtin-analyzer.ts'
 export { calculatorName } from './calculator-name.ts'
 export { assembleCalculator, designFor, sliderIndexes, type Design, type Term } from './calculator-design.ts'
 export { readDocument, type DocumentReading, type ScoredFigure } from './document-reading.ts'
@@ -19,72 +14,3 @@ export { isPlaceholderLine, lineMarker, readTemplate } from './placeholders.ts'
 export { quoteAround, MAX_QUOTE } from './quotes.ts'
 export { chooseRecipe, fitsRole, RECIPE_IDS, RECIPE_ROLES, type RecipeChoice, type RecipeId, type RoleId } from './recipes.ts'
 export { niceCeil, sliderRange } from './slider-range.ts'
-
-export interface Analysis {
-  readonly reading: DocumentReading
-  readonly choice: RecipeChoice
-  readonly design: Design
-  readonly context: DesignContext
-}
-
-function descriptionOf(input: AnalysisInput, analysis: Analysis, texts: Texts): string {
-  const found = analysis.design.terms.filter((term) => term.figure !== undefined).length
-  const sentences = [
-    texts.summary({ source: texts.sourceName(input.kind, input.fileName), found, assumed: analysis.design.terms.length - found, inputKind: input.kind }),
-  ]
-  const placeholders = analysis.reading.template.dominated || analysis.reading.excluded.some((excluded) => excluded.reason === 'placeholder')
-  if (placeholders && input.kind === 'document') sentences.push(texts.templateNote)
-  if (analysis.choice.basis === 'theme') sentences.push(texts.noFiguresNote(input.kind))
-  return sentences.join(' ')
-}
-
-/** Reads the input and designs its calculator, without the complexity (shared by every complexity). */
-export function analyzeText(input: AnalysisInput, signal?: AbortSignal): Analysis {
-  const reading = readDocument(input.pages, signal)
-  if (reading.pages.length === 0) {
-    throw new AnalysisError(
-      'no_content',
-      input.kind === 'document'
-        ? 'The document has no readable text (a scanned document needs text recognition first); describe the service in words instead.'
-        : 'The description is empty; describe the service in a few sentences.',
-    )
-  }
-  const choice = chooseRecipe(reading)
-  const context: DesignContext = { texts: textsFor(input.language), currency: input.currency, inputKind: input.kind, reading }
-  return { reading, choice, design: designFor(choice, context), context }
-}
-
-/** The calculator definition for `input`, validated; throws AnalysisError. */
-export function buildCalculator(input: AnalysisInput, signal?: AbortSignal): CalculatorData {
-  signal?.throwIfAborted()
-  const analysis = analyzeText(input, signal)
-  const { texts } = analysis.context
-  const definition = assembleCalculator({
-    design: analysis.design,
-    complexity: input.complexity,
-    name: calculatorName({ inputKind: input.kind, pages: analysis.reading.pages, fileName: input.fileName, texts }),
-    description: descriptionOf(input, analysis, texts),
-    context: analysis.context,
-  })
-  const validation = validateCalculatorData(definition)
-  if (!validation.ok) {
-    const problems = validation.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ')
-    throw new AnalysisError('invalid_output', `The built-in analyzer produced an invalid calculator: ${problems}`)
-  }
-  return validation.calculatorData
-}
-
-export function createBuiltinAnalyzer(): Analyzer {
-  return {
-    name: 'builtin',
-    analyze(input, signal) {
-      try {
-        return Promise.resolve(buildCalculator(input, signal))
-      } catch (error) {
-        if (error instanceof AnalysisError) return Promise.reject(error)
-        if (signal?.aborted === true) return Promise.reject(new AnalysisError('timeout', 'The analysis was stopped before it finished', { cause: error }))
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)))
-      }
-    },
-  }
-}
