@@ -246,6 +246,28 @@ test.describe('the generator screen', () => {
     await expect(page.getByText('notes.txt')).toBeHidden()
     await expect(page.getByRole('button', { name: 'Generate Calculator' })).toBeDisabled()
 
+    // Drag and drop takes the same path: a dropped text file is ignored, a dropped PDF is chosen.
+    const area = page.getByTestId('upload-area')
+    const drop = async (name: string, type: string) => {
+      const dataTransfer = await page.evaluateHandle(
+        ([fileName, fileType]) => {
+          const transfer = new DataTransfer()
+          transfer.items.add(new File(['%PDF-1.7 dropped'], fileName, { type: fileType }))
+          return transfer
+        },
+        [name, type] as const,
+      )
+      await area.dispatchEvent('dragover', { dataTransfer })
+      await area.dispatchEvent('drop', { dataTransfer })
+    }
+    await drop('dropped.txt', 'text/plain')
+    await expect(page.getByText('dropped.txt')).toBeHidden()
+    await drop('dropped-offer.pdf', 'application/pdf')
+    await expect(page.getByText('dropped-offer.pdf')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Generate Calculator' })).toBeEnabled()
+    await page.getByRole('button', { name: 'Remove file' }).click()
+    await expect(page.getByRole('button', { name: 'Generate Calculator' })).toBeDisabled()
+
     const directory = mkdtempSync(join(tmpdir(), 'valueproof-big-'))
     try {
       const big = join(directory, 'huge-proposal.pdf')
@@ -396,6 +418,20 @@ test.describe('the generator screen', () => {
     const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()])
     await expect(popup).toHaveURL(/\/proposals\/[A-Za-z0-9_-]{22}$/)
     await popup.close()
+  })
+
+  test('sharing after the session ended says one must be logged in', async ({ page, signedInUser, origin }) => {
+    void signedInUser
+    await openCalculator(page)
+    await describeAndGenerate(page, DESCRIPTION_EN, 'Minimal')
+    await expect(entries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
+    await page.getByRole('button', { name: 'Share', exact: true }).click()
+    // The session ends elsewhere (another tab logs out); the share action re-reads the user.
+    await postJson(page.request, origin, '/api/logout')
+    await page.getByRole('dialog', { name: 'Share Calculator' }).getByRole('button', { name: 'Generate Share Link' }).click()
+    await expect(toasts(page)).toContainText('You must be logged in to share calculators')
+    const listed = await page.request.get('/api/proposals')
+    expect(listed.status()).toBe(401)
   })
 
   for (const [choice, templateType] of [

@@ -543,7 +543,7 @@ test.describe('/proposals/generating', () => {
     await expect(toast.getByText('Error creating proposal', { exact: true })).toBeVisible()
     await expect(toast.getByText('The writer is busy, try again shortly', { exact: true })).toBeVisible()
     await expect(toast).toHaveAttribute('data-variant', 'destructive')
-    await expect(page.getByRole('heading', { name: 'Calculator' })).toBeVisible()
+    await expect(page.getByRole('tab', { name: 'Create Proposal' })).toBeVisible()
     await expect(page).toHaveURL('/calculator')
   })
 
@@ -554,7 +554,7 @@ test.describe('/proposals/generating', () => {
     await page.goto('/proposals/generating')
     await expect(toasts(page).getByText('Error creating proposal', { exact: true })).toBeVisible()
     await expect(toasts(page).getByText('Something went wrong', { exact: true })).toBeVisible()
-    await expect(page.getByRole('heading', { name: 'Calculator' })).toBeVisible()
+    await expect(page.getByRole('tab', { name: 'Create Proposal' })).toBeVisible()
   })
 
   test('with nothing pending it goes to /calculator without calling the server', async ({ page, signedInUser }) => {
@@ -565,7 +565,7 @@ test.describe('/proposals/generating', () => {
       await route.continue()
     })
     await page.goto('/proposals/generating')
-    await expect(page.getByRole('heading', { name: 'Calculator' })).toBeVisible()
+    await expect(page.getByRole('tab', { name: 'Create Proposal' })).toBeVisible()
     await expect(page).toHaveURL('/calculator')
     expect(calls).toBe(0)
   })
