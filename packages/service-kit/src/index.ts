@@ -1,3 +1,4 @@
+export { createBatchLoader, type BatchLoader, type BatchLoaderOptions } from './batch-loader.ts'
 export { createApp, healthRouter, type CreateAppOptions, type ReadinessCheck } from './app.ts'
 export { loadConfig, loadConfigOrExit, ConfigError, env } from './config.ts'
 export { HttpError, errors } from './errors.ts'

@@ -2,6 +2,7 @@ import { createService, type ServiceDeps, type ServiceInstance } from '@valuepro
 import { proposalConfigSchema, type ProposalSettings } from './config.ts'
 import type { PrismaClient } from './db.ts'
 import { deleteEndedCodeWindows, type AccessCodePolicy } from './domain/access-codes.ts'
+import { createProposalLoader } from './domain/proposal-loader.ts'
 import { ViewRecorder } from './domain/views.ts'
 import { subscribeUserProfileUpdated } from './events/user-profile-updated.ts'
 import { subscribeUserRegistered } from './events/user-registered.ts'
@@ -32,7 +33,7 @@ export function createProposalService(
 ): ServiceInstance {
   const writer = options.writer ?? createWriter(config)
   const accessCodes: AccessCodePolicy = { attempts: config.PROPOSAL_ACCESS_CODE_ATTEMPTS, windowMs: config.PROPOSAL_ACCESS_CODE_WINDOW_MINUTES * 60_000 }
-  const views = new ViewRecorder({ prisma: deps.prisma, logger: deps.logger })
+  const views = new ViewRecorder({ prisma: deps.prisma, dbSchema: deps.dbSchema, logger: deps.logger })
   const sweeper = setInterval(() => {
     deleteEndedCodeWindows(deps.prisma, { policy: accessCodes }).catch((error: unknown) => deps.logger.warn({ err: error }, 'access-code window sweep failed'))
   }, ENDED_WINDOW_SWEEP_MS)
@@ -48,6 +49,7 @@ export function createProposalService(
         writer,
         publicOrigin: config.PUBLIC_ORIGIN,
         accessCodes,
+        proposals: createProposalLoader(deps.prisma),
         views,
         ...(options.now ? { now: options.now } : {}),
       }),

@@ -23,6 +23,7 @@ import {
 import { accountOf } from './accounts.ts'
 import { brandingFor } from './branding.ts'
 import { newProposalId } from './proposal-ids.ts'
+import type { ProposalLoader } from './proposal-loader.ts'
 import type { ViewRecorder } from './views.ts'
 
 export interface ProposalDeps {
@@ -32,6 +33,8 @@ export interface ProposalDeps {
   /** The product branding's website (SPEC §9: the product's own site). */
   publicOrigin: string | undefined
   accessCodes: AccessCodePolicy
+  /** Reads for openProposal, batched per turn of the event loop. */
+  proposals: ProposalLoader
   views: ViewRecorder
   now?: () => Date
 }
@@ -192,7 +195,7 @@ export interface Viewer {
 export async function openProposal(deps: ProposalDeps, props: { proposalId: string; viewer: Viewer; code: string | undefined }): Promise<ProposalRecord> {
   const notFound = () => errors.notFound(PROPOSAL_NOT_FOUND_MESSAGE, 'proposal_not_found')
   if (!isProposalId(props.proposalId)) throw notFound()
-  const proposal = await deps.prisma.proposal.findUnique({ where: { id: props.proposalId } })
+  const proposal = await deps.proposals.load(props.proposalId)
   if (!proposal) throw notFound()
   const isOwner = props.viewer.userId !== undefined && proposal.userId === props.viewer.userId
   if (!isOwner && !proposal.isPublished) throw notFound()

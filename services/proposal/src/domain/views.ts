@@ -1,9 +1,11 @@
 import type { Logger } from '@valueproof/service-kit'
 import type { PrismaClient } from '../db.ts'
-import { proposalViewedRecord, type ProposalView } from '../events/outbox.ts'
+import { storeViewRecords, type ProposalView } from '../events/outbox.ts'
 
 export interface ViewRecorderOptions {
   prisma: PrismaClient
+  /** The service's schema when its database is shared (the embedded stack). */
+  dbSchema: string | undefined
   logger: Logger
   /** Views are gathered this long before one transaction writes them. */
   batchDelayMs?: number
@@ -19,6 +21,7 @@ export interface ViewRecorderOptions {
  */
 export class ViewRecorder {
   readonly #prisma: PrismaClient
+  readonly #dbSchema: string | undefined
   readonly #logger: Logger
   readonly #batchDelayMs: number
   readonly #maxBatch: number
@@ -31,6 +34,7 @@ export class ViewRecorder {
 
   constructor(options: ViewRecorderOptions) {
     this.#prisma = options.prisma
+    this.#dbSchema = options.dbSchema
     this.#logger = options.logger
     this.#batchDelayMs = options.batchDelayMs ?? 50
     this.#maxBatch = options.maxBatch ?? 500
@@ -67,7 +71,7 @@ export class ViewRecorder {
     while (this.#pending.length > 0) {
       const batch = this.#pending.splice(0, this.#maxBatch)
       try {
-        await this.#prisma.outboxEvent.createMany({ data: batch.map(proposalViewedRecord) })
+        await storeViewRecords(this.#prisma, { views: batch, dbSchema: this.#dbSchema })
       } catch (error) {
         this.#logger.warn({ err: error, views: batch.length }, 'proposal views could not be recorded')
       }

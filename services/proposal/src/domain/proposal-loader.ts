@@ -1,0 +1,24 @@
+import { createBatchLoader, type BatchLoader } from '@valueproof/service-kit'
+import type { PrismaClient, Proposal } from '../db.ts'
+
+export type ProposalLoader = BatchLoader<string, Proposal>
+
+/**
+ * Reads proposals by id with one query for all the opens of one turn of the event loop, nothing
+ * cached: a shared link is opened by many at once, and N concurrent opens then cost one round trip
+ * instead of N (decision 050), each answer still read after the request arrived, so an
+ * unpublished or changed proposal is seen at once.
+ */
+export function createProposalLoader(prisma: PrismaClient): ProposalLoader {
+  return createBatchLoader<string, Proposal>({
+    async loadMany(ids) {
+      const [only] = ids
+      // One id alone is the common case off-peak: findUnique is the cheaper query for it.
+      const proposals =
+        ids.length === 1 && only !== undefined
+          ? [await prisma.proposal.findUnique({ where: { id: only } })].filter((proposal) => proposal !== null)
+          : await prisma.proposal.findMany({ where: { id: { in: ids } } })
+      return new Map(proposals.map((proposal) => [proposal.id, proposal]))
+    },
+  })
+}
