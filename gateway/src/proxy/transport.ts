@@ -3,7 +3,7 @@
 // loopback socket would only add two system calls and a parse per hop (decision 005).
 import { Agent, request, type IncomingHttpHeaders, type RequestListener } from 'node:http'
 import type { Readable } from 'node:stream'
-import { inject } from 'light-my-request'
+import { InProcessRequest, InProcessResponse } from './in-process-exchange.ts'
 
 export interface ServiceRequest {
   method: string
@@ -75,20 +75,21 @@ export function httpTransport(baseUrl: string): ServiceTransport {
  * response that behave like the ones Node's HTTP server makes; the service cannot tell.
  */
 export function inProcessTransport(listener: RequestListener): ServiceTransport {
+  // The exchange has the members a listener uses, not every one of IncomingMessage's: one cast here.
+  const handle = listener as unknown as (req: InProcessRequest, res: InProcessResponse) => unknown
   return {
     kind: 'in-process',
     async send(serviceRequest) {
-      const { body } = serviceRequest
-      const response = await inject(listener, {
-        method: serviceRequest.method as 'GET',
+      const req = new InProcessRequest({
+        method: serviceRequest.method,
         url: serviceRequest.path,
         headers: serviceRequest.headers,
         remoteAddress: serviceRequest.remoteAddress ?? '127.0.0.1',
-        // The options are built here, not taken from a client: skip their schema check per request.
-        validate: false,
-        ...(body === undefined ? {} : { payload: body }),
+        ...(serviceRequest.body === undefined ? {} : { body: serviceRequest.body }),
       })
-      return { status: response.statusCode, headers: response.headers as IncomingHttpHeaders, body: response.rawPayload }
+      const res = new InProcessResponse(req)
+      handle(req, res)
+      return res.answer
     },
     close() {},
   }

@@ -1,0 +1,133 @@
+import { Readable } from 'node:stream'
+import { createLogger, errors, errorMiddleware, jsonBody, listen, requestContext, Router, type RunningServer } from '@valueproof/service-kit'
+import Koa from 'koa'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { httpTransport, inProcessTransport, type ServiceResponse, type ServiceTransport } from './transport.ts'
+
+/** A service that shows what it was sent, and answers the kinds of responses services give. */
+function echoService(): Koa {
+  const app = new Koa()
+  app.silent = true
+  app.use(requestContext(createLogger({ name: 'test', level: 'silent' })))
+  app.use(errorMiddleware())
+  const router = new Router()
+  router.get('/echo', (ctx) => {
+    ctx.set('Set-Cookie', ['a=1; Path=/', 'b=2; Path=/'])
+    ctx.set('X-Count', '3')
+    ctx.body = { method: ctx.method, url: ctx.url, query: ctx.query, ip: ctx.ip, protocol: ctx.protocol, userId: ctx.get('x-user-id'), host: ctx.host !== '' }
+  })
+  router.post('/echo', jsonBody(), (ctx) => {
+    ctx.status = 201
+    ctx.body = { received: ctx.request.body, length: ctx.get('content-length'), chunked: ctx.get('transfer-encoding') }
+  })
+  router.get('/stream', (ctx) => {
+    ctx.type = 'text/plain'
+    ctx.body = Readable.from(['one ', 'two ', 'three'])
+  })
+  router.get('/empty', (ctx) => {
+    ctx.status = 204
+  })
+  router.get('/missing', () => {
+    throw errors.notFound('Nothing here')
+  })
+  router.get('/crash', () => {
+    throw new Error('boom')
+  })
+  router.get('/hang-up', (ctx) => {
+    ctx.respond = false
+    ctx.res.destroy()
+  })
+  app.use(router.routes())
+  return app
+}
+
+function text(response: ServiceResponse): Promise<string> {
+  if (Buffer.isBuffer(response.body)) return Promise.resolve(response.body.toString('utf8'))
+  return (async () => {
+    const chunks: Buffer[] = []
+    for await (const chunk of response.body) chunks.push(Buffer.from(chunk as Uint8Array))
+    return Buffer.concat(chunks).toString('utf8')
+  })()
+}
+
+async function json(response: ServiceResponse): Promise<unknown> {
+  return JSON.parse(await text(response)) as unknown
+}
+
+const server: { running?: RunningServer } = {}
+const transports: Record<'in-process' | 'http', () => ServiceTransport> = {
+  'in-process': () => inProcessTransport(echoService().callback()),
+  http: () => httpTransport(server.running?.url ?? 'http://127.0.0.1:9'),
+}
+
+beforeAll(async () => {
+  server.running = await listen(echoService(), { port: 0, host: '127.0.0.1' })
+})
+afterAll(async () => {
+  await server.running?.close(1_000)
+})
+
+// The service cannot tell the transports apart: both give the same answers to the same calls.
+describe.each(['in-process', 'http'] as const)('%s transport', (kind) => {
+  let transport: ServiceTransport
+  beforeAll(() => {
+    transport = transports[kind]()
+  })
+  afterAll(() => {
+    transport.close()
+  })
+
+  it('passes method, path, query, headers and the client address; answers status, headers (set-cookie as a list) and body', async () => {
+    const response = await transport.send({ method: 'GET', path: '/echo?x=1&y=two', headers: { 'x-user-id': '42', accept: 'application/json' }, remoteAddress: '127.0.0.1' })
+    expect(response.status).toBe(200)
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(response.headers['x-count']).toBe('3')
+    expect(response.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/'])
+    const body = await json(response)
+    expect(body).toEqual({ method: 'GET', url: '/echo?x=1&y=two', query: { x: '1', y: 'two' }, ip: '127.0.0.1', protocol: 'http', userId: '42', host: true })
+    expect(Number(response.headers['content-length'])).toBe(Buffer.byteLength(JSON.stringify(body)))
+  })
+
+  it('streams a request body with its length, or chunked without one, to the body parser', async () => {
+    const payload = JSON.stringify({ name: 'Ada', items: Array.from({ length: 2_000 }, (_, index) => index) })
+    const withLength = await transport.send({
+      method: 'POST',
+      path: '/echo',
+      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) },
+      body: Readable.from([Buffer.from(payload)]),
+    })
+    expect(withLength.status).toBe(201)
+    expect(await json(withLength)).toMatchObject({ received: JSON.parse(payload), length: String(Buffer.byteLength(payload)), chunked: '' })
+
+    const halves = [payload.slice(0, 1_000), payload.slice(1_000)].map((part) => Buffer.from(part))
+    const chunked = await transport.send({ method: 'POST', path: '/echo', headers: { 'content-type': 'application/json' }, body: Readable.from(halves) })
+    expect(chunked.status).toBe(201)
+    expect(await json(chunked)).toMatchObject({ received: JSON.parse(payload), length: '', chunked: 'chunked' })
+  })
+
+  it('answers streamed bodies, bodiless statuses, HEAD, errors and 500s like a server', async () => {
+    const streamed = await transport.send({ method: 'GET', path: '/stream', headers: {} })
+    expect(streamed.status).toBe(200)
+    expect(await text(streamed)).toBe('one two three')
+
+    const empty = await transport.send({ method: 'GET', path: '/empty', headers: {} })
+    expect(empty.status).toBe(204)
+    expect(await text(empty)).toBe('')
+
+    const head = await transport.send({ method: 'HEAD', path: '/echo', headers: {} })
+    expect(head.status).toBe(200)
+    expect(await text(head)).toBe('')
+
+    const missing = await transport.send({ method: 'GET', path: '/missing', headers: {} })
+    expect(missing.status).toBe(404)
+    expect(await json(missing)).toEqual({ message: 'Nothing here' })
+
+    const crash = await transport.send({ method: 'GET', path: '/crash', headers: {} })
+    expect(crash.status).toBe(500)
+    expect(await json(crash)).toEqual({ message: 'Internal server error' })
+  })
+
+  it('fails the call when the service drops the response without answering', async () => {
+    await expect(transport.send({ method: 'GET', path: '/hang-up', headers: {} })).rejects.toThrow()
+  })
+})
