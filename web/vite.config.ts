@@ -76,7 +76,12 @@ export default defineConfig({
         codeSplitting: {
           // src/zod-config.ts must run before any schema is built; sharing zod's chunk guarantees it
           // (a chunk that builds schemas imports this one, and it runs first).
-          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]zod-config\.ts$/ }],
+          groups: [
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]zod-config\.ts$/ },
+            // React in one file rather than four (react, react-dom, scheduler, the JSX runtime): both
+            // pages need all of it, and a phone on a slow link pays a round trip per file.
+            { name: 'react', test: /node_modules[\\/](?:react|react-dom|scheduler)[\\/]|rolldown[\\/]runtime/ },
+          ],
         },
       },
     },

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useDeferredValue, useEffect, useRef, useState, type FormEvent } from 'react'
 import { ApiError } from '../../api.ts'
 import { PRODUCT_NAME } from '../../config.ts'
 import { useProposal } from '../../proposals/use-proposal.ts'
@@ -17,6 +17,9 @@ export function ProposalView({ id, setsDocumentTitle = false }: { id: string; se
   const [accessCode, setAccessCode] = useState<string | undefined>(undefined)
   const [dialogOpen, setDialogOpen] = useState(false)
   const load = useProposal(id, accessCode)
+  // The document and its live calculator render in the background, in slices the browser can
+  // interrupt: on a slow phone one synchronous render of it is a long task that blocks input.
+  const shown = useDeferredValue(load.status === 'success' ? load.proposal : undefined)
   const needsCode = load.status === 'error' && load.error instanceof ApiError && load.error.status === 401
   const failure = load.status === 'error' ? load.failure : 0
   const refusedCode = load.status === 'error' ? load.accessCode : undefined
@@ -53,7 +56,7 @@ export function ProposalView({ id, setsDocumentTitle = false }: { id: string; se
   if (load.status === 'pending') {
     content = <ProposalSkeleton />
   } else if (load.status === 'success') {
-    content = <ProposalDocument proposal={load.proposal} />
+    content = shown === undefined ? <ProposalSkeleton /> : <ProposalDocument proposal={shown} />
   } else if (needsCode) {
     content = (
       <div className="grid justify-items-center gap-4 py-16 text-center">

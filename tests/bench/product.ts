@@ -1,0 +1,71 @@
+// The one-process product (`node --import tsx embedded/src/main.ts`, PGlite, in-process bus, the
+// built-in analyzer) in a child process, for browser benchmarks: a page then loads from a server that
+// does not share its event loop with the benchmark (Playwright, Lighthouse's trace processing).
+import { spawn } from 'node:child_process'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+/** Environment that would swap the embedded defaults for real infrastructure or a real AI provider. */
+const NOT_INHERITED = /^(DATABASE_URL|NATS_|S3_|OTEL_|OPENAI_|WEB_DIST_DIR$|PUBLIC_ORIGIN$|SERVICE_TRANSPORT$|PORT$|HOST$|DATA_DIR$|LOG_LEVEL$)/
+
+export interface Product {
+  /** e.g. http://127.0.0.1:41234 */
+  url: string
+  stop(): Promise<void>
+}
+
+/** Starts the product on a port of its choosing with the given DATA_DIR (and web build, default web/dist). */
+export async function startProduct(options: { dataDir: string; webDistDir?: string }): Promise<Product> {
+  const env: Record<string, string> = {}
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !NOT_INHERITED.test(key)) env[key] = value
+  Object.assign(env, { PORT: '0', HOST: '127.0.0.1', DATA_DIR: options.dataDir, LOG_LEVEL: 'warn', NO_COLOR: '1' })
+  if (options.webDistDir !== undefined) env.WEB_DIST_DIR = options.webDistDir
+  const child = spawn(process.execPath, ['--import', 'tsx', 'embedded/src/main.ts'], { cwd: repositoryRoot, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  // Should this process die without stopping the product, the product dies with it.
+  const killOnExit = (): void => {
+    child.kill('SIGKILL')
+  }
+  process.once('exit', killOnExit)
+  const exited = new Promise<void>((resolvePromise) => child.once('exit', () => resolvePromise()))
+  let output = ''
+  const keep = (chunk: Buffer): void => {
+    output = (output + chunk.toString()).slice(-10_000)
+  }
+  child.stderr.on('data', keep)
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM')
+      const killer = setTimeout(() => child.kill('SIGKILL'), 20_000)
+      await exited
+      clearTimeout(killer)
+    }
+    process.removeListener('exit', killOnExit)
+  }
+  try {
+    const url = await new Promise<string>((resolvePromise, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the product did not start within 180 s:\n${output.slice(-2000)}`)), 180_000)
+      child.once('error', (error) => {
+        clearTimeout(timer)
+        reject(error)
+      })
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer)
+        reject(new Error(`the product exited (${code ?? signal}) before it was running:\n${output.slice(-2000)}`))
+      })
+      // Keep reading stdout for the whole run so that the product never blocks on a full pipe.
+      child.stdout.on('data', (chunk: Buffer) => {
+        keep(chunk)
+        const match = /ValueProof is running at (http:\/\/\S+)/.exec(output)
+        if (match?.[1] !== undefined) {
+          clearTimeout(timer)
+          resolvePromise(match[1])
+        }
+      })
+    })
+    return { url, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
