@@ -38,7 +38,7 @@ export interface ForwardOptions {
   serviceName: string
   transport: ServiceTransport
   path: string
-  /** Internal headers for the service (user id, client address, session token). */
+  /** Internal headers for the service (user id, client address, session token); the forwarded ones are added to it. */
   headers: Record<string, string>
   bodyLimit: number
   tooLargeMessage: string
@@ -53,12 +53,15 @@ function unavailable(serviceName: string): Error {
  * and stops a body the moment it passes its limit.
  */
 export async function forward(ctx: Context, options: ForwardOptions): Promise<ServiceResponse> {
-  const declaredLength = Number(ctx.get('content-length') || 0)
+  // Node's parser gives lower-case names; the whitelist is lower-case too.
+  const incoming = ctx.req.headers
+  const declaredLength = Number(incoming['content-length'] || 0)
   if (declaredLength > options.bodyLimit) throw errors.payloadTooLarge(options.tooLargeMessage)
 
-  const headers: Record<string, string> = { ...options.headers, [REQUEST_ID_HEADER]: ctx.state.requestId }
+  const headers = options.headers
+  headers[REQUEST_ID_HEADER] = ctx.state.requestId
   for (const name of FORWARDED_REQUEST_HEADERS) {
-    const value = ctx.get(name)
+    const value = incoming[name]
     if (value) headers[name] = value
   }
   injectTraceHeaders(headers)

@@ -29,7 +29,6 @@ export class InProcessRequest extends Readable {
   readonly method: string
   readonly url: string
   readonly headers: IncomingHttpHeaders
-  readonly rawHeaders: string[]
   readonly httpVersion = '1.1'
   readonly httpVersionMajor = 1
   readonly httpVersionMinor = 1
@@ -44,12 +43,11 @@ export class InProcessRequest extends Readable {
     this.method = options.method
     this.url = options.url
     const headers: IncomingHttpHeaders = { host: 'localhost' }
-    for (const [name, value] of Object.entries(options.headers)) headers[name.toLowerCase()] = value
+    for (const name in options.headers) headers[name.toLowerCase()] = options.headers[name]
     // A streamed body without a declared length is chunked on the wire: say so, or body parsers
     // would take the request for one without a body (type-is's hasBody).
     if (options.body !== undefined && headers['content-length'] === undefined) headers['transfer-encoding'] = 'chunked'
     this.headers = headers
-    this.rawHeaders = Object.entries(headers).flatMap(([name, value]) => (typeof value === 'string' ? [name, value] : []))
     this.socket = { remoteAddress: options.remoteAddress, remotePort: 0, encrypted: false, readable: true, writable: true }
     this.#body = options.body
     const body = options.body
@@ -63,6 +61,16 @@ export class InProcessRequest extends Readable {
     })
     body.once('error', (error) => this.destroy(error))
     body.pause()
+  }
+
+  /** Names and values in turn, as Node's parser gives them; made when asked (rarely). */
+  get rawHeaders(): string[] {
+    const raw: string[] = []
+    for (const name in this.headers) {
+      const value = this.headers[name]
+      if (typeof value === 'string') raw.push(name, value)
+    }
+    return raw
   }
 
   override _read(): void {
@@ -101,7 +109,8 @@ export class InProcessResponse extends Writable {
   readonly socket = null
   readonly req: InProcessRequest
   readonly answer: Promise<InProcessAnswer>
-  readonly #headers = new Map<string, { name: string; value: OutgoingHttpHeader }>()
+  /** By lower-case name. */
+  readonly #headers = new Map<string, OutgoingHttpHeader>()
   readonly #chunks: Buffer[] = []
 
   constructor(req: InProcessRequest) {
@@ -123,7 +132,7 @@ export class InProcessResponse extends Writable {
   }
 
   setHeader(name: string, value: OutgoingHttpHeader): this {
-    this.#headers.set(name.toLowerCase(), { name, value })
+    this.#headers.set(name.toLowerCase(), value)
     return this
   }
 
@@ -131,18 +140,18 @@ export class InProcessResponse extends Writable {
     const key = name.toLowerCase()
     const existing = this.#headers.get(key)
     if (existing === undefined) return this.setHeader(name, value)
-    const before = Array.isArray(existing.value) ? existing.value : [String(existing.value)]
-    this.#headers.set(key, { name: existing.name, value: [...before, ...(Array.isArray(value) ? value : [String(value)])] })
+    const before = Array.isArray(existing) ? existing : [String(existing)]
+    this.#headers.set(key, [...before, ...(Array.isArray(value) ? value : [String(value)])])
     return this
   }
 
   getHeader(name: string): OutgoingHttpHeader | undefined {
-    return this.#headers.get(name.toLowerCase())?.value
+    return this.#headers.get(name.toLowerCase())
   }
 
   getHeaders(): OutgoingHttpHeaders {
     const headers: OutgoingHttpHeaders = Object.create(null) as OutgoingHttpHeaders
-    for (const [key, { value }] of this.#headers) headers[key] = value
+    for (const [key, value] of this.#headers) headers[key] = value
     return headers
   }
 
@@ -190,7 +199,7 @@ export class InProcessResponse extends Writable {
 
   #collectHeaders(): IncomingHttpHeaders {
     const headers: IncomingHttpHeaders = {}
-    for (const [key, { value }] of this.#headers) {
+    for (const [key, value] of this.#headers) {
       const text = headerText(value)
       if (key === 'set-cookie') headers['set-cookie'] = Array.isArray(text) ? text : [text]
       else headers[key] = Array.isArray(text) ? text.join(', ') : text

@@ -1,3 +1,4 @@
+import Router from '@koa/router'
 import { pino } from 'pino'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createApp, type ReadinessCheck } from './app.ts'
@@ -113,5 +114,48 @@ describe('/readyz', () => {
     const response = await answer
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ status: 'ready', checks: { database: 'ok' } })
+  })
+})
+
+describe('routes of several routers', () => {
+  it('dispatches each path to its router, answers 405 with every router’s methods, and falls through to after-middleware', async () => {
+    const users = new Router()
+    users.get('/users/:id', (ctx) => {
+      ctx.body = { user: ctx.params.id, route: ctx._matchedRoute }
+    })
+    const proposals = new Router()
+    proposals.get('/items', (ctx) => {
+      ctx.body = { list: true }
+    })
+    const items = new Router()
+    items.post('/items', (ctx) => {
+      ctx.status = 201
+      ctx.body = { created: true }
+    })
+    const app = createApp({
+      name: 'app-test',
+      logger,
+      readiness: [],
+      routers: [users, proposals, items],
+      after: [
+        async (ctx, next) => {
+          if (ctx.path !== '/fallback') return next()
+          ctx.body = { fallback: true }
+        },
+      ],
+    })
+    const server = await listen(app, { port: 0, host: '127.0.0.1' })
+    servers.push(server)
+    expect(await (await fetch(`${server.url}/users/7`)).json()).toEqual({ user: '7', route: '/users/:id' })
+    expect(await (await fetch(`${server.url}/items`)).json()).toEqual({ list: true })
+    const created = await fetch(`${server.url}/items`, { method: 'POST' })
+    expect(created.status).toBe(201)
+    const wrongMethod = await fetch(`${server.url}/items`, { method: 'DELETE' })
+    expect(wrongMethod.status).toBe(405)
+    expect(wrongMethod.headers.get('allow')?.split(', ').sort()).toEqual(['GET', 'HEAD', 'POST'])
+    expect(await (await fetch(`${server.url}/fallback`)).json()).toEqual({ fallback: true })
+    const missing = await fetch(`${server.url}/nothing`)
+    expect(missing.status).toBe(404)
+    expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: 'ok' })
   })
 })

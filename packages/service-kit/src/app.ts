@@ -70,12 +70,13 @@ export function createApp(options: CreateAppOptions): Koa {
   app.use(tracingMiddleware(options.name))
   app.use(errorMiddleware())
   for (const middleware of options.before ?? []) app.use(middleware)
-  const health = healthRouter(options.readiness)
-  app.use(health.routes())
-  for (const router of options.routers) {
-    app.use(router.routes())
-    app.use(router.allowedMethods())
-  }
+  // One router holding every route: a request is matched once, not once per resource's router
+  // (each pass reads the Host header, matches its layers and composes a chain).
+  const routes = new Router()
+  routes.use(healthRouter(options.readiness).routes())
+  for (const router of options.routers) routes.use(router.routes())
+  app.use(routes.routes())
+  app.use(routes.allowedMethods())
   for (const middleware of options.after ?? []) app.use(middleware)
   app.use((ctx) => {
     ctx.status = 404

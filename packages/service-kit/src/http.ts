@@ -22,16 +22,37 @@ export const CLIENT_IP_HEADER = 'x-client-ip'
 /** An anonymous visitor's random id, from the gateway's visitor cookie (never taken from a client's header). */
 export const VISITOR_ID_HEADER = 'x-visitor-id'
 
+const REQUEST_ID = /^[\w.:-]{1,128}$/
+
+/**
+ * A request's `ctx.state`. The pino child is made on first use: it serialises its bindings, work
+ * most requests never need (the getter lives on the class, so a request defines no property).
+ */
+class RequestState {
+  readonly requestId: string
+  traceId?: string
+  userId?: number
+  readonly #logger: Logger
+  #log: Logger | undefined
+
+  constructor(logger: Logger, requestId: string) {
+    this.#logger = logger
+    this.requestId = requestId
+  }
+
+  get log(): Logger {
+    this.#log ??= this.#logger.child({ requestId: this.requestId })
+    return this.#log
+  }
+}
+
 /** Request id (kept from the caller or new), a child logger and one access log line per request. */
 export function requestContext(logger: Logger): Middleware {
   return async (ctx, next) => {
     const incoming = ctx.get(REQUEST_ID_HEADER)
-    const requestId = /^[\w.:-]{1,128}$/.test(incoming) ? incoming : randomUUID()
-    ctx.state.requestId = requestId
+    const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    ctx.state = new RequestState(logger, requestId)
     ctx.set(REQUEST_ID_HEADER, requestId)
-    // Made on first use: a pino child serialises its bindings, work most requests never need.
-    let log: Logger | undefined
-    Object.defineProperty(ctx.state, 'log', { configurable: true, enumerable: true, get: () => (log ??= logger.child({ requestId })) })
     const started = performance.now()
     try {
       await next()
