@@ -78,9 +78,9 @@ export default defineConfig({
           // (a chunk that builds schemas imports this one, and it runs first).
           groups: [
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]zod-config\.ts$/ },
-            // React in one file rather than four (react, react-dom, scheduler, the JSX runtime): both
+            // React, React DOM, the scheduler and the JSX runtime in one file rather than three: both
             // pages need all of it, and a phone on a slow link pays a round trip per file.
-            { name: 'react', test: /node_modules[\\/](?:react|react-dom|scheduler)[\\/]|rolldown[\\/]runtime/ },
+            { name: 'react', test: /node_modules[\\/](?:react|react-dom|scheduler)[\\/]/ },
           ],
         },
       },
