@@ -25,6 +25,9 @@ export async function hasChromium(): Promise<boolean> {
   }
 }
 
+/** Bytes a page transferred, in KB with one decimal, as the page benchmarks print them. */
+export const kb = (bytes: number): number => Number((bytes / 1024).toFixed(1))
+
 /** A headless Chromium through Playwright; the caller closes it. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] })

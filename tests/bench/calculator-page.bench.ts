@@ -6,34 +6,29 @@
 //   figures in the DOM showing the new values, median and p95 (budget: p95 under 16 ms), and to the
 //   next paint; with the same loop on a bare <input type=range> that updates one text node as the
 //   browser's own floor.
-// web/dist is built (`npm run build -w web`) only when it is missing: the figures are for the last build.
+// web/dist is built (as `npm run build -w web` builds it) only when it is missing: the figures are for the last build.
 // Run alone: node --import tsx tests/bench/run.ts calculator-page
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import type { BrowserContext, Page, Request } from '@playwright/test'
+import { GOOD_PASSWORD, uniqueUsername } from '../integration/support/http-client.ts'
 import type { BenchResult } from './bench-result.ts'
-import { CHROMIUM_PATH, hasChromium, launchChromium } from './browser.ts'
+import { CHROMIUM_PATH, hasChromium, kb, launchChromium } from './browser.ts'
+import { buildWeb, repositoryRoot, startProduct } from './product.ts'
 
-const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const WEB_DIST = join(repositoryRoot, 'web/dist')
 const SLIDER_BUDGET_MS = 16
 /** Measured input events, in ROUNDS alternating with the baseline's; the first WARMUP_STEPS of each page (JIT, first layouts) are not counted. */
 const STEPS = 240
 const ROUNDS = 4
 const WARMUP_STEPS = 30
-const PASSWORD = 'Sunny-Day-42'
 const DESCRIPTION =
   'We automate invoice processing for finance teams. Each invoice takes 12 minutes to handle by hand, ' +
   'a team of 4 clerks handles 2,000 invoices per month, and a clerk costs $45 per hour.'
-/** Environment that would swap the embedded defaults for real infrastructure or a real AI provider. */
-const NOT_INHERITED = /^(DATABASE_URL|NATS_|S3_|OTEL_|OPENAI_|WEB_DIST_DIR$|PUBLIC_ORIGIN$|SERVICE_TRANSPORT$|PORT$|HOST$|DATA_DIR$|LOG_LEVEL$)/
 
 const log = (message: string): void => console.log(`  [calculator-page] ${message}`)
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error))
-const kb = (bytes: number): number => Number((bytes / 1024).toFixed(1))
 const ms = (value: number): number => Number(value.toFixed(2))
 
 /** Nearest-rank percentile (p in 0..100). */
@@ -53,8 +48,8 @@ async function ensureWebDist(): Promise<string> {
   try {
     builtAt = (await stat(join(WEB_DIST, 'index.html'))).mtimeMs
   } catch {
-    log('web/dist/index.html is missing: npm run build -w web …')
-    await runCommand('npm', ['run', 'build', '-w', 'web'])
+    log('web/dist/index.html is missing: building web into web/dist …')
+    await buildWeb(WEB_DIST)
     return 'web/dist built by this run'
   }
   const sources = await readdir(join(repositoryRoot, 'web/src'), { recursive: true })
@@ -68,85 +63,14 @@ async function ensureWebDist(): Promise<string> {
   return `web/dist older than ${newer.length} web/src file(s): last build measured`
 }
 
-async function runCommand(command: string, args: readonly string[]): Promise<void> {
-  const child = spawn(command, args, { cwd: repositoryRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } })
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)))
-  child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)))
-  const code = await new Promise<number | null>((resolvePromise, reject) => {
-    child.once('error', reject)
-    child.once('close', resolvePromise)
-  })
-  if (code !== 0) throw new Error(`${[command, ...args].join(' ')} exited with ${code}:\n${output.slice(-2000)}`)
-}
-
-// --- the product ---------------------------------------------------------------------------------------
-
-interface Product {
-  url: string
-  stop(): Promise<void>
-}
-
-/** `node --import tsx embedded/src/main.ts` on a port of its choosing with a temporary DATA_DIR. */
-async function startProduct(dataDir: string): Promise<Product> {
-  const env: Record<string, string> = {}
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !NOT_INHERITED.test(key)) env[key] = value
-  Object.assign(env, { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NO_COLOR: '1' })
-  const child = spawn(process.execPath, ['--import', 'tsx', 'embedded/src/main.ts'], { cwd: repositoryRoot, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  // Should this process die without stopping the product, the product dies with it.
-  const killOnExit = (): void => {
-    child.kill('SIGKILL')
-  }
-  process.once('exit', killOnExit)
-  const exited = new Promise<void>((resolvePromise) => child.once('exit', () => resolvePromise()))
-  let output = ''
-  const keep = (chunk: Buffer): void => {
-    output = (output + chunk.toString()).slice(-10_000)
-  }
-  child.stderr.on('data', keep)
-  const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM')
-      const killer = setTimeout(() => child.kill('SIGKILL'), 20_000)
-      await exited
-      clearTimeout(killer)
-    }
-    process.removeListener('exit', killOnExit)
-  }
-  try {
-    const url = await new Promise<string>((resolvePromise, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the product did not start within 180 s:\n${output.slice(-2000)}`)), 180_000)
-      child.once('error', (error) => {
-        clearTimeout(timer)
-        reject(error)
-      })
-      child.once('exit', (code, signal) => {
-        clearTimeout(timer)
-        reject(new Error(`the product exited (${code ?? signal}) before it was running:\n${output.slice(-2000)}`))
-      })
-      // Keep reading stdout for the whole run so that the product never blocks on a full pipe.
-      child.stdout.on('data', (chunk: Buffer) => {
-        keep(chunk)
-        const match = /ValueProof is running at (http:\/\/\S+)/.exec(output)
-        if (match?.[1] !== undefined) {
-          clearTimeout(timer)
-          resolvePromise(match[1])
-        }
-      })
-    })
-    return { url, stop }
-  } catch (error) {
-    await stop()
-    throw error
-  }
-}
+// --- signing in ----------------------------------------------------------------------------------------
 
 /** Registers and signs in a user through the API with the context's cookie jar, as the e2e fixtures do. */
 async function signIn(context: BrowserContext, url: string): Promise<void> {
   const origin = new URL(url).origin
-  const username = `bench-calculator-${Date.now().toString(36)}-${process.pid}`
+  const username = uniqueUsername('bench-calculator')
   for (const path of ['/api/register', '/api/login']) {
-    const response = await context.request.post(`${url}${path}`, { headers: { Origin: origin }, data: { username, password: PASSWORD } })
+    const response = await context.request.post(`${url}${path}`, { headers: { Origin: origin }, data: { username, password: GOOD_PASSWORD } })
     if (!response.ok()) throw new Error(`POST ${path} answered ${response.status()}: ${await response.text()}`)
   }
 }
@@ -439,7 +363,7 @@ export async function run(): Promise<BenchResult[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'valueproof-bench-calculator-'))
   try {
     log('starting the product (node --import tsx embedded/src/main.ts) …')
-    const product = await startProduct(dataDir)
+    const product = await startProduct({ dataDir })
     try {
       log(`running at ${product.url}`)
       const browser = await launchChromium()

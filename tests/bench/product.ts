@@ -1,11 +1,13 @@
 // The one-process product (`node --import tsx embedded/src/main.ts`, PGlite, in-process bus, the
 // built-in analyzer) in a child process, for browser benchmarks: a page then loads from a server that
 // does not share its event loop with the benchmark (Playwright, Lighthouse's trace processing).
+// Also the build of the web app it serves.
 import { spawn } from 'node:child_process'
-import { dirname, resolve } from 'node:path'
+import { access } from 'node:fs/promises'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 /** Environment that would swap the embedded defaults for real infrastructure or a real AI provider. */
 const NOT_INHERITED = /^(DATABASE_URL|NATS_|S3_|OTEL_|OPENAI_|WEB_DIST_DIR$|PUBLIC_ORIGIN$|SERVICE_TRANSPORT$|PORT$|HOST$|DATA_DIR$|LOG_LEVEL$)/
 
@@ -68,4 +70,27 @@ export async function startProduct(options: { dataDir: string; webDistDir?: stri
     await stop()
     throw error
   }
+}
+
+/** The web app built from the current sources into outDir (the same build as `npm run build -w web`, which writes web/dist). */
+export async function buildWeb(outDir: string): Promise<void> {
+  const vite = join(repositoryRoot, 'node_modules/vite/bin/vite.js')
+  await runCommand(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], join(repositoryRoot, 'web'))
+  await access(join(outDir, 'proposal.html'))
+}
+
+/** Runs a command to completion; a non-zero exit throws with the end of its output. */
+async function runCommand(command: string, args: readonly string[], cwd: string): Promise<void> {
+  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } })
+  let output = ''
+  const keep = (chunk: Buffer): void => {
+    output = (output + chunk.toString()).slice(-4000)
+  }
+  child.stdout.on('data', keep)
+  child.stderr.on('data', keep)
+  const code = await new Promise<number | null>((resolvePromise, reject) => {
+    child.once('error', reject)
+    child.once('close', resolvePromise)
+  })
+  if (code !== 0) throw new Error(`${[command, ...args].join(' ')} exited with ${code}:\n${output.slice(-2000)}`)
 }

@@ -10,18 +10,16 @@
 // Lighthouse's simulated mobile CPU is 4 × this machine's: other work on the machine shows in TBT.
 // Run alone: node --import tsx tests/bench/run.ts proposal-page
 import { spawn } from 'node:child_process'
-import { access, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import lighthouse from 'lighthouse'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from '../integration/support/http-client.ts'
 import type { BenchResult } from './bench-result.ts'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, hasChromium, launchChromium } from './browser.ts'
-import { startProduct } from './product.ts'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, hasChromium, kb, launchChromium } from './browser.ts'
+import { buildWeb, startProduct } from './product.ts'
 
-const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const JS_BUDGET_KB = 120
 const SCORE_BUDGET = 95
 const LIGHTHOUSE_RUNS = 3
@@ -54,26 +52,6 @@ function median(values: readonly number[]): number {
   const middle = Math.floor(sorted.length / 2)
   if (sorted.length === 0) return Number.NaN
   return sorted.length % 2 === 1 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
-}
-
-/** Runs a command to completion; a non-zero exit throws with the end of its output. */
-async function runCommand(command: string, args: readonly string[], cwd: string): Promise<void> {
-  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } })
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const code = await new Promise<number | null>((resolvePromise, reject) => {
-    child.once('error', reject)
-    child.once('close', resolvePromise)
-  })
-  if (code !== 0) throw new Error(`${[command, ...args].join(' ')} exited with ${code}:\n${output.slice(-2000)}`)
-}
-
-/** The web app built from the current sources into outDir (the same build as `npm run build -w web`). */
-async function buildWeb(outDir: string): Promise<void> {
-  const vite = join(repositoryRoot, 'node_modules/vite/bin/vite.js')
-  await runCommand(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], join(repositoryRoot, 'web'))
-  await access(join(outDir, 'proposal.html'))
 }
 
 /** A signed-in owner shares a public proposal (no access code); answers its id. */
@@ -234,7 +212,6 @@ function javascriptRows(scripts: readonly ScriptTransfer[]): BenchResult[] {
   const transferred = scripts.reduce((sum, script) => sum + script.encoded, 0)
   const gzip = scripts.reduce((sum, script) => sum + script.gzip, 0)
   const plain = scripts.filter((script) => script.encoding !== 'gzip').map((script) => script.path)
-  const kb = (bytes: number): number => Number((bytes / 1024).toFixed(1))
   log(`scripts: ${scripts.map((script) => `${script.path} ${kb(script.encoded)} KB ${script.encoding}`).join(', ')}`)
   return [
     {
