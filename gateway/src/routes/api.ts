@@ -39,8 +39,19 @@ export function sameOriginOnly(publicOrigin?: string): Middleware {
   }
 }
 
-function fillParams(template: string, params: Record<string, string>): string {
-  return template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))
+/** The service path of a route, its `:params` filled (encoded) from the public path's; parsed once per route. */
+function servicePath(template: string): (params: Record<string, string>) => string {
+  if (!template.includes(':')) return () => template
+  // Literal text at even indexes, parameter names at odd ones.
+  const parts = template.split(/:(\w+)/)
+  return (params) => {
+    let path = ''
+    for (let index = 0; index < parts.length; index += 1) {
+      const part = parts[index] ?? ''
+      path += index % 2 === 0 ? part : encodeURIComponent(params[part] ?? '')
+    }
+    return path
+  }
 }
 
 function sessionToken(ctx: Context): string | undefined {
@@ -81,6 +92,7 @@ async function optionalUserId(ctx: Context, deps: ApiDeps, token: string | undef
 }
 
 function handler(route: ApiRoute, deps: ApiDeps): Middleware {
+  const pathAtService = servicePath(route.to)
   return async (ctx) => {
     const headers: Record<string, string> = { [CLIENT_IP_HEADER]: ctx.ip }
     const token = sessionToken(ctx)
@@ -102,7 +114,7 @@ function handler(route: ApiRoute, deps: ApiDeps): Middleware {
     const response = await forward(ctx, {
       serviceName: route.service,
       transport: deps.services[route.service],
-      path: fillParams(route.to, ctx.params ?? {}) + (ctx.querystring ? `?${ctx.querystring}` : ''),
+      path: pathAtService(ctx.params ?? {}) + (ctx.querystring ? `?${ctx.querystring}` : ''),
       headers,
       bodyLimit: route.bodyLimit,
       tooLargeMessage: route.tooLargeMessage,

@@ -59,10 +59,15 @@ export interface ProposalView {
   viewedAt: Date
 }
 
-/** A view's outbox row; views are written in batches by the ViewRecorder, not in a request's transaction. */
-export function proposalViewedRecord(view: ProposalView): OutboxRecord {
-  const { viewedAt, visitorId, ...fields } = view
-  return outboxRecord(encodeEvent(proposalViewed, { ...fields, visitorId: visitorId ?? '', viewedAt: timestampFromDate(viewedAt) }))
+/** A view's event; views are written in batches by the ViewRecorder, not in a request's transaction. */
+export function proposalViewedEvent(view: ProposalView): EventEnvelope {
+  return encodeEvent(proposalViewed, {
+    proposalId: view.proposalId,
+    ownerUserId: view.ownerUserId,
+    viewer: view.viewer,
+    visitorId: view.visitorId ?? '',
+    viewedAt: timestampFromDate(view.viewedAt),
+  })
 }
 
 /**
@@ -73,12 +78,19 @@ export function proposalViewedRecord(view: ProposalView): OutboxRecord {
 export async function storeViewRecords(db: OutboxSqlClient, props: { views: readonly ProposalView[]; dbSchema: string | undefined }): Promise<void> {
   if (props.views.length === 0) return
   const rows = props.views.map((view) => {
-    const record = proposalViewedRecord(view)
-    return { id: record.id, subject: record.subject, payload: Buffer.from(record.payload).toString('hex'), headers: record.headers, occurredAt: record.occurredAt.toISOString() }
+    const event = proposalViewedEvent(view)
+    const { payload } = event
+    return {
+      id: event.id,
+      subject: event.subject,
+      payload: Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength).toString('base64'),
+      headers: event.headers,
+      occurredAt: event.occurredAt.toISOString(),
+    }
   })
   await db.$executeRawUnsafe(
     `INSERT INTO ${qualifiedTable('outbox_event', props.dbSchema)} (id, subject, payload, headers, occurred_at)
-     SELECT (row->>'id')::uuid, row->>'subject', decode(row->>'payload', 'hex'), row->'headers', (row->>'occurredAt')::timestamptz AT TIME ZONE 'UTC'
+     SELECT (row->>'id')::uuid, row->>'subject', decode(row->>'payload', 'base64'), row->'headers', (row->>'occurredAt')::timestamptz AT TIME ZONE 'UTC'
        FROM jsonb_array_elements($1::jsonb) AS row`,
     JSON.stringify(rows),
   )
