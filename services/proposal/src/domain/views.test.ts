@@ -31,7 +31,6 @@ describe('ViewRecorder', () => {
   it('writes the views of a moment as outbox rows that the relay publishes like any event', async () => {
     const recorder = new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })
     const views = [view({ viewer: 'owner', visitorId: undefined }), view(), view({ visitorId: 'BBBBBBBBBBBBBBBBBBBBBB' })]
-    const before = Date.now()
     for (const one of views) recorder.record(one)
     expect(await prisma.outboxEvent.count()).toBe(0)
     await recorder.flush()
@@ -40,9 +39,8 @@ describe('ViewRecorder', () => {
     expect(rows).toHaveLength(3)
     for (const row of rows) {
       expect(row).toMatchObject({ subject: proposalViewed.subject, publishedAt: null, attempts: 0, headers: {} })
-      // Stored as UTC wall time, read back by Prisma as the same instant.
-      expect(row.occurredAt.getTime()).toBeGreaterThanOrEqual(before - 1)
-      expect(row.occurredAt.getTime()).toBeLessThanOrEqual(Date.now() + 1)
+      // The view's own time, stored as UTC wall time and read back by Prisma as the same instant.
+      expect(row.occurredAt).toEqual(new Date('2026-03-01T12:34:56.789Z'))
     }
 
     const published: EventEnvelope[] = []
@@ -60,6 +58,17 @@ describe('ViewRecorder', () => {
     )
     const occurredAt = new Map(rows.map((row) => [row.id, row.occurredAt.getTime()]))
     for (const envelope of published) expect(envelope.occurredAt.getTime()).toBe(occurredAt.get(envelope.id))
+  })
+
+  it('dates thousands of views of one moment at that moment, not one millisecond apart into the future', async () => {
+    const recorder = new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })
+    const openedAt = new Date()
+    for (let index = 0; index < 3_000; index += 1) recorder.record(view({ viewedAt: openedAt }))
+    await recorder.flush()
+    const range = await prisma.outboxEvent.aggregate({ _min: { occurredAt: true }, _max: { occurredAt: true }, _count: true })
+    expect(range._count).toBe(3_000)
+    expect(range._min.occurredAt).toEqual(openedAt)
+    expect(range._max.occurredAt).toEqual(openedAt)
   })
 
   it('splits a long queue into batches and writes them all', async () => {
