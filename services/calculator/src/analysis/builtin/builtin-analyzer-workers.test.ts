@@ -96,6 +96,17 @@ describe('the built-in analyzer on worker threads', () => {
     })
   }, 30_000)
 
+  it('answers too_complex (422) when an analysis runs out of its heap, and analyses the next input on a fresh worker', async () => {
+    const limited = createBuiltinAnalyzer({ workers: 1, memoryLimitMb: 32 })
+    await using(limited, async () => {
+      expect(await limited.analyze(input())).toStrictEqual(buildCalculator(input()))
+      const error = await rejection(limited.analyze(input({ pages: longDocument(20_000) })))
+      expect(error).toMatchObject({ code: 'too_complex', status: 422 })
+      expect(error.message).toMatch(/^Analysing this document needs more memory than one generation may use/)
+      expect(await limited.analyze(input())).toStrictEqual(buildCalculator(input()))
+    })
+  }, 30_000)
+
   it('answers busy (503) when the queue is full, and rejects what is pending on close', async () => {
     const limited = createBuiltinAnalyzer({ workers: 1, maxQueued: 1 })
     const running = limited.analyze(input({ pages: longDocument(20_000) })).catch((error: unknown) => error)

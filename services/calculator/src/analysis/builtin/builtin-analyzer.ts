@@ -45,7 +45,7 @@ function shorterInstead(input: AnalysisInput): string {
 }
 
 /** The pool's failures as the user reads them; an abort (client gone) is a stopped analysis. */
-function analysisFailure(error: unknown, input: AnalysisInput, options: { timeLimitMs: number; signal: AbortSignal | undefined }): unknown {
+function workerFailure(error: unknown, input: AnalysisInput, options: { timeLimitMs: number; signal: AbortSignal | undefined }): unknown {
   if (options.signal?.aborted === true) return new AnalysisError('timeout', 'The analysis was stopped before it finished', { cause: error })
   if (!(error instanceof WorkerPoolError)) return error
   switch (error.code) {
@@ -82,7 +82,7 @@ export function createBuiltinAnalyzer(options: BuiltinAnalyzerOptions = {}): Bui
     name: 'builtin',
     async analyze(input, signal) {
       const reply = await pool.run({ input }, signal === undefined ? {} : { signal }).catch((error: unknown) => {
-        throw analysisFailure(error, input, { timeLimitMs, signal })
+        throw workerFailure(error, input, { timeLimitMs, signal })
       })
       return calculatorOf(reply)
     },
