@@ -16,7 +16,7 @@ export const CONTENT_SECURITY_POLICY = [
 
 /** Set before anything else answers; a service's own headers (e.g. a logo's CSP) replace them. */
 export function securityHeaders(): Middleware {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     ctx.set('Content-Security-Policy', CONTENT_SECURITY_POLICY)
     ctx.set('X-Content-Type-Options', 'nosniff')
     ctx.set('X-Frame-Options', 'DENY')
@@ -24,6 +24,6 @@ export function securityHeaders(): Middleware {
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin')
     ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
     if (ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
-    await next()
+    return next()
   }
 }

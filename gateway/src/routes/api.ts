@@ -25,7 +25,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** Refuses state-changing requests that a browser marks as coming from another site. */
 export function sameOriginOnly(publicOrigin?: string): Middleware {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     if (!SAFE_METHODS.has(ctx.method) && (ctx.path === '/api' || ctx.path.startsWith('/api/'))) {
       const fetchSite = ctx.get('sec-fetch-site')
       const origin = ctx.get('origin')
@@ -35,7 +35,7 @@ export function sameOriginOnly(publicOrigin?: string): Middleware {
         throw errors.forbidden('Cross-origin requests are not allowed', 'cross_origin')
       }
     }
-    await next()
+    return next()
   }
 }
 

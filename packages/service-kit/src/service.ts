@@ -39,8 +39,10 @@ export function createService<Client extends OutboxSqlClient>(definition: Servic
     readiness: deps.readiness,
     before: [
       async (ctx, next) => {
+        // Reads write no events: they pass straight through.
+        if (ctx.method === 'GET' || ctx.method === 'HEAD') return next()
         await next()
-        if (ctx.method !== 'GET' && ctx.method !== 'HEAD') relay.nudge()
+        relay.nudge()
       },
     ],
     routers: definition.routers ?? [],
