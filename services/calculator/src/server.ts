@@ -40,6 +40,8 @@ export function createCalculatorService(
     deps,
     routers: [generationRouter({ prisma: deps.prisma, dbSchema: deps.dbSchema, analyzer, documents, now: options.now ?? (() => new Date()) })],
     consumers: [subscribeUserRegistered],
-    onStop: () => documents.close(),
+    onStop: async () => {
+      await Promise.all([documents.close(), analyzer.close?.()])
+    },
   })
 }
