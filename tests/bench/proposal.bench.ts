@@ -1,10 +1,11 @@
 // Proposal benchmark (issue 5, "Performance"): GET /api/proposals/{id} for a published proposal,
 // opened by a signed-out visitor through the gateway (embedded stack on PostgreSQL + NATS), against
-// a bare Koa handler returning the same JSON in this run (aim: at least 0.30 ×), p99 printed.
+// a bare Koa handler returning the same JSON in this run (aim: at least 0.30 ×), p99 printed, and
+// how many of the view events it recorded still wait in the outbox for the relay afterwards.
 // Run alone: node --import tsx tests/bench/run.ts proposal
 import { needs } from '@valueproof/testing'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from '../integration/support/http-client.ts'
-import { startTestStack } from '../integration/support/stack.ts'
+import { startTestStack, type TestStack } from '../integration/support/stack.ts'
 import { measure, startBareKoa } from './api.bench.ts'
 import type { BenchResult } from './bench-result.ts'
 
@@ -22,6 +23,16 @@ const calculatorData = {
   baseCurrency: 'USD',
   baseTimeframe: 'weekly',
   valueType: 'moneySaved',
+}
+
+/** View events the proposal service wrote to its outbox, and how many the relay has not published yet. */
+async function viewOutbox(stack: TestStack): Promise<{ written: number; waiting: number }> {
+  const { schema } = stack.databases.proposal
+  const table = schema ? `"${schema}".outbox_event` : 'outbox_event'
+  const [row] = await stack.databases.proposal.query<Array<{ written: bigint; waiting: bigint }>>(
+    `SELECT count(*) AS written, count(*) FILTER (WHERE published_at IS NULL) AS waiting FROM ${table} WHERE subject = 'proposal.proposal.viewed'`,
+  )
+  return { written: Number(row?.written ?? 0), waiting: Number(row?.waiting ?? 0) }
 }
 
 export async function run(): Promise<BenchResult[]> {
@@ -55,6 +66,7 @@ export async function run(): Promise<BenchResult[]> {
       const api = await measure('GET /api/proposals/{id}', `${stack.url}/api/proposals/${id}`, headers, body.toString('utf8'))
       const koaName = `proposal: bare Koa ${baseline.version} handler, same ${body.length}-byte JSON (baseline)`
       const failures = api.non2xx + api.errors + api.timeouts + api.mismatches
+      const outbox = await viewOutbox(stack)
       return [
         { name: koaName, value: Math.round(koa.requestsPerSecond), unit: 'req/s' },
         {
@@ -68,6 +80,12 @@ export async function run(): Promise<BenchResult[]> {
         },
         { name: 'proposal: p99 latency, GET /api/proposals/{id}', value: api.latencyMs.p99, unit: 'ms', note: `bare Koa p99 ${koa.latencyMs.p99} ms` },
         { name: 'proposal: GET /api/proposals/{id} non-2xx + errors + timeouts + mismatches', value: failures, unit: 'responses', budget: '= 0', pass: failures === 0 },
+        {
+          name: 'proposal: view events still waiting in the outbox right after the run',
+          value: outbox.waiting,
+          unit: 'events',
+          note: `of ${outbox.written} recorded; the relay publishes them afterwards (decision 050)`,
+        },
       ]
     } finally {
       await baseline.close()
