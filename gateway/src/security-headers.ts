@@ -14,16 +14,23 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
 ].join('; ')
 
-/** Set before anything else answers; a service's own headers (e.g. a logo's CSP) replace them. */
+const HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['Content-Security-Policy', CONTENT_SECURITY_POLICY],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-Frame-Options', 'DENY'],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+]
+
+/**
+ * Set before anything else answers; a service's own headers (e.g. a logo's CSP) replace them.
+ * Straight on the response: Koa 3's ctx.set allocates two arrays and a closure per header.
+ */
 export function securityHeaders(): Middleware {
   return (ctx, next) => {
-    ctx.set('Content-Security-Policy', CONTENT_SECURITY_POLICY)
-    ctx.set('X-Content-Type-Options', 'nosniff')
-    ctx.set('X-Frame-Options', 'DENY')
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-    ctx.set('Cross-Origin-Opener-Policy', 'same-origin')
-    ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
-    if (ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    for (const [name, value] of HEADERS) ctx.res.setHeader(name, value)
+    if (ctx.secure) ctx.res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
     return next()
   }
 }
