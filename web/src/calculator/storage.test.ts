@@ -96,12 +96,16 @@ describe('local storage of the generator screen', () => {
   it('clears storage, writes the state back and retries when the last input does not fit', () => {
     // Other keys fill the store so that the input only fits once they are gone.
     store.setItem('someone-else', 'y'.repeat(6_000))
+    store.setItem('valueproof-theme', 'dark')
+    store.setItem(STORAGE_KEYS.lastInput, JSON.stringify({ type: 'text', content: 'the previous description' }))
     saveEntries([{ id: 'b', status: 'completed', config: loadEntriesConfig() }])
     const input = { type: 'text' as const, content: 'z'.repeat(3_800) }
     const restore = vi.fn(() => saveEntries([{ id: 'b', status: 'completed', config: loadEntriesConfig() }]))
     expect(saveLastInput(input, restore)).toBe(true)
     expect(restore).toHaveBeenCalledOnce()
     expect(store.getItem('someone-else')).toBeNull()
+    // The product's own keys survive the clearing.
+    expect(store.getItem('valueproof-theme')).toBe('dark')
     expect(loadLastInput()).toEqual(input)
     expect(loadEntries().map((entry) => entry.id)).toEqual(['b'])
   })

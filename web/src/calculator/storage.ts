@@ -140,16 +140,35 @@ export function loadLastInput(): LastCalculatorInput | undefined {
   return parsed.success ? parsed.data : undefined
 }
 
+/** The product's own keys start so (the theme's 'valueproof-theme' too); clearing keeps them. */
+const OWN_KEY = /^valueproof[.-]/
+
 /**
- * Saves the last input (SPEC §8): on failure, storage is cleared, `restore` writes the screen's other
- * state back, and the save is tried once more. Answers whether the input is stored.
+ * Saves the last input (SPEC §8): on failure, storage is cleared and the save tried once more. What
+ * clearing removes is what is not the product's: its own keys (the theme, this screen's state, but not
+ * the previous input) are written back first, then `restore` writes the screen's newest state. Answers
+ * whether the input is stored.
  */
 export function saveLastInput(input: LastCalculatorInput, restore: () => void): boolean {
   if (writeJson(STORAGE_KEYS.lastInput, input)) return true
+  const store = storage()
+  const kept: Array<[string, string]> = []
   try {
-    storage()?.clear()
+    for (let index = 0; index < (store?.length ?? 0); index += 1) {
+      const key = store?.key(index)
+      if (key === null || key === undefined || key === STORAGE_KEYS.lastInput || !OWN_KEY.test(key)) continue
+      kept.push([key, store?.getItem(key) ?? ''])
+    }
+    store?.clear()
   } catch (error) {
     console.warn('Could not clear local storage.', error)
+  }
+  for (const [key, value] of kept) {
+    try {
+      store?.setItem(key, value)
+    } catch (error) {
+      console.warn(`Could not write ${key} back to local storage.`, error)
+    }
   }
   restore()
   return writeJson(STORAGE_KEYS.lastInput, input)
