@@ -22,14 +22,16 @@ export async function listen(app: Koa, options: { port: number; host?: string | 
   const server = createServer()
   let closing = false
   const answering = new Set<ServerResponse>()
+  // One shared listener, no closures per request. 'close' follows the answer once its connection
+  // is idle again: a keep-alive connection whose answer ends after close() began would otherwise
+  // stay open until the force timeout, so let it go then.
+  function answered(this: ServerResponse): void {
+    answering.delete(this)
+    if (closing) server.closeIdleConnections()
+  }
   server.on('request', (_request, response: ServerResponse) => {
     answering.add(response)
-    response.once('close', () => answering.delete(response))
-    // A keep-alive connection whose answer finishes after close() began would otherwise stay
-    // open (idle) until the force timeout: let it go as soon as it is idle.
-    response.once('finish', () => {
-      if (closing) server.closeIdleConnections()
-    })
+    response.once('close', answered)
   })
   server.on('request', app.callback())
   server.keepAliveTimeout = 65_000
