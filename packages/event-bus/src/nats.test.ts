@@ -111,6 +111,19 @@ describe.skipIf(!available)('NATS JetStream event bus', () => {
     expect(stored?.header.get('Nats-Msg-Id')).toBe(envelope.id)
   })
 
+  it('stores publishes started without awaiting each other in call order (the outbox relay relies on it)', async () => {
+    const namespace = newNamespace()
+    const bus = newBus(namespace)
+    const envelopes = Array.from({ length: 200 }, (_, index) => encodeEvent(userRegistered, { userId: index }))
+    // The very first publishes also wait for the stream to be created.
+    await Promise.all(envelopes.map((envelope) => bus.publish(envelope)))
+    const jsm = await jetstreamManager(admin)
+    const stream = natsStreamName('identity', namespace)
+    const stored: Array<string | undefined> = []
+    for (let seq = 1; seq <= envelopes.length; seq++) stored.push((await jsm.streams.getMessage(stream, { seq }))?.header.get('Nats-Msg-Id'))
+    expect(stored).toEqual(envelopes.map((envelope) => envelope.id))
+  })
+
   it('refuses a durable name already used for another event type', async () => {
     const namespace = newNamespace()
     const bus = newBus(namespace)

@@ -102,6 +102,53 @@ describe.skipIf(!available)('transactional outbox on PostgreSQL (Prisma 7)', () 
     }
   })
 
+  it('drains a backlog a batch at a time: one SELECT and one UPDATE per batch', async () => {
+    const written = Array.from({ length: 2_000 }, (_, index) => outboxRecord(encodeEvent(userRegistered, { userId: index })))
+    await db.prisma.outboxEvent.createMany({ data: written })
+    const statements = { selects: 0, updates: 0 }
+    const countingDb: OutboxRelayOptions['db'] = {
+      $queryRawUnsafe: (query, ...values) => {
+        if (/^\s*SELECT/.test(query)) statements.selects += 1
+        return db.prisma.$queryRawUnsafe(query, ...values)
+      },
+      $executeRawUnsafe: (query, ...values) => {
+        if (/^\s*UPDATE/.test(query)) statements.updates += 1
+        return db.prisma.$executeRawUnsafe(query, ...values)
+      },
+    }
+    const { bus, published } = recordingBus()
+    startRelay({ db: countingDb, bus, batchSize: 250 })
+    await waitFor(async () => (await db.prisma.outboxEvent.count({ where: { publishedAt: null } })) === 0, 'backlog drained', 10_000)
+    expect(published.map((envelope) => envelope.id)).toEqual(written.map((record) => record.id))
+    expect(statements.updates).toBe(2_000 / 250)
+    // Eight full batches, then one finding nothing left.
+    expect(statements.selects).toBe(2_000 / 250 + 1)
+    expect(await db.prisma.outboxEvent.count({ where: { attempts: 1 } })).toBe(2_000)
+  })
+
+  it('marks only the acknowledged events of a batch; the others wait with their attempt counted', async () => {
+    const logger = recordingLogger()
+    const written: EventEnvelope[] = []
+    for (const username of ['a', 'b', 'c', 'd', 'e']) written.push(await registerAccount(username))
+    const { bus, published } = recordingBus()
+    const refused = new Set([written[1]?.id, written[3]?.id])
+    const flakyBus: EventBus = {
+      ...bus,
+      publish: async (envelope) => {
+        if (refused.delete(envelope.id)) throw new Error('no acknowledgement')
+        await bus.publish(envelope)
+      },
+    }
+    startRelay({ bus: flakyBus, logger, retryDelayMs: 20 })
+    await waitFor(async () => (await db.prisma.outboxEvent.count({ where: { publishedAt: null } })) === 0, 'all marked', 2_000)
+    // First round: a, c, e acknowledged; the retry sends b and d.
+    expect(published.map((envelope) => envelope.id)).toEqual([0, 2, 4, 1, 3].map((index) => written[index]?.id))
+    const attempts = await db.prisma.outboxEvent.findMany({ select: { id: true, attempts: true } })
+    const attemptsById = new Map(attempts.map((row) => [row.id, row.attempts]))
+    expect(written.map((envelope) => attemptsById.get(envelope.id))).toEqual([1, 2, 1, 2, 1])
+    expect(logger.entries.filter((entry) => entry.level === 'warn')).toHaveLength(1)
+  })
+
   it('relays at once when nudged after a commit', async () => {
     const { bus, published } = recordingBus()
     const relay = startRelay({ bus })

@@ -113,7 +113,8 @@ interface PendingRow {
 }
 
 /**
- * Relays outbox rows to the bus in the order they occurred, marking each published. When the bus
+ * Relays outbox rows to the bus in the order they occurred, a batch at a time: its events published
+ * without waiting for each acknowledgement, the acknowledged rows marked in one UPDATE. When the bus
  * is down, it retries with capped exponential backoff and the events wait in the table. Several
  * replicas may relay one table: a row published twice is dropped by the bus's duplicate window
  * (its id is the message id) and consumers are idempotent anyway.
@@ -196,31 +197,58 @@ export class OutboxRelay {
   }
 
   async #relayBatch(failures: number): Promise<'drained' | 'more' | 'failed'> {
+    // ORDER BY names the table's columns (a bare `id` would be the SELECT list's text alias) and leads
+    // with published_at, so the (published_at, occurred_at) index yields the rows in order: no sort of the backlog.
     const rows = await this.#db.$queryRawUnsafe<PendingRow[]>(
-      `SELECT id::text AS id, subject, encode(payload, 'hex') AS payload, headers::text AS headers,
-              to_char(occurred_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "occurredAt"
-         FROM ${this.#table}
-        WHERE published_at IS NULL
-        ORDER BY occurred_at, id
+      `SELECT o.id::text AS id, o.subject, encode(o.payload, 'hex') AS payload, o.headers::text AS headers,
+              to_char(o.occurred_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "occurredAt"
+         FROM ${this.#table} o
+        WHERE o.published_at IS NULL
+        ORDER BY o.published_at, o.occurred_at, o.id
         LIMIT ${this.#batchSize}`,
     )
-    for (const row of rows) {
-      const envelope = toEnvelope(row)
-      try {
-        await this.#bus.publish(envelope)
-      } catch (error) {
-        await this.#db.$executeRawUnsafe(`UPDATE ${this.#table} SET attempts = attempts + 1 WHERE id = $1::uuid`, row.id)
-        const fields = { eventId: row.id, subject: row.subject, pending: rows.length, err: errorField(error) }
-        if (failures === 0) this.#logger.warn(fields, 'cannot publish outbox events; they wait and are retried')
-        else if (failures % 10 === 0) this.#logger.error({ ...fields, failures }, 'still cannot publish outbox events')
-        return 'failed'
+    if (rows.length === 0) return 'drained'
+    const outcomes = await this.#publishAll(rows)
+    const published = rows.filter((_, index) => outcomes[index]?.status === 'fulfilled').map((row) => row.id)
+    const attempted = rows.filter((_, index) => outcomes[index] !== undefined).map((row) => row.id)
+    // One statement per batch: acknowledged rows are marked published, failed ones count an attempt.
+    await this.#db.$executeRawUnsafe(
+      `UPDATE ${this.#table}
+          SET published_at = CASE WHEN id = ANY($1::uuid[]) THEN now() AT TIME ZONE 'UTC' ELSE published_at END,
+              attempts = attempts + 1
+        WHERE id = ANY($2::uuid[])`,
+      published,
+      attempted,
+    )
+    const failedIndex = outcomes.findIndex((outcome) => outcome?.status === 'rejected')
+    const failed = outcomes[failedIndex]
+    if (failed?.status === 'rejected') {
+      const row = rows[failedIndex]
+      const fields = {
+        eventId: row?.id,
+        subject: row?.subject,
+        pending: rows.length - published.length,
+        err: errorField(failed.reason),
       }
-      await this.#db.$executeRawUnsafe(
-        `UPDATE ${this.#table} SET published_at = now() AT TIME ZONE 'UTC', attempts = attempts + 1 WHERE id = $1::uuid`,
-        row.id,
-      )
+      if (failures === 0) this.#logger.warn(fields, 'cannot publish outbox events; they wait and are retried')
+      else if (failures % 10 === 0) this.#logger.error({ ...fields, failures }, 'still cannot publish outbox events')
+      return 'failed'
     }
     return rows.length === this.#batchSize ? 'more' : 'drained'
+  }
+
+  /**
+   * Publishes the first row alone — while the bus is down a round costs one attempt, as before —
+   * then the rest without waiting for each acknowledgement. The calls start in row order, and one
+   * connection delivers them in that order, so each subject's events reach the stream in order.
+   * An entry stays undefined for a row not attempted.
+   */
+  async #publishAll(rows: PendingRow[]): Promise<Array<PromiseSettledResult<void> | undefined>> {
+    const [first, ...rest] = rows.map(toEnvelope)
+    if (!first) return []
+    const outcomes: Array<PromiseSettledResult<void> | undefined> = await Promise.allSettled([this.#bus.publish(first)])
+    if (outcomes[0]?.status === 'rejected') return outcomes
+    return outcomes.concat(await Promise.allSettled(rest.map((envelope) => this.#bus.publish(envelope))))
   }
 
   async #pruneIfDue(): Promise<void> {
