@@ -1,20 +1,9 @@
-// Debian's Chromium for browser benchmarks, launched as tests/e2e/playwright.config.ts launches it.
+// Debian's Chromium for browser benchmarks, with the path and flags the browser tests use (tests/chromium.ts).
 import { access } from 'node:fs/promises'
 import { chromium, type Browser } from '@playwright/test'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts'
 
-/** apt-get install chromium; `npx playwright install` cannot work offline. */
-export const CHROMIUM_PATH = '/usr/bin/chromium'
-
-/** The flags of tests/e2e/playwright.config.ts: nothing in the browser reaches the network on its own. */
-export const CHROMIUM_FLAGS: readonly string[] = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+export { CHROMIUM_FLAGS, CHROMIUM_PATH }
 
 export async function hasChromium(): Promise<boolean> {
   try {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const port = 3100
@@ -38,19 +39,7 @@ export default defineConfig({
     colorScheme: 'light',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    // Debian's Chromium (apt-get install chromium); `npx playwright install` cannot work offline.
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] },
   },
   // The whole product in one process: the embedded launcher serves web/dist and the API.
   webServer: {

@@ -18,7 +18,8 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
-function messageField(bodyText: string): string | undefined {
+/** The `message` field of a JSON error body, or undefined when there is none (SPEC §7 reads it). */
+export function messageField(bodyText: string): string | undefined {
   try {
     const body: unknown = JSON.parse(bodyText)
     if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {

@@ -4,21 +4,14 @@
 // Replies: { id, ok: true, pages: { page, text }[] }, { id, ok: false, code } when the document is
 // the problem, or { id, ok: false, internal: message } when we are (a library failed to load, a bug).
 // Never logs: neither the bytes nor the text may leave this thread except in the reply.
-import { setPriority } from 'node:os'
 import { parentPort } from 'node:worker_threads'
+import { yieldToEventLoopThread } from './thread-priority.mjs'
 import { extractDocxPages } from './docx-pages.mjs'
 import { ExtractionFailure, isResourceExhaustion } from './page-text.mjs'
 import { extractPdfPages } from './pdf-pages.mjs'
 
 if (parentPort === null) throw new Error('extract-worker.mjs runs only as a worker thread')
-// Linux keeps a nice value per thread: this CPU-bound thread gives way to the event loop's (061).
-if (process.platform === 'linux') {
-  try {
-    setPriority(10)
-  } catch {
-    // Not permitted here: run at normal priority.
-  }
-}
+yieldToEventLoopThread()
 const port = parentPort
 
 port.on('message', async ({ id, kind, bytes, maxUnzippedBytes }) => {

@@ -1,6 +1,6 @@
 import { calculatorDataSchema, type CalculatorData, type Complexity, type Currency } from '@valueproof/formula'
 import { z } from 'zod'
-import { apiRequest, ApiError } from '../api.ts'
+import { apiRequest, ApiError, messageField } from '../api.ts'
 
 /*
  * The four calculator-generation calls of SPEC §7 and the messages of SPEC §8 for their failures.
@@ -96,14 +96,7 @@ function postFormWithProgress(url: string, form: FormData, onProgress: (fraction
     request.addEventListener('load', () => {
       const text = request.responseText
       if (request.status < 200 || request.status >= 300) {
-        let message: string | undefined
-        try {
-          const body: unknown = JSON.parse(text)
-          if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' && body.message.trim() !== '') message = body.message
-        } catch {
-          // Not JSON: SPEC §8's generic text carries the body.
-        }
-        reject(new ApiError(request.status, text || request.statusText, message))
+        reject(new ApiError(request.status, text || request.statusText, messageField(text)))
         return
       }
       try {

@@ -354,30 +354,18 @@ function ParameterFields({
   onChange: (property: ParameterProperty, value: string) => void
   onRemove: () => void
 }) {
-  const id = useId()
   // Numbers are text inputs, not type=number: a half-typed '1.' or '-' stays as typed until Save reads it.
   const field = (property: ParameterProperty, options: { hint?: string; monospace?: boolean } = {}) => {
     const key = parameterFieldKey(parameter.key, property)
-    const hintId = `${id}-${property}-hint`
     return (
-      <FormField
+      <TextField
         label={PARAMETER_LABELS[property]}
-        data-field={key}
-        autoComplete="off"
-        spellCheck={options.monospace === true ? false : undefined}
-        autoCapitalize={options.monospace === true ? 'off' : undefined}
-        className={options.monospace === true ? 'font-mono' : undefined}
-        aria-describedby={options.hint === undefined ? undefined : hintId}
+        fieldKey={key}
         value={parameter[property]}
-        onChange={(event) => onChange(property, event.target.value)}
+        onValueChange={(value) => onChange(property, value)}
         error={problemAt(key)}
-      >
-        {options.hint !== undefined && (
-          <p id={hintId} className={HINT_TEXT}>
-            {options.hint}
-          </p>
-        )}
-      </FormField>
+        {...options}
+      />
     )
   }
   const name = parameter.name.trim() === '' ? String(index + 1) : parameter.name
@@ -421,26 +409,15 @@ function ValueFieldFields({
   const id = useId()
   const text = (property: 'name' | 'label' | 'description' | 'defaultValue' | 'unit' | 'prefix', options: { hint?: string; monospace?: boolean } = {}) => {
     const key = valueFieldFieldKey(field.key, property)
-    const hintId = `${id}-${property}-hint`
     return (
-      <FormField
+      <TextField
         label={VALUE_FIELD_LABELS[property]}
-        data-field={key}
-        autoComplete="off"
-        spellCheck={options.monospace === true ? false : undefined}
-        autoCapitalize={options.monospace === true ? 'off' : undefined}
-        className={options.monospace === true ? 'font-mono' : undefined}
-        aria-describedby={options.hint === undefined ? undefined : hintId}
+        fieldKey={key}
         value={field[property]}
-        onChange={(event) => onChange(property, event.target.value)}
+        onValueChange={(value) => onChange(property, value)}
         error={problemAt(key)}
-      >
-        {options.hint !== undefined && (
-          <p id={hintId} className={HINT_TEXT}>
-            {options.hint}
-          </p>
-        )}
-      </FormField>
+        {...options}
+      />
     )
   }
   const flag = (property: 'calculated' | 'highlight') => {
@@ -590,6 +567,47 @@ function FormulaErrorMarker({ source, error }: { source: string; error: FormulaE
       {'\n'}
       <span className="text-destructive dark:text-red-400">{line.caret}</span>
     </pre>
+  )
+}
+
+/** A one-line text field of a parameter or value field, with its hint below and its problem, if any. */
+function TextField({
+  label,
+  fieldKey,
+  value,
+  onValueChange,
+  error,
+  hint,
+  monospace = false,
+}: {
+  label: string
+  fieldKey: string
+  value: string
+  onValueChange: (value: string) => void
+  error: string | undefined
+  hint?: string
+  monospace?: boolean
+}) {
+  const hintId = useId()
+  return (
+    <FormField
+      label={label}
+      data-field={fieldKey}
+      autoComplete="off"
+      spellCheck={monospace ? false : undefined}
+      autoCapitalize={monospace ? 'off' : undefined}
+      className={monospace ? 'font-mono' : undefined}
+      aria-describedby={hint === undefined ? undefined : hintId}
+      value={value}
+      onChange={(event) => onValueChange(event.target.value)}
+      error={error}
+    >
+      {hint !== undefined && (
+        <p id={hintId} className={HINT_TEXT}>
+          {hint}
+        </p>
+      )}
+    </FormField>
   )
 }
 

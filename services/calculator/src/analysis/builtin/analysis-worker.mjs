@@ -4,19 +4,12 @@
 // Requests: { id, input: AnalysisInput }. Replies: { id, ok: true, calculatorData },
 // { id, ok: false, code, message } for an AnalysisError (the input is the problem), or
 // { id, ok: false, internal: message } when we are (a bug). Never logs the text.
-import { setPriority } from 'node:os'
 import { parentPort } from 'node:worker_threads'
+import { yieldToEventLoopThread } from '@valueproof/documents/thread-priority'
 import { register } from 'tsx/esm/api'
 
 if (parentPort === null) throw new Error('analysis-worker.mjs runs only as a worker thread')
-// Linux keeps a nice value per thread: this CPU-bound thread gives way to the event loop's (061).
-if (process.platform === 'linux') {
-  try {
-    setPriority(10)
-  } catch {
-    // Not permitted here: run at normal priority.
-  }
-}
+yieldToEventLoopThread()
 const port = parentPort
 
 register()
