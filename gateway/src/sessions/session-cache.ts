@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 
 export interface ResolvedSession {
   sessionId: string
@@ -12,7 +12,8 @@ interface CachedSession extends ResolvedSession {
 
 /** Same digest identity stores: the cache and the session-revoked event speak of sessionIds only. */
 export function sessionIdOf(token: string): string {
-  return createHash('sha256').update(token).digest('hex')
+  // One-shot hash: no Hash object per request (a third of createHash's cost for a short input).
+  return hash('sha256', token, 'hex')
 }
 
 /**

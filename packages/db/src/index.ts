@@ -5,6 +5,7 @@ export {
   type PrismaClientClass,
   type PrismaClientLike,
   type PrismaClientOptions,
+  type SqlReader,
 } from './prisma-client.ts'
 export { migrate, migrationStatus, type MigrateResult, type MigrationStatus, type MigrationTarget } from './migrate.ts'
 export { createMigration, type NewMigrationResult } from './new-migration.ts'

@@ -2,6 +2,7 @@ import { PrismaPg } from '@prisma/adapter-pg'
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils'
 import { PrismaPGlite } from 'pglite-prisma-adapter'
 import pg from 'pg'
+import type { PGlite } from '@electric-sql/pglite'
 import type { DatabaseConfig } from './database-config.ts'
 import { leasePGlite, reportSchema } from './pglite-instances.ts'
 import { parsePostgresUrl } from './postgres-connection.ts'
@@ -15,8 +16,21 @@ export interface PrismaClientLike {
 /** A generated `PrismaClient` class (from `services/<service>/src/generated/prisma/client.ts`). */
 export type PrismaClientClass<Client extends PrismaClientLike> = new (options: { adapter: SqlDriverAdapterFactory; errorFormat?: 'minimal' | 'colorless' | 'pretty' }) => Client
 
+/**
+ * Reads rows with SQL on the service's own connections, without Prisma's query engine: for the few
+ * hot reads where that engine's work per query (~300 µs of CPU) is most of a request's cost
+ * (decision 005). Writes stay in Prisma. `text` is a fixed statement with `$1`… placeholders bound
+ * from `values`; on PostgreSQL each distinct text is prepared once per connection and its plan
+ * reused. Columns come back as the driver parses them, except `timestamp` (without time zone),
+ * read as UTC as Prisma reads it.
+ */
+export interface SqlReader {
+  read<Row>(text: string, values: readonly unknown[]): Promise<Row[]>
+}
+
 export interface DatabaseClient<Client extends PrismaClientLike> {
   prisma: Client
+  sql: SqlReader
   database: DatabaseConfig
   /** Resolves when the database answers `SELECT 1` (readiness). */
   ping(): Promise<void>
@@ -27,6 +41,45 @@ export interface DatabaseClient<Client extends PrismaClientLike> {
 export interface PrismaClientOptions {
   /** An idle PostgreSQL connection failed (the pool replaces it); without this it is ignored. */
   onPoolError?: (error: Error) => void
+}
+
+const TIMESTAMP_OID = 1114
+
+/** `timestamp` (without time zone) text, e.g. `2026-11-21 09:52:42.123`, as the UTC instant Prisma reads it as. */
+export function parseUtcTimestamp(text: string): Date {
+  return new Date(`${text.replace(' ', 'T')}Z`)
+}
+
+const postgresReadTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === TIMESTAMP_OID && format !== 'binary' ? parseUtcTimestamp : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+}
+
+/** Distinct statement texts one reader prepares; texts beyond these run unprepared (built-up text must not fill memory). */
+const MAX_PREPARED_STATEMENTS = 64
+
+function postgresReader(pool: pg.Pool): SqlReader {
+  const names = new Map<string, string>()
+  return {
+    async read<Row>(text: string, values: readonly unknown[]): Promise<Row[]> {
+      let name = names.get(text)
+      if (name === undefined && names.size < MAX_PREPARED_STATEMENTS) {
+        name = `vp_read_${names.size + 1}`
+        names.set(text, name)
+      }
+      const result = await pool.query({ name, text, values: [...values], types: postgresReadTypes })
+      return result.rows as Row[]
+    },
+  }
+}
+
+function pgliteReader(db: PGlite): SqlReader {
+  return {
+    async read<Row>(text: string, values: readonly unknown[]): Promise<Row[]> {
+      const result = await db.query<Row>(text, [...values], { parsers: { [TIMESTAMP_OID]: parseUtcTimestamp } })
+      return result.rows
+    },
+  }
 }
 
 /**
@@ -40,15 +93,18 @@ export async function createPrismaClient<Client extends PrismaClientLike>(
 ): Promise<DatabaseClient<Client>> {
   let release: () => Promise<void>
   let adapter: SqlDriverAdapterFactory
+  let sql: SqlReader
   if (database.kind === 'postgres') {
     const { pool: poolConfig, schema } = parsePostgresUrl(database.url)
     const pool = new pg.Pool(poolConfig)
     pool.on('error', (error) => options.onPoolError?.(error))
     adapter = new PrismaPg(pool, schema ? { schema } : undefined)
+    sql = postgresReader(pool)
     release = () => pool.end()
   } else {
     const lease = await leasePGlite(database.dataDir)
     const pglite = new PrismaPGlite(lease.db)
+    sql = pgliteReader(lease.db)
     const { schema } = database
     adapter = schema
       ? {
@@ -66,6 +122,7 @@ export async function createPrismaClient<Client extends PrismaClientLike>(
   let closing: Promise<void> | undefined
   return {
     prisma,
+    sql,
     database,
     async ping() {
       await prisma.$queryRawUnsafe('SELECT 1')

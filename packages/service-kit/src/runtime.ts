@@ -1,4 +1,4 @@
-import { createPrismaClient, databaseConfig, databaseSchema, describeDatabase, migrate, servicePrismaPaths, type PrismaClientClass, type PrismaClientLike } from '@valueproof/db'
+import { createPrismaClient, databaseConfig, databaseSchema, describeDatabase, migrate, servicePrismaPaths, type PrismaClientClass, type PrismaClientLike, type SqlReader } from '@valueproof/db'
 import { createInProcessEventBus, createNatsEventBus, OutboxRelay, type EventBus, type OutboxSqlClient } from '@valueproof/event-bus'
 import { createFileObjectStore, createS3ObjectStore, type ObjectStore } from '@valueproof/object-store'
 import type { ReadinessCheck } from './app.ts'
@@ -60,7 +60,7 @@ export async function openServiceDatabase<Client extends PrismaClientLike>(props
 /** The deps of a service whose database is open: readiness checks the database and the bus. */
 export function serviceDeps<Client>(props: {
   logger: Logger
-  db: { prisma: Client; schema: string | undefined; ping(): Promise<void> }
+  db: { prisma: Client; sql: SqlReader; schema: string | undefined; ping(): Promise<void> }
   bus: EventBus
   objectStore: ObjectStore
 }): ServiceDeps<Client> {
@@ -68,6 +68,7 @@ export function serviceDeps<Client>(props: {
   return {
     logger,
     prisma: db.prisma,
+    sql: db.sql,
     dbSchema: db.schema,
     bus,
     objectStore,
@@ -82,6 +83,8 @@ export function serviceDeps<Client>(props: {
 export interface ServiceDeps<Client> {
   logger: Logger
   prisma: Client
+  /** SQL reads without Prisma's engine, for the hottest reads only (decision 005). */
+  sql: SqlReader
   /** The service's schema when its database is shared (raw SQL must name it); undefined otherwise. */
   dbSchema: string | undefined
   bus: EventBus

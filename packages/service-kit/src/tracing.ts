@@ -53,11 +53,13 @@ export function injectTraceHeaders(headers: Record<string, string>): Record<stri
   return headers
 }
 
-/** One SERVER span per request, continuing the caller's trace from its headers. */
+/**
+ * One SERVER span per request, continuing the caller's trace from its headers. Without a tracer
+ * provider it hands over at once, with no async frame of its own (decision 005).
+ */
 export function tracingMiddleware(serviceName: string): Middleware {
   const tracer = tracerFor(serviceName)
-  return async (ctx, next) => {
-    if (!provider) return next()
+  const traced: Middleware = async (ctx, next) => {
     const parent = propagation.extract(context.active(), ctx.headers)
     const span = tracer.startSpan(
       `${ctx.method} ${ctx.path}`,
@@ -78,4 +80,5 @@ export function tracingMiddleware(serviceName: string): Middleware {
       span.end()
     }
   }
+  return (ctx, next) => (provider ? traced(ctx, next) : next())
 }

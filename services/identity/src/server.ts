@@ -41,7 +41,7 @@ export function createIdentityService(deps: IdentityDeps): ServiceInstance {
     routers: [
       authRouter({ prisma: deps.prisma, settings }),
       sessionsRouter({ prisma: deps.prisma }),
-      userRouter({ prisma: deps.prisma, users: createUserLoader(deps.prisma) }),
+      userRouter({ prisma: deps.prisma, users: createUserLoader(deps.sql, deps.dbSchema) }),
       logosRouter({ prisma: deps.prisma, objectStore: deps.objectStore }),
     ],
     consumers: [subscribeCalculatorGenerated],

@@ -1,21 +1,40 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createLogger, openServiceDatabase } from '@valueproof/service-kit'
 import { createTestDatabase } from '@valueproof/testing'
 import { PrismaClient } from '../db.ts'
 
+const silent = createLogger({ name: 'test', level: 'silent' })
+
 /** Identity's migrated database on the test PostgreSQL server, dropped by `close()`. */
-export async function identityTestDatabase() {
+export async function identityTestDatabase(options: { schema?: string } = {}) {
   const database = await createTestDatabase('vp_identity')
-  const db = await openServiceDatabase({
-    service: 'identity',
-    PrismaClient,
-    config: { DATABASE_URL: database.url, DATA_DIR: '' },
-    logger: createLogger({ name: 'test', level: 'silent' }),
-  })
+  const url = new URL(database.url)
+  if (options.schema) url.searchParams.set('schema', options.schema)
+  const db = await openServiceDatabase({ service: 'identity', PrismaClient, config: { DATABASE_URL: url.toString(), DATA_DIR: '' }, logger: silent })
   return {
     prisma: db.prisma,
+    sql: db.sql,
+    schema: db.schema,
     async close() {
       await db.close()
       await database.drop()
+    },
+  }
+}
+
+/** Identity's migrated database in a shared PGlite under a temporary directory (the embedded stack's way). */
+export async function identityPGliteDatabase() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'vp-identity-'))
+  const db = await openServiceDatabase({ service: 'identity', PrismaClient, config: { DATABASE_URL: undefined, DATA_DIR: dataDir }, logger: silent, sharedPGlite: true })
+  return {
+    prisma: db.prisma,
+    sql: db.sql,
+    schema: db.schema,
+    async close() {
+      await db.close()
+      await rm(dataDir, { recursive: true, force: true })
     },
   }
 }
