@@ -2,13 +2,15 @@
 //  - GET /api/user with a valid session, through the gateway to identity on real PostgreSQL (and real
 //    NATS), against a bare Koa handler returning the same bytes, both driven by autocannon at 50
 //    connections in this run (budget: at least 0.30 × the bare handler's requests per second). The
-//    stack is the one-process product on PostgreSQL + NATS (gateway → identity in process); the same
-//    call with the gateway reaching identity over loopback HTTP is printed beside it;
+//    product runs in a child process started as `npm start` starts it (its node flags), on
+//    PostgreSQL + NATS (gateway → identity in process); the bare handler runs in this process; the
+//    load generator is a worker thread of this process in both. The same call with the gateway
+//    reaching identity over loopback HTTP is printed beside it;
 //  - RSS of the whole embedded stack (PGlite, in-process bus, file-system store) after start-up, in
 //    a child process (budget: under 600 MB), and the time from spawn to /healthz answering.
 // Run alone: node --import tsx tests/bench/run.ts api
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readdir, readFile, mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
@@ -16,11 +18,11 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type Koa from 'koa'
-import { needs } from '@valueproof/testing'
+import { createTestDatabase, infra, needs } from '@valueproof/testing'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from '../integration/support/http-client.ts'
-import { startTestStack, type TestStack } from '../integration/support/stack.ts'
 import { runLoad, type LoadSummary } from './autocannon.ts'
 import type { BenchResult } from './bench-result.ts'
+import { productNodeArgs, startProduct, type Product } from './product.ts'
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -135,17 +137,48 @@ async function infrastructureAvailable(): Promise<boolean> {
   }
 }
 
-/** The same call on a second stack whose gateway reaches the services over loopback HTTP. */
-async function overLoopbackHttp(): Promise<LoadSummary | undefined> {
-  log('starting a second stack whose gateway reaches identity over loopback HTTP…')
-  const stack = await withTimeout('starting the HTTP-transport stack', STARTUP_LIMIT_MS, startTestStack('postgres+nats+http'))
+/** The product in a child process on PostgreSQL (a fresh database) and NATS (its own namespace). */
+async function productOnInfrastructure(transport: 'in-process' | 'http'): Promise<{ product: Product; close(): Promise<void> }> {
+  const database = await createTestDatabase('vp_bench')
+  const dataDir = await mkdtemp(join(tmpdir(), 'valueproof-bench-'))
   try {
-    const client = new ApiClient(stack.url)
+    // The API is measured, not the web app: a one-line index.html stands in for web/dist.
+    const webDistDir = join(dataDir, 'web-dist')
+    await mkdir(webDistDir)
+    await writeFile(join(webDistDir, 'index.html'), '<!doctype html><title>bench</title>')
+    const env: Record<string, string> = {
+      DATABASE_URL: database.url,
+      NATS_URL: infra.natsUrl,
+      NATS_NAMESPACE: `bench${process.pid}${Date.now().toString(36)}`,
+      ...(transport === 'http' ? { SERVICE_TRANSPORT: 'http' } : {}),
+    }
+    const product = await withTimeout('starting the product on PostgreSQL + NATS', STARTUP_LIMIT_MS, startProduct({ dataDir, webDistDir, env }))
+    return {
+      product,
+      async close() {
+        await withTimeout('stopping the product', STOP_LIMIT_MS * 2, product.stop())
+        await database.drop()
+        await rm(dataDir, { recursive: true, force: true })
+      },
+    }
+  } catch (error) {
+    await database.drop()
+    await rm(dataDir, { recursive: true, force: true })
+    throw error
+  }
+}
+
+/** The same call on a second product whose gateway reaches the services over loopback HTTP. */
+async function overLoopbackHttp(): Promise<LoadSummary | undefined> {
+  log('starting a second product whose gateway reaches identity over loopback HTTP…')
+  const { product, close } = await productOnInfrastructure('http')
+  try {
+    const client = new ApiClient(product.url)
     await registerUser(client)
     const { body } = await getUser(client)
-    return await measure('GET /api/user over loopback HTTP', `${stack.url}/api/user`, { cookie: `vp_session=${client.sessionCookie ?? ''}`, accept: 'application/json' }, body.toString('utf8'))
+    return await measure('GET /api/user over loopback HTTP', `${product.url}/api/user`, { cookie: `vp_session=${client.sessionCookie ?? ''}`, accept: 'application/json' }, body.toString('utf8'))
   } finally {
-    await withTimeout('stopping the HTTP-transport stack', STOP_LIMIT_MS * 2, stack.close())
+    await close()
   }
 }
 
@@ -156,11 +189,11 @@ async function throughput(): Promise<BenchResult[]> {
     return [{ name: subjectName, value: Number.NaN, unit: 'req/s', skipped: true, note: 'needs PostgreSQL and NATS' }]
   }
 
-  log('starting the stack on PostgreSQL + NATS…')
-  const stack: TestStack = await withTimeout('starting the PostgreSQL + NATS stack', STARTUP_LIMIT_MS, startTestStack('postgres+nats'))
+  log(`starting the product on PostgreSQL + NATS: node ${productNodeArgs().join(' ')}…`)
+  const { product, close } = await productOnInfrastructure('in-process')
   let baseline: { url: string; version: string; close(): Promise<void> } | undefined
   try {
-    const client = new ApiClient(stack.url)
+    const client = new ApiClient(product.url)
     await registerUser(client)
     const { body, contentType } = await getUser(client)
     const cookie = `vp_session=${client.sessionCookie ?? ''}`
@@ -171,7 +204,7 @@ async function throughput(): Promise<BenchResult[]> {
     // The same headers to both, so both parse the same request.
     const headers = { cookie, accept: 'application/json' }
     const koa = await measure(`bare Koa ${baseline.version}`, baseline.url, headers, expectBody)
-    const api = await measure('GET /api/user', `${stack.url}/api/user`, headers, expectBody)
+    const api = await measure('GET /api/user', `${product.url}/api/user`, headers, expectBody)
     const overHttp = await overLoopbackHttp()
 
     const koaName = `api: bare Koa ${baseline.version} handler, same ${body.length}-byte JSON (baseline)`
@@ -223,7 +256,7 @@ async function throughput(): Promise<BenchResult[]> {
     ]
   } finally {
     await baseline?.close()
-    await withTimeout('stopping the PostgreSQL + NATS stack', STOP_LIMIT_MS * 2, stack.close())
+    await close()
   }
 }
 
@@ -339,7 +372,7 @@ async function memory(): Promise<BenchResult[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'valueproof-bench-'))
   const output = { tail: [] as string[] }
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'embedded/src/main.ts'], {
+  const child = spawn(process.execPath, productNodeArgs(), {
     cwd: repositoryRoot,
     env: embeddedEnv(dataDir),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -382,7 +415,7 @@ async function memory(): Promise<BenchResult[]> {
       { name: 'api: embedded stack RSS right after /healthz answered (before any request)', value: kibToMb(idle.rssKiB), unit: 'MB' },
       { name: `api: embedded stack RSS ${SETTLE_MS / 1000} s later, idle`, value: kibToMb(settled.rssKiB), unit: 'MB' },
       { name: 'api: embedded stack peak RSS (VmHWM) so far', value: kibToMb(settled.peakKiB), unit: 'MB', note: 'reached during start-up, while PGlite creates the fresh database and migrations run' },
-      { name: 'api: embedded stack start-up, spawn to /healthz answering', value: Number((startupMs / 1000).toFixed(2)), unit: 's', note: 'node --import tsx embedded/src/main.ts, fresh DATA_DIR' },
+      { name: 'api: embedded stack start-up, spawn to /healthz answering', value: Number((startupMs / 1000).toFixed(2)), unit: 's', note: `node ${productNodeArgs().join(' ')}, fresh DATA_DIR` },
     ]
   } finally {
     await stopChild(child)

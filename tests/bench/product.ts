@@ -1,8 +1,10 @@
-// The one-process product (`node --import tsx embedded/src/main.ts`, PGlite, in-process bus, the
-// built-in analyzer) in a child process, for browser benchmarks: a page then loads from a server that
-// does not share its event loop with the benchmark (Playwright, Lighthouse's trace processing).
-// Also the build of the web app it serves.
+// The one-process product in a child process, started as `npm start` starts it (the node arguments of
+// package.json's start script): on its embedded defaults (PGlite, in-process bus, the built-in
+// analyzer) for browser benchmarks, or on PostgreSQL and NATS for the API benchmark. The server then
+// does not share its process with the load generator or the browser tooling. Also the build of the
+// web app it serves.
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { access } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -14,16 +16,35 @@ const NOT_INHERITED = /^(DATABASE_URL|NATS_|S3_|OTEL_|OPENAI_|WEB_DIST_DIR$|PUBL
 export interface Product {
   /** e.g. http://127.0.0.1:41234 */
   url: string
+  pid: number
   stop(): Promise<void>
 }
 
-/** Starts the product on a port of its choosing with the given DATA_DIR (and web build, default web/dist). */
-export async function startProduct(options: { dataDir: string; webDistDir?: string }): Promise<Product> {
+/**
+ * The arguments `npm start` gives node (its V8 flags, the tsx loader, the entry point), read from
+ * package.json so that benchmarks run the product exactly as it is started.
+ */
+export function productNodeArgs(): string[] {
+  const manifest = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }
+  const command = manifest.scripts?.start?.split('&&').at(-1)?.trim().split(/\s+/) ?? []
+  if (command[0] !== 'node' || command.at(-1) !== 'embedded/src/main.ts') {
+    throw new Error(`package.json's start script should end with "node … embedded/src/main.ts"; it is ${JSON.stringify(manifest.scripts?.start)}`)
+  }
+  return command.slice(1)
+}
+
+/**
+ * Starts the product on a port of its choosing with the given DATA_DIR (and web build, default
+ * web/dist); `env` adds or overrides variables (DATABASE_URL, NATS_URL … for real infrastructure).
+ */
+export async function startProduct(options: { dataDir: string; webDistDir?: string; env?: Record<string, string> }): Promise<Product> {
   const env: Record<string, string> = {}
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !NOT_INHERITED.test(key)) env[key] = value
   Object.assign(env, { PORT: '0', HOST: '127.0.0.1', DATA_DIR: options.dataDir, LOG_LEVEL: 'warn', NO_COLOR: '1' })
   if (options.webDistDir !== undefined) env.WEB_DIST_DIR = options.webDistDir
-  const child = spawn(process.execPath, ['--import', 'tsx', 'embedded/src/main.ts'], { cwd: repositoryRoot, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  Object.assign(env, options.env)
+  const child = spawn(process.execPath, productNodeArgs(), { cwd: repositoryRoot, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const pid = child.pid
   // Should this process die without stopping the product, the product dies with it.
   const killOnExit = (): void => {
     child.kill('SIGKILL')
@@ -65,7 +86,8 @@ export async function startProduct(options: { dataDir: string; webDistDir?: stri
         }
       })
     })
-    return { url, stop }
+    if (pid === undefined) throw new Error('the product has no process id')
+    return { url, pid, stop }
   } catch (error) {
     await stop()
     throw error
