@@ -212,6 +212,24 @@ describe.each(kinds)('identity through the gateway (%s)', (kind) => {
       expect(page.headers.get('x-content-type-options')).toBe('nosniff')
     })
 
+    it('gives API answers the API security headers and the web app the document ones', async () => {
+      const { client } = await registered('Headers')
+      for (const response of [await client.get('/api/user'), await fetch(new URL('/api/nothing/here', stack.url)), await fetch(new URL('/api/user', stack.url))]) {
+        expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
+        expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+        expect(response.headers.get('x-frame-options')).toBe('DENY')
+        // A user's record must not stay in any cache.
+        expect(response.headers.get('cache-control')).toBe('no-store')
+        expect(response.headers.get('permissions-policy')).toBeNull()
+      }
+      const page = await fetch(new URL('/', stack.url))
+      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'")
+      expect(page.headers.get('x-frame-options')).toBe('DENY')
+      expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+      expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+      expect(page.headers.get('permissions-policy')).toBe('camera=(), microphone=(), geolocation=(), payment=()')
+    })
+
     it('answers /healthz and /readyz', async () => {
       expect((await fetch(new URL('/healthz', stack.url))).status).toBe(200)
       const ready = await fetch(new URL('/readyz', stack.services.identity.url))
@@ -257,6 +275,9 @@ describe.each(kinds)('identity through the gateway (%s)', (kind) => {
       expect(served.status).toBe(200)
       expect(served.headers.get('content-type')).toBe('image/png')
       expect(served.headers.get('x-content-type-options')).toBe('nosniff')
+      // The service's own caching and policy replace the gateway's API defaults.
+      expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
       expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true)
       const profile = await client.patch('/api/profile', { companyLogo: url })
       expect(profile.status).toBe(200)

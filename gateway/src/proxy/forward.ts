@@ -83,12 +83,16 @@ export async function forward(ctx: Context, options: ForwardOptions): Promise<Se
 /** Copies a service's answer to the client (status, whitelisted headers, streamed body). */
 export function respondWith(ctx: Context, response: ServiceResponse): void {
   ctx.status = response.status
+  const bodiless = response.status === 204 || response.status === 304 || ctx.method === 'HEAD'
+  // The length of a whole body Koa sets itself when given it (set here too, it is validated twice).
+  const lengthFromBody = !bodiless && Buffer.isBuffer(response.body)
   for (const name of FORWARDED_RESPONSE_HEADERS) {
+    if (lengthFromBody && name === 'content-length') continue
     const value = response.headers[name]
     // Straight on the response: Koa 3's ctx.set allocates two arrays and a closure per header.
     if (typeof value === 'string') ctx.res.setHeader(name, value)
   }
-  if (response.status === 204 || response.status === 304 || ctx.method === 'HEAD') {
+  if (bodiless) {
     if (!Buffer.isBuffer(response.body)) response.body.resume()
     ctx.body = null
     return

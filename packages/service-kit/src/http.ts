@@ -166,12 +166,12 @@ export function validateBody<Schema extends z.ZodType>(
 
 /** The user the gateway authenticated; 401 when the request carries none. */
 export function requireUser(): Middleware {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const raw = ctx.get(USER_ID_HEADER)
     const userId = Number(raw)
     if (!raw || !Number.isSafeInteger(userId) || userId <= 0) throw errors.unauthorized()
     ctx.state.userId = userId
-    await next()
+    return next()
   }
 }
 
