@@ -10,7 +10,7 @@
 //    a child process (budget: under 600 MB), and the time from spawn to /healthz answering.
 // Run alone: node --import tsx tests/bench/run.ts api
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
@@ -18,11 +18,11 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type Koa from 'koa'
-import { createTestDatabase, infra, needs } from '@valueproof/testing'
+import { needs } from '@valueproof/testing'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from '../integration/support/http-client.ts'
 import { runLoad, type LoadSummary } from './autocannon.ts'
 import type { BenchResult } from './bench-result.ts'
-import { productNodeArgs, startProduct, type Product } from './product.ts'
+import { productNodeArgs, productOnInfrastructure } from './product.ts'
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -137,41 +137,10 @@ async function infrastructureAvailable(): Promise<boolean> {
   }
 }
 
-/** The product in a child process on PostgreSQL (a fresh database) and NATS (its own namespace). */
-async function productOnInfrastructure(transport: 'in-process' | 'http'): Promise<{ product: Product; close(): Promise<void> }> {
-  const database = await createTestDatabase('vp_bench')
-  const dataDir = await mkdtemp(join(tmpdir(), 'valueproof-bench-'))
-  try {
-    // The API is measured, not the web app: a one-line index.html stands in for web/dist.
-    const webDistDir = join(dataDir, 'web-dist')
-    await mkdir(webDistDir)
-    await writeFile(join(webDistDir, 'index.html'), '<!doctype html><title>bench</title>')
-    const env: Record<string, string> = {
-      DATABASE_URL: database.url,
-      NATS_URL: infra.natsUrl,
-      NATS_NAMESPACE: `bench${process.pid}${Date.now().toString(36)}`,
-      ...(transport === 'http' ? { SERVICE_TRANSPORT: 'http' } : {}),
-    }
-    const product = await withTimeout('starting the product on PostgreSQL + NATS', STARTUP_LIMIT_MS, startProduct({ dataDir, webDistDir, env }))
-    return {
-      product,
-      async close() {
-        await withTimeout('stopping the product', STOP_LIMIT_MS * 2, product.stop())
-        await database.drop()
-        await rm(dataDir, { recursive: true, force: true })
-      },
-    }
-  } catch (error) {
-    await database.drop()
-    await rm(dataDir, { recursive: true, force: true })
-    throw error
-  }
-}
-
 /** The same call on a second product whose gateway reaches the services over loopback HTTP. */
 async function overLoopbackHttp(): Promise<LoadSummary | undefined> {
   log('starting a second product whose gateway reaches identity over loopback HTTP…')
-  const { product, close } = await productOnInfrastructure('http')
+  const { product, close } = await withTimeout('starting the HTTP-transport product', STARTUP_LIMIT_MS, productOnInfrastructure({ transport: 'http' }))
   try {
     const client = new ApiClient(product.url)
     await registerUser(client)
@@ -190,7 +159,7 @@ async function throughput(): Promise<BenchResult[]> {
   }
 
   log(`starting the product on PostgreSQL + NATS: node ${productNodeArgs().join(' ')}…`)
-  const { product, close } = await productOnInfrastructure('in-process')
+  const { product, close } = await withTimeout('starting the product on PostgreSQL + NATS', STARTUP_LIMIT_MS, productOnInfrastructure({ transport: 'in-process' }))
   let baseline: { url: string; version: string; close(): Promise<void> } | undefined
   try {
     const client = new ApiClient(product.url)

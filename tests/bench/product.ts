@@ -5,9 +5,11 @@
 // web app it serves.
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { access } from 'node:fs/promises'
+import { access, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { createTestDatabase, infra } from '@valueproof/testing'
 
 export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 /** Environment that would swap the embedded defaults for real infrastructure or a real AI provider. */
@@ -90,6 +92,50 @@ export async function startProduct(options: { dataDir: string; webDistDir?: stri
     return { url, pid, stop }
   } catch (error) {
     await stop()
+    throw error
+  }
+}
+
+export interface ProductOnInfrastructure {
+  product: Product
+  /** The database the product's services share (each in its own schema, named after the service). */
+  databaseUrl: string
+  close(): Promise<void>
+}
+
+/**
+ * The product on PostgreSQL (a fresh database, dropped by `close()`) and NATS (its own namespace),
+ * with the gateway reaching services in-process or, as separate deployments do, over loopback HTTP.
+ * The API is measured, not the web app: a one-line index.html stands in for web/dist.
+ */
+export async function productOnInfrastructure(options: { transport: 'in-process' | 'http' }): Promise<ProductOnInfrastructure> {
+  const database = await createTestDatabase('vp_bench')
+  const dataDir = await mkdtemp(join(tmpdir(), 'valueproof-bench-'))
+  const cleanUp = async (): Promise<void> => {
+    await database.drop()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+  try {
+    const webDistDir = join(dataDir, 'web-dist')
+    await mkdir(webDistDir)
+    await writeFile(join(webDistDir, 'index.html'), '<!doctype html><title>bench</title>')
+    const env: Record<string, string> = {
+      DATABASE_URL: database.url,
+      NATS_URL: infra.natsUrl,
+      NATS_NAMESPACE: `bench${process.pid}${Date.now().toString(36)}`,
+      ...(options.transport === 'http' ? { SERVICE_TRANSPORT: 'http' } : {}),
+    }
+    const product = await startProduct({ dataDir, webDistDir, env })
+    return {
+      product,
+      databaseUrl: database.url,
+      async close() {
+        await product.stop()
+        await cleanUp()
+      },
+    }
+  } catch (error) {
+    await cleanUp()
     throw error
   }
 }

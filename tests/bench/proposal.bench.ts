@@ -1,13 +1,15 @@
 // Proposal benchmark (issue 5, "Performance"): GET /api/proposals/{id} for a published proposal,
-// opened by a signed-out visitor through the gateway (embedded stack on PostgreSQL + NATS), against
-// a bare Koa handler returning the same JSON in this run (aim: at least 0.30 ×), p99 printed, and
+// opened by a signed-out visitor through the gateway (the product in a child process started as
+// `npm start` starts it, on PostgreSQL + NATS), against a bare Koa handler returning the same JSON
+// in this run (aim: at least 0.30 ×), p99 printed, and
 // how many of the view events it recorded still wait in the outbox for the relay afterwards.
 // Run alone: node --import tsx tests/bench/run.ts proposal
 import { needs } from '@valueproof/testing'
+import pg from 'pg'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from '../integration/support/http-client.ts'
-import { startTestStack, type TestStack } from '../integration/support/stack.ts'
 import { measure, startBareKoa } from './api.bench.ts'
 import type { BenchResult } from './bench-result.ts'
+import { productOnInfrastructure } from './product.ts'
 
 const AIM = 0.3
 const calculatorData = {
@@ -26,13 +28,18 @@ const calculatorData = {
 }
 
 /** View events the proposal service wrote to its outbox, and how many the relay has not published yet. */
-async function viewOutbox(stack: TestStack): Promise<{ written: number; waiting: number }> {
-  const { schema } = stack.databases.proposal
-  const table = schema ? `"${schema}".outbox_event` : 'outbox_event'
-  const [row] = await stack.databases.proposal.query<Array<{ written: bigint; waiting: bigint }>>(
-    `SELECT count(*) AS written, count(*) FILTER (WHERE published_at IS NULL) AS waiting FROM ${table} WHERE subject = 'proposal.proposal.viewed'`,
-  )
-  return { written: Number(row?.written ?? 0), waiting: Number(row?.waiting ?? 0) }
+async function viewOutbox(databaseUrl: string): Promise<{ written: number; waiting: number }> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    // The one-process product keeps each service in its own schema, named after it.
+    const { rows } = await client.query<{ written: string; waiting: string }>(
+      `SELECT count(*) AS written, count(*) FILTER (WHERE published_at IS NULL) AS waiting FROM "proposal".outbox_event WHERE subject = 'proposal.proposal.viewed'`,
+    )
+    return { written: Number(rows[0]?.written ?? 0), waiting: Number(rows[0]?.waiting ?? 0) }
+  } finally {
+    await client.end()
+  }
 }
 
 export async function run(): Promise<BenchResult[]> {
@@ -45,15 +52,15 @@ export async function run(): Promise<BenchResult[]> {
   }
   if (!available) return [{ name, value: Number.NaN, unit: 'req/s', skipped: true, note: 'needs PostgreSQL and NATS' }]
 
-  const stack = await startTestStack('postgres+nats')
+  const { product, databaseUrl, close } = await productOnInfrastructure({ transport: 'in-process' })
   try {
-    const owner = new ApiClient(stack.url)
+    const owner = new ApiClient(product.url)
     if ((await owner.post('/api/register', { username: uniqueUsername('benchprop'), password: GOOD_PASSWORD })).status !== 201) throw new Error('register failed')
     const created = await owner.post('/api/proposals', { title: 'Support desk automation for Acme', content: 'Shared calculator', calculatorData })
     if (created.status !== 201) throw new Error(`POST /api/proposals answered ${created.status}: ${await created.text()}`)
     const { id } = (await created.json()) as { id: string }
     // A visitor who already has a visitor cookie, as a returning prospect does.
-    const visitor = new ApiClient(stack.url)
+    const visitor = new ApiClient(product.url)
     const first = await visitor.get(`/api/proposals/${id}`)
     const body = Buffer.from(await first.arrayBuffer())
     if (first.status !== 200) throw new Error(`GET /api/proposals/${id} answered ${first.status}`)
@@ -63,10 +70,10 @@ export async function run(): Promise<BenchResult[]> {
     const baseline = await startBareKoa(body, contentType)
     try {
       const koa = await measure(`bare Koa ${baseline.version}`, baseline.url, headers, body.toString('utf8'))
-      const api = await measure('GET /api/proposals/{id}', `${stack.url}/api/proposals/${id}`, headers, body.toString('utf8'))
+      const api = await measure('GET /api/proposals/{id}', `${product.url}/api/proposals/${id}`, headers, body.toString('utf8'))
       const koaName = `proposal: bare Koa ${baseline.version} handler, same ${body.length}-byte JSON (baseline)`
       const failures = api.non2xx + api.errors + api.timeouts + api.mismatches
-      const outbox = await viewOutbox(stack)
+      const outbox = await viewOutbox(databaseUrl)
       return [
         { name: koaName, value: Math.round(koa.requestsPerSecond), unit: 'req/s' },
         {
@@ -91,6 +98,6 @@ export async function run(): Promise<BenchResult[]> {
       await baseline.close()
     }
   } finally {
-    await stack.close()
+    await close()
   }
 }
