@@ -9,22 +9,18 @@
 //  - RSS of the whole embedded stack (PGlite, in-process bus, file-system store) after start-up, in
 //    a child process (budget: under 600 MB), and the time from spawn to /healthz answering.
 // Run alone: node --import tsx tests/bench/run.ts api
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import type Koa from 'koa'
 import { needs } from '@valueproof/testing'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from '../integration/support/http-client.ts'
 import { runLoad, type LoadSummary } from './autocannon.ts'
 import type { BenchResult } from './bench-result.ts'
-import { productNodeArgs, productOnInfrastructure } from './product.ts'
-
-const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+import { productNodeArgs, productOnInfrastructure, repositoryRoot, startProduct, type Product } from './product.ts'
 
 const CONNECTIONS = 50
 const WARMUP_SECONDS = 3
@@ -32,7 +28,6 @@ const MEASURE_SECONDS = 10
 const THROUGHPUT_BUDGET = 0.3
 const RSS_BUDGET_MB = 600
 const STARTUP_LIMIT_MS = 180_000
-const STOP_LIMIT_MS = 20_000
 /** Idle time before a second RSS reading: right after start-up the heap has not shrunk yet. */
 const SETTLE_MS = 5_000
 
@@ -278,40 +273,6 @@ async function treeMemory(pid: number): Promise<{ rssKiB: number; peakKiB: numbe
 const MB = 1_000_000
 const kibToMb = (kib: number): number => Number(((kib * 1024) / MB).toFixed(1))
 
-/** Environment of `npm start` on embedded defaults: nothing external, a fresh DATA_DIR, any free port. */
-function embeddedEnv(dataDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env }
-  for (const name of Object.keys(env)) {
-    if (/^(DATABASE_URL|NATS_|S3_|OTEL_|PORT$|HOST$|DATA_DIR$|WEB_DIST_DIR$|PUBLIC_ORIGIN$|LOG_LEVEL$|SESSION_|PASSWORD_HASH_COST$|TRUST_PROXY$)/.test(name)) delete env[name]
-  }
-  return { ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }
-}
-
-function waitForUrl(child: ChildProcess, output: { tail: string[] }): Promise<string> {
-  return new Promise((found, failed) => {
-    let buffer = ''
-    const onData = (chunk: Buffer): void => {
-      buffer += chunk.toString('utf8')
-      const lines = buffer.split('\n')
-      buffer = lines.pop() ?? ''
-      for (const line of lines) {
-        output.tail.push(line)
-        if (output.tail.length > 40) output.tail.shift()
-        const match = /ValueProof is running at (https?:\/\/[^\s"]+)/.exec(line)
-        if (match?.[1] !== undefined) {
-          child.off('exit', onExit)
-          found(match[1])
-        }
-      }
-    }
-    const onExit = (code: number | null, signal: NodeJS.Signals | null): void => {
-      failed(new Error(`the embedded stack exited (code ${code}, signal ${signal}) before it was running:\n${output.tail.join('\n')}`))
-    }
-    child.stdout?.on('data', onData)
-    child.once('exit', onExit)
-  })
-}
-
 async function waitForHealthz(url: string): Promise<void> {
   for (;;) {
     try {
@@ -325,36 +286,14 @@ async function waitForHealthz(url: string): Promise<void> {
   }
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise<void>((done) => child.once('exit', () => done()))
-  child.kill('SIGTERM')
-  const graceful = await Promise.race([exited.then(() => true), sleep(STOP_LIMIT_MS).then(() => false)])
-  if (!graceful) {
-    log(`the embedded stack did not stop within ${STOP_LIMIT_MS / 1000} s of SIGTERM; killing it`)
-    child.kill('SIGKILL')
-    await exited
-  }
-}
-
 async function memory(): Promise<BenchResult[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'valueproof-bench-'))
-  const output = { tail: [] as string[] }
   const started = performance.now()
-  const child = spawn(process.execPath, productNodeArgs(), {
-    cwd: repositoryRoot,
-    env: embeddedEnv(dataDir),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output.tail.push(...chunk.toString('utf8').split('\n').filter(Boolean))
-    while (output.tail.length > 40) output.tail.shift()
-  })
+  let product: Product | undefined
   try {
-    const pid = child.pid
-    if (pid === undefined) throw new Error('could not spawn the embedded stack')
-    log(`embedded stack (PGlite, in-process bus, file-system store) spawned as pid ${pid}, DATA_DIR ${dataDir}`)
-    const url = await withTimeout('embedded stack start-up', STARTUP_LIMIT_MS, waitForUrl(child, output))
+    product = await startProduct({ dataDir })
+    const { pid, url } = product
+    log(`embedded stack (PGlite, in-process bus, file-system store) running as pid ${pid}, DATA_DIR ${dataDir}`)
     await withTimeout('embedded stack /healthz', STARTUP_LIMIT_MS, waitForHealthz(url))
     const startupMs = performance.now() - started
     const idle = await treeMemory(pid)
@@ -387,7 +326,7 @@ async function memory(): Promise<BenchResult[]> {
       { name: 'api: embedded stack start-up, spawn to /healthz answering', value: Number((startupMs / 1000).toFixed(2)), unit: 's', note: `node ${productNodeArgs().join(' ')}, fresh DATA_DIR` },
     ]
   } finally {
-    await stopChild(child)
+    await product?.stop()
     await rm(dataDir, { recursive: true, force: true })
   }
 }

@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url'
 import { createTestDatabase, infra } from '@valueproof/testing'
 
 export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-/** Environment that would swap the embedded defaults for real infrastructure or a real AI provider. */
-const NOT_INHERITED = /^(DATABASE_URL|NATS_|S3_|OTEL_|OPENAI_|WEB_DIST_DIR$|PUBLIC_ORIGIN$|SERVICE_TRANSPORT$|PORT$|HOST$|DATA_DIR$|LOG_LEVEL$)/
+/** Environment that would swap the embedded defaults for real infrastructure, a real AI provider or other settings. */
+const NOT_INHERITED = /^(DATABASE_URL|NATS_|S3_|OTEL_|OPENAI_|WEB_DIST_DIR$|PUBLIC_ORIGIN$|SERVICE_TRANSPORT$|PORT$|HOST$|DATA_DIR$|LOG_LEVEL$|SESSION_|PASSWORD_HASH_COST$|TRUST_PROXY$)/
 
 export interface Product {
   /** e.g. http://127.0.0.1:41234 */

@@ -1,12 +1,12 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { createTestDatabase, needs, type TestDatabase } from '@valueproof/testing'
+import { createTestDatabase, needs } from '@valueproof/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PrismaClient as NotesClient } from '../test-fixtures/notes/generated/prisma/client.ts'
 import type { DatabaseConfig } from './database-config.ts'
 import { migrate, migrationStatus } from './migrate.ts'
 import { createPrismaClient } from './prisma-client.ts'
-import { copyOfNotesPrisma, notesFixture, temporaryDir } from './test-support.ts'
+import { copyOfNotesPrisma, notesFixture, temporaryDir, testBackends } from './test-support.ts'
 
 const postgresAvailable = await needs('postgres')
 const fixtureMigrations = (await readdir(notesFixture.migrationsDir, { withFileTypes: true }))
@@ -14,31 +14,7 @@ const fixtureMigrations = (await readdir(notesFixture.migrationsDir, { withFileT
   .map((entry) => entry.name)
   .sort()
 
-interface Backend {
-  name: string
-  skip: boolean
-  /** A fresh, empty database and how to get rid of it. */
-  create(): Promise<{ database: DatabaseConfig; drop(): Promise<void> }>
-}
-
-const backends: Backend[] = [
-  {
-    name: 'PGlite',
-    skip: false,
-    async create() {
-      const dir = await temporaryDir('vp-db-pglite')
-      return { database: { kind: 'pglite', dataDir: join(dir.path, 'data') }, drop: dir.remove }
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    skip: !postgresAvailable,
-    async create() {
-      const db: TestDatabase = await createTestDatabase('vp_db_migrate')
-      return { database: { kind: 'postgres', url: db.url }, drop: db.drop }
-    },
-  },
-]
+const backends = await testBackends('migrate')
 
 interface MigrationRow {
   migration_name: string

@@ -2,33 +2,13 @@
 // the process's time zone, statements prepared per text.
 process.env.TZ = 'America/Sao_Paulo'
 
-import { join } from 'node:path'
-import { createTestDatabase, needs, type TestDatabase } from '@valueproof/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PrismaClient as NotesClient } from '../test-fixtures/notes/generated/prisma/client.ts'
-import type { DatabaseConfig } from './database-config.ts'
 import { migrate } from './migrate.ts'
 import { createPrismaClient, parseUtcTimestamp, type DatabaseClient } from './prisma-client.ts'
-import { notesFixture, temporaryDir } from './test-support.ts'
+import { notesFixture, testBackends } from './test-support.ts'
 
-const backends: Array<{ name: string; skip: boolean; create(): Promise<{ database: DatabaseConfig; drop(): Promise<void> }> }> = [
-  {
-    name: 'PGlite',
-    skip: false,
-    async create() {
-      const dir = await temporaryDir('vp-db-sql')
-      return { database: { kind: 'pglite', dataDir: join(dir.path, 'data') }, drop: dir.remove }
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    skip: !(await needs('postgres')),
-    async create() {
-      const db: TestDatabase = await createTestDatabase('vp_db_sql')
-      return { database: { kind: 'postgres', url: db.url }, drop: db.drop }
-    },
-  },
-]
+const backends = await testBackends('sql')
 
 interface NoteRow {
   id: number
