@@ -1,7 +1,6 @@
 // Issue 4: the four generation calls of SPEC §7 through the gateway, on the built-in analyzer, with
 // documents the tests build themselves; the monthly allowance; and every bad input.
 import { validateCalculatorData, compileFormula, type CalculatorData } from '@valueproof/formula'
-import { needs } from '@valueproof/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   buildDocx,
@@ -12,10 +11,9 @@ import {
   paragraphOnNewPage,
 } from '../../packages/documents/src/test-documents.ts'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from './support/http-client.ts'
-import { grantCalculatorPro, startTestStack, type StackKind, type TestStack } from './support/stack.ts'
+import { grantCalculatorPro, stackKinds, startTestStack, type TestStack } from './support/stack.ts'
 
-const realInfrastructure = await needs('postgres', 'nats')
-const kinds: StackKind[] = realInfrastructure ? ['pglite+in-process', 'postgres+nats+http'] : ['pglite+in-process']
+const kinds = await stackKinds('postgres+nats+minio+http')
 
 const PROPOSAL_LINES = [
   'Proposal: support desk automation for Acme AB',

@@ -1,12 +1,10 @@
 import { passwordRules } from '@valueproof/contracts'
-import { needs } from '@valueproof/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from './support/http-client.ts'
 import { fakeExecutable, logoForm, SVG_LOGO, tinyPng } from './support/images.ts'
-import { startTestStack, WEB_SHELL_MARKER, type StackKind, type TestStack } from './support/stack.ts'
+import { stackKinds, startTestStack, WEB_SHELL_MARKER, type TestStack } from './support/stack.ts'
 
-const realInfrastructure = await needs('postgres', 'nats')
-const kinds: StackKind[] = realInfrastructure ? ['pglite+in-process', 'postgres+nats', 'postgres+nats+http'] : ['pglite+in-process']
+const kinds = await stackKinds('postgres+nats+minio', 'postgres+nats+minio+http')
 
 async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs
@@ -271,6 +269,8 @@ describe.each(kinds)('identity through the gateway (%s)', (kind) => {
       expect(upload.status).toBe(200)
       const { url } = (await upload.json()) as { url: string }
       expect(url).toMatch(/^\/api\/logos\/\d+\/[0-9a-f-]{36}\.png$/)
+      // In the stack's own store: MinIO on real infrastructure, files on the embedded defaults.
+      expect(await stack.storedObjectKeys()).toContain(url.replace(/^\/api\//, ''))
       const served = await fetch(new URL(url, stack.url))
       expect(served.status).toBe(200)
       expect(served.headers.get('content-type')).toBe('image/png')

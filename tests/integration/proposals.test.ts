@@ -5,7 +5,6 @@ import { productBranding, PROPOSAL_TITLE_REQUIRED_MESSAGE, type ProposalListEntr
 import { decodeEvent, proposalCreated, proposalShared, proposalViewed } from '@valueproof/event-bus'
 import { formatMoney } from '@valueproof/formula'
 import { apiError, jsonCompletion, startFakeOpenAiServer, type FakeOpenAiServer } from '@valueproof/ai/testing'
-import { needs } from '@valueproof/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   invoiceAutomationCalculator,
@@ -14,10 +13,9 @@ import {
   supportTriageInput,
 } from '../../services/proposal/src/testing/calculators.ts'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from './support/http-client.ts'
-import { startTestStack, type StackKind, type TestStack } from './support/stack.ts'
+import { stackKinds, startTestStack, type TestStack } from './support/stack.ts'
 
-const realInfrastructure = await needs('postgres', 'nats')
-const kinds: StackKind[] = realInfrastructure ? ['pglite+in-process', 'postgres+nats+http'] : ['pglite+in-process']
+const kinds = await stackKinds('postgres+nats+minio+http')
 
 const SECTIONS = ['executiveSummary', 'problemStatement', 'solutionOverview', 'valueProposition', 'callToAction', 'contactInformation'] as const
 const HOSTILE_BRANDING = { companyName: 'Evil Corp', companyLogo: 'https://evil.example/logo.png', companyWebsite: 'https://evil.example' }

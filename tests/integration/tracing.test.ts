@@ -10,7 +10,7 @@ import { startTestStack, type StackKind, type TestStack } from './support/stack.
 const exporter = new InMemorySpanExporter()
 initTracing({ serviceName: 'test', exporter })
 
-const realInfrastructure = await needs('postgres', 'nats')
+const realInfrastructure = await needs('postgres', 'nats', 'minio')
 
 const CONSUMER_SPAN = 'process identity.user.registered'
 const PRODUCER_SPAN = 'create identity.user.registered'
@@ -84,7 +84,7 @@ function describeTracing(kind: StackKind): void {
       expect(consumer.parentSpanContext?.spanId).toBe(producer.spanContext().spanId)
       expect(consumer.attributes).toMatchObject({
         'messaging.destination.name': 'identity.user.registered',
-        'messaging.system': kind === 'postgres+nats' ? 'nats' : 'in_process',
+        'messaging.system': kind === 'postgres+nats+minio' ? 'nats' : 'in_process',
         'messaging.consumer.group.name': ANALYTICS_CONSUMER,
       })
       expect(consumer.attributes['messaging.message.id']).toBe(producer.attributes['messaging.message.id'])
@@ -112,4 +112,4 @@ function describeTracing(kind: StackKind): void {
 }
 
 describeTracing('pglite+in-process')
-if (realInfrastructure) describeTracing('postgres+nats')
+if (realInfrastructure) describeTracing('postgres+nats+minio')

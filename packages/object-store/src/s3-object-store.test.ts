@@ -1,47 +1,74 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import S3rver from 's3rver'
+import { createHash, randomBytes } from 'node:crypto'
+import { createTestBucket, infra, needs, testS3Client, type TestBucket } from '@valueproof/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { objectStoreContract } from './object-store.contract.ts'
 import type { ObjectStore } from './object-store.ts'
-import { createS3ObjectStore, type S3ObjectStoreConfig } from './s3-object-store.ts'
+import { createS3ObjectStore, S3_PART_SIZE, type S3ObjectStoreConfig } from './s3-object-store.ts'
 
-let directory: string
-let server: S3rver
-let config: S3ObjectStoreConfig
-let store: ObjectStore
+const available = await needs('minio')
 
-beforeAll(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'vp-s3rver-'))
-  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory })
-  const { port } = await server.run()
-  config = {
-    endPoint: '127.0.0.1',
-    port,
+function configFor(bucket: TestBucket): S3ObjectStoreConfig {
+  const url = new URL(infra.s3.endpoint)
+  return {
+    endPoint: url.hostname,
+    port: Number(url.port),
     useSSL: false,
-    accessKey: 'S3RVER',
-    secretKey: 'S3RVER',
-    bucket: 'valueproof-test',
-    region: 'us-east-1',
-    // s3rver has no multipart upload: keep every test object in one part.
-    partSize: 64 * 1024 * 1024,
+    accessKey: infra.s3.accessKey,
+    secretKey: infra.s3.secretKey,
+    bucket: bucket.name,
+    region: infra.s3.region,
   }
-  store = createS3ObjectStore(config)
-})
-afterAll(async () => {
-  await server?.close()
-  await rm(directory, { recursive: true, force: true })
-})
+}
 
-objectStoreContract('S3 (s3rver)', () => store)
+describe.skipIf(!available)('S3 object store on MinIO', () => {
+  const buckets: TestBucket[] = []
+  let config: S3ObjectStoreConfig
+  let store: ObjectStore
 
-describe('S3 object store', () => {
+  function newBucket(): TestBucket {
+    const bucket = createTestBucket('vp-store')
+    buckets.push(bucket)
+    return bucket
+  }
+
+  beforeAll(() => {
+    config = configFor(newBucket())
+    store = createS3ObjectStore(config)
+  })
+  afterAll(async () => {
+    for (const bucket of buckets) await bucket.drop()
+  })
+
+  objectStoreContract('S3 (MinIO)', () => store)
+
   it('creates its bucket when missing, and a second client finds it', async () => {
-    const fresh = createS3ObjectStore({ ...config, bucket: 'created-on-first-use' })
+    const bucket = newBucket()
+    const fresh = createS3ObjectStore(configFor(bucket))
     await fresh.put('a.txt', Buffer.from('a'), { contentType: 'text/plain' })
-    const other = createS3ObjectStore({ ...config, bucket: 'created-on-first-use' })
+    const other = createS3ObjectStore(configFor(bucket))
     expect((await other.get('a.txt'))?.body.toString()).toBe('a')
+    expect(await bucket.keys()).toEqual(['a.txt'])
+  })
+
+  it('uploads a 50 MB document in parts and reads back the same bytes', async () => {
+    const body = randomBytes(50_000_000)
+    await store.put('documents/large.pdf', body, { contentType: 'application/pdf' })
+    // S3 gives a multipart object the ETag "<md5 of the part md5s>-<parts>"; a single PUT has none.
+    const stat = await testS3Client().statObject(config.bucket, 'documents/large.pdf')
+    expect(stat.etag).toMatch(new RegExp(`-${Math.ceil(body.length / S3_PART_SIZE)}$`))
+    expect(stat.size).toBe(body.length)
+    const stored = await store.get('documents/large.pdf')
+    expect(stored?.contentType).toBe('application/pdf')
+    expect(createHash('sha256').update(stored?.body ?? Buffer.alloc(0)).digest('hex')).toBe(createHash('sha256').update(body).digest('hex'))
+  })
+
+  it('signs its requests (signature v4): a wrong secret key is refused and nothing is written', async () => {
+    const forger = createS3ObjectStore({ ...config, secretKey: 'not-the-secret-key' })
+    await expect(forger.put('forged.txt', Buffer.from('x'), { contentType: 'text/plain' })).rejects.toMatchObject({
+      // The first signed request is the bucket check (HEAD: 403 with no body, hence AccessDenied).
+      code: expect.stringMatching(/^(AccessDenied|SignatureDoesNotMatch)$/),
+    })
+    expect(await store.get('forged.txt')).toBeNull()
   })
 
   it('fails ping when the server is unreachable', async () => {

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream'
+import { Readable } from 'node:stream'
 import { Client } from 'minio'
 import { assertValidObjectKey, type ObjectStore, type StoredObject } from './object-store.ts'
 
@@ -10,18 +10,30 @@ export interface S3ObjectStoreConfig {
   secretKey: string
   bucket: string
   region: string
-  /**
-   * Objects larger than this are uploaded in parts (minio's default is 64 MiB). Servers without
-   * multipart upload (s3rver in tests) need it above the largest object.
-   */
-  partSize?: number
 }
+
+/** Objects larger than this go up as a multipart upload (S3's minimum part is 5 MiB; minio's default 64 MiB). */
+export const S3_PART_SIZE = 16 * 1024 * 1024
 
 const NOT_FOUND_CODES = new Set(['NoSuchKey', 'NotFound', 'NoSuchObject'])
 
 function isNotFound(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
   return typeof code === 'string' && NOT_FOUND_CODES.has(code)
+}
+
+/**
+ * The body as a stream of 1 MiB slices. minio 8.0.7 cuts a multipart upload into parts with a
+ * block stream read by async iteration, which concatenates whatever is buffered: a Buffer given
+ * whole arrives as one block and goes up as a single 50 MB "part". Small slices keep parts at S3_PART_SIZE.
+ */
+function inSlices(body: Buffer): Readable {
+  const SLICE = 1024 * 1024
+  return Readable.from(
+    (function* slices() {
+      for (let offset = 0; offset < body.length; offset += SLICE) yield body.subarray(offset, offset + SLICE)
+    })(),
+  )
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -39,7 +51,7 @@ export function createS3ObjectStore(config: S3ObjectStoreConfig): ObjectStore {
     accessKey: config.accessKey,
     secretKey: config.secretKey,
     region: config.region,
-    ...(config.partSize ? { partSize: config.partSize } : {}),
+    partSize: S3_PART_SIZE,
   })
   const { bucket } = config
   let bucketReady: Promise<void> | undefined
@@ -67,7 +79,8 @@ export function createS3ObjectStore(config: S3ObjectStoreConfig): ObjectStore {
     async put(key, body, { contentType }) {
       assertValidObjectKey(key)
       await ensureBucket()
-      await client.putObject(bucket, key, body, body.length, { 'Content-Type': contentType })
+      const source = body.length > S3_PART_SIZE ? inSlices(body) : body
+      await client.putObject(bucket, key, source, body.length, { 'Content-Type': contentType })
     },
 
     async get(key): Promise<StoredObject | null> {

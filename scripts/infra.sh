@@ -1,0 +1,297 @@
+#!/usr/bin/env bash
+# The project's infrastructure for tests and benchmarks: installs and starts the real components.
+#
+#   scripts/infra.sh up       install what is missing, start what is down (idempotent)
+#   scripts/infra.sh down     stop the servers this script started (data folders are kept)
+#   scripts/infra.sh status   what is installed and what listens where
+#   scripts/infra.sh tools    only build the Go tools (nats-server, minio, stripe-mock, helm, k6)
+#   scripts/infra.sh env      print the addresses the tests read, as shell exports
+#
+# Debian packages (PostgreSQL, Chromium, poppler-utils) come from apt; the servers and tools come
+# from the Go module proxy, built with `go install` at the versions pinned below into
+# $VP_INFRA_DIR/bin (default .infra/bin, git-ignored) and reused while their version stamp matches.
+# Each server keeps its data in $VP_INFRA_DIR/data/<name> and logs to $VP_INFRA_DIR/logs/<name>.log.
+# Every failure exits non-zero naming the step. See docs/decisions/080-infrastructure-script.md.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+INFRA_DIR="${VP_INFRA_DIR:-$ROOT/.infra}"
+BIN="$INFRA_DIR/bin"
+DATA="$INFRA_DIR/data"
+LOGS="$INFRA_DIR/logs"
+RUN="$INFRA_DIR/run"
+
+# Pinned tools: name | module path with command | version.
+TOOLS=(
+  "nats-server|github.com/nats-io/nats-server/v2|v2.15.2"
+  "minio|github.com/minio/minio|v0.0.0-20260212201848-7aac2a2c5b7c"
+  "stripe-mock|github.com/stripe/stripe-mock|v0.203.0"
+  "helm|helm.sh/helm/v3/cmd/helm|v3.22.0"
+  "k6|go.k6.io/k6|v1.8.1"
+)
+DEBIAN_PACKAGES=(postgresql chromium poppler-utils)
+
+PG_PORT=5432
+NATS_PORT=4222
+MINIO_PORT=9000
+MINIO_CONSOLE_PORT=9001
+STRIPE_MOCK_PORT=12111
+STRIPE_MOCK_HTTPS_PORT=12112
+MINIO_ROOT_USER="${MINIO_ROOT_USER:-valueproof}"
+MINIO_ROOT_PASSWORD="${MINIO_ROOT_PASSWORD:-valueproof-test-secret}"
+
+step="start"
+trap 'status=$?; if [ $status -ne 0 ]; then echo "infra: FAILED at step: $step (exit $status)" >&2; fi' EXIT
+say() { printf 'infra: %s\n' "$*"; }
+fail() { echo "infra: $*" >&2; exit 1; }
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+wait_port() { # wait_port <port> <name> <log>
+  for _ in $(seq 1 60); do port_open "$1" && return 0; sleep 0.5; done
+  [ -f "${3:-}" ] && tail -n 20 "$3" >&2
+  fail "$2 did not open 127.0.0.1:$1 within 30 s"
+}
+
+# ---------------------------------------------------------------------------------------------
+# Go tools
+# ---------------------------------------------------------------------------------------------
+tool_field() { local IFS='|'; read -r -a parts <<<"$1"; echo "${parts[$2]}"; }
+
+build_tool() { # build_tool "<name>|<module>|<version>"
+  local name module version stamp started
+  name="$(tool_field "$1" 0)"; module="$(tool_field "$1" 1)"; version="$(tool_field "$1" 2)"
+  stamp="$BIN/.$name.version"
+  if [ -x "$BIN/$name" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$module@$version" ]; then
+    say "$name $version: present ($BIN/$name)"
+    return 0
+  fi
+  step="go install $module@$version"
+  command -v go >/dev/null 2>&1 || fail "Go is not installed; $name needs 'go install' (step: $step)"
+  say "$name $version: building with go install (first build takes minutes)"
+  started=$SECONDS
+  # GOTOOLCHAIN=local: build with this machine's Go instead of downloading the toolchain a module names.
+  GOBIN="$BIN" GOTOOLCHAIN=local GOFLAGS="${GOFLAGS:-} -buildvcs=false" CGO_ENABLED=0 \
+    go install -trimpath -ldflags='-s -w' "$module@$version" >"$LOGS/build-$name.log" 2>&1 \
+    || { tail -n 30 "$LOGS/build-$name.log" >&2; fail "building $name failed (step: $step; log $LOGS/build-$name.log)"; }
+  echo "$module@$version" >"$stamp"
+  say "$name $version: built in $((SECONDS - started)) s ($BIN/$name)"
+}
+
+build_tools() {
+  mkdir -p "$BIN" "$LOGS"
+  local started=$SECONDS tool
+  for tool in "${TOOLS[@]}"; do build_tool "$tool"; done
+  say "Go tools ready in $((SECONDS - started)) s"
+}
+
+# ---------------------------------------------------------------------------------------------
+# Debian packages
+# ---------------------------------------------------------------------------------------------
+package_installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+
+install_debian_packages() {
+  local missing=() package
+  for package in "${DEBIAN_PACKAGES[@]}"; do package_installed "$package" || missing+=("$package"); done
+  if [ ${#missing[@]} -eq 0 ]; then
+    say "Debian packages present: ${DEBIAN_PACKAGES[*]}"
+    return 0
+  fi
+  step="apt-get install ${missing[*]}"
+  command -v apt-get >/dev/null 2>&1 || fail "apt-get is missing: install ${missing[*]} by hand (step: $step)"
+  say "installing Debian packages: ${missing[*]}"
+  local started=$SECONDS
+  as_root apt-get update -qq >"$LOGS/apt.log" 2>&1 || { tail -n 20 "$LOGS/apt.log" >&2; fail "apt-get update failed"; }
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >>"$LOGS/apt.log" 2>&1 \
+    || { tail -n 20 "$LOGS/apt.log" >&2; fail "apt-get install ${missing[*]} failed (log $LOGS/apt.log)"; }
+  say "installed ${missing[*]} in $((SECONDS - started)) s"
+}
+
+# ---------------------------------------------------------------------------------------------
+# PostgreSQL (Debian's cluster, trust authentication on loopback, the `test` database)
+# ---------------------------------------------------------------------------------------------
+psql_loopback() { psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -w -d postgres -tAq "$@"; }
+
+pg_cluster_version() { ls /etc/postgresql 2>/dev/null | sort -V | tail -n 1; }
+
+pg_trust_loopback() { # trust for loopback connections, ahead of every other rule
+  local version hba
+  version="$(pg_cluster_version)"; hba="/etc/postgresql/$version/main/pg_hba.conf"
+  [ -f "$hba" ] || fail "PostgreSQL on $PG_PORT refuses user postgres without a password, and $hba is not ours to change"
+  step="trust authentication for 127.0.0.1 in $hba"
+  say "setting trust authentication for loopback in $hba (local test use only)"
+  as_root sed -i '1i host all all 127.0.0.1/32 trust # valueproof infra: local tests\nhost all all ::1/128 trust # valueproof infra: local tests' "$hba"
+  as_root pg_ctlcluster --skip-systemctl-redirect "$version" main reload
+}
+
+postgres_up() {
+  step="PostgreSQL"
+  local version
+  if port_open "$PG_PORT"; then
+    say "PostgreSQL: reusing the server on 127.0.0.1:$PG_PORT"
+  else
+    version="$(pg_cluster_version)"
+    [ -n "$version" ] || fail "no PostgreSQL cluster in /etc/postgresql after installing postgresql"
+    step="pg_ctlcluster $version main start"
+    as_root pg_ctlcluster --skip-systemctl-redirect "$version" main start \
+      || fail "could not start PostgreSQL $version (see /var/log/postgresql/postgresql-$version-main.log)"
+    wait_port "$PG_PORT" PostgreSQL "/var/log/postgresql/postgresql-$version-main.log"
+    say "PostgreSQL $version: started on 127.0.0.1:$PG_PORT (data /var/lib/postgresql/$version/main)"
+  fi
+  if ! psql_loopback -c 'SELECT 1' >/dev/null 2>&1; then
+    pg_trust_loopback
+    for _ in $(seq 1 20); do psql_loopback -c 'SELECT 1' >/dev/null 2>&1 && break; sleep 0.25; done
+    psql_loopback -c 'SELECT 1' >/dev/null || fail "PostgreSQL still asks user postgres for a password on 127.0.0.1"
+  fi
+  step="CREATE DATABASE test"
+  if [ "$(psql_loopback -c "SELECT 1 FROM pg_database WHERE datname = 'test'")" != 1 ]; then
+    psql_loopback -c 'CREATE DATABASE test' >/dev/null
+    say "PostgreSQL: created database test"
+  fi
+}
+
+# ---------------------------------------------------------------------------------------------
+# Servers built from Go modules: each on loopback, with its own data folder, log and pid file
+# ---------------------------------------------------------------------------------------------
+start_daemon() { # start_daemon <name> <port> [ENV=value ...] -- <command> [args...]
+  local name="$1" port="$2" log="$LOGS/$1.log"; shift 2
+  local env_args=()
+  while [ "$1" != -- ]; do env_args+=("$1"); shift; done; shift
+  step="start $name"
+  mkdir -p "$RUN" "$DATA/$name"
+  # setsid: the server outlives this script and the npm command that ran it.
+  env "${env_args[@]}" setsid nohup "$@" >"$log" 2>&1 </dev/null &
+  echo $! >"$RUN/$name.pid"
+  wait_port "$port" "$name" "$log"
+}
+
+nats_info() { # the INFO line nats-server sends to every new connection
+  local line=""
+  exec 3<>"/dev/tcp/127.0.0.1/$NATS_PORT" || return 1
+  IFS= read -r -t 3 line <&3 || true
+  exec 3<&- 3>&-
+  echo "$line"
+}
+
+nats_up() {
+  local version info
+  version="$(tool_field "${TOOLS[0]}" 2)"
+  if ! port_open "$NATS_PORT"; then
+    start_daemon nats-server "$NATS_PORT" -- "$BIN/nats-server" -a 127.0.0.1 -p "$NATS_PORT" -js \
+      -sd "$DATA/nats-server" -m 8222 --pid "$RUN/nats-server.server.pid"
+    say "nats-server ${version}: started on 127.0.0.1:$NATS_PORT with JetStream (data $DATA/nats-server, log $LOGS/nats-server.log)"
+  fi
+  step="check nats-server on $NATS_PORT"
+  info="$(nats_info)"
+  [[ "$info" == *"\"version\":\"${version#v}\""* ]] \
+    || fail "127.0.0.1:$NATS_PORT is held by another NATS server (${info:0:160}); stop it (Debian's: systemctl stop nats-server) so the tests use nats-server $version"
+  [[ "$info" == *'"jetstream":true'* ]] || fail "the nats-server on $NATS_PORT runs without JetStream"
+  say "nats-server ${version}: ready on 127.0.0.1:$NATS_PORT (JetStream on)"
+}
+
+minio_up() {
+  if ! port_open "$MINIO_PORT"; then
+    start_daemon minio "$MINIO_PORT" MINIO_ROOT_USER="$MINIO_ROOT_USER" MINIO_ROOT_PASSWORD="$MINIO_ROOT_PASSWORD" \
+      MINIO_BROWSER=off MINIO_UPDATE=off -- \
+      "$BIN/minio" server "$DATA/minio" --address "127.0.0.1:$MINIO_PORT" --console-address "127.0.0.1:$MINIO_CONSOLE_PORT" --quiet
+    say "MinIO: started on 127.0.0.1:$MINIO_PORT (data $DATA/minio, log $LOGS/minio.log)"
+  fi
+  step="check MinIO on $MINIO_PORT"
+  for _ in $(seq 1 40); do
+    curl -fsS -o /dev/null "http://127.0.0.1:$MINIO_PORT/minio/health/ready" 2>/dev/null && break
+    sleep 0.25
+  done
+  curl -fsS -o /dev/null "http://127.0.0.1:$MINIO_PORT/minio/health/ready" \
+    || fail "127.0.0.1:$MINIO_PORT answers, but not as a ready MinIO server"
+  say "MinIO: ready on 127.0.0.1:$MINIO_PORT (user $MINIO_ROOT_USER)"
+}
+
+stripe_mock_up() {
+  if ! port_open "$STRIPE_MOCK_PORT"; then
+    start_daemon stripe-mock "$STRIPE_MOCK_PORT" -- "$BIN/stripe-mock" \
+      -http-addr "127.0.0.1:$STRIPE_MOCK_PORT" -https-addr "127.0.0.1:$STRIPE_MOCK_HTTPS_PORT"
+    say "stripe-mock: started on 127.0.0.1:$STRIPE_MOCK_PORT (HTTPS $STRIPE_MOCK_HTTPS_PORT, log $LOGS/stripe-mock.log)"
+  fi
+  step="check stripe-mock on $STRIPE_MOCK_PORT"
+  curl -fsS -o /dev/null -H 'Authorization: Bearer sk_test_123' "http://127.0.0.1:$STRIPE_MOCK_PORT/v1/customers" \
+    || fail "127.0.0.1:$STRIPE_MOCK_PORT answers, but not as stripe-mock"
+  say "stripe-mock: ready on 127.0.0.1:$STRIPE_MOCK_PORT"
+}
+
+stop_daemon() { # stops a server only if this script started it (its pid file)
+  local name="$1" pidfile="$RUN/$1.pid" pid
+  [ -f "$pidfile" ] || { say "$name: not started by this script"; return 0; }
+  pid="$(cat "$pidfile")"
+  if kill -0 "$pid" 2>/dev/null; then
+    kill -TERM "$pid"
+    for _ in $(seq 1 40); do kill -0 "$pid" 2>/dev/null || break; sleep 0.25; done
+    kill -0 "$pid" 2>/dev/null && kill -KILL "$pid"
+    say "$name: stopped (pid $pid)"
+  else
+    say "$name: was not running"
+  fi
+  rm -f "$pidfile"
+}
+
+# ---------------------------------------------------------------------------------------------
+# Commands
+# ---------------------------------------------------------------------------------------------
+print_env() {
+  cat <<ENV
+export TEST_DATABASE_URL=postgresql://postgres@127.0.0.1:$PG_PORT/postgres
+export TEST_NATS_URL=nats://127.0.0.1:$NATS_PORT
+export NATS_SERVER_BIN=$BIN/nats-server
+export TEST_S3_ENDPOINT=http://127.0.0.1:$MINIO_PORT
+export TEST_S3_ACCESS_KEY=$MINIO_ROOT_USER
+export TEST_S3_SECRET_KEY=$MINIO_ROOT_PASSWORD
+export TEST_STRIPE_MOCK_URL=http://127.0.0.1:$STRIPE_MOCK_PORT
+export HELM_BIN=$BIN/helm
+export K6_BIN=$BIN/k6
+ENV
+}
+
+status() {
+  local tool name
+  for tool in "${TOOLS[@]}"; do
+    name="$(tool_field "$tool" 0)"
+    if [ -x "$BIN/$name" ]; then say "$name: $(cat "$BIN/.$name.version" 2>/dev/null) at $BIN/$name"; else say "$name: not built"; fi
+  done
+  for name in postgres:$PG_PORT nats-server:$NATS_PORT minio:$MINIO_PORT stripe-mock:$STRIPE_MOCK_PORT; do
+    if port_open "${name#*:}"; then say "${name%%:*}: listening on 127.0.0.1:${name#*:}"; else say "${name%%:*}: down (127.0.0.1:${name#*:})"; fi
+  done
+  for name in "${DEBIAN_PACKAGES[@]}"; do
+    if package_installed "$name"; then say "Debian $name: installed"; else say "Debian $name: missing"; fi
+  done
+}
+
+up() {
+  local started=$SECONDS
+  mkdir -p "$BIN" "$DATA" "$LOGS" "$RUN"
+  install_debian_packages
+  build_tools
+  postgres_up
+  nats_up
+  minio_up
+  stripe_mock_up
+  say "up in $((SECONDS - started)) s; chromium at $(command -v chromium), helm at $BIN/helm, k6 at $BIN/k6"
+}
+
+down() {
+  stop_daemon stripe-mock
+  stop_daemon minio
+  stop_daemon nats-server
+  say "PostgreSQL is Debian's cluster and keeps running (pg_ctlcluster $(pg_cluster_version) main stop stops it)"
+}
+
+main() {
+  case "${1:-}" in
+    up) up ;;
+    down) down ;;
+    status) status ;;
+    tools) build_tools ;;
+    env) print_env ;;
+    *) echo "usage: scripts/infra.sh up|down|status|tools|env" >&2; exit 2 ;;
+  esac
+  step="done"
+}
+
+main "$@"
