@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['{packages,services,gateway,embedded,tests}/**/*.test.ts', 'web/src/**/*.test.ts'],
+    include: ['{packages,services,gateway,embedded,tests,scripts}/**/*.test.ts', 'web/src/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'tests/e2e/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -21,13 +21,14 @@ DATA="$INFRA_DIR/data"
 LOGS="$INFRA_DIR/logs"
 RUN="$INFRA_DIR/run"
 
-# Pinned tools: name | module path with command | version.
+# Pinned tools: name | module path with command | version | extra linker flags (the version stamp
+# a release build sets; without it helm calls itself "v3.22").
 TOOLS=(
-  "nats-server|github.com/nats-io/nats-server/v2|v2.15.2"
-  "minio|github.com/minio/minio|v0.0.0-20260212201848-7aac2a2c5b7c"
-  "stripe-mock|github.com/stripe/stripe-mock|v0.203.0"
-  "helm|helm.sh/helm/v3/cmd/helm|v3.22.0"
-  "k6|go.k6.io/k6|v1.8.1"
+  "nats-server|github.com/nats-io/nats-server/v2|v2.15.2|"
+  "minio|github.com/minio/minio|v0.0.0-20260212201848-7aac2a2c5b7c|"
+  "stripe-mock|github.com/stripe/stripe-mock|v0.203.0|"
+  "helm|helm.sh/helm/v3/cmd/helm|v3.22.0|-X helm.sh/helm/v3/internal/version.version=v3.22.0"
+  "k6|go.k6.io/k6|v1.8.1|"
 )
 DEBIAN_PACKAGES=(postgresql chromium poppler-utils)
 
@@ -55,25 +56,25 @@ wait_port() { # wait_port <port> <name> <log>
 # ---------------------------------------------------------------------------------------------
 # Go tools
 # ---------------------------------------------------------------------------------------------
-tool_field() { local IFS='|'; read -r -a parts <<<"$1"; echo "${parts[$2]}"; }
+tool_field() { echo "$1" | cut -d'|' -f$(($2 + 1)); }
 
-build_tool() { # build_tool "<name>|<module>|<version>"
-  local name module version stamp started
-  name="$(tool_field "$1" 0)"; module="$(tool_field "$1" 1)"; version="$(tool_field "$1" 2)"
+build_tool() { # build_tool "<name>|<module>|<version>|<ldflags>"
+  local name module version ldflags stamp started
+  name="$(tool_field "$1" 0)"; module="$(tool_field "$1" 1)"; version="$(tool_field "$1" 2)"; ldflags="$(tool_field "$1" 3)"
   stamp="$BIN/.$name.version"
-  if [ -x "$BIN/$name" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$module@$version" ]; then
+  if [ -x "$BIN/$name" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$module@$version $ldflags" ]; then
     say "$name $version: present ($BIN/$name)"
     return 0
   fi
   step="go install $module@$version"
   command -v go >/dev/null 2>&1 || fail "Go is not installed; $name needs 'go install' (step: $step)"
-  say "$name $version: building with go install (first build takes minutes)"
+  say "$name $version: building with go install (minutes the first time, seconds from Go's build cache)"
   started=$SECONDS
   # GOTOOLCHAIN=local: build with this machine's Go instead of downloading the toolchain a module names.
   GOBIN="$BIN" GOTOOLCHAIN=local GOFLAGS="${GOFLAGS:-} -buildvcs=false" CGO_ENABLED=0 \
-    go install -trimpath -ldflags='-s -w' "$module@$version" >"$LOGS/build-$name.log" 2>&1 \
+    go install -trimpath -ldflags="-s -w $ldflags" "$module@$version" >"$LOGS/build-$name.log" 2>&1 \
     || { tail -n 30 "$LOGS/build-$name.log" >&2; fail "building $name failed (step: $step; log $LOGS/build-$name.log)"; }
-  echo "$module@$version" >"$stamp"
+  echo "$module@$version $ldflags" >"$stamp"
   say "$name $version: built in $((SECONDS - started)) s ($BIN/$name)"
 }
 

@@ -16,6 +16,8 @@ export const embeddedConfigSchema = z.object({
   ...infrastructureEnv,
   ...generationEnv,
   ...proposalEnv,
+  /** `npm start` on a laptop: warnings and errors only, so start-up shows the one line with the URL. */
+  LOG_LEVEL: env.logLevel.unwrap().default('warn'),
   PORT: env.port(3000),
   /** Interface to listen on; localhost by default so a laptop does not expose the product. */
   HOST: z.string().default('localhost'),

@@ -6,6 +6,8 @@ import { startEmbeddedStack } from './stack.ts'
 const config = loadConfigOrExit(embeddedConfigSchema)
 const logger = createLogger({ name: 'valueproof', level: config.LOG_LEVEL })
 const stack = await startEmbeddedStack(config, logger)
+const seconds = (performance.now() / 1000).toFixed(1)
 logger.info({ url: stack.url, dataDir: config.DATA_DIR }, `ValueProof is running at ${stack.url}`)
-if (config.LOG_LEVEL !== 'silent') console.log(`ValueProof is running at ${stack.url}`)
+// The one line a newcomer needs (the log above is JSON, and below warn by default here).
+if (config.LOG_LEVEL !== 'silent') console.log(`ValueProof is running at ${stack.url} (ready in ${seconds} s; data in ${config.DATA_DIR})`)
 handleShutdown({ logger, timeoutMs: config.SHUTDOWN_TIMEOUT_MS, steps: [{ name: 'stack', stop: () => stack.stop() }] })
