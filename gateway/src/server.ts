@@ -54,8 +54,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
       // No durable name: every gateway replica receives every revocation.
       subscription = await deps.bus.subscribe({
         type: sessionRevoked,
-        handler: async (event) => {
+        handler: (event) => {
           sessions.evict(event.message.sessionId)
+          return Promise.resolve()
         },
       })
     },

@@ -24,7 +24,10 @@ function varyByEncoding(ctx: Context): void {
 export function webApp(distDir: string): Middleware {
   const root = resolve(distDir)
   return async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path === '/api') return next()
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path === '/api') {
+      await next()
+      return
+    }
     const isAsset = ctx.path.startsWith('/assets/')
     try {
       const file = resolve(root, `.${decodeURIComponent(ctx.path)}`)

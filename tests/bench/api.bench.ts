@@ -66,7 +66,7 @@ async function getUser(client: ApiClient): Promise<{ body: Buffer; contentType: 
 // ---------------------------------------------------------------------------------------------------
 // Throughput: bare Koa against GET /api/user through the gateway
 
-/** The Koa the product runs on (service-kit's koa 3), not the older copy hoisted to the root by s3rver. */
+/** The Koa the product runs on: service-kit's koa 3, resolved from service-kit whatever npm hoists. */
 function productKoa(): { Koa: typeof Koa; version: string } {
   const requireFromServiceKit = createRequire(join(repositoryRoot, 'packages/service-kit/package.json'))
   const loaded: unknown = requireFromServiceKit('koa')
@@ -85,7 +85,9 @@ export async function startBareKoa(body: Buffer, contentType: string): Promise<{
     ctx.set('content-type', contentType)
     ctx.body = body
   })
-  const server: Server = createServer(app.callback())
+  // Koa's listener answers a promise that never rejects (Koa handles its own errors).
+  const handle = app.callback()
+  const server: Server = createServer((request, response) => void handle(request, response))
   await new Promise<void>((listening, failed) => {
     server.once('error', failed)
     server.listen(0, '127.0.0.1', () => listening())
@@ -240,14 +242,14 @@ async function memoryOf(pid: number): Promise<{ rssKiB: number; peakKiB: number 
 /** The pid and all its descendants (the stack is meant to be one process; this checks it). */
 async function processTree(pid: number): Promise<number[]> {
   const pids = [pid]
-  let tasks: string[] = []
+  let tasks: string[]
   try {
     tasks = await readdir(`/proc/${pid}/task`)
   } catch {
     return pids
   }
   for (const task of tasks) {
-    let children = ''
+    let children: string
     try {
       children = await readFile(`/proc/${pid}/task/${task}/children`, 'utf8')
     } catch {

@@ -190,8 +190,8 @@ async function sliderLoopInPage(options: LoopOptions): Promise<LoopResult> {
   if (root === null) throw new Error(`no ${options.root} in the page`)
   const sliders = Array.from(root.querySelectorAll<HTMLInputElement>(options.sliders))
   if (sliders.length === 0) throw new Error(`no ${options.sliders} in ${options.root}`)
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set
-  if (setValue === undefined) throw new Error('HTMLInputElement has no value setter')
+  const valueProperty = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')
+  if (valueProperty?.set === undefined) throw new Error('HTMLInputElement has no value setter')
   const targets = sliders.map((slider) => {
     const min = Number(slider.min || '0')
     const max = Number(slider.max || '100')
@@ -210,9 +210,9 @@ async function sliderLoopInPage(options: LoopOptions): Promise<LoopResult> {
     const value = slider.value === target[0] ? target[1] : target[0]
     const before = Array.from(root.querySelectorAll(options.figures), (figure) => figure.textContent).join('|')
     const t0 = performance.now()
-    setValue.call(slider, value)
+    valueProperty.set.call(slider, value)
     slider.dispatchEvent(new Event('input', { bubbles: true }))
-    let updatedAt = Number.NaN
+    let updatedAt: number
     if (Array.from(root.querySelectorAll(options.figures), (figure) => figure.textContent).join('|') !== before) {
       updatedAt = performance.now()
       if (index >= options.warmup) synchronous += 1

@@ -100,7 +100,7 @@ export interface ProductOnInfrastructure {
   product: Product
   /** The database the product's services share (each in its own schema, named after the service). */
   databaseUrl: string
-  close(): Promise<void>
+  close(this: void): Promise<void>
 }
 
 /**

@@ -55,7 +55,7 @@ function runFunctionOf(loaded: unknown): (() => Promise<unknown>) | undefined {
   const run = loaded.run
   if (typeof run !== 'function') return undefined
   return async () => {
-    const returned: unknown = await run()
+    const returned: unknown = await Reflect.apply(run, undefined, [])
     return returned
   }
 }

@@ -67,7 +67,8 @@ export async function watchPageHealth(page: Page): Promise<string[]> {
   await page.exposeFunction('reportCspViolationToTest', (text: string) => problems.push(`csp event: ${text}`))
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      const report = Reflect.get(window, 'reportCspViolationToTest')
+      // The binding page.exposeFunction added above.
+      const report = (window as Window & { reportCspViolationToTest?: (text: string) => unknown }).reportCspViolationToTest
       if (typeof report === 'function') report(`${event.violatedDirective} ${event.blockedURI}`)
     })
   })

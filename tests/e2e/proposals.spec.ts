@@ -72,8 +72,7 @@ async function generateProposal(request: APIRequestContext, origin: string, temp
 async function readProposal(request: APIRequestContext, id: string): Promise<ProposalRecord> {
   const response = await request.get(`/api/proposals/${id}`)
   expect(response.ok(), `${response.status()} ${await response.text()}`).toBe(true)
-  const record: ProposalRecord = await response.json()
-  return record
+  return (await response.json()) as ProposalRecord
 }
 
 /** A signed-out visitor in a fresh browser context, watched for page errors and CSP violations. */
@@ -442,7 +441,7 @@ test.describe('/proposals/{id} rendering', () => {
     await expect(page.getByText(script, { exact: true }).first()).toBeVisible()
     await expect(figure(page, 'What you save in a week')).toHaveText('$500')
     expect(await page.locator('#root script, #root img, #root a[href^="javascript:"], #root [onerror]').count()).toBe(0)
-    expect(await page.evaluate(() => Reflect.get(window, 'pwned'))).toBeUndefined()
+    expect(await page.evaluate((): unknown => Reflect.get(window, 'pwned'))).toBeUndefined()
   })
 
   test('follows the theme saved in the application', async ({ page }) => {

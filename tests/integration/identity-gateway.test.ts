@@ -162,7 +162,7 @@ describe.each(kinds)('identity through the gateway (%s)', (kind) => {
       const response = await fetch(new URL('/logout', stack.services.identity.url), { method: 'POST', headers: { 'x-session-token': token } })
       expect(response.status).toBe(204)
       const sessionId = sessionIdOf(token)
-      await eventually(async () => (stack.gateway.sessions.has(sessionId) ? undefined : true))
+      await eventually(() => Promise.resolve(stack.gateway.sessions.has(sessionId) ? undefined : true))
       expect((await client.get('/api/user')).status).toBe(401)
     })
   })

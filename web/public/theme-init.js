@@ -5,7 +5,7 @@
   try {
     var saved = window.localStorage.getItem('valueproof-theme')
     dark = saved === 'dark' || (saved !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches)
-  } catch (error) {
+  } catch {
     // Storage can be blocked (private mode, sandboxing); the light theme is a fine fallback.
   }
   document.documentElement.classList.toggle('dark', dark)

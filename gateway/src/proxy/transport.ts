@@ -1,7 +1,7 @@
 // How the gateway reaches a service: over HTTP (a service in its own process or pod), or by
 // calling the service's Koa request listener in this process (the embedded stack), where a
 // loopback socket would only add two system calls and a parse per hop (decision 005).
-import { Agent, request, type IncomingHttpHeaders, type RequestListener } from 'node:http'
+import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
 import { InProcessRequest, InProcessResponse } from './in-process-exchange.ts'
 
@@ -71,10 +71,16 @@ export function httpTransport(baseUrl: string): ServiceTransport {
 }
 
 /**
+ * A service's request listener, as Node's HTTP server calls it. Koa's `app.callback()` answers a
+ * promise that never rejects (Koa handles its own errors); nobody waits for it.
+ */
+export type ServiceListener = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>
+
+/**
  * Calls a service's request listener directly (Koa's `app.callback()`), with a request and
  * response that behave like the ones Node's HTTP server makes; the service cannot tell.
  */
-export function inProcessTransport(listener: RequestListener): ServiceTransport {
+export function inProcessTransport(listener: ServiceListener): ServiceTransport {
   // The exchange has the members a listener uses, not every one of IncomingMessage's: one cast here.
   const handle = listener as unknown as (req: InProcessRequest, res: InProcessResponse) => unknown
   return {

@@ -1,7 +1,7 @@
 
 import { SESSION_EXPIRES_HEADER, SESSION_TOKEN_HEADER } from '@valueproof/contracts'
 import { randomBytes } from 'node:crypto'
-import { CLIENT_IP_HEADER, errors, Router, USER_ID_HEADER, VISITOR_ID_HEADER } from '@valueproof/service-kit'
+import { CLIENT_IP_HEADER, errors, Router, USER_ID_HEADER, VISITOR_ID_HEADER, type RouterMiddleware } from '@valueproof/service-kit'
 import type { Context, Middleware } from 'koa'
 import { forward, respondWith } from '../proxy/forward.ts'
 import type { ServiceTransport } from '../proxy/transport.ts'
@@ -91,7 +91,7 @@ async function optionalUserId(ctx: Context, deps: ApiDeps, token: string | undef
   }
 }
 
-function handler(route: ApiRoute, deps: ApiDeps): Middleware {
+function handler(route: ApiRoute, deps: ApiDeps): RouterMiddleware {
   const pathAtService = servicePath(route.to)
   return async (ctx) => {
     const headers: Record<string, string> = { [CLIENT_IP_HEADER]: ctx.ip }

@@ -49,12 +49,19 @@ export function redactSecrets(text: string, apiKey: string): string {
   return withoutKey.replace(/\bsk-[A-Za-z0-9_*.-]{4,}/g, '[redacted]')
 }
 
-function providerDetail(error: InstanceType<typeof OpenAI.APIError>, apiKey: string): string {
+type ApiError = InstanceType<typeof OpenAI.APIError>
+
+/** `instanceof OpenAI.APIError` narrows to `APIError<any, any, any>`; this keeps the declared defaults. */
+function isApiError(error: unknown): error is ApiError {
+  return error instanceof OpenAI.APIError
+}
+
+function providerDetail(error: ApiError, apiKey: string): string {
   const detail = redactSecrets(error.message, apiKey).replace(/\s+/g, ' ').trim()
   return detail.length > PROVIDER_DETAIL_LIMIT ? `${detail.slice(0, PROVIDER_DETAIL_LIMIT)}…` : detail
 }
 
-function isContextLengthError(error: InstanceType<typeof OpenAI.APIError>): boolean {
+function isContextLengthError(error: ApiError): boolean {
   if (error.status === 413) return true
   const said = [error.code, error.type, error.message].map((part) => (part === null || part === undefined ? '' : String(part))).join(' ')
   return said.includes('context_length_exceeded') || CONTEXT_LENGTH_WORDING.test(said)
@@ -80,7 +87,7 @@ export function toAiError(error: unknown, context: AiErrorContext): AiError {
   if (error instanceof OpenAI.APIConnectionError) {
     return new AiError('provider_failed', 'Could not reach the AI provider (network error). Check the base URL and try again later.', { cause: error })
   }
-  if (error instanceof OpenAI.APIError) {
+  if (isApiError(error)) {
     if (isContextLengthError(error)) return new AiError('context_length', CONTEXT_LENGTH_MESSAGE, { cause: error })
     const status = error.status
     // Auth failures echo (parts of) the key in their message and body: neither is kept.

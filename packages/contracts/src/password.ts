@@ -5,7 +5,7 @@ export interface PasswordRule {
   label: string
   /** Error message when the rule fails (client and server say the same). */
   message: string
-  test(password: string): boolean
+  test(this: void, password: string): boolean
 }
 
 export const passwordRules: readonly PasswordRule[] = [

@@ -50,9 +50,12 @@ export function parseUtcTimestamp(text: string): Date {
   return new Date(`${text.replace(' ', 'T')}Z`)
 }
 
+/** pg's own parser of a type (pg-types declares it as answering `any`). */
+const builtInParser: (oid: number, format?: 'text' | 'binary') => (text: string) => unknown = pg.types.getTypeParser
+
 const postgresReadTypes: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === TIMESTAMP_OID && format !== 'binary' ? parseUtcTimestamp : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+    oid === TIMESTAMP_OID && format !== 'binary' ? parseUtcTimestamp : builtInParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
 }
 
 /** Distinct statement texts one reader prepares; texts beyond these run unprepared (built-up text must not fill memory). */

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
+import { inspect } from 'node:util'
 import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils'
 import type { MigrationDirectory, MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm'
 
@@ -44,7 +45,7 @@ function loadSchemaEngine(): Promise<SchemaEngineModule> {
     const instance = new WebAssembly.Instance(module, { './schema_engine_bg.js': withUnrefTimers(bg) })
     ;(bg as unknown as WasmBindings).__wbg_set_wasm(instance.exports)
     const start = instance.exports.__wbindgen_start
-    if (typeof start === 'function') start()
+    if (typeof start === 'function') Reflect.apply(start, undefined, [])
     return bg
   })()
   return loading
@@ -76,7 +77,7 @@ export async function startSchemaEngine(props: {
     const id = error instanceof Error ? EXTERNAL_ERROR.exec(error.message)?.[1] : undefined
     const original = id === undefined ? undefined : bound.errorRegistry.consumeError(Number(id))?.error
     if (!(error instanceof Error) || original === undefined) return error
-    const detail = original instanceof Error ? original.message : String(original)
+    const detail = original instanceof Error ? original.message : typeof original === 'string' ? original : inspect(original)
     return new Error(`${error.message.split('\n')[0]}: ${detail}`, { cause: original })
   }
   const engine = await bg.SchemaEngine.new(

@@ -13,7 +13,7 @@ export const notesFixture = {
 }
 
 /** A temporary directory, removed by the returned `remove()`. */
-export async function temporaryDir(prefix: string): Promise<{ path: string; remove(): Promise<void> }> {
+export async function temporaryDir(prefix: string): Promise<{ path: string; remove(this: void): Promise<void> }> {
   const path = await mkdtemp(join(tmpdir(), `${prefix}-`))
   return { path, remove: () => rm(path, { recursive: true, force: true }) }
 }
@@ -29,7 +29,7 @@ export interface Backend {
   name: string
   skip: boolean
   /** A fresh, empty database and how to get rid of it. */
-  create(): Promise<{ database: DatabaseConfig; drop(): Promise<void> }>
+  create(): Promise<{ database: DatabaseConfig; drop(this: void): Promise<void> }>
 }
 
 /** PGlite in a temporary directory, and PostgreSQL (skipped, or failing under CI=true, when it is not running). */

@@ -14,7 +14,8 @@ export function isResourceExhaustion(error) {
   return error instanceof RangeError && /allocation failed|call stack|^Invalid array length/i.test(error.message)
 }
 
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
+// C0 controls and DEL but not tab, line feed and carriage return; the C1 range stays.
+const CONTROL_CHARACTERS = /[\p{Cc}--[\t\n\r\u0080-\u009F]]/gv
 const HORIZONTAL_SPACES = /[ \u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]+/g
 
 /**

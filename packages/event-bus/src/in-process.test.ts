@@ -24,7 +24,13 @@ describe('in-process event bus', () => {
   it('forgets an event id after the duplicate window', async () => {
     const bus = createInProcessEventBus({ duplicateWindowMs: 50 })
     const ids: string[] = []
-    await bus.subscribe({ type: userRegistered, handler: async (event) => void ids.push(event.id) })
+    await bus.subscribe({
+      type: userRegistered,
+      handler: (event) => {
+        ids.push(event.id)
+        return Promise.resolve()
+      },
+    })
     const envelope = encodeEvent(userRegistered, { userId: 1 })
     await bus.publish(envelope)
     await bus.publish(envelope)
@@ -41,7 +47,10 @@ describe('in-process event bus', () => {
       bus.subscribe({
         type: userRegistered,
         durable: 'analytics.user-registered',
-        handler: async (event) => void received.push(event.message.userId),
+        handler: (event) => {
+          received.push(event.message.userId)
+          return Promise.resolve()
+        },
       })
     const first = await subscribe()
     await bus.publish(encodeEvent(userRegistered, { userId: 1 }))
@@ -89,9 +98,9 @@ describe('in-process event bus', () => {
     let deliveries = 0
     await bus.subscribe({
       type: userRegistered,
-      handler: async () => {
+      handler: () => {
         deliveries += 1
-        throw new Error('fails')
+        return Promise.reject(new Error('fails'))
       },
     })
     await bus.publish(encodeEvent(userRegistered, { userId: 1 }))

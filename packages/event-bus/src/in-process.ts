@@ -132,9 +132,9 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
   }
 
   return {
-    async publish(envelope) {
-      if (draining) throw new Error('The in-process event bus is drained; cannot publish')
-      if (!rememberId(envelope.id, Date.now())) return
+    publish(envelope) {
+      if (draining) return Promise.reject(new Error('The in-process event bus is drained; cannot publish'))
+      if (!rememberId(envelope.id, Date.now())) return Promise.resolve()
       const stored: EventEnvelope = { ...envelope, headers: { ...envelope.headers } }
       pushCapped(retained, stored)
       for (const member of perProcess) {
@@ -143,10 +143,11 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
       for (const group of durables.values()) {
         if (group.subject === stored.subject) dispatch({ kind: 'durable', group }, stored, 1)
       }
+      return Promise.resolve()
     },
 
-    async subscribe<Desc extends DescMessage>(subscribeOptions: SubscribeOptions<Desc>): Promise<Subscription> {
-      if (draining) throw new Error('The in-process event bus is drained; cannot subscribe')
+    subscribe<Desc extends DescMessage>(subscribeOptions: SubscribeOptions<Desc>): Promise<Subscription> {
+      if (draining) return Promise.reject(new Error('The in-process event bus is drained; cannot subscribe'))
       const { type, durable, handler } = subscribeOptions
       const member: Member = {
         subject: type.subject,
@@ -161,7 +162,7 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
       } else {
         group = durables.get(durable)
         if (group && group.subject !== type.subject) {
-          throw new Error(`Durable name "${durable}" already consumes "${group.subject}"; use one durable name per event type`)
+          return Promise.reject(new Error(`Durable name "${durable}" already consumes "${group.subject}"; use one durable name per event type`))
         }
         if (!group) {
           const backlog = retained
@@ -174,7 +175,7 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
         const pending = group.backlog.splice(0)
         for (const { envelope, deliveryCount } of pending) dispatch({ kind: 'durable', group }, envelope, deliveryCount)
       }
-      return {
+      return Promise.resolve({
         async stop() {
           if (!member.active) return
           member.active = false
@@ -182,11 +183,11 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
           if (group) group.members = group.members.filter((candidate) => candidate !== member)
           await member.tail
         },
-      }
+      })
     },
 
-    async ping() {
-      if (draining) throw new Error('The in-process event bus is drained')
+    ping() {
+      return draining ? Promise.reject(new Error('The in-process event bus is drained')) : Promise.resolve()
     },
 
     async drain() {

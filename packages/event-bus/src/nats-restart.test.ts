@@ -48,7 +48,10 @@ describe.skipIf(!available)('NATS event bus across NATS outages (own nats-server
     await bus.subscribe({
       type: userRegistered,
       durable: 'analytics.user-registered',
-      handler: async (event) => void received.push(event.message.username),
+      handler: (event) => {
+        received.push(event.message.username)
+        return Promise.resolve()
+      },
     })
     await expect(bus.publish(encodeEvent(userRegistered, { username: 'too-early' }))).rejects.toThrow(/not reachable/)
 
@@ -67,10 +70,19 @@ describe.skipIf(!available)('NATS event bus across NATS outages (own nats-server
     await consumer.subscribe({
       type: userRegistered,
       durable: 'analytics.user-registered',
-      handler: async (event) => void received.push({ username: event.message.username, deliveryCount: event.deliveryCount }),
+      handler: (event) => {
+        received.push({ username: event.message.username, deliveryCount: event.deliveryCount })
+        return Promise.resolve()
+      },
     })
     const perProcess: string[] = []
-    await consumer.subscribe({ type: userRegistered, handler: async (event) => void perProcess.push(event.message.username) })
+    await consumer.subscribe({
+      type: userRegistered,
+      handler: (event) => {
+        perProcess.push(event.message.username)
+        return Promise.resolve()
+      },
+    })
     await producer.publish(encodeEvent(userRegistered, { username: 'before' }))
     await waitFor(() => received.length === 1 && perProcess.length === 1, 'the event before the restart')
 
@@ -98,7 +110,10 @@ describe.skipIf(!available)('NATS event bus across NATS outages (own nats-server
     await consumer.subscribe({
       type: userRegistered,
       durable: 'analytics.user-registered',
-      handler: async (event) => void received.push(event.message.username),
+      handler: (event) => {
+        received.push(event.message.username)
+        return Promise.resolve()
+      },
     })
     await producer.publish(encodeEvent(userRegistered, { username: 'before' }))
     await waitFor(() => received.length === 1, 'the event before the restart')

@@ -157,7 +157,10 @@ describe.skipIf(!available)('NATS JetStream event bus', () => {
     await second.subscribe({
       type: userRegistered,
       durable: 'analytics.user-registered',
-      handler: async (event) => void received.push({ replica: 'second', count: event.deliveryCount }),
+      handler: (event) => {
+        received.push({ replica: 'second', count: event.deliveryCount })
+        return Promise.resolve()
+      },
     })
     release()
     await subscription.stop()

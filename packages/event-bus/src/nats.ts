@@ -531,8 +531,7 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus {
 
     async subscribe<Desc extends DescMessage>(subscribeOptions: SubscribeOptions<Desc>): Promise<Subscription> {
       if (draining) throw new Error('The NATS event bus is drained; cannot subscribe')
-      // Safe widening: the subscription only hands the handler messages decoded with `type.schema`.
-      const subscription = new NatsSubscription(subscribeOptions as unknown as SubscribeOptions<DescMessage>)
+      const subscription = new NatsSubscription(subscribeOptions)
       subscriptions.add(subscription)
       subscription.start()
       // Resolve once the consumer exists, so events published from now on reach it. When NATS

@@ -89,7 +89,7 @@ export function createS3ObjectStore(config: S3ObjectStoreConfig): ObjectStore {
       try {
         const stat = await client.statObject(bucket, key)
         const body = await readAll(await client.getObject(bucket, key))
-        const contentType = stat.metaData['content-type']
+        const contentType: unknown = stat.metaData['content-type']
         return {
           body,
           contentType: typeof contentType === 'string' ? contentType : 'application/octet-stream',

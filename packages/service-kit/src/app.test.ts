@@ -18,12 +18,10 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()))
 })
 
-const passing = (name: string): ReadinessCheck => ({ name, check: async () => undefined })
+const passing = (name: string): ReadinessCheck => ({ name, check: () => Promise.resolve() })
 const failing = (name: string, message: string): ReadinessCheck => ({
   name,
-  check: async () => {
-    throw new Error(message)
-  },
+  check: () => Promise.reject(new Error(message)),
 })
 
 describe('/healthz', () => {
@@ -139,7 +137,10 @@ describe('routes of several routers', () => {
       routers: [users, proposals, items],
       after: [
         async (ctx, next) => {
-          if (ctx.path !== '/fallback') return next()
+          if (ctx.path !== '/fallback') {
+            await next()
+            return
+          }
           ctx.body = { fallback: true }
         },
       ],

@@ -7,7 +7,7 @@ import { tracingMiddleware } from './tracing.ts'
 /** A dependency /readyz checks: the database, the bus, the object store ... */
 export interface ReadinessCheck {
   name: string
-  check(): Promise<void>
+  check(this: void): Promise<void>
 }
 
 export interface CreateAppOptions {

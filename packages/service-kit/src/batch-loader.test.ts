@@ -5,9 +5,9 @@ function recordingLoader(source: Map<string, number>, maxBatch?: number) {
   const calls: string[][] = []
   const loader = createBatchLoader<string, number>({
     maxBatch,
-    async loadMany(keys) {
+    loadMany(keys) {
       calls.push(keys)
-      return new Map(keys.flatMap((key) => (source.has(key) ? [[key, source.get(key) ?? 0] as const] : [])))
+      return Promise.resolve(new Map(keys.flatMap((key) => (source.has(key) ? [[key, source.get(key) ?? 0] as const] : []))))
     },
   })
   return { loader, calls }
@@ -43,9 +43,9 @@ describe('createBatchLoader', () => {
   it('rejects the loads of a failed read only, and reads again afterwards', async () => {
     let fail = true
     const loader = createBatchLoader<string, string>({
-      async loadMany(keys) {
-        if (fail) throw new Error('database down')
-        return new Map(keys.map((key) => [key, key.toUpperCase()]))
+      loadMany(keys) {
+        if (fail) return Promise.reject(new Error('database down'))
+        return Promise.resolve(new Map(keys.map((key) => [key, key.toUpperCase()])))
       },
     })
     const failed = await Promise.allSettled([loader.load('a'), loader.load('b')])

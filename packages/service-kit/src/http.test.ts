@@ -47,8 +47,9 @@ function routes(): Router {
   router.post(
     '/profile',
     jsonBody({ limit: '1kb' }),
-    validateBody(profileSchema, async (ctx, body) => {
+    validateBody(profileSchema, (ctx, body) => {
       ctx.body = { received: body }
+      return Promise.resolve()
     }),
   )
   router.get('/boom', () => {

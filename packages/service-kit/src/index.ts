@@ -21,5 +21,5 @@ export { initTracing, shutdownTracing, tracerFor, injectTraceHeaders, tracingMid
 export { infrastructureEnv, pgliteDirFor, objectStoreDirFor, type InfrastructureConfig } from './infrastructure.ts'
 export { connectEventBus, connectObjectStore, openServiceDatabase, runDeployable, serviceDeps, startOutboxRelay, type ServiceDeps, type DeployableOptions } from './runtime.ts'
 export { createService, type ServiceInstance, type ServiceDefinition } from './service.ts'
-export { default as Router } from '@koa/router'
+export { default as Router, type RouterMiddleware } from '@koa/router'
 export { multipartBody, uploadedFile, type UploadedFile } from './multipart.ts'

@@ -52,7 +52,7 @@ const running: RunningServer[] = []
 
 afterEach(async () => {
   for (const agent of agents.splice(0)) agent.destroy()
-  await Promise.all(running.splice(0).map((server) => (server.server.listening ? server.close(100) : undefined)))
+  await Promise.all(running.splice(0).map((server) => (server.server.listening ? server.close(100) : Promise.resolve())))
 })
 
 async function serve(slow: SlowRequests): Promise<RunningServer> {
@@ -258,7 +258,15 @@ describe('handleShutdown', () => {
       logger: silent,
       timeoutMs: 60_000,
       exit: false,
-      steps: [{ name: 'http', stop: async () => void (stops += 1) }],
+      steps: [
+        {
+          name: 'http',
+          stop: () => {
+            stops += 1
+            return Promise.resolve()
+          },
+        },
+      ],
     })
     const first = shutdown()
     const second = shutdown()

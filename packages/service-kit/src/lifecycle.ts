@@ -33,7 +33,9 @@ export async function listen(app: Koa, options: { port: number; host?: string | 
     answering.add(response)
     response.once('close', answered)
   })
-  server.on('request', app.callback())
+  // Koa's listener answers a promise that never rejects (Koa handles its own errors).
+  const handle = app.callback()
+  server.on('request', (request, response) => void handle(request, response))
   server.keepAliveTimeout = 65_000
   server.headersTimeout = 66_000
   await new Promise<void>((resolve, reject) => {

@@ -25,7 +25,7 @@ function uploadRouter(): Router {
     const bytes = await readFile(file.filepath)
     ctx.body = { size: file.size, originalFilename: file.originalFilename, mimetype: file.mimetype, text: bytes.toString('utf8') }
   })
-  router.post('/upload-then-fail', upload, async (ctx) => {
+  router.post('/upload-then-fail', upload, (ctx) => {
     const file = uploadedFile(ctx, 'logo')
     if (file) seenPaths.push(file.filepath)
     throw new Error('the object store is down')

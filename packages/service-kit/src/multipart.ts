@@ -45,7 +45,7 @@ export function multipartBody(options: { maxFileSize: number; maxFiles?: number;
   return async (ctx: Context, next) => {
     if (!ctx.is('multipart/form-data')) throw errors.unsupportedMediaType(`Send multipart/form-data with ${options.fieldHint}`)
     try {
-      await parse(ctx, async () => undefined)
+      await parse(ctx, () => Promise.resolve())
     } catch (error) {
       const { httpCode, code } = (error ?? {}) as FormidableError
       if (code === MAX_FILES_EXCEEDED) throw errors.badRequest(`Send one file at most: ${options.fieldHint}`)
@@ -66,5 +66,5 @@ export function multipartBody(options: { maxFileSize: number; maxFiles?: number;
 /** The single file uploaded in `field`, if any. */
 export function uploadedFile(ctx: Context, field: string): UploadedFile | undefined {
   const value = ctx.request.files?.[field]
-  return (Array.isArray(value) ? value[0] : value) as UploadedFile | undefined
+  return Array.isArray(value) ? value[0] : value
 }

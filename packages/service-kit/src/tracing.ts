@@ -80,5 +80,6 @@ export function tracingMiddleware(serviceName: string): Middleware {
       span.end()
     }
   }
-  return (ctx, next) => (provider ? traced(ctx, next) : next())
+  // `unknown`: Koa types a middleware's and next()'s answers as `any`; compose only awaits them.
+  return (ctx, next): unknown => (provider ? traced(ctx, next) : next())
 }

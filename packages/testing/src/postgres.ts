@@ -5,7 +5,7 @@ import { infra } from './infra.ts'
 export interface TestDatabase {
   url: string
   name: string
-  drop(): Promise<void>
+  drop(this: void): Promise<void>
 }
 
 /** Creates an empty, uniquely named database on the test PostgreSQL server. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { Client } from 'minio'
+import { Client, type BucketItem } from 'minio'
 import { infra } from './infra.ts'
 
 export interface TestBucket {
@@ -31,7 +31,9 @@ export function createTestBucket(prefix: string): TestBucket {
   async function keys(): Promise<string[]> {
     if (!(await client.bucketExists(name))) return []
     const found: string[] = []
-    for await (const item of client.listObjectsV2(name, '', true)) if (item.name) found.push(item.name)
+    // The listing is a Readable, whose iterator TypeScript types as `any`; it yields BucketItems.
+    const listing: AsyncIterable<BucketItem> = client.listObjectsV2(name, '', true)
+    for await (const item of listing) if (item.name) found.push(item.name)
     return found
   }
   return {

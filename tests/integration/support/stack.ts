@@ -54,6 +54,8 @@ export async function startTestStack(kind: StackKind, env: Record<string, string
     overrides.DATABASE_URL = database.url
     overrides.NATS_URL = infra.natsUrl
     overrides.NATS_NAMESPACE = `t${process.pid}${Date.now().toString(36)}`
+    bucket = createTestBucket('vp-stack')
+    Object.assign(overrides, bucket.env)
   }
   Object.assign(overrides, env)
   const config = loadConfig(embeddedConfigSchema, overrides)

@@ -1,5 +1,5 @@
 import { createCalculator, sliderSettings, type CalculatorData, type Currency } from '@valueproof/formula'
-import { useEffect, useReducer, useRef } from 'react'
+import { useEffect, useLayoutEffect, useReducer, useRef } from 'react'
 import {
   loadCurrentCalculator,
   loadCurrentConfig,
@@ -121,8 +121,11 @@ export function saveWorkspace(state: WorkspaceState): void {
 /** The workspace, restored from local storage once and saved back key by key as it changes. */
 export function useWorkspace() {
   const [state, dispatch] = useReducer(workspaceReducer, undefined, loadWorkspace)
+  // The last committed state, for code that runs later (after an await); kept in step as React commits.
   const latest = useRef(state)
-  latest.current = state
+  useLayoutEffect(() => {
+    latest.current = state
+  }, [state])
 
   useEffect(() => {
     saveEntries(state.entries)

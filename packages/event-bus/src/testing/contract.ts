@@ -49,8 +49,9 @@ export function eventBusContract(newSpace: () => EventSpace, spans: InMemorySpan
     const subscription = await bus.subscribe({
       type: userRegistered,
       durable,
-      handler: async (event) => {
+      handler: (event) => {
         received.push(event)
+        return Promise.resolve()
       },
     })
     subscriptions.push(subscription)
@@ -85,8 +86,9 @@ export function eventBusContract(newSpace: () => EventSpace, spans: InMemorySpan
     subscriptions.push(
       await bus.subscribe({
         type: userRegistered,
-        handler: async () => {
+        handler: () => {
           calls.push(insidePublish)
+          return Promise.resolve()
         },
       }),
     )
@@ -145,9 +147,9 @@ export function eventBusContract(newSpace: () => EventSpace, spans: InMemorySpan
       const subscription = await bus.subscribe({
         type: userRegistered,
         durable,
-        handler: async (event) => {
+        handler: (event) => {
           deliveries.push({ count: event.deliveryCount, at: Date.now() })
-          if (event.deliveryCount < 3) throw new Error('database unavailable')
+          return event.deliveryCount < 3 ? Promise.reject(new Error('database unavailable')) : Promise.resolve()
         },
       })
       subscriptions.push(subscription)
@@ -170,9 +172,9 @@ export function eventBusContract(newSpace: () => EventSpace, spans: InMemorySpan
       await bus.subscribe({
         type: userRegistered,
         durable: 'analytics.user-registered',
-        handler: async () => {
+        handler: () => {
           deliveries += 1
-          throw new Error('always fails')
+          return Promise.reject(new Error('always fails'))
         },
       }),
     )
@@ -208,8 +210,9 @@ export function eventBusContract(newSpace: () => EventSpace, spans: InMemorySpan
       await bus.subscribe({
         type: userRegistered,
         durable: 'analytics.user-registered',
-        handler: async () => {
+        handler: () => {
           traceIds.push(trace.getActiveSpan()?.spanContext().traceId ?? 'none')
+          return Promise.resolve()
         },
       }),
     )

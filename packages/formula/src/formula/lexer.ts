@@ -98,8 +98,12 @@ function isWhitespace(code: number): boolean {
   )
 }
 
-class LexError {
-  constructor(readonly error: FormulaError) {}
+/** Thrown inside tokenize() only, which turns it into the 'error' token. */
+class LexError extends Error {
+  constructor(readonly error: FormulaError) {
+    super(error.message)
+    this.name = 'LexError'
+  }
 }
 
 function fail(code: 'unexpected-character' | 'unsupported-syntax' | 'invalid-number', message: string, position: number, end = position + 1): never {

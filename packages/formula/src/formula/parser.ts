@@ -46,8 +46,12 @@ function unaryOperatorOf(token: Token): UnaryOperator | undefined {
 
 const LOWEST_BINARY_PRECEDENCE = 2
 
-class ParseError {
-  constructor(readonly error: FormulaError) {}
+/** Thrown inside the parser only; parse() answers it as `{ ok: false, error }`. */
+class ParseError extends Error {
+  constructor(readonly error: FormulaError) {
+    super(error.message)
+    this.name = 'ParseError'
+  }
 }
 
 function describe(token: Token): string {

@@ -27,7 +27,7 @@ describe.skipIf(!(await needs('postgres')))('login throttle on PostgreSQL', () =
   beforeAll(async () => {
     const db = await identityTestDatabase()
     prisma = db.prisma
-    close = db.close
+    close = () => db.close()
   })
   afterAll(async () => {
     await close?.()
@@ -35,7 +35,11 @@ describe.skipIf(!(await needs('postgres')))('login throttle on PostgreSQL', () =
 
   async function attempt(props: { usernameKey: string; ip: string; now: Date }) {
     const delays: number[] = []
-    await enforceLoginThrottle(prisma, { ...props, policy, sleep: async (ms) => void delays.push(ms) })
+    const sleep = (ms: number) => {
+      delays.push(ms)
+      return Promise.resolve()
+    }
+    await enforceLoginThrottle(prisma, { ...props, policy, sleep })
     return delays
   }
 

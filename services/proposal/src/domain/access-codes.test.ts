@@ -35,7 +35,7 @@ describe('access-code attempts per proposal and address', () => {
   beforeAll(async () => {
     const db = await proposalTestDatabase()
     prisma = db.prisma
-    close = db.close
+    close = () => db.close()
   })
   afterAll(async () => {
     await close?.()

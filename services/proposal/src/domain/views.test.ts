@@ -44,7 +44,16 @@ describe('ViewRecorder', () => {
     }
 
     const published: EventEnvelope[] = []
-    const relay = new OutboxRelay({ db: prisma, bus: { publish: async (envelope) => void published.push(envelope) }, pollIntervalMs: 60_000 })
+    const relay = new OutboxRelay({
+      db: prisma,
+      bus: {
+        publish: (envelope) => {
+          published.push(envelope)
+          return Promise.resolve()
+        },
+      },
+      pollIntervalMs: 60_000,
+    })
     relay.start()
     try {
       for (let tries = 0; published.length < 3 && tries < 200; tries += 1) await new Promise((resolve) => setTimeout(resolve, 10))
@@ -81,7 +90,7 @@ describe('ViewRecorder', () => {
   it('loses the views of a failed write without throwing, and records later ones', async () => {
     let failing = true
     const flaky = new Proxy(prisma, {
-      get(target, property, receiver) {
+      get(target, property, receiver): unknown {
         if (property === '$executeRawUnsafe' && failing) return () => Promise.reject(new Error('database unavailable'))
         return Reflect.get(target, property, receiver)
       },

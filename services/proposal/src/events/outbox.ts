@@ -7,7 +7,6 @@ import {
   proposalViewed,
   qualifiedTable,
   type EventEnvelope,
-  type OutboxRecord,
   type OutboxSqlClient,
 } from '@valueproof/event-bus'
 import type { Tx } from '../db.ts'

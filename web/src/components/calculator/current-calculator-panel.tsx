@@ -37,15 +37,14 @@ export function CurrentCalculatorPanel({
   actions: PanelActions
 }) {
   // The config on screen: it follows `config`, but one arriving after none waits out the skeleton delay.
-  const [shown, setShown] = useState(config)
+  const [revealed, setRevealed] = useState(config !== undefined)
+  if (config === undefined && revealed) setRevealed(false)
   useEffect(() => {
-    if (config === undefined || shown !== undefined) {
-      setShown(config)
-      return
-    }
-    const timer = setTimeout(() => setShown(config), SKELETON_DELAY_MS)
+    if (config === undefined || revealed) return
+    const timer = setTimeout(() => setRevealed(true), SKELETON_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [config, shown])
+  }, [config, revealed])
+  const shown = revealed ? config : undefined
 
   // A new definition remounts the calculator, so no input keeps text typed for the previous one.
   const shownKey = useMemo(() => (shown === undefined ? '' : JSON.stringify(shown)), [shown])

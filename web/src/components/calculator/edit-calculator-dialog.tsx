@@ -96,7 +96,8 @@ function EditCalculatorForm({
   const [form, setForm] = useState<CalculatorForm>(() => calculatorFormOf(calculatorData))
   const [problems, setProblems] = useState<FormProblem[]>([])
   const [failedSaves, setFailedSaves] = useState(0)
-  const [focusTarget, setFocusTarget] = useState<FieldKey | 'addParameter' | 'addValueField' | undefined>(undefined)
+  // The field to focus once it is on screen; a new request each time, so asking again focuses again.
+  const [focusRequest, setFocusRequest] = useState<{ target: FieldKey | 'addParameter' | 'addValueField' }>()
   const formRef = useRef<HTMLFormElement>(null)
   const summaryRef = useRef<HTMLDivElement>(null)
   const summaryTitleId = useId()
@@ -109,10 +110,9 @@ function EditCalculatorForm({
   }, [failedSaves])
 
   useEffect(() => {
-    if (focusTarget === undefined) return
-    formRef.current?.querySelector<HTMLElement>(`[data-field="${focusTarget}"]`)?.focus()
-    setFocusTarget(undefined)
-  }, [focusTarget])
+    if (focusRequest === undefined) return
+    formRef.current?.querySelector<HTMLElement>(`[data-field="${focusRequest.target}"]`)?.focus()
+  }, [focusRequest])
 
   /** Applies an edit; the problems shown at those fields since the last Save go, as they may be fixed. */
   function change(fields: readonly FieldKey[], next: (form: CalculatorForm) => CalculatorForm) {
@@ -137,7 +137,7 @@ function EditCalculatorForm({
   function removeParameter(key: string) {
     const fields = (Object.keys(PARAMETER_LABELS) as ParameterProperty[]).map((property) => parameterFieldKey(key, property))
     change(fields, (current) => ({ ...current, parameters: current.parameters.filter((parameter) => parameter.key !== key) }))
-    setFocusTarget('addParameter')
+    setFocusRequest({ target: 'addParameter' })
   }
 
   function changeValueField<P extends ValueFieldProperty>(key: string, property: P, value: ValueFieldForm[P]) {
@@ -150,7 +150,7 @@ function EditCalculatorForm({
   function removeValueField(key: string) {
     const fields = (Object.keys(VALUE_FIELD_LABELS) as ValueFieldProperty[]).map((property) => valueFieldFieldKey(key, property))
     change(fields, (current) => ({ ...current, valueFields: current.valueFields.filter((field) => field.key !== key) }))
-    setFocusTarget('addValueField')
+    setFocusRequest({ target: 'addValueField' })
   }
 
   function save(event: FormEvent<HTMLFormElement>) {
@@ -178,16 +178,16 @@ function EditCalculatorForm({
             Nothing was saved. {problems.length === 1 ? 'Fix this problem:' : `Fix these ${problems.length} problems:`}
           </p>
           <ul className="mt-2 grid list-disc gap-1 pl-5 text-sm">
-            {problems.map((problem, index) => (
+            {problems.map(({ field, where, message }, index) => (
               <li key={index}>
-                {problem.field === undefined ? (
-                  <span className="font-medium">{problem.where}</span>
+                {field === undefined ? (
+                  <span className="font-medium">{where}</span>
                 ) : (
-                  <button type="button" className="inline text-left font-medium underline underline-offset-4 hover:no-underline" onClick={() => setFocusTarget(problem.field)}>
-                    {problem.where}
+                  <button type="button" className="inline text-left font-medium underline underline-offset-4 hover:no-underline" onClick={() => setFocusRequest({ target: field })}>
+                    {where}
                   </button>
                 )}
-                : {problem.message}
+                : {message}
               </li>
             ))}
           </ul>
@@ -291,7 +291,7 @@ function EditCalculatorForm({
             const next = addParameter(form)
             change([], () => next)
             const added = next.parameters.at(-1)
-            if (added !== undefined) setFocusTarget(parameterFieldKey(added.key, 'name'))
+            if (added !== undefined) setFocusRequest({ target: parameterFieldKey(added.key, 'name') })
           }}
         >
           Add parameter
@@ -323,7 +323,7 @@ function EditCalculatorForm({
               const next = addValueField(form)
               change([], () => next)
               const added = next.valueFields.at(-1)
-              if (added !== undefined) setFocusTarget(valueFieldFieldKey(added.key, 'name'))
+              if (added !== undefined) setFocusRequest({ target: valueFieldFieldKey(added.key, 'name') })
             }}
           >
             Add value field

@@ -27,8 +27,8 @@ export function ShareDialog({
   open: boolean
   onOpenChange: (open: boolean) => void
   calculatorData: CalculatorData
-  /** The text the calculator came from, stored with the proposal (SPEC §3 'content'). */
-  content: string
+  /** The text the calculator came from, stored with the proposal (SPEC §3 'content'); read when sharing. */
+  content: () => string
 }) {
   const queryClient = useQueryClient()
   const [name, setName] = useState(calculatorData.name)
@@ -43,6 +43,7 @@ export function ShareDialog({
       toast({ variant: 'destructive', title: 'Error', description: 'Please enter a name for the calculator' })
       return
     }
+    const proposalContent = content()
     setBusy(true)
     try {
       // SPEC §4: the plan is re-read from the server on the share action.
@@ -58,7 +59,7 @@ export function ShareDialog({
       const code = accessCode.trim()
       const response = await apiRequest('POST', '/api/proposals', {
         title,
-        content,
+        content: proposalContent,
         calculatorData: { ...calculatorData, branding },
         ...(code === '' ? {} : { accessCode: code }),
       })

@@ -25,14 +25,18 @@ export function ProposalView({ id, setsDocumentTitle = false }: { id: string; se
   const refusedCode = load.status === 'error' ? load.accessCode : undefined
   const passwordToast = useRef<{ dismiss: () => void } | undefined>(undefined)
 
-  // Every 401 opens the dialog; a refused code also says SPEC §8's 'Password required'. (The first
-  // 401 needs no toast: the dialog says it, and the light page then never downloads the toaster.)
-  useEffect(() => {
-    if (!needsCode) return
+  // Every 401 opens the dialog, once (it may be closed while that failure stays on screen).
+  const [dialogOpenedFor, setDialogOpenedFor] = useState(0)
+  if (needsCode && dialogOpenedFor !== failure) {
+    setDialogOpenedFor(failure)
     setDialogOpen(true)
-    if (refusedCode !== undefined) {
-      passwordToast.current = toast({ variant: 'destructive', title: 'Password required', description: 'That password is not right. Please try again.' })
-    }
+  }
+
+  // A refused code also says SPEC §8's 'Password required'. (The first 401 needs no toast: the
+  // dialog says it, and the light page then never downloads the toaster.)
+  useEffect(() => {
+    if (!needsCode || refusedCode === undefined) return
+    passwordToast.current = toast({ variant: 'destructive', title: 'Password required', description: 'That password is not right. Please try again.' })
   }, [needsCode, failure, refusedCode])
 
   // Once the proposal opens, the request for a password is old news.

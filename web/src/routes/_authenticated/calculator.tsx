@@ -259,7 +259,7 @@ function CalculatorPage() {
             calculatorData={config}
             onSave={(edited) => dispatch({ type: 'edit', config: edited })}
           />
-          {dialog === 'share' && <ShareDialog open onOpenChange={(open) => setDialog(open ? 'share' : undefined)} calculatorData={config} content={proposalInput(config)} />}
+          {dialog === 'share' && <ShareDialog open onOpenChange={(open) => setDialog(open ? 'share' : undefined)} calculatorData={config} content={() => proposalInput(config)} />}
           <ProposalTemplateDialog
             open={dialog === 'proposal'}
             onOpenChange={(open) => setDialog(open ? 'proposal' : undefined)}

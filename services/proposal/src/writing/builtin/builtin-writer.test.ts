@@ -22,7 +22,7 @@ function calculator(input: CalculatorDataInput): CalculatorData {
 const allText = (sections: ProposalSections) => Object.values(sections).join('\n')
 
 function expectSound(sections: ProposalSections): void {
-  for (const [section, text] of Object.entries(sections)) {
+  for (const [section, text] of Object.entries<string>({ ...sections })) {
     expect(text.trim(), section).not.toBe('')
     expect(text, section).not.toMatch(/lorem|ipsum|undefined|NaN|\[object/i)
   }

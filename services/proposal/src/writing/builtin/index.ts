@@ -32,8 +32,8 @@ export function writeBuiltin(input: WritingInput): ProposalSections {
 export function createBuiltinWriter(): ProposalWriter {
   return {
     name: 'builtin',
-    async write(input) {
-      return writeBuiltin(input)
+    write(input) {
+      return Promise.resolve(writeBuiltin(input))
     },
   }
 }
