@@ -37,7 +37,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // TanStack Router's idiom: beforeLoad throws redirect(...), a Response, not an Error.
-      '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'package', package: '@tanstack/router-core', name: 'Redirect' }] }],
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        { allow: [{ from: 'package', package: '@tanstack/router-core', name: 'Redirect' }] },
+      ],
     },
   },
   {

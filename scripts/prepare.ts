@@ -52,9 +52,16 @@ const steps: StampedStep[] = [
       'packages/db/src',
       'packages/db/package.json',
       'packages/event-bus/package.json',
-      ...(await prismaFolders()).flatMap((folder) => [join(folder, 'prisma'), join(folder, 'prisma.config.ts'), join(folder, 'package.json')]),
+      ...(await prismaFolders()).flatMap((folder) => [
+        join(folder, 'prisma'),
+        join(folder, 'prisma.config.ts'),
+        join(folder, 'package.json'),
+      ]),
     ],
-    outputs: async () => ['proto/gen/index.ts', ...(await subfolders('services')).map((folder) => join(folder, 'src/generated/prisma/client.ts'))],
+    outputs: async () => [
+      'proto/gen/index.ts',
+      ...(await subfolders('services')).map((folder) => join(folder, 'src/generated/prisma/client.ts')),
+    ],
     command: ['npm', 'run', 'generate', '--silent'],
   },
   {

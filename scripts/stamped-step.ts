@@ -28,7 +28,9 @@ async function filesUnder(root: string, path: string): Promise<string[]> {
   if (!existsSync(absolute)) return []
   const entries = await readdir(absolute, { withFileTypes: true }).catch(() => null)
   if (!entries) return [path]
-  const nested = await Promise.all(entries.filter((entry) => !SKIPPED.has(entry.name)).map((entry) => filesUnder(root, join(path, entry.name))))
+  const nested = await Promise.all(
+    entries.filter((entry) => !SKIPPED.has(entry.name)).map((entry) => filesUnder(root, join(path, entry.name))),
+  )
   return nested.flat()
 }
 
@@ -36,7 +38,11 @@ async function filesUnder(root: string, path: string): Promise<string[]> {
 export async function fingerprint(root: string, paths: string[]): Promise<string> {
   const files = (await Promise.all(paths.map((path) => filesUnder(root, path)))).flat().sort()
   const hash = createHash('sha256')
-  for (const file of files) hash.update(`${file}\0`).update(await readFile(join(root, file))).update('\0')
+  for (const file of files)
+    hash
+      .update(`${file}\0`)
+      .update(await readFile(join(root, file)))
+      .update('\0')
   return hash.digest('hex')
 }
 

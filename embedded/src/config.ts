@@ -21,7 +21,10 @@ export const embeddedConfigSchema = z.object({
   PORT: env.port(3000),
   /** Interface to listen on; localhost by default so a laptop does not expose the product. */
   HOST: z.string().default('localhost'),
-  DATA_DIR: z.string().default(resolve(repositoryRoot, '.data')).transform((dir) => resolve(dir)),
+  DATA_DIR: z
+    .string()
+    .default(resolve(repositoryRoot, '.data'))
+    .transform((dir) => resolve(dir)),
   WEB_DIST_DIR: z.string().default(resolve(repositoryRoot, 'web/dist')),
   PUBLIC_ORIGIN: env.optionalUrl,
   TRUST_PROXY: env.boolean(false),

@@ -50,7 +50,10 @@ function databaseUrlFor(config: EmbeddedConfig, service: ServiceName): string | 
 }
 
 /** Every service and the gateway in this process, services on loopback ports, the gateway on PORT. */
-export async function startEmbeddedStack(config: EmbeddedConfig, logger: Logger = createLogger({ name: 'valueproof', level: config.LOG_LEVEL })): Promise<EmbeddedStack> {
+export async function startEmbeddedStack(
+  config: EmbeddedConfig,
+  logger: Logger = createLogger({ name: 'valueproof', level: config.LOG_LEVEL }),
+): Promise<EmbeddedStack> {
   initTracing({ serviceName: 'valueproof', otlpEndpoint: config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT })
   const bus = connectEventBus(config, { name: 'valueproof', logger })
   const objectStore = connectObjectStore(config)

@@ -9,7 +9,10 @@ export const gatewayConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: env.logLevel,
   NATS_URL: env.optionalUrl,
-  NATS_NAMESPACE: z.string().regex(/^[A-Za-z0-9_-]*$/).default(''),
+  NATS_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]*$/)
+    .default(''),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: env.optionalUrl,
   IDENTITY_URL: serviceUrl('http://127.0.0.1:4001'),
   CALCULATOR_URL: serviceUrl('http://127.0.0.1:4002'),

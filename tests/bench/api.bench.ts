@@ -72,7 +72,10 @@ function productKoa(): { Koa: typeof Koa; version: string } {
   const loaded: unknown = requireFromServiceKit('koa')
   const manifest: unknown = requireFromServiceKit('koa/package.json')
   if (typeof loaded !== 'function') throw new Error('koa did not load as a constructor')
-  const version = typeof manifest === 'object' && manifest !== null && 'version' in manifest && typeof manifest.version === 'string' ? manifest.version : '?'
+  const version =
+    typeof manifest === 'object' && manifest !== null && 'version' in manifest && typeof manifest.version === 'string'
+      ? manifest.version
+      : '?'
   return { Koa: loaded as typeof Koa, version }
 }
 
@@ -137,12 +140,21 @@ async function infrastructureAvailable(): Promise<boolean> {
 /** The same call on a second product whose gateway reaches the services over loopback HTTP. */
 async function overLoopbackHttp(): Promise<LoadSummary | undefined> {
   log('starting a second product whose gateway reaches identity over loopback HTTP…')
-  const { product, close } = await withTimeout('starting the HTTP-transport product', STARTUP_LIMIT_MS, productOnInfrastructure({ transport: 'http' }))
+  const { product, close } = await withTimeout(
+    'starting the HTTP-transport product',
+    STARTUP_LIMIT_MS,
+    productOnInfrastructure({ transport: 'http' }),
+  )
   try {
     const client = new ApiClient(product.url)
     await registerUser(client)
     const { body } = await getUser(client)
-    return await measure('GET /api/user over loopback HTTP', `${product.url}/api/user`, { cookie: `vp_session=${client.sessionCookie ?? ''}`, accept: 'application/json' }, body.toString('utf8'))
+    return await measure(
+      'GET /api/user over loopback HTTP',
+      `${product.url}/api/user`,
+      { cookie: `vp_session=${client.sessionCookie ?? ''}`, accept: 'application/json' },
+      body.toString('utf8'),
+    )
   } finally {
     await close()
   }
@@ -156,7 +168,11 @@ async function throughput(): Promise<BenchResult[]> {
   }
 
   log(`starting the product on PostgreSQL + NATS: node ${productNodeArgs().join(' ')}…`)
-  const { product, close } = await withTimeout('starting the product on PostgreSQL + NATS', STARTUP_LIMIT_MS, productOnInfrastructure({ transport: 'in-process' }))
+  const { product, close } = await withTimeout(
+    'starting the product on PostgreSQL + NATS',
+    STARTUP_LIMIT_MS,
+    productOnInfrastructure({ transport: 'in-process' }),
+  )
   let baseline: { url: string; version: string; close(): Promise<void> } | undefined
   try {
     const client = new ApiClient(product.url)
@@ -302,13 +318,19 @@ async function memory(): Promise<BenchResult[]> {
     log(`/healthz answered ${(startupMs / 1000).toFixed(2)} s after spawn; RSS ${kibToMb(idle.rssKiB)} MB right after start-up`)
 
     const client = new ApiClient(url)
-    await withTimeout('register + GET /api/user on the embedded stack', 60_000, (async () => {
-      await registerUser(client)
-      await getUser(client)
-    })())
+    await withTimeout(
+      'register + GET /api/user on the embedded stack',
+      60_000,
+      (async () => {
+        await registerUser(client)
+        await getUser(client)
+      })(),
+    )
     await sleep(500)
     const worked = await treeMemory(pid)
-    log(`after one registration and one GET /api/user: RSS ${kibToMb(worked.rssKiB)} MB, peak (VmHWM) ${kibToMb(worked.peakKiB)} MB, ${worked.processes} process(es)`)
+    log(
+      `after one registration and one GET /api/user: RSS ${kibToMb(worked.rssKiB)} MB, peak (VmHWM) ${kibToMb(worked.peakKiB)} MB, ${worked.processes} process(es)`,
+    )
     await sleep(SETTLE_MS)
     const settled = await treeMemory(pid)
     log(`${SETTLE_MS / 1000} s later, idle: RSS ${kibToMb(settled.rssKiB)} MB`)
@@ -324,8 +346,18 @@ async function memory(): Promise<BenchResult[]> {
       },
       { name: 'api: embedded stack RSS right after /healthz answered (before any request)', value: kibToMb(idle.rssKiB), unit: 'MB' },
       { name: `api: embedded stack RSS ${SETTLE_MS / 1000} s later, idle`, value: kibToMb(settled.rssKiB), unit: 'MB' },
-      { name: 'api: embedded stack peak RSS (VmHWM) so far', value: kibToMb(settled.peakKiB), unit: 'MB', note: 'reached during start-up, while PGlite creates the fresh database and migrations run' },
-      { name: 'api: embedded stack start-up, spawn to /healthz answering', value: Number((startupMs / 1000).toFixed(2)), unit: 's', note: `node ${productNodeArgs().join(' ')}, fresh DATA_DIR` },
+      {
+        name: 'api: embedded stack peak RSS (VmHWM) so far',
+        value: kibToMb(settled.peakKiB),
+        unit: 'MB',
+        note: 'reached during start-up, while PGlite creates the fresh database and migrations run',
+      },
+      {
+        name: 'api: embedded stack start-up, spawn to /healthz answering',
+        value: Number((startupMs / 1000).toFixed(2)),
+        unit: 's',
+        note: `node ${productNodeArgs().join(' ')}, fresh DATA_DIR`,
+      },
     ]
   } finally {
     await product?.stop()

@@ -70,7 +70,10 @@ async function signIn(context: BrowserContext, url: string): Promise<void> {
   const origin = new URL(url).origin
   const username = uniqueUsername('bench-calculator')
   for (const path of ['/api/register', '/api/login']) {
-    const response = await context.request.post(`${url}${path}`, { headers: { Origin: origin }, data: { username, password: GOOD_PASSWORD } })
+    const response = await context.request.post(`${url}${path}`, {
+      headers: { Origin: origin },
+      data: { username, password: GOOD_PASSWORD },
+    })
     if (!response.ok()) throw new Error(`POST ${path} answered ${response.status()}: ${await response.text()}`)
   }
 }
@@ -120,7 +123,8 @@ function javascriptRows(toShow: readonly Transfer[], afterShow: readonly Transfe
   const allBytes = toShow.reduce((sum, transfer) => sum + transfer.body + transfer.headers, 0)
   const laterScripts = afterShow.filter((transfer) => transfer.script)
   log(`scripts to first show: ${scripts.map((script) => `${script.path} ${kb(script.body)} KB ${script.encoding}`).join(', ')}`)
-  if (laterScripts.length > 0) log(`scripts after first show: ${laterScripts.map((script) => `${script.path} ${kb(script.body)} KB`).join(', ')}`)
+  if (laterScripts.length > 0)
+    log(`scripts after first show: ${laterScripts.map((script) => `${script.path} ${kb(script.body)} KB`).join(', ')}`)
   return [
     {
       name: 'calculator page: JavaScript transferred to first show /calculator (signed in, gzip on the wire)',
@@ -228,7 +232,11 @@ async function sliderLoopInPage(options: LoopOptions): Promise<LoopResult> {
         observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true })
         const timer = setTimeout(() => {
           observer.disconnect()
-          reject(new Error(`step ${index}: the figures did not change within ${options.timeoutMs} ms after setting slider ${index % sliders.length} to ${value}`))
+          reject(
+            new Error(
+              `step ${index}: the figures did not change within ${options.timeoutMs} ms after setting slider ${index % sliders.length} to ${value}`,
+            ),
+          )
         }, options.timeoutMs)
       })
     }
@@ -250,7 +258,9 @@ async function sliderLoopInPage(options: LoopOptions): Promise<LoopResult> {
 /** The browser's floor: a page with a bare range input whose input listener sets one text node. */
 async function openBaselinePage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage()
-  await page.setContent('<main><input type="range" min="0" max="100" step="1" value="50"><dl><div data-result="value"><dd>50</dd></div></dl></main>')
+  await page.setContent(
+    '<main><input type="range" min="0" max="100" step="1" value="50"><dl><div data-result="value"><dd>50</dd></div></dl></main>',
+  )
   await page.evaluate(() => {
     const input = document.querySelector('input')
     const text = document.querySelector('dd')?.firstChild
@@ -262,7 +272,12 @@ async function openBaselinePage(context: BrowserContext): Promise<Page> {
   return page
 }
 
-const CALCULATOR_LOOP = { root: '[data-testid="current-calculator"]', sliders: 'input[type=range]', figures: '[data-result] dd', timeoutMs: 5000 }
+const CALCULATOR_LOOP = {
+  root: '[data-testid="current-calculator"]',
+  sliders: 'input[type=range]',
+  figures: '[data-result] dd',
+  timeoutMs: 5000,
+}
 const BASELINE_LOOP = { root: 'main', sliders: 'input[type=range]', figures: '[data-result] dd', timeoutMs: 5000 }
 
 /** The calculator's and the baseline's loops in alternating rounds, so that both see the same load on a shared machine. */
@@ -357,7 +372,15 @@ function sliderRows(calculator: LoopResult, baseline: LoopResult): BenchResult[]
 
 export async function run(): Promise<BenchResult[]> {
   if (!(await hasChromium())) {
-    return [{ name: 'calculator page: JavaScript and slider latency', value: Number.NaN, unit: '', skipped: true, note: `needs Debian's Chromium at ${CHROMIUM_PATH} (apt-get install chromium)` }]
+    return [
+      {
+        name: 'calculator page: JavaScript and slider latency',
+        value: Number.NaN,
+        unit: '',
+        skipped: true,
+        note: `needs Debian's Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`,
+      },
+    ]
   }
   const distNote = await ensureWebDist()
   const dataDir = await mkdtemp(join(tmpdir(), 'valueproof-bench-calculator-'))
@@ -376,7 +399,12 @@ export async function run(): Promise<BenchResult[]> {
           const { toShow, afterShow, showMs } = await firstShow(page, product.url)
           rows.push(...javascriptRows(toShow, afterShow, showMs))
         } catch (error) {
-          rows.push({ name: 'calculator page: JavaScript transferred to first show /calculator', value: Number.NaN, unit: 'KB', error: message(error) })
+          rows.push({
+            name: 'calculator page: JavaScript transferred to first show /calculator',
+            value: Number.NaN,
+            unit: 'KB',
+            error: message(error),
+          })
           return rows
         }
         try {
@@ -387,7 +415,12 @@ export async function run(): Promise<BenchResult[]> {
           const { calculator, baseline } = await measureSliders(page, baselinePage)
           rows.push(...sliderRows(calculator, baseline))
         } catch (error) {
-          rows.push({ name: 'calculator page: slider input → figures updated in the DOM', value: Number.NaN, unit: 'ms', error: message(error) })
+          rows.push({
+            name: 'calculator page: slider input → figures updated in the DOM',
+            value: Number.NaN,
+            unit: 'ms',
+            error: message(error),
+          })
         }
         const first = rows[0]
         if (first !== undefined) first.note = `${first.note ?? ''}; ${distNote}`

@@ -15,7 +15,16 @@ const MATHJS_FORMULA = 'employees * hoursSavedPerWeek * hourlyRate * 52 / 12 + m
 const LONG_FORMULA =
   '(employees * hoursSavedPerWeek * hourlyRate * 52 + Math.max(ticketsPerMonth - 100, 0) * costPerTicket * 12' +
   ' - licenseCost * employees * 12) / (1 + discountRate) + (onboardingWeeks >= 4 ? 2_500 : 1_000)'
-const LONG_FORMULA_PARAMETERS = ['employees', 'hoursSavedPerWeek', 'hourlyRate', 'ticketsPerMonth', 'costPerTicket', 'licenseCost', 'discountRate', 'onboardingWeeks']
+const LONG_FORMULA_PARAMETERS = [
+  'employees',
+  'hoursSavedPerWeek',
+  'hourlyRate',
+  'ticketsPerMonth',
+  'costPerTicket',
+  'licenseCost',
+  'discountRate',
+  'onboardingWeeks',
+]
 
 const INPUT_COUNT = 1024 // a power of two, indexed with & (INPUT_COUNT - 1)
 const ROUND_MS = 150
@@ -124,9 +133,20 @@ function compileOrThrow(source: string, names: readonly string[]): CompiledFormu
 /** Evaluates formulas of many shapes so that the engine's shared closure code has seen them all. */
 function exerciseOtherFormulas(): void {
   const shapes = [
-    'a * b + c', 'a / (b + 1) - c * 2', 'Math.min(a, b) * c', 'a > b ? a - b : c', 'round(a * 1.25) + b % 7',
-    'sqrt(a * a + b * b) / (c + 1)', 'a && b || c', '-a + abs(b - c)', 'clamp(a, 0, 100) * b ** 2', 'max(a, b, c) - min(a, b, c)',
-    'a * 12 + b * 52 + c * 365', '(a + b) * (b + c) / (a + c + 1)', 'a >= 10 && b < 5 ? 1 : 0', 'floor(a / 7) * 7 + ceil(b / 3)',
+    'a * b + c',
+    'a / (b + 1) - c * 2',
+    'Math.min(a, b) * c',
+    'a > b ? a - b : c',
+    'round(a * 1.25) + b % 7',
+    'sqrt(a * a + b * b) / (c + 1)',
+    'a && b || c',
+    '-a + abs(b - c)',
+    'clamp(a, 0, 100) * b ** 2',
+    'max(a, b, c) - min(a, b, c)',
+    'a * 12 + b * 52 + c * 365',
+    '(a + b) * (b + c) / (a + c + 1)',
+    'a >= 10 && b < 5 ? 1 : 0',
+    'floor(a / 7) * 7 + ceil(b / 3)',
   ]
   for (const shape of shapes) {
     const formula = compileOrThrow(shape, ['a', 'b', 'c'])
@@ -141,7 +161,11 @@ export function run(): Promise<BenchResult[]> {
 
 function measure(): BenchResult[] {
   const inputs = makeInputs()
-  const scopes: MathjsScope[] = inputs.map((values) => ({ employees: at(values, 0), hoursSavedPerWeek: at(values, 1), hourlyRate: at(values, 2) }))
+  const scopes: MathjsScope[] = inputs.map((values) => ({
+    employees: at(values, 0),
+    hoursSavedPerWeek: at(values, 1),
+    hourlyRate: at(values, 2),
+  }))
 
   const engine = compileOrThrow(FORMULA, PARAMETER_NAMES)
   // The native baseline: the only `new Function` in the product, and only in this benchmark.
@@ -154,7 +178,11 @@ function measure(): BenchResult[] {
   }
 
   // All three must compute the same thing before their speed means anything.
-  const checks = [loopEngine(engine, inputs, INPUT_COUNT), loopNative(native, inputs, INPUT_COUNT), loopMathjs(mathjsEvaluate, scopes, INPUT_COUNT)]
+  const checks = [
+    loopEngine(engine, inputs, INPUT_COUNT),
+    loopNative(native, inputs, INPUT_COUNT),
+    loopMathjs(mathjsEvaluate, scopes, INPUT_COUNT),
+  ]
   const [engineCheck = Number.NaN] = checks
   for (const check of checks) {
     if (Math.abs(check - engineCheck) > Math.abs(engineCheck) * 1e-12) throw new Error(`engines disagree: ${checks.join(' vs ')}`)

@@ -60,13 +60,17 @@ async function largeDocument(stack: TestStack): Promise<BenchResult[]> {
   const path = resolve(samplesDir, LARGE_SAMPLE)
   if (!existsSync(path)) {
     log(`SKIPPED: ${path} not found`)
-    return [{ name: 'generation: 52-page sample end to end', value: Number.NaN, unit: 'ms', skipped: true, note: 'needs ../shared/samples' }]
+    return [
+      { name: 'generation: 52-page sample end to end', value: Number.NaN, unit: 'ms', skipped: true, note: 'needs ../shared/samples' },
+    ]
   }
   const bytes = readFileSync(path)
   const client = await proUser(stack)
   const once = async (): Promise<number> => {
     const started = performance.now()
-    const response = await client.request('POST', '/api/calculator/analyze-document', { body: documentForm(bytes, LARGE_SAMPLE, { complexity: 'advanced', language: 'en', currency: 'USD' }) })
+    const response = await client.request('POST', '/api/calculator/analyze-document', {
+      body: documentForm(bytes, LARGE_SAMPLE, { complexity: 'advanced', language: 'en', currency: 'USD' }),
+    })
     const body = await response.text()
     if (response.status !== 200) throw new Error(`analyze-document answered ${response.status}: ${body.slice(0, 300)}`)
     return performance.now() - started
@@ -81,7 +85,9 @@ async function largeDocument(stack: TestStack): Promise<BenchResult[]> {
   const loopP50 = loop.percentile(50) / 1e6
   const loopP99 = loop.percentile(99) / 1e6
   const loopMax = loop.max / 1e6
-  log(`end to end: ${ours.map((ms) => ms.toFixed(0)).join(', ')} ms; event-loop delay p50 ${loopP50.toFixed(1)} ms, p99 ${loopP99.toFixed(1)} ms, max ${loopMax.toFixed(1)} ms`)
+  log(
+    `end to end: ${ours.map((ms) => ms.toFixed(0)).join(', ')} ms; event-loop delay p50 ${loopP50.toFixed(1)} ms, p99 ${loopP99.toFixed(1)} ms, max ${loopMax.toFixed(1)} ms`,
+  )
 
   const results: BenchResult[] = []
   if (existsSync(PDFTOTEXT)) {
@@ -128,8 +134,15 @@ async function largeDocument(stack: TestStack): Promise<BenchResult[]> {
 function multipart(fields: Record<string, string>, file: Uint8Array, name: string): { body: Buffer; contentType: string } {
   const boundary = '----valueproofbench7d1f'
   const parts: Buffer[] = []
-  for (const [field, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`))
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), Buffer.from(file), Buffer.from(`\r\n--${boundary}--\r\n`))
+  for (const [field, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`))
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    Buffer.from(file),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  )
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` }
 }
 
@@ -139,29 +152,82 @@ async function underLoad(stack: TestStack): Promise<BenchResult[]> {
   for (let index = 0; index < LOAD_USERS; index += 1) users.push(await proUser(stack))
   const origin = new URL(stack.url).origin
   const description = 'Our support platform saves each of your 12 agents 6 hours per week on ticket triage. Agents cost $45 per hour.'
-  const pdf = buildPdf([{ lines: ['Proposal: ticket triage automation', 'Your 12 agents spend 15 hours per week each on triage.', 'Consultants bill $150 / hour; the platform costs $2,400 per month.'] }])
-  const docx = buildDocx(paragraph('Offert: automatiserad fakturahantering') + paragraph('5 medarbetare lägger 20 timmar/vecka på fakturor. Timkostnad 450 kr.'))
+  const pdf = buildPdf([
+    {
+      lines: [
+        'Proposal: ticket triage automation',
+        'Your 12 agents spend 15 hours per week each on triage.',
+        'Consultants bill $150 / hour; the platform costs $2,400 per month.',
+      ],
+    },
+  ])
+  const docx = buildDocx(
+    paragraph('Offert: automatiserad fakturahantering') + paragraph('5 medarbetare lägger 20 timmar/vecka på fakturor. Timkostnad 450 kr.'),
+  )
   const pdfForm = multipart({ complexity: 'balanced', language: 'en', currency: 'USD' }, pdf, 'proposal.pdf')
   const docxForm = multipart({ language: 'sv', currency: 'SEK' }, docx, 'offert.docx')
   const requests = users.flatMap((user) => {
     const base = { cookie: `vp_session=${user.sessionCookie ?? ''}`, origin }
     return [
-      { method: 'POST' as const, path: '/api/calculator/analyze-text', headers: { ...base, 'content-type': 'application/json' }, body: JSON.stringify({ description, complexity: 'advanced', language: 'en', currency: 'USD' }) },
-      { method: 'POST' as const, path: '/api/calculator/generate-value', headers: { ...base, 'content-type': 'application/json' }, body: JSON.stringify({ description, language: 'en', currency: 'EUR' }) },
-      { method: 'POST' as const, path: '/api/calculator/analyze-document', headers: { ...base, 'content-type': pdfForm.contentType }, body: pdfForm.body },
-      { method: 'POST' as const, path: '/api/calculator/analyze-document-for-value', headers: { ...base, 'content-type': docxForm.contentType }, body: docxForm.body },
+      {
+        method: 'POST' as const,
+        path: '/api/calculator/analyze-text',
+        headers: { ...base, 'content-type': 'application/json' },
+        body: JSON.stringify({ description, complexity: 'advanced', language: 'en', currency: 'USD' }),
+      },
+      {
+        method: 'POST' as const,
+        path: '/api/calculator/generate-value',
+        headers: { ...base, 'content-type': 'application/json' },
+        body: JSON.stringify({ description, language: 'en', currency: 'EUR' }),
+      },
+      {
+        method: 'POST' as const,
+        path: '/api/calculator/analyze-document',
+        headers: { ...base, 'content-type': pdfForm.contentType },
+        body: pdfForm.body,
+      },
+      {
+        method: 'POST' as const,
+        path: '/api/calculator/analyze-document-for-value',
+        headers: { ...base, 'content-type': docxForm.contentType },
+        body: docxForm.body,
+      },
     ]
   })
   log(`${LOAD_REQUESTS} requests over the four calls at ${LOAD_CONNECTIONS} connections…`)
   // On this thread (workers: 0): request bodies handed to a worker thread lose their Buffer type.
-  const load = await runLoad({ url: stack.url, connections: LOAD_CONNECTIONS, durationSeconds: 120, amount: LOAD_REQUESTS, requests, workers: 0 })
+  const load = await runLoad({
+    url: stack.url,
+    connections: LOAD_CONNECTIONS,
+    durationSeconds: 120,
+    amount: LOAD_REQUESTS,
+    requests,
+    workers: 0,
+  })
   const failures = load.non2xx + load.errors + load.timeouts
-  const codes = Object.entries(load.statusCodes).map(([code, count]) => `${code}×${count}`).join(' ')
-  log(`${load.requestsPerSecond.toFixed(1)} req/s, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, [${codes}], errors ${load.errors}, timeouts ${load.timeouts}`)
+  const codes = Object.entries(load.statusCodes)
+    .map(([code, count]) => `${code}×${count}`)
+    .join(' ')
+  log(
+    `${load.requestsPerSecond.toFixed(1)} req/s, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, [${codes}], errors ${load.errors}, timeouts ${load.timeouts}`,
+  )
   return [
-    { name: 'generation: the four calls under load through the gateway (built-in analyzer)', value: Number(load.requestsPerSecond.toFixed(1)), unit: 'req/s', note: `${load.completedRequests} requests, ${LOAD_CONNECTIONS} connections` },
+    {
+      name: 'generation: the four calls under load through the gateway (built-in analyzer)',
+      value: Number(load.requestsPerSecond.toFixed(1)),
+      unit: 'req/s',
+      note: `${load.completedRequests} requests, ${LOAD_CONNECTIONS} connections`,
+    },
     { name: 'generation: p99 latency under load', value: load.latencyMs.p99, unit: 'ms', note: `p50 ${load.latencyMs.p50} ms` },
-    { name: 'generation: errors, timeouts and non-2xx under load', value: failures, unit: 'responses', budget: '= 0', pass: failures === 0, note: codes },
+    {
+      name: 'generation: errors, timeouts and non-2xx under load',
+      value: failures,
+      unit: 'responses',
+      budget: '= 0',
+      pass: failures === 0,
+      note: codes,
+    },
   ]
 }
 

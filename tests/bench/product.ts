@@ -13,7 +13,8 @@ import { createTestDatabase, infra } from '@valueproof/testing'
 
 export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 /** Environment that would swap the embedded defaults for real infrastructure, a real AI provider or other settings. */
-const NOT_INHERITED = /^(DATABASE_URL|NATS_|S3_|OTEL_|OPENAI_|WEB_DIST_DIR$|PUBLIC_ORIGIN$|SERVICE_TRANSPORT$|PORT$|HOST$|DATA_DIR$|LOG_LEVEL$|SESSION_|PASSWORD_HASH_COST$|TRUST_PROXY$)/
+const NOT_INHERITED =
+  /^(DATABASE_URL|NATS_|S3_|OTEL_|OPENAI_|WEB_DIST_DIR$|PUBLIC_ORIGIN$|SERVICE_TRANSPORT$|PORT$|HOST$|DATA_DIR$|LOG_LEVEL$|SESSION_|PASSWORD_HASH_COST$|TRUST_PROXY$)/
 
 export interface Product {
   /** e.g. http://127.0.0.1:41234 */
@@ -30,7 +31,9 @@ export function productNodeArgs(): string[] {
   const manifest = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }
   const command = manifest.scripts?.start?.split('&&').at(-1)?.trim().split(/\s+/) ?? []
   if (command[0] !== 'node' || command.at(-1) !== 'embedded/src/main.ts') {
-    throw new Error(`package.json's start script should end with "node … embedded/src/main.ts"; it is ${JSON.stringify(manifest.scripts?.start)}`)
+    throw new Error(
+      `package.json's start script should end with "node … embedded/src/main.ts"; it is ${JSON.stringify(manifest.scripts?.start)}`,
+    )
   }
   return command.slice(1)
 }
@@ -143,7 +146,11 @@ export async function productOnInfrastructure(options: { transport: 'in-process'
 /** The web app built from the current sources into outDir (the same build as `npm run build -w web`, which writes web/dist). */
 export async function buildWeb(outDir: string): Promise<void> {
   const vite = join(repositoryRoot, 'node_modules/vite/bin/vite.js')
-  await runCommand(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], join(repositoryRoot, 'web'))
+  await runCommand(
+    process.execPath,
+    [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    join(repositoryRoot, 'web'),
+  )
   await access(join(outDir, 'proposal.html'))
 }
 

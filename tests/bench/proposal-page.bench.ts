@@ -31,10 +31,31 @@ const calculatorData = {
   name: 'Support Desk Automation Savings',
   description: 'What automating first-line support saves Acme each year.',
   formula: 'ticketsPerWeek * automatedShare / 100 * minutesPerTicket / 60 * hourlyCost',
-  explanation: 'Tickets each week times the share answered automatically, times the minutes an agent spends on one, at the loaded hourly cost of an agent.',
+  explanation:
+    'Tickets each week times the share answered automatically, times the minutes an agent spends on one, at the loaded hourly cost of an agent.',
   parameters: [
-    { name: 'ticketsPerWeek', label: 'Tickets per week', description: 'First-line tickets the desk receives.', type: 'slider', min: 0, max: 5000, step: 10, defaultValue: 1200, unit: 'tickets' },
-    { name: 'automatedShare', label: 'Share answered automatically', description: 'Password resets, order status and other routine questions.', type: 'slider', min: 0, max: 100, step: 1, defaultValue: 35, unit: '%' },
+    {
+      name: 'ticketsPerWeek',
+      label: 'Tickets per week',
+      description: 'First-line tickets the desk receives.',
+      type: 'slider',
+      min: 0,
+      max: 5000,
+      step: 10,
+      defaultValue: 1200,
+      unit: 'tickets',
+    },
+    {
+      name: 'automatedShare',
+      label: 'Share answered automatically',
+      description: 'Password resets, order status and other routine questions.',
+      type: 'slider',
+      min: 0,
+      max: 100,
+      step: 1,
+      defaultValue: 35,
+      unit: '%',
+    },
     { name: 'minutesPerTicket', label: 'Minutes per ticket', type: 'slider', min: 1, max: 60, step: 1, defaultValue: 8, unit: 'minutes' },
     { name: 'hourlyCost', label: 'Hourly cost of an agent', type: 'slider', min: 10, max: 200, step: 5, defaultValue: 45, unit: 'USD' },
   ],
@@ -90,8 +111,17 @@ async function scriptsToFirstShow(pageUrl: string): Promise<ScriptTransfer[]> {
       if (response.request().resourceType() !== 'script') return
       transfers.push(
         (async () => {
-          const [sizes, body, encoding] = await Promise.all([response.request().sizes(), response.body(), response.headerValue('content-encoding')])
-          return { path: new URL(response.url()).pathname, encoded: sizes.responseBodySize, gzip: gzipSync(body, { level: 9 }).length, encoding: encoding ?? 'identity' }
+          const [sizes, body, encoding] = await Promise.all([
+            response.request().sizes(),
+            response.body(),
+            response.headerValue('content-encoding'),
+          ])
+          return {
+            path: new URL(response.url()).pathname,
+            encoded: sizes.responseBodySize,
+            gzip: gzipSync(body, { level: 9 }).length,
+            encoding: encoding ?? 'identity',
+          }
         })(),
       )
     })
@@ -108,14 +138,21 @@ async function scriptsToFirstShow(pageUrl: string): Promise<ScriptTransfer[]> {
 /** Debian's Chromium for Lighthouse, headless, with a DevTools port of its own choosing. */
 async function startChromium(): Promise<{ port: number; close: () => Promise<void> }> {
   const profile = await mkdtemp(join(tmpdir(), 'valueproof-lighthouse-profile-'))
-  const child = spawn(CHROMIUM_PATH, ['--headless=new', ...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
+  const child = spawn(
+    CHROMIUM_PATH,
+    ['--headless=new', ...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  )
   let output = ''
   const exited = new Promise<void>((resolvePromise) => child.once('exit', () => resolvePromise()))
   try {
     const port = await new Promise<number>((resolvePromise, reject) => {
-      const timer = setTimeout(() => reject(new Error(`Chromium did not open its DevTools port within 30 s: ${output.slice(-1000)}`)), 30_000)
+      const timer = setTimeout(
+        () => reject(new Error(`Chromium did not open its DevTools port within 30 s: ${output.slice(-1000)}`)),
+        30_000,
+      )
       child.once('error', (error) => {
         clearTimeout(timer)
         reject(error)
@@ -226,12 +263,18 @@ function javascriptRows(scripts: readonly ScriptTransfer[]): BenchResult[] {
 }
 
 function lighthouseRows(runs: readonly LighthouseRun[], crashes: readonly string[]): BenchResult[] {
-  const rows: BenchResult[] = crashes.map((crash, index) => ({ name: `proposal page: Lighthouse crash ${index + 1} (of ${LIGHTHOUSE_RUNS} runs)`, value: Number.NaN, unit: '', error: crash }))
+  const rows: BenchResult[] = crashes.map((crash, index) => ({
+    name: `proposal page: Lighthouse crash ${index + 1} (of ${LIGHTHOUSE_RUNS} runs)`,
+    value: Number.NaN,
+    unit: '',
+    error: crash,
+  }))
   if (runs.length === 0) return rows
   const of = (pick: (run: LighthouseRun) => number) => median(runs.map(pick))
   const each = (pick: (run: LighthouseRun) => number, digits = 0) => runs.map((run) => pick(run).toFixed(digits)).join(', ')
   const failed = [...new Set(runs.flatMap((run) => run.failedAudits.map((audit) => audit.replace(/ \(.*\)$/, ''))))]
-  const failures = (category: string) => failed.filter((audit) => audit.startsWith(`${category}/`)).map((audit) => audit.slice(category.length + 1))
+  const failures = (category: string) =>
+    failed.filter((audit) => audit.startsWith(`${category}/`)).map((audit) => audit.slice(category.length + 1))
   const scoreRow = (category: 'performance' | 'accessibility', pick: (run: LighthouseRun) => number): BenchResult => {
     const value = of(pick)
     const below = failures(category)
@@ -249,8 +292,18 @@ function lighthouseRows(runs: readonly LighthouseRun[], crashes: readonly string
     ...rows,
     scoreRow('performance', (run) => run.performance),
     scoreRow('accessibility', (run) => run.accessibility),
-    { name: 'proposal page: Largest Contentful Paint (Lighthouse, simulated mobile)', value: Math.round(of((run) => run.lcpMs)), unit: 'ms', note: `runs: ${each((run) => run.lcpMs)}; FCP median ${Math.round(of((run) => run.fcpMs))} ms` },
-    { name: 'proposal page: Total Blocking Time (Lighthouse, simulated mobile)', value: Math.round(of((run) => run.tbtMs)), unit: 'ms', note: `runs: ${each((run) => run.tbtMs)}` },
+    {
+      name: 'proposal page: Largest Contentful Paint (Lighthouse, simulated mobile)',
+      value: Math.round(of((run) => run.lcpMs)),
+      unit: 'ms',
+      note: `runs: ${each((run) => run.lcpMs)}; FCP median ${Math.round(of((run) => run.fcpMs))} ms`,
+    },
+    {
+      name: 'proposal page: Total Blocking Time (Lighthouse, simulated mobile)',
+      value: Math.round(of((run) => run.tbtMs)),
+      unit: 'ms',
+      note: `runs: ${each((run) => run.tbtMs)}`,
+    },
     {
       name: 'proposal page: Cumulative Layout Shift (Lighthouse)',
       value: Number(of((run) => run.cls).toFixed(3)),
@@ -262,7 +315,15 @@ function lighthouseRows(runs: readonly LighthouseRun[], crashes: readonly string
 
 export async function run(): Promise<BenchResult[]> {
   if (!(await hasChromium())) {
-    return [{ name: 'proposal page: JavaScript and Lighthouse', value: Number.NaN, unit: '', skipped: true, note: `needs Debian's Chromium at ${CHROMIUM_PATH} (apt-get install chromium)` }]
+    return [
+      {
+        name: 'proposal page: JavaScript and Lighthouse',
+        value: Number.NaN,
+        unit: '',
+        skipped: true,
+        note: `needs Debian's Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`,
+      },
+    ]
   }
   const workDir = await mkdtemp(join(tmpdir(), 'valueproof-bench-page-'))
   const distDir = join(workDir, 'web-dist')
@@ -278,7 +339,12 @@ export async function run(): Promise<BenchResult[]> {
       try {
         rows.push(...javascriptRows(await scriptsToFirstShow(pageUrl)))
       } catch (error) {
-        rows.push({ name: 'proposal page: JavaScript transferred to first show /proposals/{id}', value: Number.NaN, unit: 'KB', error: message(error) })
+        rows.push({
+          name: 'proposal page: JavaScript transferred to first show /proposals/{id}',
+          value: Number.NaN,
+          unit: 'KB',
+          error: message(error),
+        })
       }
       const runs: LighthouseRun[] = []
       const crashes: string[] = []

@@ -40,7 +40,8 @@ function isBenchResult(value: unknown): value is BenchResult {
   if (!isRecord(value)) return false
   const { name, unit, baseline, ratio, budget, pass, note, skipped, error } = value
   if (typeof name !== 'string' || typeof value.value !== 'number' || typeof unit !== 'string') return false
-  if (baseline !== undefined && !(isRecord(baseline) && typeof baseline.name === 'string' && typeof baseline.value === 'number')) return false
+  if (baseline !== undefined && !(isRecord(baseline) && typeof baseline.name === 'string' && typeof baseline.value === 'number'))
+    return false
   if (ratio !== undefined && typeof ratio !== 'number') return false
   if (budget !== undefined && typeof budget !== 'string') return false
   if (pass !== undefined && typeof pass !== 'boolean') return false
@@ -124,16 +125,27 @@ const roundedLoad = (): number[] => loadavg().map((value) => Number(value.toFixe
 // --- main ------------------------------------------------------------------------------------------
 
 async function main(): Promise<number> {
-  const filters = process.argv.slice(2).filter((arg) => !arg.startsWith('-')).map((arg) => arg.toLowerCase())
+  const filters = process.argv
+    .slice(2)
+    .filter((arg) => !arg.startsWith('-'))
+    .map((arg) => arg.toLowerCase())
   const files = (await readdir(benchDir)).filter((file) => file.endsWith(SUFFIX)).sort()
-  const selected = files.filter((file) => filters.length === 0 || filters.some((filter) => basename(file, SUFFIX).toLowerCase().includes(filter)))
+  const selected = files.filter(
+    (file) => filters.length === 0 || filters.some((filter) => basename(file, SUFFIX).toLowerCase().includes(filter)),
+  )
   if (selected.length === 0) {
     console.error(`No benchmark module matches ${filters.join(', ')}; available: ${files.map((file) => basename(file, SUFFIX)).join(', ')}`)
     return 2
   }
 
   const startedAt = new Date()
-  const machine = { cpus: cpus().length, availableParallelism: availableParallelism(), cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version, loadAverageAtStart: roundedLoad() }
+  const machine = {
+    cpus: cpus().length,
+    availableParallelism: availableParallelism(),
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    node: process.version,
+    loadAverageAtStart: roundedLoad(),
+  }
   console.log(`ValueProof benchmarks — ${selected.map((file) => basename(file, SUFFIX)).join(', ')}`)
   console.log(
     `Node ${machine.node}, ${machine.cpus} CPU(s) (${machine.cpuModel}), load average ${machine.loadAverageAtStart.join(' / ')}. ` +
@@ -162,7 +174,8 @@ async function main(): Promise<number> {
       const returned = await run()
       if (!Array.isArray(returned)) throw new Error(`${file}: run() did not return an array`)
       const malformed = returned.filter((item) => !isBenchResult(item))
-      if (malformed.length > 0) throw new Error(`${file}: run() returned ${malformed.length} malformed result(s): ${JSON.stringify(malformed).slice(0, 300)}`)
+      if (malformed.length > 0)
+        throw new Error(`${file}: run() returned ${malformed.length} malformed result(s): ${JSON.stringify(malformed).slice(0, 300)}`)
       report.results = returned.filter(isBenchResult).map((result) => ({ ...result, status: statusOf(result) }))
     } catch (error) {
       report.error = error instanceof Error ? (error.stack ?? error.message) : String(error)
@@ -174,7 +187,9 @@ async function main(): Promise<number> {
     console.log('')
     if (report.results.length > 0) printTable(report.results)
     if (report.error !== undefined) console.log(`ERROR: module ${name} failed: ${report.error}`)
-    console.log(`(${report.durationSeconds} s; load average before ${report.loadAverageBefore.join(' / ')}, after ${report.loadAverageAfter.join(' / ')})`)
+    console.log(
+      `(${report.durationSeconds} s; load average before ${report.loadAverageBefore.join(' / ')}, after ${report.loadAverageAfter.join(' / ')})`,
+    )
   }
 
   // --- summary
@@ -183,19 +198,30 @@ async function main(): Promise<number> {
   const failedModules: string[] = []
   for (const report of reports) {
     const count = (status: Status): number => report.results.filter((result) => result.status === status).length
-    const parts = (['PASS', 'FAIL', 'INFO', 'SKIP', 'ERROR'] as const).filter((status) => count(status) > 0).map((status) => `${count(status)} ${status}`)
-    console.log(`${report.module.padEnd(12)} ${report.results.length} figure(s): ${parts.join(', ') || 'none'}${report.error !== undefined ? ', MODULE ERROR' : ''} (${report.durationSeconds} s)`)
+    const parts = (['PASS', 'FAIL', 'INFO', 'SKIP', 'ERROR'] as const)
+      .filter((status) => count(status) > 0)
+      .map((status) => `${count(status)} ${status}`)
+    console.log(
+      `${report.module.padEnd(12)} ${report.results.length} figure(s): ${parts.join(', ') || 'none'}${report.error !== undefined ? ', MODULE ERROR' : ''} (${report.durationSeconds} s)`,
+    )
     if (report.error !== undefined || report.results.some((result) => result.status === 'ERROR')) failedModules.push(report.module)
     for (const result of report.results) {
       if (result.status !== 'FAIL') continue
       const ratio = result.ratio === undefined ? '' : `, ratio ${formatRatio(result.ratio)}`
       const baseline = result.baseline ? ` against ${formatValue(result.baseline.value, result.unit)}` : ''
-      missed.push(`BUDGET MISSED: ${result.name}: ${formatValue(result.value, result.unit)}${baseline}${ratio}; budget ${result.budget ?? '?'}`)
+      missed.push(
+        `BUDGET MISSED: ${result.name}: ${formatValue(result.value, result.unit)}${baseline}${ratio}; budget ${result.budget ?? '?'}`,
+      )
     }
   }
-  const skipped = reports.flatMap((report) => report.results.filter((result) => result.status === 'SKIP').map((result) => `SKIPPED: ${result.name}${result.note ? ` (${result.note})` : ''}`))
+  const skipped = reports.flatMap((report) =>
+    report.results
+      .filter((result) => result.status === 'SKIP')
+      .map((result) => `SKIPPED: ${result.name}${result.note ? ` (${result.note})` : ''}`),
+  )
   for (const line of [...missed, ...skipped]) console.log(line)
-  if (missed.length === 0) console.log(skipped.length === 0 ? 'All budgets met.' : `All measured budgets met; ${skipped.length} figure(s) skipped.`)
+  if (missed.length === 0)
+    console.log(skipped.length === 0 ? 'All budgets met.' : `All measured budgets met; ${skipped.length} figure(s) skipped.`)
   else console.log(`${missed.length} budget(s) missed. Benchmarks are a report: the exit code stays 0 for missed budgets.`)
   if (failedModules.length > 0) console.log(`ERRORS in: ${failedModules.join(', ')} (exit code 1)`)
 

@@ -1,15 +1,5 @@
 import type { ConversionDetails, ConversionEvent } from '../../web/src/analytics.ts'
-import {
-  CHECKLIST_LABELS,
-  STRONG_PASSWORD,
-  expect,
-  greeting,
-  postJson,
-  registerUser,
-  test,
-  toasts,
-  uniqueUsername,
-} from './fixtures.ts'
+import { CHECKLIST_LABELS, STRONG_PASSWORD, expect, greeting, postJson, registerUser, test, toasts, uniqueUsername } from './fixtures.ts'
 
 declare global {
   interface Window {
@@ -131,10 +121,7 @@ test('logs in with the Login tab', async ({ page, request, origin }) => {
   await expect(page.getByRole('link', { name: /Create a calculator/ })).toHaveAttribute('href', '/calculator')
   await expect(page.getByRole('link', { name: /My Proposals/ })).toHaveAttribute('href', '/proposals')
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Legal Information' })).toHaveAttribute('href', '/legal')
-  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Contact Support' })).toHaveAttribute(
-    'href',
-    /^mailto:.+@.+/,
-  )
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', /^mailto:.+@.+/)
   expect((await page.request.get('/api/user')).status()).toBe(200)
 })
 

@@ -76,7 +76,8 @@ async function storedValues(page: Page): Promise<Record<string, number>> {
 }
 
 /** Money as the generator screen shows it: converted to the display currency, en-US format (SPEC §9). */
-const money = (amount: number, config: CalculatorData, display: Currency) => formatMoney(convertCurrency(amount, config.baseCurrency, display), display, GENERATOR_SCREEN_LOCALE)
+const money = (amount: number, config: CalculatorData, display: Currency) =>
+  formatMoney(convertCurrency(amount, config.baseCurrency, display), display, GENERATOR_SCREEN_LOCALE)
 
 /** The figures a calculator must show for these values, computed by the formula package. */
 function expectedFigures(config: CalculatorData, values: Record<string, number>, display: Currency): Record<string, string> {
@@ -116,7 +117,10 @@ async function moveFirstSliderAndCheck(page: Page, display: Currency) {
   const values = calculator.initialValues()
   await expectFigures(page, config, values, display)
   // The calculator's inputs, in the order shown: parameters, then a value calculator's input fields.
-  const inputs = [...config.parameters, ...(config.calculatorType === 'value' ? config.valueFields.filter((field) => !field.calculated) : [])]
+  const inputs = [
+    ...config.parameters,
+    ...(config.calculatorType === 'value' ? config.valueFields.filter((field) => !field.calculated) : []),
+  ]
   const first = config.parameters[0]
   expect(inputs.length).toBeGreaterThan(0)
   await expect(page.getByTestId('current-calculator').getByRole('slider')).toHaveCount(inputs.length)
@@ -191,7 +195,12 @@ test.describe('the generator screen', () => {
     // A slow uplink (about 300 KB/s) makes the 1.3 MB prospectus take seconds to send.
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Network.enable')
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 300 * 1024 })
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 300 * 1024,
+    })
     await uploadAndGenerate(page, join(SAMPLES, 'pyconau-2019-sponsorship-prospectus.pdf'), 'Minimal')
     const progress = page.getByRole('progressbar', { name: 'Upload progress' })
     await expect(progress).toBeVisible()
@@ -283,7 +292,9 @@ test.describe('the generator screen', () => {
   test('a failed generation turns the entry red and says why', async ({ page, signedInUser }) => {
     void signedInUser
     await openCalculator(page)
-    await page.getByTestId('file-input').setInputFiles({ name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\nthis is not really a PDF\n') })
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\nthis is not really a PDF\n') })
     await page.getByRole('button', { name: 'Generate Calculator' }).click()
     await chooseType(page, 'Balanced')
     await expect(entries(page).first()).toHaveAttribute('data-status', 'error')
@@ -348,7 +359,10 @@ test.describe('the generator screen', () => {
     await expect(page.getByTestId('current-calculator').getByRole('heading', { name: current.name })).toBeVisible()
 
     // Remove the older entry.
-    await entries(page).nth(1).getByRole('button', { name: /^Remove / }).click()
+    await entries(page)
+      .nth(1)
+      .getByRole('button', { name: /^Remove / })
+      .click()
     await expect(entries(page)).toHaveCount(1)
     await page.reload()
     await expect(entries(page)).toHaveCount(1)
@@ -443,9 +457,14 @@ test.describe('the generator screen', () => {
       await openCalculator(page)
       await describeAndGenerate(page, DESCRIPTION_EN, 'Balanced')
       await expect(entries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
-      const generated = page.waitForResponse((response) => response.url().endsWith('/api/proposals/generate') && response.request().method() === 'POST')
+      const generated = page.waitForResponse(
+        (response) => response.url().endsWith('/api/proposals/generate') && response.request().method() === 'POST',
+      )
       await page.getByRole('button', { name: 'Create Proposal', exact: true }).click()
-      await page.getByRole('dialog', { name: 'Create Proposal' }).getByRole('button', { name: new RegExp(`^${choice}`) }).click()
+      await page
+        .getByRole('dialog', { name: 'Create Proposal' })
+        .getByRole('button', { name: new RegExp(`^${choice}`) })
+        .click()
       const response = await generated
       expect(response.ok()).toBe(true)
       expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({ templateType, input: DESCRIPTION_EN })
@@ -459,7 +478,12 @@ test.describe('the generator screen', () => {
   test('the monthly limit: generate shows the server’s message', async ({ page, signedInUser, origin }) => {
     void signedInUser
     for (let count = 0; count < 5; count += 1) {
-      const response = await postJson(page.request, origin, '/api/calculator/analyze-text', { description: DESCRIPTION_EN, complexity: 'minimal', language: 'en', currency: 'USD' })
+      const response = await postJson(page.request, origin, '/api/calculator/analyze-text', {
+        description: DESCRIPTION_EN,
+        complexity: 'minimal',
+        language: 'en',
+        currency: 'USD',
+      })
       expect(response.ok(), await response.text()).toBe(true)
     }
     await openCalculator(page)

@@ -7,8 +7,10 @@ import { expect, postJson, test, toasts, watchPageHealth } from './fixtures.ts'
 const TIME_ZONE = 'UTC'
 test.use({ timezoneId: TIME_ZONE })
 
-const shortDate = (iso: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: TIME_ZONE }).format(new Date(iso))
-const longDate = (iso: string) => new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: TIME_ZONE }).format(new Date(iso))
+const shortDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: TIME_ZONE }).format(new Date(iso))
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: TIME_ZONE }).format(new Date(iso))
 
 /** A standard calculator: hoursSaved × hourlyRate per week, so a week starts at $500 and a year at $26,000. */
 const CALCULATOR = {
@@ -91,7 +93,10 @@ async function visitor(browser: Browser, origin: string) {
 
 /** The figure shown for one result, e.g. figure(page, 'What you save in a week'). */
 function figure(page: Page, label: string): Locator {
-  return page.locator('[data-result]').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd')
+  return page
+    .locator('[data-result]')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd')
 }
 
 const MONEY = /^\$\d{1,3}(,\d{3})*$/
@@ -214,7 +219,12 @@ test.describe('/proposals/{id} for a prospect', () => {
     await prospect.close()
   })
 
-  test('the light entry downloads none of the application and stays within 120 KB of gzip JavaScript', async ({ browser, page, origin, signedInUser }) => {
+  test('the light entry downloads none of the application and stays within 120 KB of gzip JavaScript', async ({
+    browser,
+    page,
+    origin,
+    signedInUser,
+  }) => {
     expect(signedInUser).not.toBe('')
     const id = await shareProposal(page.request, origin, { title: `Light page ${Date.now()}` })
 
@@ -234,7 +244,10 @@ test.describe('/proposals/{id} for a prospect', () => {
       if (response.request().resourceType() !== 'script') return
       scripts.push({
         path: new URL(response.url()).pathname,
-        transferred: response.request().sizes().then((sizes) => sizes.responseBodySize),
+        transferred: response
+          .request()
+          .sizes()
+          .then((sizes) => sizes.responseBodySize),
         gzip: response.body().then((body) => gzipSync(body, { level: 9 }).length),
       })
     })
@@ -249,7 +262,9 @@ test.describe('/proposals/{id} for a prospect', () => {
     }
     const transferred = (await Promise.all(scripts.map((script) => script.transferred))).reduce((sum, size) => sum + size, 0)
     const gzip = (await Promise.all(scripts.map((script) => script.gzip))).reduce((sum, size) => sum + size, 0)
-    console.log(`prospect page JavaScript: ${scripts.length} files, ${(transferred / 1024).toFixed(1)} KB transferred, ${(gzip / 1024).toFixed(1)} KB gzip`)
+    console.log(
+      `prospect page JavaScript: ${scripts.length} files, ${(transferred / 1024).toFixed(1)} KB transferred, ${(gzip / 1024).toFixed(1)} KB gzip`,
+    )
     test.info().annotations.push({ type: 'prospect page JavaScript (KB gzip)', description: (gzip / 1024).toFixed(1) })
     expect(gzip).toBeLessThanOrEqual(120 * 1024)
     expect(transferred).toBeLessThanOrEqual(120 * 1024)
@@ -466,7 +481,14 @@ test.describe('/proposals/{id} rendering', () => {
             valueFields: [
               { name: 'patientsPerWeek', label: 'Patients per week', defaultValue: 40, unit: 'patients' },
               { name: 'averageVisitValue', label: 'Average visit value', defaultValue: 900, prefix: 'kr' },
-              { name: 'yearlyRevenue', label: 'Yearly revenue', calculated: true, formula: 'patientsPerWeek * averageVisitValue * 52', highlight: true, prefix: 'kr' },
+              {
+                name: 'yearlyRevenue',
+                label: 'Yearly revenue',
+                calculated: true,
+                formula: 'patientsPerWeek * averageVisitValue * 52',
+                highlight: true,
+                prefix: 'kr',
+              },
               { name: 'visitsPerYear', label: 'Visits per year', calculated: true, formula: 'patientsPerWeek * 52', unit: 'visits' },
             ],
           },
@@ -490,10 +512,10 @@ test.describe('/proposals/generating', () => {
   async function seedPendingGeneration(page: Page, templateType: 'standard' | 'executive') {
     // The same storage slot useStartProposalGeneration() writes (web/src/proposals/generation.ts).
     await page.goto('/')
-    await page.evaluate(
-      ([key, request]) => window.sessionStorage.setItem(key, JSON.stringify({ request })),
-      [PENDING_KEY, { calculatorData: CALCULATOR, input: 'We automate first-line support for software companies.', templateType }] as const,
-    )
+    await page.evaluate(([key, request]) => window.sessionStorage.setItem(key, JSON.stringify({ request })), [
+      PENDING_KEY,
+      { calculatorData: CALCULATOR, input: 'We automate first-line support for software companies.', templateType },
+    ] as const)
   }
 
   test('generates the proposal, says so and lands on it', async ({ page, signedInUser }) => {
@@ -536,7 +558,9 @@ test.describe('/proposals/generating', () => {
   test('a failure goes back to /calculator with the server message', async ({ page, signedInUser }) => {
     expect(signedInUser).not.toBe('')
     await seedPendingGeneration(page, 'standard')
-    await page.route('**/api/proposals/generate', (route) => route.fulfill({ status: 503, json: { message: 'The writer is busy, try again shortly' } }))
+    await page.route('**/api/proposals/generate', (route) =>
+      route.fulfill({ status: 503, json: { message: 'The writer is busy, try again shortly' } }),
+    )
     await page.goto('/proposals/generating')
     const toast = toasts(page)
     await expect(toast.getByText('Error creating proposal', { exact: true })).toBeVisible()

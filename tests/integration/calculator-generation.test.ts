@@ -46,11 +46,15 @@ async function userIdOf(client: ApiClient): Promise<number> {
 /** The calculator came back valid, formula compiling over its parameters, every parameter with a source. */
 function expectSoundCalculator(parameters: unknown): CalculatorData {
   const validation = validateCalculatorData(parameters)
-  if (!validation.ok) throw new Error(`invalid calculator: ${validation.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ')}`)
+  if (!validation.ok)
+    throw new Error(`invalid calculator: ${validation.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ')}`)
   const calculator = validation.calculatorData
   for (const parameter of calculator.parameters) expect(parameter.source, `${parameter.name} has a source`).toBeDefined()
   if (calculator.calculatorType !== 'value') {
-    const compiled = compileFormula(calculator.formula, calculator.parameters.map((parameter) => parameter.name))
+    const compiled = compileFormula(
+      calculator.formula,
+      calculator.parameters.map((parameter) => parameter.name),
+    )
     expect(compiled.ok, calculator.formula).toBe(true)
   }
   return calculator
@@ -100,7 +104,11 @@ describe.each(kinds)('calculator generation through the gateway (%s)', (kind) =>
 
     it('turns a DOCX into a calculator, with page numbers from its page breaks', async () => {
       const client = await signedInClient(stack)
-      const docx = buildDocx(paragraph('Offert: automatisering av kundtjänst') + paragraphOnNewPage('Teamet på 8 handläggare arbetar 40 timmar/vecka med manuell registrering.') + paragraph('Timpris 1 200 kr per timme. Tidsbesparing 30 %.'))
+      const docx = buildDocx(
+        paragraph('Offert: automatisering av kundtjänst') +
+          paragraphOnNewPage('Teamet på 8 handläggare arbetar 40 timmar/vecka med manuell registrering.') +
+          paragraph('Timpris 1 200 kr per timme. Tidsbesparing 30 %.'),
+      )
       const response = await client.request('POST', '/api/calculator/analyze-document', {
         body: documentForm(docx, 'offert.docx', { complexity: 'advanced', language: 'sv', currency: 'SEK' }),
       })
@@ -137,7 +145,12 @@ describe.each(kinds)('calculator generation through the gateway (%s)', (kind) =>
       ['advanced', 3],
     ] as const)('analyze-text with complexity %s gives %i slider(s)', async (complexity, sliders) => {
       const client = await signedInClient(stack)
-      const response = await client.post('/api/calculator/analyze-text', { description: PROPOSAL_LINES.join(' '), complexity, language: 'en', currency: 'USD' })
+      const response = await client.post('/api/calculator/analyze-text', {
+        description: PROPOSAL_LINES.join(' '),
+        complexity,
+        language: 'en',
+        currency: 'USD',
+      })
       expect(response.status, await response.clone().text()).toBe(200)
       const body = (await response.json()) as { parameters: unknown }
       expect(Object.keys(body as object)).toEqual(['parameters'])
@@ -146,7 +159,8 @@ describe.each(kinds)('calculator generation through the gateway (%s)', (kind) =>
 
     it('writes Swedish labels for language sv, and generate-value gives a value calculator', async () => {
       const client = await signedInClient(stack)
-      const description = 'Vi automatiserar fakturahanteringen. Ekonomiavdelningen har 5 medarbetare som lägger 20 timmar/vecka på manuell hantering, timkostnad 450 kr.'
+      const description =
+        'Vi automatiserar fakturahanteringen. Ekonomiavdelningen har 5 medarbetare som lägger 20 timmar/vecka på manuell hantering, timkostnad 450 kr.'
       const response = await client.post('/api/calculator/generate-value', { description, language: 'sv', currency: 'SEK' })
       expect(response.status, await response.clone().text()).toBe(200)
       const calculator = expectSoundCalculator(((await response.json()) as { parameters: unknown }).parameters)
@@ -178,7 +192,12 @@ describe.each(kinds)('calculator generation through the gateway (%s)', (kind) =>
 
     it('answers 401 without a session', async () => {
       const anonymous = new ApiClient(stack.url)
-      const response = await anonymous.post('/api/calculator/analyze-text', { description: 'x', complexity: 'minimal', language: 'en', currency: 'USD' })
+      const response = await anonymous.post('/api/calculator/analyze-text', {
+        description: 'x',
+        complexity: 'minimal',
+        language: 'en',
+        currency: 'USD',
+      })
       expect(response.status).toBe(401)
     })
 
@@ -187,7 +206,9 @@ describe.each(kinds)('calculator generation through the gateway (%s)', (kind) =>
         [new TextEncoder().encode('just some text, not a document'), 'notes.pdf', 'application/pdf'],
         [buildElfExecutable(), 'proposal.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
       ] as const) {
-        const response = await client.request('POST', '/api/calculator/analyze-document', { body: documentForm(bytes, name, { complexity: 'minimal' }, type) })
+        const response = await client.request('POST', '/api/calculator/analyze-document', {
+          body: documentForm(bytes, name, { complexity: 'minimal' }, type),
+        })
         expect(response.status, name).toBe(415)
         expect(((await response.json()) as { message: string }).message).toMatch(/Only PDF and DOCX/)
       }
@@ -196,7 +217,9 @@ describe.each(kinds)('calculator generation through the gateway (%s)', (kind) =>
     it('refuses a 51 MB file with 413 and the SPEC message', async () => {
       const big = new Uint8Array(51 * 1024 * 1024)
       big.set(new TextEncoder().encode('%PDF-1.7\n'))
-      const response = await client.request('POST', '/api/calculator/analyze-document', { body: documentForm(big, 'big.pdf', { complexity: 'minimal' }) })
+      const response = await client.request('POST', '/api/calculator/analyze-document', {
+        body: documentForm(big, 'big.pdf', { complexity: 'minimal' }),
+      })
       expect(response.status).toBe(413)
       expect(await response.json()).toEqual({ message: 'File is too large. Maximum size is 50MB.' })
     })
@@ -209,7 +232,9 @@ describe.each(kinds)('calculator generation through the gateway (%s)', (kind) =>
         [buildPdf([{ image: true }, { image: true }]), 'scan.pdf', /no text layer|scanned/i],
       ]
       for (const [bytes, name, message] of cases) {
-        const response = await client.request('POST', '/api/calculator/analyze-document', { body: documentForm(bytes, name, { complexity: 'minimal' }) })
+        const response = await client.request('POST', '/api/calculator/analyze-document', {
+          body: documentForm(bytes, name, { complexity: 'minimal' }),
+        })
         expect(response.status, name).toBe(422)
         expect(((await response.json()) as { message: string }).message, name).toMatch(message)
       }
@@ -228,7 +253,10 @@ describe.each(kinds)('calculator generation through the gateway (%s)', (kind) =>
         expect(response.status, JSON.stringify(body)).toBe(400)
         expect(((await response.json()) as { message: string }).message).toMatch(message)
       }
-      const malformed = await client.request('POST', '/api/calculator/analyze-text', { body: '{"description": "x",', headers: { 'content-type': 'application/json' } })
+      const malformed = await client.request('POST', '/api/calculator/analyze-text', {
+        body: '{"description": "x",',
+        headers: { 'content-type': 'application/json' },
+      })
       expect(malformed.status).toBe(400)
       expect(await malformed.json()).toEqual({ message: 'Malformed JSON in request body' })
       const form = await client.request('POST', '/api/calculator/analyze-document', {
@@ -252,7 +280,9 @@ describe.each(kinds)('calculator generation through the gateway (%s)', (kind) =>
       const client = await signedInClient(stack)
       const description = { description: PROPOSAL_LINES.join(' '), complexity: 'minimal', language: 'en', currency: 'USD' }
       // A failed generation (an image-only PDF) counts nothing.
-      const failed = await client.request('POST', '/api/calculator/analyze-document', { body: documentForm(buildPdf([{ image: true }]), 'scan.pdf', { complexity: 'minimal' }) })
+      const failed = await client.request('POST', '/api/calculator/analyze-document', {
+        body: documentForm(buildPdf([{ image: true }]), 'scan.pdf', { complexity: 'minimal' }),
+      })
       expect(failed.status).toBe(422)
       for (let generation = 1; generation <= 5; generation += 1) {
         const response = await client.post('/api/calculator/analyze-text', description)
@@ -261,7 +291,9 @@ describe.each(kinds)('calculator generation through the gateway (%s)', (kind) =>
       const refused = await client.post('/api/calculator/analyze-text', description)
       expect(refused.status).toBe(403)
       expect(((await refused.json()) as { message: string }).message).toMatch(/all 5 calculators of this month on the Free plan/)
-      const refusedUpload = await client.request('POST', '/api/calculator/analyze-document', { body: documentForm(buildPdf([{ lines: PROPOSAL_LINES }]), 'p.pdf', { complexity: 'minimal' }) })
+      const refusedUpload = await client.request('POST', '/api/calculator/analyze-document', {
+        body: documentForm(buildPdf([{ lines: PROPOSAL_LINES }]), 'p.pdf', { complexity: 'minimal' }),
+      })
       expect(refusedUpload.status).toBe(403)
 
       const user = await eventually(async () => {
@@ -274,8 +306,11 @@ describe.each(kinds)('calculator generation through the gateway (%s)', (kind) =>
     it('never counts past the limit when generations race for the last one', async () => {
       const client = await signedInClient(stack)
       const description = { description: PROPOSAL_LINES.join(' '), complexity: 'minimal', language: 'en', currency: 'USD' }
-      for (let generation = 1; generation <= 3; generation += 1) expect((await client.post('/api/calculator/analyze-text', description)).status).toBe(200)
-      const statuses = await Promise.all(Array.from({ length: 6 }, () => client.post('/api/calculator/analyze-text', description).then((response) => response.status)))
+      for (let generation = 1; generation <= 3; generation += 1)
+        expect((await client.post('/api/calculator/analyze-text', description)).status).toBe(200)
+      const statuses = await Promise.all(
+        Array.from({ length: 6 }, () => client.post('/api/calculator/analyze-text', description).then((response) => response.status)),
+      )
       expect(statuses.filter((status) => status === 200)).toHaveLength(2)
       expect(statuses.filter((status) => status === 403)).toHaveLength(4)
       const userId = await userIdOf(client)

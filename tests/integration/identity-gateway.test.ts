@@ -116,7 +116,10 @@ describe.each(kinds)('identity through the gateway (%s)', (kind) => {
 
     it('keeps usernames unique regardless of case and surrounding spaces', async () => {
       const { username } = await registered('Dup')
-      const again = await new ApiClient(stack.url).post('/api/register', { username: ` ${username.toUpperCase()} `, password: GOOD_PASSWORD })
+      const again = await new ApiClient(stack.url).post('/api/register', {
+        username: ` ${username.toUpperCase()} `,
+        password: GOOD_PASSWORD,
+      })
       expect(again.status).toBe(409)
       expect(await again.json()).toEqual({ message: 'Username already exists' })
     })
@@ -159,7 +162,10 @@ describe.each(kinds)('identity through the gateway (%s)', (kind) => {
       expect((await client.get('/api/user')).status).toBe(200)
       expect(await stack.gateway.sessions.resolve(token)).not.toBeNull()
       // ...and identity's event, not the gateway's own eviction, must remove it: log out behind its back.
-      const response = await fetch(new URL('/logout', stack.services.identity.url), { method: 'POST', headers: { 'x-session-token': token } })
+      const response = await fetch(new URL('/logout', stack.services.identity.url), {
+        method: 'POST',
+        headers: { 'x-session-token': token },
+      })
       expect(response.status).toBe(204)
       const sessionId = sessionIdOf(token)
       await eventually(() => Promise.resolve(stack.gateway.sessions.has(sessionId) ? undefined : true))
@@ -178,7 +184,10 @@ describe.each(kinds)('identity through the gateway (%s)', (kind) => {
     })
 
     it('refuses a body that is not a JSON object', async () => {
-      const response = await new ApiClient(stack.url).request('POST', '/api/login', { body: '[1,2]', headers: { 'content-type': 'application/json' } })
+      const response = await new ApiClient(stack.url).request('POST', '/api/login', {
+        body: '[1,2]',
+        headers: { 'content-type': 'application/json' },
+      })
       expect(response.status).toBe(400)
       expect(await response.json()).toEqual({ message: 'Request body must be a JSON object' })
     })
@@ -191,7 +200,11 @@ describe.each(kinds)('identity through the gateway (%s)', (kind) => {
 
     it('refuses state-changing requests from another origin or another site', async () => {
       const client = new ApiClient(stack.url)
-      const otherOrigin = await client.post('/api/register', { username: uniqueUsername('csrf'), password: GOOD_PASSWORD }, { origin: 'https://evil.example' })
+      const otherOrigin = await client.post(
+        '/api/register',
+        { username: uniqueUsername('csrf'), password: GOOD_PASSWORD },
+        { origin: 'https://evil.example' },
+      )
       expect(otherOrigin.status).toBe(403)
       expect(await otherOrigin.json()).toEqual({ message: 'Cross-origin requests are not allowed' })
       const crossSite = await client.post('/api/logout', undefined, { 'sec-fetch-site': 'cross-site' })
@@ -212,7 +225,11 @@ describe.each(kinds)('identity through the gateway (%s)', (kind) => {
 
     it('gives API answers the API security headers and the web app the document ones', async () => {
       const { client } = await registered('Headers')
-      for (const response of [await client.get('/api/user'), await fetch(new URL('/api/nothing/here', stack.url)), await fetch(new URL('/api/user', stack.url))]) {
+      for (const response of [
+        await client.get('/api/user'),
+        await fetch(new URL('/api/nothing/here', stack.url)),
+        await fetch(new URL('/api/user', stack.url)),
+      ]) {
         expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
         expect(response.headers.get('x-content-type-options')).toBe('nosniff')
         expect(response.headers.get('x-frame-options')).toBe('DENY')
@@ -295,7 +312,7 @@ describe.each(kinds)('identity through the gateway (%s)', (kind) => {
       expect(missing.status).toBe(404)
     })
 
-    it('refuses someone else\'s logo as a profile logo', async () => {
+    it("refuses someone else's logo as a profile logo", async () => {
       const owner = await registered('Owner')
       await makePro(owner.id)
       const upload = await owner.client.request('POST', '/api/upload-logo', { body: logoForm(tinyPng(), 'logo.png', 'image/png') })
@@ -321,7 +338,9 @@ describe.each(kinds)('identity through the gateway (%s)', (kind) => {
       const identity = stack.databases.identity
       const outbox = identity.schema ? `"${identity.schema}".outbox_event` : 'outbox_event'
       await eventually(async () => {
-        const pending = await identity.query<Array<{ n: bigint | number }>>(`SELECT count(*) AS n FROM ${outbox} WHERE published_at IS NULL`)
+        const pending = await identity.query<Array<{ n: bigint | number }>>(
+          `SELECT count(*) AS n FROM ${outbox} WHERE published_at IS NULL`,
+        )
         return Number(pending[0]?.n) === 0 ? true : undefined
       })
     })

@@ -17,7 +17,14 @@ import { stackKinds, startTestStack, type TestStack } from './support/stack.ts'
 
 const kinds = await stackKinds('postgres+nats+minio+http')
 
-const SECTIONS = ['executiveSummary', 'problemStatement', 'solutionOverview', 'valueProposition', 'callToAction', 'contactInformation'] as const
+const SECTIONS = [
+  'executiveSummary',
+  'problemStatement',
+  'solutionOverview',
+  'valueProposition',
+  'callToAction',
+  'contactInformation',
+] as const
 const HOSTILE_BRANDING = { companyName: 'Evil Corp', companyLogo: 'https://evil.example/logo.png', companyWebsite: 'https://evil.example' }
 
 interface ProposalBody {
@@ -64,7 +71,12 @@ async function registered(stack: TestStack, prefix = 'prop'): Promise<{ client: 
 }
 
 async function share(client: ApiClient, body: Record<string, unknown> = {}): Promise<string> {
-  const response = await client.post('/api/proposals', { title: 'Support savings', content: 'Shared from the calculator', calculatorData: supportTriageCalculator, ...body })
+  const response = await client.post('/api/proposals', {
+    title: 'Support savings',
+    content: 'Shared from the calculator',
+    calculatorData: supportTriageCalculator,
+    ...body,
+  })
   expect(response.status, await response.clone().text()).toBe(201)
   const created = (await response.json()) as { id: string }
   expect(Object.keys(created)).toEqual(['id'])
@@ -118,8 +130,13 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
     it('answers 401 to listing, sharing and generating', async () => {
       const anonymous = new ApiClient(stack.url)
       expect((await anonymous.get('/api/proposals')).status).toBe(401)
-      expect((await anonymous.post('/api/proposals', { title: 'x', content: '', calculatorData: supportTriageCalculator })).status).toBe(401)
-      expect((await anonymous.post('/api/proposals/generate', { calculatorData: supportTriageCalculator, input: '', templateType: 'standard' })).status).toBe(401)
+      expect((await anonymous.post('/api/proposals', { title: 'x', content: '', calculatorData: supportTriageCalculator })).status).toBe(
+        401,
+      )
+      expect(
+        (await anonymous.post('/api/proposals/generate', { calculatorData: supportTriageCalculator, input: '', templateType: 'standard' }))
+          .status,
+      ).toBe(401)
     })
   })
 
@@ -140,7 +157,16 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
       const id = await share(owner.client, { title: '  Support savings for Acme  ' })
 
       const own = await proposalOf(owner.client, id)
-      expect(own).toMatchObject({ id, userId: owner.id, title: 'Support savings for Acme', isPublished: true, isTemplate: false, templateType: null, accessCode: null, content: 'Shared from the calculator' })
+      expect(own).toMatchObject({
+        id,
+        userId: owner.id,
+        title: 'Support savings for Acme',
+        isPublished: true,
+        isTemplate: false,
+        templateType: null,
+        accessCode: null,
+        content: 'Shared from the calculator',
+      })
       expect(own.calculatorData.name).toBe('Support triage automation')
       expect(Date.parse(own.createdAt)).not.toBeNaN()
       expect(Object.keys(own).sort()).toEqual(
@@ -209,7 +235,13 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
       await stack.databases.proposal.execute(`UPDATE ${table(stack, 'proposal', 'proposal')} SET is_published = false WHERE id = $1`, id)
       const visitor = new ApiClient(stack.url)
       const other = await registered(stack)
-      const answers = await Promise.all([open(visitor, id), open(other.client, id), open(visitor, 'AAAAAAAAAAAAAAAAAAAAAA'), open(visitor, 'not-an-id'), open(visitor, '1')])
+      const answers = await Promise.all([
+        open(visitor, id),
+        open(other.client, id),
+        open(visitor, 'AAAAAAAAAAAAAAAAAAAAAA'),
+        open(visitor, 'not-an-id'),
+        open(visitor, '1'),
+      ])
       const bodies = await Promise.all(answers.map((answer) => answer.text()))
       expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404, 404, 404])
       expect(new Set(bodies).size).toBe(1)
@@ -257,7 +289,9 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
       const refused = await open(visitor, id, '4711')
       expect(refused.status).toBe(429)
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
-      expect(((await refused.json()) as { message: string }).message).toMatch(/^Too many access code attempts for this proposal\. Please try again in \d+ minute\(s\)\.$/)
+      expect(((await refused.json()) as { message: string }).message).toMatch(
+        /^Too many access code attempts for this proposal\. Please try again in \d+ minute\(s\)\.$/,
+      )
       // The owner is never locked out, and another proposal's attempts are counted apart.
       expect((await open(owner.client, id)).status).toBe(200)
       const another = await share(owner.client, { accessCode: '4711' })
@@ -274,7 +308,11 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
         `SELECT calculator_data FROM ${table(stack, 'proposal', 'proposal')} WHERE id = $1`,
         id,
       )
-      expect(rows[0]?.calculator_data.branding).toEqual({ companyName: 'ValueProof', companyLogo: '/favicon.svg', companyWebsite: 'https://valueproof.app' })
+      expect(rows[0]?.calculator_data.branding).toEqual({
+        companyName: 'ValueProof',
+        companyLogo: '/favicon.svg',
+        companyWebsite: 'https://valueproof.app',
+      })
     })
 
     it("gives a Pro user's proposals the company profile identity reported, whatever the client sent", async () => {
@@ -296,9 +334,16 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
 
       await makeProInProposal(pro.id)
       const id = await share(pro.client, { calculatorData: { ...supportTriageCalculator, branding: HOSTILE_BRANDING } })
-      expect((await proposalOf(pro.client, id)).calculatorData.branding).toEqual({ companyName: 'Acme AB', companyWebsite: 'https://acme.example' })
+      expect((await proposalOf(pro.client, id)).calculatorData.branding).toEqual({
+        companyName: 'Acme AB',
+        companyWebsite: 'https://acme.example',
+      })
 
-      const generated = await pro.client.post('/api/proposals/generate', { calculatorData: supportTriageCalculator, input: supportTriageInput, templateType: 'standard' })
+      const generated = await pro.client.post('/api/proposals/generate', {
+        calculatorData: supportTriageCalculator,
+        input: supportTriageInput,
+        templateType: 'standard',
+      })
       expect(generated.status).toBe(201)
       const proposal = await proposalOf(pro.client, ((await generated.json()) as { id: string }).id)
       expect(proposal.contactInformation).toBe('Contact Acme AB at https://acme.example to discuss the next steps.')
@@ -308,32 +353,63 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
 
   describe('generated proposals (built-in writer)', () => {
     const cases = [
-      ['standard', 'en', supportTriageCalculator, supportTriageInput, [formatMoney(168_480, 'USD'), formatMoney(14_040, 'USD')], 'Proposal: Support triage automation'],
-      ['executive', 'en', supportTriageCalculator, supportTriageInput, [formatMoney(168_480, 'USD')], 'Executive brief: Support triage automation'],
-      ['standard', 'sv', invoiceAutomationCalculator, invoiceAutomationInput, [formatMoney(936_000, 'SEK'), formatMoney(78_000, 'SEK')], 'Förslag: Automatiserad fakturahantering'],
-      ['executive', 'sv', invoiceAutomationCalculator, invoiceAutomationInput, [formatMoney(936_000, 'SEK')], 'Beslutsunderlag: Automatiserad fakturahantering'],
+      [
+        'standard',
+        'en',
+        supportTriageCalculator,
+        supportTriageInput,
+        [formatMoney(168_480, 'USD'), formatMoney(14_040, 'USD')],
+        'Proposal: Support triage automation',
+      ],
+      [
+        'executive',
+        'en',
+        supportTriageCalculator,
+        supportTriageInput,
+        [formatMoney(168_480, 'USD')],
+        'Executive brief: Support triage automation',
+      ],
+      [
+        'standard',
+        'sv',
+        invoiceAutomationCalculator,
+        invoiceAutomationInput,
+        [formatMoney(936_000, 'SEK'), formatMoney(78_000, 'SEK')],
+        'Förslag: Automatiserad fakturahantering',
+      ],
+      [
+        'executive',
+        'sv',
+        invoiceAutomationCalculator,
+        invoiceAutomationInput,
+        [formatMoney(936_000, 'SEK')],
+        'Beslutsunderlag: Automatiserad fakturahantering',
+      ],
     ] as const
 
-    it.each(cases)('writes the %s template in %s from the calculator and the input', async (templateType, language, calculatorData, input, figures, title) => {
-      const { client } = await registered(stack)
-      const response = await client.post('/api/proposals/generate', { calculatorData, input, templateType })
-      expect(response.status, await response.clone().text()).toBe(201)
-      const { id } = (await response.json()) as { id: string }
-      expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/)
-      const proposal = await proposalOf(new ApiClient(stack.url), id)
-      expect(proposal).toMatchObject({ title, templateType, isPublished: true, content: null })
-      for (const section of SECTIONS) expect(proposal[section]?.trim(), section).toBeTruthy()
-      const text = [proposal.title, ...SECTIONS.map((section) => proposal[section])].join('\n')
-      for (const figure of figures) expect(text).toContain(figure)
-      expect(text).not.toMatch(/lorem|ipsum/i)
-      if (language === 'sv') {
-        expect(text).toContain('per år')
-        expect(text).not.toMatch(/\b(the|and|per year)\b/)
-      } else {
-        expect(text).toContain('per year')
-      }
-      expect(proposal.calculatorData.branding).toEqual(productBranding())
-    })
+    it.each(cases)(
+      'writes the %s template in %s from the calculator and the input',
+      async (templateType, language, calculatorData, input, figures, title) => {
+        const { client } = await registered(stack)
+        const response = await client.post('/api/proposals/generate', { calculatorData, input, templateType })
+        expect(response.status, await response.clone().text()).toBe(201)
+        const { id } = (await response.json()) as { id: string }
+        expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/)
+        const proposal = await proposalOf(new ApiClient(stack.url), id)
+        expect(proposal).toMatchObject({ title, templateType, isPublished: true, content: null })
+        for (const section of SECTIONS) expect(proposal[section]?.trim(), section).toBeTruthy()
+        const text = [proposal.title, ...SECTIONS.map((section) => proposal[section])].join('\n')
+        for (const figure of figures) expect(text).toContain(figure)
+        expect(text).not.toMatch(/lorem|ipsum/i)
+        if (language === 'sv') {
+          expect(text).toContain('per år')
+          expect(text).not.toMatch(/\b(the|and|per year)\b/)
+        } else {
+          expect(text).toContain('per year')
+        }
+        expect(proposal.calculatorData.branding).toEqual(productBranding())
+      },
+    )
   })
 
   describe('bad input', () => {
@@ -349,13 +425,23 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
     })
 
     it('lists what is wrong with a calculator', async () => {
-      const broken = { ...supportTriageCalculator, formula: 'agents * missingName', parameters: [{ ...supportTriageCalculator.parameters[0], defaultValue: 999 }] }
+      const broken = {
+        ...supportTriageCalculator,
+        formula: 'agents * missingName',
+        parameters: [{ ...supportTriageCalculator.parameters[0], defaultValue: 999 }],
+      }
       for (const path of ['/api/proposals', '/api/proposals/generate']) {
-        const response = await client.post(path, { title: 'Broken', content: '', calculatorData: broken, input: '', templateType: 'standard' })
+        const response = await client.post(path, {
+          title: 'Broken',
+          content: '',
+          calculatorData: broken,
+          input: '',
+          templateType: 'standard',
+        })
         expect(response.status).toBe(400)
         const { message } = (await response.json()) as { message: string }
         expect(message).toMatch(/^calculatorData is not a valid calculator: /)
-        expect(message).toContain("parameters[0].defaultValue: defaultValue (999) must be between min (1) and max (50)")
+        expect(message).toContain('parameters[0].defaultValue: defaultValue (999) must be between min (1) and max (50)')
         expect(message).toContain("'missingName'")
       }
       const missing = await client.post('/api/proposals', { title: 'No calculator', content: '' })
@@ -364,13 +450,24 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
     })
 
     it('refuses malformed JSON, an unknown template and a body over 1 MB', async () => {
-      const malformed = await client.request('POST', '/api/proposals', { body: '{"title": "x",', headers: { 'content-type': 'application/json' } })
+      const malformed = await client.request('POST', '/api/proposals', {
+        body: '{"title": "x",',
+        headers: { 'content-type': 'application/json' },
+      })
       expect(malformed.status).toBe(400)
       expect(await malformed.json()).toEqual({ message: 'Malformed JSON in request body' })
-      const template = await client.post('/api/proposals/generate', { calculatorData: supportTriageCalculator, input: '', templateType: 'fancy' })
+      const template = await client.post('/api/proposals/generate', {
+        calculatorData: supportTriageCalculator,
+        input: '',
+        templateType: 'fancy',
+      })
       expect(template.status).toBe(400)
       expect(await template.json()).toEqual({ message: 'templateType: templateType must be one of standard, executive' })
-      const huge = await client.post('/api/proposals', { title: 'Huge', content: 'x'.repeat(1_100_000), calculatorData: supportTriageCalculator })
+      const huge = await client.post('/api/proposals', {
+        title: 'Huge',
+        content: 'x'.repeat(1_100_000),
+        calculatorData: supportTriageCalculator,
+      })
       expect(huge.status).toBe(413)
       expect(await huge.json()).toEqual({ message: 'Request body is too large (limit 1 MB): the calculator and its text must fit in 1 MB' })
     })
@@ -380,9 +477,20 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
     it('records created and shared events with the proposal', async () => {
       const owner = await registered(stack)
       const id = await share(owner.client, { accessCode: 'secret' })
-      const created = (await outboxPayloads(stack, proposalCreated.subject)).map((payload) => decodeEvent(proposalCreated, { subject: proposalCreated.subject, payload }))
-      expect(created.find((event) => event.proposalId === id)).toMatchObject({ userId: owner.id, origin: 'share', published: true, branding: 'product', calculatorType: 'standard', currency: 'USD' })
-      const shared = (await outboxPayloads(stack, proposalShared.subject)).map((payload) => decodeEvent(proposalShared, { subject: proposalShared.subject, payload }))
+      const created = (await outboxPayloads(stack, proposalCreated.subject)).map((payload) =>
+        decodeEvent(proposalCreated, { subject: proposalCreated.subject, payload }),
+      )
+      expect(created.find((event) => event.proposalId === id)).toMatchObject({
+        userId: owner.id,
+        origin: 'share',
+        published: true,
+        branding: 'product',
+        calculatorType: 'standard',
+        currency: 'USD',
+      })
+      const shared = (await outboxPayloads(stack, proposalShared.subject)).map((payload) =>
+        decodeEvent(proposalShared, { subject: proposalShared.subject, payload }),
+      )
       expect(shared.find((event) => event.proposalId === id)).toMatchObject({ userId: owner.id, accessCodeSet: true })
     })
 
@@ -391,7 +499,9 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
       const id = await share(owner.client)
       await proposalOf(owner.client, id)
       const visitor = new ApiClient(stack.url)
-      const first = await visitor.request('GET', `/api/proposals/${id}`, { headers: { 'x-visitor-id': 'forged-visitor-id-from-the-client' } })
+      const first = await visitor.request('GET', `/api/proposals/${id}`, {
+        headers: { 'x-visitor-id': 'forged-visitor-id-from-the-client' },
+      })
       expect(first.status).toBe(200)
       const cookie = first.headers.getSetCookie().find((line) => line.startsWith('vp_visitor='))
       expect(cookie).toMatch(/httponly/i)
@@ -414,7 +524,9 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
         ['visitor', visitorId, owner.id],
         ['visitor', visitorId, owner.id],
       ])
-      expect(JSON.stringify(views, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value))).not.toMatch(/127\.0\.0\.1|::1|forged/)
+      expect(JSON.stringify(views, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value))).not.toMatch(
+        /127\.0\.0\.1|::1|forged/,
+      )
     })
   })
 })
@@ -425,7 +537,11 @@ describe('generated proposals with the OpenAI-compatible writer (pglite+in-proce
 
   beforeAll(async () => {
     provider = await startFakeOpenAiServer()
-    stack = await startTestStack('pglite+in-process', { OPENAI_API_KEY: 'sk-test-proposal-writer', OPENAI_BASE_URL: provider.baseUrl, OPENAI_MODEL: 'fake-model' })
+    stack = await startTestStack('pglite+in-process', {
+      OPENAI_API_KEY: 'sk-test-proposal-writer',
+      OPENAI_BASE_URL: provider.baseUrl,
+      OPENAI_MODEL: 'fake-model',
+    })
   })
   afterAll(async () => {
     await stack?.close()
@@ -444,10 +560,18 @@ describe('generated proposals with the OpenAI-compatible writer (pglite+in-proce
   it('stores the sections the model wrote, with our own contact line', async () => {
     const { client } = await registered(stack)
     provider.respondWith(jsonCompletion(written))
-    const response = await client.post('/api/proposals/generate', { calculatorData: supportTriageCalculator, input: supportTriageInput, templateType: 'executive' })
+    const response = await client.post('/api/proposals/generate', {
+      calculatorData: supportTriageCalculator,
+      input: supportTriageInput,
+      templateType: 'executive',
+    })
     expect(response.status, await response.clone().text()).toBe(201)
     const proposal = await proposalOf(client, ((await response.json()) as { id: string }).id)
-    expect(proposal).toMatchObject({ ...written, templateType: 'executive', contactInformation: 'Reply to the person who sent you this proposal to discuss the next steps.' })
+    expect(proposal).toMatchObject({
+      ...written,
+      templateType: 'executive',
+      contactInformation: 'Reply to the person who sent you this proposal to discuss the next steps.',
+    })
     const request = provider.requests.at(-1)
     expect(request?.chat?.model).toBe('fake-model')
     expect(request?.chat?.messages.map((message) => message.content).join('\n')).toContain('$168,480')
@@ -456,9 +580,15 @@ describe('generated proposals with the OpenAI-compatible writer (pglite+in-proce
   it('answers a provider failure with 502 and a clear message, storing nothing', async () => {
     const { client } = await registered(stack)
     provider.respondWith(apiError(503, { message: 'overloaded', type: 'server_error' }))
-    const response = await client.post('/api/proposals/generate', { calculatorData: supportTriageCalculator, input: supportTriageInput, templateType: 'standard' })
+    const response = await client.post('/api/proposals/generate', {
+      calculatorData: supportTriageCalculator,
+      input: supportTriageInput,
+      templateType: 'standard',
+    })
     expect(response.status).toBe(502)
-    expect(await response.json()).toEqual({ message: 'The proposal could not be written: The AI provider failed (HTTP 503). Try again later.' })
+    expect(await response.json()).toEqual({
+      message: 'The proposal could not be written: The AI provider failed (HTTP 503). Try again later.',
+    })
     expect(await (await client.get('/api/proposals')).json()).toEqual([])
   })
 })

@@ -17,7 +17,13 @@ describe('the embedded stack keeps its data across a restart', () => {
   it('an account, its session and its logo survive stopping and starting again on the same DATA_DIR', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'valueproof-restart-'))
     dataDirs.push(dataDir)
-    const config = loadConfig(embeddedConfigSchema, { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '12' })
+    const config = loadConfig(embeddedConfigSchema, {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      PASSWORD_HASH_COST: '12',
+    })
     const logger = createLogger({ name: 'test', level: 'silent' })
 
     const first = await startEmbeddedStack(config, logger)
@@ -25,7 +31,9 @@ describe('the embedded stack keeps its data across a restart', () => {
     const client = new ApiClient(first.url)
     expect((await client.post('/api/register', { username, password: GOOD_PASSWORD })).status).toBe(201)
     const identity = first.databases.identity
-    expect(await identity.execute(`UPDATE "${identity.schema}"."user" SET plan = 'pro' WHERE username_key = $1`, username.toLowerCase())).toBe(1)
+    expect(
+      await identity.execute(`UPDATE "${identity.schema}"."user" SET plan = 'pro' WHERE username_key = $1`, username.toLowerCase()),
+    ).toBe(1)
     const png = tinyPng()
     const upload = await client.request('POST', '/api/upload-logo', { body: logoForm(png, 'logo.png', 'image/png') })
     const { url } = (await upload.json()) as { url: string }

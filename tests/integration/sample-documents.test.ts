@@ -11,7 +11,8 @@ import { grantCalculatorPro, startTestStack, type TestStack } from './support/st
 
 const samplesDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/samples/documents')
 const haveSamples = existsSync(samplesDir)
-if (!haveSamples && process.env.CI === 'true') throw new Error(`The sample documents are missing at ${samplesDir} (CI must have ../shared/samples)`)
+if (!haveSamples && process.env.CI === 'true')
+  throw new Error(`The sample documents are missing at ${samplesDir} (CI must have ../shared/samples)`)
 if (!haveSamples) console.warn(`SKIPPED: sample documents not found at ${samplesDir}`)
 
 type Expectation =
@@ -43,7 +44,11 @@ const expectations: Record<string, Expectation> = {
   'za-government-tender-bulletin-3102-encrypted.pdf': { outcome: 'figures' },
 }
 
-const files = haveSamples ? readdirSync(samplesDir).filter((name) => /\.(pdf|docx)$/.test(name)).sort() : []
+const files = haveSamples
+  ? readdirSync(samplesDir)
+      .filter((name) => /\.(pdf|docx)$/.test(name))
+      .sort()
+  : []
 const normalise = (text: string): string => text.replace(/\s+/g, ' ').trim().toLowerCase()
 
 describe.skipIf(!haveSamples)('the sample documents through POST /api/calculator/analyze-document', () => {
@@ -100,7 +105,11 @@ describe.skipIf(!haveSamples)('the sample documents through POST /api/calculator
     else expect(calculator.parameters.map((parameter) => parameter.source?.kind)).toEqual(calculator.parameters.map(() => 'assumption'))
 
     if (swedish) {
-      const words = [calculator.name, calculator.explanation, ...calculator.parameters.flatMap((parameter) => [parameter.label, parameter.description ?? ''])].join(' ')
+      const words = [
+        calculator.name,
+        calculator.explanation,
+        ...calculator.parameters.flatMap((parameter) => [parameter.label, parameter.description ?? '']),
+      ].join(' ')
       expect(words).toMatch(/[åäö]/i)
     }
   })

@@ -56,17 +56,25 @@ function describeTracing(kind: StackKind): void {
         () =>
           exporter
             .getFinishedSpans()
-            .find((span) => span.kind === SpanKind.SERVER && span.attributes['service.name'] === 'gateway' && span.name === 'POST /api/register'),
+            .find(
+              (span) =>
+                span.kind === SpanKind.SERVER && span.attributes['service.name'] === 'gateway' && span.name === 'POST /api/register',
+            ),
         'the gateway span',
       )
       const { traceId } = gateway.spanContext()
       const inTrace = () => exporter.getFinishedSpans().filter((span) => span.spanContext().traceId === traceId)
       // Calculator and proposal consume the same event; this test follows analytics' consumer.
-      const isAnalyticsConsumer = (span: ReadableSpan): boolean => span.kind === SpanKind.CONSUMER && span.attributes['messaging.consumer.group.name'] === ANALYTICS_CONSUMER
+      const isAnalyticsConsumer = (span: ReadableSpan): boolean =>
+        span.kind === SpanKind.CONSUMER && span.attributes['messaging.consumer.group.name'] === ANALYTICS_CONSUMER
       await eventually(() => inTrace().find(isAnalyticsConsumer), 'the analytics consumer span')
       const spans = inTrace()
 
-      const identity = only(spans, 'identity SERVER span', (span) => span.kind === SpanKind.SERVER && span.attributes['service.name'] === 'identity')
+      const identity = only(
+        spans,
+        'identity SERVER span',
+        (span) => span.kind === SpanKind.SERVER && span.attributes['service.name'] === 'identity',
+      )
       const producer = only(spans, 'PRODUCER span', (span) => span.kind === SpanKind.PRODUCER)
       const consumer = only(spans, 'analytics CONSUMER span', isAnalyticsConsumer)
 
@@ -98,7 +106,9 @@ function describeTracing(kind: StackKind): void {
       const second = await new ApiClient(stack.url).post('/api/register', { username: uniqueUsername('traced'), password: GOOD_PASSWORD })
       expect([first.status, second.status]).toEqual([201, 201])
       const consumers = await eventually(() => {
-        const found = exporter.getFinishedSpans().filter((span) => span.name === CONSUMER_SPAN && span.attributes['messaging.consumer.group.name'] === ANALYTICS_CONSUMER)
+        const found = exporter
+          .getFinishedSpans()
+          .filter((span) => span.name === CONSUMER_SPAN && span.attributes['messaging.consumer.group.name'] === ANALYTICS_CONSUMER)
         return found.length >= 2 ? found : undefined
       }, 'two consumer spans')
       const gatewayTraces = exporter

@@ -63,10 +63,14 @@ export default function (data) {
   const call = ['analyze-text', 'generate-value', 'analyze-document', 'analyze-document-for-value'][iteration % 4]
   let response
   if (call === 'analyze-text') {
-    response = http.post(`${BASE_URL}/api/calculator/analyze-text`, JSON.stringify({ description, complexity: 'advanced', language: 'en', currency: 'USD' }), {
-      headers: { ...headers, 'content-type': 'application/json' },
-      tags: { call },
-    })
+    response = http.post(
+      `${BASE_URL}/api/calculator/analyze-text`,
+      JSON.stringify({ description, complexity: 'advanced', language: 'en', currency: 'USD' }),
+      {
+        headers: { ...headers, 'content-type': 'application/json' },
+        tags: { call },
+      },
+    )
   } else if (call === 'generate-value') {
     response = http.post(`${BASE_URL}/api/calculator/generate-value`, JSON.stringify({ description, language: 'sv', currency: 'SEK' }), {
       headers: { ...headers, 'content-type': 'application/json' },

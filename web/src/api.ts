@@ -41,12 +41,7 @@ async function throwIfNotOk(response: Response): Promise<void> {
  * The one way the web app calls the API: session credentials always, JSON bodies with their content
  * type, FormData as multipart, and any non-OK answer thrown as an ApiError.
  */
-export async function apiRequest(
-  method: Method,
-  url: string,
-  body?: unknown,
-  init: { signal?: AbortSignal } = {},
-): Promise<Response> {
+export async function apiRequest(method: Method, url: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<Response> {
   const request: RequestInit = { method, credentials: 'include', signal: init.signal ?? null }
   if (body instanceof FormData) {
     request.body = body

@@ -37,7 +37,10 @@ function ProposalPage({ id }: { id: string | undefined }) {
       <footer className="border-t">
         <p className="mx-auto max-w-3xl px-4 py-6 text-center text-sm text-muted-foreground">
           {'Made with '}
-          <a href="/" className="font-medium text-foreground underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+          <a
+            href="/"
+            className="font-medium text-foreground underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
             {PRODUCT_NAME}
           </a>
         </p>

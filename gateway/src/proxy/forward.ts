@@ -101,7 +101,11 @@ export function respondWith(ctx: Context, response: ServiceResponse): void {
 }
 
 /** A small internal GET (the gateway's own questions to a service), with trace context. */
-export async function getJson(transport: ServiceTransport, path: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
+export async function getJson(
+  transport: ServiceTransport,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: unknown }> {
   const response = await transport.send({ method: 'GET', path, headers: injectTraceHeaders({ ...headers, accept: 'application/json' }) })
   const text = Buffer.isBuffer(response.body) ? response.body.toString('utf8') : await readAll(response.body)
   return { status: response.status, body: text ? JSON.parse(text) : null }

@@ -120,7 +120,8 @@ export class InProcessResponse extends Writable {
       this.once('finish', () => resolve({ status: this.statusCode, headers: this.#collectHeaders(), body: this.#payload() }))
       this.once('error', reject)
       this.once('close', () => {
-        if (!this.writableFinished) reject(Object.assign(new Error('The service destroyed the response before completing it'), { code: 'ECONNRESET' }))
+        if (!this.writableFinished)
+          reject(Object.assign(new Error('The service destroyed the response before completing it'), { code: 'ECONNRESET' }))
       })
     })
     // A rejection is the caller's to handle; nobody else must see it as unhandled.

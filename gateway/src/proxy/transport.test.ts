@@ -1,5 +1,14 @@
 import { Readable } from 'node:stream'
-import { createLogger, errors, errorMiddleware, jsonBody, listen, requestContext, Router, type RunningServer } from '@valueproof/service-kit'
+import {
+  createLogger,
+  errors,
+  errorMiddleware,
+  jsonBody,
+  listen,
+  requestContext,
+  Router,
+  type RunningServer,
+} from '@valueproof/service-kit'
 import Koa from 'koa'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { httpTransport, inProcessTransport, type ServiceResponse, type ServiceTransport } from './transport.ts'
@@ -14,7 +23,15 @@ function echoService(): Koa {
   router.get('/echo', (ctx) => {
     ctx.set('Set-Cookie', ['a=1; Path=/', 'b=2; Path=/'])
     ctx.set('X-Count', '3')
-    ctx.body = { method: ctx.method, url: ctx.url, query: ctx.query, ip: ctx.ip, protocol: ctx.protocol, userId: ctx.get('x-user-id'), host: ctx.host !== '' }
+    ctx.body = {
+      method: ctx.method,
+      url: ctx.url,
+      query: ctx.query,
+      ip: ctx.ip,
+      protocol: ctx.protocol,
+      userId: ctx.get('x-user-id'),
+      host: ctx.host !== '',
+    }
   })
   router.post('/echo', jsonBody(), (ctx) => {
     ctx.status = 201
@@ -78,13 +95,26 @@ describe.each(['in-process', 'http'] as const)('%s transport', (kind) => {
   })
 
   it('passes method, path, query, headers and the client address; answers status, headers (set-cookie as a list) and body', async () => {
-    const response = await transport.send({ method: 'GET', path: '/echo?x=1&y=two', headers: { 'x-user-id': '42', accept: 'application/json' }, remoteAddress: '127.0.0.1' })
+    const response = await transport.send({
+      method: 'GET',
+      path: '/echo?x=1&y=two',
+      headers: { 'x-user-id': '42', accept: 'application/json' },
+      remoteAddress: '127.0.0.1',
+    })
     expect(response.status).toBe(200)
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
     expect(response.headers['x-count']).toBe('3')
     expect(response.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/'])
     const body = await json(response)
-    expect(body).toEqual({ method: 'GET', url: '/echo?x=1&y=two', query: { x: '1', y: 'two' }, ip: '127.0.0.1', protocol: 'http', userId: '42', host: true })
+    expect(body).toEqual({
+      method: 'GET',
+      url: '/echo?x=1&y=two',
+      query: { x: '1', y: 'two' },
+      ip: '127.0.0.1',
+      protocol: 'http',
+      userId: '42',
+      host: true,
+    })
     expect(Number(response.headers['content-length'])).toBe(Buffer.byteLength(JSON.stringify(body)))
   })
 
@@ -97,10 +127,19 @@ describe.each(['in-process', 'http'] as const)('%s transport', (kind) => {
       body: Readable.from([Buffer.from(payload)]),
     })
     expect(withLength.status).toBe(201)
-    expect(await json(withLength)).toMatchObject({ received: JSON.parse(payload) as unknown, length: String(Buffer.byteLength(payload)), chunked: '' })
+    expect(await json(withLength)).toMatchObject({
+      received: JSON.parse(payload) as unknown,
+      length: String(Buffer.byteLength(payload)),
+      chunked: '',
+    })
 
     const halves = [payload.slice(0, 1_000), payload.slice(1_000)].map((part) => Buffer.from(part))
-    const chunked = await transport.send({ method: 'POST', path: '/echo', headers: { 'content-type': 'application/json' }, body: Readable.from(halves) })
+    const chunked = await transport.send({
+      method: 'POST',
+      path: '/echo',
+      headers: { 'content-type': 'application/json' },
+      body: Readable.from(halves),
+    })
     expect(chunked.status).toBe(201)
     expect(await json(chunked)).toMatchObject({ received: JSON.parse(payload) as unknown, length: '', chunked: 'chunked' })
   })

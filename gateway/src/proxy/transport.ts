@@ -50,7 +50,9 @@ export function httpTransport(baseUrl: string): ServiceTransport {
           resolve({ status: response.statusCode ?? 502, headers: response.headers, body: response })
         })
         outgoing.on('error', (error: NodeJS.ErrnoException) => {
-          reject(error.code !== undefined && UNREACHABLE_CODES.has(error.code) ? new ServiceUnreachable(error.message, { cause: error }) : error)
+          reject(
+            error.code !== undefined && UNREACHABLE_CODES.has(error.code) ? new ServiceUnreachable(error.message, { cause: error }) : error,
+          )
         })
         const { body } = serviceRequest
         if (body === undefined) {

@@ -1,4 +1,3 @@
-
 import { SESSION_EXPIRES_HEADER, SESSION_TOKEN_HEADER } from '@valueproof/contracts'
 import { randomBytes } from 'node:crypto'
 import { CLIENT_IP_HEADER, errors, Router, USER_ID_HEADER, VISITOR_ID_HEADER, type RouterMiddleware } from '@valueproof/service-kit'
@@ -63,7 +62,14 @@ function setSessionCookie(ctx: Context, token: string, expires: Date): void {
 }
 
 function clearSessionCookie(ctx: Context): void {
-  ctx.cookies.set(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: '/', expires: new Date(0), overwrite: true })
+  ctx.cookies.set(SESSION_COOKIE, '', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.secure,
+    path: '/',
+    expires: new Date(0),
+    overwrite: true,
+  })
 }
 
 /** The visitor cookie's id, or a new one (16 random bytes) set for a year; never a client-sent header. */
@@ -71,7 +77,14 @@ function visitorId(ctx: Context): string {
   const known = ctx.cookies.get(VISITOR_COOKIE)
   if (known && VISITOR_ID.test(known)) return known
   const id = randomBytes(16).toString('base64url')
-  ctx.cookies.set(VISITOR_COOKIE, id, { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: '/', maxAge: VISITOR_COOKIE_MAX_AGE_MS, overwrite: true })
+  ctx.cookies.set(VISITOR_COOKIE, id, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.secure,
+    path: '/',
+    maxAge: VISITOR_COOKIE_MAX_AGE_MS,
+    overwrite: true,
+  })
   return id
 }
 

@@ -85,7 +85,9 @@ export function toAiError(error: unknown, context: AiErrorContext): AiError {
     return abortError(context, error)
   }
   if (error instanceof OpenAI.APIConnectionError) {
-    return new AiError('provider_failed', 'Could not reach the AI provider (network error). Check the base URL and try again later.', { cause: error })
+    return new AiError('provider_failed', 'Could not reach the AI provider (network error). Check the base URL and try again later.', {
+      cause: error,
+    })
   }
   if (isApiError(error)) {
     if (isContextLengthError(error)) return new AiError('context_length', CONTEXT_LENGTH_MESSAGE, { cause: error })
@@ -94,16 +96,26 @@ export function toAiError(error: unknown, context: AiErrorContext): AiError {
     if (status === 401) return new AiError('provider_failed', 'The AI provider rejected the API key (HTTP 401). Check the configured key.')
     if (status === 403) return new AiError('provider_failed', 'The AI provider refused access for this API key (HTTP 403).')
     if (status === 429) {
-      return new AiError('provider_failed', 'The AI provider is rate limiting requests or the quota is used up (HTTP 429). Try again later.', { cause: error })
+      return new AiError(
+        'provider_failed',
+        'The AI provider is rate limiting requests or the quota is used up (HTTP 429). Try again later.',
+        { cause: error },
+      )
     }
     if (status === 404) {
-      return new AiError('provider_failed', `The AI provider does not know the model '${context.model}' or the endpoint (HTTP 404). Check the configured model and base URL.`, { cause: error })
+      return new AiError(
+        'provider_failed',
+        `The AI provider does not know the model '${context.model}' or the endpoint (HTTP 404). Check the configured model and base URL.`,
+        { cause: error },
+      )
     }
     if (status !== undefined && status >= 500) {
       return new AiError('provider_failed', `The AI provider failed (HTTP ${status}). Try again later.`, { cause: error })
     }
     const shown = status === undefined ? 'no status' : `HTTP ${status}`
-    return new AiError('provider_failed', `The AI provider rejected the request (${shown}): ${providerDetail(error, context.apiKey)}`, { cause: error })
+    return new AiError('provider_failed', `The AI provider rejected the request (${shown}): ${providerDetail(error, context.apiKey)}`, {
+      cause: error,
+    })
   }
   return new AiError('provider_failed', 'The AI provider call failed unexpectedly.', { cause: error })
 }

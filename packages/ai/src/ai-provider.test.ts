@@ -17,7 +17,13 @@ function validateAnswer(value: unknown): JsonValidation<Answer> {
 
 const jsonSchema = { type: 'object', properties: { answer: { type: 'number' } }, required: ['answer'] }
 
-const request = { system: 'You answer with JSON.', user: 'What is six times seven?', schemaName: 'answer', jsonSchema, validate: validateAnswer }
+const request = {
+  system: 'You answer with JSON.',
+  user: 'What is six times seven?',
+  schemaName: 'answer',
+  jsonSchema,
+  validate: validateAnswer,
+}
 
 async function failure(promise: Promise<unknown>): Promise<AiError> {
   const outcome = await promise.then(
@@ -104,10 +110,37 @@ describe('createAiProvider().generateJson', () => {
   })
 
   it.each([
-    ['OpenAI', 400, { message: "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.", code: 'context_length_exceeded' }],
-    ['vLLM', 400, { message: "This model's maximum context length is 4096 tokens. However, you requested 5000 tokens.", type: 'BadRequestError', code: 400 }],
-    ['llama.cpp', 400, { message: 'the request exceeds the available context size, try increasing it', type: 'exceed_context_size_error', code: 400 }],
-    ['an older llama.cpp', 500, { message: 'the request exceeds the available context size. try increasing the context size or enable context shift', type: 'exceed_context_size_error', code: 500 }],
+    [
+      'OpenAI',
+      400,
+      {
+        message: "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.",
+        code: 'context_length_exceeded',
+      },
+    ],
+    [
+      'vLLM',
+      400,
+      {
+        message: "This model's maximum context length is 4096 tokens. However, you requested 5000 tokens.",
+        type: 'BadRequestError',
+        code: 400,
+      },
+    ],
+    [
+      'llama.cpp',
+      400,
+      { message: 'the request exceeds the available context size, try increasing it', type: 'exceed_context_size_error', code: 400 },
+    ],
+    [
+      'an older llama.cpp',
+      500,
+      {
+        message: 'the request exceeds the available context size. try increasing the context size or enable context shift',
+        type: 'exceed_context_size_error',
+        code: 500,
+      },
+    ],
     ['another server', 400, { message: 'Prompt has too many tokens for this model' }],
   ])('maps the context length error of %s to context_length', async (_, status, body) => {
     server.respondWith(apiError(status, body))
@@ -139,7 +172,14 @@ describe('createAiProvider().generateJson', () => {
   })
 
   it.each([
-    [401, { message: `Incorrect API key provided: ${API_KEY}. You can find your API key at https://platform.openai.com/account/api-keys.`, code: 'invalid_api_key' }, 'API key'],
+    [
+      401,
+      {
+        message: `Incorrect API key provided: ${API_KEY}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+        code: 'invalid_api_key',
+      },
+      'API key',
+    ],
     [403, { message: `Key ${API_KEY} may not use this model` }, 'refused'],
     [429, { message: `Rate limit reached for ${API_KEY}`, type: 'rate_limit_error' }, 'rate limiting'],
     [500, { message: `Internal error while serving ${API_KEY}`, type: 'server_error' }, 'HTTP 500'],

@@ -105,7 +105,10 @@ export function createAiProvider(config: AiProviderConfig): AiProvider {
           { role: 'user', content: repairInstruction(first.outcome.problems) },
         ])
         if (repaired.outcome.ok) return repaired.outcome.value
-        throw new AiError('invalid_output', `The AI answer was not valid even after a repair attempt:\n${listProblems(repaired.outcome.problems)}`)
+        throw new AiError(
+          'invalid_output',
+          `The AI answer was not valid even after a repair attempt:\n${listProblems(repaired.outcome.problems)}`,
+        )
       } catch (error) {
         throw toAiError(error, context)
       }

@@ -30,10 +30,18 @@ const descriptionField = z
   .string({ error: 'description is required' })
   .trim()
   .min(1, 'description must not be empty: describe your service in words')
-  .max(DESCRIPTION_MAX_LENGTH, `description must be at most ${DESCRIPTION_MAX_LENGTH.toLocaleString('en-US')} characters; upload the document instead`)
+  .max(
+    DESCRIPTION_MAX_LENGTH,
+    `description must be at most ${DESCRIPTION_MAX_LENGTH.toLocaleString('en-US')} characters; upload the document instead`,
+  )
 
 /** POST /api/calculator/analyze-text */
-export const analyzeTextBodySchema = z.object({ description: descriptionField, complexity: complexityField, language: languageField, currency: currencyField })
+export const analyzeTextBodySchema = z.object({
+  description: descriptionField,
+  complexity: complexityField,
+  language: languageField,
+  currency: currencyField,
+})
 /** POST /api/calculator/generate-value */
 export const generateValueBodySchema = z.object({ description: descriptionField, language: languageField, currency: currencyField })
 /** The form fields of POST /api/calculator/analyze-document (the file travels beside them). */

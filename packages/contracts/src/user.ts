@@ -73,7 +73,10 @@ export const profileBodySchema = z
   .object({
     companyName: z.string().trim().max(200, 'Company name must be at most 200 characters').nullable().optional(),
     companyLogo: z.string().trim().max(2048, 'Company logo must be at most 2048 characters').nullable().optional(),
-    companyWebsite: z.union([z.literal(''), httpUrl]).nullable().optional(),
+    companyWebsite: z
+      .union([z.literal(''), httpUrl])
+      .nullable()
+      .optional(),
   })
   .strict()
 export type ProfileBody = z.infer<typeof profileBodySchema>

@@ -67,7 +67,9 @@ async function main(argv: string[]): Promise<void> {
       const service = serviceTarget(serviceArg)
       if (!name) throw new UsageError('missing migration <name>')
       const result = await createMigration({ ...service, name })
-      console.log(result.directory ? `Created ${result.directory}` : `${service.name}: the schema matches the migrations; nothing to create`)
+      console.log(
+        result.directory ? `Created ${result.directory}` : `${service.name}: the schema matches the migrations; nothing to create`,
+      )
       return
     }
     case 'deploy': {

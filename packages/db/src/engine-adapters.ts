@@ -64,10 +64,18 @@ class WholeScriptAdapter implements SqlDriverAdapter {
     this.adapterName = inner.adapterName
   }
 
-  queryRaw(query: SqlQuery) { return this.inner.queryRaw(query) }
-  executeRaw(query: SqlQuery) { return this.inner.executeRaw(query) }
-  startTransaction(isolationLevel?: IsolationLevel) { return this.inner.startTransaction(isolationLevel) }
-  getConnectionInfo() { return this.inner.getConnectionInfo?.() ?? { supportsRelationJoins: true } }
+  queryRaw(query: SqlQuery) {
+    return this.inner.queryRaw(query)
+  }
+  executeRaw(query: SqlQuery) {
+    return this.inner.executeRaw(query)
+  }
+  startTransaction(isolationLevel?: IsolationLevel) {
+    return this.inner.startTransaction(isolationLevel)
+  }
+  getConnectionInfo() {
+    return this.inner.getConnectionInfo?.() ?? { supportsRelationJoins: true }
+  }
 
   async executeScript(script: string): Promise<void> {
     try {
@@ -103,11 +111,15 @@ function postgresEngineConnection(url: string): EngineConnection {
       const shadowPool = new pg.Pool({ ...poolConfig, database, Client: CatalogFriendlyClient })
       shadowPools.add(shadowPool)
       const inner = await new PrismaPg(shadowPool, options).connect()
-      return new WholeScriptAdapter(inner, (script) => shadowPool.query(script), async () => {
-        shadowPools.delete(shadowPool)
-        await shadowPool.end()
-        await pool.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(database)} WITH (FORCE)`)
-      })
+      return new WholeScriptAdapter(
+        inner,
+        (script) => shadowPool.query(script),
+        async () => {
+          shadowPools.delete(shadowPool)
+          await shadowPool.end()
+          await pool.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(database)} WITH (FORCE)`)
+        },
+      )
     },
   }
   return {
@@ -127,10 +139,14 @@ function pgliteShadows() {
       const shadow = await PGlite.create('memory://', { startParams: PGLITE_START_PARAMS })
       open.add(shadow)
       const inner = await new PrismaPGlite(shadow).connect()
-      return new WholeScriptAdapter(inner, (script) => shadow.exec(script), async () => {
-        open.delete(shadow)
-        await shadow.close()
-      })
+      return new WholeScriptAdapter(
+        inner,
+        (script) => shadow.exec(script),
+        async () => {
+          open.delete(shadow)
+          await shadow.close()
+        },
+      )
     },
     async closeAll(): Promise<void> {
       await Promise.all([...open].map((shadow) => shadow.close()))

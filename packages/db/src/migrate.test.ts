@@ -93,7 +93,10 @@ describe.each(backends)('migrations on $name', (backend) => {
         const paths = await copyOfNotesPrisma(dir.path)
         const broken = join(paths.migrationsDir, '29990101000000_broken')
         await mkdir(broken)
-        await writeFile(join(broken, 'migration.sql'), 'ALTER TABLE "note" ADD COLUMN "ok" INTEGER;\nALTER TABLE "no_such_table" ADD COLUMN "x" INTEGER;\n')
+        await writeFile(
+          join(broken, 'migration.sql'),
+          'ALTER TABLE "note" ADD COLUMN "ok" INTEGER;\nALTER TABLE "no_such_table" ADD COLUMN "x" INTEGER;\n',
+        )
         await expect(migrate({ ...paths, database })).rejects.toThrow(/no_such_table/)
         const status = await migrationStatus({ ...paths, database })
         expect(status.failedMigrationNames).toEqual(['29990101000000_broken'])

@@ -72,9 +72,7 @@ export async function migrationStatus(target: MigrationTarget): Promise<Migratio
     })
     const history = diagnosis.history
     const pendingMigrationNames =
-      history?.diagnostic === 'databaseIsBehind' || history?.diagnostic === 'historiesDiverge'
-        ? history.unappliedMigrationNames
-        : []
+      history?.diagnostic === 'databaseIsBehind' || history?.diagnostic === 'historiesDiverge' ? history.unappliedMigrationNames : []
     const unknownMigrationNames =
       history?.diagnostic === 'migrationsDirectoryIsBehind' || history?.diagnostic === 'historiesDiverge'
         ? history.unpersistedMigrationNames

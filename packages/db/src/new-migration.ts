@@ -19,7 +19,11 @@ function migrationTimestamp(now: Date): string {
 
 /** Prisma's directory naming: `<UTC yyyymmddhhmmss>_<name>`, the name reduced to [a-z0-9_]. */
 export function migrationDirectoryName(name: string, now: Date): string {
-  const slug = name.trim().toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '')
+  const slug = name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, '_')
+    .replace(/^_+|_+$/g, '')
   if (!slug) throw new Error(`Migration name "${name}" has no letters or digits`)
   return `${migrationTimestamp(now)}_${slug}`
 }
@@ -54,19 +58,21 @@ export async function createMigration(props: {
   try {
     const session = await startSchemaEngine({ schemaPath, schemaSource, factory: connection.factory })
     try {
-      const result = await session.run((engine) => engine.diff({
-        // Replayed on a shadow database (which has the `public` schema already, unlike `empty`);
-        // the engine learns the provider from the lock file, which the first migration lacks.
-        from: {
-          tag: 'migrations',
-          ...migrationsList,
-          lockfile: { path: LOCKFILE_NAME, content: migrationsList.lockfile.content ?? MIGRATION_LOCK_CONTENT },
-        },
-        to: { tag: 'schemaDatamodel', files: [{ path: schemaPath, content: schemaSource }] },
-        script: true,
-        exitCode: null,
-        filters: NO_FILTERS,
-      }))
+      const result = await session.run((engine) =>
+        engine.diff({
+          // Replayed on a shadow database (which has the `public` schema already, unlike `empty`);
+          // the engine learns the provider from the lock file, which the first migration lacks.
+          from: {
+            tag: 'migrations',
+            ...migrationsList,
+            lockfile: { path: LOCKFILE_NAME, content: migrationsList.lockfile.content ?? MIGRATION_LOCK_CONTENT },
+          },
+          to: { tag: 'schemaDatamodel', files: [{ path: schemaPath, content: schemaSource }] },
+          script: true,
+          exitCode: null,
+          filters: NO_FILTERS,
+        }),
+      )
       script = result.stdout ?? ''
     } finally {
       session.free()

@@ -7,7 +7,15 @@ import { CatalogFriendlyClient, parsePostgresUrl } from './postgres-connection.t
 describe('parsePostgresUrl', () => {
   it('splits the URL into separate fields, decoding them', () => {
     expect(parsePostgresUrl('postgresql://app%40corp:p%3Ass@db.internal:6543/value%20proof?schema=identity&connection_limit=4')).toEqual({
-      pool: { host: 'db.internal', port: 6543, user: 'app@corp', password: 'p:ss', database: 'value proof', max: 4, options: '-c search_path="identity"' },
+      pool: {
+        host: 'db.internal',
+        port: 6543,
+        user: 'app@corp',
+        password: 'p:ss',
+        database: 'value proof',
+        max: 4,
+        options: '-c search_path="identity"',
+      },
       schema: 'identity',
     })
   })

@@ -14,7 +14,10 @@ export interface PrismaClientLike {
 }
 
 /** A generated `PrismaClient` class (from `services/<service>/src/generated/prisma/client.ts`). */
-export type PrismaClientClass<Client extends PrismaClientLike> = new (options: { adapter: SqlDriverAdapterFactory; errorFormat?: 'minimal' | 'colorless' | 'pretty' }) => Client
+export type PrismaClientClass<Client extends PrismaClientLike> = new (options: {
+  adapter: SqlDriverAdapterFactory
+  errorFormat?: 'minimal' | 'colorless' | 'pretty'
+}) => Client
 
 /**
  * Reads rows with SQL on the service's own connections, without Prisma's query engine: for the few

@@ -43,10 +43,15 @@ describe.each(backends)('SqlReader on $name', (backend) => {
     const byId = 'SELECT id, title, pinned, created_at AS "createdAt" FROM note WHERE id = $1'
 
     it('returns what Prisma returns, timestamps included, in a time zone that is not UTC', async () => {
-      const note = await client.prisma.note.create({ data: { title: 'when', pinned: true, createdAt: new Date('2026-03-29T01:30:45.678Z') } })
+      const note = await client.prisma.note.create({
+        data: { title: 'when', pinned: true, createdAt: new Date('2026-03-29T01:30:45.678Z') },
+      })
       const rows = await client.sql.read<NoteRow>(byId, [note.id])
       expect(rows).toEqual([{ id: note.id, title: 'when', pinned: true, createdAt: new Date('2026-03-29T01:30:45.678Z') }])
-      const viaPrisma = await client.prisma.note.findUnique({ where: { id: note.id }, select: { id: true, title: true, pinned: true, createdAt: true } })
+      const viaPrisma = await client.prisma.note.findUnique({
+        where: { id: note.id },
+        select: { id: true, title: true, pinned: true, createdAt: true },
+      })
       expect(rows[0]).toEqual(viaPrisma)
     })
 

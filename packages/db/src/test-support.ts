@@ -8,8 +8,12 @@ import type { DatabaseConfig } from './database-config.ts'
 /** The fixture service used by this package's tests (two migrations, a generated client). */
 export const notesFixture = {
   dir: resolve(dirname(fileURLToPath(import.meta.url)), '../test-fixtures/notes'),
-  get schemaPath() { return join(this.dir, 'prisma', 'schema.prisma') },
-  get migrationsDir() { return join(this.dir, 'prisma', 'migrations') },
+  get schemaPath() {
+    return join(this.dir, 'prisma', 'schema.prisma')
+  },
+  get migrationsDir() {
+    return join(this.dir, 'prisma', 'migrations')
+  },
 }
 
 /** A temporary directory, removed by the returned `remove()`. */

@@ -75,29 +75,33 @@ describe.skipIf(!available)('sample corpus (../shared/samples/documents)', () =>
     expect(files.sort()).toEqual(Object.keys(EXPECTED).sort())
   })
 
-  it.each(Object.entries(EXPECTED))('%s', async (file, expected) => {
-    const bytes = new Uint8Array(readFileSync(resolve(corpus, file)))
-    expect(sniffDocument(bytes)).toBe(file.endsWith('.pdf') ? 'pdf' : 'docx')
-    const outcome = await extractor.extract(bytes).then(
-      (document) => ({ document, error: undefined }),
-      (error: unknown) => ({ document: undefined, error }),
-    )
-    if (expected.error !== undefined) {
-      expect(outcome.error).toBeInstanceOf(DocumentError)
-      expect(outcome.error).toHaveProperty('code', expected.error)
-      return
-    }
-    const { document } = outcome
-    if (document === undefined) throw outcome.error
-    expect(document.pageCount).toBe(expected.pageCount)
-    expect(document.pages.map((page) => page.page)).toEqual(document.pages.map((_, index) => index + 1))
-    expect(document.characters).toBeGreaterThan(100)
-    for (const [page, phrase] of expected.phrases ?? []) {
-      expect(document.pages[page - 1]?.text, `page ${page}`).toContain(phrase)
-    }
-    const all = document.pages.map((page) => page.text).join('\n')
-    for (const text of expected.absent ?? []) expect(all).not.toContain(text)
-  }, 60_000)
+  it.each(Object.entries(EXPECTED))(
+    '%s',
+    async (file, expected) => {
+      const bytes = new Uint8Array(readFileSync(resolve(corpus, file)))
+      expect(sniffDocument(bytes)).toBe(file.endsWith('.pdf') ? 'pdf' : 'docx')
+      const outcome = await extractor.extract(bytes).then(
+        (document) => ({ document, error: undefined }),
+        (error: unknown) => ({ document: undefined, error }),
+      )
+      if (expected.error !== undefined) {
+        expect(outcome.error).toBeInstanceOf(DocumentError)
+        expect(outcome.error).toHaveProperty('code', expected.error)
+        return
+      }
+      const { document } = outcome
+      if (document === undefined) throw outcome.error
+      expect(document.pageCount).toBe(expected.pageCount)
+      expect(document.pages.map((page) => page.page)).toEqual(document.pages.map((_, index) => index + 1))
+      expect(document.characters).toBeGreaterThan(100)
+      for (const [page, phrase] of expected.phrases ?? []) {
+        expect(document.pages[page - 1]?.text, `page ${page}`).toContain(phrase)
+      }
+      const all = document.pages.map((page) => page.text).join('\n')
+      for (const text of expected.absent ?? []) expect(all).not.toContain(text)
+    },
+    60_000,
+  )
 })
 
 it.runIf(!available)('sample corpus is present', () => {

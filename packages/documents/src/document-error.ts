@@ -65,17 +65,13 @@ const MESSAGES: Record<DocumentErrorCode, (limits: DocumentLimits) => string> = 
     'Only PDF and DOCX files can be analyzed. This file is neither. ' +
     `Save or export it as PDF or DOCX and upload it again, or ${PASTE_INSTEAD}.`,
   too_large: ({ maxBytes }) =>
-    maxBytes === MAX_DOCUMENT_BYTES
-      ? FILE_TOO_LARGE_MESSAGE
-      : `File is too large. Maximum size is ${megabytes(maxBytes)}MB.`,
-  empty: () =>
-    'The document contains no text. Check that you uploaded the right file, ' + `or ${PASTE_INSTEAD}.`,
+    maxBytes === MAX_DOCUMENT_BYTES ? FILE_TOO_LARGE_MESSAGE : `File is too large. Maximum size is ${megabytes(maxBytes)}MB.`,
+  empty: () => 'The document contains no text. Check that you uploaded the right file, ' + `or ${PASTE_INSTEAD}.`,
   corrupt: () =>
     'The file is damaged or incomplete (for example cut off during download), so it cannot be read. ' +
     `Export or save it again and upload the new file, or ${PASTE_INSTEAD}.`,
   password_protected: () =>
-    'The document is password-protected, so it cannot be read. ' +
-    `Remove the password, save it and upload it again, or ${PASTE_INSTEAD}.`,
+    'The document is password-protected, so it cannot be read. ' + `Remove the password, save it and upload it again, or ${PASTE_INSTEAD}.`,
   zip_bomb: ({ maxUnzippedBytes }) =>
     `This DOCX file would expand to more than ${megabytes(maxUnzippedBytes)} MB, or is compressed far more ` +
     'than any normal document, so it was not opened. ' +

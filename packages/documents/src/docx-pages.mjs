@@ -1,13 +1,6 @@
 // Plain JavaScript: loaded by the extraction worker, which runs without a TypeScript loader.
 import { ExtractionFailure, isResourceExhaustion, normalizePageText } from './page-text.mjs'
-import {
-  ZipSizeMismatchError,
-  rawEntryData,
-  readZipDirectory,
-  readZipEntry,
-  writeZip,
-  zipEntry,
-} from './zip.mjs'
+import { ZipSizeMismatchError, rawEntryData, readZipDirectory, readZipEntry, writeZip, zipEntry } from './zip.mjs'
 
 const MAIN_DOCUMENT = 'word/document.xml'
 // Word's XML parts compress 5–25×; deflate cannot exceed ~1030×. Beyond 200× on a part of more

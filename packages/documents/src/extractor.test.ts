@@ -1,11 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import {
-  DocumentError,
-  FILE_TOO_LARGE_MESSAGE,
-  MAX_DOCUMENT_BYTES,
-  createDocumentExtractor,
-  type DocumentErrorCode,
-} from './index.ts'
+import { DocumentError, FILE_TOO_LARGE_MESSAGE, MAX_DOCUMENT_BYTES, createDocumentExtractor, type DocumentErrorCode } from './index.ts'
 import {
   buildDocx,
   buildElfExecutable,

@@ -1,9 +1,4 @@
-import {
-  MAX_DOCUMENT_BYTES,
-  documentError,
-  type DocumentErrorCode,
-  type DocumentLimits,
-} from './document-error.ts'
+import { MAX_DOCUMENT_BYTES, documentError, type DocumentErrorCode, type DocumentLimits } from './document-error.ts'
 import { isEncryptedOfficeFile, sniffDocument, type DocumentKind } from './sniff.ts'
 import { createWorkerPool, WorkerPoolError } from './worker-pool.ts'
 
@@ -48,10 +43,7 @@ export interface DocumentExtractor {
   close(): Promise<void>
 }
 
-type WorkerReply =
-  | { ok: true; pages: TextPage[] }
-  | { ok: false; code: DocumentErrorCode }
-  | { ok: false; internal: string }
+type WorkerReply = { ok: true; pages: TextPage[] } | { ok: false; code: DocumentErrorCode } | { ok: false; internal: string }
 
 // Plain JavaScript, so the worker needs no TypeScript loader under node --import tsx or vitest.
 const WORKER_URL = new URL('./extract-worker.mjs', import.meta.url)

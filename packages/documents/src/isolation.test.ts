@@ -41,9 +41,7 @@ describe('document extractor isolation', () => {
       const body = Array.from({ length: 100_000 }, (_, i) => paragraph(`Row ${i} costs ${(i * 7919) % 100_000} USD`))
       const error = await rejection(extractor.extract(buildDocx(body.join(''))))
       expect(error).toMatchObject({ code: 'too_complex', status: 422 })
-      expect((await extractor.extract(buildDocx(paragraph('Still working')))).pages).toEqual([
-        { page: 1, text: 'Still working' },
-      ])
+      expect((await extractor.extract(buildDocx(paragraph('Still working')))).pages).toEqual([{ page: 1, text: 'Still working' }])
     })
   }, 60_000)
 
@@ -85,10 +83,7 @@ describe('document extractor isolation', () => {
       controller.abort()
       expect(await rejection(queued)).toHaveProperty('name', 'AbortError')
       expect((await running).pageCount).toBe(20)
-      await expect(extractor.extract(smallPdf(), { signal: AbortSignal.abort() })).rejects.toHaveProperty(
-        'name',
-        'AbortError',
-      )
+      await expect(extractor.extract(smallPdf(), { signal: AbortSignal.abort() })).rejects.toHaveProperty('name', 'AbortError')
     })
   })
 

@@ -23,13 +23,15 @@ const HORIZONTAL_SPACES = /[ \u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]+/g
  * runs of spaces, trims lines, drops control characters and keeps at most one blank line in a row.
  */
 export function normalizePageText(text) {
-  return text
-    .replace(/\r\n?/g, '\n')
-    // Word writes manual line breaks and page feeds as VT / FF in some exports.
-    .replace(CONTROL_CHARACTERS, (character) => (character === '\u000B' || character === '\u000C' ? '\n' : ''))
-    .replace(HORIZONTAL_SPACES, ' ')
-    .replace(/[ \t]*\t[ \t]*/g, '\t')
-    .replace(/^[ \t]+|[ \t]+$/gm, '')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim()
+  return (
+    text
+      .replace(/\r\n?/g, '\n')
+      // Word writes manual line breaks and page feeds as VT / FF in some exports.
+      .replace(CONTROL_CHARACTERS, (character) => (character === '\u000B' || character === '\u000C' ? '\n' : ''))
+      .replace(HORIZONTAL_SPACES, ' ')
+      .replace(/[ \t]*\t[ \t]*/g, '\t')
+      .replace(/^[ \t]+|[ \t]+$/gm, '')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+  )
 }

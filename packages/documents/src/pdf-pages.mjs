@@ -25,4 +25,3 @@ function classifyPdfError(error) {
   if (name === 'PasswordException') return new ExtractionFailure('password_protected')
   return new ExtractionFailure(isResourceExhaustion(error) ? 'too_complex' : 'corrupt')
 }
-

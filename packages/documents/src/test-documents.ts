@@ -110,11 +110,7 @@ export function buildPdf(pages: PdfPage[], options: PdfOptions = {}): Uint8Array
   const text = (value: string) => () => Buffer.from(value, 'latin1')
   const stream = (dictionary: string, data: Buffer) => (objectNumber: number) => {
     const stored = encryption === undefined ? data : encryptObjectData(encryption, objectNumber, data)
-    return Buffer.concat([
-      Buffer.from(`<< ${dictionary} /Length ${stored.length} >>\nstream\n`),
-      stored,
-      Buffer.from('\nendstream'),
-    ])
+    return Buffer.concat([Buffer.from(`<< ${dictionary} /Length ${stored.length} >>\nstream\n`), stored, Buffer.from('\nendstream')])
   }
 
   const catalog = add(text('<< /Type /Catalog /Pages 2 0 R >>'))
@@ -122,7 +118,10 @@ export function buildPdf(pages: PdfPage[], options: PdfOptions = {}): Uint8Array
   add(text('')) // the page tree, written once the page objects exist
   const font = add(text('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'))
   const image = add(
-    stream('/Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceGray /BitsPerComponent 8', Buffer.from([40, 200, 200, 40])),
+    stream(
+      '/Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceGray /BitsPerComponent 8',
+      Buffer.from([40, 200, 200, 40]),
+    ),
   )
   const kids = pages.map((page) => {
     const content = add(stream('', Buffer.from(pageContent(page), 'latin1')))

@@ -116,7 +116,11 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     worker.on('error', (error: unknown) => {
       if (slot.worker !== worker) return
       if (isOutOfMemory(error)) fail(slot, new WorkerPoolError('out_of_memory', 'The worker ran out of memory', { cause: error }))
-      else fail(slot, new WorkerPoolError('crashed', `The worker failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error }))
+      else
+        fail(
+          slot,
+          new WorkerPoolError('crashed', `The worker failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error }),
+        )
     })
     worker.on('exit', (exitCode) => {
       if (slot.worker === worker) fail(slot, new WorkerPoolError('crashed', `The worker exited (code ${exitCode})`))
@@ -174,7 +178,10 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     slot.worker = worker
     slot.job = job
     worker.ref()
-    slot.timer = setTimeout(() => fail(slot, new WorkerPoolError('timeout', `The job took longer than ${options.timeLimitMs} ms`)), options.timeLimitMs)
+    slot.timer = setTimeout(
+      () => fail(slot, new WorkerPoolError('timeout', `The job took longer than ${options.timeLimitMs} ms`)),
+      options.timeLimitMs,
+    )
     const { message = {}, transfer } = job
     job.message = undefined
     job.transfer = []

@@ -117,7 +117,7 @@ export function readZipDirectory(bytes) {
 
 function readZip64Extra(data, start, length, entry) {
   const end = start + length
-  for (let at = start; at + 4 <= end; ) {
+  for (let at = start; at + 4 <= end;) {
     const id = data.getUint16(at, true)
     const size = data.getUint16(at + 2, true)
     if (id === ZIP64_EXTRA_FIELD) {

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  ZipFormatError,
-  ZipSizeMismatchError,
-  crc32,
-  rawEntryData,
-  readZipDirectory,
-  readZipEntry,
-  writeZip,
-  zipEntry,
-} from './zip.mjs'
+import { ZipFormatError, ZipSizeMismatchError, crc32, rawEntryData, readZipDirectory, readZipEntry, writeZip, zipEntry } from './zip.mjs'
 
 const text = (value: string): Uint8Array => Buffer.from(value, 'utf8')
 

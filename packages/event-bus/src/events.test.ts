@@ -30,7 +30,8 @@ describe('event catalogue', () => {
       ['proposal.proposal.shared', 'valueproof.proposal.v1.ProposalShared'],
       ['proposal.proposal.viewed', 'valueproof.proposal.v1.ProposalViewed'],
     ])
-    for (const type of eventCatalogue) expect(type.schema.typeName, type.subject).toMatch(new RegExp(`^valueproof\\.${owningService(type.subject)}\\.v1\\.`))
+    for (const type of eventCatalogue)
+      expect(type.schema.typeName, type.subject).toMatch(new RegExp(`^valueproof\\.${owningService(type.subject)}\\.v1\\.`))
   })
 
   it('refuses subjects that are not dot-separated lower-case tokens', () => {

@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import {
-  create,
-  fromBinary,
-  toBinary,
-  type DescMessage,
-  type MessageInitShape,
-  type MessageShape,
-} from '@bufbuild/protobuf'
+import { create, fromBinary, toBinary, type DescMessage, type MessageInitShape, type MessageShape } from '@bufbuild/protobuf'
 import { SpanKind, context, propagation, trace } from '@opentelemetry/api'
 import {
   CalculatorGeneratedSchema,

@@ -162,7 +162,9 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
       } else {
         group = durables.get(durable)
         if (group && group.subject !== type.subject) {
-          return Promise.reject(new Error(`Durable name "${durable}" already consumes "${group.subject}"; use one durable name per event type`))
+          return Promise.reject(
+            new Error(`Durable name "${durable}" already consumes "${group.subject}"; use one durable name per event type`),
+          )
         }
         if (!group) {
           const backlog = retained

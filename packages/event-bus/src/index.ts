@@ -19,15 +19,7 @@
  * Bus: createNatsEventBus({ servers, name, logger }) or createInProcessEventBus({ logger }).
  * Shutdown: relay.stop(), then bus.drain().
  */
-export type {
-  DeliveredEvent,
-  EventBus,
-  EventEnvelope,
-  EventHandler,
-  EventType,
-  SubscribeOptions,
-  Subscription,
-} from './types.ts'
+export type { DeliveredEvent, EventBus, EventEnvelope, EventHandler, EventType, SubscribeOptions, Subscription } from './types.ts'
 export {
   decodeEvent,
   defineEvent,
@@ -44,13 +36,7 @@ export {
   type EncodeEventOptions,
 } from './events.ts'
 export { createInProcessEventBus, type InProcessEventBusOptions } from './in-process.ts'
-export {
-  createNatsEventBus,
-  natsConsumerName,
-  natsStreamName,
-  natsSubject,
-  type NatsEventBusOptions,
-} from './nats.ts'
+export { createNatsEventBus, natsConsumerName, natsStreamName, natsSubject, type NatsEventBusOptions } from './nats.ts'
 export {
   OutboxRelay,
   consumeOnce,

@@ -28,8 +28,16 @@ describe.skipIf(!available)('NATS event bus across NATS outages (own nats-server
     buses.push(bus)
     return bus
   }
-  const reachable = (bus: EventBus) => () => bus.ping().then(() => true, () => false)
-  const unreachable = (bus: EventBus) => () => bus.ping().then(() => false, () => true)
+  const reachable = (bus: EventBus) => () =>
+    bus.ping().then(
+      () => true,
+      () => false,
+    )
+  const unreachable = (bus: EventBus) => () =>
+    bus.ping().then(
+      () => false,
+      () => true,
+    )
 
   beforeAll(async () => {
     server = await createNatsServer() // created, not started: the first test starts it
@@ -182,7 +190,10 @@ describe.skipIf(!available)('NATS event bus across NATS outages (own nats-server
 
       await server.start() // same port, same store
       await waitFor(() => deliveries.length >= 2, 'delivered after NATS returns, then redelivered', 20_000)
-      await waitFor(async () => (await db.prisma.outboxEvent.findUnique({ where: { id: envelope.id } }))?.publishedAt != null, 'marked published')
+      await waitFor(
+        async () => (await db.prisma.outboxEvent.findUnique({ where: { id: envelope.id } }))?.publishedAt != null,
+        'marked published',
+      )
 
       await new Promise((resolve) => setTimeout(resolve, 300))
       expect(deliveries).toEqual([

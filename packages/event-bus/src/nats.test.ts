@@ -120,7 +120,8 @@ describe.skipIf(!available)('NATS JetStream event bus', () => {
     const jsm = await jetstreamManager(admin)
     const stream = natsStreamName('identity', namespace)
     const stored: Array<string | undefined> = []
-    for (let seq = 1; seq <= envelopes.length; seq++) stored.push((await jsm.streams.getMessage(stream, { seq }))?.header.get('Nats-Msg-Id'))
+    for (let seq = 1; seq <= envelopes.length; seq++)
+      stored.push((await jsm.streams.getMessage(stream, { seq }))?.header.get('Nats-Msg-Id'))
     expect(stored).toEqual(envelopes.map((envelope) => envelope.id))
   })
 
@@ -170,7 +171,14 @@ describe.skipIf(!available)('NATS JetStream event bus', () => {
 
   it('ping() answers while connected; publish fails, not hangs, when NATS is unreachable', async () => {
     const bus = newBus(newNamespace())
-    await waitFor(async () => bus.ping().then(() => true, () => false), 'connected')
+    await waitFor(
+      async () =>
+        bus.ping().then(
+          () => true,
+          () => false,
+        ),
+      'connected',
+    )
     const nowhere = newBus(newNamespace(), { servers: 'nats://127.0.0.1:1', requestTimeoutMs: 300, reconnectWaitMs: 100 })
     await expect(nowhere.ping()).rejects.toThrow(/not connected/)
     const started = Date.now()

@@ -86,7 +86,6 @@ function isApiError(error: unknown, code: number): boolean {
   return error instanceof JetStreamApiError && error.code === code
 }
 
-
 interface Deferred<T> {
   promise: Promise<T>
   resolve(value: T): void

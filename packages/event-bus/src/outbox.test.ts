@@ -191,7 +191,11 @@ describe.skipIf(!available)('transactional outbox on PostgreSQL (Prisma 7)', () 
     await waitFor(() => published.length === 2, 'both events sent once the bus is back', 2_000)
     expect(published.map((envelope) => envelope.id)).toEqual([first.id, second.id])
     // A row is marked published just after its publish returns: wait for the last mark.
-    await waitFor(async () => (await db.prisma.outboxEvent.count({ where: { publishedAt: null } })) === 0, 'both rows marked published', 2_000)
+    await waitFor(
+      async () => (await db.prisma.outboxEvent.count({ where: { publishedAt: null } })) === 0,
+      'both rows marked published',
+      2_000,
+    )
     expect(logger.entries.at(-1)?.msg).toBe('outbox relay publishing again')
   })
 

@@ -21,7 +21,9 @@ describe('SPEC §9 landing demo', () => {
 
   it('rounds the additional deals to whole deals', () => {
     // 25% of 5 is 1.25 → 1; of 10 is 2.5 → 3; of 15 is 3.75 → 4; of 30 is 7.5 → 8.
-    expect([5, 10, 15, 30].map((dealsPerMonth) => landingDemoResult({ dealsPerMonth, averageDealSize: 10_000 }).additionalDeals)).toEqual([1, 3, 4, 8])
+    expect([5, 10, 15, 30].map((dealsPerMonth) => landingDemoResult({ dealsPerMonth, averageDealSize: 10_000 }).additionalDeals)).toEqual([
+      1, 3, 4, 8,
+    ])
     expect(landingDemoResult({ dealsPerMonth: 10, averageDealSize: 200_000 })).toEqual({
       additionalDeals: 3,
       additionalMonthlyRevenue: 600_000,

@@ -37,7 +37,20 @@ describe('package rules', () => {
   })
 
   it('exports the public API from index.ts', () => {
-    for (const name of ['parse', 'print', 'checkNames', 'compile', 'compileFormula', 'evaluateTree', 'calculatorDataSchema', 'validateCalculatorData', 'createCalculator', 'formatMoney', 'convertCurrency', 'landingDemoResult']) {
+    for (const name of [
+      'parse',
+      'print',
+      'checkNames',
+      'compile',
+      'compileFormula',
+      'evaluateTree',
+      'calculatorDataSchema',
+      'validateCalculatorData',
+      'createCalculator',
+      'formatMoney',
+      'convertCurrency',
+      'landingDemoResult',
+    ]) {
       expect(typeof Reflect.get(formulaPackage, name)).not.toBe('undefined')
     }
   })

@@ -25,7 +25,10 @@ export interface ObjectStore {
 }
 
 export class InvalidObjectKeyError extends Error {
-  constructor(readonly key: string, reason: string) {
+  constructor(
+    readonly key: string,
+    reason: string,
+  ) {
     super(`Invalid object key ${JSON.stringify(key.slice(0, 100))}: ${reason}`)
     this.name = 'InvalidObjectKeyError'
   }

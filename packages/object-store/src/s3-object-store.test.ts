@@ -62,7 +62,11 @@ describe.skipIf(!available)('S3 object store on MinIO', () => {
     expect(stat.size).toBe(body.length)
     const stored = await store.get('documents/large.pdf')
     expect(stored?.contentType).toBe('application/pdf')
-    expect(createHash('sha256').update(stored?.body ?? Buffer.alloc(0)).digest('hex')).toBe(createHash('sha256').update(body).digest('hex'))
+    expect(
+      createHash('sha256')
+        .update(stored?.body ?? Buffer.alloc(0))
+        .digest('hex'),
+    ).toBe(createHash('sha256').update(body).digest('hex'))
   })
 
   it('signs its requests (signature v4): a wrong secret key is refused and nothing is written', async () => {

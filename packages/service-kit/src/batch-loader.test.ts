@@ -15,7 +15,12 @@ function recordingLoader(source: Map<string, number>, maxBatch?: number) {
 
 describe('createBatchLoader', () => {
   it('answers every load of one turn with one read of the distinct keys; absent keys are null', async () => {
-    const { loader, calls } = recordingLoader(new Map([['a', 1], ['b', 2]]))
+    const { loader, calls } = recordingLoader(
+      new Map([
+        ['a', 1],
+        ['b', 2],
+      ]),
+    )
     const answers = await Promise.all([loader.load('a'), loader.load('b'), loader.load('a'), loader.load('missing')])
     expect(answers).toEqual([1, 2, 1, null])
     expect(calls).toEqual([['a', 'b', 'missing']])

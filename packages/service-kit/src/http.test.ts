@@ -130,7 +130,11 @@ describe('error middleware', () => {
   })
 
   it('answers a body of another content type with 415', async () => {
-    await expectMessage(await postJson('companyName=Acme', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'Content-Type must be application/json')
+    await expectMessage(
+      await postJson('companyName=Acme', { 'content-type': 'application/x-www-form-urlencoded' }),
+      415,
+      'Content-Type must be application/json',
+    )
     await expectMessage(await postJson('hello', { 'content-type': 'text/plain' }), 415, 'Content-Type must be application/json')
   })
 

@@ -59,10 +59,17 @@ export function requestContext(logger: Logger): Middleware {
       await next()
     } finally {
       const level = ctx.status >= 500 ? 'error' : 'debug'
-      if (logger.isLevelEnabled(level)) ctx.state.log[level](
-        { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started), traceId: ctx.state.traceId },
-        'request',
-      )
+      if (logger.isLevelEnabled(level))
+        ctx.state.log[level](
+          {
+            method: ctx.method,
+            path: ctx.path,
+            status: ctx.status,
+            ms: Math.round(performance.now() - started),
+            traceId: ctx.state.traceId,
+          },
+          'request',
+        )
     }
   }
 }
@@ -76,9 +83,7 @@ interface KoaBodyError {
 }
 
 function describeZodError(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-    .join('; ')
+  return error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ')
 }
 
 /** Turns any thrown error into `{ "message": ... }` with the right status. */

@@ -19,7 +19,16 @@ export { listen, handleShutdown, type RunningServer, type Stoppable } from './li
 export { createLogger, type Logger } from './logger.ts'
 export { initTracing, shutdownTracing, tracerFor, injectTraceHeaders, tracingMiddleware, type TracingOptions } from './tracing.ts'
 export { infrastructureEnv, pgliteDirFor, objectStoreDirFor, type InfrastructureConfig } from './infrastructure.ts'
-export { connectEventBus, connectObjectStore, openServiceDatabase, runDeployable, serviceDeps, startOutboxRelay, type ServiceDeps, type DeployableOptions } from './runtime.ts'
+export {
+  connectEventBus,
+  connectObjectStore,
+  openServiceDatabase,
+  runDeployable,
+  serviceDeps,
+  startOutboxRelay,
+  type ServiceDeps,
+  type DeployableOptions,
+} from './runtime.ts'
 export { createService, type ServiceInstance, type ServiceDefinition } from './service.ts'
 export { default as Router, type RouterMiddleware } from '@koa/router'
 export { multipartBody, uploadedFile, type UploadedFile } from './multipart.ts'

@@ -13,7 +13,10 @@ export const infrastructureEnv = {
   DATABASE_URL: env.optionalUrl,
   NATS_URL: env.optionalUrl,
   /** Prefix for NATS subjects and streams, so several environments can share one NATS server. */
-  NATS_NAMESPACE: z.string().regex(/^[A-Za-z0-9_-]*$/).default(''),
+  NATS_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]*$/)
+    .default(''),
   S3_ENDPOINT: env.optionalUrl,
   S3_ACCESS_KEY: z.string().default(''),
   S3_SECRET_KEY: z.string().default(''),

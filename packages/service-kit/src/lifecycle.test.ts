@@ -56,7 +56,10 @@ afterEach(async () => {
 })
 
 async function serve(slow: SlowRequests): Promise<RunningServer> {
-  const server = await listen(createApp({ name: 'lifecycle-test', logger: silent, readiness: [], routers: [slow.router()] }), { port: 0, host: '127.0.0.1' })
+  const server = await listen(createApp({ name: 'lifecycle-test', logger: silent, readiness: [], routers: [slow.router()] }), {
+    port: 0,
+    host: '127.0.0.1',
+  })
   running.push(server)
   return server
 }
@@ -82,7 +85,12 @@ function get(url: string, agent: Agent): Promise<Answer> {
       const chunks: Buffer[] = []
       response.on('data', (chunk: Buffer) => chunks.push(chunk))
       response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body: Buffer.concat(chunks).toString('utf8'), socket }),
+        resolve({
+          status: response.statusCode ?? 0,
+          connection: response.headers.connection,
+          body: Buffer.concat(chunks).toString('utf8'),
+          socket,
+        }),
       )
       response.on('error', reject)
     })
@@ -127,7 +135,9 @@ describe('RunningServer.close', () => {
     const server = await serve(slow)
     const forced = vi.spyOn(server.server, 'closeAllConnections')
     const { response, socket } = await new Promise<{ response: IncomingMessage; socket: Socket }>((resolve, reject) => {
-      const outgoing = request(`${server.url}/stream`, { agent: keepAliveAgent() }, (answer) => resolve({ response: answer, socket: answer.socket }))
+      const outgoing = request(`${server.url}/stream`, { agent: keepAliveAgent() }, (answer) =>
+        resolve({ response: answer, socket: answer.socket }),
+      )
       outgoing.on('error', reject)
       outgoing.end()
     })
@@ -207,7 +217,8 @@ describe('handleShutdown', () => {
     const lines: Array<{ level: number; msg: string; step?: string; err?: { message?: string } }> = []
     const stream = new Writable({
       write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString('utf8').split('\n')) if (line.trim() !== '') lines.push(JSON.parse(line) as (typeof lines)[number])
+        for (const line of chunk.toString('utf8').split('\n'))
+          if (line.trim() !== '') lines.push(JSON.parse(line) as (typeof lines)[number])
         done()
       },
     })

@@ -1,4 +1,14 @@
-import { createPrismaClient, databaseConfig, databaseSchema, describeDatabase, migrate, servicePrismaPaths, type PrismaClientClass, type PrismaClientLike, type SqlReader } from '@valueproof/db'
+import {
+  createPrismaClient,
+  databaseConfig,
+  databaseSchema,
+  describeDatabase,
+  migrate,
+  servicePrismaPaths,
+  type PrismaClientClass,
+  type PrismaClientLike,
+  type SqlReader,
+} from '@valueproof/db'
 import { createInProcessEventBus, createNatsEventBus, OutboxRelay, type EventBus, type OutboxSqlClient } from '@valueproof/event-bus'
 import { createFileObjectStore, createS3ObjectStore, type ObjectStore } from '@valueproof/object-store'
 import type { ReadinessCheck } from './app.ts'
@@ -9,9 +19,17 @@ import type { ServiceInstance } from './service.ts'
 import { initTracing } from './tracing.ts'
 
 /** The event bus a configuration asks for: NATS JetStream when NATS_URL is set, in-process otherwise. */
-export function connectEventBus(config: Pick<InfrastructureConfig, 'NATS_URL' | 'NATS_NAMESPACE'>, props: { name: string; logger: Logger }): EventBus {
+export function connectEventBus(
+  config: Pick<InfrastructureConfig, 'NATS_URL' | 'NATS_NAMESPACE'>,
+  props: { name: string; logger: Logger },
+): EventBus {
   if (config.NATS_URL) {
-    return createNatsEventBus({ servers: config.NATS_URL, name: props.name, logger: props.logger, namespace: config.NATS_NAMESPACE || undefined })
+    return createNatsEventBus({
+      servers: config.NATS_URL,
+      name: props.name,
+      logger: props.logger,
+      namespace: config.NATS_NAMESPACE || undefined,
+    })
   }
   return createInProcessEventBus({ logger: props.logger })
 }
@@ -136,7 +154,12 @@ export async function runDeployable<Client extends PrismaClientLike & OutboxSqlC
 }
 
 /** Starts the service's outbox relay; `nudge()` after each write request. */
-export function startOutboxRelay(props: { prisma: OutboxSqlClient; dbSchema: string | undefined; bus: EventBus; logger: Logger }): OutboxRelay {
+export function startOutboxRelay(props: {
+  prisma: OutboxSqlClient
+  dbSchema: string | undefined
+  bus: EventBus
+  logger: Logger
+}): OutboxRelay {
   const relay = new OutboxRelay({ db: props.prisma, schema: props.dbSchema, bus: props.bus, logger: props.logger })
   relay.start()
   return relay

@@ -29,30 +29,33 @@ function natsInfo(): Promise<{ version: string; jetstream?: boolean }> {
 
 const run = promisify(execFile)
 
-describe.skipIf(!(await needs('nats', 'nats-server-binary', 'minio', 'stripe-mock', 'helm', 'k6')))('the infrastructure scripts/infra.sh provides', () => {
-  it('serves NATS with JetStream from the pinned nats-server, and the tests start the same binary', async () => {
-    const info = await natsInfo()
-    expect(info).toMatchObject({ version: pinned('nats-server'), jetstream: true })
-    const { stdout } = await run(infra.natsServerBinary, ['--version'])
-    expect(stdout.trim()).toBe(`nats-server: v${pinned('nats-server')}`)
-  })
+describe.skipIf(!(await needs('nats', 'nats-server-binary', 'minio', 'stripe-mock', 'helm', 'k6')))(
+  'the infrastructure scripts/infra.sh provides',
+  () => {
+    it('serves NATS with JetStream from the pinned nats-server, and the tests start the same binary', async () => {
+      const info = await natsInfo()
+      expect(info).toMatchObject({ version: pinned('nats-server'), jetstream: true })
+      const { stdout } = await run(infra.natsServerBinary, ['--version'])
+      expect(stdout.trim()).toBe(`nats-server: v${pinned('nats-server')}`)
+    })
 
-  it('runs MinIO, which refuses an unsigned request', async () => {
-    const response = await fetch(new URL('/', infra.s3.endpoint))
-    expect(response.status).toBe(403)
-    expect(await response.text()).toContain('<Code>AccessDenied</Code>')
-  })
+    it('runs MinIO, which refuses an unsigned request', async () => {
+      const response = await fetch(new URL('/', infra.s3.endpoint))
+      expect(response.status).toBe(403)
+      expect(await response.text()).toContain('<Code>AccessDenied</Code>')
+    })
 
-  it('runs stripe-mock, which answers the Stripe API with its shapes and checks the key', async () => {
-    const customers = await fetch(new URL('/v1/customers', infra.stripeMockUrl), { headers: { authorization: 'Bearer sk_test_123' } })
-    expect(customers.status).toBe(200)
-    expect(await customers.json()).toMatchObject({ object: 'list', url: '/v1/customers' })
-    const unauthenticated = await fetch(new URL('/v1/customers', infra.stripeMockUrl))
-    expect(unauthenticated.status).toBe(401)
-  })
+    it('runs stripe-mock, which answers the Stripe API with its shapes and checks the key', async () => {
+      const customers = await fetch(new URL('/v1/customers', infra.stripeMockUrl), { headers: { authorization: 'Bearer sk_test_123' } })
+      expect(customers.status).toBe(200)
+      expect(await customers.json()).toMatchObject({ object: 'list', url: '/v1/customers' })
+      const unauthenticated = await fetch(new URL('/v1/customers', infra.stripeMockUrl))
+      expect(unauthenticated.status).toBe(401)
+    })
 
-  it('has built the pinned helm and k6', async () => {
-    expect((await run(infra.helmBinary, ['version', '--template', '{{.Version}}'])).stdout.trim()).toBe(`v${pinned('helm')}`)
-    expect((await run(infra.k6Binary, ['version'])).stdout).toContain(`v${pinned('k6')}`)
-  })
-})
+    it('has built the pinned helm and k6', async () => {
+      expect((await run(infra.helmBinary, ['version', '--template', '{{.Version}}'])).stdout.trim()).toBe(`v${pinned('helm')}`)
+      expect((await run(infra.k6Binary, ['version'])).stdout).toContain(`v${pinned('k6')}`)
+    })
+  },
+)

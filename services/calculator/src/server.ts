@@ -38,7 +38,9 @@ export function createCalculatorService(
   return createService({
     name: SERVICE_NAME,
     deps,
-    routers: [generationRouter({ prisma: deps.prisma, dbSchema: deps.dbSchema, analyzer, documents, now: options.now ?? (() => new Date()) })],
+    routers: [
+      generationRouter({ prisma: deps.prisma, dbSchema: deps.dbSchema, analyzer, documents, now: options.now ?? (() => new Date()) }),
+    ],
     consumers: [subscribeUserRegistered],
     onStop: async () => {
       await Promise.all([documents.close(), analyzer.close?.()])

@@ -5,4 +5,9 @@ import { PrismaClient } from './db.ts'
 import { createProposalService, SERVICE_NAME } from './server.ts'
 
 const config = loadConfigOrExit(proposalConfigSchema)
-await runDeployable<PrismaClient, typeof config>({ service: SERVICE_NAME, config, PrismaClient, create: (deps) => createProposalService(deps, config) })
+await runDeployable<PrismaClient, typeof config>({
+  service: SERVICE_NAME,
+  config,
+  PrismaClient,
+  create: (deps) => createProposalService(deps, config),
+})

@@ -32,10 +32,15 @@ export function createProposalService(
   options: ProposalServiceOptions = {},
 ): ServiceInstance {
   const writer = options.writer ?? createWriter(config)
-  const accessCodes: AccessCodePolicy = { attempts: config.PROPOSAL_ACCESS_CODE_ATTEMPTS, windowMs: config.PROPOSAL_ACCESS_CODE_WINDOW_MINUTES * 60_000 }
+  const accessCodes: AccessCodePolicy = {
+    attempts: config.PROPOSAL_ACCESS_CODE_ATTEMPTS,
+    windowMs: config.PROPOSAL_ACCESS_CODE_WINDOW_MINUTES * 60_000,
+  }
   const views = new ViewRecorder({ prisma: deps.prisma, dbSchema: deps.dbSchema, logger: deps.logger })
   const sweeper = setInterval(() => {
-    deleteEndedCodeWindows(deps.prisma, { policy: accessCodes }).catch((error: unknown) => deps.logger.warn({ err: error }, 'access-code window sweep failed'))
+    deleteEndedCodeWindows(deps.prisma, { policy: accessCodes }).catch((error: unknown) =>
+      deps.logger.warn({ err: error }, 'access-code window sweep failed'),
+    )
   }, ENDED_WINDOW_SWEEP_MS)
   sweeper.unref()
   deps.logger.info({ writer: writer.name }, 'proposal writing ready')

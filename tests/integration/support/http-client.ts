@@ -16,7 +16,11 @@ export class ApiClient {
     this.cookies.clear()
   }
 
-  async request(method: string, path: string, init: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<Response> {
+  async request(
+    method: string,
+    path: string,
+    init: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     const headers: Record<string, string> = { origin: new URL(this.baseUrl).origin, ...init.headers }
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
     let body = init.body

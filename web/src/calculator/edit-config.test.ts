@@ -46,7 +46,17 @@ const supportDesk = valid({
       defaultValue: 400,
       source: { kind: 'document', quote: 'Our desk handles around 400 tickets a day.', page: 3 },
     },
-    { name: 'minutesSaved', label: 'Minutes saved per ticket', description: '', unit: 'minutes', type: 'number', min: 0, max: 30, step: 0.5, defaultValue: 2.5 },
+    {
+      name: 'minutesSaved',
+      label: 'Minutes saved per ticket',
+      description: '',
+      unit: 'minutes',
+      type: 'number',
+      min: 0,
+      max: 30,
+      step: 0.5,
+      defaultValue: 2.5,
+    },
     {
       name: 'hourlyCost',
       label: 'Hourly cost of an agent',
@@ -151,7 +161,10 @@ describe('the formula is checked against the parameter names in the form now', (
     const form = calculatorFormOf(clinicValue)
     const revenueKey = form.valueFields[1]?.key ?? ''
     expect(valueFieldFormulaProblem(form, revenueKey)).toBeUndefined()
-    const renamedField = { ...form, valueFields: form.valueFields.map((field, index) => (index === 0 ? { ...field, name: 'price' } : field)) }
+    const renamedField = {
+      ...form,
+      valueFields: form.valueFields.map((field, index) => (index === 0 ? { ...field, name: 'price' } : field)),
+    }
     expect(valueFieldFormulaProblem(renamedField, revenueKey)).toMatchObject({ code: 'unknown-name', position: 11 })
   })
 })
@@ -175,7 +188,10 @@ describe('numbers are read at Save', () => {
 
   it('treats an empty min, max or step as a problem, and an empty default as no default', () => {
     const form = withParameter(calculatorFormOf(supportDesk), 0, { max: '', step: ' ', defaultValue: '' })
-    expect(problemsOf(calculatorDataOf(form, supportDesk)).map((problem) => problem.message)).toEqual(['Max must be a number', 'Step must be a number'])
+    expect(problemsOf(calculatorDataOf(form, supportDesk)).map((problem) => problem.message)).toEqual([
+      'Max must be a number',
+      'Step must be a number',
+    ])
     const noDefault = withParameter(calculatorFormOf(supportDesk), 0, { defaultValue: '' })
     expect(saved(calculatorDataOf(noDefault, supportDesk)).parameters[0]?.defaultValue).toBeUndefined()
   })
@@ -193,9 +209,16 @@ describe('numbers are read at Save', () => {
 
   it('reports a bad value field default', () => {
     const form = calculatorFormOf(clinicValue)
-    const changed = { ...form, valueFields: form.valueFields.map((field, index) => (index === 0 ? { ...field, defaultValue: '8o' } : field)) }
+    const changed = {
+      ...form,
+      valueFields: form.valueFields.map((field, index) => (index === 0 ? { ...field, defaultValue: '8o' } : field)),
+    }
     expect(problemsOf(calculatorDataOf(changed, clinicValue))).toEqual([
-      { field: valueFieldFieldKey('valueField-0', 'defaultValue'), where: 'Value field 1 (visitPrice): Default value', message: 'Default value must be a number' },
+      {
+        field: valueFieldFieldKey('valueField-0', 'defaultValue'),
+        where: 'Value field 1 (visitPrice): Default value',
+        message: 'Default value must be a number',
+      },
     ])
   })
 })
@@ -245,9 +268,14 @@ describe('the rest of the definition', () => {
     expect(added).toMatchObject({ key: 'parameter-3', name: '', min: '0', max: '100', step: '1', defaultValue: '' })
     const problems = problemsOf(calculatorDataOf({ ...withParameter(form, 3, { name: 'ticketsPerDay' }) }, supportDesk))
     expect(problems).toEqual([
-      { field: parameterFieldKey('parameter-3', 'name'), where: 'Parameter 4 (ticketsPerDay): Parameter name', message: "'ticketsPerDay' is already the name of parameters[0]" },
+      {
+        field: parameterFieldKey('parameter-3', 'name'),
+        where: 'Parameter 4 (ticketsPerDay): Parameter name',
+        message: "'ticketsPerDay' is already the name of parameters[0]",
+      },
     ])
-    const saved4 = saved(calculatorDataOf(withParameter(form, 3, { name: 'agents', label: 'Agents', defaultValue: '12' }), supportDesk)).parameters[3]
+    const saved4 = saved(calculatorDataOf(withParameter(form, 3, { name: 'agents', label: 'Agents', defaultValue: '12' }), supportDesk))
+      .parameters[3]
     expect(saved4).toMatchObject({ name: 'agents', type: 'slider', min: 0, max: 100, step: 1, defaultValue: 12, source: HAND_SET_SOURCE })
   })
 
@@ -284,7 +312,11 @@ describe('the formula error marker', () => {
   })
 
   it('puts one caret after the end when the formula ends too early', () => {
-    expect(formulaErrorLine('a *', { code: 'unexpected-end', message: '', position: 3, end: 4 })).toMatchObject({ before: 'a *', marked: '', caret: '   ^' })
+    expect(formulaErrorLine('a *', { code: 'unexpected-end', message: '', position: 3, end: 4 })).toMatchObject({
+      before: 'a *',
+      marked: '',
+      caret: '   ^',
+    })
   })
 
   it('shows only the line of a formula of several lines', () => {

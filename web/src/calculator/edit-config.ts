@@ -62,7 +62,8 @@ export interface CalculatorForm {
 }
 
 export type ParameterProperty = 'name' | 'label' | 'description' | 'unit' | 'min' | 'max' | 'step' | 'defaultValue'
-export type ValueFieldProperty = 'name' | 'label' | 'description' | 'formula' | 'defaultValue' | 'unit' | 'prefix' | 'calculated' | 'highlight'
+export type ValueFieldProperty =
+  'name' | 'label' | 'description' | 'formula' | 'defaultValue' | 'unit' | 'prefix' | 'calculated' | 'highlight'
 export type CalculatorProperty = 'name' | 'description' | 'explanation' | 'formula' | 'valueType' | 'baseTimeframe'
 
 /** The dialog's English labels, shared by the fields and the problem summary. */
@@ -116,8 +117,7 @@ export interface FormProblem {
 }
 
 export type FormResult =
-  | { readonly ok: true; readonly calculatorData: CalculatorData }
-  | { readonly ok: false; readonly problems: FormProblem[] }
+  { readonly ok: true; readonly calculatorData: CalculatorData } | { readonly ok: false; readonly problems: FormProblem[] }
 
 function numberText(value: number | undefined): string {
   return value === undefined ? '' : String(value)
@@ -245,7 +245,10 @@ export function valueFieldFormulaProblem(form: CalculatorForm, key: string): For
     return parsed.ok ? undefined : parsed.error
   }
   const declared = distinct([...form.parameters.map((parameter) => parameter.name), ...form.valueFields.map((other) => other.name)])
-  const compiled = compileFormula(field.formula, declared.filter((name) => name !== field.name))
+  const compiled = compileFormula(
+    field.formula,
+    declared.filter((name) => name !== field.name),
+  )
   return compiled.ok ? undefined : compiled.error
 }
 
@@ -353,7 +356,14 @@ export function calculatorDataOf(form: CalculatorForm, original: CalculatorData)
   const parameters = form.parameters.map((parameter, index) => {
     const where = parameterWhere(index, parameter.name)
     const number = (property: 'min' | 'max' | 'step' | 'defaultValue', optional: boolean) =>
-      read(parameter[property], PARAMETER_LABELS[property], parameterFieldKey(parameter.key, property), where, optional, `parameters[${index}]`)
+      read(
+        parameter[property],
+        PARAMETER_LABELS[property],
+        parameterFieldKey(parameter.key, property),
+        where,
+        optional,
+        `parameters[${index}]`,
+      )
     const defaultValue = number('defaultValue', true)
     const before = parameter.original
     const defaultChanged = before === undefined ? defaultValue !== undefined : defaultValue !== before.defaultValue
@@ -377,7 +387,14 @@ export function calculatorDataOf(form: CalculatorForm, original: CalculatorData)
       name: field.name,
       label: field.label,
       description: optionalText(field.description, before?.description),
-      defaultValue: read(field.defaultValue, VALUE_FIELD_LABELS.defaultValue, valueFieldFieldKey(field.key, 'defaultValue'), valueFieldWhere(index, field.name), true, `valueFields[${index}]`),
+      defaultValue: read(
+        field.defaultValue,
+        VALUE_FIELD_LABELS.defaultValue,
+        valueFieldFieldKey(field.key, 'defaultValue'),
+        valueFieldWhere(index, field.name),
+        true,
+        `valueFields[${index}]`,
+      ),
       calculated: field.calculated,
       formula: optionalText(field.formula, before?.formula),
       unit: optionalText(field.unit, before?.unit),

@@ -75,11 +75,16 @@ export function documentFailure(error: unknown, value: boolean): GenerationError
 
 /** SPEC §8: 'Error analyzing description' or 'Error generating value calculator' with the server message. */
 export function textFailure(error: unknown, value: boolean): GenerationError {
-  return new GenerationError(value ? 'Error generating value calculator' : 'Error analyzing description', serverText(error), statusOf(error))
+  return new GenerationError(
+    value ? 'Error generating value calculator' : 'Error analyzing description',
+    serverText(error),
+    statusOf(error),
+  )
 }
 
 function invalidAnswer(error: unknown): ApiError {
-  const detail = error instanceof z.ZodError ? error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') : String(error)
+  const detail =
+    error instanceof z.ZodError ? error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') : String(error)
   return new ApiError(502, detail, `The server's calculator could not be read (${detail.slice(0, 300)})`)
 }
 
@@ -105,7 +110,9 @@ function postFormWithProgress(url: string, form: FormData, onProgress: (fraction
         reject(invalidAnswer(error))
       }
     })
-    request.addEventListener('error', () => reject(new ApiError(0, 'The network request failed', 'The server could not be reached. Check your connection and try again.')))
+    request.addEventListener('error', () =>
+      reject(new ApiError(0, 'The network request failed', 'The server could not be reached. Check your connection and try again.')),
+    )
     request.addEventListener('abort', () => reject(new DOMException('The request was aborted', 'AbortError')))
     signal?.addEventListener('abort', () => request.abort(), { once: true })
     request.send(form)
@@ -129,7 +136,11 @@ export async function analyzeDocument(
   form.append('language', settings.language)
   form.append('currency', settings.currency)
   try {
-    const body = await postFormWithProgress(value ? '/api/calculator/analyze-document-for-value' : '/api/calculator/analyze-document', form, onProgress)
+    const body = await postFormWithProgress(
+      value ? '/api/calculator/analyze-document-for-value' : '/api/calculator/analyze-document',
+      form,
+      onProgress,
+    )
     const parsed = documentResponseSchema.safeParse(body)
     if (!parsed.success) throw invalidAnswer(parsed.error)
     return { config: parsed.data.parameters, content: parsed.data.content }
@@ -139,7 +150,11 @@ export async function analyzeDocument(
 }
 
 /** POST /api/calculator/analyze-text, or generate-value for the Value type (SPEC §4). */
-export async function analyzeDescription(description: string, complexity: ChosenComplexity, settings: GenerationSettings): Promise<GeneratedCalculator> {
+export async function analyzeDescription(
+  description: string,
+  complexity: ChosenComplexity,
+  settings: GenerationSettings,
+): Promise<GeneratedCalculator> {
   const value = complexity === 'value'
   try {
     const response = value
@@ -163,7 +178,9 @@ export async function analyzeDescription(description: string, complexity: Chosen
 export function fileToDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader()
-    reader.addEventListener('load', () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('The file could not be read'))))
+    reader.addEventListener('load', () =>
+      typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('The file could not be read')),
+    )
     reader.addEventListener('error', () => reject(reader.error ?? new Error('The file could not be read')))
     reader.readAsDataURL(file)
   })

@@ -1,7 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../api.ts'
 import { documentFailure, DOCUMENT_TOO_LONG_MESSAGE, isAcceptedFile, textFailure } from './generation-api.ts'
-import { INTERRUPTED_MESSAGE, loadDisplayCurrency, loadEntries, loadLastInput, saveEntries, saveLastInput, STORAGE_KEYS, writeJson } from './storage.ts'
+import {
+  INTERRUPTED_MESSAGE,
+  loadDisplayCurrency,
+  loadEntries,
+  loadLastInput,
+  saveEntries,
+  saveLastInput,
+  STORAGE_KEYS,
+  writeJson,
+} from './storage.ts'
 import { defaultValues, workspaceReducer, type WorkspaceState } from './workspace.ts'
 
 /** A Storage with a quota, like the browser's: setItem throws once the stored text would exceed it. */
@@ -155,7 +164,12 @@ describe('the workspace', () => {
     let next = workspaceReducer(state(), { type: 'add', entry: { id: 'one', status: 'loading' } })
     next = workspaceReducer(next, { type: 'update', id: 'one', entry: { status: 'completed', config } })
     next = workspaceReducer(next, { type: 'values', values: { hours: 80, rate: 150 } })
-    const narrower = { ...config, parameters: config.parameters.map((parameter) => (parameter.name === 'rate' ? { ...parameter, max: 100, defaultValue: 40 } : parameter)) }
+    const narrower = {
+      ...config,
+      parameters: config.parameters.map((parameter) =>
+        parameter.name === 'rate' ? { ...parameter, max: 100, defaultValue: 40 } : parameter,
+      ),
+    }
     next = workspaceReducer(next, { type: 'edit', config: narrower })
     expect(next.values).toEqual({ hours: 80, rate: 40 })
     expect(next.entries[0]?.config).toBe(narrower)
@@ -174,7 +188,10 @@ describe('the workspace', () => {
 describe('generation messages (SPEC §8)', () => {
   it('prefixes the server text for documents and value documents', () => {
     const error = new ApiError(422, '{"message":"The PDF is password-protected."}', 'The PDF is password-protected.')
-    expect(documentFailure(error, false)).toMatchObject({ title: 'Error analyzing document', message: 'Failed to analyze document. The PDF is password-protected.' })
+    expect(documentFailure(error, false)).toMatchObject({
+      title: 'Error analyzing document',
+      message: 'Failed to analyze document. The PDF is password-protected.',
+    })
     expect(documentFailure(error, true).message).toBe('Failed to analyze document for value calculator. The PDF is password-protected.')
   })
 

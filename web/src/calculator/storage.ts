@@ -32,7 +32,8 @@ export interface CalculatorEntry {
 }
 
 /** SPEC §3 'Last calculator input': a file as a data URL with its name, size and type, or the text. */
-export type LastCalculatorInput = { type: 'file'; content: string; filename: string; fileSize: number; fileType: string } | { type: 'text'; content: string }
+export type LastCalculatorInput =
+  { type: 'file'; content: string; filename: string; fileSize: number; fileType: string } | { type: 'text'; content: string }
 
 /** What an entry still loading when the page was left becomes: its request cannot finish any more. */
 export const INTERRUPTED_MESSAGE = 'Generation was interrupted when the page was closed or reloaded. Generate it again.'
@@ -46,7 +47,13 @@ const entrySchema = z.object({
 })
 
 const lastInputSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('file'), content: z.string().startsWith('data:'), filename: z.string(), fileSize: z.number(), fileType: z.string() }),
+  z.object({
+    type: z.literal('file'),
+    content: z.string().startsWith('data:'),
+    filename: z.string(),
+    fileSize: z.number(),
+    fileType: z.string(),
+  }),
   z.object({ type: z.literal('text'), content: z.string() }),
 ])
 

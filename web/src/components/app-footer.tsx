@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../config.ts'
 
-const linkClassName = 'rounded-sm underline-offset-4 hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none'
+const linkClassName =
+  'rounded-sm underline-offset-4 hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none'
 
 /** The signed-in footer of SPEC §2: copyright, Legal Information and Contact Support. */
 export function AppFooter() {

@@ -41,7 +41,13 @@ export function AppHeader({ user }: { user: UserRecord }) {
             {'Welcome, '}
             <span className="font-medium text-foreground">{user.username}</span>
           </span>
-          <Button variant="outline" size="sm" className="shrink-0" onClick={() => logoutMutation.mutate()} disabled={logoutMutation.isPending}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="shrink-0"
+            onClick={() => logoutMutation.mutate()}
+            disabled={logoutMutation.isPending}
+          >
             Logout
           </Button>
         </div>

@@ -5,7 +5,10 @@ import { LogoMark } from './icons.tsx'
 /** The product's logo and name, linking home. */
 export function Brand() {
   return (
-    <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md text-lg font-bold focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+    <Link
+      to="/"
+      className="flex shrink-0 items-center gap-2 rounded-md text-lg font-bold focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
       <LogoMark className="size-8" />
       <span className="sr-only sm:not-sr-only">{PRODUCT_NAME}</span>
     </Link>

@@ -5,7 +5,10 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
     <span role="status" className="inline-flex items-center">
       <span
         aria-hidden="true"
-        className={classNames('inline-block size-8 animate-spin rounded-full border-4 border-primary border-t-transparent motion-reduce:animate-none', className)}
+        className={classNames(
+          'inline-block size-8 animate-spin rounded-full border-4 border-primary border-t-transparent motion-reduce:animate-none',
+          className,
+        )}
       />
       <span className="sr-only">{label}</span>
     </span>

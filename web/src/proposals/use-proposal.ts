@@ -47,7 +47,13 @@ export function useProposal(id: string, accessCode: string | undefined): Proposa
         if (controller.signal.aborted) return
         setSettled({
           request,
-          load: { status: 'error', error: error instanceof Error ? error : new Error(String(error)), failure: ++failures, accessCode, refetching: false },
+          load: {
+            status: 'error',
+            error: error instanceof Error ? error : new Error(String(error)),
+            failure: ++failures,
+            accessCode,
+            refetching: false,
+          },
         })
       },
     )

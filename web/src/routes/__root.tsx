@@ -1,12 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import {
-  createRootRouteWithContext,
-  HeadContent,
-  Outlet,
-  useMatches,
-  useRouter,
-  type ErrorComponentProps,
-} from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet, useMatches, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { AppFooter, PublicFooter } from '../components/app-footer.tsx'
 import { AppHeader } from '../components/app-header.tsx'
 import { PublicHeader } from '../components/public-header.tsx'

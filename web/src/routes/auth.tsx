@@ -18,8 +18,7 @@ import { login, register, setSessionUser } from '../queries/user.ts'
 type AuthTab = 'login' | 'register'
 
 export const Route = createFileRoute('/auth')({
-  validateSearch: (search: Record<string, unknown>): { tab?: AuthTab } =>
-    search.tab === 'register' ? { tab: 'register' } : {},
+  validateSearch: (search: Record<string, unknown>): { tab?: AuthTab } => (search.tab === 'register' ? { tab: 'register' } : {}),
   beforeLoad: ({ context }) => {
     if (context.user !== null) throw redirect({ to: '/', replace: true })
   },

@@ -40,7 +40,11 @@ export function jsonCompletion(value: unknown): ScriptedResponse {
 
 /** An error in OpenAI's shape: `{ error: { message, type, code } }`. */
 export function apiError(status: number, error: { message: string; type?: string; code?: string | number | null }): ScriptedResponse {
-  return { kind: 'error', status, body: { error: { message: error.message, type: error.type ?? 'invalid_request_error', param: null, code: error.code ?? null } } }
+  return {
+    kind: 'error',
+    status,
+    body: { error: { message: error.message, type: error.type ?? 'invalid_request_error', param: null, code: error.code ?? null } },
+  }
 }
 
 export function hang(): ScriptedResponse {
@@ -94,7 +98,9 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
       })
       const next = script.shift()
       if (next === undefined) {
-        sendJson(response, 500, { error: { message: 'the fake server has no scripted response for this request', type: 'server_error', code: null } })
+        sendJson(response, 500, {
+          error: { message: 'the fake server has no scripted response for this request', type: 'server_error', code: null },
+        })
         return
       }
       switch (next.kind) {
@@ -110,7 +116,14 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
             object: 'chat.completion',
             created: 0,
             model: chat.success ? chat.data.model : 'unknown',
-            choices: [{ index: 0, message: { role: 'assistant', content: next.content, refusal: null }, finish_reason: next.finishReason, logprobs: null }],
+            choices: [
+              {
+                index: 0,
+                message: { role: 'assistant', content: next.content, refusal: null },
+                finish_reason: next.finishReason,
+                logprobs: null,
+              },
+            ],
             usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
           })
       }

@@ -57,7 +57,11 @@ export function eventBusContract(newSpace: () => EventSpace, spans: InMemorySpan
     subscriptions.push(subscription)
   }
 
-  const registered = (userId: number, username = `user${userId}`): MessageInitShape<typeof userRegistered.schema> => ({ userId, username, plan: 'free' })
+  const registered = (userId: number, username = `user${userId}`): MessageInitShape<typeof userRegistered.schema> => ({
+    userId,
+    username,
+    plan: 'free',
+  })
 
   it('delivers a published event, decoded, to a durable and to a per-process subscription', async () => {
     const bus = space().replica()

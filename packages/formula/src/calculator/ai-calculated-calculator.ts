@@ -34,10 +34,26 @@ export function aiCalculatedCalculation(dailyResult: number): AiCalculatedCalcul
   const yearly = daily * c.daysPerYear
   const estimatedCost = yearly * c.costShareOfYearly
   if (estimatedCost === 0) {
-    return { daily, monthly, yearly, estimatedCost, paybackMonths: c.fallbackPaybackMonths, roiPercent: c.fallbackRoiPercent, usedFallback: true }
+    return {
+      daily,
+      monthly,
+      yearly,
+      estimatedCost,
+      paybackMonths: c.fallbackPaybackMonths,
+      roiPercent: c.fallbackRoiPercent,
+      usedFallback: true,
+    }
   }
   // A loss is never paid back: payback falls back, and the ROI stays negative.
   const roiPercent = ((yearly - estimatedCost) / Math.abs(estimatedCost)) * 100
   if (monthly <= 0) return { daily, monthly, yearly, estimatedCost, paybackMonths: c.fallbackPaybackMonths, roiPercent, usedFallback: true }
-  return { daily, monthly, yearly, estimatedCost, paybackMonths: Math.max(c.paybackMonthsMin, estimatedCost / monthly), roiPercent, usedFallback: false }
+  return {
+    daily,
+    monthly,
+    yearly,
+    estimatedCost,
+    paybackMonths: Math.max(c.paybackMonthsMin, estimatedCost / monthly),
+    roiPercent,
+    usedFallback: false,
+  }
 }

@@ -47,11 +47,19 @@ describe('SPEC §3 calculatorData defaults', () => {
       ['monthly', 30],
       ['yearly', 365],
     ])
-    expect(valid({ ...minimal, baseTimeframe: 'yearly' }).timeframes.find((timeframe) => timeframe.period === 'monthly')?.multiplier).toBe(1 / 12)
+    expect(valid({ ...minimal, baseTimeframe: 'yearly' }).timeframes.find((timeframe) => timeframe.period === 'monthly')?.multiplier).toBe(
+      1 / 12,
+    )
   })
 
   it('reads null as not given, as generated definitions often carry it', () => {
-    const data = valid({ ...minimal, formula: 'hoursSaved * 60', valueType: null, complexity: null, parameters: [{ name: 'hoursSaved', label: 'Hours', unit: null, min: null, defaultValue: null }] })
+    const data = valid({
+      ...minimal,
+      formula: 'hoursSaved * 60',
+      valueType: null,
+      complexity: null,
+      parameters: [{ name: 'hoursSaved', label: 'Hours', unit: null, min: null, defaultValue: null }],
+    })
     expect(data.valueType).toBeUndefined()
     expect(data.parameters[0]).toMatchObject({ min: 0, unit: undefined, defaultValue: undefined })
   })
@@ -69,17 +77,40 @@ describe('SPEC §3 calculatorData defaults', () => {
       valueType: 'moneySaved',
       complexity: 'balanced',
       calculatorType: 'ai-calculated',
-      valueFields: [{ name: 'savings', label: 'Savings', calculated: true, formula: 'hoursSaved * hourlyRate', unit: 'kr', prefix: '', highlight: true }],
+      valueFields: [
+        {
+          name: 'savings',
+          label: 'Savings',
+          calculated: true,
+          formula: 'hoursSaved * hourlyRate',
+          unit: 'kr',
+          prefix: '',
+          highlight: true,
+        },
+      ],
       branding: { companyName: 'Acme', companyLogo: 'https://example.com/logo.png', companyWebsite: 'https://example.com' },
     })
-    expect(full).toMatchObject({ baseCurrency: 'SEK', complexity: 'balanced', calculatorType: 'ai-calculated', branding: { companyName: 'Acme' } })
+    expect(full).toMatchObject({
+      baseCurrency: 'SEK',
+      complexity: 'balanced',
+      calculatorType: 'ai-calculated',
+      branding: { companyName: 'Acme' },
+    })
     expect(full.valueFields[0]).toMatchObject({ calculated: true, highlight: true })
   })
 })
 
 describe('calculatorData validation lists precise problems', () => {
   it('requires camelCase parameter names that are not reserved', () => {
-    const found = problems({ ...minimal, formula: '1', parameters: [{ name: 'Hours Saved', label: 'x' }, { name: 'hours_saved', label: 'x' }, { name: 'constructor', label: 'x' }] })
+    const found = problems({
+      ...minimal,
+      formula: '1',
+      parameters: [
+        { name: 'Hours Saved', label: 'x' },
+        { name: 'hours_saved', label: 'x' },
+        { name: 'constructor', label: 'x' },
+      ],
+    })
     expect(found).toEqual([
       { path: 'parameters[0].name', message: containing("'Hours Saved' is not a camelCase name") },
       { path: 'parameters[1].name', message: containing("'hours_saved' is not a camelCase name") },
@@ -93,7 +124,13 @@ describe('calculatorData validation lists precise problems', () => {
   })
 
   it('requires min ≤ defaultValue ≤ max and step > 0', () => {
-    const found = problems({ ...minimal, parameters: [{ name: 'hoursSaved', label: 'x', min: 10, max: 5, step: 0, defaultValue: 20 }, { name: 'hourlyRate', label: 'y', max: 100, defaultValue: 101 }] })
+    const found = problems({
+      ...minimal,
+      parameters: [
+        { name: 'hoursSaved', label: 'x', min: 10, max: 5, step: 0, defaultValue: 20 },
+        { name: 'hourlyRate', label: 'y', max: 100, defaultValue: 101 },
+      ],
+    })
     expect(found).toEqual(
       expect.arrayContaining([
         { path: 'parameters[0].step', message: 'step must be greater than 0' },
@@ -109,7 +146,10 @@ describe('calculatorData validation lists precise problems', () => {
     expect(problems({ ...minimal, formula: 'hoursSaved * (hourlyRate' })).toEqual([
       { path: 'formula', message: "Missing ')' for the '(' at character 14" },
     ])
-    expect(problems({ ...minimal, formula: "hoursSaved['constructor']" })[0]).toMatchObject({ path: 'formula', message: containing('at character 11') })
+    expect(problems({ ...minimal, formula: "hoursSaved['constructor']" })[0]).toMatchObject({
+      path: 'formula',
+      message: containing('at character 11'),
+    })
   })
 
   it('requires the formula to use only declared parameters and names the unknown ones', () => {
@@ -130,7 +170,9 @@ describe('calculatorData validation lists precise problems', () => {
       { path: 'valueType', message: 'must not be empty; choose one of moneySaved, moneyGained' },
       { path: 'calculatorType', message: 'must be one of standard, value, ai-calculated' },
     ])
-    expect(problems({ ...minimal, parameters: [{ name: 'hoursSaved', label: 'x', type: '' }] })[0]).toMatchObject({ path: 'parameters[0].type' })
+    expect(problems({ ...minimal, parameters: [{ name: 'hoursSaved', label: 'x', type: '' }] })[0]).toMatchObject({
+      path: 'parameters[0].type',
+    })
     expect(problems({ ...minimal, timeframes: [{ period: '', multiplier: 1 }] })[0]).toMatchObject({ path: 'timeframes[0].period' })
   })
 
@@ -172,9 +214,21 @@ describe('calculatorData validation lists precise problems', () => {
   })
 
   it('rejects timeframes listed twice or with a multiplier that is not above 0', () => {
-    const found = problems({ ...minimal, timeframes: [{ period: 'daily', multiplier: 1 }, { period: 'weekly', multiplier: 0 }] })
+    const found = problems({
+      ...minimal,
+      timeframes: [
+        { period: 'daily', multiplier: 1 },
+        { period: 'weekly', multiplier: 0 },
+      ],
+    })
     expect(found).toEqual([{ path: 'timeframes[1].multiplier', message: 'multiplier must be greater than 0' }])
-    const twice = problems({ ...minimal, timeframes: [{ period: 'daily', multiplier: 1 }, { period: 'daily', multiplier: 2 }] })
+    const twice = problems({
+      ...minimal,
+      timeframes: [
+        { period: 'daily', multiplier: 1 },
+        { period: 'daily', multiplier: 2 },
+      ],
+    })
     expect(twice).toEqual([{ path: 'timeframes[1].period', message: "the period 'daily' is listed twice" }])
   })
 

@@ -32,13 +32,33 @@ export const complexitySchema = choice(COMPLEXITIES)
 export const parameterTypeSchema = choice(PARAMETER_TYPES)
 
 // Generated definitions often carry null for "not given"; it reads as missing.
-const optionalText = z.string().nullish().transform((value) => value ?? undefined)
-const optionalNumber = z.number().nullish().transform((value) => value ?? undefined)
-const numberOr = (fallback: number) => z.number().nullish().transform((value) => value ?? fallback)
-const textOr = (fallback: string) => z.string().nullish().transform((value) => value ?? fallback)
-const flagOr = (fallback: boolean) => z.boolean().nullish().transform((value) => value ?? fallback)
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? undefined)
+const optionalNumber = z
+  .number()
+  .nullish()
+  .transform((value) => value ?? undefined)
+const numberOr = (fallback: number) =>
+  z
+    .number()
+    .nullish()
+    .transform((value) => value ?? fallback)
+const textOr = (fallback: string) =>
+  z
+    .string()
+    .nullish()
+    .transform((value) => value ?? fallback)
+const flagOr = (fallback: boolean) =>
+  z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? fallback)
 function optionalChoice<const T extends readonly [string, ...string[]]>(values: T) {
-  return choice(values).nullish().transform((value) => value ?? undefined)
+  return choice(values)
+    .nullish()
+    .transform((value) => value ?? undefined)
 }
 
 const CAMEL_CASE = /^[a-z][a-zA-Z0-9]*$/
@@ -150,11 +170,17 @@ function addFormulaNameIssues(
   if (compiled.ok || compiled.unknownNames.length === 0) return
   const listed = compiled.unknownNames.map((name) => `'${name}'`).join(', ')
   const known = declared.length === 0 ? 'none are declared' : `declared: ${declared.join(', ')}`
-  context.addIssue({ code: 'custom', path, message: `${what} uses ${compiled.unknownNames.length === 1 ? 'an unknown name' : 'unknown names'} ${listed} (${known})` })
+  context.addIssue({
+    code: 'custom',
+    path,
+    message: `${what} uses ${compiled.unknownNames.length === 1 ? 'an unknown name' : 'unknown names'} ${listed} (${known})`,
+  })
 }
 
 /** Calculated value fields whose formulas refer to each other in a circle. */
-function fieldsInCycles(fields: ReadonlyArray<{ readonly name: string; readonly calculated: boolean; readonly formula?: string | undefined }>): Set<string> {
+function fieldsInCycles(
+  fields: ReadonlyArray<{ readonly name: string; readonly calculated: boolean; readonly formula?: string | undefined }>,
+): Set<string> {
   const dependencies = new Map<string, string[]>()
   for (const field of fields) {
     if (!field.calculated || field.formula === undefined) continue
@@ -192,11 +218,17 @@ export const calculatorDataSchema = z
     calculatedValues: calculatedValuesSchema.nullish().transform((value) => value ?? undefined),
     baseCurrency: currencySchema.nullish().transform((value) => value ?? 'USD'),
     baseTimeframe: timeframePeriodSchema.nullish().transform((value) => value ?? 'daily'),
-    timeframes: z.array(timeframeSchema).nullish().transform((value) => value ?? undefined),
+    timeframes: z
+      .array(timeframeSchema)
+      .nullish()
+      .transform((value) => value ?? undefined),
     valueType: optionalChoice(VALUE_TYPES),
     complexity: optionalChoice(COMPLEXITIES),
     calculatorType: calculatorTypeSchema.nullish().transform((value) => value ?? 'standard'),
-    valueFields: z.array(valueFieldSchema).nullish().transform((value) => value ?? []),
+    valueFields: z
+      .array(valueFieldSchema)
+      .nullish()
+      .transform((value) => value ?? []),
     branding: brandingSchema.nullish().transform((value) => value ?? undefined),
   })
   .superRefine((data, context) => {
@@ -205,7 +237,11 @@ export const calculatorDataSchema = z
     data.parameters.forEach((parameter, index) => {
       const earlier = firstIndex.get(parameter.name)
       if (earlier !== undefined) {
-        context.addIssue({ code: 'custom', path: ['parameters', index, 'name'], message: `'${parameter.name}' is already the name of parameters[${earlier}]` })
+        context.addIssue({
+          code: 'custom',
+          path: ['parameters', index, 'name'],
+          message: `'${parameter.name}' is already the name of parameters[${earlier}]`,
+        })
       } else {
         firstIndex.set(parameter.name, index)
       }
@@ -222,9 +258,17 @@ export const calculatorDataSchema = z
       const earlierField = fieldIndex.get(field.name)
       const parameterIndex = firstIndex.get(field.name)
       if (earlierField !== undefined) {
-        context.addIssue({ code: 'custom', path: ['valueFields', index, 'name'], message: `'${field.name}' is already the name of valueFields[${earlierField}]` })
+        context.addIssue({
+          code: 'custom',
+          path: ['valueFields', index, 'name'],
+          message: `'${field.name}' is already the name of valueFields[${earlierField}]`,
+        })
       } else if (parameterIndex !== undefined) {
-        context.addIssue({ code: 'custom', path: ['valueFields', index, 'name'], message: `'${field.name}' is already the name of parameters[${parameterIndex}]` })
+        context.addIssue({
+          code: 'custom',
+          path: ['valueFields', index, 'name'],
+          message: `'${field.name}' is already the name of parameters[${parameterIndex}]`,
+        })
       } else {
         fieldIndex.set(field.name, index)
       }
@@ -237,14 +281,22 @@ export const calculatorDataSchema = z
     const circular = fieldsInCycles(data.valueFields)
     data.valueFields.forEach((field, index) => {
       if (circular.has(field.name)) {
-        context.addIssue({ code: 'custom', path: ['valueFields', index, 'formula'], message: `the formula of '${field.name}' depends on itself through other calculated fields` })
+        context.addIssue({
+          code: 'custom',
+          path: ['valueFields', index, 'formula'],
+          message: `the formula of '${field.name}' depends on itself through other calculated fields`,
+        })
       }
     })
 
     const seenPeriods = new Set<string>()
     data.timeframes?.forEach((timeframe, index) => {
       if (seenPeriods.has(timeframe.period)) {
-        context.addIssue({ code: 'custom', path: ['timeframes', index, 'period'], message: `the period '${timeframe.period}' is listed twice` })
+        context.addIssue({
+          code: 'custom',
+          path: ['timeframes', index, 'period'],
+          message: `the period '${timeframe.period}' is listed twice`,
+        })
       }
       seenPeriods.add(timeframe.period)
     })
@@ -267,8 +319,7 @@ export interface CalculatorProblem {
 }
 
 export type CalculatorValidation =
-  | { readonly ok: true; readonly calculatorData: CalculatorData }
-  | { readonly ok: false; readonly problems: CalculatorProblem[] }
+  { readonly ok: true; readonly calculatorData: CalculatorData } | { readonly ok: false; readonly problems: CalculatorProblem[] }
 
 function formatPath(path: ReadonlyArray<PropertyKey>): string {
   let text = ''

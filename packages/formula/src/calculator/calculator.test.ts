@@ -9,7 +9,10 @@ function calculatorData(input: CalculatorDataInput): CalculatorData {
   return result.calculatorData
 }
 
-function expectType<T extends CalculatorResult['calculatorType']>(result: CalculatorResult, type: T): Extract<CalculatorResult, { calculatorType: T }> {
+function expectType<T extends CalculatorResult['calculatorType']>(
+  result: CalculatorResult,
+  type: T,
+): Extract<CalculatorResult, { calculatorType: T }> {
   if (result.calculatorType !== type) throw new Error(`expected a ${type} result, got ${result.calculatorType}`)
   return result as Extract<CalculatorResult, { calculatorType: T }>
 }
@@ -33,7 +36,10 @@ describe('createCalculator: standard', () => {
   })
 
   it('computes the formula, the SPEC §9 figures and the labelled timeframes', () => {
-    const result = expectType(createCalculator(calculatorData(standard)).compute({ ticketsPerDay: 200, minutesSaved: 6, hourlyCost: 50 }), 'standard')
+    const result = expectType(
+      createCalculator(calculatorData(standard)).compute({ ticketsPerDay: 200, minutesSaved: 6, hourlyCost: 50 }),
+      'standard',
+    )
     const daily = ((200 * 6) / 60) * 50
     expect(result.result).toBe(daily)
     expect(result.standard).toMatchObject({ daily, monthly: daily * 30, yearly: daily * 365, threeYear: daily * 365 * 3 })
@@ -48,11 +54,20 @@ describe('createCalculator: standard', () => {
   it('uses initial values for missing inputs and clamps inputs into min..max (SPEC §5)', () => {
     const calculator = createCalculator(calculatorData(standard))
     expect(calculator.compute({ ticketsPerDay: 100 }).values).toEqual({ ticketsPerDay: 100, minutesSaved: 5, hourlyCost: 40 })
-    expect(calculator.compute({ ticketsPerDay: 9_999, minutesSaved: -3, hourlyCost: Number.NaN }).values).toEqual({ ticketsPerDay: 500, minutesSaved: 0, hourlyCost: 40 })
+    expect(calculator.compute({ ticketsPerDay: 9_999, minutesSaved: -3, hourlyCost: Number.NaN }).values).toEqual({
+      ticketsPerDay: 500,
+      minutesSaved: 0,
+      hourlyCost: 40,
+    })
   })
 
   it('treats the result as monthly for a subscription, whatever the baseTimeframe', () => {
-    const subscription = calculatorData({ ...standard, formula: 'hourlyCost * 10', explanation: 'Replaces a subscription', baseTimeframe: 'daily' })
+    const subscription = calculatorData({
+      ...standard,
+      formula: 'hourlyCost * 10',
+      explanation: 'Replaces a subscription',
+      baseTimeframe: 'daily',
+    })
     const result = expectType(createCalculator(subscription).compute({ hourlyCost: 30 }), 'standard')
     expect(result.standard).toMatchObject({ monthly: 300, yearly: 3_600 })
     expect(result.timeframes.map(({ period, value }) => [period, value])).toEqual([
@@ -104,7 +119,9 @@ describe('createCalculator: value (SPEC §9 valueFields, calculated fields, high
 
   it('lists the highlighted fields as the key metrics', () => {
     const result = expectType(createCalculator(calculatorData(valueDefinition)).compute(), 'value')
-    expect(result.valueCalculation.highlighted.map((field) => [field.name, field.value, field.prefix])).toEqual([['yearlyValue', 80 * 120 * 48, '$']])
+    expect(result.valueCalculation.highlighted.map((field) => [field.name, field.value, field.prefix])).toEqual([
+      ['yearlyValue', 80 * 120 * 48, '$'],
+    ])
   })
 
   it('falls back to zero for a failing field without touching the others (SPEC §8)', () => {
@@ -115,7 +132,15 @@ describe('createCalculator: value (SPEC §9 valueFields, calculated fields, high
   })
 
   it('starts input fields at their default, or 30% of their value-type slider range', () => {
-    const calculator = createCalculator(calculatorData({ ...valueDefinition, valueFields: [{ name: 'hoursSaved', label: 'Hours' }, { name: 'callsPerDay', label: 'Calls', defaultValue: 12 }] }))
+    const calculator = createCalculator(
+      calculatorData({
+        ...valueDefinition,
+        valueFields: [
+          { name: 'hoursSaved', label: 'Hours' },
+          { name: 'callsPerDay', label: 'Calls', defaultValue: 12 },
+        ],
+      }),
+    )
     // hoursSaved has no default: its slider is 0..50, so 15; callsPerDay keeps 12.
     expect(calculator.initialValues()).toEqual({ weeks: 48, hoursSaved: 15, callsPerDay: 12 })
   })
@@ -124,8 +149,28 @@ describe('createCalculator: value (SPEC §9 valueFields, calculated fields, high
     const compute = createValueCalculation({
       parameters: [],
       valueFields: [
-        { name: 'a', label: 'A', calculated: true, formula: 'b + 1', highlight: false, description: undefined, defaultValue: undefined, unit: undefined, prefix: undefined },
-        { name: 'b', label: 'B', calculated: true, formula: 'a + 1', highlight: false, description: undefined, defaultValue: undefined, unit: undefined, prefix: undefined },
+        {
+          name: 'a',
+          label: 'A',
+          calculated: true,
+          formula: 'b + 1',
+          highlight: false,
+          description: undefined,
+          defaultValue: undefined,
+          unit: undefined,
+          prefix: undefined,
+        },
+        {
+          name: 'b',
+          label: 'B',
+          calculated: true,
+          formula: 'a + 1',
+          highlight: false,
+          description: undefined,
+          defaultValue: undefined,
+          unit: undefined,
+          prefix: undefined,
+        },
       ],
     })
     expect(compute({}).fields.map((field) => [field.name, field.value, field.fellBack])).toEqual([

@@ -17,7 +17,11 @@ interface FormulaOutcome {
 }
 
 export type CalculatorResult =
-  | (FormulaOutcome & { readonly calculatorType: 'standard'; readonly standard: StandardCalculation; readonly timeframes: TimeframeResult[] })
+  | (FormulaOutcome & {
+      readonly calculatorType: 'standard'
+      readonly standard: StandardCalculation
+      readonly timeframes: TimeframeResult[]
+    })
   | (FormulaOutcome & { readonly calculatorType: 'ai-calculated'; readonly aiCalculated: AiCalculatedCalculation })
   | { readonly calculatorType: 'value'; readonly values: Record<string, number>; readonly valueCalculation: ValueCalculation }
 

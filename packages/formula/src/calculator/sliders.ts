@@ -140,5 +140,10 @@ export function valueSliderMax(field: ValueSliderSource): number {
 
 /** The slider for a value calculator's input field: 0 to valueSliderMax, step 1, starting at its default. */
 export function valueFieldSlider(field: ValueSliderSource): SliderSettings {
-  return sliderSettings({ min: SLIDER_DEFAULTS.min, max: valueSliderMax(field), step: SLIDER_DEFAULTS.step, defaultValue: field.defaultValue })
+  return sliderSettings({
+    min: SLIDER_DEFAULTS.min,
+    max: valueSliderMax(field),
+    step: SLIDER_DEFAULTS.step,
+    defaultValue: field.defaultValue,
+  })
 }

@@ -48,6 +48,17 @@ export function standardCalculation(formulaResult: number, baseTimeframe: Timefr
   else if (monthly <= 0) paybackMonths = payback.max
   else paybackMonths = clamp(estimatedCost / monthly, payback.min, payback.max)
   // A loss has a negative cost too; dividing by its size keeps the ROI negative.
-  const roiPercent = estimatedCost === 0 ? STANDARD_CALCULATOR.roiWhenCostIsZero : ((yearly - estimatedCost) / Math.abs(estimatedCost)) * 100
-  return { daily, weekly, monthly, yearly, threeYear: yearly * STANDARD_CALCULATOR.years, costRatio, estimatedCost, paybackMonths, roiPercent }
+  const roiPercent =
+    estimatedCost === 0 ? STANDARD_CALCULATOR.roiWhenCostIsZero : ((yearly - estimatedCost) / Math.abs(estimatedCost)) * 100
+  return {
+    daily,
+    weekly,
+    monthly,
+    yearly,
+    threeYear: yearly * STANDARD_CALCULATOR.years,
+    costRatio,
+    estimatedCost,
+    paybackMonths,
+    roiPercent,
+  }
 }

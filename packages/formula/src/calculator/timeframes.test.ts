@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { defaultTimeframes, effectiveBaseTimeframe, isSubscription, timeframeLabel, timeframeResults, TIMEFRAME_FACTORS } from './timeframes.ts'
+import {
+  defaultTimeframes,
+  effectiveBaseTimeframe,
+  isSubscription,
+  timeframeLabel,
+  timeframeResults,
+  TIMEFRAME_FACTORS,
+} from './timeframes.ts'
 
 describe("SPEC §9 'Timeframe periods: daily, weekly (x7), monthly, yearly'", () => {
   it('scales a daily result ×7 for a week, ×30 for a month and ×365 for a year (the standard calculator’s factors)', () => {
@@ -44,16 +51,22 @@ describe("SPEC §9 'Timeframe periods: daily, weekly (x7), monthly, yearly'", ()
 })
 
 describe("SPEC §9 'If the explanation mentions subscription, per month, or per månad, the formula result is monthly'", () => {
-  it.each(['A subscription to our platform', 'Costs 99 per month', 'Kostar 99 kr per månad', 'SUBSCRIPTION fee', 'billed per  month'])('%j is a subscription', (explanation) => {
-    expect(isSubscription(explanation)).toBe(true)
-  })
+  it.each(['A subscription to our platform', 'Costs 99 per month', 'Kostar 99 kr per månad', 'SUBSCRIPTION fee', 'billed per  month'])(
+    '%j is a subscription',
+    (explanation) => {
+      expect(isSubscription(explanation)).toBe(true)
+    },
+  )
 
   it.each(['Saves 3 hours a day', 'Monthly savings', 'permanent improvement', ''])('%j is not', (explanation) => {
     expect(isSubscription(explanation)).toBe(false)
   })
 
   it("scales periods by 'daily 1/30, weekly 0.25, monthly 1, yearly 12' whatever multipliers are stored", () => {
-    const results = timeframeResults({ timeframes: defaultTimeframes('daily'), explanation: 'Our subscription costs less', valueType: undefined }, 900)
+    const results = timeframeResults(
+      { timeframes: defaultTimeframes('daily'), explanation: 'Our subscription costs less', valueType: undefined },
+      900,
+    )
     expect(results.map(({ period, multiplier, value }) => [period, multiplier, value])).toEqual([
       ['daily', 1 / 30, 900 / 30],
       ['weekly', 0.25, 900 * 0.25],

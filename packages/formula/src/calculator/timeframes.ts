@@ -42,7 +42,10 @@ export function isSubscription(explanation: string | undefined): boolean {
 }
 
 /** The timeframe the formula result is at: monthly for subscriptions, else the stored baseTimeframe. */
-export function effectiveBaseTimeframe(calculatorData: { readonly baseTimeframe: TimeframePeriod; readonly explanation?: string | undefined }): TimeframePeriod {
+export function effectiveBaseTimeframe(calculatorData: {
+  readonly baseTimeframe: TimeframePeriod
+  readonly explanation?: string | undefined
+}): TimeframePeriod {
   return isSubscription(calculatorData.explanation) ? 'monthly' : calculatorData.baseTimeframe
 }
 
@@ -52,7 +55,12 @@ export function defaultTimeframes(baseTimeframe: TimeframePeriod): Timeframe[] {
 }
 
 const PERIOD_NOUNS: Readonly<Record<TimeframePeriod, string>> = { daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' }
-const PERIOD_ADJECTIVES: Readonly<Record<TimeframePeriod, string>> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly' }
+const PERIOD_ADJECTIVES: Readonly<Record<TimeframePeriod, string>> = {
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  yearly: 'Yearly',
+}
 
 /** SPEC §9 labels: 'What you save in a {period}', 'What you will earn in a {period}', otherwise '{period} Value'. */
 export function timeframeLabel(period: TimeframePeriod, valueType: ValueType | undefined): string {

@@ -97,7 +97,10 @@ export function createValueCalculation(calculatorData: {
   const calculated: CalculatedField[] = valueFields
     .filter((field) => field.calculated)
     .map((field) => {
-      const compiled = compileFormula(field.formula ?? '', allNames.filter((name) => name !== field.name))
+      const compiled = compileFormula(
+        field.formula ?? '',
+        allNames.filter((name) => name !== field.name),
+      )
       return { field, formula: compiled.ok ? compiled.formula : undefined }
     })
   const order = evaluationOrder(calculated)

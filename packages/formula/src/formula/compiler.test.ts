@@ -13,7 +13,11 @@ function formula(source: string, parameterNames: readonly string[] = ['a', 'b', 
 
 describe('compiled formulas compute what JavaScript computes', () => {
   it('evaluates a typical ROI formula', () => {
-    const roi = formula('employees * hoursSavedPerWeek * hourlyRate * 52 / 12 + Math.max(employees - 10, 0) * 25', ['employees', 'hoursSavedPerWeek', 'hourlyRate'])
+    const roi = formula('employees * hoursSavedPerWeek * hourlyRate * 52 / 12 + Math.max(employees - 10, 0) * 25', [
+      'employees',
+      'hoursSavedPerWeek',
+      'hourlyRate',
+    ])
     const employees = 40
     const hours = 3.5
     const rate = 62.5

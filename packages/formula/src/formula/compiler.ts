@@ -344,7 +344,10 @@ class Compiler {
         return { kind: 'run', run: (s) => (t(s) ? c(s) : a(s)) }
       }
       case 'call':
-        return this.compileCall(node.callee, node.arguments.map((argument) => this.compile(argument)))
+        return this.compileCall(
+          node.callee,
+          node.arguments.map((argument) => this.compile(argument)),
+        )
     }
   }
 
@@ -576,5 +579,8 @@ export function compile(tree: FormulaNode, parameterNames: readonly string[]): C
   const compiler = new Compiler(slotOf, watch)
   const root = compiler.compile(tree)
   const usedSlots = names.usedNames.map((name) => slotOf.get(name) ?? 0)
-  return { ok: true, formula: makeCompiledFormula([...parameterNames], names.usedNames, usedSlots, toRun(root), watch, compiler.watchesDivision) }
+  return {
+    ok: true,
+    formula: makeCompiledFormula([...parameterNames], names.usedNames, usedSlots, toRun(root), watch, compiler.watchesDivision),
+  }
 }

@@ -83,7 +83,14 @@ function withoutPositions(node: FormulaNode): FormulaNode {
     case 'unary':
       return { kind: 'unary', operator: node.operator, operand: withoutPositions(node.operand), start: 0, end: 0 }
     case 'binary':
-      return { kind: 'binary', operator: node.operator, left: withoutPositions(node.left), right: withoutPositions(node.right), start: 0, end: 0 }
+      return {
+        kind: 'binary',
+        operator: node.operator,
+        left: withoutPositions(node.left),
+        right: withoutPositions(node.right),
+        start: 0,
+        end: 0,
+      }
     case 'conditional':
       return {
         kind: 'conditional',
@@ -117,12 +124,14 @@ describe('formula properties', () => {
       fc
         .tuple(fc.constantFrom(...BINARY_OPERATORS), operandShape, operandShape)
         .map(([operator, left, right]): FormulaNode => ({ kind: 'binary', operator, left, right, start: 0, end: 0 })),
-      fc.tuple(fc.constantFrom(...UNARY_OPERATORS), operandShape).map(([operator, operand]): FormulaNode => ({ kind: 'unary', operator, operand, start: 0, end: 0 })),
+      fc
+        .tuple(fc.constantFrom(...UNARY_OPERATORS), operandShape)
+        .map(([operator, operand]): FormulaNode => ({ kind: 'unary', operator, operand, start: 0, end: 0 })),
       fc.constantFrom(...MATH_FUNCTION_NAMES).chain((callee) => {
         const [minLength, maxLength] = ARGUMENT_COUNTS[callee]
-        return fc.array(operandShape, { minLength, maxLength: maxLength + (callee === 'min' || callee === 'max' ? 2 : 0) }).map(
-          (args): FormulaNode => ({ kind: 'call', callee, arguments: args, start: 0, end: 0 }),
-        )
+        return fc
+          .array(operandShape, { minLength, maxLength: maxLength + (callee === 'min' || callee === 'max' ? 2 : 0) })
+          .map((args): FormulaNode => ({ kind: 'call', callee, arguments: args, start: 0, end: 0 }))
       }),
       fc
         .tuple(operandShape, operandShape, operandShape)
@@ -133,12 +142,14 @@ describe('formula properties', () => {
         const compiled = compile(tree, PARAMETERS)
         if (!compiled.ok) return false
         const expected = evaluateTree(tree, values)
-        return sameEvaluation(compiled.formula.evaluate(values), expected) && sameEvaluation(compiled.formula.evaluateArray([values.a, values.b, values.c]), expected)
+        return (
+          sameEvaluation(compiled.formula.evaluate(values), expected) &&
+          sameEvaluation(compiled.formula.evaluateArray([values.a, values.b, values.c]), expected)
+        )
       }),
       { numRuns: 5000 },
     )
   })
-
 
   it('the compiled evaluator agrees with the reference tree walk', () => {
     fc.assert(

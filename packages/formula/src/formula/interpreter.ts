@@ -89,7 +89,10 @@ function walk(node: FormulaNode, state: WalkState): number {
     case 'conditional':
       return walk(node.test, state) ? walk(node.consequent, state) : walk(node.alternate, state)
     case 'call':
-      return applyFunction(node.callee, node.arguments.map((argument) => walk(argument, state)))
+      return applyFunction(
+        node.callee,
+        node.arguments.map((argument) => walk(argument, state)),
+      )
   }
 }
 

@@ -14,7 +14,31 @@ export interface Token {
   readonly error?: FormulaError
 }
 
-const OPERATORS = ['===', '!==', '**', '<=', '>=', '==', '!=', '&&', '||', '+', '-', '*', '/', '%', '<', '>', '!', '?', ':', '(', ')', ',', '.']
+const OPERATORS = [
+  '===',
+  '!==',
+  '**',
+  '<=',
+  '>=',
+  '==',
+  '!=',
+  '&&',
+  '||',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '<',
+  '>',
+  '!',
+  '?',
+  ':',
+  '(',
+  ')',
+  ',',
+  '.',
+]
 
 // Sequences JavaScript would read as something this language does not have.
 const UNSUPPORTED: ReadonlyArray<readonly [string, string]> = [
@@ -45,24 +69,29 @@ const UNSUPPORTED: ReadonlyArray<readonly [string, string]> = [
   ['??', "'??' is not allowed"],
 ]
 
-const SINGLE_UNSUPPORTED: ReadonlyMap<string, string> = new Map(Object.entries({
-  '=': 'Assignment is not allowed; use === to compare',
-  '&': 'Bitwise operators are not allowed; use && for "and"',
-  '|': 'Bitwise operators are not allowed; use || for "or"',
-  '^': "Bitwise operators are not allowed; use ** for powers",
-  '~': 'Bitwise operators are not allowed',
-  '[': "Indexing with '[ ]' is not allowed",
-  ']': "Indexing with '[ ]' is not allowed",
-  '{': "Braces '{ }' are not allowed",
-  '}': "Braces '{ }' are not allowed",
-  ';': "Only one expression is allowed; ';' is not allowed",
-  "'": 'Text in quotes is not allowed',
-  '"': 'Text in quotes is not allowed',
-  '`': 'Template literals are not allowed',
-}))
+const SINGLE_UNSUPPORTED: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    '=': 'Assignment is not allowed; use === to compare',
+    '&': 'Bitwise operators are not allowed; use && for "and"',
+    '|': 'Bitwise operators are not allowed; use || for "or"',
+    '^': 'Bitwise operators are not allowed; use ** for powers',
+    '~': 'Bitwise operators are not allowed',
+    '[': "Indexing with '[ ]' is not allowed",
+    ']': "Indexing with '[ ]' is not allowed",
+    '{': "Braces '{ }' are not allowed",
+    '}': "Braces '{ }' are not allowed",
+    ';': "Only one expression is allowed; ';' is not allowed",
+    "'": 'Text in quotes is not allowed',
+    '"': 'Text in quotes is not allowed',
+    '`': 'Template literals are not allowed',
+  }),
+)
 
 /** Candidates by first character, longest first; `message` null means a supported operator. */
-const CANDIDATES_BY_FIRST_CHARACTER: ReadonlyMap<string, ReadonlyArray<{ readonly text: string; readonly message: string | null }>> = (() => {
+const CANDIDATES_BY_FIRST_CHARACTER: ReadonlyMap<
+  string,
+  ReadonlyArray<{ readonly text: string; readonly message: string | null }>
+> = (() => {
   const candidates = [
     ...UNSUPPORTED.map(([text, message]) => ({ text, message })),
     ...OPERATORS.map((text) => ({ text, message: null })),
@@ -92,9 +121,17 @@ function isNamePart(code: number): boolean {
 // JavaScript's WhiteSpace and LineTerminator code points, so every accepted formula is valid JavaScript.
 function isWhitespace(code: number): boolean {
   return (
-    code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || code === 0xfeff || code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f ||
-    code === 0x205f || code === 0x3000
+    code === 32 ||
+    (code >= 9 && code <= 13) ||
+    code === 0xa0 ||
+    code === 0xfeff ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000
   )
 }
 
@@ -106,7 +143,12 @@ class LexError extends Error {
   }
 }
 
-function fail(code: 'unexpected-character' | 'unsupported-syntax' | 'invalid-number', message: string, position: number, end = position + 1): never {
+function fail(
+  code: 'unexpected-character' | 'unsupported-syntax' | 'invalid-number',
+  message: string,
+  position: number,
+  end = position + 1,
+): never {
   throw new LexError(formulaError(code, `${message} ${atCharacter(position)}`, position, end))
 }
 

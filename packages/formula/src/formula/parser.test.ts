@@ -178,9 +178,21 @@ describe('parse: limits', () => {
   it('counts unary operators, powers, calls and conditionals as nesting', () => {
     const depth = FORMULA_LIMITS.maxDepth + 1
     expect(error('- '.repeat(depth) + 'a').code).toBe('too-deep')
-    expect(error(Array(depth + 1).fill('a').join(' ** ')).code).toBe('too-deep')
+    expect(
+      error(
+        Array(depth + 1)
+          .fill('a')
+          .join(' ** '),
+      ).code,
+    ).toBe('too-deep')
     expect(error('abs('.repeat(depth) + 'a' + ')'.repeat(depth)).code).toBe('too-deep')
-    expect(error(Array(depth + 1).fill('a ? b').join(' : ') + ' : c').code).toBe('too-deep')
+    expect(
+      error(
+        Array(depth + 1)
+          .fill('a ? b')
+          .join(' : ') + ' : c',
+      ).code,
+    ).toBe('too-deep')
   })
 
   it('lets callers lower the limits, and raise them only up to the hard limits', () => {

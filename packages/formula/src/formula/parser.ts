@@ -33,7 +33,23 @@ export const FORMULA_HARD_LIMITS: FormulaLimits = { maxLength: 10_000, maxDepth:
 
 export type ParseResult = { readonly ok: true; readonly tree: FormulaNode } | { readonly ok: false; readonly error: FormulaError }
 
-const LEFT_ASSOCIATIVE_OPERATORS: readonly BinaryOperator[] = ['||', '&&', '==', '!=', '===', '!==', '<', '<=', '>', '>=', '+', '-', '*', '/', '%']
+const LEFT_ASSOCIATIVE_OPERATORS: readonly BinaryOperator[] = [
+  '||',
+  '&&',
+  '==',
+  '!=',
+  '===',
+  '!==',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+]
 
 const BINARY_OPERATORS: ReadonlyMap<string, { readonly operator: BinaryOperator; readonly precedence: number }> = new Map(
   LEFT_ASSOCIATIVE_OPERATORS.map((operator) => [operator, { operator, precedence: PRECEDENCE[operator] }]),
@@ -83,7 +99,11 @@ class Parser {
     const next = this.peek()
     if (next.type !== 'end') {
       if (next.text === ')') this.fail('unexpected-token', `Unmatched ')' ${atCharacter(next.start)}`, next)
-      this.fail('unexpected-token', `Unexpected ${describe(next)} ${atCharacter(next.start)}; expected an operator or the end of the formula`, next)
+      this.fail(
+        'unexpected-token',
+        `Unexpected ${describe(next)} ${atCharacter(next.start)}; expected an operator or the end of the formula`,
+        next,
+      )
     }
     return tree
   }
@@ -133,7 +153,11 @@ class Parser {
     const consequent = this.parseConditional()
     const colon = this.peek()
     if (!this.isOperator(':')) {
-      this.fail(colon.type === 'end' ? 'unexpected-end' : 'unexpected-token', `Expected ':' of the conditional (a ? b : c) but found ${describe(colon)} ${atCharacter(colon.start)}`, colon)
+      this.fail(
+        colon.type === 'end' ? 'unexpected-end' : 'unexpected-token',
+        `Expected ':' of the conditional (a ? b : c) but found ${describe(colon)} ${atCharacter(colon.start)}`,
+        colon,
+      )
     }
     this.next()
     const alternate = this.parseConditional()
@@ -215,16 +239,25 @@ class Parser {
     let name = token.text
     let nameToken = token
     if (name === 'Math') {
-      if (!this.isOperator('.')) this.fail('unsupported-syntax', `'Math' can only be used as Math.<function>(…) ${atCharacter(token.start)}`, token)
+      if (!this.isOperator('.'))
+        this.fail('unsupported-syntax', `'Math' can only be used as Math.<function>(…) ${atCharacter(token.start)}`, token)
       this.next()
       const member = this.next()
       if (member.type !== 'name') {
         this.fail('unsupported-syntax', `Expected a function name after 'Math.' ${atCharacter(member.start)}`, member)
       }
       if (!isMathFunctionName(member.text)) {
-        this.fail('unknown-function', `Unknown function 'Math.${member.text}' ${atCharacter(token.start)}; allowed: ${MATH_FUNCTION_NAMES.join(', ')}`, { start: token.start, end: member.end })
+        this.fail(
+          'unknown-function',
+          `Unknown function 'Math.${member.text}' ${atCharacter(token.start)}; allowed: ${MATH_FUNCTION_NAMES.join(', ')}`,
+          { start: token.start, end: member.end },
+        )
       }
-      if (!this.isOperator('(')) this.fail('unsupported-syntax', `'Math.${member.text}' must be called, e.g. Math.${member.text}(x) ${atCharacter(token.start)}`, { start: token.start, end: member.end })
+      if (!this.isOperator('('))
+        this.fail('unsupported-syntax', `'Math.${member.text}' must be called, e.g. Math.${member.text}(x) ${atCharacter(token.start)}`, {
+          start: token.start,
+          end: member.end,
+        })
       name = member.text
       nameToken = member
     } else if (FORBIDDEN_NAMES.has(name)) {
@@ -240,7 +273,10 @@ class Parser {
 
   private parseCall(start: number, name: string, nameToken: Token): FormulaNode {
     if (!isMathFunctionName(name)) {
-      this.fail('unknown-function', `Unknown function '${name}' ${atCharacter(start)}; allowed: ${MATH_FUNCTION_NAMES.join(', ')}`, { start, end: nameToken.end })
+      this.fail('unknown-function', `Unknown function '${name}' ${atCharacter(start)}; allowed: ${MATH_FUNCTION_NAMES.join(', ')}`, {
+        start,
+        end: nameToken.end,
+      })
     }
     const open = this.next()
     const args: FormulaNode[] = []
@@ -263,7 +299,10 @@ class Parser {
     if (args.length < minArguments || args.length > maxArguments) {
       const expected = minArguments === maxArguments ? `${minArguments}` : `at least ${minArguments}`
       const plural = minArguments === 1 ? 'argument' : 'arguments'
-      this.fail('wrong-argument-count', `${name}() takes ${expected} ${plural} but got ${args.length} ${atCharacter(start)}`, { start, end: closing.end })
+      this.fail('wrong-argument-count', `${name}() takes ${expected} ${plural} but got ${args.length} ${atCharacter(start)}`, {
+        start,
+        end: closing.end,
+      })
     }
     return { kind: 'call', callee: name, arguments: args, start, end: closing.end }
   }
@@ -284,7 +323,12 @@ export function parse(source: string, limits: Partial<FormulaLimits> = {}): Pars
   if (source.length > maxLength) {
     return {
       ok: false,
-      error: formulaError('too-long', `The formula is too long: ${source.length} characters, at most ${maxLength} are allowed`, maxLength, source.length),
+      error: formulaError(
+        'too-long',
+        `The formula is too long: ${source.length} characters, at most ${maxLength} are allowed`,
+        maxLength,
+        source.length,
+      ),
     }
   }
   const tokens = tokenize(source)

@@ -12,21 +12,26 @@ function utcDay(instant: Date): Date {
 }
 
 /** Counts the sign-up on its day, once per event however often it is delivered. */
-export async function handleUserRegistered(prisma: PrismaClient, dbSchema: string | undefined, event: DeliveredEvent<typeof UserRegisteredSchema>): Promise<void> {
+export async function handleUserRegistered(
+  prisma: PrismaClient,
+  dbSchema: string | undefined,
+  event: DeliveredEvent<typeof UserRegisteredSchema>,
+): Promise<void> {
   const registeredAt = event.message.registeredAt ? timestampDate(event.message.registeredAt) : event.occurredAt
   const day = utcDay(registeredAt)
-  await consumeOnce(
-    prisma,
-    { consumer: CONSUMER, eventId: event.id, schema: dbSchema },
-    (tx) =>
-      tx.dailySignups.upsert({
-        where: { day },
-        create: { day, count: 1 },
-        update: { count: { increment: 1 } },
-      }),
+  await consumeOnce(prisma, { consumer: CONSUMER, eventId: event.id, schema: dbSchema }, (tx) =>
+    tx.dailySignups.upsert({
+      where: { day },
+      create: { day, count: 1 },
+      update: { count: { increment: 1 } },
+    }),
   )
 }
 
 export function subscribeUserRegistered(deps: ServiceDeps<PrismaClient>): Promise<Subscription> {
-  return deps.bus.subscribe({ type: userRegistered, durable: CONSUMER, handler: (event) => handleUserRegistered(deps.prisma, deps.dbSchema, event) })
+  return deps.bus.subscribe({
+    type: userRegistered,
+    durable: CONSUMER,
+    handler: (event) => handleUserRegistered(deps.prisma, deps.dbSchema, event),
+  })
 }

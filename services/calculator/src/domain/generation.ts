@@ -22,7 +22,10 @@ export function analysisFailure(error: AnalysisError): HttpError {
  * analyzer runs, and only a calculator that came out is counted, together with its event, in one
  * transaction. A failed generation counts nothing.
  */
-export async function generateCalculator(deps: GenerationDeps, props: { userId: number; input: AnalysisInput; signal?: AbortSignal }): Promise<CalculatorData> {
+export async function generateCalculator(
+  deps: GenerationDeps,
+  props: { userId: number; input: AnalysisInput; signal?: AbortSignal },
+): Promise<CalculatorData> {
   const startedAt = deps.now()
   const allowance = await currentAllowance(deps.prisma, props.userId, startedAt)
   assertAllowanceLeft(allowance)
@@ -36,7 +39,13 @@ export async function generateCalculator(deps: GenerationDeps, props: { userId: 
   }
 
   await deps.prisma.$transaction(async (tx) => {
-    const calculatorsCreated = await countGeneration(tx, { userId: props.userId, month: allowance.month, plan: allowance.plan, limit: allowance.limit, dbSchema: deps.dbSchema })
+    const calculatorsCreated = await countGeneration(tx, {
+      userId: props.userId,
+      month: allowance.month,
+      plan: allowance.plan,
+      limit: allowance.limit,
+      dbSchema: deps.dbSchema,
+    })
     await recordCalculatorGenerated(tx, {
       userId: props.userId,
       complexity: props.input.complexity,

@@ -25,13 +25,17 @@ export function limitReachedMessage(plan: Plan, limit: number): string {
 /** The user's allowance this month, before any work is done. */
 export async function currentAllowance(prisma: PrismaClient, userId: number, now: Date): Promise<Allowance> {
   const month = usageMonth(now)
-  const [plan, usage] = await Promise.all([planOf(prisma, userId), prisma.usageMonth.findUnique({ where: { userId_month: { userId, month } }, select: { count: true } })])
+  const [plan, usage] = await Promise.all([
+    planOf(prisma, userId),
+    prisma.usageMonth.findUnique({ where: { userId_month: { userId, month } }, select: { count: true } }),
+  ])
   return { plan, limit: CALCULATOR_LIMITS[plan], month, used: usage?.count ?? 0 }
 }
 
 /** 403 when nothing is left this month. */
 export function assertAllowanceLeft(allowance: Allowance): void {
-  if (allowance.used >= allowance.limit) throw errors.forbidden(limitReachedMessage(allowance.plan, allowance.limit), 'calculator_limit_reached')
+  if (allowance.used >= allowance.limit)
+    throw errors.forbidden(limitReachedMessage(allowance.plan, allowance.limit), 'calculator_limit_reached')
 }
 
 /**
@@ -39,7 +43,10 @@ export function assertAllowanceLeft(allowance: Allowance): void {
  * under the limit: two generations racing for the last one cannot both be counted. Returns the
  * count after this one, or throws 403 (the caller's transaction then stores nothing).
  */
-export async function countGeneration(tx: Tx, props: { userId: number; month: string; plan: Plan; limit: number; dbSchema: string | undefined }): Promise<number> {
+export async function countGeneration(
+  tx: Tx,
+  props: { userId: number; month: string; plan: Plan; limit: number; dbSchema: string | undefined },
+): Promise<number> {
   const table = qualifiedTable('usage_month', props.dbSchema)
   const rows = await tx.$queryRawUnsafe<Array<{ count: number }>>(
     `INSERT INTO ${table} AS usage (user_id, month, count, updated_at) VALUES ($1, $2, 1, now())

@@ -18,5 +18,7 @@ export interface GenerationRecord {
 /** Stored in the outbox inside the transaction that counted the generation; the relay publishes it after commit. */
 export async function recordCalculatorGenerated(tx: Tx, generation: GenerationRecord): Promise<void> {
   const { generatedAt, ...fields } = generation
-  await tx.outboxEvent.create({ data: outboxRecord(encodeEvent(calculatorGenerated, { ...fields, generatedAt: timestampFromDate(generatedAt) })) })
+  await tx.outboxEvent.create({
+    data: outboxRecord(encodeEvent(calculatorGenerated, { ...fields, generatedAt: timestampFromDate(generatedAt) })),
+  })
 }

@@ -17,7 +17,9 @@ const policy: LoginThrottlePolicy = {
 
 describe('slowDownDelay', () => {
   it('adds nothing for the first failures, then doubles up to the cap', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 7, 8].map((failures) => slowDownDelay(failures, policy))).toEqual([0, 0, 0, 250, 500, 1000, 2000, 4000, 4000])
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8].map((failures) => slowDownDelay(failures, policy))).toEqual([
+      0, 0, 0, 250, 500, 1000, 2000, 4000, 4000,
+    ])
   })
 })
 

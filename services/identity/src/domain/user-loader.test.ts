@@ -8,7 +8,11 @@ import { createUserLoader } from './user-loader.ts'
 type Database = Awaited<ReturnType<typeof identityTestDatabase>>
 
 const backends: Array<{ name: string; skip: boolean; open(): Promise<Database> }> = [
-  { name: 'PostgreSQL, own schema (as the one-process stack on PostgreSQL)', skip: !(await needs('postgres')), open: () => identityTestDatabase({ schema: 'identity' }) },
+  {
+    name: 'PostgreSQL, own schema (as the one-process stack on PostgreSQL)',
+    skip: !(await needs('postgres')),
+    open: () => identityTestDatabase({ schema: 'identity' }),
+  },
   { name: 'PostgreSQL, default schema (as a deployed identity)', skip: !(await needs('postgres')), open: () => identityTestDatabase() },
   { name: 'PGlite shared by services (the embedded default)', skip: false, open: identityPGliteDatabase },
 ]
@@ -98,7 +102,14 @@ describe.each(backends)('user loader on $name', (backend) => {
 
     it('passes a database failure to every waiting lookup', async () => {
       const loader = createUserLoader(db.sql, 'no_such_schema')
-      const failures = await Promise.all([loader.load(1), loader.load(2)].map((lookup) => lookup.then(() => 'answered', (error: unknown) => error)))
+      const failures = await Promise.all(
+        [loader.load(1), loader.load(2)].map((lookup) =>
+          lookup.then(
+            () => 'answered',
+            (error: unknown) => error,
+          ),
+        ),
+      )
       for (const failure of failures) expect(String(failure)).toMatch(/no_such_schema|does not exist/)
     })
   })

@@ -10,7 +10,11 @@ export const CONSUMER = 'identity.calculator-generated'
  * count. The event carries the count after the generation, so a late or repeated event never
  * lowers it and never counts twice.
  */
-export async function handleCalculatorGenerated(prisma: PrismaClient, dbSchema: string | undefined, event: DeliveredEvent<typeof CalculatorGeneratedSchema>): Promise<void> {
+export async function handleCalculatorGenerated(
+  prisma: PrismaClient,
+  dbSchema: string | undefined,
+  event: DeliveredEvent<typeof CalculatorGeneratedSchema>,
+): Promise<void> {
   const { userId, usageMonth, calculatorsCreated } = event.message
   await consumeOnce(prisma, { consumer: CONSUMER, eventId: event.id, schema: dbSchema }, async (tx) => {
     const user = await tx.user.findUnique({ where: { id: userId }, select: { calculatorsMonth: true, calculatorsCreated: true } })
@@ -20,11 +24,18 @@ export async function handleCalculatorGenerated(prisma: PrismaClient, dbSchema: 
     const sameMonth = user.calculatorsMonth === usageMonth
     await tx.user.update({
       where: { id: userId },
-      data: { calculatorsMonth: usageMonth, calculatorsCreated: sameMonth ? Math.max(user.calculatorsCreated, calculatorsCreated) : calculatorsCreated },
+      data: {
+        calculatorsMonth: usageMonth,
+        calculatorsCreated: sameMonth ? Math.max(user.calculatorsCreated, calculatorsCreated) : calculatorsCreated,
+      },
     })
   })
 }
 
 export function subscribeCalculatorGenerated(deps: ServiceDeps<PrismaClient>): Promise<Subscription> {
-  return deps.bus.subscribe({ type: calculatorGenerated, durable: CONSUMER, handler: (event) => handleCalculatorGenerated(deps.prisma, deps.dbSchema, event) })
+  return deps.bus.subscribe({
+    type: calculatorGenerated,
+    durable: CONSUMER,
+    handler: (event) => handleCalculatorGenerated(deps.prisma, deps.dbSchema, event),
+  })
 }

@@ -10,7 +10,12 @@ async function store(tx: Tx, envelope: EventEnvelope): Promise<void> {
 export function recordUserRegistered(tx: Tx, user: { id: number; username: string; plan: string; createdAt: Date }): Promise<void> {
   return store(
     tx,
-    encodeEvent(userRegistered, { userId: user.id, username: user.username, plan: user.plan, registeredAt: timestampFromDate(user.createdAt) }),
+    encodeEvent(userRegistered, {
+      userId: user.id,
+      username: user.username,
+      plan: user.plan,
+      registeredAt: timestampFromDate(user.createdAt),
+    }),
   )
 }
 

@@ -27,13 +27,24 @@ export async function identityTestDatabase(options: { schema?: string } = {}) {
   const database = await createTestDatabase('vp_identity')
   const url = new URL(database.url)
   if (options.schema) url.searchParams.set('schema', options.schema)
-  const db = await openServiceDatabase({ service: 'identity', PrismaClient, config: { DATABASE_URL: url.toString(), DATA_DIR: '' }, logger: silent })
+  const db = await openServiceDatabase({
+    service: 'identity',
+    PrismaClient,
+    config: { DATABASE_URL: url.toString(), DATA_DIR: '' },
+    logger: silent,
+  })
   return forTests(db, () => database.drop())
 }
 
 /** Identity's migrated database in a shared PGlite under a temporary directory (the embedded stack's way). */
 export async function identityPGliteDatabase() {
   const dataDir = await mkdtemp(join(tmpdir(), 'vp-identity-'))
-  const db = await openServiceDatabase({ service: 'identity', PrismaClient, config: { DATABASE_URL: undefined, DATA_DIR: dataDir }, logger: silent, sharedPGlite: true })
+  const db = await openServiceDatabase({
+    service: 'identity',
+    PrismaClient,
+    config: { DATABASE_URL: undefined, DATA_DIR: dataDir },
+    logger: silent,
+    sharedPGlite: true,
+  })
   return forTests(db, () => rm(dataDir, { recursive: true, force: true }))
 }

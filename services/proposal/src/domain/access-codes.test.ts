@@ -2,7 +2,14 @@ import { HttpError } from '@valueproof/service-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PrismaClient } from '../db.ts'
 import { proposalTestDatabase } from '../testing/database.ts'
-import { accessCodeMatches, clearCodeAttempts, countCodeAttempt, deleteEndedCodeWindows, throttleKey, type AccessCodePolicy } from './access-codes.ts'
+import {
+  accessCodeMatches,
+  clearCodeAttempts,
+  countCodeAttempt,
+  deleteEndedCodeWindows,
+  throttleKey,
+  type AccessCodePolicy,
+} from './access-codes.ts'
 import { newProposalId } from './proposal-ids.ts'
 
 describe('accessCodeMatches', () => {
@@ -41,7 +48,8 @@ describe('access-code attempts per proposal and address', () => {
     await close?.()
   })
 
-  const attempt = (props: { proposalId: string; ip: string; now: Date }) => countCodeAttempt(prisma, { ...props, policy, dbSchema: undefined })
+  const attempt = (props: { proposalId: string; ip: string; now: Date }) =>
+    countCodeAttempt(prisma, { ...props, policy, dbSchema: undefined })
 
   it('allows the window’s attempts, then refuses with 429 and Retry-After until the window ends', async () => {
     const now = new Date('2026-11-21T10:00:00Z')
@@ -49,7 +57,10 @@ describe('access-code attempts per proposal and address', () => {
     for (let count = 0; count < policy.attempts; count += 1) await attempt({ ...who, now })
     const refused = await attempt({ ...who, now: new Date(now.getTime() + 5 * 60_000) }).catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(HttpError)
-    expect(refused).toMatchObject({ status: 429, message: 'Too many access code attempts for this proposal. Please try again in 10 minute(s).' })
+    expect(refused).toMatchObject({
+      status: 429,
+      message: 'Too many access code attempts for this proposal. Please try again in 10 minute(s).',
+    })
     expect((refused as HttpError).headers['Retry-After']).toBe('600')
     // Another address, and another proposal from this address, are not affected.
     await attempt({ ...who, ip: '203.0.113.9', now })

@@ -72,6 +72,8 @@ export async function clearCodeAttempts(prisma: PrismaClient, props: { proposalI
 /** Rows whose window has ended count nothing any more. */
 export async function deleteEndedCodeWindows(prisma: PrismaClient, props: { policy: AccessCodePolicy; now?: Date }): Promise<number> {
   const now = props.now ?? new Date()
-  const { count } = await prisma.accessCodeThrottle.deleteMany({ where: { windowStart: { lte: new Date(now.getTime() - props.policy.windowMs) } } })
+  const { count } = await prisma.accessCodeThrottle.deleteMany({
+    where: { windowStart: { lte: new Date(now.getTime() - props.policy.windowMs) } },
+  })
   return count
 }

@@ -48,7 +48,9 @@ const PROBLEMS_LISTED = 10
 export function checkedCalculatorData(raw: unknown): CalculatorData {
   const validation = validateCalculatorData(raw)
   if (validation.ok) return validation.calculatorData
-  const listed = validation.problems.slice(0, PROBLEMS_LISTED).map((problem) => (problem.path === '' ? problem.message : `${problem.path}: ${problem.message}`))
+  const listed = validation.problems
+    .slice(0, PROBLEMS_LISTED)
+    .map((problem) => (problem.path === '' ? problem.message : `${problem.path}: ${problem.message}`))
   if (validation.problems.length > PROBLEMS_LISTED) listed.push(`… and ${validation.problems.length - PROBLEMS_LISTED} more`)
   throw errors.badRequest(`calculatorData is not a valid calculator: ${listed.join('; ')}`, 'invalid_calculator')
 }
@@ -115,7 +117,12 @@ export async function shareCalculator(deps: ProposalDeps, props: { userId: numbe
       branding: branding.kind,
       createdAt,
     })
-    await recordProposalShared(tx, { proposalId: id, userId: props.userId, accessCodeSet: props.body.accessCode !== null, sharedAt: createdAt })
+    await recordProposalShared(tx, {
+      proposalId: id,
+      userId: props.userId,
+      accessCodeSet: props.body.accessCode !== null,
+      sharedAt: createdAt,
+    })
   })
   return { id }
 }
@@ -125,7 +132,10 @@ export async function shareCalculator(deps: ProposalDeps, props: { userId: numbe
  * stores it published with the requested template. The user's input itself is not stored (it may
  * be a whole document): only what was written from it.
  */
-export async function generateProposal(deps: ProposalDeps, props: { userId: number; body: GenerateProposalBody; signal?: AbortSignal }): Promise<{ id: string }> {
+export async function generateProposal(
+  deps: ProposalDeps,
+  props: { userId: number; body: GenerateProposalBody; signal?: AbortSignal },
+): Promise<{ id: string }> {
   const calculatorData = checkedCalculatorData(props.body.calculatorData)
   const account = await accountOf(deps.prisma, props.userId)
   const branding = brandingFor(account, deps.publicOrigin)
@@ -192,7 +202,10 @@ export interface Viewer {
  * when it has one (compared in constant time, attempts limited per address). Unknown and
  * unpublished ids answer the same 404. Each opened proposal counts as a view.
  */
-export async function openProposal(deps: ProposalDeps, props: { proposalId: string; viewer: Viewer; code: string | undefined }): Promise<ProposalRecord> {
+export async function openProposal(
+  deps: ProposalDeps,
+  props: { proposalId: string; viewer: Viewer; code: string | undefined },
+): Promise<ProposalRecord> {
   const notFound = () => errors.notFound(PROPOSAL_NOT_FOUND_MESSAGE, 'proposal_not_found')
   if (!isProposalId(props.proposalId)) throw notFound()
   const proposal = await deps.proposals.load(props.proposalId)

@@ -10,7 +10,14 @@ import { ViewRecorder } from './views.ts'
 const logger = createLogger({ name: 'test', level: 'silent' })
 
 function view(overrides: Partial<ProposalView> = {}): ProposalView {
-  return { proposalId: newProposalId(), ownerUserId: 7, viewer: 'visitor', visitorId: 'AAAAAAAAAAAAAAAAAAAAAA', viewedAt: new Date('2026-03-01T12:34:56.789Z'), ...overrides }
+  return {
+    proposalId: newProposalId(),
+    ownerUserId: 7,
+    viewer: 'visitor',
+    visitorId: 'AAAAAAAAAAAAAAAAAAAAAA',
+    viewedAt: new Date('2026-03-01T12:34:56.789Z'),
+    ...overrides,
+  }
 }
 
 describe('ViewRecorder', () => {
@@ -62,7 +69,9 @@ describe('ViewRecorder', () => {
     }
     expect(published.map((envelope) => envelope.id).sort()).toEqual(rows.map((row) => row.id).sort())
     const decoded = published.map((envelope) => decodeEvent(proposalViewed, envelope))
-    expect(decoded.map((event) => [event.proposalId, event.viewer, event.visitorId, event.ownerUserId, event.viewedAt?.seconds]).sort()).toEqual(
+    expect(
+      decoded.map((event) => [event.proposalId, event.viewer, event.visitorId, event.ownerUserId, event.viewedAt?.seconds]).sort(),
+    ).toEqual(
       views.map((one) => [one.proposalId, one.viewer, one.visitorId ?? '', 7, BigInt(Math.floor(one.viewedAt.getTime() / 1000))]).sort(),
     )
     const occurredAt = new Map(rows.map((row) => [row.id, row.occurredAt.getTime()]))

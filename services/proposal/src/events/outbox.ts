@@ -44,7 +44,10 @@ export function recordProposalCreated(tx: Tx, proposal: CreatedProposal): Promis
   )
 }
 
-export function recordProposalShared(tx: Tx, share: { proposalId: string; userId: number; accessCodeSet: boolean; sharedAt: Date }): Promise<void> {
+export function recordProposalShared(
+  tx: Tx,
+  share: { proposalId: string; userId: number; accessCodeSet: boolean; sharedAt: Date },
+): Promise<void> {
   const { sharedAt, ...fields } = share
   return store(tx, encodeEvent(proposalShared, { ...fields, sharedAt: timestampFromDate(sharedAt) }))
 }
@@ -83,7 +86,10 @@ export function proposalViewedEvent(view: ProposalView): EventEnvelope {
  * about 150 µs of CPU per row building and binding seven parameters each; this costs a few.
  * Timestamps are stored as UTC wall time, as Prisma stores DateTime.
  */
-export async function storeViewRecords(db: OutboxSqlClient, props: { views: readonly ProposalView[]; dbSchema: string | undefined }): Promise<void> {
+export async function storeViewRecords(
+  db: OutboxSqlClient,
+  props: { views: readonly ProposalView[]; dbSchema: string | undefined },
+): Promise<void> {
   if (props.views.length === 0) return
   const rows = props.views.map((view) => {
     const event = proposalViewedEvent(view)

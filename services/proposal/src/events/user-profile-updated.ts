@@ -10,7 +10,11 @@ export const CONSUMER = 'proposal.user-profile-updated'
  * The company profile (Pro branding and contact line). The event carries the whole profile after
  * the change, so the newest one wins; an older one delivered late changes nothing.
  */
-export async function handleUserProfileUpdated(prisma: PrismaClient, dbSchema: string | undefined, event: DeliveredEvent<typeof UserProfileUpdatedSchema>): Promise<void> {
+export async function handleUserProfileUpdated(
+  prisma: PrismaClient,
+  dbSchema: string | undefined,
+  event: DeliveredEvent<typeof UserProfileUpdatedSchema>,
+): Promise<void> {
   const { userId, companyName, companyLogo, companyWebsite, updatedAt } = event.message
   const profileUpdatedAt = updatedAt ? timestampDate(updatedAt) : event.occurredAt
   const profile = { companyName: companyName ?? null, companyLogo: companyLogo ?? null, companyWebsite: companyWebsite ?? null }
@@ -26,5 +30,9 @@ export async function handleUserProfileUpdated(prisma: PrismaClient, dbSchema: s
 }
 
 export function subscribeUserProfileUpdated(deps: ServiceDeps<PrismaClient>): Promise<Subscription> {
-  return deps.bus.subscribe({ type: userProfileUpdated, durable: CONSUMER, handler: (event) => handleUserProfileUpdated(deps.prisma, deps.dbSchema, event) })
+  return deps.bus.subscribe({
+    type: userProfileUpdated,
+    durable: CONSUMER,
+    handler: (event) => handleUserProfileUpdated(deps.prisma, deps.dbSchema, event),
+  })
 }

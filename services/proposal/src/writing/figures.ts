@@ -58,10 +58,17 @@ export function formatNumber(value: number, language: Language): string {
  * A value with its unit: money units ('$', 'kr', 'SEK') and rates of money ('$/hour', 'kr/timme')
  * through formatMoney, percentages as '40%' ('40 %' in Swedish), anything else as '15 hours/week'.
  */
-export function formatWithUnit(value: number, unit: string | undefined, props: { currency: Currency; language: Language; prefix?: string | undefined }): string {
+export function formatWithUnit(
+  value: number,
+  unit: string | undefined,
+  props: { currency: Currency; language: Language; prefix?: string | undefined },
+): string {
   const trimmed = unit?.trim() ?? ''
   const prefixCurrency = props.prefix ? currencyOfUnit(props.prefix) : undefined
-  if (prefixCurrency) return trimmed === '' || currencyOfUnit(trimmed) ? formatMoney(value, prefixCurrency) : `${formatMoney(value, prefixCurrency)} ${trimmed}`
+  if (prefixCurrency)
+    return trimmed === '' || currencyOfUnit(trimmed)
+      ? formatMoney(value, prefixCurrency)
+      : `${formatMoney(value, prefixCurrency)} ${trimmed}`
   const money = currencyOfUnit(trimmed)
   if (money) return formatMoney(value, money)
   const rate = /^(\$|€|kr|sek|usd|eur)\s*\/\s*(.+)$/i.exec(trimmed)
@@ -91,7 +98,10 @@ export function formulaInWords(formula: string, labels: ReadonlyMap<string, stri
 }
 
 function operatorsInWords(text: string): string {
-  return text.replace(/\s*\*\s*/g, ' × ').replace(/\s*\/\s*/g, ' ÷ ').replace(/\s*([+-])\s*/g, ' $1 ')
+  return text
+    .replace(/\s*\*\s*/g, ' × ')
+    .replace(/\s*\/\s*/g, ' ÷ ')
+    .replace(/\s*([+-])\s*/g, ' $1 ')
 }
 
 /** Computes the calculator at its starting values and formats what a proposal quotes. */
@@ -124,7 +134,12 @@ export function calculatorFigures(calculatorData: CalculatorData, language: Lang
     }
     case 'ai-calculated': {
       const { daily, monthly, yearly } = result.aiCalculated
-      Object.assign(periods, { daily: money('daily', daily), monthly: money('monthly', monthly), yearly: money('yearly', yearly), threeYear: money('threeYear', yearly * 3) })
+      Object.assign(periods, {
+        daily: money('daily', daily),
+        monthly: money('monthly', monthly),
+        yearly: money('yearly', yearly),
+        threeYear: money('threeYear', yearly * 3),
+      })
       break
     }
     case 'value': {
@@ -132,11 +147,19 @@ export function calculatorFigures(calculatorData: CalculatorData, language: Lang
       for (const field of calculatorData.valueFields) labels.set(field.name, field.label)
       for (const field of fields) {
         if (field.calculated) continue
-        inputs.push({ label: field.label, value: field.value, shown: formatWithUnit(field.value, field.unit, { currency, language, prefix: field.prefix }) })
+        inputs.push({
+          label: field.label,
+          value: field.value,
+          shown: formatWithUnit(field.value, field.unit, { currency, language, prefix: field.prefix }),
+        })
       }
       const highlighted = result.valueCalculation.highlighted
       const chosen = (highlighted.length > 0 ? highlighted : fields.filter((field) => field.calculated)).filter((field) => !field.fellBack)
-      keyMetrics = chosen.map((field) => ({ label: field.label, value: field.value, shown: formatWithUnit(field.value, field.unit, { currency, language, prefix: field.prefix }) }))
+      keyMetrics = chosen.map((field) => ({
+        label: field.label,
+        value: field.value,
+        shown: formatWithUnit(field.value, field.unit, { currency, language, prefix: field.prefix }),
+      }))
       break
     }
   }
@@ -150,7 +173,8 @@ export function calculatorFigures(calculatorData: CalculatorData, language: Lang
     periods,
     headline: periods.yearly ?? preferredMetric(keyMetrics),
     keyMetrics,
-    formulaInWords: result.calculatorType === 'value' ? valueFormulaInWords(calculatorData, labels) : formulaInWords(calculatorData.formula, labels),
+    formulaInWords:
+      result.calculatorType === 'value' ? valueFormulaInWords(calculatorData, labels) : formulaInWords(calculatorData.formula, labels),
   }
 }
 

@@ -8,7 +8,9 @@ export * from './types.ts'
 export { detectLanguage } from './language.ts'
 
 /** The OpenAI-compatible writer when a key is configured (as for calculator generation), otherwise the built-in one. */
-export function createWriter(config: Pick<ProposalSettings, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL' | 'OPENAI_TIMEOUT_MS'>): ProposalWriter {
+export function createWriter(
+  config: Pick<ProposalSettings, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL' | 'OPENAI_TIMEOUT_MS'>,
+): ProposalWriter {
   if (config.OPENAI_API_KEY === '') return createBuiltinWriter()
   return createOpenAiWriter(
     createAiProvider({

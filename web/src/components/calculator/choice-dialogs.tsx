@@ -19,7 +19,11 @@ export type TemplateType = 'standard' | 'executive'
 
 /** SPEC §2: the create-proposal template chooser. */
 export const TEMPLATE_CHOICES: ReadonlyArray<Choice<TemplateType>> = [
-  { value: 'standard', title: 'Professional Business Proposal', description: 'A complete proposal document: summary, problem, solution, value and the live ROI calculator.' },
+  {
+    value: 'standard',
+    title: 'Professional Business Proposal',
+    description: 'A complete proposal document: summary, problem, solution, value and the live ROI calculator.',
+  },
   { value: 'executive', title: 'Executive Brief', description: 'A short brief for decision makers, led by the key financial impact.' },
 ]
 
@@ -59,10 +63,18 @@ function ChoiceDialog<Value extends string>({
   )
 }
 
-export function CalculatorTypeDialog(props: { open: boolean; onOpenChange: (open: boolean) => void; onChoose: (complexity: ChosenComplexity) => void }) {
+export function CalculatorTypeDialog(props: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  onChoose: (complexity: ChosenComplexity) => void
+}) {
   return <ChoiceDialog title="Choose Calculator Type" choices={CALCULATOR_TYPE_CHOICES} {...props} />
 }
 
-export function ProposalTemplateDialog(props: { open: boolean; onOpenChange: (open: boolean) => void; onChoose: (templateType: TemplateType) => void }) {
+export function ProposalTemplateDialog(props: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  onChoose: (templateType: TemplateType) => void
+}) {
   return <ChoiceDialog title="Create Proposal" choices={TEMPLATE_CHOICES} {...props} />
 }

@@ -1,5 +1,16 @@
 import { TIMEFRAME_PERIODS, type CalculatorData, type FormulaError, type TimeframePeriod, type ValueType } from '@valueproof/formula'
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type JSX, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type JSX,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react'
 import {
   addParameter,
   addValueField,
@@ -41,7 +52,12 @@ const VALUE_TYPE_OPTIONS: ReadonlyArray<{ value: ValueType; label: string }> = [
 /** Shown only while a definition has no value type; a select item never has an empty value (SPEC §5). */
 const VALUE_TYPE_NOT_SET = 'notSet'
 
-const TIMEFRAME_NAMES: Readonly<Record<TimeframePeriod, string>> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly' }
+const TIMEFRAME_NAMES: Readonly<Record<TimeframePeriod, string>> = {
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  yearly: 'Yearly',
+}
 
 const ERROR_TEXT = 'text-sm font-medium text-destructive dark:text-red-400'
 const HINT_TEXT = 'text-sm text-muted-foreground'
@@ -125,7 +141,8 @@ function EditCalculatorForm({
     return messages.length === 0 ? undefined : messages.join('; ')
   }
 
-  const setText = (field: 'name' | 'description' | 'explanation' | 'formula') => (value: string) => change([field], (current) => ({ ...current, [field]: value }))
+  const setText = (field: 'name' | 'description' | 'explanation' | 'formula') => (value: string) =>
+    change([field], (current) => ({ ...current, [field]: value }))
 
   function changeParameter(key: string, property: ParameterProperty, value: string) {
     change([parameterFieldKey(key, property)], (current) => ({
@@ -183,7 +200,11 @@ function EditCalculatorForm({
                 {field === undefined ? (
                   <span className="font-medium">{where}</span>
                 ) : (
-                  <button type="button" className="inline text-left font-medium underline underline-offset-4 hover:no-underline" onClick={() => setFocusRequest({ target: field })}>
+                  <button
+                    type="button"
+                    className="inline text-left font-medium underline underline-offset-4 hover:no-underline"
+                    onClick={() => setFocusRequest({ target: field })}
+                  >
                     {where}
                   </button>
                 )}
@@ -407,7 +428,10 @@ function ValueFieldFields({
   onRemove: () => void
 }) {
   const id = useId()
-  const text = (property: 'name' | 'label' | 'description' | 'defaultValue' | 'unit' | 'prefix', options: { hint?: string; monospace?: boolean } = {}) => {
+  const text = (
+    property: 'name' | 'label' | 'description' | 'defaultValue' | 'unit' | 'prefix',
+    options: { hint?: string; monospace?: boolean } = {},
+  ) => {
     const key = valueFieldFieldKey(field.key, property)
     return (
       <TextField
@@ -520,7 +544,9 @@ function FormulaField({
         autoComplete="off"
         className={classNames(CONTROL, 'min-h-20 resize-y font-mono')}
         aria-invalid={liveError === undefined && shownSavedError === undefined ? undefined : true}
-        aria-describedby={[liveError === undefined ? undefined : errorId, shownSavedError === undefined ? undefined : savedErrorId, hintId].filter(Boolean).join(' ')}
+        aria-describedby={[liveError === undefined ? undefined : errorId, shownSavedError === undefined ? undefined : savedErrorId, hintId]
+          .filter(Boolean)
+          .join(' ')}
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
       />
@@ -556,13 +582,21 @@ function FormulaErrorMarker({ source, error }: { source: string; error: FormulaE
     const marked = mark.current
     if (pre === null || marked === null) return
     const left = marked.offsetLeft
-    if (left < pre.scrollLeft || left + marked.offsetWidth > pre.scrollLeft + pre.clientWidth) pre.scrollLeft = Math.max(0, left - pre.clientWidth / 3)
+    if (left < pre.scrollLeft || left + marked.offsetWidth > pre.scrollLeft + pre.clientWidth)
+      pre.scrollLeft = Math.max(0, left - pre.clientWidth / 3)
   })
   return (
-    <pre ref={frame} aria-hidden="true" data-formula-error-marker="" className="relative overflow-x-auto rounded-md border border-input bg-muted px-3 py-2 font-mono text-xs leading-5">
+    <pre
+      ref={frame}
+      aria-hidden="true"
+      data-formula-error-marker=""
+      className="relative overflow-x-auto rounded-md border border-input bg-muted px-3 py-2 font-mono text-xs leading-5"
+    >
       {source.includes('\n') && <span className="text-muted-foreground">{`Line ${line.lineNumber}\n`}</span>}
       {line.before}
-      <mark ref={mark} className="rounded-sm bg-destructive text-destructive-foreground">{line.marked === '' ? ' ' : line.marked}</mark>
+      <mark ref={mark} className="rounded-sm bg-destructive text-destructive-foreground">
+        {line.marked === '' ? ' ' : line.marked}
+      </mark>
       {line.after}
       {'\n'}
       <span className="text-destructive dark:text-red-400">{line.caret}</span>
@@ -628,7 +662,11 @@ function FieldFrame({ id, label, error, children }: { id: string; label: string;
 }
 
 /** FormField's look and wiring for a textarea. */
-function TextAreaField({ label, error, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error: string | undefined }) {
+function TextAreaField({
+  label,
+  error,
+  ...props
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error: string | undefined }) {
   const id = useId()
   return (
     <FieldFrame id={id} label={label} error={error}>
@@ -644,7 +682,12 @@ function TextAreaField({ label, error, ...props }: TextareaHTMLAttributes<HTMLTe
 }
 
 /** FormField's look and wiring for a native select. */
-function SelectField({ label, error, children, ...props }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error: string | undefined }) {
+function SelectField({
+  label,
+  error,
+  children,
+  ...props
+}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error: string | undefined }) {
   const id = useId()
   return (
     <FieldFrame id={id} label={label} error={error}>

@@ -34,7 +34,9 @@ export function GeneratedCalculators({
         Generated Calculators
       </h2>
       {entries.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">Calculators you generate are listed here.</p>
+        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+          Calculators you generate are listed here.
+        </p>
       ) : (
         <ul className="grid grid-cols-1 gap-2">
           {entries.map((entry, index) => {
@@ -45,7 +47,11 @@ export function GeneratedCalculators({
                 key={entry.id}
                 data-status={entry.status}
                 aria-current={entry.id === currentId ? 'true' : undefined}
-                className={classNames('calculator-enter grid grid-cols-1 gap-2 rounded-lg border bg-card p-3', status.border, entry.id === currentId && 'ring-2 ring-primary/40')}
+                className={classNames(
+                  'calculator-enter grid grid-cols-1 gap-2 rounded-lg border bg-card p-3',
+                  status.border,
+                  entry.id === currentId && 'ring-2 ring-primary/40',
+                )}
                 style={{ animationDelay: `${index * LIST_STAGGER_MS}ms` }}
               >
                 <div className="flex items-center gap-3">
@@ -62,13 +68,27 @@ export function GeneratedCalculators({
                       {name}
                     </span>
                   )}
-                  <Button variant="ghost" size="icon" className="size-8 shrink-0" aria-label={`Remove ${name}`} onClick={() => onRemove(entry.id)}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-8 shrink-0"
+                    aria-label={`Remove ${name}`}
+                    onClick={() => onRemove(entry.id)}
+                  >
                     <XIcon className="size-4" />
                   </Button>
                 </div>
-                {entry.status === 'error' && <p className="text-sm break-words text-destructive dark:text-red-400">{entry.error ?? 'Something went wrong'}</p>}
+                {entry.status === 'error' && (
+                  <p className="text-sm break-words text-destructive dark:text-red-400">{entry.error ?? 'Something went wrong'}</p>
+                )}
                 {entry.status !== 'error' && (
-                  <Button variant="outline" size="sm" className="justify-self-start" disabled={entry.status !== 'completed'} onClick={() => onView(entry.id)}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="justify-self-start"
+                    disabled={entry.status !== 'completed'}
+                    onClick={() => onView(entry.id)}
+                  >
                     View Calculator
                   </Button>
                 )}

@@ -1,6 +1,12 @@
 import { CURRENCIES, type Currency } from '@valueproof/formula'
 import { useId, useRef, useState, type DragEvent } from 'react'
-import { FILE_INPUT_ACCEPT, FILE_TOO_LARGE_MESSAGE, isAcceptedFile, MAX_FILE_BYTES, type GenerationLanguage } from '../../calculator/generation-api.ts'
+import {
+  FILE_INPUT_ACCEPT,
+  FILE_TOO_LARGE_MESSAGE,
+  isAcceptedFile,
+  MAX_FILE_BYTES,
+  type GenerationLanguage,
+} from '../../calculator/generation-api.ts'
 import { FileTextIcon, XIcon } from '../icons.tsx'
 import { Button } from '../ui/button.tsx'
 import { classNames } from '../ui/class-names.ts'
@@ -90,7 +96,12 @@ export function GenerationInput({
           <label htmlFor={`${id}-language`} className="text-sm font-medium">
             Language
           </label>
-          <select id={`${id}-language`} className={selectClass} value={language} onChange={(event) => onLanguageChange(event.target.value === 'sv' ? 'sv' : 'en')}>
+          <select
+            id={`${id}-language`}
+            className={selectClass}
+            value={language}
+            onChange={(event) => onLanguageChange(event.target.value === 'sv' ? 'sv' : 'en')}
+          >
             {LANGUAGES.map((item) => (
               <option key={item.value} value={item.value}>
                 {item.label}
@@ -126,7 +137,11 @@ export function GenerationInput({
             role="button"
             tabIndex={busy ? -1 : 0}
             aria-disabled={busy || undefined}
-            aria-label={file === undefined ? 'Upload a proposal document: drag and drop or click to choose a file' : `Selected file ${file.name}; click to choose another`}
+            aria-label={
+              file === undefined
+                ? 'Upload a proposal document: drag and drop or click to choose a file'
+                : `Selected file ${file.name}; click to choose another`
+            }
             aria-describedby={`${id}-hint`}
             onClick={() => {
               if (!busy) fileInput.current?.click()
@@ -238,7 +253,14 @@ function UploadProgress({ upload }: { upload: UploadState }) {
   const percent = Math.round(upload.fraction * 100)
   return (
     <div className="grid gap-1">
-      <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 overflow-hidden rounded-full bg-muted">
+      <div
+        role="progressbar"
+        aria-label="Upload progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2 overflow-hidden rounded-full bg-muted"
+      >
         <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
       </div>
       <p className="text-xs text-muted-foreground">Uploading… {percent}%</p>

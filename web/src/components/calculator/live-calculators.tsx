@@ -27,7 +27,9 @@ export function LiveCalculators() {
     )
   }
   if (data.length === 0) {
-    return <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">No proposals yet. Create your first one!</p>
+    return (
+      <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">No proposals yet. Create your first one!</p>
+    )
   }
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -37,7 +39,12 @@ export function LiveCalculators() {
             <h3 className="font-semibold break-words">{proposal.title}</h3>
             <p className="text-sm text-muted-foreground">{createdText(proposal.createdAt)}</p>
           </div>
-          <a href={`/proposals/${encodeURIComponent(proposal.id)}`} target="_blank" rel="noopener noreferrer" className={buttonClassName('outline', 'sm', 'justify-self-start')}>
+          <a
+            href={`/proposals/${encodeURIComponent(proposal.id)}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClassName('outline', 'sm', 'justify-self-start')}
+          >
             View Calculator
             <span className="sr-only"> {proposal.title} (opens in a new window)</span>
           </a>

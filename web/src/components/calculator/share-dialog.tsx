@@ -11,7 +11,8 @@ import { FormField } from '../ui/form-field.tsx'
 import { Input } from '../ui/input.tsx'
 import { toast } from '../ui/use-toast.ts'
 
-const FREE_BRANDING_NOTE = 'Your proposal shows ValueProof branding on the Free plan. Upgrade to Pro to show your own company name, logo and website.'
+const FREE_BRANDING_NOTE =
+  'Your proposal shows ValueProof branding on the Free plan. Upgrade to Pro to show your own company name, logo and website.'
 
 /**
  * SPEC §2/§4/§5 share: 'Calculator Name' and an optional 'Access Password'; 'Generate Share Link'
@@ -54,7 +55,11 @@ export function ShareDialog({
       }
       const pro = user.plan === 'pro'
       const branding = pro
-        ? { companyName: user.companyName ?? undefined, companyLogo: user.companyLogo ?? undefined, companyWebsite: user.companyWebsite ?? undefined }
+        ? {
+            companyName: user.companyName ?? undefined,
+            companyLogo: user.companyLogo ?? undefined,
+            companyWebsite: user.companyWebsite ?? undefined,
+          }
         : productBranding(window.location.origin)
       const code = accessCode.trim()
       const response = await apiRequest('POST', '/api/proposals', {
@@ -77,7 +82,9 @@ export function ShareDialog({
       toast({
         title: copied ? 'Link copied!' : 'Share link created',
         description:
-          [copied ? undefined : 'Copy it from the dialog: the browser did not allow copying.', pro ? undefined : FREE_BRANDING_NOTE].filter(Boolean).join(' ') || undefined,
+          [copied ? undefined : 'Copy it from the dialog: the browser did not allow copying.', pro ? undefined : FREE_BRANDING_NOTE]
+            .filter(Boolean)
+            .join(' ') || undefined,
       })
     } catch (error) {
       const message = error instanceof ApiError ? error.serverMessage : undefined

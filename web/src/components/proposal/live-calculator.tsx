@@ -38,7 +38,14 @@ function inputsOf(calculatorData: CalculatorData): CalculatorInput[] {
   if (calculatorData.calculatorType === 'value') {
     for (const field of calculatorData.valueFields) {
       if (field.calculated) continue
-      inputs.push({ name: field.name, label: field.label, description: field.description, unit: field.unit, slider: valueFieldSlider(field), source: undefined })
+      inputs.push({
+        name: field.name,
+        label: field.label,
+        description: field.description,
+        unit: field.unit,
+        slider: valueFieldSlider(field),
+        source: undefined,
+      })
     }
   }
   return inputs
@@ -75,7 +82,14 @@ export interface LiveCalculatorProps {
  * The live calculator: a slider and a number input per input, and every figure recomputed by
  * @valueproof/formula on each change (SPEC §9). Used by the proposal page and the generator screen.
  */
-export function LiveCalculator({ calculatorData, values: givenValues, onValuesChange, displayCurrency, moneyLocale, showSources = false }: LiveCalculatorProps) {
+export function LiveCalculator({
+  calculatorData,
+  values: givenValues,
+  onValuesChange,
+  displayCurrency,
+  moneyLocale,
+  showSources = false,
+}: LiveCalculatorProps) {
   const calculator = useMemo(() => createCalculator(calculatorData), [calculatorData])
   const inputs = useMemo(() => inputsOf(calculatorData), [calculatorData])
   const [ownValues, setOwnValues] = useState<Record<string, number>>(() => calculator.initialValues())
@@ -128,7 +142,9 @@ function SourceNote({ source }: { source: ParameterSource | undefined }) {
   }
   return (
     <p data-source={source.kind} className="text-xs text-muted-foreground">
-      <span className="font-medium">{source.kind === 'document' ? `From the document, page ${source.page}:` : 'From your description:'}</span>{' '}
+      <span className="font-medium">
+        {source.kind === 'document' ? `From the document, page ${source.page}:` : 'From your description:'}
+      </span>{' '}
       <q className="italic">{source.quote}</q>
     </p>
   )
@@ -158,7 +174,8 @@ function InputControl({
     if (Number(text) !== value) setText(String(value))
   }
   const typed = text.trim() === '' ? Number.NaN : Number(text)
-  const problem = !Number.isFinite(typed) || typed < min || typed > max ? `Enter a number between ${plainNumber(min)} and ${plainNumber(max)}` : undefined
+  const problem =
+    !Number.isFinite(typed) || typed < min || typed > max ? `Enter a number between ${plainNumber(min)} and ${plainNumber(max)}` : undefined
 
   function onSlider(event: ChangeEvent<HTMLInputElement>) {
     const next = Number(event.target.value)
@@ -214,7 +231,11 @@ function InputControl({
             if (problem !== undefined) setText(String(sliderValue))
           }}
           aria-invalid={problem === undefined ? undefined : true}
-          aria-describedby={[problem === undefined ? undefined : errorId, input.description === undefined ? undefined : descriptionId].filter(Boolean).join(' ') || undefined}
+          aria-describedby={
+            [problem === undefined ? undefined : errorId, input.description === undefined ? undefined : descriptionId]
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
           className="h-10 w-32 rounded-md border border-input bg-background px-3 py-2 text-right text-base focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none aria-invalid:border-destructive sm:text-sm"
         />
       </div>
@@ -235,7 +256,8 @@ interface Figure {
   highlight?: boolean
 }
 
-const percent = (value: number) => `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(Number.isFinite(value) ? value : 0)}%`
+const percent = (value: number) =>
+  `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(Number.isFinite(value) ? value : 0)}%`
 const months = (value: number) => {
   const shown = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(value)
   return `${shown} ${value === 1 ? 'month' : 'months'}`
@@ -253,7 +275,9 @@ function formatValueField(field: ValueFieldResult, money: (amount: number) => st
   if ((field.prefix !== undefined && MONEY_MARK.test(field.prefix)) || (field.unit !== undefined && MONEY_MARK.test(field.unit))) {
     return money(field.value)
   }
-  const number = new Intl.NumberFormat(display.locale ?? MONEY_LOCALES[display.currency], { maximumFractionDigits: 1 }).format(Number.isFinite(field.value) ? field.value : 0)
+  const number = new Intl.NumberFormat(display.locale ?? MONEY_LOCALES[display.currency], { maximumFractionDigits: 1 }).format(
+    Number.isFinite(field.value) ? field.value : 0,
+  )
   const unit = field.unit?.trim() ?? ''
   return `${field.prefix ?? ''}${number}${unit === '' ? '' : unit === '%' ? '%' : ` ${unit}`}`
 }
@@ -286,7 +310,12 @@ function figuresOf(result: CalculatorResult, calculatorData: CalculatorData, dis
     }
     case 'value':
       return {
-        main: result.valueCalculation.highlighted.map((field) => ({ key: field.name, label: field.label, value: formatValueField(field, money, display), highlight: true })),
+        main: result.valueCalculation.highlighted.map((field) => ({
+          key: field.name,
+          label: field.label,
+          value: formatValueField(field, money, display),
+          highlight: true,
+        })),
         more: result.valueCalculation.fields
           .filter((field) => field.calculated && !field.highlight)
           .map((field) => ({ key: field.name, label: field.label, value: formatValueField(field, money, display) })),
@@ -301,7 +330,9 @@ function Results({ result, calculatorData, money }: { result: CalculatorResult; 
     <div className="mt-8 grid gap-4">
       {main.length > 0 && (
         <section aria-label={result.calculatorType === 'value' ? 'Key Metrics' : 'Results'}>
-          {result.calculatorType === 'value' && <h4 className="mb-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase">Key Metrics</h4>}
+          {result.calculatorType === 'value' && (
+            <h4 className="mb-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase">Key Metrics</h4>
+          )}
           <dl className="grid gap-3 sm:grid-cols-2">
             {main.map((figure) => (
               <FigureCard key={figure.key} figure={figure} prominent />

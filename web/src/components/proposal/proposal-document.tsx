@@ -19,7 +19,8 @@ function filled(text: string | null | undefined): text is string {
 }
 
 function brandingOf(calculatorData: unknown): Branding {
-  const raw = typeof calculatorData === 'object' && calculatorData !== null && 'branding' in calculatorData ? calculatorData.branding : undefined
+  const raw =
+    typeof calculatorData === 'object' && calculatorData !== null && 'branding' in calculatorData ? calculatorData.branding : undefined
   const parsed = brandingSchema.safeParse(raw ?? {})
   const branding = parsed.success ? parsed.data : { companyName: undefined, companyLogo: undefined, companyWebsite: undefined }
   return {
@@ -165,7 +166,9 @@ function ExecutiveLayout({ proposal, branding, calculator }: { proposal: Proposa
       <CompanyHeader branding={branding} />
       <div className="grid gap-4">
         <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{proposal.title}</h1>
-        {filled(proposal.executiveSummary) && <Text className="grid gap-3 text-lg leading-relaxed text-muted-foreground">{proposal.executiveSummary}</Text>}
+        {filled(proposal.executiveSummary) && (
+          <Text className="grid gap-3 text-lg leading-relaxed text-muted-foreground">{proposal.executiveSummary}</Text>
+        )}
       </div>
       <CalculatorSection title="Key Financial Impact" state={calculator} />
       {filled(proposal.problemStatement) && (

@@ -36,7 +36,11 @@ export function ProposalView({ id, setsDocumentTitle = false }: { id: string; se
   // dialog says it, and the light page then never downloads the toaster.)
   useEffect(() => {
     if (!needsCode || refusedCode === undefined) return
-    passwordToast.current = toast({ variant: 'destructive', title: 'Password required', description: 'That password is not right. Please try again.' })
+    passwordToast.current = toast({
+      variant: 'destructive',
+      title: 'Password required',
+      description: 'That password is not right. Please try again.',
+    })
   }, [needsCode, failure, refusedCode])
 
   // Once the proposal opens, the request for a password is old news.
@@ -98,7 +102,15 @@ function LoadFailure({ error, retrying, onRetry }: { error: Error; retrying: boo
   )
 }
 
-function PasswordDialog({ open, onOpenChange, onSubmit }: { open: boolean; onOpenChange: (open: boolean) => void; onSubmit: (code: string) => void }) {
+function PasswordDialog({
+  open,
+  onOpenChange,
+  onSubmit,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  onSubmit: (code: string) => void
+}) {
   const [password, setPassword] = useState('')
 
   function submit(event: FormEvent<HTMLFormElement>) {

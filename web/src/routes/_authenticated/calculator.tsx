@@ -98,7 +98,13 @@ function CalculatorPage() {
       stored = { type: 'text', content: source.text }
     } else {
       try {
-        stored = { type: 'file', content: await fileToDataUrl(source.file), filename: source.file.name, fileSize: source.file.size, fileType: source.file.type }
+        stored = {
+          type: 'file',
+          content: await fileToDataUrl(source.file),
+          filename: source.file.name,
+          fileSize: source.file.size,
+          fileType: source.file.type,
+        }
       } catch (error) {
         console.warn('The file could not be read for local storage.', error)
         return
@@ -107,7 +113,11 @@ function CalculatorPage() {
     saveLastInput(stored, () => saveWorkspace(latest.current))
   }
 
-  async function generate(source: GenerationSource, complexity: ChosenComplexity, onProgress?: (fraction: number) => void): Promise<GeneratedCalculator> {
+  async function generate(
+    source: GenerationSource,
+    complexity: ChosenComplexity,
+    onProgress?: (fraction: number) => void,
+  ): Promise<GeneratedCalculator> {
     const settings = { language, currency: state.displayCurrency }
     if (source.type === 'file') return analyzeDocument(source.file, complexity, settings, onProgress ?? (() => undefined))
     return analyzeDescription(source.text, complexity, settings)
@@ -115,7 +125,10 @@ function CalculatorPage() {
 
   async function startGeneration(source: GenerationSource, complexity: ChosenComplexity) {
     const id = newEntryId()
-    dispatch({ type: 'add', entry: { id, status: 'loading', source: source.type === 'file' ? source.file.name : source.text.slice(0, 80) } })
+    dispatch({
+      type: 'add',
+      entry: { id, status: 'loading', source: source.type === 'file' ? source.file.name : source.text.slice(0, 80) },
+    })
     // SPEC §4: after a file request the file is cleared; after a text request the description.
     if (source.type === 'file') setFile(undefined)
     else setDescription('')
@@ -124,7 +137,9 @@ function CalculatorPage() {
     if (source.type === 'file') setUpload({ phase: 'uploading', fraction: 0 })
     else setUpload({ phase: 'analyzing' })
     try {
-      const generated = await generate(source, complexity, (fraction) => setUpload(fraction >= 1 ? { phase: 'analyzing' } : { phase: 'uploading', fraction }))
+      const generated = await generate(source, complexity, (fraction) =>
+        setUpload(fraction >= 1 ? { phase: 'analyzing' } : { phase: 'uploading', fraction }),
+      )
       contents.current.set(id, generated.content ?? (source.type === 'text' ? source.text : ''))
       dispatch({ type: 'update', id, entry: { status: 'completed', config: generated.config, error: undefined } })
     } catch (error) {
@@ -142,7 +157,11 @@ function CalculatorPage() {
     if (config === undefined) return
     const source = rememberedInput()
     if (source === undefined) {
-      toast({ variant: 'destructive', title: 'Error regenerating calculator', description: 'No previous input found to regenerate calculator' })
+      toast({
+        variant: 'destructive',
+        title: 'Error regenerating calculator',
+        description: 'No previous input found to regenerate calculator',
+      })
       return
     }
     const existing = state.entries.find((entry) => entry.id === state.currentId)
@@ -158,7 +177,11 @@ function CalculatorPage() {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       // The calculator on screen stays; its entry keeps its previous config.
-      dispatch({ type: 'update', id, entry: existing?.config === undefined ? { status: 'error', error: message } : { status: 'completed' } })
+      dispatch({
+        type: 'update',
+        id,
+        entry: existing?.config === undefined ? { status: 'error', error: message } : { status: 'completed' },
+      })
       toast({ variant: 'destructive', title: 'Error regenerating calculator', description: message })
     } finally {
       setRegenerating(false)
@@ -259,11 +282,20 @@ function CalculatorPage() {
             calculatorData={config}
             onSave={(edited) => dispatch({ type: 'edit', config: edited })}
           />
-          {dialog === 'share' && <ShareDialog open onOpenChange={(open) => setDialog(open ? 'share' : undefined)} calculatorData={config} content={() => proposalInput(config)} />}
+          {dialog === 'share' && (
+            <ShareDialog
+              open
+              onOpenChange={(open) => setDialog(open ? 'share' : undefined)}
+              calculatorData={config}
+              content={() => proposalInput(config)}
+            />
+          )}
           <ProposalTemplateDialog
             open={dialog === 'proposal'}
             onOpenChange={(open) => setDialog(open ? 'proposal' : undefined)}
-            onChoose={(templateType) => void startProposalGeneration({ calculatorData: config, input: proposalInput(config), templateType })}
+            onChoose={(templateType) =>
+              void startProposalGeneration({ calculatorData: config, input: proposalInput(config), templateType })
+            }
           />
         </>
       )}

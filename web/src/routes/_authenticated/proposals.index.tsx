@@ -109,7 +109,13 @@ function ProposalsTable({ proposals }: { proposals: ProposalListEntry[] }) {
                 {proposal.title}
               </th>
               <td className={`${cell} whitespace-nowrap`}>{formatCreatedDate(proposal.createdAt)}</td>
-              <td className={`${cell} font-mono`}>{proposal.accessCode !== null && proposal.accessCode !== undefined && proposal.accessCode !== '' ? proposal.accessCode : <span className="font-sans text-muted-foreground">None</span>}</td>
+              <td className={`${cell} font-mono`}>
+                {proposal.accessCode !== null && proposal.accessCode !== undefined && proposal.accessCode !== '' ? (
+                  proposal.accessCode
+                ) : (
+                  <span className="font-sans text-muted-foreground">None</span>
+                )}
+              </td>
               <td className={`${cell} text-right`}>
                 <Link
                   to="/proposals/$id"

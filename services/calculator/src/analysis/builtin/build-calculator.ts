@@ -19,9 +19,15 @@ export interface Analysis {
 function descriptionOf(input: AnalysisInput, analysis: Analysis, texts: Texts): string {
   const found = analysis.design.terms.filter((term) => term.figure !== undefined).length
   const sentences = [
-    texts.summary({ source: texts.sourceName(input.kind, input.fileName), found, assumed: analysis.design.terms.length - found, inputKind: input.kind }),
+    texts.summary({
+      source: texts.sourceName(input.kind, input.fileName),
+      found,
+      assumed: analysis.design.terms.length - found,
+      inputKind: input.kind,
+    }),
   ]
-  const placeholders = analysis.reading.template.dominated || analysis.reading.excluded.some((excluded) => excluded.reason === 'placeholder')
+  const placeholders =
+    analysis.reading.template.dominated || analysis.reading.excluded.some((excluded) => excluded.reason === 'placeholder')
   if (placeholders && input.kind === 'document') sentences.push(texts.templateNote)
   if (analysis.choice.basis === 'theme') sentences.push(texts.noFiguresNote(input.kind))
   return sentences.join(' ')

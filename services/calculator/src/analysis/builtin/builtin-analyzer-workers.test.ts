@@ -9,7 +9,10 @@ import { AnalysisError, GENERATION_COMPLEXITIES, type AnalysisInput, type TextPa
 import { buildCalculator } from './build-calculator.ts'
 import { createBuiltinAnalyzer, type BuiltinAnalyzer } from './builtin-analyzer.ts'
 
-const LARGE_SAMPLE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../../shared/samples/documents/reynolds-transition-services-agreement.pdf')
+const LARGE_SAMPLE = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../../../../../shared/samples/documents/reynolds-transition-services-agreement.pdf',
+)
 
 const PROPOSAL_TEXT = [
   'Our consultants cost $150 / hour. The project fee is $14,000.',
@@ -19,11 +22,22 @@ const PROPOSAL_TEXT = [
 
 /** A long document: every page with its own figures, so the analysis has work on each. */
 function longDocument(pageCount: number): TextPage[] {
-  return Array.from({ length: pageCount }, (_, index) => ({ page: index + 1, text: `Section ${index + 1}\n${PROPOSAL_TEXT}\nItem ${index} costs $${(index * 7919) % 10_000} per month.` }))
+  return Array.from({ length: pageCount }, (_, index) => ({
+    page: index + 1,
+    text: `Section ${index + 1}\n${PROPOSAL_TEXT}\nItem ${index} costs $${(index * 7919) % 10_000} per month.`,
+  }))
 }
 
 function input(overrides: Partial<AnalysisInput> = {}): AnalysisInput {
-  return { kind: 'document', pages: [{ page: 1, text: PROPOSAL_TEXT }], complexity: 'advanced', language: 'en', currency: 'USD', fileName: 'proposal.pdf', ...overrides }
+  return {
+    kind: 'document',
+    pages: [{ page: 1, text: PROPOSAL_TEXT }],
+    complexity: 'advanced',
+    language: 'en',
+    currency: 'USD',
+    fileName: 'proposal.pdf',
+    ...overrides,
+  }
 }
 
 async function rejection(promise: Promise<unknown>): Promise<AnalysisError> {
@@ -51,7 +65,12 @@ describe('the built-in analyzer on worker threads', () => {
     const inputs = [
       input({ complexity }),
       input({ complexity, kind: 'description', fileName: undefined }),
-      input({ complexity, language: 'sv', currency: 'SEK', pages: [{ page: 1, text: 'Vi hanterar 2 500 fakturor per månad åt er. Timkostnaden är 450 kr/timme.' }] }),
+      input({
+        complexity,
+        language: 'sv',
+        currency: 'SEK',
+        pages: [{ page: 1, text: 'Vi hanterar 2 500 fakturor per månad åt er. Timkostnaden är 450 kr/timme.' }],
+      }),
       input({ complexity, pages: longDocument(60) }),
     ]
     for (const each of inputs) {
@@ -61,16 +80,20 @@ describe('the built-in analyzer on worker threads', () => {
     }
   })
 
-  it.skipIf(!existsSync(LARGE_SAMPLE))('gives the 52-page sample the same calculator as the analysis on this thread', async () => {
-    const extractor = createDocumentExtractor({ workers: 1 })
-    try {
-      const document = await extractor.extract(readFileSync(LARGE_SAMPLE))
-      const sample = input({ pages: document.pages, fileName: 'reynolds-transition-services-agreement.pdf' })
-      expect(await analyzer.analyze(sample)).toStrictEqual(buildCalculator(sample))
-    } finally {
-      await extractor.close()
-    }
-  }, 30_000)
+  it.skipIf(!existsSync(LARGE_SAMPLE))(
+    'gives the 52-page sample the same calculator as the analysis on this thread',
+    async () => {
+      const extractor = createDocumentExtractor({ workers: 1 })
+      try {
+        const document = await extractor.extract(readFileSync(LARGE_SAMPLE))
+        const sample = input({ pages: document.pages, fileName: 'reynolds-transition-services-agreement.pdf' })
+        expect(await analyzer.analyze(sample)).toStrictEqual(buildCalculator(sample))
+      } finally {
+        await extractor.close()
+      }
+    },
+    30_000,
+  )
 
   it('keeps the event loop running while a long document is analysed', async () => {
     await analyzer.analyze(input())
@@ -112,7 +135,11 @@ describe('the built-in analyzer on worker threads', () => {
     const running = limited.analyze(input({ pages: longDocument(20_000) })).catch((error: unknown) => error)
     const queued = limited.analyze(input()).catch((error: unknown) => error)
     const busy = await rejection(limited.analyze(input({ kind: 'description' })))
-    expect(busy).toMatchObject({ code: 'busy', status: 503, message: 'Too many calculators are being generated right now. Try again in a minute.' })
+    expect(busy).toMatchObject({
+      code: 'busy',
+      status: 503,
+      message: 'Too many calculators are being generated right now. Try again in a minute.',
+    })
     await limited.close()
     expect(await running).toHaveProperty('message', 'The built-in analysis failed: The worker pool is closed')
     expect(await queued).toHaveProperty('message', 'The built-in analysis failed: The worker pool is closed')

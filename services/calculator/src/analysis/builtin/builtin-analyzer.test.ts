@@ -8,7 +8,14 @@ import {
   type Currency,
 } from '@valueproof/formula'
 import { describe, expect, it } from 'vitest'
-import { AnalysisError, GENERATION_COMPLEXITIES, SLIDERS_PER_COMPLEXITY, type AnalysisInput, type GenerationComplexity, type TextPage } from '../types.ts'
+import {
+  AnalysisError,
+  GENERATION_COMPLEXITIES,
+  SLIDERS_PER_COMPLEXITY,
+  type AnalysisInput,
+  type GenerationComplexity,
+  type TextPage,
+} from '../types.ts'
 import { createBuiltinAnalyzer } from './index.ts'
 import { quoteAround } from './quotes.ts'
 import { sliderRange } from './slider-range.ts'
@@ -43,7 +50,15 @@ const SWEDISH_OFFER: TextPage[] = [
 ]
 
 function input(overrides: Partial<AnalysisInput> = {}): AnalysisInput {
-  return { kind: 'document', pages: PROPOSAL, complexity: 'advanced', language: 'en', currency: 'USD', fileName: 'acme-proposal.pdf', ...overrides }
+  return {
+    kind: 'document',
+    pages: PROPOSAL,
+    complexity: 'advanced',
+    language: 'en',
+    currency: 'USD',
+    fileName: 'acme-proposal.pdf',
+    ...overrides,
+  }
 }
 
 /** The formula's result at the default values (the value calculator: its highlighted metrics). */
@@ -80,15 +95,21 @@ describe('every complexity', () => {
     }
   })
 
-  it.each(['minimal', 'balanced', 'advanced'] as const)('%s has exactly its number of sliders, all used by the formula', async (complexity) => {
-    const calculator = await analyzer.analyze(input({ complexity }))
-    expect(calculator.calculatorType).toBe('standard')
-    expect(calculator.parameters).toHaveLength(SLIDERS_PER_COMPLEXITY[complexity])
-    expect(calculator.parameters.every((candidate) => candidate.type === 'slider')).toBe(true)
-    const compiled = compileFormula(calculator.formula, calculator.parameters.map((candidate) => candidate.name))
-    if (!compiled.ok) throw new Error(compiled.error.message)
-    expect([...compiled.formula.usedNames].sort()).toEqual(calculator.parameters.map((candidate) => candidate.name).sort())
-  })
+  it.each(['minimal', 'balanced', 'advanced'] as const)(
+    '%s has exactly its number of sliders, all used by the formula',
+    async (complexity) => {
+      const calculator = await analyzer.analyze(input({ complexity }))
+      expect(calculator.calculatorType).toBe('standard')
+      expect(calculator.parameters).toHaveLength(SLIDERS_PER_COMPLEXITY[complexity])
+      expect(calculator.parameters.every((candidate) => candidate.type === 'slider')).toBe(true)
+      const compiled = compileFormula(
+        calculator.formula,
+        calculator.parameters.map((candidate) => candidate.name),
+      )
+      if (!compiled.ok) throw new Error(compiled.error.message)
+      expect([...compiled.formula.usedNames].sort()).toEqual(calculator.parameters.map((candidate) => candidate.name).sort())
+    },
+  )
 
   it('value gives simple inputs and calculated key metrics, one or two highlighted', async () => {
     const calculator = await analyzer.analyze(input({ complexity: 'value' }))
@@ -135,7 +156,9 @@ describe('an English proposal', () => {
     const calculator = await analyzer.analyze(input({ complexity: 'minimal' }))
     expect(calculator.parameters.map((candidate) => candidate.name)).toEqual(['hoursSavedPerWeek'])
     expect(calculator.formula).toBe('hoursSavedPerWeek * 150 * 12')
-    expect(calculator.explanation).toContain('Held constant in the formula: hourly rate = $150/hour (from the document, page 1), number of agents = 12 (from the document, page 1).')
+    expect(calculator.explanation).toContain(
+      'Held constant in the formula: hourly rate = $150/hour (from the document, page 1), number of agents = 12 (from the document, page 1).',
+    )
   })
 
   it('converts amounts into the calculator’s currency at the fixed rates and says so', async () => {
@@ -176,28 +199,37 @@ describe('a Swedish offer', () => {
     expect(calculator.parameters.map((candidate) => candidate.source)).toEqual(
       calculator.parameters.map(() => ({ kind: 'assumption', note: 'Antagande — ingen siffra i dokumentet' })),
     )
-    expect(calculator.parameters.map((candidate) => candidate.label)).toEqual(['Sparade timmar per vecka och person', 'Timpris', 'Antal personer'])
+    expect(calculator.parameters.map((candidate) => candidate.label)).toEqual([
+      'Sparade timmar per vecka och person',
+      'Timpris',
+      'Antal personer',
+    ])
     expect(calculator.description).toContain('så alla värden är antaganden')
   })
 })
 
 describe('descriptions', () => {
   it('quotes the description for the figures it uses', async () => {
-    const text = 'We automate invoice processing. A typical firm handles 1,200 invoices per month; each invoice takes 6 minutes by hand. Staff cost is $45 per hour.'
+    const text =
+      'We automate invoice processing. A typical firm handles 1,200 invoices per month; each invoice takes 6 minutes by hand. Staff cost is $45 per hour.'
     const calculator = await analyzer.analyze(input({ kind: 'description', pages: [{ page: 1, text }], fileName: undefined }))
     expect(calculator.formula).toBe('invoicesPerMonth * minutesSavedPerInvoice / 60 * hourlyRate')
     for (const { source } of calculator.parameters) {
       expect(source?.kind).toBe('description')
       if (source?.kind === 'description') expect(text).toContain(source.quote)
     }
-    expect(resultsAtDefaults(calculator)).toEqual([1_200 * 6 / 60 * 45])
+    expect(resultsAtDefaults(calculator)).toEqual([((1_200 * 6) / 60) * 45])
   })
 
   it('gives a meaningful calculator of assumptions for a description without numbers', async () => {
     const text = 'We help dental clinics reduce no-shows with SMS reminders.'
     for (const complexity of GENERATION_COMPLEXITIES) {
       const calculator = await analyzer.analyze(input({ kind: 'description', pages: [{ page: 1, text }], complexity, fileName: undefined }))
-      expect(calculator.parameters.every((candidate) => candidate.source?.kind === 'assumption' && candidate.source.note === 'Assumption — no figure in the description')).toBe(true)
+      expect(
+        calculator.parameters.every(
+          (candidate) => candidate.source?.kind === 'assumption' && candidate.source.note === 'Assumption — no figure in the description',
+        ),
+      ).toBe(true)
       expect(calculator.name).toBe('We help dental clinics reduce no-shows with SMS reminders — ROI Calculator')
       for (const value of resultsAtDefaults(calculator)) expect(value).toBeGreaterThan(0)
     }
@@ -216,17 +248,35 @@ describe('every recipe, period and complexity validates', () => {
   const cases: ReadonlyArray<readonly [string, string, string]> = [
     ['We save 200 hours per year for 3 consultants at $90 per hour.', 'hoursSavedPerYear * hourlyRate * numberOfConsultants', 'yearly'],
     ['Each employee saves 1 hour per day; 40 employees; $35 per hour.', 'hoursSavedPerDay * hourlyRate * numberOfEmployees', 'daily'],
-    ['We process 300 tickets per week; each ticket takes 12 minutes.', 'ticketsPerWeek * minutesSavedPerTicket / 60 * hourlyRate', 'weekly'],
-    ['Our clients’ annual revenue of $2,000,000 grows 8% with our service.', 'revenuePerYear * revenueIncreasePercent / 100 * grossMarginPercent / 100', 'yearly'],
+    [
+      'We process 300 tickets per week; each ticket takes 12 minutes.',
+      'ticketsPerWeek * minutesSavedPerTicket / 60 * hourlyRate',
+      'weekly',
+    ],
+    [
+      'Our clients’ annual revenue of $2,000,000 grows 8% with our service.',
+      'revenuePerYear * revenueIncreasePercent / 100 * grossMarginPercent / 100',
+      'yearly',
+    ],
     ['We cut cloud costs of €20,000 per month by 30%.', 'currentCostPerMonth * costReductionPercent / 100 * numberOfTeams', 'monthly'],
-    ['Display advertising at $18 CPM, premium placements at $50 CPM.', 'impressionsPerCampaign / 1000 * cpm * campaignsPerMonth', 'monthly'],
+    [
+      'Display advertising at $18 CPM, premium placements at $50 CPM.',
+      'impressionsPerCampaign / 1000 * cpm * campaignsPerMonth',
+      'monthly',
+    ],
     ['Training costs $400 per participant; 25 participants per month.', 'attendeesPerMonth * pricePerAttendee * numberOfTeams', 'monthly'],
-    ['1,200 attendees per year, 3% become customers, average deal size $5,000.', 'attendeesPerYear * conversionRatePercent / 100 * averageDealValue', 'yearly'],
+    [
+      '1,200 attendees per year, 3% become customers, average deal size $5,000.',
+      'attendeesPerYear * conversionRatePercent / 100 * averageDealValue',
+      'yearly',
+    ],
   ]
   it.each(cases)('%s', async (text, formula, baseTimeframe) => {
     for (const language of ['en', 'sv'] as const) {
       for (const complexity of GENERATION_COMPLEXITIES) {
-        const calculator = await analyzer.analyze(input({ kind: 'description', pages: [{ page: 1, text }], complexity, language, fileName: undefined }))
+        const calculator = await analyzer.analyze(
+          input({ kind: 'description', pages: [{ page: 1, text }], complexity, language, fileName: undefined }),
+        )
         expect(validateCalculatorData(calculator).ok).toBe(true)
         expect(calculator.baseTimeframe).toBe(baseTimeframe)
         expect(isSubscription(calculator.explanation)).toBe(baseTimeframe === 'monthly')
@@ -239,24 +289,42 @@ describe('every recipe, period and complexity validates', () => {
 
 describe('documents without usable figures', () => {
   it('a placeholder template gives only assumptions, never its "$10,000"', async () => {
-    const text = 'How We Can Help\n\nCompany Name\n\nSome introductory text.\n\nA Subhead\n\nSome intro text.\n\nTitle\t\t\t$10,000 / 8-10 weeks\n\nSome explanation text.'
+    const text =
+      'How We Can Help\n\nCompany Name\n\nSome introductory text.\n\nA Subhead\n\nSome intro text.\n\nTitle\t\t\t$10,000 / 8-10 weeks\n\nSome explanation text.'
     for (const complexity of GENERATION_COMPLEXITIES) {
       const calculator = await analyzer.analyze(input({ pages: [{ page: 1, text }], complexity }))
-      expect(calculator.parameters.every((candidate) => candidate.source?.kind === 'assumption' && candidate.source.note === 'Assumption — no figure in the document')).toBe(true)
+      expect(
+        calculator.parameters.every(
+          (candidate) => candidate.source?.kind === 'assumption' && candidate.source.note === 'Assumption — no figure in the document',
+        ),
+      ).toBe(true)
       expect(calculator.parameters.some((candidate) => candidate.defaultValue === 10_000)).toBe(false)
       expect(calculator.description).toContain('placeholder text')
     }
   })
 
   it('a blank rate card gives only assumptions', async () => {
-    const text = 'RATE CARD\nITEM UNIT QTY PRICE AMOUNT\nProfessional shoot per day\nSocial media management per month\nSUBTOTAL\nTOTAL\nQuote valid for 14 days unless noted.'
-    const calculator = await analyzer.analyze(input({ pages: [{ page: 1, text }, { page: 2, text: '' }] }))
+    const text =
+      'RATE CARD\nITEM UNIT QTY PRICE AMOUNT\nProfessional shoot per day\nSocial media management per month\nSUBTOTAL\nTOTAL\nQuote valid for 14 days unless noted.'
+    const calculator = await analyzer.analyze(
+      input({
+        pages: [
+          { page: 1, text },
+          { page: 2, text: '' },
+        ],
+      }),
+    )
     expect(calculator.parameters.every((candidate) => candidate.source?.kind === 'assumption')).toBe(true)
     expect(validateCalculatorData(calculator).ok).toBe(true)
   })
 
   it('an input without text is no_content', async () => {
-    const empty = input({ pages: [{ page: 1, text: '' }, { page: 2, text: ' \n\t' }] })
+    const empty = input({
+      pages: [
+        { page: 1, text: '' },
+        { page: 2, text: ' \n\t' },
+      ],
+    })
     await expect(analyzer.analyze(empty)).rejects.toMatchObject({ code: 'no_content', status: 422 })
     await expect(analyzer.analyze(input({ kind: 'description', pages: [] }))).rejects.toBeInstanceOf(AnalysisError)
   })
@@ -322,7 +390,12 @@ describe('sliderRange', () => {
 
 it.each(GENERATION_COMPLEXITIES)('%s: every label is Swedish when the language is sv', async (complexity: GenerationComplexity) => {
   const calculator = await analyzer.analyze(input({ complexity, language: 'sv', currency: 'SEK' }))
-  const texts = [calculator.name, calculator.description, calculator.explanation, ...calculator.parameters.flatMap((candidate) => [candidate.label, candidate.description ?? '', candidate.unit ?? ''])]
+  const texts = [
+    calculator.name,
+    calculator.description,
+    calculator.explanation,
+    ...calculator.parameters.flatMap((candidate) => [candidate.label, candidate.description ?? '', candidate.unit ?? '']),
+  ]
   texts.push(...calculator.valueFields.map((field) => field.label))
   for (const text of texts) expect(text).not.toMatch(/\b(?:hours|saved|per week|Number of|Hourly rate|from the document|assumed|Yearly)\b/)
   expect(calculator.explanation).toMatch(/Besparing per vecka|Årlig besparing/)

@@ -23,9 +23,7 @@ export interface BuiltinAnalyzer extends Analyzer {
 }
 
 type WorkerReply =
-  | { ok: true; calculatorData: CalculatorData }
-  | { ok: false; code: AnalysisErrorCode; message: string }
-  | { ok: false; internal: string }
+  { ok: true; calculatorData: CalculatorData } | { ok: false; code: AnalysisErrorCode; message: string } | { ok: false; internal: string }
 
 // Plain JavaScript that loads the TypeScript analysis itself (see the file).
 const WORKER_URL = new URL('./analysis-worker.mjs', import.meta.url)
@@ -50,11 +48,19 @@ function workerFailure(error: unknown, input: AnalysisInput, options: { timeLimi
   if (!(error instanceof WorkerPoolError)) return error
   switch (error.code) {
     case 'timeout':
-      return new AnalysisError('timeout', `Analysing ${subject(input)} took longer than ${Math.round(options.timeLimitMs / 100) / 10} seconds, so it was stopped. ${shorterInstead(input)}`, { cause: error })
+      return new AnalysisError(
+        'timeout',
+        `Analysing ${subject(input)} took longer than ${Math.round(options.timeLimitMs / 100) / 10} seconds, so it was stopped. ${shorterInstead(input)}`,
+        { cause: error },
+      )
     case 'busy':
       return new AnalysisError('busy', 'Too many calculators are being generated right now. Try again in a minute.', { cause: error })
     case 'out_of_memory':
-      return new AnalysisError('too_complex', `Analysing ${subject(input)} needs more memory than one generation may use, so it was stopped. ${shorterInstead(input)}`, { cause: error })
+      return new AnalysisError(
+        'too_complex',
+        `Analysing ${subject(input)} needs more memory than one generation may use, so it was stopped. ${shorterInstead(input)}`,
+        { cause: error },
+      )
     case 'crashed':
     case 'closed':
       return new Error(`The built-in analysis failed: ${error.message}`, { cause: error })

@@ -72,7 +72,12 @@ export interface Design {
   readonly metrics: (a: string, b: string, c: string) => Metric[]
 }
 
-const TIMEFRAME_OF: Readonly<Record<Exclude<Period, 'hour'>, TimeframePeriod>> = { day: 'daily', week: 'weekly', month: 'monthly', year: 'yearly' }
+const TIMEFRAME_OF: Readonly<Record<Exclude<Period, 'hour'>, TimeframePeriod>> = {
+  day: 'daily',
+  week: 'weekly',
+  month: 'monthly',
+  year: 'yearly',
+}
 const PERIOD_CAMEL: Readonly<Record<TimeframePeriod, string>> = { daily: 'Day', weekly: 'Week', monthly: 'Month', yearly: 'Year' }
 const HOURS_CAP: Readonly<Record<TimeframePeriod, number>> = { daily: 24, weekly: 168, monthly: 744, yearly: 8760 }
 const ASSUMED_HOURS_SAVED: Readonly<Record<TimeframePeriod, number>> = { daily: 1, weekly: 5, monthly: 20, yearly: 240 }
@@ -136,7 +141,8 @@ function makeTerm(spec: TermSpec, figure: ScoredFigure | undefined, context: Des
     const divisor = spec.divideBy ?? 1
     if (isFixedRateCurrency(code)) {
       value = roundMoney(convertCurrency(figure.value, code, currency) / divisor)
-      if (code !== currency) notes.push(texts.converted(`${formatNumber(figure.value, language)} ${code}`, currency, conversionRate(code, currency)))
+      if (code !== currency)
+        notes.push(texts.converted(`${formatNumber(figure.value, language)} ${code}`, currency, conversionRate(code, currency)))
     } else {
       value = roundMoney(figure.value / divisor)
       notes.push(texts.unconverted(code, currency))
@@ -238,7 +244,8 @@ function periodMetrics(props: {
   const factor = TIMEFRAME_FACTORS[props.period].yearly
   const yearly = props.period === 'yearly'
   const metrics: Metric[] = [{ name: props.valueName, label: props.valueLabel, formula: props.valueFormula, ...money, highlight: yearly }]
-  if (!yearly) metrics.push({ name: props.yearlyName, label: props.yearlyLabel, formula: `${props.valueName} * ${factor}`, ...money, highlight: true })
+  if (!yearly)
+    metrics.push({ name: props.yearlyName, label: props.yearlyLabel, formula: `${props.valueName} * ${factor}`, ...money, highlight: true })
   if (props.extra !== undefined) {
     if (props.extraFirst === true) metrics.unshift(props.extra)
     else metrics.push(props.extra)
@@ -256,14 +263,22 @@ function timeSavings(choice: RecipeChoice, context: DesignContext): Design {
   const P = PERIOD_CAMEL[period]
   const saved = hours === undefined || SAVING_WORDS.countIn(hours.words) > 0
   const hoursEntity = hours?.perEntity
-  const peopleEntity = entityOf(people?.entity ?? (hoursEntity !== undefined && hoursEntity !== 'thousand' && ['staff', 'user'].includes(ENTITIES[hoursEntity].group) ? hoursEntity : undefined), 'person')
+  const peopleEntity = entityOf(
+    people?.entity ??
+      (hoursEntity !== undefined && hoursEntity !== 'thousand' && ['staff', 'user'].includes(ENTITIES[hoursEntity].group)
+        ? hoursEntity
+        : undefined),
+    'person',
+  )
   const perPersonNote = hours !== undefined && hours.perEntity === undefined ? [texts.perPersonReading] : []
   const terms: [Term, Term, Term] = [
     makeTerm(
       {
         role: 'hours',
         name: saved ? `hoursSavedPer${P}` : `hoursPer${P}`,
-        label: saved ? texts.say(`Hours saved per ${noun} per person`, `Sparade timmar per ${noun} och person`) : texts.say(`Hours per ${noun} per person`, `Timmar per ${noun} och person`),
+        label: saved
+          ? texts.say(`Hours saved per ${noun} per person`, `Sparade timmar per ${noun} och person`)
+          : texts.say(`Hours per ${noun} per person`, `Timmar per ${noun} och person`),
         unit: texts.hoursUnit(period),
         quantity: 'hours',
         assumption: ASSUMED_HOURS_SAVED[period],
@@ -287,7 +302,9 @@ function timeSavings(choice: RecipeChoice, context: DesignContext): Design {
       context,
     ),
   ]
-  const result = saved ? texts.say(`Money saved per ${noun}`, `Besparing per ${noun}`) : texts.say(`Value of the hours per ${noun}`, `Värdet av timmarna per ${noun}`)
+  const result = saved
+    ? texts.say(`Money saved per ${noun}`, `Besparing per ${noun}`)
+    : texts.say(`Value of the hours per ${noun}`, `Värdet av timmarna per ${noun}`)
   return {
     recipe: 'timeSavings',
     period,
@@ -405,19 +422,42 @@ function revenueUplift(choice: RecipeChoice, context: DesignContext): Design {
       context,
     ),
     makeTerm(
-      { role: 'uplift', name: 'revenueIncreasePercent', label: texts.say('Revenue increase (%)', 'Ökning av intäkterna (%)'), unit: '%', quantity: 'percent', assumption: 10 },
+      {
+        role: 'uplift',
+        name: 'revenueIncreasePercent',
+        label: texts.say('Revenue increase (%)', 'Ökning av intäkterna (%)'),
+        unit: '%',
+        quantity: 'percent',
+        assumption: 10,
+      },
       uplift,
       context,
     ),
     makeTerm(
       share
-        ? { role: 'keep', name: 'yourSharePercent', label: texts.say('Your share of the added revenue (%)', 'Er andel av de ökade intäkterna (%)'), unit: '%', quantity: 'percent', assumption: 50 }
-        : { role: 'keep', name: 'grossMarginPercent', label: texts.say('Gross margin (%)', 'Bruttomarginal (%)'), unit: '%', quantity: 'percent', assumption: 40 },
+        ? {
+            role: 'keep',
+            name: 'yourSharePercent',
+            label: texts.say('Your share of the added revenue (%)', 'Er andel av de ökade intäkterna (%)'),
+            unit: '%',
+            quantity: 'percent',
+            assumption: 50,
+          }
+        : {
+            role: 'keep',
+            name: 'grossMarginPercent',
+            label: texts.say('Gross margin (%)', 'Bruttomarginal (%)'),
+            unit: '%',
+            quantity: 'percent',
+            assumption: 40,
+          },
       keep,
       context,
     ),
   ]
-  const result = share ? texts.say(`Your added revenue per ${noun}`, `Era ökade intäkter per ${noun}`) : texts.say(`Added gross profit per ${noun}`, `Ökad bruttovinst per ${noun}`)
+  const result = share
+    ? texts.say(`Your added revenue per ${noun}`, `Era ökade intäkter per ${noun}`)
+    : texts.say(`Added gross profit per ${noun}`, `Ökad bruttovinst per ${noun}`)
   return {
     recipe: 'revenueUplift',
     period,
@@ -434,7 +474,9 @@ function revenueUplift(choice: RecipeChoice, context: DesignContext): Design {
         valueLabel: result,
         valueFormula: `addedRevenuePer${P} * ${c} / 100`,
         yearlyName: 'yearlyGain',
-        yearlyLabel: share ? texts.say('Your added revenue per year', 'Era ökade intäkter per år') : texts.say('Added gross profit per year', 'Ökad bruttovinst per år'),
+        yearlyLabel: share
+          ? texts.say('Your added revenue per year', 'Era ökade intäkter per år')
+          : texts.say('Added gross profit per year', 'Ökad bruttovinst per år'),
         extraFirst: true,
         extra: {
           name: `addedRevenuePer${P}`,
@@ -470,7 +512,14 @@ function audienceConversion(choice: RecipeChoice, context: DesignContext): Desig
       context,
     ),
     makeTerm(
-      { role: 'conversion', name: 'conversionRatePercent', label: texts.say('Share who become customers (%)', 'Andel som blir kunder (%)'), unit: '%', quantity: 'percent', assumption: 2 },
+      {
+        role: 'conversion',
+        name: 'conversionRatePercent',
+        label: texts.say('Share who become customers (%)', 'Andel som blir kunder (%)'),
+        unit: '%',
+        quantity: 'percent',
+        assumption: 2,
+      },
       conversion,
       context,
     ),
@@ -497,7 +546,13 @@ function audienceConversion(choice: RecipeChoice, context: DesignContext): Desig
     formula: (a, b, c) => `${a} * ${b} / 100 * ${c}`,
     explain: (a, b, c) => `${result} = ${a} × ${b} × ${c}.`,
     metrics: (a, b, c) => [
-      { name: `newCustomersPer${P}`, label: texts.say(`New customers per ${noun}`, `Nya kunder per ${noun}`), formula: `${a} * ${b} / 100`, unit: texts.say('customers', 'kunder'), highlight: true },
+      {
+        name: `newCustomersPer${P}`,
+        label: texts.say(`New customers per ${noun}`, `Nya kunder per ${noun}`),
+        formula: `${a} * ${b} / 100`,
+        unit: texts.say('customers', 'kunder'),
+        highlight: true,
+      },
       { name: 'revenueFromNewCustomers', label: result, formula: `newCustomersPer${P} * ${c}`, ...moneyMetric(currency), highlight: true },
     ],
   }
@@ -509,17 +564,49 @@ function unitValue(choice: RecipeChoice, context: DesignContext): Design {
   const quantity = choice.picks.get('quantity')
   const groups = choice.picks.get('groups')
   const symbol = CURRENCY_SYMBOLS[currency]
-  const teams: TermSpec = { role: 'groups', name: 'numberOfTeams', label: texts.say('Number of teams or sites', 'Antal team eller enheter'), unit: texts.say('teams', 'team'), quantity: 'people', assumption: 1 }
+  const teams: TermSpec = {
+    role: 'groups',
+    name: 'numberOfTeams',
+    label: texts.say('Number of teams or sites', 'Antal team eller enheter'),
+    unit: texts.say('teams', 'team'),
+    quantity: 'people',
+    assumption: 1,
+  }
   if (price?.perEntity === 'thousand') {
     const terms: [Term, Term, Term] = [
       makeTerm(
-        { role: 'quantity', name: 'impressionsPerCampaign', label: texts.say('Impressions per campaign', 'Visningar per kampanj'), unit: texts.say('impressions', 'visningar'), quantity: 'count', assumption: 100_000 },
+        {
+          role: 'quantity',
+          name: 'impressionsPerCampaign',
+          label: texts.say('Impressions per campaign', 'Visningar per kampanj'),
+          unit: texts.say('impressions', 'visningar'),
+          quantity: 'count',
+          assumption: 100_000,
+        },
         quantity,
         context,
       ),
-      makeTerm({ role: 'unitPrice', name: 'cpm', label: texts.say('Price per 1,000 impressions (CPM)', 'Pris per 1 000 visningar (CPM)'), unit: symbol, quantity: 'money', assumption: 20 }, price, context),
       makeTerm(
-        { role: 'groups', name: 'campaignsPerMonth', label: texts.say('Campaigns per month', 'Kampanjer per månad'), unit: texts.say('campaigns', 'kampanjer'), quantity: 'people', assumption: 1 },
+        {
+          role: 'unitPrice',
+          name: 'cpm',
+          label: texts.say('Price per 1,000 impressions (CPM)', 'Pris per 1 000 visningar (CPM)'),
+          unit: symbol,
+          quantity: 'money',
+          assumption: 20,
+        },
+        price,
+        context,
+      ),
+      makeTerm(
+        {
+          role: 'groups',
+          name: 'campaignsPerMonth',
+          label: texts.say('Campaigns per month', 'Kampanjer per månad'),
+          unit: texts.say('campaigns', 'kampanjer'),
+          quantity: 'people',
+          assumption: 1,
+        },
         groups,
         context,
       ),
@@ -542,7 +629,13 @@ function unitValue(choice: RecipeChoice, context: DesignContext): Design {
           valueFormula: `${a} / 1000 * ${b} * ${c}`,
           yearlyName: 'yearlyMediaValue',
           yearlyLabel: texts.say('Media value per year', 'Medievärde per år'),
-          extra: { name: 'impressionsPerMonth', label: texts.say('Impressions per month', 'Visningar per månad'), formula: `${a} * ${c}`, unit: texts.say('impressions', 'visningar'), highlight: false },
+          extra: {
+            name: 'impressionsPerMonth',
+            label: texts.say('Impressions per month', 'Visningar per månad'),
+            formula: `${a} * ${c}`,
+            unit: texts.say('impressions', 'visningar'),
+            highlight: false,
+          },
         }),
     }
   }
@@ -554,7 +647,14 @@ function unitValue(choice: RecipeChoice, context: DesignContext): Design {
   const terms: [Term, Term, Term] = [
     makeTerm(
       stock
-        ? { role: 'quantity', name: `numberOf${capitalize(entity.en.many)}`, label: texts.say(`Number of ${entity.en.many}`, `Antal ${entity.sv.many}`), unit: texts.many(entity), quantity: 'count', assumption: 100 }
+        ? {
+            role: 'quantity',
+            name: `numberOf${capitalize(entity.en.many)}`,
+            label: texts.say(`Number of ${entity.en.many}`, `Antal ${entity.sv.many}`),
+            unit: texts.many(entity),
+            quantity: 'count',
+            assumption: 100,
+          }
         : {
             role: 'quantity',
             name: `${entity.en.many}Per${P}`,
@@ -570,7 +670,9 @@ function unitValue(choice: RecipeChoice, context: DesignContext): Design {
       {
         role: 'unitPrice',
         name: stock ? `pricePer${capitalize(entity.en.one)}Per${P}` : `pricePer${capitalize(entity.en.one)}`,
-        label: stock ? texts.say(`Price per ${entity.en.one} per ${noun}`, `Pris per ${entity.sv.one} och ${noun}`) : texts.say(`Price per ${entity.en.one}`, `Pris per ${entity.sv.one}`),
+        label: stock
+          ? texts.say(`Price per ${entity.en.one} per ${noun}`, `Pris per ${entity.sv.one} och ${noun}`)
+          : texts.say(`Price per ${entity.en.one}`, `Pris per ${entity.sv.one}`),
         unit: symbol,
         quantity: 'money',
         assumption: 20,
@@ -598,13 +700,23 @@ function unitValue(choice: RecipeChoice, context: DesignContext): Design {
         valueFormula: `${a} * ${b} * ${c}`,
         yearlyName: 'yearlyValue',
         yearlyLabel: texts.say('Yearly value', 'Årligt värde'),
-        extra: { name: `total${capitalize(entity.en.many)}`, label: texts.say(`Total ${entity.en.many}`, `Totalt antal ${entity.sv.many}`), formula: `${a} * ${c}`, unit: texts.many(entity), highlight: false },
+        extra: {
+          name: `total${capitalize(entity.en.many)}`,
+          label: texts.say(`Total ${entity.en.many}`, `Totalt antal ${entity.sv.many}`),
+          formula: `${a} * ${c}`,
+          unit: texts.many(entity),
+          highlight: false,
+        },
       }),
   }
 }
 
 /** How a stated amount becomes a cost per period: its own period, a share of its years, or the total as a year's cost. */
-function statedCostSpec(stated: StatedAmount, period: TimeframePeriod, context: DesignContext): Pick<TermSpec, 'notes' | 'divideBy' | 'quoteAlso'> {
+function statedCostSpec(
+  stated: StatedAmount,
+  period: TimeframePeriod,
+  context: DesignContext,
+): Pick<TermSpec, 'notes' | 'divideBy' | 'quoteAlso'> {
   const { texts } = context
   // As the text writes it, without a sentence's full stop ("2 500 000 kr.").
   const amount = stated.figure.text.replace(/\s+/g, ' ').replace(/\.$/, '')
@@ -612,7 +724,10 @@ function statedCostSpec(stated: StatedAmount, period: TimeframePeriod, context: 
   if (stated.span !== undefined) {
     const { span } = stated
     const count = formatNumber(span.count, texts.language)
-    const unit = span.unit === 'year' ? texts.say(span.count === 1 ? 'year' : 'years', 'år') : texts.say(span.count === 1 ? 'month' : 'months', span.count === 1 ? 'månad' : 'månader')
+    const unit =
+      span.unit === 'year'
+        ? texts.say(span.count === 1 ? 'year' : 'years', 'år')
+        : texts.say(span.count === 1 ? 'month' : 'months', span.count === 1 ? 'månad' : 'månader')
     return {
       notes: [texts.statedOverYears(amount, `${count} ${unit}`, formatNumber(span.years, texts.language))],
       divideBy: span.years,
@@ -634,7 +749,14 @@ function costReduction(choice: RecipeChoice, context: DesignContext): Design {
   const P = PERIOD_CAMEL[period]
   const costSpec: TermSpec =
     stated === undefined
-      ? { role: 'currentCost', name: `currentCostPer${P}`, label: texts.say(`Current cost per ${noun}`, `Nuvarande kostnad per ${noun}`), unit: CURRENCY_SYMBOLS[currency], quantity: 'money', assumption: 10_000 }
+      ? {
+          role: 'currentCost',
+          name: `currentCostPer${P}`,
+          label: texts.say(`Current cost per ${noun}`, `Nuvarande kostnad per ${noun}`),
+          unit: CURRENCY_SYMBOLS[currency],
+          quantity: 'money',
+          assumption: 10_000,
+        }
       : {
           role: 'currentCost',
           name: `costPer${P}`,
@@ -646,8 +768,30 @@ function costReduction(choice: RecipeChoice, context: DesignContext): Design {
         }
   const terms: [Term, Term, Term] = [
     makeTerm(costSpec, cost, context),
-    makeTerm({ role: 'reduction', name: 'costReductionPercent', label: texts.say('Cost reduction (%)', 'Kostnadsminskning (%)'), unit: '%', quantity: 'percent', assumption: 15 }, reduction, context),
-    makeTerm({ role: 'groups', name: 'numberOfTeams', label: texts.say('Number of teams or sites', 'Antal team eller enheter'), unit: texts.say('teams', 'team'), quantity: 'people', assumption: 1 }, groups, context),
+    makeTerm(
+      {
+        role: 'reduction',
+        name: 'costReductionPercent',
+        label: texts.say('Cost reduction (%)', 'Kostnadsminskning (%)'),
+        unit: '%',
+        quantity: 'percent',
+        assumption: 15,
+      },
+      reduction,
+      context,
+    ),
+    makeTerm(
+      {
+        role: 'groups',
+        name: 'numberOfTeams',
+        label: texts.say('Number of teams or sites', 'Antal team eller enheter'),
+        unit: texts.say('teams', 'team'),
+        quantity: 'people',
+        assumption: 1,
+      },
+      groups,
+      context,
+    ),
   ]
   const result = texts.say(`Money saved per ${noun}`, `Besparing per ${noun}`)
   return {
@@ -667,7 +811,13 @@ function costReduction(choice: RecipeChoice, context: DesignContext): Design {
         valueFormula: `${a} * ${b} / 100 * ${c}`,
         yearlyName: 'yearlySavings',
         yearlyLabel: texts.say('Yearly savings', 'Årlig besparing'),
-        extra: { name: `costAfterReductionPer${P}`, label: texts.say(`Cost after the reduction per ${noun}`, `Kostnad efter minskningen per ${noun}`), formula: `${a} * ${c} - savingsPer${P}`, ...moneyMetric(currency), highlight: false },
+        extra: {
+          name: `costAfterReductionPer${P}`,
+          label: texts.say(`Cost after the reduction per ${noun}`, `Kostnad efter minskningen per ${noun}`),
+          formula: `${a} * ${c} - savingsPer${P}`,
+          ...moneyMetric(currency),
+          highlight: false,
+        },
       }),
   }
 }
@@ -701,14 +851,22 @@ function explanationFor(design: Design, sliders: ReadonlySet<number>, context: D
   const sentences: string[] = []
   if (valueCalculator) {
     const [a, b, c] = design.terms.map((term) => term.name) as [string, string, string]
-    const highlighted = design.metrics(a, b, c).filter((metric) => metric.highlight).map((metric) => uncapitalize(metric.label))
+    const highlighted = design
+      .metrics(a, b, c)
+      .filter((metric) => metric.highlight)
+      .map((metric) => uncapitalize(metric.label))
     sentences.push(`${texts.keyMetrics}: ${highlighted.join(', ')}.`)
   }
   sentences.push(design.explain(first.phrase, second.phrase, third.phrase))
   const constants = design.terms.filter((_, index) => !sliders.has(index))
   if (constants.length > 0) {
     const listed = constants.map((term) => {
-      const origin = term.figure === undefined ? texts.assumed : inputKind === 'document' ? texts.constantFromDocument(term.figure.page) : texts.constantFromDescription
+      const origin =
+        term.figure === undefined
+          ? texts.assumed
+          : inputKind === 'document'
+            ? texts.constantFromDocument(term.figure.page)
+            : texts.constantFromDescription
       return `${term.phrase} = ${term.display} (${origin})`
     })
     sentences.push(`${texts.heldConstant}: ${listed.join(', ')}.`)
@@ -716,7 +874,9 @@ function explanationFor(design: Design, sliders: ReadonlySet<number>, context: D
   const sliderTerms = design.terms.filter((_, index) => sliders.has(index))
   const backed = sliderTerms.filter((term) => term.figure !== undefined)
   if (backed.length > 0) {
-    const listed = backed.map((term) => (inputKind === 'document' && term.figure !== undefined ? `${term.phrase} (${texts.pageShort(term.figure.page)})` : term.phrase))
+    const listed = backed.map((term) =>
+      inputKind === 'document' && term.figure !== undefined ? `${term.phrase} (${texts.pageShort(term.figure.page)})` : term.phrase,
+    )
     sentences.push(`${texts.takenFrom(inputKind)}: ${listed.join(', ')}.`)
   }
   const assumed = sliderTerms.filter((term) => term.figure === undefined)
@@ -724,7 +884,10 @@ function explanationFor(design: Design, sliders: ReadonlySet<number>, context: D
   let explanation = sentences.join(' ')
   // SPEC §9: "per month" in the explanation makes the result monthly; say it only when it is.
   if (design.period !== 'monthly' && isSubscription(explanation)) {
-    explanation = explanation.replace(/per(\s+)month/gi, 'a$1month').replace(/per(\s+)månad/gi, 'i$1månaden').replace(/subscription/gi, 'plan')
+    explanation = explanation
+      .replace(/per(\s+)month/gi, 'a$1month')
+      .replace(/per(\s+)månad/gi, 'i$1månaden')
+      .replace(/subscription/gi, 'plan')
   }
   return explanation
 }

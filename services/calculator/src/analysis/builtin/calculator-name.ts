@@ -6,7 +6,8 @@ import type { Texts } from './wording.ts'
 
 const MAX_HEADING = 80
 /** Lines that open a document without naming it. */
-const NOT_A_HEADING = /^(?:exhibit|schedule|appendix|annex|attachment|bilaga|source|page|sida|by|date|datum|to|from|till|från|re|subject|ämne|kontakta oss|contact us|check us out|tel|phone|telefon)(?![\p{L}])/iu
+const NOT_A_HEADING =
+  /^(?:exhibit|schedule|appendix|annex|attachment|bilaga|source|page|sida|by|date|datum|to|from|till|från|re|subject|ämne|kontakta oss|contact us|check us out|tel|phone|telefon)(?![\p{L}])/iu
 const SMALL_WORDS = new Set(['of', 'and', 'the', 'for', 'to', 'in', 'on', 'a', 'an', 'och', 'för', 'av', 'i', 'på', 'till'])
 
 /**
@@ -51,7 +52,11 @@ function headingFrom(rawLine: string): string | undefined {
 
 function fromFileName(fileName: string | undefined): string | undefined {
   if (fileName === undefined) return undefined
-  const stem = fileName.replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[-_.]+/g, ' ').replace(/\s+/g, ' ').trim()
+  const stem = fileName
+    .replace(/\.[a-z0-9]{1,5}$/i, '')
+    .replace(/[-_.]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
   const letters = (stem.match(/\p{L}/gu) ?? []).length
   if (letters < 4 || /^(?:document|dokument|scan|untitled|namnlös|file|fil|upload)\s*\d*$/i.test(stem)) return undefined
   const capped = stem.length > MAX_HEADING ? stem.slice(0, MAX_HEADING).replace(/\s+\S*$/, '') : stem
@@ -73,10 +78,14 @@ export function calculatorName(props: {
   if (inputKind === 'description') {
     const sentence = (first.trim().split(/[.!?\n]/)[0] ?? '').replace(/\s+/g, ' ').trim()
     const words = sentence.split(' ').filter((word) => word !== '')
-    if (sentence.length >= 4 && sentence.length <= 60 && words.length >= 2 && lineMarker(sentence) === undefined) return withSuffix(sentence, texts)
+    if (sentence.length >= 4 && sentence.length <= 60 && words.length >= 2 && lineMarker(sentence) === undefined)
+      return withSuffix(sentence, texts)
     return texts.genericName
   }
-  const lines = first.split('\n').filter((line) => line.trim() !== '').slice(0, 12)
+  const lines = first
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, 12)
   for (const line of lines) {
     const heading = headingFrom(line)
     if (heading !== undefined) return withSuffix(heading, texts)

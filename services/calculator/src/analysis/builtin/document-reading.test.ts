@@ -55,7 +55,11 @@ describe('readDocument', () => {
   })
 
   it('leaves out a bare amount repeated on three pages (a stray text layer), keeping each page’s own price', () => {
-    const tiers = ['Gold Sponsorship Tier\n$10,000\nmaximum six\n$7,500', 'Standard Sponsorship Tier\n$10,000\nno limit\n$2,500', 'Video Sponsor\n$10,000\nexclusive\n+$4,000']
+    const tiers = [
+      'Gold Sponsorship Tier\n$10,000\nmaximum six\n$7,500',
+      'Standard Sponsorship Tier\n$10,000\nno limit\n$2,500',
+      'Video Sponsor\n$10,000\nexclusive\n+$4,000',
+    ]
     const prose = ['Sponsorship Prospectus', 'Conference Overview', 'Outreach', 'Diversity Statement', 'Previous Conference Photographs']
     const pages = [...prose, ...tiers].map((text, index) => ({ page: index + 1, text }))
     const reading = readDocument(pages)
@@ -64,11 +68,20 @@ describe('readDocument', () => {
   })
 
   it('leaves out running headers and percentages in legal boilerplate', () => {
-    const pages = [1, 2, 3, 4].map((page) => ({ page, text: `ACME BULLETIN — serving 12 customers\nLine ${page}: we save ${page * 10} hours per week.` }))
+    const pages = [1, 2, 3, 4].map((page) => ({
+      page,
+      text: `ACME BULLETIN — serving 12 customers\nLine ${page}: we save ${page * 10} hours per week.`,
+    }))
     pages.push({ page: 5, text: 'Interest accrues at 2% per annum on late payments.' })
     const reading = readDocument(pages)
     expect(reading.figures.map((figure) => figure.value).sort((a, b) => a - b)).toEqual([10, 20, 30, 40])
-    expect(reading.excluded.map((excluded) => excluded.reason).sort()).toEqual(['boilerplatePercent', 'repeatedLine', 'repeatedLine', 'repeatedLine', 'repeatedLine'])
+    expect(reading.excluded.map((excluded) => excluded.reason).sort()).toEqual([
+      'boilerplatePercent',
+      'repeatedLine',
+      'repeatedLine',
+      'repeatedLine',
+      'repeatedLine',
+    ])
   })
 
   it('detects the writing language and what "$" means', () => {
@@ -78,7 +91,9 @@ describe('readDocument', () => {
   })
 
   it('ranks figures near value words above bare ones', () => {
-    const reading = readDocument([{ page: 1, text: 'We run 3 projects.\nYour team saves 10 hours per week, worth $150 per hour in staff cost.' }])
+    const reading = readDocument([
+      { page: 1, text: 'We run 3 projects.\nYour team saves 10 hours per week, worth $150 per hour in staff cost.' },
+    ])
     expect(reading.figures[0]?.kind).toBe('money')
     expect(reading.figures.at(-1)?.text).toBe('3 projects')
   })

@@ -39,8 +39,53 @@ export interface DocumentReading {
   readonly wordCount: number
 }
 
-const SWEDISH_WORDS = new Set(['och', 'att', 'det', 'som', 'för', 'är', 'på', 'med', 'av', 'till', 'ska', 'inte', 'kan', 'vid', 'eller', 'enligt', 'samt', 'vi', 'har', 'den', 'ett', 'om'])
-const ENGLISH_WORDS = new Set(['the', 'and', 'of', 'to', 'for', 'is', 'with', 'be', 'shall', 'will', 'that', 'this', 'are', 'by', 'or', 'we', 'our', 'you', 'your', 'in', 'on'])
+const SWEDISH_WORDS = new Set([
+  'och',
+  'att',
+  'det',
+  'som',
+  'för',
+  'är',
+  'på',
+  'med',
+  'av',
+  'till',
+  'ska',
+  'inte',
+  'kan',
+  'vid',
+  'eller',
+  'enligt',
+  'samt',
+  'vi',
+  'har',
+  'den',
+  'ett',
+  'om',
+])
+const ENGLISH_WORDS = new Set([
+  'the',
+  'and',
+  'of',
+  'to',
+  'for',
+  'is',
+  'with',
+  'be',
+  'shall',
+  'will',
+  'that',
+  'this',
+  'are',
+  'by',
+  'or',
+  'we',
+  'our',
+  'you',
+  'your',
+  'in',
+  'on',
+])
 
 /** Context window either side of a figure, in characters: for relevance, and for what the figure is. */
 const CONTEXT = 100
@@ -179,7 +224,8 @@ export function readDocument(pages: readonly TextPage[], signal?: AbortSignal): 
   // "$10,000" under every tier), not each page's price.
   const bareAmountPages = new Map<string, Set<number>>()
   for (const { figure, line } of found) {
-    if (figure.kind !== 'money' || line.text.length > figure.text.length + 40 || normalizeLine(line.text) !== normalizeLine(figure.text)) continue
+    if (figure.kind !== 'money' || line.text.length > figure.text.length + 40 || normalizeLine(line.text) !== normalizeLine(figure.text))
+      continue
     const key = normalizeLine(figure.text)
     const pagesOfAmount = bareAmountPages.get(key) ?? new Set<number>()
     pagesOfAmount.add(figure.page)
@@ -207,7 +253,8 @@ export function readDocument(pages: readonly TextPage[], signal?: AbortSignal): 
     const normalized = normalizeLine(line.text)
     const verdict = {
       normalized,
-      placeholder: template.dominated || isPlaceholderLine(line.text, figuresByLine.get(key) ?? [], template.pagesWithTemplateText.has(page)),
+      placeholder:
+        template.dominated || isPlaceholderLine(line.text, figuresByLine.get(key) ?? [], template.pagesWithTemplateText.has(page)),
       repeated: headerLines.has(normalized),
     }
     verdicts.set(key, verdict)
@@ -232,7 +279,11 @@ export function readDocument(pages: readonly TextPage[], signal?: AbortSignal): 
       exclude('placeholder')
     } else if (verdict.repeated) {
       exclude('repeatedLine')
-    } else if (figure.kind === 'money' && verdict.normalized === normalizeLine(figure.text) && (bareAmountPages.get(verdict.normalized)?.size ?? 0) >= 3) {
+    } else if (
+      figure.kind === 'money' &&
+      verdict.normalized === normalizeLine(figure.text) &&
+      (bareAmountPages.get(verdict.normalized)?.size ?? 0) >= 3
+    ) {
       exclude('repeatedBareAmount')
     } else if (figure.kind === 'percent' && (PERCENT_BOILERPLATE_WORDS.countIn(words) > 0 || figure.value > 1000)) {
       exclude('boilerplatePercent')

@@ -63,7 +63,12 @@ describe('rates per unit and per period', () => {
   })
 
   it('reads "40 timmar/vecka" as working hours per week', () => {
-    expect(only('Omfattning, cirka: 40 timmar/vecka per person i teamet', SWEDISH)).toMatchObject({ kind: 'hours', value: 40, per: 'week', perEntity: 'person' })
+    expect(only('Omfattning, cirka: 40 timmar/vecka per person i teamet', SWEDISH)).toMatchObject({
+      kind: 'hours',
+      value: 40,
+      per: 'week',
+      perEntity: 'person',
+    })
     expect(only('saves 3 hours a week')).toMatchObject({ kind: 'hours', value: 3, per: 'week' })
     expect(only('sparar 2 timmar i veckan', SWEDISH)).toMatchObject({ kind: 'hours', value: 2, per: 'week' })
   })
@@ -71,7 +76,11 @@ describe('rates per unit and per period', () => {
   it('takes the period from the words before the amount or from a "Monthly Fee" header', () => {
     expect(only('the standard hourly rate of $40 plus extras')).toMatchObject({ value: 40, per: 'hour' })
     expect(only('Timpris: 950 kr', SWEDISH)).toMatchObject({ value: 950, per: 'hour' })
-    expect(only('Service Monthly Fee (USD)\nAutosys scheduling $10,109 TBD')).toMatchObject({ value: 10_109, per: 'month', flags: ['headerPeriod'] })
+    expect(only('Service Monthly Fee (USD)\nAutosys scheduling $10,109 TBD')).toMatchObject({
+      value: 10_109,
+      per: 'month',
+      flags: ['headerPeriod'],
+    })
   })
 
   it('does not give a price the period of another figure', () => {
@@ -88,7 +97,11 @@ describe('rates per unit and per period', () => {
 describe('counts, percentages and durations', () => {
   it('reads counts of people and things, also written as words', () => {
     expect(only('Your team of 12 agents')).toMatchObject({ kind: 'count', value: 12, entity: 'agent' })
-    expect(only('Totalt arbetar cirka 60 personer inom förvaltningen.', SWEDISH)).toMatchObject({ kind: 'count', value: 60, entity: 'person' })
+    expect(only('Totalt arbetar cirka 60 personer inom förvaltningen.', SWEDISH)).toMatchObject({
+      kind: 'count',
+      value: 60,
+      entity: 'person',
+    })
     expect(only('about 50 reports')).toMatchObject({ kind: 'count', value: 50, entity: 'report', flags: ['approximate'] })
     expect(only('Three complimentary Professional-level tickets')).toMatchObject({ kind: 'count', value: 3, entity: 'ticket' })
     const perMonth = scan('Initially about 50 reports. Thereafter, about two per month.').find((figure) => figure.per === 'month')
@@ -103,7 +116,13 @@ describe('counts, percentages and durations', () => {
 
   it('reads durations and ranges (the midpoint)', () => {
     expect(only('Terms of the project: 12 weeks')).toMatchObject({ kind: 'duration', value: 12, duration: 'week' })
-    expect(only('en kontraktstid på 4-6 månader', SWEDISH)).toMatchObject({ kind: 'duration', value: 5, low: 4, high: 6, duration: 'month' })
+    expect(only('en kontraktstid på 4-6 månader', SWEDISH)).toMatchObject({
+      kind: 'duration',
+      value: 5,
+      low: 4,
+      high: 6,
+      duration: 'month',
+    })
     expect(only('Each statement typically runs from 20-35 pages.')).toMatchObject({ kind: 'count', value: 27.5, entity: 'page' })
   })
 })

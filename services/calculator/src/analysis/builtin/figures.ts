@@ -86,7 +86,10 @@ function matchAt(pattern: RegExp, text: string, index: number): RegExpExecArray 
 }
 
 const MULTIPLIER_GLUED = sticky('(k|K|M|B|bn|mn|tkr|Mkr|MSEK|mnkr|mdkr)(?![\\p{L}\\p{N}])', 'u')
-const MULTIPLIER_WORD = sticky('[ \\u00a0](million|millions|miljon|miljoner|mn|billion|billions|miljard|miljarder|thousand|tusen|mkr|msek|mnkr|tkr|mdkr)(?![\\p{L}\\p{N}])', 'iu')
+const MULTIPLIER_WORD = sticky(
+  '[ \\u00a0](million|millions|miljon|miljoner|mn|billion|billions|miljard|miljarder|thousand|tusen|mkr|msek|mnkr|tkr|mdkr)(?![\\p{L}\\p{N}])',
+  'iu',
+)
 const MULTIPLIERS: Readonly<Record<string, { factor: number; sek: boolean }>> = {
   k: { factor: 1e3, sek: false },
   thousand: { factor: 1e3, sek: false },
@@ -117,7 +120,10 @@ const WORD = sticky('[ \\t\\u00a0]{0,8}([\\p{L}][\\p{L}\\-]{0,40})', 'u')
 const PER_STEP = sticky('\\s{0,8}(?:(\\/)\\s{0,8})?(?:(per|a|an|each|every|varje|i|om|pro)\\s{1,8})?(?:the\\s{1,8})?(\\p{L}+)', 'iu')
 const ADVERB = sticky('[ \\t\\u00a0,]{0,4}(hourly|daily|weekly|monthly|yearly|annually|månadsvis|årligen)(?![\\p{L}])', 'iu')
 const PER_ANNUM = sticky('[ \\t\\u00a0]{0,4}(?:p\\.a\\.|per annum)', 'i')
-const DATE_AFTER = sticky('(?:[-/.]\\d{1,2}[-/.]\\d{1,4}|\\/\\d|:\\d\\d|h\\d\\d|[ \\u00a0]?(?:a\\.m\\.|p\\.m\\.|am|pm)(?![\\p{L}])|,?[ \\u00a0]?(?:19|20)\\d\\d(?!\\d)|(?:st|nd|rd|th)(?![\\p{L}])|:[ae](?![\\p{L}]))', 'iu')
+const DATE_AFTER = sticky(
+  '(?:[-/.]\\d{1,2}[-/.]\\d{1,4}|\\/\\d|:\\d\\d|h\\d\\d|[ \\u00a0]?(?:a\\.m\\.|p\\.m\\.|am|pm)(?![\\p{L}])|,?[ \\u00a0]?(?:19|20)\\d\\d(?!\\d)|(?:st|nd|rd|th)(?![\\p{L}])|:[ae](?![\\p{L}]))',
+  'iu',
+)
 const MONTH_AFTER = sticky(`[ \\u00a0,.]{0,3}(?:${MONTH_PATTERN})(?![\\p{L}])`, 'iu')
 const MONTH_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${MONTH_PATTERN})\\.?,?[ \\u00a0]*$`, 'iu')
 const LIST_MARK_AFTER = sticky('[.)][ \\t]')
@@ -128,10 +134,13 @@ const SKIP_PREFIX =
   /(?:^|[^\p{L}])(?:no|nr|num|number|nummer|issn|isbn|vol|section|sektion|punkt|rubrik|page|sida|exhibit|schedule|bilaga|article|artikel|clause|avsnitt|kapitel|chapter|box|id|amendment|region|level|nivå|stage|phase|fas|vecka|week|krav|kriterie|step|steg|version|tier|ref|dnr|diarienummer|projektnummer|kl|grade|rule|form|figure|fig|table|tabell|figur|part|item|line|rad|room|suite|floor|route|lot|plot|ext|pg|pp|p)\.?[ \t\u00a0]*[:.#]?[ \t\u00a0]*$/iu
 /** Regulation and schedule references, upper case only ("FAR 8.405", "SIN 132-51"); "so far 30" is a figure. */
 const CODE_PREFIX = /(?:^|[^\p{L}])(?:FAR|DFARS|CFR|USC|IRC|SIN|SINs|GSA|NAICS|PSC|ISO|EN|SS)[ \t\u00a0]*$/u
-const PHONE_BEFORE = /(?:^|[^\p{L}])(?:tel|phone|telephone|telefon|telefonnummer|mobil|mobile|fax|whatsapp|växel|cell|helpline|hotline)[^\n]{0,16}$/iu
+const PHONE_BEFORE =
+  /(?:^|[^\p{L}])(?:tel|phone|telephone|telefon|telefonnummer|mobil|mobile|fax|whatsapp|växel|cell|helpline|hotline)[^\n]{0,16}$/iu
 const THRESHOLD_SYMBOL = /[<>≤≥][ \u00a0]?$/u
-const THRESHOLD_WORDS = /(?:^|[^\p{L}])(?:at least|minst|up to|upp till|capped at|limited to|högst|maximalt|maximum|max|minimum|no more than|not exceed|exceeding|över|above|below|under|less than|more than|mindre än|mer än)[ \t\u00a0]*$/iu
-const APPROXIMATE_WORDS = /(?:^|[^\p{L}])(?:about|around|approximately|approx\.?|roughly|some|cirka|ca\.?|omkring|ungefär|drygt|knappt|över|over)[ \t\u00a0]*$/iu
+const THRESHOLD_WORDS =
+  /(?:^|[^\p{L}])(?:at least|minst|up to|upp till|capped at|limited to|högst|maximalt|maximum|max|minimum|no more than|not exceed|exceeding|över|above|below|under|less than|more than|mindre än|mer än)[ \t\u00a0]*$/iu
+const APPROXIMATE_WORDS =
+  /(?:^|[^\p{L}])(?:about|around|approximately|approx\.?|roughly|some|cirka|ca\.?|omkring|ungefär|drygt|knappt|över|over)[ \t\u00a0]*$/iu
 const LINE_START_ONLY = /^[ \t\u00a0•●○■▪▸◦\-*–]*$/u
 const CPM_NEAR = /(?:^|[^\p{L}])CPMs?(?![\p{L}])/u
 const CPM_BEFORE = /(?:^|[^\p{L}])CPM[ \t:]*$/u
@@ -146,21 +155,77 @@ interface PeriodCue {
  * ("Pris per timme: 950 kr") — "saves 10 hours per week at $40" is not $40 a week.
  */
 const PERIOD_CUES: readonly PeriodCue[] = [
-  { period: 'hour', pattern: /(?:hourly|timpris|timarvode|timkostnad|timtaxa)[^.\n]{0,30}$|(?:per hour|an hour|per timme|i timmen|SEK\/h|kr\/h|kr\/tim)[\s:=–-]{0,3}$/iu },
-  { period: 'month', pattern: /(?:monthly|månadsavgift|månadskostnad|månadspris)[^.\n]{0,30}$|(?:per month|a month|per månad|i månaden)[\s:=–-]{0,3}$/iu },
-  { period: 'year', pattern: /(?:annual|annually|yearly|årsavgift|årskostnad|årlig|årligen)[^.\n]{0,30}$|(?:per year|a year|per annum|per år|om året)[\s:=–-]{0,3}$/iu },
+  {
+    period: 'hour',
+    pattern:
+      /(?:hourly|timpris|timarvode|timkostnad|timtaxa)[^.\n]{0,30}$|(?:per hour|an hour|per timme|i timmen|SEK\/h|kr\/h|kr\/tim)[\s:=–-]{0,3}$/iu,
+  },
+  {
+    period: 'month',
+    pattern: /(?:monthly|månadsavgift|månadskostnad|månadspris)[^.\n]{0,30}$|(?:per month|a month|per månad|i månaden)[\s:=–-]{0,3}$/iu,
+  },
+  {
+    period: 'year',
+    pattern:
+      /(?:annual|annually|yearly|årsavgift|årskostnad|årlig|årligen)[^.\n]{0,30}$|(?:per year|a year|per annum|per år|om året)[\s:=–-]{0,3}$/iu,
+  },
   { period: 'week', pattern: /(?:weekly|veckoavgift)[^.\n]{0,30}$|(?:per week|a week|per vecka|i veckan)[\s:=–-]{0,3}$/iu },
   { period: 'day', pattern: /(?:daily|dagsavgift|dagspris)[^.\n]{0,30}$|(?:per day|a day|per dag|om dagen)[\s:=–-]{0,3}$/iu },
 ]
 const HEADER_CUES: readonly PeriodCue[] = [
-  { period: 'month', pattern: /monthly[ \t\n]+(?:fee|fees|revenue|cost|costs|charge|charges|price|prices|payment|payments|rate|rates)(?![\p{L}])|månadsavgift|månadskostnad|månadspris/iu },
-  { period: 'year', pattern: /(?:annual|yearly)[ \t\n]+(?:fee|fees|revenue|cost|costs|charge|charges|price|prices|payment|payments)(?![\p{L}])|årsavgift|årskostnad/iu },
+  {
+    period: 'month',
+    pattern:
+      /monthly[ \t\n]+(?:fee|fees|revenue|cost|costs|charge|charges|price|prices|payment|payments|rate|rates)(?![\p{L}])|månadsavgift|månadskostnad|månadspris/iu,
+  },
+  {
+    period: 'year',
+    pattern:
+      /(?:annual|yearly)[ \t\n]+(?:fee|fees|revenue|cost|costs|charge|charges|price|prices|payment|payments)(?![\p{L}])|årsavgift|årskostnad/iu,
+  },
 ]
 
 /** Words that may stand between a number and the thing it counts ("30 page pdf files" → pages, "three complimentary … tickets"). */
 const STOP_WORDS = new Set([
-  'of', 'the', 'and', 'or', 'to', 'in', 'for', 'on', 'at', 'by', 'with', 'from', 'per', 'a', 'an', 'is', 'are', 'was', 'were', 'be',
-  'och', 'att', 'i', 'av', 'för', 'som', 'till', 'med', 'på', 'om', 'är', 'var', 'eller', 'den', 'det', 'de', 'en', 'ett', 'från',
+  'of',
+  'the',
+  'and',
+  'or',
+  'to',
+  'in',
+  'for',
+  'on',
+  'at',
+  'by',
+  'with',
+  'from',
+  'per',
+  'a',
+  'an',
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'och',
+  'att',
+  'i',
+  'av',
+  'för',
+  'som',
+  'till',
+  'med',
+  'på',
+  'om',
+  'är',
+  'var',
+  'eller',
+  'den',
+  'det',
+  'de',
+  'en',
+  'ett',
+  'från',
 ])
 
 interface Currency {
@@ -224,7 +289,16 @@ function endOfDigitRun(text: string, index: number): number {
   let end = index
   while (end < text.length) {
     const character = text[end]
-    if (isDigit(character) || character === ' ' || character === '-' || character === '–' || character === '(' || character === ')' || character === '.' || character === '/') {
+    if (
+      isDigit(character) ||
+      character === ' ' ||
+      character === '-' ||
+      character === '–' ||
+      character === '(' ||
+      character === ')' ||
+      character === '.' ||
+      character === '/'
+    ) {
       end += 1
     } else {
       break
@@ -301,7 +375,12 @@ function readPerChain(text: string, tail: Tail): void {
     const entityConnector = connector === undefined || ['per', 'each', 'every', 'varje', 'pro'].includes(connector)
     const period = PERIOD_WORDS.get(word)
     const entity = ENTITY_WORDS.get(word)
-    if (period !== undefined && tail.per === undefined && periodConnector && !(period === 'hour' && connector === 'i' && word !== 'timmen')) {
+    if (
+      period !== undefined &&
+      tail.per === undefined &&
+      periodConnector &&
+      !(period === 'hour' && connector === 'i' && word !== 'timmen')
+    ) {
       tail.per = period
     } else if (entity !== undefined && tail.perEntity === undefined && entityConnector) {
       tail.perEntity = entity
@@ -333,7 +412,11 @@ function readPerChain(text: string, tail: Tail): void {
 
 /** The thing counted before a bare "two per month": the last countable noun in the 120 characters before. */
 function entityBefore(text: string, index: number): EntityId | undefined {
-  const words = text.slice(Math.max(0, index - 120), index).toLowerCase().match(/\p{L}+/gu) ?? []
+  const words =
+    text
+      .slice(Math.max(0, index - 120), index)
+      .toLowerCase()
+      .match(/\p{L}+/gu) ?? []
   for (let position = words.length - 1; position >= 0; position -= 1) {
     const entity = ENTITY_WORDS.get(words[position] ?? '')
     if (entity !== undefined) return entity
@@ -389,7 +472,13 @@ function readTail(text: string, value: number, end: number, currency: CurrencyCo
     if (range !== null) {
       const secondStart = tail.end + range[0].length
       const second = readNumber(text, secondStart)
-      if (second !== undefined && !second.leadingZero && !second.dotted && second.value > value && matchAt(DATE_AFTER, text, second.end) === null) {
+      if (
+        second !== undefined &&
+        !second.leadingZero &&
+        !second.dotted &&
+        second.value > value &&
+        matchAt(DATE_AFTER, text, second.end) === null
+      ) {
         const low = tail.value
         const scale = value === 0 ? 1 : tail.value / value
         const high = second.value * scale
@@ -529,7 +618,15 @@ export function scanPage(page: number, text: string, options: ScanOptions): Figu
     const beforeSymbol = currency === undefined ? before : before.slice(0, before.length - currency.length)
     const previous = text[start - 1]
     if (currency === undefined) {
-      if (isLetter(previous) || previous === '/' || previous === '\\' || previous === '#' || previous === '§' || previous === '_' || previous === '@') {
+      if (
+        isLetter(previous) ||
+        previous === '/' ||
+        previous === '\\' ||
+        previous === '#' ||
+        previous === '§' ||
+        previous === '_' ||
+        previous === '@'
+      ) {
         skipRun()
         continue
       }
@@ -578,7 +675,11 @@ export function scanPage(page: number, text: string, options: ScanOptions): Figu
       consumedUntil = Math.max(consumedUntil, reading.end)
       continue
     }
-    if (reading.thousandsValue !== undefined && !tail.flags.includes('range') && (tail.currency === 'EUR' || tail.currency === 'SEK' || options.swedish)) {
+    if (
+      reading.thousandsValue !== undefined &&
+      !tail.flags.includes('range') &&
+      (tail.currency === 'EUR' || tail.currency === 'SEK' || options.swedish)
+    ) {
       tail.value = reading.thousandsValue * (tail.value / reading.value)
       tail.flags.push('europeanThousands')
     }

@@ -28,8 +28,28 @@ const PROMPT_MARKERS: readonly RegExp[] = [/klicka eller tryck här/i, /click or
 
 /** Words that only label a field in a template row ("Title", "Price"). */
 const TEMPLATE_LABELS = new Set([
-  'title', 'name', 'price', 'cost', 'amount', 'item', 'total', 'description', 'fee', 'rate', 'timeline', 'service', 'package',
-  'titel', 'namn', 'pris', 'kostnad', 'belopp', 'summa', 'tjänst', 'paket', 'beskrivning',
+  'title',
+  'name',
+  'price',
+  'cost',
+  'amount',
+  'item',
+  'total',
+  'description',
+  'fee',
+  'rate',
+  'timeline',
+  'service',
+  'package',
+  'titel',
+  'namn',
+  'pris',
+  'kostnad',
+  'belopp',
+  'summa',
+  'tjänst',
+  'paket',
+  'beskrivning',
 ])
 
 export type LineMarker = 'template' | 'prompt'

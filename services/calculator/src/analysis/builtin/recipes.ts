@@ -23,8 +23,22 @@ export const RECIPE_IDS = ['timeSavings', 'volumeTime', 'revenueUplift', 'audien
 export type RecipeId = (typeof RECIPE_IDS)[number]
 
 export const ROLE_IDS = [
-  'hours', 'hourlyRate', 'people', 'units', 'minutesPerUnit', 'revenue', 'uplift', 'keep', 'audience', 'conversion', 'dealValue',
-  'quantity', 'unitPrice', 'groups', 'currentCost', 'reduction',
+  'hours',
+  'hourlyRate',
+  'people',
+  'units',
+  'minutesPerUnit',
+  'revenue',
+  'uplift',
+  'keep',
+  'audience',
+  'conversion',
+  'dealValue',
+  'quantity',
+  'unitPrice',
+  'groups',
+  'currentCost',
+  'reduction',
 ] as const
 export type RoleId = (typeof ROLE_IDS)[number]
 
@@ -83,17 +97,41 @@ export function fitsRole(role: RoleId, figure: ScoredFigure, reading: DocumentRe
     }
     case 'people': {
       const group = groupOf(figure.entity)
-      return figure.kind === 'count' && (group === 'staff' || group === 'user') && figure.per === undefined && figure.value >= 1 && figure.value <= 100_000 && isCountable(figure)
+      return (
+        figure.kind === 'count' &&
+        (group === 'staff' || group === 'user') &&
+        figure.per === undefined &&
+        figure.value >= 1 &&
+        figure.value <= 100_000 &&
+        isCountable(figure)
+      )
     }
     case 'units': {
       const group = groupOf(figure.entity)
-      return figure.kind === 'count' && figure.per !== undefined && figure.per !== 'hour' && (group === undefined || group === 'unit') && isCountable(figure)
+      return (
+        figure.kind === 'count' &&
+        figure.per !== undefined &&
+        figure.per !== 'hour' &&
+        (group === undefined || group === 'unit') &&
+        isCountable(figure)
+      )
     }
     case 'minutesPerUnit':
       // "saves 6 minutes per invoice", "each invoice takes 6 minutes".
-      return figure.kind === 'minutes' && (groupOf(figure.perEntity) === 'unit' || REDUCTION_WORDS.countIn(words) > 0 || [...words].some((word) => groupOf(ENTITY_WORDS.get(word)) === 'unit'))
+      return (
+        figure.kind === 'minutes' &&
+        (groupOf(figure.perEntity) === 'unit' ||
+          REDUCTION_WORDS.countIn(words) > 0 ||
+          [...words].some((word) => groupOf(ENTITY_WORDS.get(word)) === 'unit'))
+      )
     case 'revenue':
-      return figure.kind === 'money' && figure.per !== undefined && figure.per !== 'hour' && figure.perEntity === undefined && REVENUE_WORDS.countIn(words) > 0
+      return (
+        figure.kind === 'money' &&
+        figure.per !== undefined &&
+        figure.per !== 'hour' &&
+        figure.perEntity === undefined &&
+        REVENUE_WORDS.countIn(words) > 0
+      )
     case 'uplift':
       return figure.kind === 'percent' && figure.value <= 500 && INCREASE_WORDS.countIn(words) > 0
     case 'keep':
@@ -111,7 +149,13 @@ export function fitsRole(role: RoleId, figure: ScoredFigure, reading: DocumentRe
     case 'groups':
       return false
     case 'currentCost':
-      return figure.kind === 'money' && figure.per !== undefined && figure.per !== 'hour' && figure.perEntity === undefined && COST_WORDS.countIn(words) > 0
+      return (
+        figure.kind === 'money' &&
+        figure.per !== undefined &&
+        figure.per !== 'hour' &&
+        figure.perEntity === undefined &&
+        COST_WORDS.countIn(words) > 0
+      )
     case 'reduction':
       return figure.kind === 'percent' && figure.value <= 100 && REDUCTION_WORDS.countIn(words) > 0
   }
@@ -233,7 +277,11 @@ export function chooseRecipe(reading: DocumentReading): RecipeChoice {
     }
     if (!qualifies(recipe, picks)) continue
     const score = scoreOf(picks, statedCost)
-    if (best === undefined || score > best.score) best = statedCost === undefined ? { recipe, picks, score, basis: 'figures' } : { recipe, picks, score, basis: 'figures', stated: statedCost }
+    if (best === undefined || score > best.score)
+      best =
+        statedCost === undefined
+          ? { recipe, picks, score, basis: 'figures' }
+          : { recipe, picks, score, basis: 'figures', stated: statedCost }
   }
   if (best !== undefined) return best
   // No recipe is backed: a cost the text gives per period, or else a stated amount, is the cost;

@@ -14,13 +14,18 @@ import { createBuiltinAnalyzer } from './index.ts'
 const repoRoot = fileURLToPath(new URL('../../../../..', import.meta.url))
 const corpus = resolve(repoRoot, '../shared/samples/documents')
 const available = existsSync(corpus)
-if (!available && process.env.CI === 'true') throw new Error(`The sample documents are missing at ${corpus} (CI must have ../shared/samples)`)
+if (!available && process.env.CI === 'true')
+  throw new Error(`The sample documents are missing at ${corpus} (CI must have ../shared/samples)`)
 if (!available) console.warn(`SKIPPED: sample documents not found at ${corpus}`)
 
 /** The scanned proposal: a PDF of page images, no text layer. */
 const SCANNED = 'metro-access-gate-proposal-scanned.pdf'
 
-const files = available ? readdirSync(corpus).filter((file) => /\.(pdf|docx)$/.test(file)).sort() : []
+const files = available
+  ? readdirSync(corpus)
+      .filter((file) => /\.(pdf|docx)$/.test(file))
+      .sort()
+  : []
 
 const extractor = createDocumentExtractor()
 const analyzer = createBuiltinAnalyzer()
@@ -49,7 +54,8 @@ function parameter(calculator: CalculatorData, name: string) {
   return found
 }
 
-const allAssumptions = (calculator: CalculatorData): boolean => calculator.parameters.every((candidate) => candidate.source?.kind === 'assumption')
+const allAssumptions = (calculator: CalculatorData): boolean =>
+  calculator.parameters.every((candidate) => candidate.source?.kind === 'assumption')
 
 /** What each sample's advanced calculator must read from it (the traps of SOURCES.md included). */
 const EXPECTATIONS: Readonly<Record<string, (calculator: CalculatorData) => void>> = {
@@ -82,7 +88,11 @@ const EXPECTATIONS: Readonly<Record<string, (calculator: CalculatorData) => void
     expect(rate.source?.kind === 'document' ? rate.source.quote : '').toMatch(/\$\d+ \/ hour/)
   },
   'sv-region-dalarna-avrop-rpa-team.pdf': (calculator) => {
-    expect(parameter(calculator, 'hoursPerWeek')).toMatchObject({ defaultValue: 40, label: 'Timmar per vecka och person', source: { kind: 'document', page: 2 } })
+    expect(parameter(calculator, 'hoursPerWeek')).toMatchObject({
+      defaultValue: 40,
+      label: 'Timmar per vecka och person',
+      source: { kind: 'document', page: 2 },
+    })
     expect(calculator.baseTimeframe).toBe('weekly')
   },
   'sv-vaxholm-avrop-resurskonsult.docx': (calculator) => {
@@ -103,7 +113,9 @@ const EXPECTATIONS: Readonly<Record<string, (calculator: CalculatorData) => void
   'gsa-coe-discovery-bpa-rfq.pdf': (calculator) => {
     const cost = parameter(calculator, 'costPerYear')
     expect(cost).toMatchObject({ defaultValue: 33_333_333, source: { kind: 'document', page: 15 } })
-    expect(cost.source?.kind === 'document' ? cost.source.quote : '').toContain('total three\nyear value of BPA obligations to be $100 million.')
+    expect(cost.source?.kind === 'document' ? cost.source.quote : '').toContain(
+      'total three\nyear value of BPA obligations to be $100 million.',
+    )
     expect(cost.description).toContain('$100 million for 3 years; divided by 3')
     expect(calculator.baseTimeframe).toBe('yearly')
   },
@@ -119,7 +131,8 @@ const EXPECTATIONS: Readonly<Record<string, (calculator: CalculatorData) => void
     expect(cost.source?.kind === 'document' ? cost.source.quote : '').toMatch(/OF 36 MONTHS[\s\S]*R29 658 122\.80/)
     // Rand has no fixed rate: a rand amount is never shown as if converted.
     for (const candidate of calculator.parameters) {
-      if (candidate.source?.kind === 'document' && /R ?\d/.test(candidate.source.quote)) expect(candidate.description).toContain('Stated in ZAR; there is no fixed rate for ZAR')
+      if (candidate.source?.kind === 'document' && /R ?\d/.test(candidate.source.quote))
+        expect(candidate.description).toContain('Stated in ZAR; there is no fixed rate for ZAR')
     }
   },
 }
@@ -150,9 +163,15 @@ describe.skipIf(!available)('the sample documents', () => {
     it.each(GENERATION_COMPLEXITIES)('%s: a valid calculator, positive at its defaults, quoting its own pages', async (complexity) => {
       const calculator = await analyze(file, pages, complexity)
       if (complexity !== 'value') expect(calculator.parameters).toHaveLength(SLIDERS_PER_COMPLEXITY[complexity])
-      expect(compileFormula(calculator.formula, calculator.parameters.map((candidate) => candidate.name)).ok).toBe(true)
+      expect(
+        compileFormula(
+          calculator.formula,
+          calculator.parameters.map((candidate) => candidate.name),
+        ).ok,
+      ).toBe(true)
       const computed = createCalculator(calculator).compute()
-      const results = computed.calculatorType === 'value' ? computed.valueCalculation.highlighted.map((field) => field.value) : [computed.result]
+      const results =
+        computed.calculatorType === 'value' ? computed.valueCalculation.highlighted.map((field) => field.value) : [computed.result]
       for (const result of results) {
         expect(Number.isFinite(result)).toBe(true)
         expect(result).toBeGreaterThan(0)

@@ -7,9 +7,18 @@ import { spanIn, statedAmounts } from './stated-amounts.ts'
 
 const analyzer = createBuiltinAnalyzer()
 
-function analyze(text: string, options: { language?: Language; currency?: Currency; complexity?: 'minimal' | 'balanced' | 'advanced' | 'value' } = {}): Promise<CalculatorData> {
+function analyze(
+  text: string,
+  options: { language?: Language; currency?: Currency; complexity?: 'minimal' | 'balanced' | 'advanced' | 'value' } = {},
+): Promise<CalculatorData> {
   const pages: TextPage[] = [{ page: 1, text }]
-  return analyzer.analyze({ kind: 'document', pages, complexity: options.complexity ?? 'advanced', language: options.language ?? 'en', currency: options.currency ?? 'USD' })
+  return analyzer.analyze({
+    kind: 'document',
+    pages,
+    complexity: options.complexity ?? 'advanced',
+    language: options.language ?? 'en',
+    currency: options.currency ?? 'USD',
+  })
 }
 
 function parameter(calculator: CalculatorData, name: string) {
@@ -18,7 +27,12 @@ function parameter(calculator: CalculatorData, name: string) {
   return found
 }
 
-const stated = (text: string) => statedAmounts(readDocument([{ page: 1, text }])).map((amount) => ({ text: amount.figure.text, strength: amount.strength, years: amount.span?.years }))
+const stated = (text: string) =>
+  statedAmounts(readDocument([{ page: 1, text }])).map((amount) => ({
+    text: amount.figure.text,
+    strength: amount.strength,
+    years: amount.span?.years,
+  }))
 
 describe('which amounts are stated amounts', () => {
   it('reads a labelled total, budget or contract value, strongest first', () => {
@@ -35,7 +49,8 @@ describe('which amounts are stated amounts', () => {
   })
 
   it('reads the AMOUNT column of an award table', () => {
-    const table = 'South Africa\nTENDER NO\tTENDER DESCRIPTION\tAWARDED TO\tAMOUNT\tPOINTS\nAB 1/2020\tCLEANING SERVICES\tACME (PTY) LTD\tR 1 234 567,89\t100'
+    const table =
+      'South Africa\nTENDER NO\tTENDER DESCRIPTION\tAWARDED TO\tAMOUNT\tPOINTS\nAB 1/2020\tCLEANING SERVICES\tACME (PTY) LTD\tR 1 234 567,89\t100'
     expect(stated(table)).toEqual([{ text: 'R 1 234 567,89', strength: 'strong', years: undefined }])
   })
 
@@ -77,14 +92,21 @@ describe('a stated amount as the calculator’s cost', () => {
     expect(calculator.baseTimeframe).toBe('yearly')
     expect(calculator.valueType).toBe('moneySaved')
     const cost = parameter(calculator, 'costPerYear')
-    expect(cost).toMatchObject({ defaultValue: 199_989, label: 'Cost per year', source: { kind: 'document', page: 1, quote: 'Requested Amount: $599,968 over 3 years' } })
+    expect(cost).toMatchObject({
+      defaultValue: 199_989,
+      label: 'Cost per year',
+      source: { kind: 'document', page: 1, quote: 'Requested Amount: $599,968 over 3 years' },
+    })
     expect(cost.description).toContain('The document states $599,968 for 3 years; divided by 3')
     expect(parameter(calculator, 'costReductionPercent').source?.kind).toBe('assumption')
     expect(calculator.description).toContain('1 value taken from the document, 2 assumed')
   })
 
   it('Swedish: "budget 2 500 000 kr" without years is the stated total, used as the yearly cost', async () => {
-    const calculator = await analyze('Offert: nytt ärendesystem\nProjektets budget 2 500 000 kr. Vi levererar systemet i tre steg.', { language: 'sv', currency: 'SEK' })
+    const calculator = await analyze('Offert: nytt ärendesystem\nProjektets budget 2 500 000 kr. Vi levererar systemet i tre steg.', {
+      language: 'sv',
+      currency: 'SEK',
+    })
     const cost = parameter(calculator, 'costPerYear')
     expect(cost).toMatchObject({ defaultValue: 2_500_000, label: 'Kostnad per år', source: { kind: 'document', page: 1 } })
     expect(cost.source?.kind === 'document' ? cost.source.quote : '').toContain('budget 2 500 000 kr')
@@ -119,7 +141,9 @@ describe('a stated amount as the calculator’s cost', () => {
   })
 
   it('gives way to a better driver', async () => {
-    const calculator = await analyze('Total budget: $500,000.\nYour team of 12 agents spends 10 hours per week each on triage; staff cost $40 per hour.')
+    const calculator = await analyze(
+      'Total budget: $500,000.\nYour team of 12 agents spends 10 hours per week each on triage; staff cost $40 per hour.',
+    )
     expect(calculator.formula).toBe('hoursPerWeek * hourlyRate * numberOfAgents')
   })
 
@@ -132,7 +156,8 @@ describe('a stated amount as the calculator’s cost', () => {
   })
 
   it('never takes a placeholder template’s price', async () => {
-    const text = 'How We Can Help\n\nCompany Name\n\nSome introductory text.\n\nA Subhead\n\nSome intro text.\n\nTitle\t\t\t$10,000 / 8-10 weeks\n\nSome explanation text.'
+    const text =
+      'How We Can Help\n\nCompany Name\n\nSome introductory text.\n\nA Subhead\n\nSome intro text.\n\nTitle\t\t\t$10,000 / 8-10 weeks\n\nSome explanation text.'
     const calculator = await analyze(text)
     expect(calculator.parameters.every((candidate) => candidate.source?.kind === 'assumption')).toBe(true)
   })

@@ -33,19 +33,83 @@ export interface StatedAmount {
 
 /** Words that name an amount. */
 const AMOUNT_NOUNS = new WordList([
-  'amount', 'amounts', 'value', 'values', 'price', 'prices', 'pricing', 'cost', 'costs', 'fee', 'fees', 'sum', 'charge', 'charges',
-  'total', 'totals', 'spend', 'spending', 'expenditure', 'expenditures', 'budget*', 'funding',
-  'belopp*', 'värde', 'värdet', 'pris', 'priset', 'kostnad*', 'avgift*', 'arvode*', 'ersättning*', 'summa*', 'totalt', 'budget*',
-  'kontraktsvärde*', 'avtalsvärde*', 'totalbelopp*', 'totalkostnad*', 'anslag*',
+  'amount',
+  'amounts',
+  'value',
+  'values',
+  'price',
+  'prices',
+  'pricing',
+  'cost',
+  'costs',
+  'fee',
+  'fees',
+  'sum',
+  'charge',
+  'charges',
+  'total',
+  'totals',
+  'spend',
+  'spending',
+  'expenditure',
+  'expenditures',
+  'budget*',
+  'funding',
+  'belopp*',
+  'värde',
+  'värdet',
+  'pris',
+  'priset',
+  'kostnad*',
+  'avgift*',
+  'arvode*',
+  'ersättning*',
+  'summa*',
+  'totalt',
+  'budget*',
+  'kontraktsvärde*',
+  'avtalsvärde*',
+  'totalbelopp*',
+  'totalkostnad*',
+  'anslag*',
 ])
 /** Nouns that are a total by themselves. */
 const TOTAL_NOUNS = new WordList(['budget*', 'funding', 'kontraktsvärde*', 'avtalsvärde*', 'totalbelopp*', 'totalkostnad*', 'anslag*'])
 /** Words that say which total an amount is ("requested amount", "estimated value", "awarded to … amount"). */
 const QUALIFIERS = new WordList([
-  'requested', 'request', 'estimated', 'estimate', 'estimates', 'contract', 'contracts', 'contracted', 'award', 'awarded', 'grant',
-  'total', 'overall', 'annual', 'yearly', 'project', 'lifetime',
-  'sökt', 'sökta', 'ansökt', 'ansökta', 'uppskattat', 'uppskattade', 'beräknat', 'beräknade', 'kontrakt*', 'avtal*', 'tilldelat',
-  'tilldelad', 'totalt', 'total', 'årlig*', 'projektets',
+  'requested',
+  'request',
+  'estimated',
+  'estimate',
+  'estimates',
+  'contract',
+  'contracts',
+  'contracted',
+  'award',
+  'awarded',
+  'grant',
+  'total',
+  'overall',
+  'annual',
+  'yearly',
+  'project',
+  'lifetime',
+  'sökt',
+  'sökta',
+  'ansökt',
+  'ansökta',
+  'uppskattat',
+  'uppskattade',
+  'beräknat',
+  'beräknade',
+  'kontrakt*',
+  'avtal*',
+  'tilldelat',
+  'tilldelad',
+  'totalt',
+  'total',
+  'årlig*',
+  'projektets',
 ])
 
 /** How far back a label or a span may be, in characters (within the sentence and after the previous amount). */
@@ -112,7 +176,10 @@ export function spanIn(text: string, before: boolean, offset = 0): StatedSpan | 
 /** A column header row: three or more cells, no digits, one of them naming an amount ("AWARDED TO  AMOUNT  POINTS"). */
 function isAmountHeader(line: string): boolean {
   if (/\d/.test(line)) return false
-  const cells = line.split(/\t| {2,}/).map((cell) => cell.trim()).filter((cell) => cell !== '')
+  const cells = line
+    .split(/\t| {2,}/)
+    .map((cell) => cell.trim())
+    .filter((cell) => cell !== '')
   if (cells.length < 3) return false
   return cells.some((cell) => {
     const words = wordsOf(cell)
@@ -165,7 +232,12 @@ function excluded(figure: ScoredFigure, text: string): boolean {
   if (figure.flags.includes('threshold') || figure.flags.includes('thresholdWord')) return true
   if (NEGATIVE_WORDS.countIn(figure.nearWords) > 0) return true
   // "R50,00 per set", "$5 each": a price of something the scanner does not count.
-  if (/^[ \t]*(?:\/|per(?![\p{L}])|each(?![\p{L}])|apiece|styck|st\.?(?![\p{L}])|à(?![\p{L}]))/iu.test(text.slice(figure.end, figure.end + 12))) return true
+  if (
+    /^[ \t]*(?:\/|per(?![\p{L}])|each(?![\p{L}])|apiece|styck|st\.?(?![\p{L}])|à(?![\p{L}]))/iu.test(
+      text.slice(figure.end, figure.end + 12),
+    )
+  )
+    return true
   // "from R100 000 to R300 000": the upper end of a range in words.
   return /\d[ \t\u00a0]*(?:to|till|and|och|or|eller|[-–—])[ \t\u00a0]*$/iu.test(text.slice(Math.max(0, figure.start - 16), figure.start))
 }
@@ -227,6 +299,10 @@ export function statedAmounts(reading: DocumentReading): StatedAmount[] {
   }
   const rank = { strong: 0, plain: 1 } as const
   return found.sort(
-    (a, b) => rank[a.strength] - rank[b.strength] || b.figure.relevance - a.figure.relevance || a.figure.page - b.figure.page || a.figure.start - b.figure.start,
+    (a, b) =>
+      rank[a.strength] - rank[b.strength] ||
+      b.figure.relevance - a.figure.relevance ||
+      a.figure.page - b.figure.page ||
+      a.figure.start - b.figure.start,
   )
 }

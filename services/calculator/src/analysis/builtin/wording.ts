@@ -35,7 +35,12 @@ export interface Texts {
   readonly assumptionsToAdjust: string
   readonly keyMetrics: string
   readonly pageShort: (page: number) => string
-  readonly summary: (props: { readonly source: string; readonly found: number; readonly assumed: number; readonly inputKind: 'document' | 'description' }) => string
+  readonly summary: (props: {
+    readonly source: string
+    readonly found: number
+    readonly assumed: number
+    readonly inputKind: 'document' | 'description'
+  }) => string
   readonly sourceName: (inputKind: 'document' | 'description', fileName: string | undefined) => string
   readonly templateNote: string
   readonly noFiguresNote: (inputKind: 'document' | 'description') => string
@@ -50,7 +55,8 @@ const ENGLISH: Texts = {
   language: 'en',
   genericName: 'ROI Calculator',
   nameSuffix: ' — ROI Calculator',
-  assumptionNote: (inputKind) => (inputKind === 'document' ? 'Assumption — no figure in the document' : 'Assumption — no figure in the description'),
+  assumptionNote: (inputKind) =>
+    inputKind === 'document' ? 'Assumption — no figure in the document' : 'Assumption — no figure in the description',
   assumptionDescription: (inputKind) =>
     `No figure in the ${inputKind === 'document' ? 'document' : 'description'} for this — a typical value to adjust to your situation.`,
   fromDocument: (page) => `From the document, page ${page}.`,
@@ -59,8 +65,11 @@ const ENGLISH: Texts = {
   unconverted: (code, base) => `Stated in ${code}; there is no fixed rate for ${code}, so the amount is used as it stands, in ${base}.`,
   rangeMidpoint: (low, high) => `The text gives a range (${low}–${high}); the midpoint is used.`,
   statedOverYears: (amount, span, years) =>
-    years === '1' ? `The document states ${amount} for ${span}; that is the cost per year.` : `The document states ${amount} for ${span}; divided by ${years}, one year's share is used.`,
-  statedTotal: (amount, periodNoun) => `The document states ${amount} as a total, not per ${periodNoun}; the stated total is used as the cost per ${periodNoun}.`,
+    years === '1'
+      ? `The document states ${amount} for ${span}; that is the cost per year.`
+      : `The document states ${amount} for ${span}; divided by ${years}, one year's share is used.`,
+  statedTotal: (amount, periodNoun) =>
+    `The document states ${amount} as a total, not per ${periodNoun}; the stated total is used as the cost per ${periodNoun}.`,
   perPersonReading: 'Read as hours per person.',
   periodNoun: (period) => EN_PERIOD[period],
   perPeriod: (period) => `per ${EN_PERIOD[period]}`,
@@ -80,9 +89,11 @@ const ENGLISH: Texts = {
   pageShort: (page) => `page ${page}`,
   summary: ({ source, found, assumed, inputKind }) =>
     `Built offline from ${source}: ${found} ${found === 1 ? 'value' : 'values'} taken from the ${inputKind === 'document' ? 'document' : 'description'}, ${assumed} assumed.`,
-  sourceName: (inputKind, fileName) => (fileName !== undefined ? `“${fileName}”` : inputKind === 'document' ? 'the document' : 'your description'),
+  sourceName: (inputKind, fileName) =>
+    fileName !== undefined ? `“${fileName}”` : inputKind === 'document' ? 'the document' : 'your description',
   templateNote: 'The document reads as a template (placeholder text), so its figures are not used.',
-  noFiguresNote: (inputKind) => `No usable figure was found in the ${inputKind === 'document' ? 'document' : 'description'}, so every value is an assumption.`,
+  noFiguresNote: (inputKind) =>
+    `No usable figure was found in the ${inputKind === 'document' ? 'document' : 'description'}, so every value is an assumption.`,
   yearly: 'per year',
   say: (en) => en,
 }
@@ -91,7 +102,8 @@ const SWEDISH: Texts = {
   language: 'sv',
   genericName: 'ROI-kalkylator',
   nameSuffix: ' — ROI-kalkylator',
-  assumptionNote: (inputKind) => (inputKind === 'document' ? 'Antagande — ingen siffra i dokumentet' : 'Antagande — ingen siffra i beskrivningen'),
+  assumptionNote: (inputKind) =>
+    inputKind === 'document' ? 'Antagande — ingen siffra i dokumentet' : 'Antagande — ingen siffra i beskrivningen',
   assumptionDescription: (inputKind) =>
     `Ingen siffra i ${inputKind === 'document' ? 'dokumentet' : 'beskrivningen'} för detta — ett typiskt värde att justera efter era förhållanden.`,
   fromDocument: (page) => `Från dokumentet, sida ${page}.`,
@@ -100,8 +112,11 @@ const SWEDISH: Texts = {
   unconverted: (code, base) => `Anges i ${code}; det finns ingen fast kurs för ${code}, så beloppet används som det står, i ${base}.`,
   rangeMidpoint: (low, high) => `Texten anger ett intervall (${low}–${high}); mittvärdet används.`,
   statedOverYears: (amount, span, years) =>
-    years === '1' ? `Dokumentet anger ${amount} för ${span}; det är kostnaden per år.` : `Dokumentet anger ${amount} för ${span}; delat med ${years} används ett års andel.`,
-  statedTotal: (amount, periodNoun) => `Dokumentet anger ${amount} som ett totalbelopp, inte per ${periodNoun}; totalbeloppet används som kostnad per ${periodNoun}.`,
+    years === '1'
+      ? `Dokumentet anger ${amount} för ${span}; det är kostnaden per år.`
+      : `Dokumentet anger ${amount} för ${span}; delat med ${years} används ett års andel.`,
+  statedTotal: (amount, periodNoun) =>
+    `Dokumentet anger ${amount} som ett totalbelopp, inte per ${periodNoun}; totalbeloppet används som kostnad per ${periodNoun}.`,
   perPersonReading: 'Tolkas som timmar per person.',
   periodNoun: (period) => SV_PERIOD[period],
   perPeriod: (period) => `per ${SV_PERIOD[period]}`,
@@ -121,9 +136,11 @@ const SWEDISH: Texts = {
   pageShort: (page) => `sida ${page}`,
   summary: ({ source, found, assumed, inputKind }) =>
     `Skapad offline från ${source}: ${found} ${found === 1 ? 'värde hämtat' : 'värden hämtade'} från ${inputKind === 'document' ? 'dokumentet' : 'beskrivningen'}, ${assumed} ${assumed === 1 ? 'antaget' : 'antagna'}.`,
-  sourceName: (inputKind, fileName) => (fileName !== undefined ? `”${fileName}”` : inputKind === 'document' ? 'dokumentet' : 'din beskrivning'),
+  sourceName: (inputKind, fileName) =>
+    fileName !== undefined ? `”${fileName}”` : inputKind === 'document' ? 'dokumentet' : 'din beskrivning',
   templateNote: 'Dokumentet ser ut som en mall (platshållartext), så dess siffror används inte.',
-  noFiguresNote: (inputKind) => `Ingen användbar siffra hittades i ${inputKind === 'document' ? 'dokumentet' : 'beskrivningen'}, så alla värden är antaganden.`,
+  noFiguresNote: (inputKind) =>
+    `Ingen användbar siffra hittades i ${inputKind === 'document' ? 'dokumentet' : 'beskrivningen'}, så alla värden är antaganden.`,
   yearly: 'per år',
   say: (_en, sv) => sv,
 }

@@ -22,7 +22,11 @@ const sourceSchema = {
       required: ['kind', 'quote', 'page'],
       properties: {
         kind: { type: 'string', enum: ['document'] },
-        quote: { type: 'string', maxLength: QUOTE_MAX_LENGTH, description: 'The passage of the document that states the figure, copied word for word.' },
+        quote: {
+          type: 'string',
+          maxLength: QUOTE_MAX_LENGTH,
+          description: 'The passage of the document that states the figure, copied word for word.',
+        },
         page: { type: 'integer', minimum: 1, description: 'The page the quote is on, from its [page N] marker.' },
       },
     },
@@ -32,7 +36,11 @@ const sourceSchema = {
       required: ['kind', 'quote'],
       properties: {
         kind: { type: 'string', enum: ['description'] },
-        quote: { type: 'string', maxLength: QUOTE_MAX_LENGTH, description: "The passage of the user's description that states the figure, copied word for word." },
+        quote: {
+          type: 'string',
+          maxLength: QUOTE_MAX_LENGTH,
+          description: "The passage of the user's description that states the figure, copied word for word.",
+        },
       },
     },
     {
@@ -41,7 +49,11 @@ const sourceSchema = {
       required: ['kind', 'note'],
       properties: {
         kind: { type: 'string', enum: ['assumption'] },
-        note: { type: 'string', maxLength: QUOTE_MAX_LENGTH, description: 'Why this value is a reasonable assumption, in the requested language.' },
+        note: {
+          type: 'string',
+          maxLength: QUOTE_MAX_LENGTH,
+          description: 'Why this value is a reasonable assumption, in the requested language.',
+        },
       },
     },
   ],
@@ -89,7 +101,18 @@ export function calculatorJsonSchema(input: Pick<AnalysisInput, 'complexity' | '
   return {
     type: 'object',
     additionalProperties: false,
-    required: ['name', 'description', 'formula', 'explanation', 'parameters', 'baseCurrency', 'baseTimeframe', 'valueType', 'calculatorType', 'valueFields'],
+    required: [
+      'name',
+      'description',
+      'formula',
+      'explanation',
+      'parameters',
+      'baseCurrency',
+      'baseTimeframe',
+      'valueType',
+      'calculatorType',
+      'valueFields',
+    ],
     properties: {
       name: text('Name of the calculator.'),
       description: text('What the calculator shows, one or two sentences.'),

@@ -83,14 +83,19 @@ export interface CalculatorUserMessageOptions {
 /** The user message: the document's pages with [page N] markers, or the description. */
 export function calculatorUserMessage(input: AnalysisInput, options: CalculatorUserMessageOptions = {}): string {
   const total = input.pages.reduce((sum, page) => sum + page.text.length, 0)
-  const { pages, cut } = options.maxTextCharacters === undefined ? { pages: [...input.pages], cut: false } : pagesWithin(input.pages, options.maxTextCharacters)
+  const { pages, cut } =
+    options.maxTextCharacters === undefined ? { pages: [...input.pages], cut: false } : pagesWithin(input.pages, options.maxTextCharacters)
   const sent = pages.reduce((sum, page) => sum + page.text.length, 0)
   const lines: string[] = []
   if (input.kind === 'document') {
-    lines.push(`The document${input.fileName === undefined ? '' : ` "${input.fileName}"`} follows, page by page; each page starts with its [page N] marker.`)
+    lines.push(
+      `The document${input.fileName === undefined ? '' : ` "${input.fileName}"`} follows, page by page; each page starts with its [page N] marker.`,
+    )
     if (cut) {
       const last = pages.at(-1)?.page
-      lines.push(`Only the beginning of the document is included (${sent} of ${total} characters${last === undefined ? '' : `, up to page ${last}`}); say in the description that the calculator is based on that part.`)
+      lines.push(
+        `Only the beginning of the document is included (${sent} of ${total} characters${last === undefined ? '' : `, up to page ${last}`}); say in the description that the calculator is based on that part.`,
+      )
     }
     lines.push('')
     for (const page of pages) lines.push(`[page ${page.page}]`, page.text.trim(), '')
@@ -99,6 +104,8 @@ export function calculatorUserMessage(input: AnalysisInput, options: CalculatorU
     if (cut) lines.push(`Only the beginning of the description is included (${sent} of ${total} characters).`)
     lines.push('', pages.map((page) => page.text.trim()).join('\n\n'), '')
   }
-  lines.push(`Write the calculator definition (complexity ${input.complexity}, language ${LANGUAGE_NAMES[input.language]}, currency ${input.currency}) as JSON.`)
+  lines.push(
+    `Write the calculator definition (complexity ${input.complexity}, language ${LANGUAGE_NAMES[input.language]}, currency ${input.currency}) as JSON.`,
+  )
   return lines.join('\n')
 }

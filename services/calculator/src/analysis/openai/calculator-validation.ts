@@ -15,7 +15,7 @@ function property(value: unknown, key: string): unknown {
 const isMissing = (value: unknown): boolean => value === undefined || value === null
 
 function quoted(value: unknown): string {
-  return typeof value === 'string' ? `'${value}'` : JSON.stringify(value) ?? String(value)
+  return typeof value === 'string' ? `'${value}'` : (JSON.stringify(value) ?? String(value))
 }
 
 /** The rules that depend on the request, read from the raw answer so they are reported alongside structural problems. */
@@ -29,7 +29,9 @@ function requestProblems(value: unknown, input: AnalysisInput): string[] {
   }
   const baseCurrency = property(value, 'baseCurrency')
   if (baseCurrency !== input.currency) {
-    problems.push(`baseCurrency: must be ${input.currency}, the requested currency (got ${quoted(baseCurrency)}); convert amounts with the given rates`)
+    problems.push(
+      `baseCurrency: must be ${input.currency}, the requested currency (got ${quoted(baseCurrency)}); convert amounts with the given rates`,
+    )
   }
   if (isMissing(property(value, 'valueType'))) problems.push("valueType: is required: 'moneySaved' or 'moneyGained'")
 
@@ -40,7 +42,9 @@ function requestProblems(value: unknown, input: AnalysisInput): string[] {
     } else {
       const expected = SLIDERS_PER_COMPLEXITY[input.complexity]
       if (parameters.length !== expected) {
-        problems.push(`parameters: complexity ${input.complexity} needs exactly ${expected} parameter${expected === 1 ? '' : 's'} (got ${parameters.length})`)
+        problems.push(
+          `parameters: complexity ${input.complexity} needs exactly ${expected} parameter${expected === 1 ? '' : 's'} (got ${parameters.length})`,
+        )
       }
     }
     parameters.forEach((parameter: unknown, index) => {
@@ -50,8 +54,11 @@ function requestProblems(value: unknown, input: AnalysisInput): string[] {
   }
   if (isValue) {
     const valueFields = property(value, 'valueFields')
-    const keyMetrics = Array.isArray(valueFields) ? valueFields.filter((field: unknown) => property(field, 'calculated') === true && property(field, 'highlight') === true) : []
-    if (keyMetrics.length === 0) problems.push('valueFields: a value calculator needs at least 1 key metric (calculated: true, highlight: true, with a formula)')
+    const keyMetrics = Array.isArray(valueFields)
+      ? valueFields.filter((field: unknown) => property(field, 'calculated') === true && property(field, 'highlight') === true)
+      : []
+    if (keyMetrics.length === 0)
+      problems.push('valueFields: a value calculator needs at least 1 key metric (calculated: true, highlight: true, with a formula)')
   }
   return problems
 }
@@ -61,7 +68,9 @@ function formulaProblem(value: unknown): string | undefined {
   const formula = property(value, 'formula')
   if (typeof formula !== 'string' || formula.trim() === '') return undefined
   const parameters = property(value, 'parameters')
-  const names = Array.isArray(parameters) ? parameters.map((parameter: unknown) => property(parameter, 'name')).filter((name) => typeof name === 'string') : []
+  const names = Array.isArray(parameters)
+    ? parameters.map((parameter: unknown) => property(parameter, 'name')).filter((name) => typeof name === 'string')
+    : []
   const compiled = compileFormula(formula, names)
   if (compiled.ok) return undefined
   return `formula: ${compiled.error.message} (in ${JSON.stringify(formula)}, declared parameters: ${names.length === 0 ? 'none' : names.join(', ')})`
@@ -76,7 +85,11 @@ export function validateGeneratedCalculator(value: unknown, input: AnalysisInput
   const formula = formulaProblem(value)
   const problems = [
     // The formula's own problem (with position) replaces validateCalculatorData's report of it.
-    ...(structure.ok ? [] : structure.problems.filter((problem) => formula === undefined || problem.path !== 'formula').map((problem) => (problem.path === '' ? problem.message : `${problem.path}: ${problem.message}`))),
+    ...(structure.ok
+      ? []
+      : structure.problems
+          .filter((problem) => formula === undefined || problem.path !== 'formula')
+          .map((problem) => (problem.path === '' ? problem.message : `${problem.path}: ${problem.message}`))),
     ...(formula === undefined ? [] : [formula]),
     ...requestProblems(value, input),
   ]

@@ -1,5 +1,13 @@
 import { createAiProvider } from '@valueproof/ai'
-import { apiError, completion, hang, jsonCompletion, startFakeOpenAiServer, type FakeOpenAiServer, type RecordedRequest } from '@valueproof/ai/testing'
+import {
+  apiError,
+  completion,
+  hang,
+  jsonCompletion,
+  startFakeOpenAiServer,
+  type FakeOpenAiServer,
+  type RecordedRequest,
+} from '@valueproof/ai/testing'
 import { validateCalculatorData, type CalculatorDataInput } from '@valueproof/formula'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AnalysisError, type AnalysisInput, type Analyzer } from '../types.ts'
@@ -114,7 +122,9 @@ describe('createOpenAiAnalyzer', () => {
       json_schema: {
         name: 'calculator_definition',
         strict: false,
-        schema: { properties: { parameters: { minItems: 2, maxItems: 2 }, baseCurrency: { enum: ['USD'] }, calculatorType: { enum: ['standard'] } } },
+        schema: {
+          properties: { parameters: { minItems: 2, maxItems: 2 }, baseCurrency: { enum: ['USD'] }, calculatorType: { enum: ['standard'] } },
+        },
       },
     })
     const system = contentOf(sent, 'system')
@@ -166,7 +176,10 @@ describe('createOpenAiAnalyzer', () => {
 
   it('asks for a repair when the parameter count does not match the complexity', async () => {
     const [firstParameter] = goodAnswer.parameters
-    server.respondWith(jsonCompletion({ ...goodAnswer, formula: 'hoursSavedPerWeek * 45', parameters: [firstParameter] }), jsonCompletion(goodAnswer))
+    server.respondWith(
+      jsonCompletion({ ...goodAnswer, formula: 'hoursSavedPerWeek * 45', parameters: [firstParameter] }),
+      jsonCompletion(goodAnswer),
+    )
 
     const calculator = await analyzer.analyze(documentInput)
 
@@ -175,7 +188,12 @@ describe('createOpenAiAnalyzer', () => {
   })
 
   it("maps the model's context length error to context_length", async () => {
-    server.respondWith(apiError(400, { message: "This model's maximum context length is 8192 tokens. However, your messages resulted in 20000 tokens.", code: 'context_length_exceeded' }))
+    server.respondWith(
+      apiError(400, {
+        message: "This model's maximum context length is 8192 tokens. However, your messages resulted in 20000 tokens.",
+        code: 'context_length_exceeded',
+      }),
+    )
 
     const error = await analysisFailure(analyzer.analyze(documentInput))
 
@@ -185,7 +203,9 @@ describe('createOpenAiAnalyzer', () => {
   })
 
   it('maps a provider that does not answer in time to timeout', async () => {
-    const impatient = createOpenAiAnalyzer(createAiProvider({ apiKey: API_KEY, baseUrl: server.baseUrl, model: 'gpt-test', timeoutMs: 100 }))
+    const impatient = createOpenAiAnalyzer(
+      createAiProvider({ apiKey: API_KEY, baseUrl: server.baseUrl, model: 'gpt-test', timeoutMs: 100 }),
+    )
     server.respondWith(hang())
 
     const error = await analysisFailure(impatient.analyze(documentInput))
@@ -313,7 +333,16 @@ describe('createOpenAiAnalyzer', () => {
       valueType: 'moneyGained',
       calculatorType: 'value',
       valueFields: [
-        { name: 'yearlyRevenue', label: 'Extra revenue per year', description: 'From filled slots.', calculated: true, formula: 'extraPatients * revenuePerPatient * 12', unit: '', prefix: 'EUR', highlight: true },
+        {
+          name: 'yearlyRevenue',
+          label: 'Extra revenue per year',
+          description: 'From filled slots.',
+          calculated: true,
+          formula: 'extraPatients * revenuePerPatient * 12',
+          unit: '',
+          prefix: 'EUR',
+          highlight: true,
+        },
       ],
     }
     server.respondWith(jsonCompletion(answer))
@@ -334,9 +363,14 @@ describe('createOpenAiAnalyzer', () => {
   })
 
   it('says in the prompt when the text was cut to the character budget', async () => {
-    const capped = createOpenAiAnalyzer(createAiProvider({ apiKey: API_KEY, baseUrl: server.baseUrl, model: 'gpt-test', timeoutMs: 5_000 }), { maxTextCharacters: 100 })
+    const capped = createOpenAiAnalyzer(
+      createAiProvider({ apiKey: API_KEY, baseUrl: server.baseUrl, model: 'gpt-test', timeoutMs: 5_000 }),
+      { maxTextCharacters: 100 },
+    )
     const [hours, cost] = goodAnswer.parameters
-    server.respondWith(jsonCompletion({ ...goodAnswer, parameters: [hours, { ...cost, source: { kind: 'assumption', note: 'Typical agent cost.' } }] }))
+    server.respondWith(
+      jsonCompletion({ ...goodAnswer, parameters: [hours, { ...cost, source: { kind: 'assumption', note: 'Typical agent cost.' } }] }),
+    )
 
     await capped.analyze(documentInput)
 

@@ -26,7 +26,10 @@ export function createOpenAiAnalyzer(provider: AiProvider, options: OpenAiAnalyz
     name: 'openai',
     async analyze(input: AnalysisInput, signal?: AbortSignal): Promise<CalculatorData> {
       if (input.pages.every((page) => page.text.trim() === '')) {
-        throw new AnalysisError('no_content', input.kind === 'document' ? 'The document contains no text to analyze.' : 'The description is empty.')
+        throw new AnalysisError(
+          'no_content',
+          input.kind === 'document' ? 'The document contains no text to analyze.' : 'The description is empty.',
+        )
       }
       try {
         return await provider.generateJson({

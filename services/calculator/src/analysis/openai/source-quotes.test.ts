@@ -12,15 +12,27 @@ const document = createQuoteChecker({
 
 describe('createQuoteChecker', () => {
   it('keeps a quote found on its page, in the wording of the text', () => {
-    expect(document.check({ kind: 'document', quote: 'EACH SEAT COSTS "€40" per month.', page: 2 })).toEqual({ kind: 'document', quote: 'Each seat costs “€40” per month.', page: 2 })
+    expect(document.check({ kind: 'document', quote: 'EACH SEAT COSTS "€40" per month.', page: 2 })).toEqual({
+      kind: 'document',
+      quote: 'Each seat costs “€40” per month.',
+      page: 2,
+    })
   })
 
   it('corrects the page of a quote found elsewhere in the document', () => {
-    expect(document.check({ kind: 'document', quote: 'Setup takes 2-3 weeks', page: 2 })).toEqual({ kind: 'document', quote: 'Setup takes 2–3 weeks', page: 1 })
+    expect(document.check({ kind: 'document', quote: 'Setup takes 2-3 weeks', page: 2 })).toEqual({
+      kind: 'document',
+      quote: 'Setup takes 2–3 weeks',
+      page: 1,
+    })
   })
 
   it('ignores a soft hyphen left by extraction and a quote wrapped in quotation marks', () => {
-    expect(document.check({ kind: 'document', quote: '"Response within 4 hours."', page: 2 })).toEqual({ kind: 'document', quote: 'Response within 4 hours.', page: 2 })
+    expect(document.check({ kind: 'document', quote: '"Response within 4 hours."', page: 2 })).toEqual({
+      kind: 'document',
+      quote: 'Response within 4 hours.',
+      page: 2,
+    })
   })
 
   it('turns a reworded quote, an empty quote or a missing source into an assumption', () => {
@@ -31,12 +43,28 @@ describe('createQuoteChecker', () => {
   })
 
   it('leaves an assumption as the model wrote it', () => {
-    expect(document.check({ kind: 'assumption', note: 'Typical for the industry.' })).toEqual({ kind: 'assumption', note: 'Typical for the industry.' })
+    expect(document.check({ kind: 'assumption', note: 'Typical for the industry.' })).toEqual({
+      kind: 'assumption',
+      note: 'Typical for the industry.',
+    })
   })
 
   it('checks a description quote against the whole description, in the chosen language', () => {
-    const description = createQuoteChecker({ kind: 'description', language: 'sv', pages: [{ page: 1, text: 'Vi har 12 konsulter.' }, { page: 2, text: 'De fakturerar 900 kr i timmen.' }] })
-    expect(description.check({ kind: 'description', quote: 'de fakturerar 900 kr i timmen' })).toEqual({ kind: 'description', quote: 'De fakturerar 900 kr i timmen' })
-    expect(description.check({ kind: 'description', quote: 'De fakturerar 1000 kr i timmen' })).toEqual({ kind: 'assumption', note: 'Antagande — ingen siffra i beskrivningen' })
+    const description = createQuoteChecker({
+      kind: 'description',
+      language: 'sv',
+      pages: [
+        { page: 1, text: 'Vi har 12 konsulter.' },
+        { page: 2, text: 'De fakturerar 900 kr i timmen.' },
+      ],
+    })
+    expect(description.check({ kind: 'description', quote: 'de fakturerar 900 kr i timmen' })).toEqual({
+      kind: 'description',
+      quote: 'De fakturerar 900 kr i timmen',
+    })
+    expect(description.check({ kind: 'description', quote: 'De fakturerar 1000 kr i timmen' })).toEqual({
+      kind: 'assumption',
+      note: 'Antagande — ingen siffra i beskrivningen',
+    })
   })
 })

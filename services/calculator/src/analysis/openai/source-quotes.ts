@@ -52,7 +52,9 @@ function fold(original: string): FoldedText {
 
 /** The quote as searched for: folded, without wrapping quotation marks or ellipses; then also without a final full stop. */
 function searchTextsOf(quote: string): string[] {
-  const bare = fold(quote).text.replace(/^["'\s…]+|["'\s…]+$/g, '').replace(/^\.{3}\s*|\s*\.{3}$/g, '')
+  const bare = fold(quote)
+    .text.replace(/^["'\s…]+|["'\s…]+$/g, '')
+    .replace(/^\.{3}\s*|\s*\.{3}$/g, '')
   const withoutStop = bare.replace(/[\s.]+$/, '')
   return [...new Set([bare, withoutStop])].filter((text) => text !== '')
 }
@@ -77,7 +79,14 @@ function findIn(page: SearchablePage, needle: string): Found | undefined {
   if (from === undefined || last === undefined) return undefined
   const lastCharacter = page.original.codePointAt(last) ?? 0
   const to = last + (lastCharacter > 0xffff ? 2 : 1)
-  return { page: page.page, passage: page.original.slice(from, to).replace(/\u00AD/g, '').replace(/\s+/g, ' ').trim() }
+  return {
+    page: page.page,
+    passage: page.original
+      .slice(from, to)
+      .replace(/\u00AD/g, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  }
 }
 
 export interface QuoteChecker {
@@ -89,7 +98,13 @@ export function createQuoteChecker(input: Pick<AnalysisInput, 'kind' | 'pages' |
   const pages: SearchablePage[] =
     input.kind === 'document'
       ? input.pages.map((page) => ({ page: page.page, original: page.text, folded: fold(page.text) }))
-      : [{ page: 1, original: input.pages.map((page) => page.text).join('\n\n'), folded: fold(input.pages.map((page) => page.text).join('\n\n')) }]
+      : [
+          {
+            page: 1,
+            original: input.pages.map((page) => page.text).join('\n\n'),
+            folded: fold(input.pages.map((page) => page.text).join('\n\n')),
+          },
+        ]
   const assumption: ParameterSource = { kind: 'assumption', note: ASSUMPTION_NOTES[input.kind][input.language] }
 
   const find = (quote: string, preferredPage: number | undefined): Found | undefined => {
@@ -119,8 +134,14 @@ export function createQuoteChecker(input: Pick<AnalysisInput, 'kind' | 'pages' |
 }
 
 /** Every parameter's source checked against the text. */
-export function withCheckedSources(calculatorData: CalculatorData, input: Pick<AnalysisInput, 'kind' | 'pages' | 'language'>): CalculatorData {
+export function withCheckedSources(
+  calculatorData: CalculatorData,
+  input: Pick<AnalysisInput, 'kind' | 'pages' | 'language'>,
+): CalculatorData {
   const checker = createQuoteChecker(input)
-  const parameters = calculatorData.parameters.map((parameter): CalculatorParameter => ({ ...parameter, source: checker.check(parameter.source) }))
+  const parameters = calculatorData.parameters.map((parameter): CalculatorParameter => ({
+    ...parameter,
+    source: checker.check(parameter.source),
+  }))
   return { ...calculatorData, parameters }
 }

@@ -5,8 +5,24 @@ import {
   analyzeTextBodySchema,
   generateValueBodySchema,
 } from '@valueproof/contracts'
-import { DocumentError, FILE_TOO_LARGE_MESSAGE, MAX_DOCUMENT_BYTES, type DocumentExtractor, type ExtractedDocument } from '@valueproof/documents'
-import { currentUserId, errors, HttpError, jsonBody, multipartBody, requireUser, Router, uploadedFile, validateBody } from '@valueproof/service-kit'
+import {
+  DocumentError,
+  FILE_TOO_LARGE_MESSAGE,
+  MAX_DOCUMENT_BYTES,
+  type DocumentExtractor,
+  type ExtractedDocument,
+} from '@valueproof/documents'
+import {
+  currentUserId,
+  errors,
+  HttpError,
+  jsonBody,
+  multipartBody,
+  requireUser,
+  Router,
+  uploadedFile,
+  validateBody,
+} from '@valueproof/service-kit'
 import type { Context, Middleware } from 'koa'
 import type { AnalysisInput, GenerationComplexity } from '../../analysis/types.ts'
 import { generateCalculator, type GenerationDeps } from '../../domain/generation.ts'
@@ -34,7 +50,11 @@ function allowanceLeft(deps: GenerationDeps): Middleware {
   }
 }
 
-async function extractUpload(ctx: Context, documents: DocumentExtractor, signal: AbortSignal): Promise<{ document: ExtractedDocument; fileName?: string }> {
+async function extractUpload(
+  ctx: Context,
+  documents: DocumentExtractor,
+  signal: AbortSignal,
+): Promise<{ document: ExtractedDocument; fileName?: string }> {
   const file = uploadedFile(ctx, 'file')
   if (!file) throw errors.badRequest('Upload a PDF or DOCX file in the form field "file"')
   const bytes = await readFile(file.filepath)
@@ -56,9 +76,19 @@ function contentOf(document: ExtractedDocument): string {
 /** SPEC §7's four generation calls (the gateway maps /api/calculator/... here). */
 export function generationRouter(deps: GenerationRouterDeps): Router {
   const router = new Router()
-  const upload = multipartBody({ maxFileSize: MAX_DOCUMENT_BYTES, tooLargeMessage: FILE_TOO_LARGE_MESSAGE, fieldHint: 'the PDF or DOCX in the field "file"' })
+  const upload = multipartBody({
+    maxFileSize: MAX_DOCUMENT_BYTES,
+    tooLargeMessage: FILE_TOO_LARGE_MESSAGE,
+    fieldHint: 'the PDF or DOCX in the field "file"',
+  })
 
-  const fromDocument = (complexityOf: (body: unknown) => { complexity: GenerationComplexity; language: AnalysisInput['language']; currency: AnalysisInput['currency'] }): Middleware => {
+  const fromDocument = (
+    complexityOf: (body: unknown) => {
+      complexity: GenerationComplexity
+      language: AnalysisInput['language']
+      currency: AnalysisInput['currency']
+    },
+  ): Middleware => {
     return async (ctx) => {
       const choice = complexityOf(ctx.request.body)
       const signal = clientGone(ctx)
@@ -84,13 +114,26 @@ export function generationRouter(deps: GenerationRouterDeps): Router {
     fromDocument((body) => ({ ...formFields(analyzeDocumentForValueFieldsSchema, body), complexity: 'value' })),
   )
 
-  const fromDescription = async (ctx: Context, body: { description: string; complexity: GenerationComplexity; language: AnalysisInput['language']; currency: AnalysisInput['currency'] }) => {
+  const fromDescription = async (
+    ctx: Context,
+    body: {
+      description: string
+      complexity: GenerationComplexity
+      language: AnalysisInput['language']
+      currency: AnalysisInput['currency']
+    },
+  ) => {
     const { description, ...choice } = body
     const input: AnalysisInput = { kind: 'description', pages: [{ page: 1, text: description }], ...choice }
     ctx.body = { parameters: await generateCalculator(deps, { userId: currentUserId(ctx), input, signal: clientGone(ctx) }) }
   }
   router.post('/analyze-text', requireUser(), jsonBody({ limit: '256kb' }), validateBody(analyzeTextBodySchema, fromDescription))
-  router.post('/generate-value', requireUser(), jsonBody({ limit: '256kb' }), validateBody(generateValueBodySchema, (ctx, body) => fromDescription(ctx, { ...body, complexity: 'value' })))
+  router.post(
+    '/generate-value',
+    requireUser(),
+    jsonBody({ limit: '256kb' }),
+    validateBody(generateValueBodySchema, (ctx, body) => fromDescription(ctx, { ...body, complexity: 'value' })),
+  )
 
   return router
 }

@@ -1,4 +1,3 @@
-
 import { loginBodySchema, registerBodySchema, SESSION_EXPIRES_HEADER, SESSION_TOKEN_HEADER } from '@valueproof/contracts'
 import { clientIp, jsonBody, Router, validateBody } from '@valueproof/service-kit'
 import type { Context } from 'koa'

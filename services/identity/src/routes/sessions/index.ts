@@ -1,4 +1,3 @@
-
 import { SESSION_TOKEN_HEADER } from '@valueproof/contracts'
 import { errors, Router } from '@valueproof/service-kit'
 import type { PrismaClient } from '../../db.ts'

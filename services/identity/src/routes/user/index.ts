@@ -1,4 +1,3 @@
-
 import { profileBodySchema } from '@valueproof/contracts'
 import { currentUserId, jsonBody, requireUser, Router, validateBody } from '@valueproof/service-kit'
 import type { PrismaClient } from '../../db.ts'

@@ -1,5 +1,14 @@
 import { createProposalBodySchema, generateProposalBodySchema } from '@valueproof/contracts'
-import { clientIp, currentUserId, jsonBody, requireUser, Router, USER_ID_HEADER, validateBody, VISITOR_ID_HEADER } from '@valueproof/service-kit'
+import {
+  clientIp,
+  currentUserId,
+  jsonBody,
+  requireUser,
+  Router,
+  USER_ID_HEADER,
+  validateBody,
+  VISITOR_ID_HEADER,
+} from '@valueproof/service-kit'
 import type { Context } from 'koa'
 import { generateProposal, listProposals, openProposal, shareCalculator, type ProposalDeps, type Viewer } from '../../domain/proposals.ts'
 

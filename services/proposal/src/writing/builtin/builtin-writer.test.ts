@@ -32,7 +32,13 @@ describe('the built-in writer in English', () => {
   const support = calculator(supportTriageCalculator)
 
   it('writes a standard proposal from the calculator figures, labels and the input', () => {
-    const sections = writeBuiltin({ calculatorData: support, input: supportTriageInput, templateType: 'standard', language: 'en', contact: undefined })
+    const sections = writeBuiltin({
+      calculatorData: support,
+      input: supportTriageInput,
+      templateType: 'standard',
+      language: 'en',
+      contact: undefined,
+    })
     expectSound(sections)
     expect(sections.title).toBe('Proposal: Support triage automation')
     // $3,240 a week → $14,040 a month, $168,480 a year, $505,440 over three years.
@@ -41,7 +47,9 @@ describe('the built-in writer in English', () => {
     expect(sections.executiveSummary).toContain('$505,440 over three years')
     expect(sections.executiveSummary).toContain('Support agents: 12 agents')
     expect(sections.executiveSummary).toContain('Cost of an agent hour: $45')
-    expect(sections.problemStatement).toContain('Your support team of 12 agents spends about 6 hours per agent every week sorting incoming tickets by hand')
+    expect(sections.problemStatement).toContain(
+      'Your support team of 12 agents spends about 6 hours per agent every week sorting incoming tickets by hand',
+    )
     expect(sections.problemStatement).toContain('about $3,240 is spent every week that could be saved')
     expect(sections.solutionOverview).toContain('Our triage service reads each ticket')
     expect(sections.solutionOverview).toContain('Support agents × Hours saved per agent per week × Cost of an agent hour')
@@ -50,8 +58,20 @@ describe('the built-in writer in English', () => {
   })
 
   it('writes a shorter executive brief that leads with the figures', () => {
-    const standard = writeBuiltin({ calculatorData: support, input: supportTriageInput, templateType: 'standard', language: 'en', contact: undefined })
-    const brief = writeBuiltin({ calculatorData: support, input: supportTriageInput, templateType: 'executive', language: 'en', contact: undefined })
+    const standard = writeBuiltin({
+      calculatorData: support,
+      input: supportTriageInput,
+      templateType: 'standard',
+      language: 'en',
+      contact: undefined,
+    })
+    const brief = writeBuiltin({
+      calculatorData: support,
+      input: supportTriageInput,
+      templateType: 'executive',
+      language: 'en',
+      contact: undefined,
+    })
     expectSound(brief)
     expect(brief.title).toBe('Executive brief: Support triage automation')
     expect(brief.executiveSummary.startsWith('Based on the calculator')).toBe(true)
@@ -76,7 +96,13 @@ describe('the built-in writer in English', () => {
   })
 
   it('leads a value calculator with its key figures', () => {
-    const sections = writeBuiltin({ calculatorData: calculator(leadValueCalculator), input: '', templateType: 'standard', language: 'en', contact: undefined })
+    const sections = writeBuiltin({
+      calculatorData: calculator(leadValueCalculator),
+      input: '',
+      templateType: 'standard',
+      language: 'en',
+      contact: undefined,
+    })
     expectSound(sections)
     expect(sections.executiveSummary).toContain('Extra revenue per year — comes to $120,000')
     expect(sections.valueProposition).toContain('Extra revenue per month: $10,000; Extra revenue per year: $120,000')
@@ -88,7 +114,13 @@ describe('the built-in writer in Swedish', () => {
   const invoices = calculator(invoiceAutomationCalculator)
 
   it.each(PROPOSAL_TEMPLATE_TYPES)('writes the %s template in Swedish with Swedish money formats', (templateType) => {
-    const sections = writeBuiltin({ calculatorData: invoices, input: invoiceAutomationInput, templateType, language: 'sv', contact: undefined })
+    const sections = writeBuiltin({
+      calculatorData: invoices,
+      input: invoiceAutomationInput,
+      templateType,
+      language: 'sv',
+      contact: undefined,
+    })
     expectSound(sections)
     const text = allText(sections)
     // 5 × 8 h × 450 kr = 18 000 kr a week → 78 000 kr a month, 936 000 kr a year (sv-SE: no-break spaces).
@@ -100,7 +132,13 @@ describe('the built-in writer in Swedish', () => {
   })
 
   it('quotes the input and the inputs with their units in the standard proposal', () => {
-    const sections = writeBuiltin({ calculatorData: invoices, input: invoiceAutomationInput, templateType: 'standard', language: 'sv', contact: undefined })
+    const sections = writeBuiltin({
+      calculatorData: invoices,
+      input: invoiceAutomationInput,
+      templateType: 'standard',
+      language: 'sv',
+      contact: undefined,
+    })
     expect(sections.title).toBe('Förslag: Automatiserad fakturahantering')
     expect(sections.executiveSummary).toContain(`sparar ni uppskattningsvis ${formatMoney(936_000, 'SEK')} per år`)
     expect(sections.executiveSummary).toContain(`Timkostnad: ${formatMoney(450, 'SEK')}`)
@@ -111,7 +149,13 @@ describe('the built-in writer in Swedish', () => {
   })
 
   it('titles the executive brief as a Beslutsunderlag', () => {
-    const sections = writeBuiltin({ calculatorData: invoices, input: invoiceAutomationInput, templateType: 'executive', language: 'sv', contact: { companyName: 'Exempel AB', companyLogo: null, companyWebsite: null } })
+    const sections = writeBuiltin({
+      calculatorData: invoices,
+      input: invoiceAutomationInput,
+      templateType: 'executive',
+      language: 'sv',
+      contact: { companyName: 'Exempel AB', companyLogo: null, companyWebsite: null },
+    })
     expect(sections.title).toBe('Beslutsunderlag: Automatiserad fakturahantering')
     expect(sections.contactInformation).toBe('Kontakta Exempel AB för att gå vidare.')
   })

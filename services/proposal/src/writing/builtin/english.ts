@@ -39,12 +39,21 @@ function headlineSentence(context: WritingContext): string {
   }
   if (headline) {
     const others = keyMetrics.filter((metric) => metric !== headline).map((metric) => `${metric.label}: ${metric.shown}`)
-    return paragraph(`${lead}, the key figure — ${headline.label} — comes to ${headline.shown}.`, others.length > 0 && `Alongside it: ${others.join('; ')}.`)
+    return paragraph(
+      `${lead}, the key figure — ${headline.label} — comes to ${headline.shown}.`,
+      others.length > 0 && `Alongside it: ${others.join('; ')}.`,
+    )
   }
   return `${lead}, the calculator shows the value for your own figures.`
 }
 
-function costOfWaiting(context: WritingContext, perPeriod: Figure, period: TimeframePeriod, yearly: Figure, monthly: Figure | undefined): string {
+function costOfWaiting(
+  context: WritingContext,
+  perPeriod: Figure,
+  period: TimeframePeriod,
+  yearly: Figure,
+  monthly: Figure | undefined,
+): string {
   const every = `every ${PERIOD[period]}`
   const waiting = monthly && period !== 'monthly' ? ` Every month of waiting costs about ${monthly.shown}.` : ''
   switch (context.figures.valueType) {
@@ -116,7 +125,9 @@ export function writeEnglish(context: WritingContext): ProposalSections {
       valueProposition: valueInFigures(context, true),
       callToAction: paragraph(
         'Decision requested: confirm the inputs in the calculator and approve a start',
-        periods.monthly ? `so that the estimated ${periods.monthly.shown} per month begins to accrue.` : 'so that the value begins to accrue.',
+        periods.monthly
+          ? `so that the estimated ${periods.monthly.shown} per month begins to accrue.`
+          : 'so that the value begins to accrue.',
       ),
       contactInformation: contactLine(context),
     }

@@ -40,12 +40,21 @@ function headlineSentence(context: WritingContext): string {
   }
   if (headline) {
     const others = keyMetrics.filter((metric) => metric !== headline).map((metric) => `${metric.label}: ${metric.shown}`)
-    return paragraph(`${lead} landar nyckeltalet ${inSentence(headline.label)} på ${headline.shown}.`, others.length > 0 && `Därtill: ${others.join('; ')}.`)
+    return paragraph(
+      `${lead} landar nyckeltalet ${inSentence(headline.label)} på ${headline.shown}.`,
+      others.length > 0 && `Därtill: ${others.join('; ')}.`,
+    )
   }
   return `${lead} visar kalkylatorn värdet för era egna siffror.`
 }
 
-function costOfWaiting(context: WritingContext, perPeriod: Figure, period: TimeframePeriod, yearly: Figure, monthly: Figure | undefined): string {
+function costOfWaiting(
+  context: WritingContext,
+  perPeriod: Figure,
+  period: TimeframePeriod,
+  yearly: Figure,
+  monthly: Figure | undefined,
+): string {
   const waiting = monthly && period !== 'monthly' ? ` Varje månad som går kostar cirka ${monthly.shown}.` : ''
   switch (context.figures.valueType) {
     case 'moneySaved':
@@ -116,7 +125,9 @@ export function writeSwedish(context: WritingContext): ProposalSections {
       valueProposition: valueInFigures(context, true),
       callToAction: paragraph(
         'Beslut som behövs: stäm av värdena i kalkylatorn och godkänn en start',
-        periods.monthly ? `så att de uppskattade ${periods.monthly.shown} per månad börjar komma er till del.` : 'så att värdet börjar komma er till del.',
+        periods.monthly
+          ? `så att de uppskattade ${periods.monthly.shown} per månad börjar komma er till del.`
+          : 'så att värdet börjar komma er till del.',
       ),
       contactInformation: contactLine(context),
     }

@@ -1,1 +1,8 @@
-export { createOpenAiWriter, proposalJsonSchema, proposalSystemPrompt, proposalUserMessage, validateWrittenSections, PROPOSAL_SCHEMA_NAME } from './openai-writer.ts'
+export {
+  createOpenAiWriter,
+  proposalJsonSchema,
+  proposalSystemPrompt,
+  proposalUserMessage,
+  validateWrittenSections,
+  PROPOSAL_SCHEMA_NAME,
+} from './openai-writer.ts'

@@ -2,7 +2,12 @@ import { createAiProvider } from '@valueproof/ai'
 import { apiError, jsonCompletion, startFakeOpenAiServer, type FakeOpenAiServer, type RecordedRequest } from '@valueproof/ai/testing'
 import { validateCalculatorData, type CalculatorData, type CalculatorDataInput } from '@valueproof/formula'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { invoiceAutomationCalculator, invoiceAutomationInput, supportTriageCalculator, supportTriageInput } from '../../testing/calculators.ts'
+import {
+  invoiceAutomationCalculator,
+  invoiceAutomationInput,
+  supportTriageCalculator,
+  supportTriageInput,
+} from '../../testing/calculators.ts'
 import { WritingError, type ProposalWriter, type WritingInput } from '../types.ts'
 import { createOpenAiWriter, type WrittenSections } from './openai-writer.ts'
 
@@ -76,7 +81,13 @@ describe('the OpenAI-compatible proposal writer', () => {
 
   it('asks in Swedish for a Swedish calculator and the executive template', async () => {
     server.respondWith(jsonCompletion(goodAnswer))
-    await writer.write({ calculatorData: calculator(invoiceAutomationCalculator), input: invoiceAutomationInput, templateType: 'executive', language: 'sv', contact: undefined })
+    await writer.write({
+      calculatorData: calculator(invoiceAutomationCalculator),
+      input: invoiceAutomationInput,
+      templateType: 'executive',
+      language: 'sv',
+      contact: undefined,
+    })
     const system = messages(server.requests[0], 'system')
     expect(system).toContain('in Swedish (svenska)')
     expect(system).toContain("Template 'executive'")

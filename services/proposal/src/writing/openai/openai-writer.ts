@@ -87,7 +87,7 @@ export function proposalUserMessage(input: WritingInput, figures: CalculatorFigu
     calculatorData.description && `Description: ${calculatorData.description}`,
     calculatorData.explanation && `Explanation: ${calculatorData.explanation}`,
     `Value type: ${calculatorData.valueType === 'moneyGained' ? 'money gained (extra revenue)' : calculatorData.valueType === 'moneySaved' ? 'money saved (costs avoided)' : 'value'}; currency ${figures.currency}`,
-    'Figures at the calculator\'s starting values:',
+    "Figures at the calculator's starting values:",
     figuresText(figures),
     '',
     shown === '' ? 'The seller gave no description.' : `The seller's description of the service:\n<<<\n${shown}\n>>>`,
@@ -120,7 +120,8 @@ export function validateWrittenSections(value: unknown): JsonValidation<WrittenS
     const written = sections[section]
     if (written === '') problems.push(`${section}: must be a non-empty string`)
     else if (written.length > LIMITS[section]) problems.push(`${section}: must be at most ${LIMITS[section]} characters`)
-    else if (/lorem ipsum|\[[A-Z][^\]]{0,40}\]/i.test(written)) problems.push(`${section}: contains filler or a placeholder; write real text from the material`)
+    else if (/lorem ipsum|\[[A-Z][^\]]{0,40}\]/i.test(written))
+      problems.push(`${section}: contains filler or a placeholder; write real text from the material`)
   }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, value: sections }
 }
@@ -128,7 +129,9 @@ export function validateWrittenSections(value: unknown): JsonValidation<WrittenS
 function toWritingError(error: unknown): WritingError {
   if (error instanceof WritingError) return error
   if (error instanceof AiError) return new WritingError(error.code, `The proposal could not be written: ${error.message}`, { cause: error })
-  return new WritingError('provider_failed', 'The proposal could not be written: the AI provider call failed unexpectedly.', { cause: error })
+  return new WritingError('provider_failed', 'The proposal could not be written: the AI provider call failed unexpectedly.', {
+    cause: error,
+  })
 }
 
 export function createOpenAiWriter(provider: AiProvider): ProposalWriter {
