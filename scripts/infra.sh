@@ -203,6 +203,12 @@ minio_up() {
   done
   curl -fsS -o /dev/null "http://127.0.0.1:$MINIO_PORT/minio/health/ready" \
     || fail "127.0.0.1:$MINIO_PORT answers, but not as a ready MinIO server"
+  # A server whose data folder was deleted under it still reports ready: make and remove a bucket
+  # (signature v4, the test credentials) to know it takes writes.
+  step="write probe on MinIO (create and remove a bucket)"
+  local probe="http://127.0.0.1:$MINIO_PORT/infra-probe-$$" sign=(--aws-sigv4 "aws:amz:us-east-1:s3" --user "$MINIO_ROOT_USER:$MINIO_ROOT_PASSWORD")
+  curl -fsS -o /dev/null "${sign[@]}" -X PUT "$probe" && curl -fsS -o /dev/null "${sign[@]}" -X DELETE "$probe" \
+    || fail "MinIO on 127.0.0.1:$MINIO_PORT refuses a write with the test credentials (another server, or its data folder is gone): scripts/infra.sh down, stop it, then up"
   say "MinIO: ready on 127.0.0.1:$MINIO_PORT (user $MINIO_ROOT_USER)"
 }
 
