@@ -9,9 +9,9 @@
  */
 import { existsSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { runStampedStep, StepFailedError, type StampedStep } from './stamped-step.ts'
+import { filesUnder, runStampedStep, StepFailedError, type StampedStep } from './stamped-step.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -20,10 +20,14 @@ async function subfolders(parent: string): Promise<string[]> {
   return entries.filter((entry) => entry.isDirectory()).map((entry) => join(parent, entry.name))
 }
 
-/** Every folder holding a Prisma schema that `npm run generate` turns into a client. */
-async function prismaFolders(): Promise<string[]> {
-  const candidates = [...(await subfolders('services')), 'packages/db/test-fixtures/notes', 'packages/event-bus/src/testing']
-  return candidates.filter((folder) => existsSync(join(root, folder, 'prisma/schema.prisma')))
+/** What `npm run generate` reads: every Prisma schema folder and workspace manifest in the workspaces that generate code. */
+async function generationInputs(): Promise<string[]> {
+  const files = (await Promise.all(['proto', 'packages', 'services'].map((folder) => filesUnder(root, folder)))).flat()
+  const schemaFolders = files.filter((file) => file.endsWith('/prisma/schema.prisma')).map((file) => dirname(dirname(file)))
+  return [
+    ...files.filter((file) => file.startsWith('proto/') || file.endsWith('/package.json')),
+    ...schemaFolders.flatMap((folder) => [join(folder, 'prisma'), join(folder, 'prisma.config.ts')]),
+  ]
 }
 
 /** The web app and the workspace packages it imports (`@valueproof/*` dependencies, followed through theirs). */
@@ -46,18 +50,8 @@ async function webSourceFolders(): Promise<string[]> {
 const steps: StampedStep[] = [
   {
     name: 'code generation',
-    inputs: async () => [
-      'package-lock.json',
-      'proto',
-      'packages/db/src',
-      'packages/db/package.json',
-      'packages/event-bus/package.json',
-      ...(await prismaFolders()).flatMap((folder) => [
-        join(folder, 'prisma'),
-        join(folder, 'prisma.config.ts'),
-        join(folder, 'package.json'),
-      ]),
-    ],
+    // packages/db/src holds the generator the Prisma workspaces run.
+    inputs: async () => ['package-lock.json', 'packages/db/src', ...(await generationInputs())],
     outputs: async () => [
       'proto/gen/index.ts',
       ...(await subfolders('services')).map((folder) => join(folder, 'src/generated/prisma/client.ts')),

@@ -23,7 +23,8 @@ export interface StepPlace {
   stampDir: string
 }
 
-async function filesUnder(root: string, path: string): Promise<string[]> {
+/** Every file under `path` (relative to `root`), leaving out dependency, build and generated folders. */
+export async function filesUnder(root: string, path: string): Promise<string[]> {
   const absolute = join(root, path)
   if (!existsSync(absolute)) return []
   const entries = await readdir(absolute, { withFileTypes: true }).catch(() => null)

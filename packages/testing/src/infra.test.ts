@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { connect } from 'node:net'
+import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { infra, needs } from './infra.ts'
@@ -28,6 +29,24 @@ function natsInfo(): Promise<{ version: string; jetstream?: boolean }> {
 }
 
 const run = promisify(execFile)
+
+describe('the addresses the tests use', () => {
+  it('are the ones scripts/infra.sh starts (its `env` command), unless the environment moves them', async () => {
+    const { stdout } = await run('bash', [fileURLToPath(new URL('../../../scripts/infra.sh', import.meta.url)), 'env'])
+    const exported = Object.fromEntries([...stdout.matchAll(/^export (\w+)=(.*)$/gm)].map(([, name = '', value = '']) => [name, value]))
+    const expected = (name: string) => process.env[name] ?? exported[name]
+    expect(infra).toMatchObject({
+      postgresUrl: expected('TEST_DATABASE_URL'),
+      natsUrl: expected('TEST_NATS_URL'),
+      natsServerBinary: expected('NATS_SERVER_BIN'),
+      s3: { endpoint: expected('TEST_S3_ENDPOINT'), accessKey: expected('TEST_S3_ACCESS_KEY'), secretKey: expected('TEST_S3_SECRET_KEY') },
+      stripeMockUrl: expected('TEST_STRIPE_MOCK_URL'),
+      helmBinary: expected('HELM_BIN'),
+      k6Binary: expected('K6_BIN'),
+    })
+    expect(Object.keys(exported)).toHaveLength(9)
+  })
+})
 
 describe.skipIf(!(await needs('nats', 'nats-server-binary', 'minio', 'stripe-mock', 'helm', 'k6')))(
   'the infrastructure scripts/infra.sh provides',
