@@ -321,6 +321,8 @@ test.describe('/proposals/{id} for a prospect', () => {
     await dialog.getByRole('button', { name: 'Access Calculator' }).click()
     await expect(prospectPage.getByRole('heading', { level: 1, name: title })).toBeVisible()
     await expect(dialog).toHaveCount(0)
+    // The refused code's 'Password required' toast is dismissed once the proposal opens (well before its own 5 s).
+    await expect(toasts(prospectPage)).toHaveCount(0, { timeout: 2_000 })
     expect(codes).toEqual([null, 'not-the-code', 'open-sesame'])
 
     const week = figure(prospectPage, 'What you save in a week')
