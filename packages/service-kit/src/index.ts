@@ -29,6 +29,7 @@ export {
   type ServiceDeps,
   type DeployableOptions,
 } from './runtime.ts'
+export { MIN_SECRET_LENGTH, resolveSecret, secretEnv, type SecretName } from './secrets.ts'
 export { createService, type ServiceInstance, type ServiceDefinition } from './service.ts'
 export { default as Router, type RouterMiddleware } from '@koa/router'
 export { multipartBody, uploadedFile, type UploadedFile } from './multipart.ts'
