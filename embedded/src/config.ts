@@ -28,6 +28,7 @@ export const embeddedConfigSchema = z.object({
   WEB_DIST_DIR: z.string().default(resolve(repositoryRoot, 'web/dist')),
   PUBLIC_ORIGIN: env.optionalUrl,
   TRUST_PROXY: env.boolean(false),
+  TRUST_PROXY_HOPS: env.positiveInt(1),
   SESSION_CACHE_TTL_MS: env.positiveInt(60_000),
   SESSION_TTL_HOURS: env.positiveInt(24 * 14),
   /** How the gateway reaches the services in this process: calling them directly, or over loopback HTTP as separate deployments do. */

@@ -11,6 +11,7 @@ import {
   initTracing,
   listen,
   openServiceDatabase,
+  resolveSecret,
   serviceDeps,
   type Logger,
   type RunningServer,
@@ -37,6 +38,8 @@ export interface EmbeddedStack {
   databases: Record<ServiceName, ServiceDatabase>
   gateway: Gateway
   services: Record<ServiceName, RunningServer>
+  /** GATEWAY_SIGNING_KEY in use (tests sign their direct calls to a service with it). */
+  signingKey: string
   /** Stops everything in order: gateway HTTP, services' HTTP, background work, bus, databases. */
   stop(): Promise<void>
 }
@@ -57,6 +60,12 @@ export async function startEmbeddedStack(
   initTracing({ serviceName: 'valueproof', otlpEndpoint: config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT })
   const bus = connectEventBus(config, { name: 'valueproof', logger })
   const objectStore = connectObjectStore(config)
+  const signingKey = resolveSecret({
+    name: 'GATEWAY_SIGNING_KEY',
+    configured: config.GATEWAY_SIGNING_KEY,
+    dataDir: config.DATA_DIR,
+    logger,
+  })
   const closers: Stoppable[] = []
   const instances: ServiceInstance[] = []
   const servers = {} as Record<ServiceName, RunningServer>
@@ -82,7 +91,7 @@ export async function startEmbeddedStack(
       query: async (sql, ...values) => db.prisma.$queryRawUnsafe(sql, ...values),
       execute: async (sql, ...values) => db.prisma.$executeRawUnsafe(sql, ...values),
     }
-    const instance = create(serviceDeps({ logger: serviceLogger, db, bus, objectStore }))
+    const instance = create(serviceDeps({ logger: serviceLogger, db, bus, objectStore, signingKey }))
     instances.push(instance)
     // Each service also listens on loopback, for operators' health checks and for tests.
     servers[name] = await listen(instance.app, { port: 0, host: '127.0.0.1' })
@@ -105,6 +114,8 @@ export async function startEmbeddedStack(
     sessionCacheTtlMs: config.SESSION_CACHE_TTL_MS,
     publicOrigin: config.PUBLIC_ORIGIN,
     trustProxy: config.TRUST_PROXY,
+    trustedProxyHops: config.TRUST_PROXY_HOPS,
+    signingKey,
   })
   await gateway.start()
   for (const instance of instances) await instance.start?.()
@@ -116,6 +127,7 @@ export async function startEmbeddedStack(
     databases,
     gateway,
     services: servers,
+    signingKey,
     stop() {
       stopping ??= (async () => {
         const half = config.SHUTDOWN_TIMEOUT_MS / 2

@@ -1,4 +1,4 @@
-import { env } from '@valueproof/service-kit'
+import { env, secretEnv } from '@valueproof/service-kit'
 import { z } from 'zod'
 
 const serviceUrl = (fallback: string) => z.url().default(fallback)
@@ -6,7 +6,8 @@ const serviceUrl = (fallback: string) => z.url().default(fallback)
 /** The gateway's environment (README's configuration table lists every variable). */
 export const gatewayConfigSchema = z.object({
   PORT: env.port(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback unless a deployment names another interface (containers: 0.0.0.0). */
+  HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: env.logLevel,
   NATS_URL: env.optionalUrl,
   NATS_NAMESPACE: z
@@ -25,6 +26,12 @@ export const gatewayConfigSchema = z.object({
   PUBLIC_ORIGIN: env.optionalUrl,
   /** Trust X-Forwarded-For/-Proto from the ingress in front of the gateway. */
   TRUST_PROXY: env.boolean(false),
+  /** With TRUST_PROXY: proxies in front of the gateway that each append to X-Forwarded-For; the client is that many entries from the right. */
+  TRUST_PROXY_HOPS: env.positiveInt(1),
+  /** Signs the identity forwarded to services (the same value in every service); generated under DATA_DIR when unset. */
+  GATEWAY_SIGNING_KEY: secretEnv,
+  /** Where a generated GATEWAY_SIGNING_KEY is kept (secrets/). */
+  DATA_DIR: z.string().default('.data'),
   /** How long the gateway may reuse a session lookup (revocations evict at once). */
   SESSION_CACHE_TTL_MS: env.positiveInt(60_000),
   SHUTDOWN_TIMEOUT_MS: env.positiveInt(15_000),

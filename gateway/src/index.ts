@@ -1,5 +1,13 @@
 // The gateway in its own process, forwarding to services at their configured URLs.
-import { connectEventBus, createLogger, handleShutdown, initTracing, listen, loadConfigOrExit } from '@valueproof/service-kit'
+import {
+  connectEventBus,
+  createLogger,
+  handleShutdown,
+  initTracing,
+  listen,
+  loadConfigOrExit,
+  resolveSecret,
+} from '@valueproof/service-kit'
 import { gatewayConfigSchema } from './config.ts'
 import { createGateway, httpTransport } from './server.ts'
 
@@ -21,6 +29,8 @@ const gateway = createGateway({
   sessionCacheTtlMs: config.SESSION_CACHE_TTL_MS,
   publicOrigin: config.PUBLIC_ORIGIN,
   trustProxy: config.TRUST_PROXY,
+  trustedProxyHops: config.TRUST_PROXY_HOPS,
+  signingKey: resolveSecret({ name: 'GATEWAY_SIGNING_KEY', configured: config.GATEWAY_SIGNING_KEY, dataDir: config.DATA_DIR, logger }),
 })
 await gateway.start()
 const server = await listen(gateway.app, { port: config.PORT, host: config.HOST })

@@ -23,7 +23,12 @@ export interface GatewayDeps {
   webDistDir: string
   sessionCacheTtlMs: number
   publicOrigin?: string
+  /** Behind an ingress: trust X-Forwarded-Proto/-For, taking the client's address `trustedProxyHops` entries from the right. */
   trustProxy?: boolean
+  /** Proxies in front of the gateway that append to X-Forwarded-For (default 1). */
+  trustedProxyHops?: number
+  /** GATEWAY_SIGNING_KEY: signs the identity forwarded to services. */
+  signingKey: string
   readiness?: ReadinessCheck[]
 }
 
@@ -36,14 +41,18 @@ export interface Gateway {
 }
 
 export function createGateway(deps: GatewayDeps): Gateway {
-  const sessions = new SessionCache({ ttlMs: deps.sessionCacheTtlMs, lookup: identitySessionLookup(deps.services.identity) })
+  const sessions = new SessionCache({
+    ttlMs: deps.sessionCacheTtlMs,
+    lookup: identitySessionLookup(deps.services.identity, deps.signingKey),
+  })
   const app = createApp({
     name: 'gateway',
     logger: deps.logger,
     proxy: deps.trustProxy ?? false,
+    maxIpsCount: deps.trustedProxyHops ?? 1,
     readiness: [{ name: 'bus', check: () => deps.bus.ping() }, ...(deps.readiness ?? [])],
     before: [securityHeaders(), sameOriginOnly(deps.publicOrigin)],
-    routers: [apiRouter({ services: deps.services, sessions, publicOrigin: deps.publicOrigin })],
+    routers: [apiRouter({ services: deps.services, sessions, signingKey: deps.signingKey, publicOrigin: deps.publicOrigin })],
     after: [webApp(deps.webDistDir)],
   })
   let subscription: { stop(): Promise<void> } | undefined

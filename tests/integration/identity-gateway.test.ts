@@ -1,4 +1,5 @@
 import { passwordRules } from '@valueproof/contracts'
+import { IDENTITY_HEADER, signIdentity } from '@valueproof/service-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from './support/http-client.ts'
 import { fakeExecutable, logoForm, SVG_LOGO, tinyPng } from './support/images.ts'
@@ -164,7 +165,10 @@ describe.each(kinds)('identity through the gateway (%s)', (kind) => {
       // ...and identity's event, not the gateway's own eviction, must remove it: log out behind its back.
       const response = await fetch(new URL('/logout', stack.services.identity.url), {
         method: 'POST',
-        headers: { 'x-session-token': token },
+        headers: {
+          'x-session-token': token,
+          [IDENTITY_HEADER]: signIdentity(stack.signingKey, { method: 'POST', path: '/logout' }, { clientIp: '127.0.0.1' }),
+        },
       })
       expect(response.status).toBe(204)
       const sessionId = sessionIdOf(token)

@@ -1,11 +1,18 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream'
-import { errors, injectTraceHeaders, REQUEST_ID_HEADER } from '@valueproof/service-kit'
+import {
+  errors,
+  IDENTITY_HEADER,
+  injectTraceHeaders,
+  REQUEST_ID_HEADER,
+  signIdentity,
+  type ForwardedIdentity,
+} from '@valueproof/service-kit'
 import type { Context } from 'koa'
 import { ServiceUnreachable, type ServiceResponse, type ServiceTransport } from './transport.ts'
 
 export type { ServiceResponse } from './transport.ts'
 
-/** Request headers a client may pass on; everything else (notably internal ones like x-user-id) is dropped. */
+/** Request headers a client may pass on; everything else (notably the internal identity header) is dropped. */
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'content-length', 'accept', 'accept-language', 'user-agent'] as const
 /** Response headers a service may pass back to the browser. */
 const FORWARDED_RESPONSE_HEADERS = [
@@ -38,10 +45,19 @@ export interface ForwardOptions {
   serviceName: string
   transport: ServiceTransport
   path: string
-  /** Internal headers for the service (user id, client address, session token); the forwarded ones are added to it. */
+  /** Internal headers for the service (the session token of logout); the forwarded ones are added to it. */
   headers: Record<string, string>
+  /** Who is asking, signed into the identity header for this method and path. */
+  identity: ForwardedIdentity
+  signingKey: string
   bodyLimit: number
   tooLargeMessage: string
+}
+
+/** The path and query exactly as they go on the wire (URL-normalised), so the signature covers what the service sees. */
+function normalizedPath(path: string): string {
+  const url = new URL(path, 'http://service')
+  return url.pathname + url.search
 }
 
 function unavailable(serviceName: string): Error {
@@ -65,7 +81,9 @@ export async function forward(ctx: Context, options: ForwardOptions): Promise<Se
     if (value) headers[name] = value
   }
   injectTraceHeaders(headers)
-  const request = { method: ctx.method, path: options.path, headers, remoteAddress: ctx.ip }
+  const path = normalizedPath(options.path)
+  headers[IDENTITY_HEADER] = signIdentity(options.signingKey, { method: ctx.method, path }, options.identity)
+  const request = { method: ctx.method, path, headers, remoteAddress: ctx.ip }
   try {
     if (ctx.method === 'GET' || ctx.method === 'HEAD') return await options.transport.send(request)
     const body = new BodyLimit(options.bodyLimit, () => errors.payloadTooLarge(options.tooLargeMessage))
@@ -100,13 +118,18 @@ export function respondWith(ctx: Context, response: ServiceResponse): void {
   ctx.body = response.body
 }
 
-/** A small internal GET (the gateway's own questions to a service), with trace context. */
+/** A small internal GET (the gateway's own questions to a service), signed as the gateway's own, with trace context. */
 export async function getJson(
   transport: ServiceTransport,
-  path: string,
-  headers: Record<string, string>,
+  request: { path: string; headers: Record<string, string>; signingKey: string },
 ): Promise<{ status: number; body: unknown }> {
-  const response = await transport.send({ method: 'GET', path, headers: injectTraceHeaders({ ...headers, accept: 'application/json' }) })
+  const path = normalizedPath(request.path)
+  const headers = injectTraceHeaders({
+    ...request.headers,
+    accept: 'application/json',
+    [IDENTITY_HEADER]: signIdentity(request.signingKey, { method: 'GET', path }, { clientIp: 'gateway' }),
+  })
+  const response = await transport.send({ method: 'GET', path, headers })
   const text = Buffer.isBuffer(response.body) ? response.body.toString('utf8') : await readAll(response.body)
   return { status: response.status, body: text ? JSON.parse(text) : null }
 }

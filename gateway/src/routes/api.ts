@@ -1,6 +1,6 @@
 import { SESSION_EXPIRES_HEADER, SESSION_TOKEN_HEADER } from '@valueproof/contracts'
 import { randomBytes } from 'node:crypto'
-import { CLIENT_IP_HEADER, errors, Router, USER_ID_HEADER, VISITOR_ID_HEADER, type RouterMiddleware } from '@valueproof/service-kit'
+import { errors, Router, type ForwardedIdentity, type RouterMiddleware } from '@valueproof/service-kit'
 import type { Context, Middleware } from 'koa'
 import { forward, respondWith } from '../proxy/forward.ts'
 import type { ServiceTransport } from '../proxy/transport.ts'
@@ -16,6 +16,8 @@ const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/
 export interface ApiDeps {
   services: Record<ServiceName, ServiceTransport>
   sessions: SessionCache
+  /** GATEWAY_SIGNING_KEY: signs the identity forwarded to services. */
+  signingKey: string
   /** Expected Origin of state-changing requests; the request's own origin when absent. */
   publicOrigin?: string
 }
@@ -107,7 +109,8 @@ async function optionalUserId(ctx: Context, deps: ApiDeps, token: string | undef
 function handler(route: ApiRoute, deps: ApiDeps): RouterMiddleware {
   const pathAtService = servicePath(route.to)
   return async (ctx) => {
-    const headers: Record<string, string> = { [CLIENT_IP_HEADER]: ctx.ip }
+    const headers: Record<string, string> = {}
+    const identity: ForwardedIdentity = { clientIp: ctx.ip }
     const token = sessionToken(ctx)
     if (route.access === 'session') {
       const session = token ? await deps.sessions.resolve(token) : null
@@ -115,20 +118,22 @@ function handler(route: ApiRoute, deps: ApiDeps): RouterMiddleware {
         if (token) clearSessionCookie(ctx)
         throw errors.unauthorized()
       }
-      headers[USER_ID_HEADER] = String(session.userId)
+      identity.userId = session.userId
     } else if (route.access === 'optional') {
       const userId = await optionalUserId(ctx, deps, token)
-      if (userId !== undefined) headers[USER_ID_HEADER] = String(userId)
+      if (userId !== undefined) identity.userId = userId
     } else if (route.access === 'token' && token) {
       headers[SESSION_TOKEN_HEADER] = token
     }
-    if (route.identifiesVisitor) headers[VISITOR_ID_HEADER] = visitorId(ctx)
+    if (route.identifiesVisitor) identity.visitorId = visitorId(ctx)
 
     const response = await forward(ctx, {
       serviceName: route.service,
       transport: deps.services[route.service],
       path: pathAtService(ctx.params ?? {}) + (ctx.querystring ? `?${ctx.querystring}` : ''),
       headers,
+      identity,
+      signingKey: deps.signingKey,
       bodyLimit: route.bodyLimit,
       tooLargeMessage: route.tooLargeMessage,
     })

@@ -8,11 +8,11 @@ import type { ResolvedSession } from './session-cache.ts'
 const sessionAnswer = z.object({ sessionId: z.string(), userId: z.number().int(), expiresAt: z.iso.datetime() })
 
 /** Asks identity which user a cookie token belongs to; null for unknown or expired sessions. */
-export function identitySessionLookup(identity: ServiceTransport): (token: string) => Promise<ResolvedSession | null> {
+export function identitySessionLookup(identity: ServiceTransport, signingKey: string): (token: string) => Promise<ResolvedSession | null> {
   return async (token) => {
     let answer: { status: number; body: unknown }
     try {
-      answer = await getJson(identity, '/sessions/current', { [SESSION_TOKEN_HEADER]: token })
+      answer = await getJson(identity, { path: '/sessions/current', headers: { [SESSION_TOKEN_HEADER]: token }, signingKey })
     } catch {
       throw errors.serviceUnavailable('The identity service is unavailable. Please try again shortly.')
     }

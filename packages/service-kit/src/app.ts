@@ -22,6 +22,8 @@ export interface CreateAppOptions {
   after?: Middleware[]
   /** Trust X-Forwarded-* (only behind a proxy that sets them). */
   proxy?: boolean
+  /** With `proxy`: how many X-Forwarded-For entries, from the right, trusted proxies appended (the client's address is the leftmost of those). */
+  maxIpsCount?: number
 }
 
 const READINESS_TIMEOUT_MS = 2000
@@ -64,7 +66,7 @@ export function healthRouter(readiness: ReadinessCheck[]): Router {
 
 /** The Koa app of a deployable, without listening: tests drive it on port 0. */
 export function createApp(options: CreateAppOptions): Koa {
-  const app = new Koa({ proxy: options.proxy ?? false })
+  const app = new Koa({ proxy: options.proxy ?? false, maxIpsCount: options.maxIpsCount ?? 0 })
   app.silent = true
   app.use(requestContext(options.logger))
   app.use(tracingMiddleware(options.name))

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createApp } from './app.ts'
 import { errors, HttpError } from './errors.ts'
-import { currentUserId, jsonBody, REQUEST_ID_HEADER, requireUser, USER_ID_HEADER, validateBody } from './http.ts'
+import { jsonBody, REQUEST_ID_HEADER, validateBody } from './http.ts'
 import { listen, type RunningServer } from './lifecycle.ts'
 
 interface LogLine {
@@ -54,9 +54,6 @@ function routes(): Router {
   )
   router.get('/boom', () => {
     throw new Error('database exploded: secret detail')
-  })
-  router.get('/me', requireUser(), (ctx) => {
-    ctx.body = { userId: currentUserId(ctx) }
   })
   return router
 }
@@ -179,21 +176,3 @@ describe('request id', () => {
   })
 })
 
-describe('requireUser', () => {
-  it('answers 401 without x-user-id', async () => {
-    await expectMessage(await call('/me'), 401, 'You are not signed in')
-  })
-
-  it('answers 401 with a bad x-user-id', async () => {
-    for (const bad of ['abc', '0', '-3', '1.5', '9007199254740993', '']) {
-      const response = await call('/me', { headers: { [USER_ID_HEADER]: bad } })
-      expect(response.status, `x-user-id: ${JSON.stringify(bad)}`).toBe(401)
-    }
-  })
-
-  it('passes the user id to the handler', async () => {
-    const response = await call('/me', { headers: { [USER_ID_HEADER]: '42' } })
-    expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ userId: 42 })
-  })
-})

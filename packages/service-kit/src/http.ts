@@ -3,6 +3,7 @@ import type { Context, Middleware } from 'koa'
 import { koaBody } from 'koa-body'
 import { z } from 'zod'
 import { errors, HttpError } from './errors.ts'
+import type { ForwardedIdentity } from './forwarded-identity.ts'
 import type { Logger } from './logger.ts'
 
 declare module 'koa' {
@@ -11,16 +12,12 @@ declare module 'koa' {
     log: Logger
     traceId?: string
     userId?: number
+    /** Who the gateway says is asking (signed; see forwarded-identity.ts); absent in the gateway itself. */
+    identity?: ForwardedIdentity
   }
 }
 
 export const REQUEST_ID_HEADER = 'x-request-id'
-/** Set by the gateway after it authenticated the session; services are never exposed publicly. */
-export const USER_ID_HEADER = 'x-user-id'
-/** The client's address as the gateway saw it. */
-export const CLIENT_IP_HEADER = 'x-client-ip'
-/** An anonymous visitor's random id, from the gateway's visitor cookie (never taken from a client's header). */
-export const VISITOR_ID_HEADER = 'x-visitor-id'
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/
 
@@ -32,6 +29,7 @@ class RequestState {
   readonly requestId: string
   traceId?: string
   userId?: number
+  identity?: ForwardedIdentity
   readonly #logger: Logger
   #log: Logger | undefined
 
@@ -169,12 +167,11 @@ export function validateBody<Schema extends z.ZodType>(
   }
 }
 
-/** The user the gateway authenticated; 401 when the request carries none. */
+/** The user the gateway authenticated (its signed identity); 401 when the request carries none. */
 export function requireUser(): Middleware {
   return (ctx, next) => {
-    const raw = ctx.get(USER_ID_HEADER)
-    const userId = Number(raw)
-    if (!raw || !Number.isSafeInteger(userId) || userId <= 0) throw errors.unauthorized()
+    const userId = ctx.state.identity?.userId
+    if (userId === undefined) throw errors.unauthorized()
     ctx.state.userId = userId
     return next()
   }
@@ -186,6 +183,17 @@ export function currentUserId(ctx: Context): number {
   return userId
 }
 
+/** The signed-in user when there is one (routes open to visitors too). */
+export function optionalUserId(ctx: Context): number | undefined {
+  return ctx.state.identity?.userId
+}
+
+/** An anonymous visitor's random id, from the gateway's visitor cookie. */
+export function visitorIdOf(ctx: Context): string | undefined {
+  return ctx.state.identity?.visitorId
+}
+
+/** The client's address as the gateway determined it; the socket's peer for the gateway itself. */
 export function clientIp(ctx: Context): string {
-  return ctx.get(CLIENT_IP_HEADER) || ctx.ip
+  return ctx.state.identity?.clientIp ?? ctx.ip
 }

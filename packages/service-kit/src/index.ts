@@ -10,11 +10,19 @@ export {
   requireUser,
   currentUserId,
   clientIp,
+  optionalUserId,
+  visitorIdOf,
   REQUEST_ID_HEADER,
-  USER_ID_HEADER,
-  CLIENT_IP_HEADER,
-  VISITOR_ID_HEADER,
 } from './http.ts'
+export {
+  gatewayOnly,
+  signIdentity,
+  verifyIdentity,
+  IDENTITY_HEADER,
+  IDENTITY_TTL_MS,
+  UNSIGNED_CALLER_MESSAGE,
+  type ForwardedIdentity,
+} from './forwarded-identity.ts'
 export { listen, handleShutdown, type RunningServer, type Stoppable } from './lifecycle.ts'
 export { createLogger, type Logger } from './logger.ts'
 export { initTracing, shutdownTracing, tracerFor, injectTraceHeaders, tracingMiddleware, type TracingOptions } from './tracing.ts'

@@ -1,13 +1,15 @@
 import { join } from 'node:path'
 import { z } from 'zod'
 import { env } from './config.ts'
+import { secretEnv } from './secrets.ts'
 
 /**
  * Variables every service reads to find its infrastructure. Unset means the embedded default:
  * PGlite under DATA_DIR, the in-process event transport, the file system as object store.
  */
 export const infrastructureEnv = {
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback unless a deployment names another interface (containers: 0.0.0.0); services are never public. */
+  HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: env.logLevel,
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: env.optionalUrl,
@@ -26,6 +28,8 @@ export const infrastructureEnv = {
   SHUTDOWN_TIMEOUT_MS: env.positiveInt(15_000),
   /** Apply pending migrations at start-up; set false where a `migrate` job runs them instead. */
   MIGRATE_ON_START: env.boolean(true),
+  /** The key the gateway signs forwarded identities with (the same value in the gateway and every service). */
+  GATEWAY_SIGNING_KEY: secretEnv,
 }
 
 export type InfrastructureConfig = z.infer<z.ZodObject<typeof infrastructureEnv>>

@@ -16,6 +16,7 @@ import { objectStoreDirFor, pgliteDirFor, type InfrastructureConfig } from './in
 import { handleShutdown, listen, type RunningServer } from './lifecycle.ts'
 import { createLogger, type Logger } from './logger.ts'
 import type { ServiceInstance } from './service.ts'
+import { resolveSecret } from './secrets.ts'
 import { initTracing } from './tracing.ts'
 
 /** The event bus a configuration asks for: NATS JetStream when NATS_URL is set, in-process otherwise. */
@@ -81,10 +82,12 @@ export function serviceDeps<Client>(props: {
   db: { prisma: Client; sql: SqlReader; schema: string | undefined; ping(): Promise<void> }
   bus: EventBus
   objectStore: ObjectStore
+  signingKey: string
 }): ServiceDeps<Client> {
-  const { logger, db, bus, objectStore } = props
+  const { logger, db, bus, objectStore, signingKey } = props
   return {
     logger,
+    signingKey,
     prisma: db.prisma,
     sql: db.sql,
     dbSchema: db.schema,
@@ -108,6 +111,8 @@ export interface ServiceDeps<Client> {
   bus: EventBus
   objectStore: ObjectStore
   readiness: ReadinessCheck[]
+  /** GATEWAY_SIGNING_KEY: the service acts only on identities the gateway signed with it. */
+  signingKey: string
 }
 
 export interface DeployableOptions<Client extends PrismaClientLike & OutboxSqlClient, Config extends InfrastructureConfig> {
@@ -136,7 +141,8 @@ export async function runDeployable<Client extends PrismaClientLike & OutboxSqlC
     logger,
     migrateOnStart: config.MIGRATE_ON_START,
   })
-  const service = options.create(serviceDeps({ logger, db, bus, objectStore }), config)
+  const signingKey = resolveSecret({ name: 'GATEWAY_SIGNING_KEY', configured: config.GATEWAY_SIGNING_KEY, dataDir: config.DATA_DIR, logger })
+  const service = options.create(serviceDeps({ logger, db, bus, objectStore, signingKey }), config)
   const server = await listen(service.app, { port: config.PORT, host: config.HOST })
   await service.start?.()
   logger.info({ url: server.url }, `${options.service} listening`)

@@ -2,6 +2,7 @@ import type { Subscription } from '@valueproof/event-bus'
 import type Koa from 'koa'
 import type Router from '@koa/router'
 import { createApp } from './app.ts'
+import { gatewayOnly } from './forwarded-identity.ts'
 import type { ServiceDeps } from './runtime.ts'
 import { startOutboxRelay } from './runtime.ts'
 import type { OutboxSqlClient } from '@valueproof/event-bus'
@@ -38,6 +39,7 @@ export function createService<Client extends OutboxSqlClient>(definition: Servic
     logger: deps.logger,
     readiness: deps.readiness,
     before: [
+      gatewayOnly(deps.signingKey),
       // Reads write no events: they pass straight through, with no async frame of their own.
       (ctx, next) => (ctx.method === 'GET' || ctx.method === 'HEAD' ? next() : next().then(() => relay.nudge())),
     ],

@@ -1,14 +1,5 @@
 import { createProposalBodySchema, generateProposalBodySchema } from '@valueproof/contracts'
-import {
-  clientIp,
-  currentUserId,
-  jsonBody,
-  requireUser,
-  Router,
-  USER_ID_HEADER,
-  validateBody,
-  VISITOR_ID_HEADER,
-} from '@valueproof/service-kit'
+import { clientIp, currentUserId, jsonBody, optionalUserId, requireUser, Router, validateBody, visitorIdOf } from '@valueproof/service-kit'
 import type { Context } from 'koa'
 import { generateProposal, listProposals, openProposal, shareCalculator, type ProposalDeps, type Viewer } from '../../domain/proposals.ts'
 
@@ -26,14 +17,12 @@ function clientGone(ctx: Context): AbortSignal {
   return controller.signal
 }
 
-/** Who is asking: the gateway sends a user id for a valid session and a visitor id for everyone else. */
+/** Who is asking: the gateway signs a user id for a valid session and a visitor id for everyone else. */
 function viewerOf(ctx: Context): Viewer {
-  const rawUser = ctx.get(USER_ID_HEADER)
-  const userId = Number(rawUser)
-  const visitorId = ctx.get(VISITOR_ID_HEADER)
+  const visitorId = visitorIdOf(ctx)
   return {
-    userId: rawUser !== '' && Number.isSafeInteger(userId) && userId > 0 ? userId : undefined,
-    visitorId: VISITOR_ID.test(visitorId) ? visitorId : undefined,
+    userId: optionalUserId(ctx),
+    visitorId: visitorId !== undefined && VISITOR_ID.test(visitorId) ? visitorId : undefined,
     ip: clientIp(ctx),
   }
 }
