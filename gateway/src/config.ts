@@ -1,5 +1,6 @@
 import { env, secretEnv } from '@valueproof/service-kit'
 import { z } from 'zod'
+import { DEFAULT_TIMEOUTS } from './timeouts.ts'
 
 const serviceUrl = (fallback: string) => z.url().default(fallback)
 
@@ -35,5 +36,9 @@ export const gatewayConfigSchema = z.object({
   /** How long the gateway may reuse a session lookup (revocations evict at once). */
   SESSION_CACHE_TTL_MS: env.positiveInt(60_000),
   SHUTDOWN_TIMEOUT_MS: env.positiveInt(15_000),
+  /** A service must start answering an ordinary call within this; past it the client gets 504. */
+  SERVICE_TIMEOUT_MS: env.positiveInt(DEFAULT_TIMEOUTS.serviceMs),
+  /** The same for generation and writing (document parsing, the model's answer). */
+  GENERATION_TIMEOUT_MS: env.positiveInt(DEFAULT_TIMEOUTS.generationMs),
 })
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>

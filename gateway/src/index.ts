@@ -30,6 +30,7 @@ const gateway = createGateway({
   publicOrigin: config.PUBLIC_ORIGIN,
   trustProxy: config.TRUST_PROXY,
   trustedProxyHops: config.TRUST_PROXY_HOPS,
+  timeouts: { serviceMs: config.SERVICE_TIMEOUT_MS, generationMs: config.GENERATION_TIMEOUT_MS },
   signingKey: resolveSecret({ name: 'GATEWAY_SIGNING_KEY', configured: config.GATEWAY_SIGNING_KEY, dataDir: config.DATA_DIR, logger }),
 })
 await gateway.start()

@@ -6,6 +6,7 @@ import type { ServiceTransport } from './proxy/transport.ts'
 import type { ServiceName } from './routes/api-routes.ts'
 import { apiRouter, sameOriginOnly } from './routes/api.ts'
 import { securityHeaders } from './security-headers.ts'
+import { DEFAULT_TIMEOUTS } from './timeouts.ts'
 import { identitySessionLookup } from './sessions/identity-sessions.ts'
 import { SessionCache } from './sessions/session-cache.ts'
 import { webApp } from './web-app.ts'
@@ -13,6 +14,7 @@ import { webApp } from './web-app.ts'
 export { gatewayConfigSchema, type GatewayConfig } from './config.ts'
 export { SESSION_COOKIE } from './routes/api.ts'
 export { CONTENT_SECURITY_POLICY } from './security-headers.ts'
+export { DEFAULT_TIMEOUTS } from './timeouts.ts'
 export { httpTransport, inProcessTransport, type ServiceTransport } from './proxy/transport.ts'
 
 export interface GatewayDeps {
@@ -29,6 +31,8 @@ export interface GatewayDeps {
   trustedProxyHops?: number
   /** GATEWAY_SIGNING_KEY: signs the identity forwarded to services. */
   signingKey: string
+  /** How long a service may take to start answering (defaults: SERVICE_TIMEOUT_MS and GENERATION_TIMEOUT_MS's). */
+  timeouts?: { serviceMs: number; generationMs: number }
   readiness?: ReadinessCheck[]
 }
 
@@ -52,7 +56,15 @@ export function createGateway(deps: GatewayDeps): Gateway {
     maxIpsCount: deps.trustedProxyHops ?? 1,
     readiness: [{ name: 'bus', check: () => deps.bus.ping() }, ...(deps.readiness ?? [])],
     before: [securityHeaders(), sameOriginOnly(deps.publicOrigin)],
-    routers: [apiRouter({ services: deps.services, sessions, signingKey: deps.signingKey, publicOrigin: deps.publicOrigin })],
+    routers: [
+      apiRouter({
+        services: deps.services,
+        sessions,
+        signingKey: deps.signingKey,
+        timeouts: deps.timeouts ?? DEFAULT_TIMEOUTS,
+        publicOrigin: deps.publicOrigin,
+      }),
+    ],
     after: [webApp(deps.webDistDir)],
   })
   let subscription: { stop(): Promise<void> } | undefined

@@ -52,6 +52,8 @@ export interface ForwardOptions {
   signingKey: string
   bodyLimit: number
   tooLargeMessage: string
+  /** The service must start answering within this; past it the client gets 504 and the call is dropped. */
+  answerWithinMs: number
 }
 
 /** The path and query exactly as they go on the wire (URL-normalised), so the signature covers what the service sees. */
@@ -83,18 +85,28 @@ export async function forward(ctx: Context, options: ForwardOptions): Promise<Se
   injectTraceHeaders(headers)
   const path = normalizedPath(options.path)
   headers[IDENTITY_HEADER] = signIdentity(options.signingKey, { method: ctx.method, path }, options.identity)
-  const request = { method: ctx.method, path, headers, remoteAddress: ctx.ip }
+  const gaveUp = new AbortController()
+  const request = { method: ctx.method, path, headers, remoteAddress: ctx.ip, signal: gaveUp.signal }
+  let timer: NodeJS.Timeout | undefined
+  const tooSlow = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      gaveUp.abort()
+      reject(errors.gatewayTimeout(`The ${options.serviceName} service did not answer in time. Please try again.`))
+    }, options.answerWithinMs)
+  })
   try {
-    if (ctx.method === 'GET' || ctx.method === 'HEAD') return await options.transport.send(request)
+    if (ctx.method === 'GET' || ctx.method === 'HEAD') return await Promise.race([options.transport.send(request), tooSlow])
     const body = new BodyLimit(options.bodyLimit, () => errors.payloadTooLarge(options.tooLargeMessage))
     ctx.req.on('error', (error) => body.destroy(error))
     ctx.req.pipe(body)
     // A body over its limit fails the call even if the service is still reading.
     const overLimit = new Promise<never>((_, reject) => body.once('error', reject))
-    return await Promise.race([options.transport.send({ ...request, body }), overLimit])
+    return await Promise.race([options.transport.send({ ...request, body }), overLimit, tooSlow])
   } catch (error) {
     if (error instanceof ServiceUnreachable) throw unavailable(options.serviceName)
     throw error
+  } finally {
+    clearTimeout(timer)
   }
 }
 

@@ -14,6 +14,8 @@ export interface ServiceRequest {
   body?: Readable
   /** The client's address, as the service would see it on a socket. */
   remoteAddress?: string
+  /** Aborts the call (the gateway stopped waiting): the connection to the service is dropped. */
+  signal?: AbortSignal
 }
 
 export interface ServiceResponse {
@@ -46,9 +48,13 @@ export function httpTransport(baseUrl: string): ServiceTransport {
     send(serviceRequest) {
       const url = new URL(serviceRequest.path, baseUrl)
       return new Promise<ServiceResponse>((resolve, reject) => {
-        const outgoing = request(url, { method: serviceRequest.method, headers: serviceRequest.headers, agent }, (response) => {
-          resolve({ status: response.statusCode ?? 502, headers: response.headers, body: response })
-        })
+        const outgoing = request(
+          url,
+          { method: serviceRequest.method, headers: serviceRequest.headers, agent, signal: serviceRequest.signal },
+          (response) => {
+            resolve({ status: response.statusCode ?? 502, headers: response.headers, body: response })
+          },
+        )
         outgoing.on('error', (error: NodeJS.ErrnoException) => {
           reject(
             error.code !== undefined && UNREACHABLE_CODES.has(error.code) ? new ServiceUnreachable(error.message, { cause: error }) : error,

@@ -24,6 +24,8 @@ export interface ApiRoute {
   closesSession?: boolean
   /** Passes the anonymous visitor id (the visitor cookie, set when absent), for view counts. */
   identifiesVisitor?: boolean
+  /** Generation or writing (a document parsed, a model asked): answered within GENERATION_TIMEOUT_MS, not SERVICE_TIMEOUT_MS. */
+  slow?: boolean
 }
 
 const KB = 1024
@@ -97,6 +99,7 @@ export const apiRoutes: ApiRoute[] = [
     service: 'calculator',
     to: '/analyze-document',
     access: 'session',
+    slow: true,
     bodyLimit: DOCUMENT_LIMIT,
     tooLargeMessage: DOCUMENT_TOO_LARGE,
   },
@@ -106,6 +109,7 @@ export const apiRoutes: ApiRoute[] = [
     service: 'calculator',
     to: '/analyze-document-for-value',
     access: 'session',
+    slow: true,
     bodyLimit: DOCUMENT_LIMIT,
     tooLargeMessage: DOCUMENT_TOO_LARGE,
   },
@@ -115,6 +119,7 @@ export const apiRoutes: ApiRoute[] = [
     service: 'calculator',
     to: '/analyze-text',
     access: 'session',
+    slow: true,
     bodyLimit: DESCRIPTION_LIMIT,
     tooLargeMessage: DESCRIPTION_TOO_LARGE,
   },
@@ -124,6 +129,7 @@ export const apiRoutes: ApiRoute[] = [
     service: 'calculator',
     to: '/generate-value',
     access: 'session',
+    slow: true,
     bodyLimit: DESCRIPTION_LIMIT,
     tooLargeMessage: DESCRIPTION_TOO_LARGE,
   },
@@ -151,6 +157,7 @@ export const apiRoutes: ApiRoute[] = [
     service: 'proposal',
     to: '/proposals/generate',
     access: 'session',
+    slow: true,
     bodyLimit: PROPOSAL_LIMIT,
     tooLargeMessage: PROPOSAL_TOO_LARGE,
   },

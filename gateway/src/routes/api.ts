@@ -18,6 +18,8 @@ export interface ApiDeps {
   sessions: SessionCache
   /** GATEWAY_SIGNING_KEY: signs the identity forwarded to services. */
   signingKey: string
+  /** How long a service may take to start answering: ordinary calls, and generation or writing. */
+  timeouts: { serviceMs: number; generationMs: number }
   /** Expected Origin of state-changing requests; the request's own origin when absent. */
   publicOrigin?: string
 }
@@ -136,6 +138,7 @@ function handler(route: ApiRoute, deps: ApiDeps): RouterMiddleware {
       signingKey: deps.signingKey,
       bodyLimit: route.bodyLimit,
       tooLargeMessage: route.tooLargeMessage,
+      answerWithinMs: route.slow ? deps.timeouts.generationMs : deps.timeouts.serviceMs,
     })
 
     const newToken = response.headers[SESSION_TOKEN_HEADER]

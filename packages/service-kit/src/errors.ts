@@ -27,4 +27,5 @@ export const errors = {
     new HttpError(429, id, message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) }),
   serviceUnavailable: (message: string, id = 'service_unavailable') => new HttpError(503, id, message),
   badGateway: (message: string, id = 'bad_gateway') => new HttpError(502, id, message),
+  gatewayTimeout: (message: string, id = 'gateway_timeout') => new HttpError(504, id, message),
 }

@@ -19,7 +19,7 @@ export class ApiClient {
   async request(
     method: string,
     path: string,
-    init: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
+    init: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; duplex?: 'half' } = {},
   ): Promise<Response> {
     const headers: Record<string, string> = { origin: new URL(this.baseUrl).origin, ...init.headers }
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
@@ -28,7 +28,13 @@ export class ApiClient {
       headers['content-type'] = 'application/json'
       body = JSON.stringify(init.json)
     }
-    const response = await fetch(new URL(path, this.baseUrl), { method, headers, body, redirect: 'manual' })
+    const response = await fetch(new URL(path, this.baseUrl), {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+      ...(init.duplex ? { duplex: init.duplex } : {}),
+    })
     for (const line of response.headers.getSetCookie()) {
       const [pair = ''] = line.split(';')
       const index = pair.indexOf('=')
