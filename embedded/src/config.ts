@@ -1,6 +1,8 @@
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { generationEnv } from '@valueproof/calculator'
+import { identityEnv } from '@valueproof/identity'
+import { DEFAULT_TIMEOUTS } from '@valueproof/gateway'
 import { proposalEnv } from '@valueproof/proposal'
 import { env, infrastructureEnv } from '@valueproof/service-kit'
 import { z } from 'zod'
@@ -15,6 +17,7 @@ const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 export const embeddedConfigSchema = z.object({
   ...infrastructureEnv,
   ...generationEnv,
+  ...identityEnv,
   ...proposalEnv,
   /** `npm start` on a laptop: warnings and errors only, so start-up shows the one line with the URL. */
   LOG_LEVEL: env.logLevel.unwrap().default('warn'),
@@ -29,6 +32,8 @@ export const embeddedConfigSchema = z.object({
   PUBLIC_ORIGIN: env.optionalUrl,
   TRUST_PROXY: env.boolean(false),
   TRUST_PROXY_HOPS: env.positiveInt(1),
+  SERVICE_TIMEOUT_MS: env.positiveInt(DEFAULT_TIMEOUTS.serviceMs),
+  GENERATION_TIMEOUT_MS: env.positiveInt(DEFAULT_TIMEOUTS.generationMs),
   SESSION_CACHE_TTL_MS: env.positiveInt(60_000),
   SESSION_TTL_HOURS: env.positiveInt(24 * 14),
   /** How the gateway reaches the services in this process: calling them directly, or over loopback HTTP as separate deployments do. */

@@ -98,9 +98,7 @@ export async function startEmbeddedStack(
     transports[name] = config.SERVICE_TRANSPORT === 'http' ? httpTransport(servers[name].url) : inProcessTransport(instance.app.callback())
   }
 
-  await boot<IdentityPrisma>('identity', IdentityPrisma, (deps) =>
-    createIdentityService({ ...deps, sessionTtlMs: config.SESSION_TTL_HOURS * 3_600_000, passwordHashCost: config.PASSWORD_HASH_COST }),
-  )
+  await boot<IdentityPrisma>('identity', IdentityPrisma, (deps) => createIdentityService(deps, config))
   await boot<CalculatorPrisma>('calculator', CalculatorPrisma, (deps) => createCalculatorService(deps, config))
   await boot<ProposalPrisma>('proposal', ProposalPrisma, (deps) => createProposalService(deps, config))
   await boot<BillingPrisma>('billing', BillingPrisma, createBillingService)
@@ -115,6 +113,7 @@ export async function startEmbeddedStack(
     publicOrigin: config.PUBLIC_ORIGIN,
     trustProxy: config.TRUST_PROXY,
     trustedProxyHops: config.TRUST_PROXY_HOPS,
+    timeouts: { serviceMs: config.SERVICE_TIMEOUT_MS, generationMs: config.GENERATION_TIMEOUT_MS },
     signingKey,
   })
   await gateway.start()

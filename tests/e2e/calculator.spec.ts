@@ -398,7 +398,18 @@ test.describe('the generator screen', () => {
     const openLink = await page.evaluate(() => navigator.clipboard.readText())
     expect(openLink).toMatch(new RegExp(`^${origin}/proposals/[A-Za-z0-9_-]{22}$`))
 
-    await dialog.getByLabel('Access Password').fill('acme-2026')
+    // A code shorter than 6 characters is refused before anything is shared; 'Generate' fills a strong one.
+    const accessPassword = dialog.getByLabel('Access Password')
+    await accessPassword.fill('acme')
+    await dialog.getByRole('button', { name: 'Generate Share Link' }).click()
+    await expect(dialog.getByText('The access password must be at least 6 characters')).toBeVisible()
+    await expect(accessPassword).toHaveAttribute('aria-invalid', 'true')
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(openLink)
+    await dialog.getByRole('button', { name: 'Generate', exact: true }).click()
+    await expect(accessPassword).toHaveValue(/^[A-HJ-NP-Za-km-np-z2-9]{10}$/)
+    await expect(dialog.getByText('The access password must be at least 6 characters')).toBeHidden()
+
+    await accessPassword.fill('acme-2026')
     await dialog.getByRole('button', { name: 'Generate Share Link' }).click()
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).not.toBe(openLink)
     const lockedLink = await page.evaluate(() => navigator.clipboard.readText())

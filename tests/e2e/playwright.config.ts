@@ -45,7 +45,8 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx embedded/src/main.ts',
     cwd: repoRoot,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // Every test registers its users from this one address: the hourly limit per address (decision 091) is lifted.
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000' },
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -1,5 +1,6 @@
 // The calculator-generation calls of SPEC §7 (requests) and the monthly allowance of SPEC §1/§9.
 import { z } from 'zod'
+import { storableString } from './storable-text.ts'
 import type { Plan } from './user.ts'
 
 /** Generations per UTC calendar month (SPEC §9: Free 5, Pro 100). */
@@ -26,8 +27,7 @@ export const languageField = choice('language', GENERATION_LANGUAGES).default('e
 export const currencyField = choice('currency', GENERATION_CURRENCIES).default('USD')
 export const complexityField = choice('complexity', GENERATION_COMPLEXITIES)
 
-const descriptionField = z
-  .string({ error: 'description is required' })
+const descriptionField = storableString({ error: 'description is required' })
   .trim()
   .min(1, 'description must not be empty: describe your service in words')
   .max(

@@ -33,6 +33,9 @@ export {
 } from './calculator.ts'
 export {
   ACCESS_CODE_MAX_LENGTH,
+  ACCESS_CODE_MIN_LENGTH,
+  ACCESS_CODE_TOO_SHORT_MESSAGE,
+  accessCodeProblem,
   PRODUCT_WEBSITE,
   PROPOSAL_CONTENT_MAX_LENGTH,
   PROPOSAL_ID_PATTERN,
@@ -54,3 +57,13 @@ export {
   type ProposalRecord,
   type ProposalTemplateType,
 } from './proposal.ts'
+export {
+  UNSTORABLE_KEY_MESSAGE,
+  UNSTORABLE_TEXT_MESSAGE,
+  findUnstorableText,
+  isStorableText,
+  refineStorableJson,
+  storableString,
+  unstorableTextProblem,
+  type UnstorableTextAt,
+} from './storable-text.ts'

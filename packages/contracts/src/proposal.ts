@@ -1,11 +1,21 @@
 // The proposal calls of SPEC §7 (requests and answers), the product's default branding (SPEC §4/§9)
 // and the shape of proposal ids (ARCHITECTURE: unguessable, at least 128 bits of randomness).
 import { z } from 'zod'
+import { refineStorableJson, storableString } from './storable-text.ts'
 
 /** SPEC §5: sharing needs a non-empty trimmed name. */
 export const PROPOSAL_TITLE_REQUIRED_MESSAGE = 'Please enter a name for the calculator'
 export const PROPOSAL_TITLE_MAX_LENGTH = 200
 export const ACCESS_CODE_MAX_LENGTH = 128
+/** An access code shorter than this is refused (guessing a short one takes few attempts; decision 091). */
+export const ACCESS_CODE_MIN_LENGTH = 6
+export const ACCESS_CODE_TOO_SHORT_MESSAGE = `The access password must be at least ${ACCESS_CODE_MIN_LENGTH} characters`
+
+/** What is wrong with an access code as entered (trimmed; empty means none), for the server and the Share dialog. */
+export function accessCodeProblem(code: string): string | undefined {
+  const trimmed = code.trim()
+  return trimmed !== '' && trimmed.length < ACCESS_CODE_MIN_LENGTH ? ACCESS_CODE_TOO_SHORT_MESSAGE : undefined
+}
 /** The share request's free text (SPEC §3 'content'). */
 export const PROPOSAL_CONTENT_MAX_LENGTH = 200_000
 /** The generation request's input: the user's description, or a document's extracted text. */
@@ -44,11 +54,13 @@ export function productBranding(publicOrigin?: string): Branding {
 }
 
 // Checked by the proposal service with validateCalculatorData from @valueproof/formula, which
-// lists every problem; here only its presence.
-const calculatorDataField = z.unknown().refine((value) => value !== undefined && value !== null, 'calculatorData is required')
+// lists every problem; here only its presence and that all its text can be stored.
+const calculatorDataField = z
+  .unknown()
+  .refine((value) => value !== undefined && value !== null, 'calculatorData is required')
+  .superRefine(refineStorableJson)
 
-const accessCodeField = z
-  .string({ error: 'accessCode must be text' })
+const accessCodeField = storableString({ error: 'accessCode must be text' })
   .trim()
   .max(ACCESS_CODE_MAX_LENGTH, `accessCode must be at most ${ACCESS_CODE_MAX_LENGTH} characters`)
   .nullish()
@@ -61,9 +73,8 @@ const accessCodeField = z
  */
 export const createProposalBodySchema = z
   .object({
-    title: z.string({ error: PROPOSAL_TITLE_REQUIRED_MESSAGE }).nullish(),
-    content: z
-      .string({ error: 'content must be text' })
+    title: storableString({ error: PROPOSAL_TITLE_REQUIRED_MESSAGE }).nullish(),
+    content: storableString({ error: 'content must be text' })
       .max(PROPOSAL_CONTENT_MAX_LENGTH, `content must be at most ${PROPOSAL_CONTENT_MAX_LENGTH.toLocaleString('en-US')} characters`)
       .nullish()
       .transform((value) => value ?? ''),
@@ -76,6 +87,8 @@ export const createProposalBodySchema = z
     else if (title.length > PROPOSAL_TITLE_MAX_LENGTH) {
       context.addIssue({ code: 'custom', message: `The name must be at most ${PROPOSAL_TITLE_MAX_LENGTH} characters` })
     }
+    const accessCodeIssue = body.accessCode === null ? undefined : accessCodeProblem(body.accessCode)
+    if (accessCodeIssue !== undefined) context.addIssue({ code: 'custom', message: accessCodeIssue })
   })
   .transform((body) => ({ ...body, title: body.title?.trim() ?? '' }))
 export type CreateProposalBody = z.output<typeof createProposalBodySchema>
@@ -84,8 +97,7 @@ export type CreateProposalBody = z.output<typeof createProposalBodySchema>
 export const generateProposalBodySchema = z.object({
   calculatorData: calculatorDataField,
   /** The user's words about the service: the description, or the extracted text of the document. */
-  input: z
-    .string({ error: 'input must be text: the description or the document text the calculator came from' })
+  input: storableString({ error: 'input must be text: the description or the document text the calculator came from' })
     .max(PROPOSAL_INPUT_MAX_LENGTH, `input must be at most ${PROPOSAL_INPUT_MAX_LENGTH.toLocaleString('en-US')} characters`)
     .nullish()
     .transform((value) => value ?? ''),

@@ -1,12 +1,12 @@
 import { z } from 'zod'
 import { passwordRules } from './password.ts'
+import { storableString } from './storable-text.ts'
 
 export const USERNAME_MAX_LENGTH = 64
 export const PASSWORD_MAX_LENGTH = 256
 
 /** Username: trimmed, required; uniqueness is case-insensitive (enforced by identity). */
-export const usernameSchema = z
-  .string({ error: 'Username is required' })
+export const usernameSchema = storableString({ error: 'Username is required' })
   .trim()
   .min(1, 'Username is required')
   .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
@@ -15,8 +15,7 @@ export const usernameSchema = z
 /** Login: both fields required, no rules beyond that (SPEC §5). */
 export const loginBodySchema = z.object({
   username: usernameSchema,
-  password: z
-    .string({ error: 'Password is required' })
+  password: storableString({ error: 'Password is required' })
     .min(1, 'Password is required')
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 })
@@ -27,8 +26,7 @@ export const registerBodySchema = z.object({
   username: usernameSchema,
   password: passwordRules.reduce(
     (schema, rule) => schema.refine(rule.test, rule.message),
-    z
-      .string({ error: 'Password is required' })
+    storableString({ error: 'Password is required' })
       .min(1, 'Password is required')
       .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
   ),
@@ -55,8 +53,7 @@ export const userRecordSchema = z.object({
 })
 export type UserRecord = z.infer<typeof userRecordSchema>
 
-const httpUrl = z
-  .string()
+const httpUrl = storableString()
   .trim()
   .max(2048, 'Company website must be at most 2048 characters')
   .refine((value) => {
@@ -71,8 +68,8 @@ const httpUrl = z
 /** PATCH /api/profile. Every field optional (SPEC §5); an empty string clears the field. */
 export const profileBodySchema = z
   .object({
-    companyName: z.string().trim().max(200, 'Company name must be at most 200 characters').nullable().optional(),
-    companyLogo: z.string().trim().max(2048, 'Company logo must be at most 2048 characters').nullable().optional(),
+    companyName: storableString().trim().max(200, 'Company name must be at most 200 characters').nullable().optional(),
+    companyLogo: storableString().trim().max(2048, 'Company logo must be at most 2048 characters').nullable().optional(),
     companyWebsite: z
       .union([z.literal(''), httpUrl])
       .nullable()

@@ -10,3 +10,5 @@ export {
 export { migrate, migrationStatus, type MigrateResult, type MigrationStatus, type MigrationTarget } from './migrate.ts'
 export { createMigration, type NewMigrationResult } from './new-migration.ts'
 export { servicePrismaPaths, type ServicePrismaPaths } from './service-paths.ts'
+export { databaseFailureOf, describeDatabaseFailure, type DatabaseFailure } from './database-errors.ts'
+export { migrationsAppliedCheck, MigrationsPendingError } from './migrations-applied.ts'

@@ -1,6 +1,6 @@
 import Router from '@koa/router'
 import Koa, { type Middleware } from 'koa'
-import { errorMiddleware, requestContext } from './http.ts'
+import { errorMiddleware, requestContext, storableQuery } from './http.ts'
 import type { Logger } from './logger.ts'
 import { tracingMiddleware } from './tracing.ts'
 
@@ -36,9 +36,29 @@ function withTimeout(promise: Promise<void>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
-/** /healthz: the process is alive. /readyz: every dependency answers. */
-export function healthRouter(readiness: ReadinessCheck[]): Router {
+/**
+ * Logs a dependency's readiness when it changes (down with its error, then up again), so a probe
+ * every second does not repeat the same warning; the /readyz answer itself never carries it.
+ */
+function readinessLog(logger: Logger | undefined): (name: string, error: unknown) => void {
+  const down = new Set<string>()
+  return (name, error) => {
+    if (error === undefined) {
+      if (down.delete(name)) logger?.info({ dependency: name }, `readiness: ${name} is up again`)
+    } else if (!down.has(name)) {
+      down.add(name)
+      logger?.warn({ dependency: name, err: error }, `readiness: ${name} is down`)
+    }
+  }
+}
+
+/**
+ * /healthz: the process is alive. /readyz: every dependency answers; the answer names the ones
+ * that do not (`{ database: 'down' }`) and nothing more: error texts, hosts and ports go to the log.
+ */
+export function healthRouter(readiness: ReadinessCheck[], logger?: Logger): Router {
   const router = new Router()
+  const report = readinessLog(logger)
   router.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' }
   })
@@ -47,18 +67,21 @@ export function healthRouter(readiness: ReadinessCheck[]): Router {
       readiness.map(async ({ name, check }) => {
         try {
           await withTimeout(check(), READINESS_TIMEOUT_MS, name)
-          return { name, ok: true as const }
+          report(name, undefined)
+          return { name, ok: true }
         } catch (error) {
-          return { name, ok: false as const, error: error instanceof Error ? error.message : String(error) }
+          report(name, error ?? new Error(`${name} failed`))
+          return { name, ok: false }
         }
       }),
     )
-    const failed = results.filter((result) => !result.ok)
+    const failed = results.filter((result) => !result.ok).map((result) => result.name)
     ctx.status = failed.length === 0 ? 200 : 503
+    ctx.set('Cache-Control', 'no-store')
     ctx.body = {
       status: failed.length === 0 ? 'ready' : 'not ready',
-      checks: Object.fromEntries(results.map((result) => [result.name, result.ok ? 'ok' : result.error])),
-      ...(failed.length > 0 ? { message: `Not ready: ${failed.map((result) => result.name).join(', ')}` } : {}),
+      checks: Object.fromEntries(results.map((result) => [result.name, result.ok ? 'ok' : 'down'])),
+      ...(failed.length > 0 ? { message: `Not ready: ${failed.join(', ')}` } : {}),
     }
   })
   return router
@@ -71,11 +94,12 @@ export function createApp(options: CreateAppOptions): Koa {
   app.use(requestContext(options.logger))
   app.use(tracingMiddleware(options.name))
   app.use(errorMiddleware())
+  app.use(storableQuery())
   for (const middleware of options.before ?? []) app.use(middleware)
   // One router holding every route: a request is matched once, not once per resource's router
   // (each pass reads the Host header, matches its layers and composes a chain).
   const routes = new Router()
-  routes.use(healthRouter(options.readiness).routes())
+  routes.use(healthRouter(options.readiness, options.logger).routes())
   for (const router of options.routers) routes.use(router.routes())
   app.use(routes.routes())
   app.use(routes.allowedMethods())

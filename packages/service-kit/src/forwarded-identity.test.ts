@@ -90,7 +90,7 @@ describe('gatewayOnly', () => {
   })
 
   it('answers 401 to unsigned, forged or replayed identities, whatever plain headers say', async () => {
-    const forged = [
+    const forged: Array<Record<string, string>> = [
       {},
       { 'x-user-id': '1', 'x-client-ip': '10.0.0.1', 'x-visitor-id': 'abc' },
       signed('/me', { userId: 1, clientIp: '10.0.0.1' }, OTHER_KEY),

@@ -95,7 +95,7 @@ export function verifyIdentity(
 }
 
 /** Paths a probe (kubelet, load balancer, operator) may call without the gateway. */
-const PROBE_PATHS = new Set(['/healthz', '/readyz'])
+export const PROBE_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz'])
 
 /**
  * A service's first gate: every request but the probes must carry a valid signed identity from the

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createApp } from './app.ts'
 import { errors, HttpError } from './errors.ts'
-import { jsonBody, REQUEST_ID_HEADER, validateBody } from './http.ts'
+import { DATABASE_FAILURE_MESSAGES, jsonBody, REQUEST_ID_HEADER, validateBody } from './http.ts'
 import { listen, type RunningServer } from './lifecycle.ts'
 
 interface LogLine {
@@ -55,10 +55,32 @@ function routes(): Router {
   router.get('/boom', () => {
     throw new Error('database exploded: secret detail')
   })
+  // Any JSON at all: only jsonBody stands between the body and the handler.
+  router.post('/free', jsonBody({ limit: '2mb' }), (ctx) => {
+    handled += 1
+    ctx.body = { received: true }
+  })
+  router.get('/query', (ctx) => {
+    ctx.body = { query: ctx.query }
+  })
+  // The shapes Prisma and pg give a lost database and a missing table (see @valueproof/db's database-errors).
+  router.get('/database-gone', () => {
+    throw Object.assign(new Error("Can't reach database server at db.internal:5432"), { code: 'P1001' })
+  })
+  router.get('/connection-lost', () => {
+    throw Object.assign(new Error('Raw query failed'), {
+      code: 'P2010',
+      meta: { driverAdapterError: { cause: { kind: 'ConnectionClosed' } } },
+    })
+  })
+  router.get('/table-missing', () => {
+    throw Object.assign(new Error('relation "proposal" does not exist'), { code: '42P01', severity: 'ERROR' })
+  })
   return router
 }
 
 let server: RunningServer
+let handled = 0
 
 beforeAll(async () => {
   server = await listen(createApp({ name: 'http-test', logger, readiness: [], routers: [routes()] }), { port: 0, host: '127.0.0.1' })
@@ -176,3 +198,64 @@ describe('request id', () => {
   })
 })
 
+describe('text PostgreSQL cannot store', () => {
+  const postFree = (body: string) => call('/free', { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+
+  it('jsonBody refuses NUL or a lone surrogate in any value or key, at any depth, before the handler', async () => {
+    handled = 0
+    await expectMessage(
+      await postFree('{"title":"Q\\u0000"}'),
+      400,
+      'title: contains a character that cannot be stored (NUL or an unpaired surrogate)',
+    )
+    await expectMessage(
+      await postFree('{"calculatorData":{"rows":[{"label":"x"},{"label":"\\ud800"}]}}'),
+      400,
+      'calculatorData.rows.1.label: contains a character that cannot be stored (NUL or an unpaired surrogate)',
+    )
+    await expectMessage(
+      await postFree('{"calculatorData":{"rows":[{"\\udc00":1}]}}'),
+      400,
+      'calculatorData.rows.0: has a key that contains a character that cannot be stored (NUL or an unpaired surrogate)',
+    )
+    expect(handled).toBe(0)
+    // An emoji is a surrogate pair: stored as it is.
+    const fine = await postFree('{"title":"Q \\ud83d\\ude00","rows":[["\\t\\n"]]}')
+    expect(fine.status).toBe(200)
+    expect(handled).toBe(1)
+  })
+
+  it('refuses a NUL in a query string, naming the parameter, and lets ordinary escapes through', async () => {
+    await expectMessage(
+      await call('/query?code=ab%00cd'),
+      400,
+      'code: contains a character that cannot be stored (NUL or an unpaired surrogate)',
+    )
+    const fine = await call('/query?code=a%20b%C3%A9')
+    expect(await fine.json()).toEqual({ query: { code: 'a bé' } })
+  })
+})
+
+describe('a database that is gone or not migrated', () => {
+  it('answers 503 with a message for the client and the detail in a warning, not 500', async () => {
+    for (const path of ['/database-gone', '/connection-lost']) {
+      const response = await call(path)
+      expect(response.headers.get('retry-after')).toBe('5')
+      await expectMessage(response, 503, DATABASE_FAILURE_MESSAGES.unreachable)
+    }
+    await expectMessage(await call('/table-missing'), 503, DATABASE_FAILURE_MESSAGES.not_migrated)
+    expect(logLines.filter((line) => line.msg === 'unhandled error')).toEqual([])
+    // Unavailable is not broken: the access lines of these 503s are warnings, not errors.
+    expect(logLines.filter((line) => line.msg === 'request').map((line) => [line.level, line.status])).toEqual([
+      [40, 503],
+      [40, 503],
+      [40, 503],
+    ])
+    const warnings = logLines.filter((line) => line.msg === 'database unavailable')
+    expect(warnings.map((line) => [line.level, line.err?.message])).toEqual([
+      [40, "Can't reach database server at db.internal:5432"],
+      [40, 'Raw query failed'],
+      [40, 'relation "proposal" does not exist'],
+    ])
+  })
+})

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
+import { unstorableTextProblem } from '@valueproof/contracts'
+import { databaseFailureOf, type DatabaseFailure } from '@valueproof/db'
 import type { Context, Middleware } from 'koa'
 import { koaBody } from 'koa-body'
 import { z } from 'zod'
 import { errors, HttpError } from './errors.ts'
-import type { ForwardedIdentity } from './forwarded-identity.ts'
+import { PROBE_PATHS, type ForwardedIdentity } from './forwarded-identity.ts'
 import type { Logger } from './logger.ts'
 
 declare module 'koa' {
@@ -44,6 +46,16 @@ class RequestState {
   }
 }
 
+/**
+ * A failure of ours is an error, unavailability (503: starting, database gone) a warning, the rest
+ * debug. Probes (PROBE_PATHS) answer 503 every second while a dependency is down: debug too, as
+ * readiness logs the change itself.
+ */
+function accessLogLevel(status: number, path: string): 'error' | 'warn' | 'debug' {
+  if (status < 500 || PROBE_PATHS.has(path)) return 'debug'
+  return status === 503 ? 'warn' : 'error'
+}
+
 /** Request id (kept from the caller or new), a child logger and one access log line per request. */
 export function requestContext(logger: Logger): Middleware {
   return async (ctx, next) => {
@@ -56,7 +68,7 @@ export function requestContext(logger: Logger): Middleware {
     try {
       await next()
     } finally {
-      const level = ctx.status >= 500 ? 'error' : 'debug'
+      const level = accessLogLevel(ctx.status, ctx.path)
       if (logger.isLevelEnabled(level))
         ctx.state.log[level](
           {
@@ -82,6 +94,12 @@ interface KoaBodyError {
 
 function describeZodError(error: z.ZodError): string {
   return error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ')
+}
+
+/** What a client reads when its request failed because of the database, not because of the request (503). */
+export const DATABASE_FAILURE_MESSAGES: Record<DatabaseFailure, string> = {
+  unreachable: 'The service cannot reach its database right now. Please try again shortly.',
+  not_migrated: "The service's database is not migrated: its tables are missing. Please try again later.",
 }
 
 /** Turns any thrown error into `{ "message": ... }` with the right status. */
@@ -123,6 +141,14 @@ export function errorMiddleware(): Middleware {
         ctx.body = { message: bodyError.message ?? 'Bad request' }
         return
       }
+      const databaseFailure = databaseFailureOf(caught)
+      if (databaseFailure !== undefined) {
+        ctx.state.log.warn({ err: caught, databaseFailure }, 'database unavailable')
+        ctx.status = 503
+        ctx.set('Retry-After', '5')
+        ctx.body = { message: DATABASE_FAILURE_MESSAGES[databaseFailure] }
+        return
+      }
       ctx.state.log.error({ err: caught }, 'unhandled error')
       ctx.status = 500
       ctx.body = { message: 'Internal server error' }
@@ -130,7 +156,10 @@ export function errorMiddleware(): Middleware {
   }
 }
 
-/** JSON bodies only, bounded; malformed JSON becomes a 400 through the error middleware. */
+/**
+ * JSON bodies only, bounded; malformed JSON becomes a 400 through the error middleware, and so does
+ * text PostgreSQL cannot store (NUL, an unpaired surrogate) in any string or key, at any depth.
+ */
 export function jsonBody(options: { limit?: string } = {}): Middleware {
   const parse = koaBody({
     json: true,
@@ -147,7 +176,27 @@ export function jsonBody(options: { limit?: string } = {}): Middleware {
     if (ctx.request.length !== 0 && ctx.request.type && !ctx.is('application/json')) {
       throw errors.unsupportedMediaType('Content-Type must be application/json')
     }
-    await parse(ctx, next)
+    await parse(ctx, () => {
+      refuseUnstorableText(ctx.request.body)
+      return next()
+    })
+  }
+}
+
+/** 400 naming the field when a request's parsed text holds something PostgreSQL cannot store (decision 092). */
+export function refuseUnstorableText(value: unknown, path: readonly string[] = []): void {
+  const problem = unstorableTextProblem(value, path)
+  if (problem !== undefined) throw errors.badRequest(problem, 'unstorable_text')
+}
+
+/**
+ * Refuses a query string whose decoded text cannot be stored. Only `%` escapes can carry NUL or a
+ * surrogate (Node's HTTP parser refuses a raw NUL), so most requests are let through untouched.
+ */
+export function storableQuery(): Middleware {
+  return (ctx, next) => {
+    if (ctx.querystring.includes('%')) refuseUnstorableText(ctx.query)
+    return next()
   }
 }
 

@@ -112,4 +112,15 @@ describe('multipartBody', () => {
     expect(seenPaths).toHaveLength(1)
     for (const path of seenPaths) expect(existsSync(path), path).toBe(false)
   })
+
+  it('refuses a text field PostgreSQL could not store with 400 naming it, before the handler', async () => {
+    const data = form('fine')
+    data.append('complexity', 'mini\0mal')
+    const response = await post('/upload', data)
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({
+      message: 'complexity: contains a character that cannot be stored (NUL or an unpaired surrogate)',
+    })
+    expect(seenPaths).toEqual([])
+  })
 })

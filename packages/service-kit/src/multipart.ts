@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises'
 import type { Context, Middleware } from 'koa'
 import { koaBody } from 'koa-body'
 import { errors } from './errors.ts'
+import { refuseUnstorableText } from './http.ts'
 
 export interface UploadedFile {
   filepath: string
@@ -22,7 +23,7 @@ const MAX_FIELDS_EXCEEDED = 1007
 /**
  * Parses multipart/form-data with bounded files (refused while streaming in, 413 with the given
  * message), exposes them as `ctx.state.files`, and deletes the temporary files afterwards,
- * whatever the handler does.
+ * whatever the handler does. A text field PostgreSQL could not store is refused with 400.
  */
 export function multipartBody(options: { maxFileSize: number; maxFiles?: number; tooLargeMessage: string; fieldHint: string }): Middleware {
   const parse = koaBody({
@@ -56,6 +57,7 @@ export function multipartBody(options: { maxFileSize: number; maxFiles?: number;
     }
     const files = Object.values(ctx.request.files ?? {}).flat() as UploadedFile[]
     try {
+      refuseUnstorableText(ctx.request.body)
       await next()
     } finally {
       await Promise.all(files.map((file) => rm(file.filepath, { force: true })))

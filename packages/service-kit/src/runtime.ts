@@ -4,7 +4,9 @@ import {
   databaseSchema,
   describeDatabase,
   migrate,
+  migrationsAppliedCheck,
   servicePrismaPaths,
+  type ServicePrismaPaths,
   type PrismaClientClass,
   type PrismaClientLike,
   type SqlReader,
@@ -13,7 +15,8 @@ import { createInProcessEventBus, createNatsEventBus, OutboxRelay, type EventBus
 import { createFileObjectStore, createS3ObjectStore, type ObjectStore } from '@valueproof/object-store'
 import type { ReadinessCheck } from './app.ts'
 import { objectStoreDirFor, pgliteDirFor, type InfrastructureConfig } from './infrastructure.ts'
-import { handleShutdown, listen, type RunningServer } from './lifecycle.ts'
+import { listenWhileStarting, retryWhileUnreachable } from './database-startup.ts'
+import { handleShutdown, type RunningServer } from './lifecycle.ts'
 import { createLogger, type Logger } from './logger.ts'
 import type { ServiceInstance } from './service.ts'
 import { resolveSecret } from './secrets.ts'
@@ -51,9 +54,14 @@ export function connectObjectStore(config: InfrastructureConfig): ObjectStore {
   })
 }
 
-/** Opens the service's own database (PostgreSQL or PGlite) and applies its migrations. */
+/**
+ * Opens the service's own database (PostgreSQL or PGlite) and applies its migrations. Its
+ * `migrationsApplied()` tells readiness whether every migration of the service is applied.
+ */
 export async function openServiceDatabase<Client extends PrismaClientLike>(props: {
   service: string
+  /** The service's prisma/ files; by default those of services/<service>. */
+  prismaPaths?: ServicePrismaPaths
   PrismaClient: PrismaClientClass<Client>
   config: Pick<InfrastructureConfig, 'DATABASE_URL' | 'DATA_DIR'>
   logger: Logger
@@ -65,21 +73,35 @@ export async function openServiceDatabase<Client extends PrismaClientLike>(props
   const database = props.sharedPGlite
     ? databaseConfig({ url: props.config.DATABASE_URL, dataDir: pgliteDirFor(props.config, 'shared'), schema: props.service })
     : databaseConfig({ url: props.config.DATABASE_URL, dataDir: pgliteDirFor(props.config, props.service) })
-  if (props.migrateOnStart !== false) {
-    const { appliedMigrationNames } = await migrate({ ...servicePrismaPaths(props.service), database })
-    if (appliedMigrationNames.length > 0) props.logger.info({ appliedMigrationNames }, 'migrations applied')
-  }
+  const prismaPaths = props.prismaPaths ?? servicePrismaPaths(props.service)
   const client = await createPrismaClient(props.PrismaClient, database, {
     onPoolError: (error) => props.logger.warn({ err: error }, 'idle database connection failed'),
   })
+  try {
+    // A PostgreSQL pool connects lazily: one query proves the database is there (and an unreachable
+    // one fails with pg's short `connect ECONNREFUSED host:port`, not the schema engine's text).
+    await client.sql.read('SELECT 1', [])
+    if (props.migrateOnStart !== false) {
+      const { appliedMigrationNames } = await migrate({ ...prismaPaths, database })
+      if (appliedMigrationNames.length > 0) props.logger.info({ appliedMigrationNames }, 'migrations applied')
+    }
+  } catch (error) {
+    await client.close()
+    throw error
+  }
   props.logger.info({ database: describeDatabase(database) }, 'database ready')
-  return { ...client, schema: databaseSchema(database) }
+  const schema = databaseSchema(database)
+  return {
+    ...client,
+    schema,
+    migrationsApplied: migrationsAppliedCheck({ sql: client.sql, schema, migrationsDir: prismaPaths.migrationsDir }),
+  }
 }
 
-/** The deps of a service whose database is open: readiness checks the database and the bus. */
+/** The deps of a service whose database is open: readiness checks the database (and its migrations) and the bus. */
 export function serviceDeps<Client>(props: {
   logger: Logger
-  db: { prisma: Client; sql: SqlReader; schema: string | undefined; ping(): Promise<void> }
+  db: { prisma: Client; sql: SqlReader; schema: string | undefined; ping(): Promise<void>; migrationsApplied?(): Promise<void> }
   bus: EventBus
   objectStore: ObjectStore
   signingKey: string
@@ -94,7 +116,8 @@ export function serviceDeps<Client>(props: {
     bus,
     objectStore,
     readiness: [
-      { name: 'database', check: () => db.ping() },
+      // Reachable, and migrated: a service whose tables are missing is not ready either.
+      { name: 'database', check: () => db.ping().then(() => db.migrationsApplied?.()) },
       { name: 'bus', check: () => bus.ping() },
     ],
   }
@@ -123,8 +146,9 @@ export interface DeployableOptions<Client extends PrismaClientLike & OutboxSqlCl
 }
 
 /**
- * Runs one service in its own process: connect, migrate, listen, and on SIGTERM stop in order
- * (HTTP → background work → bus → database) within SHUTDOWN_TIMEOUT_MS.
+ * Runs one service in its own process: listen (answering 503 until the database is open), connect
+ * with backoff, migrate, serve, and on SIGTERM stop in order (HTTP → background work → bus →
+ * database) within SHUTDOWN_TIMEOUT_MS.
  */
 export async function runDeployable<Client extends PrismaClientLike & OutboxSqlClient, Config extends InfrastructureConfig>(
   options: DeployableOptions<Client, Config>,
@@ -134,16 +158,34 @@ export async function runDeployable<Client extends PrismaClientLike & OutboxSqlC
   initTracing({ serviceName: options.service, otlpEndpoint: config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT })
   const bus = connectEventBus(config, { name: options.service, logger })
   const objectStore = connectObjectStore(config)
-  const db = await openServiceDatabase({
-    service: options.service,
-    PrismaClient: options.PrismaClient,
-    config,
+  // Listening before the database is there: probes see it alive but not ready, requests get 503.
+  const starting = await listenWhileStarting({
+    name: options.service,
     logger,
-    migrateOnStart: config.MIGRATE_ON_START,
+    port: config.PORT,
+    host: config.HOST,
+    readiness: [{ name: 'bus', check: () => bus.ping() }],
   })
-  const signingKey = resolveSecret({ name: 'GATEWAY_SIGNING_KEY', configured: config.GATEWAY_SIGNING_KEY, dataDir: config.DATA_DIR, logger })
+  const db = await retryWhileUnreachable(
+    () =>
+      openServiceDatabase({
+        service: options.service,
+        PrismaClient: options.PrismaClient,
+        config,
+        logger,
+        migrateOnStart: config.MIGRATE_ON_START,
+      }),
+    { logger },
+  )
+  const signingKey = resolveSecret({
+    name: 'GATEWAY_SIGNING_KEY',
+    configured: config.GATEWAY_SIGNING_KEY,
+    dataDir: config.DATA_DIR,
+    logger,
+  })
   const service = options.create(serviceDeps({ logger, db, bus, objectStore, signingKey }), config)
-  const server = await listen(service.app, { port: config.PORT, host: config.HOST })
+  starting.serve(service.app)
+  const { server } = starting
   await service.start?.()
   logger.info({ url: server.url }, `${options.service} listening`)
   handleShutdown({

@@ -9,6 +9,5 @@ await runDeployable<PrismaClient, typeof config>({
   service: SERVICE_NAME,
   config,
   PrismaClient,
-  create: (deps) =>
-    createIdentityService({ ...deps, sessionTtlMs: config.SESSION_TTL_HOURS * 3_600_000, passwordHashCost: config.PASSWORD_HASH_COST }),
+  create: (deps) => createIdentityService(deps, config),
 })

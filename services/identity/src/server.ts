@@ -1,8 +1,12 @@
-import { createService, type ServiceDeps, type ServiceInstance } from '@valueproof/service-kit'
+import { createService, resolveSecret, type ServiceDeps, type ServiceInstance } from '@valueproof/service-kit'
+import type { IdentitySettings } from './config.ts'
 import type { PrismaClient } from './db.ts'
 import type { AccountSettings } from './domain/accounts.ts'
-import { defaultLoginThrottlePolicy, type LoginThrottlePolicy } from './domain/login-throttle.ts'
+import { deleteEndedWindows, type ThrottleStore } from './domain/fixed-windows.ts'
+import { deleteStaleLoginRows, loginPolicy } from './domain/login-throttle.ts'
+import { REGISTRATION_WINDOW_MS } from './domain/registration-throttle.ts'
 import { deleteExpiredSessions } from './domain/sessions.ts'
+import { throttleKeyOf } from './domain/throttle-keys.ts'
 import { createUserLoader } from './domain/user-loader.ts'
 import { subscribeCalculatorGenerated } from './events/calculator-generated.ts'
 import { authRouter } from './routes/auth/index.ts'
@@ -11,29 +15,38 @@ import { sessionsRouter } from './routes/sessions/index.ts'
 import { userRouter } from './routes/user/index.ts'
 
 export { PrismaClient } from './db.ts'
-export { identityConfigSchema, type IdentityConfig } from './config.ts'
+export { identityConfigSchema, identityEnv, type IdentityConfig, type IdentitySettings } from './config.ts'
 
 export const SERVICE_NAME = 'identity'
 
-export interface IdentityDeps extends ServiceDeps<PrismaClient> {
-  sessionTtlMs: number
-  passwordHashCost: number
-  loginThrottle?: LoginThrottlePolicy
-}
-
-const EXPIRED_SESSION_SWEEP_MS = 60 * 60_000
+const SWEEP_MS = 60 * 60_000
 
 /** Accounts, sessions, the company profile and logos. */
-export function createIdentityService(deps: IdentityDeps): ServiceInstance {
+export function createIdentityService(deps: ServiceDeps<PrismaClient>, config: IdentitySettings): ServiceInstance {
+  const addressHashKey = resolveSecret({
+    name: 'ADDRESS_HASH_KEY',
+    configured: config.ADDRESS_HASH_KEY,
+    dataDir: config.DATA_DIR,
+    logger: deps.logger,
+  })
+  const throttles: ThrottleStore = { prisma: deps.prisma, dbSchema: deps.dbSchema, keyOf: throttleKeyOf(addressHashKey) }
   const settings: AccountSettings = {
-    hashing: { cost: deps.passwordHashCost },
-    sessionTtlMs: deps.sessionTtlMs,
-    throttle: deps.loginThrottle ?? defaultLoginThrottlePolicy,
-    dbSchema: deps.dbSchema,
+    hashing: { cost: config.PASSWORD_HASH_COST },
+    sessionTtlMs: config.SESSION_TTL_HOURS * 3_600_000,
+    login: loginPolicy(config),
+    registrationsPerHour: config.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
+    throttles,
+  }
+  const longestWindowMs = Math.max(settings.login.account.windowMs, REGISTRATION_WINDOW_MS)
+  const sweep = async () => {
+    const now = new Date()
+    await deleteExpiredSessions(deps.prisma)
+    await deleteStaleLoginRows(throttles, { policy: settings.login, now })
+    await deleteEndedWindows(throttles, { longestWindowMs, now })
   }
   const sweeper = setInterval(() => {
-    deleteExpiredSessions(deps.prisma).catch((error: unknown) => deps.logger.warn({ err: error }, 'expired-session sweep failed'))
-  }, EXPIRED_SESSION_SWEEP_MS)
+    sweep().catch((error: unknown) => deps.logger.warn({ err: error }, 'expired-session and throttle sweep failed'))
+  }, SWEEP_MS)
   sweeper.unref()
   return createService({
     name: SERVICE_NAME,

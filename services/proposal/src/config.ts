@@ -1,4 +1,4 @@
-import { env, infrastructureEnv } from '@valueproof/service-kit'
+import { env, infrastructureEnv, secretEnv } from '@valueproof/service-kit'
 import { z } from 'zod'
 
 /**
@@ -9,6 +9,13 @@ export const proposalEnv = {
   /** Access-code attempts per proposal and client address within the window; past it: 429. */
   PROPOSAL_ACCESS_CODE_ATTEMPTS: env.positiveInt(10),
   PROPOSAL_ACCESS_CODE_WINDOW_MINUTES: env.positiveInt(15),
+  /** Access-code attempts per proposal from all addresses within a short window (a right code gives its slot back). */
+  PROPOSAL_ACCESS_CODE_CEILING: env.positiveInt(20),
+  PROPOSAL_ACCESS_CODE_CEILING_SECONDS: env.positiveInt(60),
+  /** Key of the access codes at rest (generated under DATA_DIR when unset; keep it with the database). */
+  ACCESS_CODE_KEY: secretEnv,
+  /** HMAC-SHA256 key of the addresses in the attempt rows (generated under DATA_DIR when unset). */
+  ADDRESS_HASH_KEY: secretEnv,
 }
 
 /**
@@ -36,11 +43,5 @@ export type ProposalConfig = z.infer<typeof proposalConfigSchema>
 /** What createProposalService reads: a deployable's config or the embedded stack's. */
 export type ProposalSettings = Pick<
   ProposalConfig,
-  | 'OPENAI_API_KEY'
-  | 'OPENAI_BASE_URL'
-  | 'OPENAI_MODEL'
-  | 'OPENAI_TIMEOUT_MS'
-  | 'PUBLIC_ORIGIN'
-  | 'PROPOSAL_ACCESS_CODE_ATTEMPTS'
-  | 'PROPOSAL_ACCESS_CODE_WINDOW_MINUTES'
+  'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL' | 'OPENAI_TIMEOUT_MS' | 'PUBLIC_ORIGIN' | 'DATA_DIR' | keyof typeof proposalEnv
 >

@@ -1,6 +1,7 @@
-import { createService, type ServiceDeps, type ServiceInstance } from '@valueproof/service-kit'
+import { createService, resolveSecret, type ServiceDeps, type ServiceInstance } from '@valueproof/service-kit'
 import { proposalConfigSchema, type ProposalSettings } from './config.ts'
 import type { PrismaClient } from './db.ts'
+import { accessCodeCipher, accessCodeKeyFits, encryptLegacyAccessCodes } from './domain/access-code-cipher.ts'
 import { deleteEndedCodeWindows, type AccessCodePolicy } from './domain/access-codes.ts'
 import { createProposalLoader } from './domain/proposal-loader.ts'
 import { ViewRecorder } from './domain/views.ts'
@@ -35,7 +36,12 @@ export function createProposalService(
   const accessCodes: AccessCodePolicy = {
     attempts: config.PROPOSAL_ACCESS_CODE_ATTEMPTS,
     windowMs: config.PROPOSAL_ACCESS_CODE_WINDOW_MINUTES * 60_000,
+    ceiling: config.PROPOSAL_ACCESS_CODE_CEILING,
+    ceilingWindowMs: config.PROPOSAL_ACCESS_CODE_CEILING_SECONDS * 1000,
   }
+  const secret = (name: 'ACCESS_CODE_KEY' | 'ADDRESS_HASH_KEY') =>
+    resolveSecret({ name, configured: config[name], dataDir: config.DATA_DIR, logger: deps.logger })
+  const cipher = accessCodeCipher(secret('ACCESS_CODE_KEY'))
   const views = new ViewRecorder({ prisma: deps.prisma, dbSchema: deps.dbSchema, logger: deps.logger })
   const sweeper = setInterval(() => {
     deleteEndedCodeWindows(deps.prisma, { policy: accessCodes }).catch((error: unknown) =>
@@ -44,7 +50,7 @@ export function createProposalService(
   }, ENDED_WINDOW_SWEEP_MS)
   sweeper.unref()
   deps.logger.info({ writer: writer.name }, 'proposal writing ready')
-  return createService({
+  const service = createService({
     name: SERVICE_NAME,
     deps,
     routers: [
@@ -54,6 +60,8 @@ export function createProposalService(
         writer,
         publicOrigin: config.PUBLIC_ORIGIN,
         accessCodes,
+        codeThrottles: { prisma: deps.prisma, dbSchema: deps.dbSchema, addressHashKey: secret('ADDRESS_HASH_KEY') },
+        cipher,
         proposals: createProposalLoader(deps.prisma),
         views,
         ...(options.now ? { now: options.now } : {}),
@@ -65,4 +73,16 @@ export function createProposalService(
       await views.stop()
     },
   })
+  return {
+    ...service,
+    async start() {
+      // Codes the migration marked as plain text are encrypted once, idempotently (decision 091).
+      const encrypted = await encryptLegacyAccessCodes(deps.prisma, cipher)
+      if (encrypted > 0) deps.logger.info({ encrypted }, 'access codes stored in plain text were encrypted')
+      if (!(await accessCodeKeyFits(deps.prisma, cipher))) {
+        deps.logger.error('ACCESS_CODE_KEY does not decrypt the stored access codes: set the key they were encrypted with')
+      }
+      await service.start?.()
+    },
+  }
 }

@@ -47,6 +47,8 @@ export async function startTestStack(kind: StackKind, env: Record<string, string
     WEB_DIST_DIR: webDistDir,
     LOG_LEVEL: 'silent',
     PASSWORD_HASH_COST: '14',
+    // Suites register their users from one address; tests/security sets the real limit (decision 091).
+    REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
   }
   if (kind === 'postgres+nats+minio+http') overrides.SERVICE_TRANSPORT = 'http'
   if (kind === 'postgres+nats+minio' || kind === 'postgres+nats+minio+http') {

@@ -3,39 +3,52 @@ import { errors } from '@valueproof/service-kit'
 import type { PrismaClient, User } from '../db.ts'
 import { recordSessionRevoked, recordUserRegistered } from '../events/outbox.ts'
 import { hashPassword, verifyPassword, type PasswordHashing } from './passwords.ts'
-import { clearLoginFailures, enforceLoginThrottle, recordLoginFailure, type LoginThrottlePolicy } from './login-throttle.ts'
+import type { ThrottleStore } from './fixed-windows.ts'
+import { loginSucceeded, reserveLoginAttempt, type LoginPolicy } from './login-throttle.ts'
+import { reserveRegistration } from './registration-throttle.ts'
 import { createSession, sessionIdOf, type NewSession } from './sessions.ts'
 import { usernameKey } from './usernames.ts'
 
 export interface AccountSettings {
   hashing: PasswordHashing
   sessionTtlMs: number
-  throttle: LoginThrottlePolicy
-  /** Identity's schema when its database is shared with other services (raw SQL names it). */
-  dbSchema: string | undefined
+  login: LoginPolicy
+  registrationsPerHour: number
+  /** Where the limits' rows live and how their keys are made. */
+  throttles: ThrottleStore
+  now?: () => Date
 }
 
 export const USERNAME_TAKEN_MESSAGE = 'Username already exists'
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password'
 
+function nowOf(settings: AccountSettings): Date {
+  return settings.now?.() ?? new Date()
+}
+
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002'
 }
 
-/** Creates the account and its first session; the user-registered event commits with them. */
+/**
+ * Creates the account and its first session; the user-registered event commits with them. The
+ * address's registrations of the hour are counted first, before any work.
+ */
 export async function registerAccount(
   prisma: PrismaClient,
-  props: { username: string; password: string; settings: AccountSettings },
+  props: { username: string; password: string; ip: string; settings: AccountSettings },
 ): Promise<{ user: User; session: NewSession }> {
+  const { settings } = props
+  await reserveRegistration(settings.throttles, { ip: props.ip, perHour: settings.registrationsPerHour, now: nowOf(settings) })
   const key = usernameKey(props.username)
   if (await prisma.user.findUnique({ where: { usernameKey: key }, select: { id: true } })) {
     throw errors.conflict(USERNAME_TAKEN_MESSAGE, 'username_taken')
   }
-  const passwordHash = await hashPassword(props.password, props.settings.hashing)
+  const passwordHash = await hashPassword(props.password, settings.hashing)
   try {
     return await prisma.$transaction(async (tx) => {
       const user = await tx.user.create({ data: { username: props.username, usernameKey: key, passwordHash } })
-      const session = await createSession(tx, { userId: user.id, ttlMs: props.settings.sessionTtlMs })
+      const session = await createSession(tx, { userId: user.id, ttlMs: settings.sessionTtlMs })
       await recordUserRegistered(tx, user)
       return { user, session }
     })
@@ -49,23 +62,27 @@ let dummyHash: Promise<string> | undefined
 
 /**
  * Checks the password and opens a session. An unknown username costs the same hash computation
- * as a wrong password and gets the same answer, so neither timing nor text tells them apart.
+ * as a wrong password and gets the same answer, so neither timing nor text tells them apart. The
+ * attempt is reserved under every login limit first (login-throttle.ts); a refused one is never checked.
  */
 export async function logIn(
   prisma: PrismaClient,
   props: { username: string; password: string; ip: string; settings: AccountSettings },
 ): Promise<{ user: User; session: NewSession }> {
   const key = usernameKey(props.username)
-  await enforceLoginThrottle(prisma, { usernameKey: key, ip: props.ip, policy: props.settings.throttle })
+  const { settings } = props
+  const attempt = await reserveLoginAttempt(settings.throttles, {
+    usernameKey: key,
+    ip: props.ip,
+    policy: settings.login,
+    now: nowOf(settings),
+  })
   const user = await prisma.user.findUnique({ where: { usernameKey: key } })
-  dummyHash ??= hashPassword(`no-such-user-${Math.random()}`, props.settings.hashing)
+  dummyHash ??= hashPassword(`no-such-user-${Math.random()}`, settings.hashing)
   const valid = await verifyPassword(props.password, user?.passwordHash ?? (await dummyHash))
-  if (!user || !valid) {
-    await recordLoginFailure(prisma, { usernameKey: key, ip: props.ip, policy: props.settings.throttle, dbSchema: props.settings.dbSchema })
-    throw errors.unauthorized(INVALID_CREDENTIALS_MESSAGE, 'invalid_credentials')
-  }
-  await clearLoginFailures(prisma, { usernameKey: key })
-  const session = await prisma.$transaction((tx) => createSession(tx, { userId: user.id, ttlMs: props.settings.sessionTtlMs }))
+  if (!user || !valid) throw errors.unauthorized(INVALID_CREDENTIALS_MESSAGE, 'invalid_credentials')
+  await loginSucceeded(settings.throttles, attempt)
+  const session = await prisma.$transaction((tx) => createSession(tx, { userId: user.id, ttlMs: settings.sessionTtlMs }))
   return { user, session }
 }
 

@@ -4,11 +4,12 @@ import type { PrismaClient } from '../db.ts'
 import { proposalTestDatabase } from '../testing/database.ts'
 import {
   accessCodeMatches,
-  clearCodeAttempts,
-  countCodeAttempt,
+  codeAccepted,
   deleteEndedCodeWindows,
+  reserveCodeAttempt,
   throttleKey,
   type AccessCodePolicy,
+  type CodeThrottleStore,
 } from './access-codes.ts'
 import { newProposalId } from './proposal-ids.ts'
 
@@ -34,28 +35,33 @@ describe('newProposalId', () => {
   })
 })
 
-describe('access-code attempts per proposal and address', () => {
-  const policy: AccessCodePolicy = { attempts: 10, windowMs: 15 * 60_000 }
+describe('access-code attempts per proposal and address, and per proposal', () => {
+  const policy: AccessCodePolicy = { attempts: 10, windowMs: 15 * 60_000, ceiling: 25, ceilingWindowMs: 60_000 }
   let prisma: PrismaClient
+  let store: CodeThrottleStore
   let close: () => Promise<void>
 
   beforeAll(async () => {
     const db = await proposalTestDatabase()
     prisma = db.prisma
+    store = { prisma, dbSchema: undefined, addressHashKey: 'a'.repeat(32) }
     close = () => db.close()
   })
   afterAll(async () => {
     await close?.()
   })
 
-  const attempt = (props: { proposalId: string; ip: string; now: Date }) =>
-    countCodeAttempt(prisma, { ...props, policy, dbSchema: undefined })
+  const attempt = (props: { proposalId: string; ip: string; now: Date; policy?: AccessCodePolicy }) =>
+    reserveCodeAttempt(store, { ...props, policy: props.policy ?? policy })
+  const refusal = (promise: Promise<unknown>) => promise.then(() => undefined).catch((error: unknown) => error)
+  const pairRow = (proposalId: string, ip: string) =>
+    prisma.accessCodeThrottle.findUnique({ where: { key: throttleKey(store, 'code-pair', proposalId, ip) } })
 
-  it('allows the window’s attempts, then refuses with 429 and Retry-After until the window ends', async () => {
+  it('allows an address the window’s attempts, then refuses with 429 and Retry-After until the window ends', async () => {
     const now = new Date('2026-11-21T10:00:00Z')
     const who = { proposalId: newProposalId(), ip: '198.51.100.7' }
     for (let count = 0; count < policy.attempts; count += 1) await attempt({ ...who, now })
-    const refused = await attempt({ ...who, now: new Date(now.getTime() + 5 * 60_000) }).catch((error: unknown) => error)
+    const refused = await refusal(attempt({ ...who, now: new Date(now.getTime() + 5 * 60_000) }))
     expect(refused).toBeInstanceOf(HttpError)
     expect(refused).toMatchObject({
       status: 429,
@@ -69,32 +75,62 @@ describe('access-code attempts per proposal and address', () => {
     await attempt({ ...who, now: new Date(now.getTime() + policy.windowMs + 1_000) })
   })
 
-  it('counts attempts sent at the same time exactly, so none slips past the limit', async () => {
+  it('refuses a proposal after its ceiling from all addresses for the short window, without using the address’s attempt', async () => {
     const now = new Date('2026-11-21T11:00:00Z')
-    const who = { proposalId: newProposalId(), ip: '198.51.100.30', now }
-    const outcomes = await Promise.allSettled(Array.from({ length: 15 }, () => attempt(who)))
-    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(policy.attempts)
-    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toHaveLength(5)
+    const proposalId = newProposalId()
+    const small = { ...policy, ceiling: 5 }
+    const attempts = []
+    for (let address = 0; address < small.ceiling; address += 1) {
+      attempts.push(await attempt({ proposalId, ip: `198.18.0.${address}`, now, policy: small }))
+    }
+    const refused = await refusal(attempt({ proposalId, ip: '203.0.113.50', now: new Date(now.getTime() + 15_000), policy: small }))
+    expect(refused).toMatchObject({
+      status: 429,
+      message: 'Too many access code attempts for this proposal right now. Please try again in 45 second(s).',
+    })
+    expect((refused as HttpError).headers['Retry-After']).toBe('45')
+    expect(await pairRow(proposalId, '203.0.113.50')).toMatchObject({ attempts: 0 })
+    // The right code gives its slot back and clears that address's attempts.
+    const [first] = attempts
+    if (first) await codeAccepted(store, first)
+    expect(await pairRow(proposalId, '198.18.0.0')).toBeNull()
+    await attempt({ proposalId, ip: '203.0.113.50', now, policy: small })
+    await expect(attempt({ proposalId, ip: '203.0.113.51', now, policy: small })).rejects.toMatchObject({ status: 429 })
+    await attempt({ proposalId, ip: '203.0.113.51', now: new Date(now.getTime() + small.ceilingWindowMs), policy: small })
   })
 
-  it('starts afresh after the right code, and stores no address as such', async () => {
+  it('lets no more attempts through than each limit allows when they arrive at the same time', async () => {
     const now = new Date('2026-11-21T12:00:00Z')
+    const settled = async (make: (index: number) => Promise<unknown>) => {
+      const outcomes = await Promise.allSettled(Array.from({ length: 40 }, (_, index) => make(index)))
+      return outcomes.filter((outcome) => outcome.status === 'fulfilled').length
+    }
+    const proposalId = newProposalId()
+    expect(await settled(() => attempt({ proposalId, ip: '198.51.100.30', now }))).toBe(policy.attempts)
+    expect(await settled((index) => attempt({ proposalId: newProposalId(), ip: '198.51.100.31', now }).then(() => index))).toBe(40)
+    const crowded = newProposalId()
+    expect(await settled((index) => attempt({ proposalId: crowded, ip: `198.18.2.${index}`, now }))).toBe(policy.ceiling)
+  })
+
+  it('stores no address: the keys are HMACs under ADDRESS_HASH_KEY', async () => {
+    const now = new Date('2026-11-21T13:00:00Z')
     const who = { proposalId: newProposalId(), ip: '192.0.2.44' }
-    for (let count = 0; count < policy.attempts; count += 1) await attempt({ ...who, now })
-    await clearCodeAttempts(prisma, who)
     await attempt({ ...who, now })
-    const rows = await prisma.accessCodeThrottle.findMany({ where: { key: throttleKey(who.proposalId, who.ip) } })
-    expect(rows).toHaveLength(1)
-    expect(JSON.stringify(rows)).not.toContain(who.ip)
+    const rows = await prisma.accessCodeThrottle.findMany()
+    expect(JSON.stringify(rows)).not.toMatch(/192\.0\.2|198\.51\.100|198\.18\./)
+    expect(await pairRow(who.proposalId, who.ip)).not.toBeNull()
+    expect(throttleKey({ addressHashKey: 'b'.repeat(32) }, 'code-pair', who.proposalId, who.ip)).not.toBe(
+      throttleKey(store, 'code-pair', who.proposalId, who.ip),
+    )
   })
 
   it('sweeps windows that have ended', async () => {
-    const start = new Date('2026-11-21T13:00:00Z')
+    const start = new Date('2026-11-21T14:00:00Z')
     const who = { proposalId: newProposalId(), ip: '192.0.2.50' }
     await deleteEndedCodeWindows(prisma, { policy, now: start }) // the earlier tests' windows
     await attempt({ ...who, now: start })
     expect(await deleteEndedCodeWindows(prisma, { policy, now: new Date(start.getTime() + policy.windowMs - 1_000) })).toBe(0)
-    expect(await deleteEndedCodeWindows(prisma, { policy, now: new Date(start.getTime() + policy.windowMs + 1_000) })).toBe(1)
-    expect(await prisma.accessCodeThrottle.findUnique({ where: { key: throttleKey(who.proposalId, who.ip) } })).toBeNull()
+    expect(await deleteEndedCodeWindows(prisma, { policy, now: new Date(start.getTime() + policy.windowMs + 1_000) })).toBe(2)
+    expect(await pairRow(who.proposalId, who.ip)).toBeNull()
   })
 })

@@ -12,13 +12,15 @@ import type { Prisma, PrismaClient } from '../db.ts'
 import { recordProposalCreated, recordProposalShared } from '../events/outbox.ts'
 import { presentListEntry, presentProposal } from '../presenters/proposal.ts'
 import { detectLanguage, WritingError, type ProposalSections, type ProposalWriter } from '../writing/index.ts'
+import type { AccessCodeCipher } from './access-code-cipher.ts'
 import {
   ACCESS_CODE_REQUIRED_MESSAGE,
   ACCESS_CODE_WRONG_MESSAGE,
   accessCodeMatches,
-  clearCodeAttempts,
-  countCodeAttempt,
+  codeAccepted,
+  reserveCodeAttempt,
   type AccessCodePolicy,
+  type CodeThrottleStore,
 } from './access-codes.ts'
 import { accountOf } from './accounts.ts'
 import { brandingFor } from './branding.ts'
@@ -33,6 +35,10 @@ export interface ProposalDeps {
   /** The product branding's website (SPEC §9: the product's own site). */
   publicOrigin: string | undefined
   accessCodes: AccessCodePolicy
+  /** The attempt rows' store (and ADDRESS_HASH_KEY for their keys). */
+  codeThrottles: CodeThrottleStore
+  /** Access codes at rest (ACCESS_CODE_KEY). */
+  cipher: AccessCodeCipher
   /** Reads for openProposal, batched per turn of the event loop. */
   proposals: ProposalLoader
   views: ViewRecorder
@@ -70,14 +76,19 @@ function clampTitle(title: string): string {
   return title.length <= PROPOSAL_TITLE_MAX_LENGTH ? title : `${title.slice(0, PROPOSAL_TITLE_MAX_LENGTH - 1).trimEnd()}…`
 }
 
-/** The signed-in user's proposals only, newest first. */
-export async function listProposals(prisma: PrismaClient, userId: number): Promise<ProposalListEntry[]> {
-  const rows = await prisma.proposal.findMany({
+/** The code as entered (decrypted), for its owner or for the comparison. */
+function accessCodeOf(deps: Pick<ProposalDeps, 'cipher'>, proposal: { id: string; accessCode: string | null }): string | null {
+  return proposal.accessCode === null ? null : deps.cipher.decrypt(proposal.id, proposal.accessCode)
+}
+
+/** The signed-in user's proposals only, newest first, with their access codes (SPEC §2's list). */
+export async function listProposals(deps: Pick<ProposalDeps, 'prisma' | 'cipher'>, userId: number): Promise<ProposalListEntry[]> {
+  const rows = await deps.prisma.proposal.findMany({
     where: { userId },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     select: { id: true, title: true, createdAt: true, accessCode: true },
   })
-  return rows.map(presentListEntry)
+  return rows.map((row) => presentListEntry({ ...row, accessCode: accessCodeOf(deps, row) }))
 }
 
 /**
@@ -99,7 +110,7 @@ export async function shareCalculator(deps: ProposalDeps, props: { userId: numbe
         content: props.body.content,
         calculatorData: storedJson({ ...calculatorData, branding: branding.branding }),
         isPublished: true,
-        accessCode: props.body.accessCode,
+        accessCode: props.body.accessCode === null ? null : deps.cipher.encrypt(id, props.body.accessCode),
         templateType: null,
         createdAt,
       },
@@ -212,13 +223,18 @@ export async function openProposal(
   if (!proposal) throw notFound()
   const isOwner = props.viewer.userId !== undefined && proposal.userId === props.viewer.userId
   if (!isOwner && !proposal.isPublished) throw notFound()
-  if (!isOwner && proposal.accessCode !== null) {
+  const accessCode = accessCodeOf(deps, proposal)
+  if (!isOwner && accessCode !== null) {
     const code = props.code?.trim() ?? ''
     if (code === '') throw errors.unauthorized(ACCESS_CODE_REQUIRED_MESSAGE, 'access_code_required')
-    const attempt = { proposalId: proposal.id, ip: props.viewer.ip }
-    await countCodeAttempt(deps.prisma, { ...attempt, policy: deps.accessCodes, dbSchema: deps.dbSchema })
-    if (!accessCodeMatches(code, proposal.accessCode)) throw errors.unauthorized(ACCESS_CODE_WRONG_MESSAGE, 'access_code_wrong')
-    await clearCodeAttempts(deps.prisma, attempt)
+    const attempt = await reserveCodeAttempt(deps.codeThrottles, {
+      proposalId: proposal.id,
+      ip: props.viewer.ip,
+      policy: deps.accessCodes,
+      ...(deps.now ? { now: deps.now() } : {}),
+    })
+    if (!accessCodeMatches(code, accessCode)) throw errors.unauthorized(ACCESS_CODE_WRONG_MESSAGE, 'access_code_wrong')
+    await codeAccepted(deps.codeThrottles, attempt)
   }
   deps.views.record({
     proposalId: proposal.id,
@@ -228,5 +244,5 @@ export async function openProposal(
     visitorId: isOwner ? undefined : props.viewer.visitorId,
     viewedAt: (deps.now ?? (() => new Date()))(),
   })
-  return presentProposal(proposal, { isOwner })
+  return presentProposal({ ...proposal, accessCode }, { isOwner })
 }

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { productBranding } from '@valueproof/contracts'
+import { ACCESS_CODE_MAX_LENGTH, ACCESS_CODE_MIN_LENGTH, accessCodeProblem, productBranding } from '@valueproof/contracts'
 import type { CalculatorData } from '@valueproof/formula'
-import { useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { ApiError, apiRequest } from '../../api.ts'
+import { generateAccessCode } from '../../calculator/access-code.ts'
 import { createdProposalSchema, proposalsQueryKey } from '../../queries/proposals.ts'
 import { userQueryOptions } from '../../queries/user.ts'
 import { Button } from '../ui/button.tsx'
@@ -15,7 +16,8 @@ const FREE_BRANDING_NOTE =
   'Your proposal shows ValueProof branding on the Free plan. Upgrade to Pro to show your own company name, logo and website.'
 
 /**
- * SPEC §2/§4/§5 share: 'Calculator Name' and an optional 'Access Password'; 'Generate Share Link'
+ * SPEC §2/§4/§5 share: 'Calculator Name' and an optional 'Access Password' (at least 6 characters;
+ * 'Generate' fills a random one); 'Generate Share Link'
  * (reading 'Generating...' while busy) re-reads the user from the server, creates a shared proposal
  * (POST /api/proposals) and copies its link. A Free user's branding is forced to the product's.
  */
@@ -34,6 +36,9 @@ export function ShareDialog({
   const queryClient = useQueryClient()
   const [name, setName] = useState(calculatorData.name)
   const [accessCode, setAccessCode] = useState('')
+  /** Shown once a share was refused for the code, then kept up to date as it is edited. */
+  const [accessCodeError, setAccessCodeError] = useState<string>()
+  const accessCodeHelpId = useId()
   const [busy, setBusy] = useState(false)
   const [link, setLink] = useState<string>()
 
@@ -42,6 +47,11 @@ export function ShareDialog({
     const title = name.trim()
     if (title === '') {
       toast({ variant: 'destructive', title: 'Error', description: 'Please enter a name for the calculator' })
+      return
+    }
+    const codeProblem = accessCodeProblem(accessCode)
+    if (codeProblem !== undefined) {
+      setAccessCodeError(codeProblem)
       return
     }
     const proposalContent = content()
@@ -106,12 +116,35 @@ export function ShareDialog({
         <FormField
           label="Access Password"
           value={accessCode}
-          onChange={(event) => setAccessCode(event.target.value)}
-          maxLength={128}
+          onChange={(event) => {
+            setAccessCode(event.target.value)
+            if (accessCodeError !== undefined) setAccessCodeError(accessCodeProblem(event.target.value))
+          }}
+          maxLength={ACCESS_CODE_MAX_LENGTH}
           autoComplete="off"
+          spellCheck={false}
           placeholder="Optional"
           disabled={busy}
-        />
+          error={accessCodeError}
+          aria-describedby={accessCodeHelpId}
+        >
+          <div className="flex items-center justify-between gap-3">
+            <p id={accessCodeHelpId} className="text-xs text-muted-foreground">
+              Optional. At least {ACCESS_CODE_MIN_LENGTH} characters, or generate one.
+            </p>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={busy}
+              onClick={() => {
+                setAccessCode(generateAccessCode())
+                setAccessCodeError(undefined)
+              }}
+            >
+              Generate
+            </Button>
+          </div>
+        </FormField>
         <Button type="submit" disabled={busy}>
           {busy ? 'Generating...' : 'Generate Share Link'}
         </Button>

@@ -24,6 +24,7 @@ import {
   validateBody,
 } from '@valueproof/service-kit'
 import type { Context, Middleware } from 'koa'
+import { storableCopy, storableText } from '../../analysis/storable-output.ts'
 import type { AnalysisInput, GenerationComplexity } from '../../analysis/types.ts'
 import { generateCalculator, type GenerationDeps } from '../../domain/generation.ts'
 import { assertAllowanceLeft, currentAllowance } from '../../domain/usage.ts'
@@ -68,9 +69,9 @@ async function extractUpload(
   }
 }
 
-/** The extracted text as the response's `content`: pages in order, a blank line between them. */
+/** The extracted text as the response's `content`: pages in order, a blank line between them, storable. */
 function contentOf(document: ExtractedDocument): string {
-  return document.pages.map((page) => page.text).join('\n\n')
+  return storableText(document.pages.map((page) => page.text).join('\n\n'))
 }
 
 /** SPEC §7's four generation calls (the gateway maps /api/calculator/... here). */
@@ -95,7 +96,8 @@ export function generationRouter(deps: GenerationRouterDeps): Router {
       const { document, fileName } = await extractUpload(ctx, deps.documents, signal)
       const input: AnalysisInput = { kind: 'document', pages: document.pages, ...choice, ...(fileName ? { fileName } : {}) }
       const parameters = await generateCalculator(deps, { userId: currentUserId(ctx), input, signal })
-      ctx.body = { parameters, content: contentOf(document) }
+      // Names, labels and quotes come from the document's text: cleaned like the content.
+      ctx.body = { parameters: storableCopy(parameters), content: contentOf(document) }
     }
   }
 
@@ -125,7 +127,9 @@ export function generationRouter(deps: GenerationRouterDeps): Router {
   ) => {
     const { description, ...choice } = body
     const input: AnalysisInput = { kind: 'description', pages: [{ page: 1, text: description }], ...choice }
-    ctx.body = { parameters: await generateCalculator(deps, { userId: currentUserId(ctx), input, signal: clientGone(ctx) }) }
+    const parameters = await generateCalculator(deps, { userId: currentUserId(ctx), input, signal: clientGone(ctx) })
+    // The description is storable (checked on the way in); the model's words may not be.
+    ctx.body = { parameters: storableCopy(parameters) }
   }
   router.post('/analyze-text', requireUser(), jsonBody({ limit: '256kb' }), validateBody(analyzeTextBodySchema, fromDescription))
   router.post(

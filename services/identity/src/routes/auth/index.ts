@@ -19,7 +19,7 @@ export function authRouter(deps: { prisma: PrismaClient; settings: AccountSettin
     '/register',
     jsonBody(),
     validateBody(registerBodySchema, async (ctx, body) => {
-      const { user, session } = await registerAccount(deps.prisma, { ...body, settings: deps.settings })
+      const { user, session } = await registerAccount(deps.prisma, { ...body, ip: clientIp(ctx), settings: deps.settings })
       handOverSession(ctx, session)
       ctx.status = 201
       ctx.body = presentUser(user)

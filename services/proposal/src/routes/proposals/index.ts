@@ -38,7 +38,7 @@ export function proposalsRouter(deps: ProposalDeps): Router {
 
   router.get('/proposals', requireUser(), async (ctx) => {
     ctx.set('Cache-Control', 'no-store')
-    ctx.body = await listProposals(deps.prisma, currentUserId(ctx))
+    ctx.body = await listProposals(deps, currentUserId(ctx))
   })
 
   router.post(

@@ -1,0 +1,128 @@
+// Issue 13: access codes (decision 091) — attempts per proposal and address and per proposal from
+// all addresses against bursts through the gateway, the minimum length, and encryption at rest.
+import { ACCESS_CODE_TOO_SHORT_MESSAGE, type ProposalListEntry } from '@valueproof/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { supportTriageCalculator } from '../../services/proposal/src/testing/calculators.ts'
+import { ApiClient, GOOD_PASSWORD, uniqueUsername } from '../integration/support/http-client.ts'
+import { stackKinds, startTestStack, type TestStack } from '../integration/support/stack.ts'
+
+const LIMITS = {
+  PROPOSAL_ACCESS_CODE_ATTEMPTS: 10,
+  PROPOSAL_ACCESS_CODE_CEILING: 20,
+  PROPOSAL_ACCESS_CODE_CEILING_SECONDS: 5,
+}
+const BURST = 300
+const CODE = 'Open-Sesame-42'
+
+const kinds = await stackKinds('postgres+nats+minio')
+
+describe.each(kinds)('access-code limits through the gateway (%s)', (kind) => {
+  let stack: TestStack
+  let owner: ApiClient
+  beforeAll(async () => {
+    stack = await startTestStack(kind, {
+      TRUST_PROXY: 'true',
+      ...Object.fromEntries(Object.entries(LIMITS).map(([k, v]) => [k, String(v)])),
+    })
+    owner = new ApiClient(stack.url)
+    expect((await owner.post('/api/register', { username: uniqueUsername('codes'), password: GOOD_PASSWORD })).status).toBe(201)
+  })
+  afterAll(async () => {
+    await stack?.close()
+  })
+
+  async function share(accessCode: string | null): Promise<Response> {
+    return owner.post('/api/proposals', { title: 'Support savings', calculatorData: supportTriageCalculator, accessCode })
+  }
+
+  async function shared(): Promise<string> {
+    const response = await share(CODE)
+    expect(response.status).toBe(201)
+    return ((await response.json()) as { id: string }).id
+  }
+
+  const open = (id: string, code: string, forwardedFor: string) =>
+    new ApiClient(stack.url).get(`/api/proposals/${id}?${new URLSearchParams({ code }).toString()}`, { 'x-forwarded-for': forwardedFor })
+
+  /** 300 wrong codes at once; how many were compared (401) and how many refused uncompared (429). */
+  async function burst(id: string, forwardedFor: (index: number) => string) {
+    const started = performance.now()
+    const answers = await Promise.all(
+      Array.from({ length: BURST }, async (_, index) => {
+        const response = await open(id, `wrong-${index}`, forwardedFor(index))
+        const { message } = (await response.json()) as { message: string }
+        return { status: response.status, message, retryAfter: Number(response.headers.get('retry-after')) }
+      }),
+    )
+    const evaluated = answers.filter((answer) => answer.status === 401)
+    const refused = answers.filter((answer) => answer.status === 429)
+    for (const answer of evaluated) expect(answer.message).toBe('The access code is not correct. Check it and try again.')
+    for (const answer of refused) {
+      expect(answer.message).toMatch(
+        /^Too many access code attempts for this proposal( right now)?\. Please try again in \d+ (second|minute)\(s\)\.$/,
+      )
+      expect(answer.retryAfter).toBeGreaterThan(0)
+    }
+    expect(evaluated.length + refused.length).toBe(BURST)
+    return { evaluated: evaluated.length, seconds: (performance.now() - started) / 1000 }
+  }
+
+  it('compares at most the address’s attempts of 300 wrong codes from one address behind forged entries; the right code from another opens it', async () => {
+    const id = await shared()
+    const { evaluated, seconds } = await burst(id, (index) => `198.18.${index >> 8}.${index & 255}, 203.0.113.7`)
+    console.info(`[${kind}] one address: ${evaluated} of ${BURST} codes compared in ${seconds.toFixed(1)} s`)
+    expect(evaluated).toBe(LIMITS.PROPOSAL_ACCESS_CODE_ATTEMPTS)
+    expect((await open(id, CODE, '203.0.113.7')).status).toBe(429)
+    expect((await open(id, CODE, '192.0.2.40')).status).toBe(200)
+  })
+
+  it('compares at most the proposal’s ceiling of 300 wrong codes from 300 addresses; the right code from a new address opens it within the short window', async () => {
+    const id = await shared()
+    const { evaluated, seconds } = await burst(id, (index) => `198.19.${index >> 8}.${index & 255}`)
+    console.info(`[${kind}] 300 addresses: ${evaluated} of ${BURST} codes compared in ${seconds.toFixed(1)} s`)
+    expect(evaluated).toBeGreaterThan(0)
+    // The ceiling per window; a burst slower than one window (a very busy machine) meets a second one.
+    const windows = Math.floor(seconds / LIMITS.PROPOSAL_ACCESS_CODE_CEILING_SECONDS) + 1
+    expect(evaluated).toBeLessThanOrEqual(LIMITS.PROPOSAL_ACCESS_CODE_CEILING * windows)
+    let waitedSeconds = 0
+    let response = await open(id, CODE, '192.0.2.41')
+    while (response.status === 429 && waitedSeconds <= LIMITS.PROPOSAL_ACCESS_CODE_CEILING_SECONDS) {
+      const retryAfter = Number(response.headers.get('retry-after'))
+      expect(retryAfter).toBeLessThanOrEqual(LIMITS.PROPOSAL_ACCESS_CODE_CEILING_SECONDS)
+      await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000))
+      waitedSeconds += retryAfter
+      response = await open(id, CODE, '192.0.2.41')
+    }
+    expect(response.status).toBe(200)
+    // The owner never needs the code.
+    expect((await owner.get(`/api/proposals/${id}`)).status).toBe(200)
+  }, 60_000)
+
+  it('refuses a code shorter than 6 characters; an empty one means none', async () => {
+    const short = await share('abc12')
+    expect(short.status).toBe(400)
+    expect(await short.json()).toEqual({ message: ACCESS_CODE_TOO_SHORT_MESSAGE })
+    expect((await share('   ')).status).toBe(201)
+    expect((await share('abc123')).status).toBe(201)
+  })
+
+  it('keeps codes encrypted at rest and shows them to their owner only', async () => {
+    const id = await shared()
+    const { schema } = stack.databases.proposal
+    const [row] = await stack.databases.proposal.query<Array<{ access_code: string }>>(
+      `SELECT access_code FROM ${schema ? `"${schema}".` : ''}proposal WHERE id = $1`,
+      id,
+    )
+    expect(row?.access_code).toMatch(/^v1:[A-Za-z0-9_-]+$/)
+    expect(row?.access_code).not.toContain(CODE)
+    const list = (await (await owner.get('/api/proposals')).json()) as ProposalListEntry[]
+    expect(list.find((entry) => entry.id === id)?.accessCode).toBe(CODE)
+    expect(((await (await owner.get(`/api/proposals/${id}`)).json()) as { accessCode?: string }).accessCode).toBe(CODE)
+    const visitor = (await (await open(id, CODE, '192.0.2.42')).json()) as Record<string, unknown>
+    expect('accessCode' in visitor).toBe(false)
+    const rows = await stack.databases.proposal.query<Array<{ key: string }>>(
+      `SELECT key FROM ${schema ? `"${schema}".` : ''}access_code_throttle`,
+    )
+    expect(JSON.stringify(rows)).not.toMatch(/192\.0\.2|198\.1[89]\.|203\.0\.113/)
+  })
+})
