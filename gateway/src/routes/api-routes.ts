@@ -173,6 +173,16 @@ export const apiRoutes: ApiRoute[] = [
   },
   {
     method: 'GET',
+    path: '/api/logos/:file',
+    service: 'identity',
+    to: '/logos/:file',
+    access: 'none',
+    bodyLimit: 0,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  // Logos stored before issue 13 (their key began with the owner's id).
+  {
+    method: 'GET',
     path: '/api/logos/:userId/:file',
     service: 'identity',
     to: '/logos/:userId/:file',

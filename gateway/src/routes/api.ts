@@ -26,17 +26,39 @@ export interface ApiDeps {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-/** Refuses state-changing requests that a browser marks as coming from another site. */
+/** Bodies an HTML form (or a no-preflight fetch) can send from another site. */
+const FORM_BODY = /^\s*(?:multipart\/form-data|application\/x-www-form-urlencoded|text\/plain)\b/i
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Whether a state-changing request comes from another site: by its fetch metadata or Origin; a
+ * browser too old to send either is judged by its Referer, and a form-encodable body without an
+ * Origin is refused outright (any client can add the header; a cross-site form cannot).
+ */
+function crossSite(ctx: Context, expected: string): boolean {
+  const fetchSite = ctx.get('sec-fetch-site')
+  const origin = ctx.get('origin')
+  if ((fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') || (origin && origin !== expected)) return true
+  if (origin || fetchSite) return false
+  const referer = ctx.get('referer')
+  if (referer && originOf(referer) !== expected) return true
+  return FORM_BODY.test(ctx.get('content-type'))
+}
+
+/** Refuses state-changing requests that come, or may come, from another site. */
 export function sameOriginOnly(publicOrigin?: string): Middleware {
   return (ctx, next) => {
     if (!SAFE_METHODS.has(ctx.method) && (ctx.path === '/api' || ctx.path.startsWith('/api/'))) {
-      const fetchSite = ctx.get('sec-fetch-site')
-      const origin = ctx.get('origin')
       // Built from protocol and Host: Koa's ctx.origin is not to be trusted for this.
       const expected = publicOrigin ? new URL(publicOrigin).origin : `${ctx.protocol}://${ctx.host}`
-      if ((fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') || (origin && origin !== expected)) {
-        throw errors.forbidden('Cross-origin requests are not allowed', 'cross_origin')
-      }
+      if (crossSite(ctx, expected)) throw errors.forbidden('Cross-origin requests are not allowed', 'cross_origin')
     }
     return next()
   }

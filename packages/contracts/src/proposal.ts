@@ -123,7 +123,8 @@ export type ProposalListEntry = z.infer<typeof proposalListEntrySchema>
  */
 export const proposalRecordSchema = z.object({
   id: z.string(),
-  userId: z.number().int(),
+  /** The owner's id: in the owner's answer only. */
+  userId: z.number().int().optional(),
   title: z.string(),
   executiveSummary: z.string().nullable(),
   problemStatement: z.string().nullable(),

@@ -5,6 +5,12 @@ import type { PrismaClient } from '../db.ts'
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024
 export const LOGO_URL_PREFIX = '/api/logos/'
+/**
+ * A logo's key: a random UUID and the image's extension. Keys of logos stored before issue 13 began
+ * with the owner's numeric id (`7/<uuid>.png`); they are still served, new ones never carry it, as
+ * the URL is public on every shared proposal.
+ */
+export const LOGO_KEY = /^(?:\d+\/)?[0-9a-f-]{36}\.(?:png|jpg|gif|webp)$/
 export const LOGO_TOO_LARGE_MESSAGE = 'Logo must be at most 2 MB'
 export const LOGO_WRONG_TYPE_MESSAGE = 'Logo must be a PNG, JPEG, WebP or GIF image'
 export const PRO_ONLY_LOGO_MESSAGE = 'Custom logos are available on the Pro plan. Upgrade to Pro to upload your company logo.'
@@ -40,7 +46,7 @@ export async function storeLogo(
   if (props.bytes.length > LOGO_MAX_BYTES) throw errors.payloadTooLarge(LOGO_TOO_LARGE_MESSAGE, 'logo_too_large')
   const kind = sniffImage(props.bytes)
   if (!kind) throw errors.unsupportedMediaType(LOGO_WRONG_TYPE_MESSAGE, 'logo_wrong_type')
-  const key = `${props.userId}/${randomUUID()}.${kind.extension}`
+  const key = `${randomUUID()}.${kind.extension}`
   await objectStore.put(`logos/${key}`, props.bytes, { contentType: kind.contentType })
   await prisma.logo.create({ data: { key, userId: props.userId, contentType: kind.contentType, size: props.bytes.length } })
   return { url: `${LOGO_URL_PREFIX}${key}` }

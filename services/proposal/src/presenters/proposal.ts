@@ -7,13 +7,13 @@ export function presentListEntry(proposal: Pick<Proposal, 'id' | 'title' | 'crea
 }
 
 /**
- * The proposal record of SPEC §3, field by field. Only the owner sees the access code; a visitor's
- * record has no accessCode field at all.
+ * The proposal record of SPEC §3, field by field. Only the owner sees the access code and the
+ * owner's (sequential) user id; a visitor's record has neither field at all.
  */
 export function presentProposal(proposal: Proposal, viewer: { isOwner: boolean }): ProposalRecord {
   return {
     id: proposal.id,
-    userId: proposal.userId,
+    ...(viewer.isOwner ? { userId: proposal.userId } : {}),
     title: proposal.title,
     executiveSummary: proposal.executiveSummary,
     problemStatement: proposal.problemStatement,

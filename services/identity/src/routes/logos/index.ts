@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import type { ObjectStore } from '@valueproof/object-store'
 import { currentUserId, errors, multipartBody, requireUser, Router, uploadedFile } from '@valueproof/service-kit'
+import type { Context } from 'koa'
 import type { PrismaClient } from '../../db.ts'
-import { LOGO_MAX_BYTES, LOGO_TOO_LARGE_MESSAGE, PRO_ONLY_LOGO_MESSAGE, readLogo, storeLogo } from '../../domain/logos.ts'
+import { LOGO_KEY, LOGO_MAX_BYTES, LOGO_TOO_LARGE_MESSAGE, PRO_ONLY_LOGO_MESSAGE, readLogo, storeLogo } from '../../domain/logos.ts'
 import { loadUser } from '../../domain/profile.ts'
 
 export function logosRouter(deps: { prisma: PrismaClient; objectStore: ObjectStore }): Router {
@@ -25,9 +26,8 @@ export function logosRouter(deps: { prisma: PrismaClient; objectStore: ObjectSto
     },
   )
 
-  router.get('/logos/:userId/:file', async (ctx) => {
-    const key = `${ctx.params.userId}/${ctx.params.file}`
-    if (!/^\d+\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/.test(key)) throw errors.notFound('Logo not found')
+  const serveLogo = async (ctx: Context, key: string) => {
+    if (!LOGO_KEY.test(key)) throw errors.notFound('Logo not found')
     const logo = await readLogo(deps.prisma, deps.objectStore, key)
     if (!logo) throw errors.notFound('Logo not found')
     ctx.set('Content-Type', logo.contentType)
@@ -35,7 +35,10 @@ export function logosRouter(deps: { prisma: PrismaClient; objectStore: ObjectSto
     ctx.set('Content-Security-Policy', "default-src 'none'; sandbox")
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable')
     ctx.body = logo.body
-  })
+  }
+  router.get('/logos/:file', (ctx) => serveLogo(ctx, ctx.params.file ?? ''))
+  // Logos stored before their keys lost the owner's id.
+  router.get('/logos/:userId/:file', (ctx) => serveLogo(ctx, `${ctx.params.userId}/${ctx.params.file}`))
 
   return router
 }

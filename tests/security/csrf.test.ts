@@ -1,0 +1,333 @@
+// Issue 13: cross-site request forgery. Every state-changing /api route (derived from apiRoutes)
+// is called the ways a page on another site can make a browser call it, carrying the victim's
+// session cookie; each attempt is refused (403 with the cross-origin message, or 415) and the
+// victim's state is as before. The same request from the site itself works (the control case).
+// Two gateways: on its own (the request's Host is the site) and behind a TLS proxy with
+// PUBLIC_ORIGIN and TRUST_PROXY.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiRoutes } from '../../gateway/src/routes/api-routes.ts'
+import { GOOD_PASSWORD, uniqueUsername } from '../integration/support/http-client.ts'
+import { startTestStack, type TestStack } from '../integration/support/stack.ts'
+import { makePro, SECURITY_STACK_ENV } from './support/actors.ts'
+import { encode, routeCalls, victimState, type Encoding, type RouteCall } from './support/csrf-routes.ts'
+import { rawRequest, type RawAnswer } from './support/raw-http.ts'
+
+const CROSS_ORIGIN = { message: 'Cross-origin requests are not allowed' }
+const EVIL = 'https://evil.example'
+
+interface Site {
+  name: string
+  env: Record<string, string>
+  /** The origin the site's own pages send. */
+  origin(stack: TestStack): string
+  /** Host (and, behind the proxy, X-Forwarded-Proto) of every request to the site. */
+  headers(stack: TestStack): Record<string, string>
+  /** Without PUBLIC_ORIGIN the request's own Host names the site, so a forged Host is no attack there. */
+  publicOrigin: boolean
+}
+
+const SITES: Site[] = [
+  {
+    name: 'gateway on its own origin',
+    env: {},
+    origin: (stack) => `http://localhost:${new URL(stack.url).port}`,
+    headers: (stack) => ({ host: `localhost:${new URL(stack.url).port}` }),
+    publicOrigin: false,
+  },
+  {
+    name: 'gateway behind a TLS proxy (PUBLIC_ORIGIN, TRUST_PROXY)',
+    env: { PUBLIC_ORIGIN: 'https://app.valueproof.test', TRUST_PROXY: 'true' },
+    origin: () => 'https://app.valueproof.test',
+    headers: () => ({ host: 'app.valueproof.test', 'x-forwarded-proto': 'https' }),
+    publicOrigin: true,
+  },
+]
+
+/** How the attempt must be answered: the gateway's cross-origin refusal, or any refusal (403/415), or no such method. */
+type Refusal = 'cross_origin' | 'refused' | 'not_applied'
+
+interface Variant {
+  name: string
+  method?: (route: { method: string }) => string
+  path?: (path: string, route: { method: string }) => string
+  headers: (site: { origin: string; url: URL }, route: { method: string }) => Record<string, string>
+  encoding: Encoding
+  expect: Refusal
+  onlyWithPublicOrigin?: boolean
+}
+
+const browserCrossSite = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'empty' }
+
+interface Account {
+  id: number
+  username: string
+  /** The current session token. */
+  token: string
+}
+
+function sessionTokenOf(answer: RawAnswer): string {
+  const token = /^vp_session=([^;]+)/.exec(answer.setCookies.find((line) => line.startsWith('vp_session=')) ?? '')?.[1]
+  if (token === undefined) throw new Error(`no session cookie in ${answer.status} ${answer.text}`)
+  return token
+}
+
+const VARIANTS: Variant[] = [
+  { name: 'Origin of another site', headers: () => ({ origin: EVIL }), encoding: 'own', expect: 'cross_origin' },
+  { name: 'Origin null (sandboxed frame, data: URL)', headers: () => ({ origin: 'null' }), encoding: 'own', expect: 'cross_origin' },
+  { name: 'Sec-Fetch-Site cross-site, no Origin', headers: () => ({ ...browserCrossSite }), encoding: 'own', expect: 'cross_origin' },
+  {
+    name: 'Sec-Fetch-Site same-site (a sibling subdomain), no Origin',
+    headers: () => ({ 'sec-fetch-site': 'same-site' }),
+    encoding: 'own',
+    expect: 'cross_origin',
+  },
+  {
+    name: 'a cross-site form post as a browser sends it (Origin, fetch metadata, navigate)',
+    headers: () => ({ origin: EVIL, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' }),
+    encoding: 'urlencoded',
+    expect: 'cross_origin',
+  },
+  {
+    name: 'no Origin but cross-site fetch metadata of a top-level form post',
+    headers: () => ({ 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-user': '?1' }),
+    encoding: 'urlencoded',
+    expect: 'cross_origin',
+  },
+  {
+    name: 'Referer-only: another site’s page, no Origin, no fetch metadata, text/plain',
+    headers: () => ({ referer: `${EVIL}/attack.html` }),
+    encoding: 'text/plain',
+    expect: 'refused',
+  },
+  {
+    name: 'Referer-only: another site’s page, no Origin, no fetch metadata, multipart',
+    headers: () => ({ referer: `${EVIL}/attack.html` }),
+    encoding: 'multipart',
+    expect: 'refused',
+  },
+  { name: 'text/plain body from another origin', headers: () => ({ origin: EVIL }), encoding: 'text/plain', expect: 'cross_origin' },
+  { name: 'form-urlencoded body from another origin', headers: () => ({ origin: EVIL }), encoding: 'urlencoded', expect: 'cross_origin' },
+  { name: 'multipart body from another origin', headers: () => ({ origin: EVIL }), encoding: 'multipart', expect: 'cross_origin' },
+  {
+    name: 'JSON sent as text/plain without Origin or fetch metadata (an old browser)',
+    headers: () => ({}),
+    encoding: 'text/plain',
+    expect: 'refused',
+  },
+  {
+    name: 'method override on a GET (X-HTTP-Method-Override, X-HTTP-Method, X-Method-Override, _method)',
+    method: () => 'GET',
+    path: (path, route) => `${path}?_method=${route.method}`,
+    headers: (_site, route) => ({
+      'x-http-method-override': route.method,
+      'x-http-method': route.method,
+      'x-method-override': route.method,
+    }),
+    encoding: 'none',
+    expect: 'not_applied',
+  },
+  {
+    name: 'another method tunnelled through POST with X-HTTP-Method-Override, from another origin',
+    method: () => 'POST',
+    headers: (_site, route) => ({ origin: EVIL, 'x-http-method-override': route.method === 'POST' ? 'PUT' : route.method }),
+    encoding: 'own',
+    expect: 'cross_origin',
+  },
+  { name: 'HEAD instead of the route’s method', method: () => 'HEAD', headers: () => ({}), encoding: 'none', expect: 'not_applied' },
+  {
+    name: 'OPTIONS preflight from another origin',
+    method: () => 'OPTIONS',
+    headers: (_site, route) => ({
+      origin: EVIL,
+      'access-control-request-method': route.method,
+      'access-control-request-headers': 'content-type',
+    }),
+    encoding: 'none',
+    expect: 'not_applied',
+  },
+  {
+    name: 'a subdomain of the site as Origin',
+    headers: ({ url: u }) => ({ origin: `${u.protocol}//evil.${u.host}` }),
+    encoding: 'own',
+    expect: 'cross_origin',
+  },
+  {
+    name: 'the site’s host on another port',
+    headers: ({ url: u }) => ({ origin: `${u.protocol}//${u.hostname}:${Number(u.port || 443) + 1}` }),
+    encoding: 'own',
+    expect: 'cross_origin',
+  },
+  {
+    name: 'the site’s host over the other scheme',
+    headers: ({ url: u }) => ({ origin: `${u.protocol === 'https:' ? 'http:' : 'https:'}//${u.host}` }),
+    encoding: 'own',
+    expect: 'cross_origin',
+  },
+  {
+    name: 'the site’s host in upper case',
+    headers: ({ url: u }) => ({ origin: `${u.protocol}//${u.host.toUpperCase()}` }),
+    encoding: 'own',
+    expect: 'cross_origin',
+  },
+  {
+    name: 'the site’s host with a trailing dot',
+    headers: ({ url: u }) => ({ origin: `${u.protocol}//${u.hostname}.${u.port ? `:${u.port}` : ''}` }),
+    encoding: 'own',
+    expect: 'cross_origin',
+  },
+  {
+    name: 'the site’s origin followed by credentials of another host',
+    headers: ({ origin }) => ({ origin: `${origin}@evil.example` }),
+    encoding: 'own',
+    expect: 'cross_origin',
+  },
+  {
+    name: 'X-Forwarded-Host and -Proto naming the attacker’s site, with its Origin',
+    headers: () => ({ origin: EVIL, 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }),
+    encoding: 'own',
+    expect: 'cross_origin',
+  },
+  {
+    name: 'a forged Host naming the attacker’s site, with its Origin',
+    headers: () => ({ origin: EVIL, host: 'evil.example', 'x-forwarded-proto': 'https' }),
+    encoding: 'own',
+    expect: 'cross_origin',
+    onlyWithPublicOrigin: true,
+  },
+]
+
+const stateChanging = apiRoutes.filter((route) => route.method !== 'GET')
+const key = (route: { method: string; path: string }) => `${route.method} ${route.path}`
+const hasGetTwin = (path: string) => apiRoutes.some((route) => route.method === 'GET' && route.path === path)
+
+describe('the CSRF table knows every state-changing route', () => {
+  it('has a call for each non-GET route of apiRoutes, and the variants are at least 18', () => {
+    expect(Object.keys(routeCalls({ username: 'x' })).sort()).toEqual(stateChanging.map(key).sort())
+    expect(VARIANTS.length).toBeGreaterThanOrEqual(18)
+  })
+})
+
+describe.each(SITES)('CSRF: $name', (site) => {
+  let stack: TestStack
+  let victim: Account
+  let calls: Record<string, RouteCall>
+
+  const send = (method: string, path: string, headers: Record<string, string>, body?: Buffer) =>
+    rawRequest(stack.url, { method, path, headers: { ...site.headers(stack), ...headers }, body })
+  /** A JSON call from the site's own pages. */
+  const fromSite = (path: string, json: unknown) =>
+    send('POST', path, { origin: site.origin(stack), 'content-type': 'application/json' }, Buffer.from(JSON.stringify(json)))
+
+  async function register(prefix: string): Promise<Account> {
+    const username = uniqueUsername(prefix).toLowerCase()
+    const answer = await fromSite('/api/register', { username, password: GOOD_PASSWORD })
+    expect(answer.status, answer.text).toBe(201)
+    return { id: (JSON.parse(answer.text) as { id: number }).id, username, token: sessionTokenOf(answer) }
+  }
+
+  beforeAll(async () => {
+    stack = await startTestStack('pglite+in-process', { ...SECURITY_STACK_ENV, ...site.env })
+    victim = await register('csrfvictim')
+    await makePro(stack, victim.id)
+    // The account a login CSRF would sign the victim into.
+    calls = routeCalls(await register('csrfintruder'))
+  }, 60_000)
+  afterAll(async () => {
+    await stack?.close()
+  })
+
+  /** The victim's session cookie, signing in again when an attempt (or the control) ended it. */
+  async function victimCookie(): Promise<string> {
+    if ((await send('GET', '/api/user', { cookie: `vp_session=${victim.token}` })).status !== 200) {
+      const login = await fromSite('/api/login', { username: victim.username, password: GOOD_PASSWORD })
+      expect(login.status, login.text).toBe(200)
+      victim.token = sessionTokenOf(login)
+    }
+    return `vp_session=${victim.token}`
+  }
+
+  function expectRefused(answer: RawAnswer, refusal: Refusal, routePath: string): void {
+    if (refusal === 'cross_origin') {
+      expect(answer.status, answer.text).toBe(403)
+      expect(JSON.parse(answer.text)).toEqual(CROSS_ORIGIN)
+    } else if (refusal === 'refused') {
+      expect([403, 415], answer.text).toContain(answer.status)
+      expect((JSON.parse(answer.text) as { message?: unknown }).message).toEqual(expect.any(String))
+    } else {
+      // GET and HEAD reach the route's GET twin when there is one (a read, which changes nothing).
+      expect(hasGetTwin(routePath) ? [200, 404, 405] : [404, 405], answer.text).toContain(answer.status)
+      expect(answer.headers['access-control-allow-origin']).toBeUndefined()
+      expect(answer.headers['access-control-allow-credentials']).toBeUndefined()
+    }
+    // No answer to an attempt opens (or replaces) a session.
+    expect(answer.setCookies.filter((line) => /^vp_session=[^;]/.test(line))).toEqual([])
+  }
+
+  const cells = VARIANTS.filter((variant) => site.publicOrigin || !variant.onlyWithPublicOrigin).flatMap((variant) =>
+    stateChanging.map((route) => ({ variant, route, cell: `${variant.name} × ${key(route)}` })),
+  )
+
+  for (const { variant, route, cell } of cells) {
+    it(cell, async () => {
+      const call = calls[key(route)]
+      if (call === undefined) throw new Error(`no call for ${key(route)}`)
+      const cookie = await victimCookie()
+      const before = await victimState(stack, victim)
+      const { body, contentType } = encode(call, variant.encoding)
+      const url = new URL(site.origin(stack))
+      const answer = await send(
+        variant.method?.(route) ?? route.method,
+        variant.path?.(route.path, route) ?? route.path,
+        { cookie, ...(contentType ? { 'content-type': contentType } : {}), ...variant.headers({ origin: site.origin(stack), url }, route) },
+        body,
+      )
+      expectRefused(answer, variant.expect, route.path)
+      expect(await victimState(stack, victim)).toEqual(before)
+      expect((await send('GET', '/api/user', { cookie })).status, 'the victim is still signed in').toBe(200)
+    })
+  }
+
+  // Controls: the same calls from the site itself do what they are for, so the checks above can fail.
+  it.each(stateChanging.map(key))('control: %s from the site itself works', async (routeKey) => {
+    const call = calls[routeKey]
+    if (call === undefined) throw new Error(`no call for ${routeKey}`)
+    const [method = '', path = ''] = routeKey.split(' ')
+    const cookie = await victimCookie()
+    const before = await victimState(stack, victim)
+    const { body, contentType } = encode(call, 'own')
+    const answer = await send(
+      method,
+      path,
+      { cookie, origin: site.origin(stack), 'sec-fetch-site': 'same-origin', ...(contentType ? { 'content-type': contentType } : {}) },
+      body,
+    )
+    expect(answer.status, answer.text).toBeLessThan(300)
+    if (routeKey === 'POST /api/login' || routeKey === 'POST /api/register') {
+      expect(answer.setCookies.some((line) => /^vp_session=[^;]/.test(line))).toBe(true)
+    } else if (routeKey === 'POST /api/logout') {
+      expect((await send('GET', '/api/user', { cookie })).status).toBe(401)
+    } else {
+      expect(await victimState(stack, victim)).not.toEqual(before)
+    }
+  })
+
+  it('sets the session cookie HttpOnly, SameSite=Lax, Path=/ — and Secure exactly when served over HTTPS', async () => {
+    const answer = await send(
+      'POST',
+      '/api/login',
+      { origin: site.origin(stack), 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+      Buffer.from(JSON.stringify({ username: victim.username, password: GOOD_PASSWORD })),
+    )
+    expect(answer.status, answer.text).toBe(200)
+    const cookie = answer.setCookies.find((line) => line.startsWith('vp_session=')) ?? ''
+    const attributes = cookie
+      .split(';')
+      .slice(1)
+      .map((part) => part.trim().toLowerCase())
+    expect(attributes).toContain('httponly')
+    expect(attributes).toContain('samesite=lax')
+    expect(attributes).toContain('path=/')
+    // Behind the trusted proxy the request was HTTPS; on its own the gateway ignores X-Forwarded-Proto.
+    expect(attributes.includes('secure')).toBe(site.publicOrigin)
+  })
+})

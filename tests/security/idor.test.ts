@@ -1,0 +1,322 @@
+// Issue 13: insecure direct object references through the gateway. Two users, A (the victim) and B
+// (the attacker); for every /api route of gateway/src/routes/api-routes.ts that takes an id or
+// answers owned data, B cannot read, list, change or delete A's things, whatever headers B adds.
+// The route list is derived from apiRoutes: a new route fails the suite until it is covered here
+// or listed as public by design.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { apiRoutes } from '../../gateway/src/routes/api-routes.ts'
+import { buildPdf } from '../../packages/documents/src/test-documents.ts'
+import { supportTriageCalculator, supportTriageInput } from '../../services/proposal/src/testing/calculators.ts'
+import { ApiClient } from '../integration/support/http-client.ts'
+import { logoForm, tinyPng } from '../integration/support/images.ts'
+import { stackKinds, startTestStack, type TestStack } from '../integration/support/stack.ts'
+import { generationsCounted, SECURITY_STACK_ENV, signInAgain, type Actor } from './support/actors.ts'
+import { expectPublicProposal, PUBLIC_PROPOSAL_KEYS } from './support/public-proposal.ts'
+import { rawRequest } from './support/raw-http.ts'
+import { attacker, impersonationHeaders, shareProposal, stateOf, victim, type Victim } from './support/two-users.ts'
+
+const kinds = await stackKinds('postgres+nats+minio+http')
+
+const PROPOSAL_NOT_FOUND = { message: 'Proposal not found. Check the link, or ask the sender for a new one.' }
+const DESCRIPTION = 'Your team of 12 agents spends 15 hours per week each on ticket triage at $45 per hour.'
+
+interface World {
+  stack: TestStack
+  a: Victim
+  b: Actor
+}
+
+type Check = (world: World) => Promise<void>
+type Coverage = { owned: Check } | { publicByDesign: string }
+
+const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`
+
+function documentForm(fields: Record<string, string>): FormData {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields)) form.append(name, value)
+  form.append('file', new Blob([new Uint8Array(buildPdf([{ lines: [DESCRIPTION] }]))], { type: 'application/pdf' }), 'proposal.pdf')
+  return form
+}
+
+/** B generates with each impersonation: every generation is counted for B, none for A. */
+function generation(call: (b: Actor, headers: Record<string, string>) => Promise<Response>): Check {
+  return async ({ stack, a, b }) => {
+    const aBefore = await generationsCounted(stack, a.id)
+    const bBefore = await generationsCounted(stack, b.id)
+    const attempts = impersonationHeaders(a)
+    for (const headers of attempts) {
+      const response = await call(b, headers)
+      expect(response.status, await response.clone().text()).toBe(200)
+    }
+    expect(await generationsCounted(stack, a.id)).toBe(aBefore)
+    expect(await generationsCounted(stack, b.id)).toBe(bBefore + attempts.length)
+  }
+}
+
+/** B creates a proposal while naming A every way a body or header could: it is B's, never A's. */
+function creation(path: string, body: Record<string, unknown>): Check {
+  return async ({ a, b }) => {
+    for (const headers of impersonationHeaders(a)) {
+      const response = await b.client.post(path, { ...body, userId: a.id, id: a.openId, ownerId: a.id }, headers)
+      expect(response.status, await response.clone().text()).toBe(201)
+      const { id } = (await response.json()) as { id: string }
+      expect([a.openId, a.codedId, a.hiddenId]).not.toContain(id)
+      const bList = (await (await b.client.get('/api/proposals')).json()) as Array<{ id: string }>
+      expect(bList.map((entry) => entry.id)).toContain(id)
+      // The owner's view carries the access code field; A, not the owner, gets a visitor's view.
+      const asA = await a.client.get(`/api/proposals/${id}`)
+      expect(asA.status).toBe(200)
+      expect('accessCode' in ((await asA.json()) as object)).toBe(false)
+    }
+  }
+}
+
+const COVERAGE: Record<string, Coverage> = {
+  'POST /api/register': { publicByDesign: 'creates a new account and acts on no existing one' },
+  'POST /api/login': { publicByDesign: 'opens a session for the credentials given (session.test.ts covers fixation)' },
+  'GET /api/logos/:file': {
+    publicByDesign: 'logos are shown on shared proposals to signed-out prospects; names are random UUIDs (traversal checked below)',
+  },
+  'GET /api/logos/:userId/:file': {
+    publicByDesign: 'logos stored before issue 13 under their owner’s id; served by exact name only (traversal checked below)',
+  },
+
+  'GET /api/user': {
+    owned: async ({ a, b }) => {
+      for (const headers of impersonationHeaders(a)) {
+        for (const query of ['', `?id=${a.id}`, `?userId=${a.id}`]) {
+          const response = await b.client.get(`/api/user${query}`, headers)
+          expect(response.status).toBe(200)
+          expect(await response.json()).toMatchObject({ id: b.id, username: b.username })
+        }
+      }
+    },
+  },
+  'PATCH /api/profile': {
+    owned: async ({ a, b }) => {
+      for (const [index, headers] of impersonationHeaders(a).entries()) {
+        const response = await b.client.request('PATCH', '/api/profile', { json: { companyName: `Bravo ${index}` }, headers })
+        expect(response.status, await response.clone().text()).toBe(200)
+        expect(await response.json()).toMatchObject({ id: b.id, companyName: `Bravo ${index}` })
+      }
+      // Another user's logo is not B's to show; a body naming a user is refused, not obeyed.
+      expect((await b.client.patch('/api/profile', { companyLogo: a.logoUrl })).status).toBe(400)
+      expect((await b.client.patch('/api/profile', { companyName: 'Hijack', userId: a.id })).status).toBe(400)
+      expect((await b.client.patch('/api/profile', { companyName: 'Hijack', id: a.id })).status).toBe(400)
+    },
+  },
+  'POST /api/upload-logo': {
+    owned: async ({ a, b }) => {
+      for (const headers of impersonationHeaders(a)) {
+        const response = await b.client.request('POST', '/api/upload-logo', { body: logoForm(tinyPng(), 'logo.png', 'image/png'), headers })
+        expect(response.status, await response.clone().text()).toBe(200)
+        const { url } = (await response.json()) as { url: string }
+        // A random name, no user id in it (the URL is public on every shared proposal).
+        expect(url, url).toMatch(/^\/api\/logos\/[0-9a-f-]{36}\.png$/)
+      }
+    },
+  },
+  'POST /api/calculator/analyze-document': {
+    owned: generation((b, headers) =>
+      b.client.request('POST', '/api/calculator/analyze-document', {
+        body: documentForm({ complexity: 'minimal', language: 'en', currency: 'USD' }),
+        headers,
+      }),
+    ),
+  },
+  'POST /api/calculator/analyze-document-for-value': {
+    owned: generation((b, headers) =>
+      b.client.request('POST', '/api/calculator/analyze-document-for-value', {
+        body: documentForm({ language: 'en', currency: 'USD' }),
+        headers,
+      }),
+    ),
+  },
+  'POST /api/calculator/analyze-text': {
+    owned: generation((b, headers) =>
+      b.client.post(
+        '/api/calculator/analyze-text',
+        { description: DESCRIPTION, complexity: 'minimal', language: 'en', currency: 'USD' },
+        headers,
+      ),
+    ),
+  },
+  'POST /api/calculator/generate-value': {
+    owned: generation((b, headers) =>
+      b.client.post('/api/calculator/generate-value', { description: DESCRIPTION, language: 'en', currency: 'USD' }, headers),
+    ),
+  },
+  'GET /api/proposals': {
+    owned: async ({ a, b }) => {
+      const aIds = [a.openId, a.codedId, a.hiddenId]
+      for (const headers of impersonationHeaders(a)) {
+        for (const query of ['', `?userId=${a.id}`, `?user=${a.username}`]) {
+          const response = await b.client.get(`/api/proposals${query}`, headers)
+          expect(response.status).toBe(200)
+          const list = (await response.json()) as Array<{ id: string }>
+          expect(list.length).toBeGreaterThan(0)
+          for (const entry of list) expect(aIds).not.toContain(entry.id)
+        }
+      }
+    },
+  },
+  'POST /api/proposals': {
+    owned: creation('/api/proposals', { title: 'B’s own', content: '', calculatorData: supportTriageCalculator }),
+  },
+  'POST /api/proposals/generate': {
+    owned: creation('/api/proposals/generate', {
+      calculatorData: supportTriageCalculator,
+      input: supportTriageInput,
+      templateType: 'standard',
+    }),
+  },
+  'GET /api/proposals/:id': {
+    owned: async ({ a, b }) => {
+      const unknown = await b.client.get('/api/proposals/AAAAAAAAAAAAAAAAAAAAAA')
+      expect(unknown.status).toBe(404)
+      expect(await unknown.json()).toEqual(PROPOSAL_NOT_FOUND)
+      for (const headers of impersonationHeaders(a)) {
+        // Unpublished: the same 404 as an id that does not exist, whatever B tries.
+        for (const path of [
+          `/api/proposals/${a.hiddenId}`,
+          `/api/proposals/${a.hiddenId}?userId=${a.id}`,
+          `/api/proposals/${a.hiddenId}?code=`,
+          `/api/proposals/${a.hiddenId}/`,
+          `/api/proposals/${a.hiddenId}%2F`,
+          `/api/proposals/${a.hiddenId}%00`,
+        ]) {
+          const response = await b.client.get(path, headers)
+          expect(response.status, path).toBe(404)
+        }
+        const hidden = await b.client.get(`/api/proposals/${a.hiddenId}`, headers)
+        expect(await hidden.json()).toEqual(PROPOSAL_NOT_FOUND)
+        // Protected: B has the link but not the code.
+        const coded = await b.client.get(`/api/proposals/${a.codedId}`, headers)
+        expect(coded.status).toBe(401)
+        // Published and open: anyone with the link reads it, as a visitor (no access code field).
+        const open = await b.client.get(`/api/proposals/${a.openId}`, headers)
+        expect(open.status).toBe(200)
+        expectPublicProposal(await open.json(), { allowUserId: true })
+      }
+      const wrongCode = await b.client.get(`/api/proposals/${a.codedId}?code=${encodeURIComponent(`${a.accessCode}x`)}`)
+      expect(wrongCode.status).toBe(401)
+      // Paths that climb out of the id segment reach no other route (sent as written: fetch would normalise them).
+      for (const path of [
+        '/api/proposals/..%2Fuser',
+        '/api/proposals/%2e%2e/user',
+        '/api/proposals/..%2F..%2Fapi%2Fuser',
+        '/api/proposals/../user',
+      ]) {
+        const answer = await rawRequest(b.client.baseUrl, {
+          method: 'GET',
+          path,
+          headers: { cookie: `vp_session=${b.client.sessionCookie ?? ''}` },
+        })
+        expect(answer.status, path).toBe(404)
+      }
+      // No route changes or deletes a proposal; the attempts leave A's as it was (checked after each test).
+      for (const method of ['DELETE', 'PUT', 'PATCH', 'POST']) {
+        const response = await b.client.request(method, `/api/proposals/${a.openId}`, { json: { title: 'Defaced', isPublished: false } })
+        expect(response.status, method).toBe(404)
+      }
+    },
+  },
+  'POST /api/logout': {
+    owned: async ({ a, b }) => {
+      const aToken = a.client.sessionCookie ?? ''
+      const response = await b.client.post('/api/logout', undefined, { 'x-session-token': aToken })
+      expect(response.status).toBe(204)
+      expect((await b.client.get('/api/user')).status).toBe(401)
+      expect((await a.client.get('/api/user')).status).toBe(200)
+      await signInAgain(b)
+    },
+  },
+}
+
+describe('the IDOR matrix knows every /api route', () => {
+  it('lists each route of apiRoutes as covered or public by design, and nothing else', () => {
+    expect(Object.keys(COVERAGE).sort()).toEqual(apiRoutes.map(routeKey).sort())
+  })
+})
+
+describe.each(kinds)('IDOR through the gateway (%s)', (kind) => {
+  const world = {} as World
+  let baseline: unknown
+
+  beforeAll(async () => {
+    world.stack = await startTestStack(kind, SECURITY_STACK_ENV)
+    world.a = await victim(world.stack)
+    world.b = await attacker(world.stack)
+    // B has things of its own, so that lists and profiles are not trivially empty.
+    await shareProposal(world.b.client, { title: 'B’s first' })
+    baseline = await stateOf(world.stack, world.a)
+  }, 120_000)
+  afterAll(async () => {
+    await world.stack?.close()
+  })
+  afterEach(async () => {
+    // Whatever B did, A's account, profile, logo and proposals are as they were.
+    expect(await stateOf(world.stack, world.a)).toEqual(baseline)
+  })
+
+  const owned = Object.entries(COVERAGE).flatMap(([key, coverage]) => ('owned' in coverage ? [[key, coverage.owned] as const] : []))
+  it.each(owned)('%s: B cannot reach A’s data', { timeout: 60_000 }, async (_key, check) => {
+    await check(world)
+  })
+
+  it('serves logos only by their exact name: no listing, no climbing out of the logo folder', async () => {
+    const name = world.a.logoUrl.split('/').at(-1) ?? ''
+    for (const path of [
+      `/api/logos/`,
+      `/api/logos/..%2F..%2F..%2Fetc%2Fpasswd`,
+      `/api/logos/%2e%2e%2f${name}`,
+      `/api/logos/${world.a.id}/${name}`,
+      `/api/logos/${world.b.id}/${name}`,
+    ]) {
+      const response = await world.b.client.get(path)
+      expect(response.status, path).toBe(404)
+    }
+    expect((await world.b.client.get(world.a.logoUrl)).status).toBe(200)
+  })
+
+  it('a signed-out visitor, too, gets only what a link gives', async () => {
+    const visitor = new ApiClient(world.stack.url)
+    expect((await visitor.get(`/api/proposals/${world.a.hiddenId}`)).status).toBe(404)
+    expect((await visitor.get(`/api/proposals/${world.a.codedId}`)).status).toBe(401)
+    expect((await visitor.get('/api/proposals')).status).toBe(401)
+    expect((await visitor.get('/api/user', { 'x-user-id': String(world.a.id) })).status).toBe(401)
+    const open = await visitor.get(`/api/proposals/${world.a.openId}`)
+    expect(open.status).toBe(200)
+    const record = (await open.json()) as { calculatorData: { branding?: { companyLogo?: string } } }
+    expectPublicProposal(record, { allowUserId: true })
+    // A's branding is what a prospect sees (the logo check below relies on it).
+    expect(record.calculatorData.branding?.companyLogo).toBe(world.a.logoUrl)
+  })
+
+  // Runs after the matrix: every answer B was given, in every check above.
+  it('never gave B any of A’s private data: username, access code, titles and ids of A’s protected and unpublished proposals', () => {
+    expect(world.b.client.seen.length).toBeGreaterThan(50)
+    for (const answer of world.b.client.seen) {
+      for (const marker of world.a.privateMarkers) expect(answer.text, `${answer.request} → ${answer.status}`).not.toContain(marker)
+    }
+  })
+
+  // SPEC §3's record carries userId: the owner's answer has it, a visitor's never.
+  it('a shared proposal’s public answer has only the allow-listed keys: no userId or other internal id', async () => {
+    for (const client of [new ApiClient(world.stack.url), world.b.client]) {
+      const response = await client.get(`/api/proposals/${world.a.openId}`)
+      expect(response.status).toBe(200)
+      const body = (await response.json()) as Record<string, unknown>
+      expect(Object.keys(body).filter((key) => !PUBLIC_PROPOSAL_KEYS.includes(key))).toEqual([])
+      expectPublicProposal(body, { allowUserId: false })
+    }
+  })
+
+  // A Pro user's logo URL is the branding of every proposal they share: it names no user.
+  it('no sequential user id reaches a public answer through the branding’s logo URL', async () => {
+    const response = await new ApiClient(world.stack.url).get(`/api/proposals/${world.a.openId}`)
+    const text = await response.text()
+    expect(text).toContain(world.a.logoUrl.split('/').at(-1) ?? 'logo')
+    expect(text).not.toMatch(/\/api\/logos\/\d+\//)
+  })
+})

@@ -1,0 +1,114 @@
+// Two users for the IDOR matrix: A (the victim) with a company profile, a logo and proposals that
+// are open, protected by an access code and unpublished; B (the attacker), a Pro user of their own.
+import { createHash, randomBytes } from 'node:crypto'
+import { expect } from 'vitest'
+import { supportTriageCalculator } from '../../../services/proposal/src/testing/calculators.ts'
+import { logoForm, tinyPng } from '../../integration/support/images.ts'
+import type { TestStack } from '../../integration/support/stack.ts'
+import { eventually, longAccessCode, makePro, signUp, table, type Actor, type RecordingClient } from './actors.ts'
+
+export interface Victim extends Actor {
+  accessCode: string
+  logoUrl: string
+  /** Published, no access code: anyone with the link opens it. */
+  openId: string
+  /** Published with an access code. */
+  codedId: string
+  /** Not published: only A opens it. */
+  hiddenId: string
+  /** Text of A's that no answer to anyone else may carry. */
+  privateMarkers: string[]
+}
+
+export async function shareProposal(client: RecordingClient, body: Record<string, unknown>): Promise<string> {
+  const response = await client.post('/api/proposals', { content: '', calculatorData: supportTriageCalculator, ...body })
+  expect(response.status, await response.clone().text()).toBe(201)
+  return ((await response.json()) as { id: string }).id
+}
+
+async function uploadLogo(client: RecordingClient): Promise<string> {
+  const response = await client.request('POST', '/api/upload-logo', { body: logoForm(tinyPng(), 'logo.png', 'image/png') })
+  expect(response.status, await response.clone().text()).toBe(200)
+  return ((await response.json()) as { url: string }).url
+}
+
+/** A: Pro, with a company profile and logo the proposal service knows, and three proposals. */
+export async function victim(stack: TestStack): Promise<Victim> {
+  const actor = await signUp(stack, 'victim')
+  const tag = randomBytes(5).toString('hex')
+  await makePro(stack, actor.id)
+  const logoUrl = await uploadLogo(actor.client)
+  const profile = await actor.client.patch('/api/profile', {
+    companyName: `Alpha Company ${tag}`,
+    companyWebsite: 'https://alpha.example',
+    companyLogo: logoUrl,
+  })
+  expect(profile.status, await profile.clone().text()).toBe(200)
+  // The proposal service brands A's proposals once identity's profile event has reached it.
+  await eventually(async () => {
+    const rows = await stack.databases.proposal.query<Array<{ company_logo: string | null }>>(
+      `SELECT company_logo FROM ${table(stack, 'proposal', 'user_account')} WHERE user_id = $1`,
+      actor.id,
+    )
+    return rows[0]?.company_logo === logoUrl ? true : undefined
+  })
+  await makePro(stack, actor.id)
+
+  const accessCode = longAccessCode('alpha')
+  const codedTitle = `A protected secret ${tag}`
+  const hiddenTitle = `A unpublished secret ${tag}`
+  const openId = await shareProposal(actor.client, { title: `A open ${tag}` })
+  const codedId = await shareProposal(actor.client, { title: codedTitle, content: `coded content ${tag}`, accessCode })
+  const hiddenId = await shareProposal(actor.client, { title: hiddenTitle })
+  await stack.databases.proposal.execute(`UPDATE ${table(stack, 'proposal', 'proposal')} SET is_published = false WHERE id = $1`, hiddenId)
+  return {
+    ...actor,
+    accessCode,
+    logoUrl,
+    openId,
+    codedId,
+    hiddenId,
+    privateMarkers: [actor.username, accessCode, codedTitle, hiddenTitle, hiddenId, `coded content ${tag}`],
+  }
+}
+
+/** B: Pro too, so every route (profile, logo, generation) is open to them. */
+export async function attacker(stack: TestStack): Promise<Actor> {
+  const actor = await signUp(stack, 'attacker')
+  await makePro(stack, actor.id)
+  return actor
+}
+
+/** Everything A owns, as A sees it: a change by anyone else shows up here. */
+export async function stateOf(stack: TestStack, a: Victim): Promise<unknown> {
+  const json = async (path: string) => {
+    const response = await a.client.get(path)
+    expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200)
+    return (await response.json()) as unknown
+  }
+  const logo = await fetch(new URL(a.logoUrl, stack.url))
+  expect(logo.status).toBe(200)
+  return {
+    user: await json('/api/user'),
+    list: await json('/api/proposals'),
+    proposals: await Promise.all([a.openId, a.codedId, a.hiddenId].map((id) => json(`/api/proposals/${id}`))),
+    logo: createHash('sha256')
+      .update(Buffer.from(await logo.arrayBuffer()))
+      .digest('hex'),
+  }
+}
+
+/**
+ * Headers by which B might try to pass as A: none (the plain call), the internal user header of
+ * old, and a made-up signed identity. The gateway must act on B's session cookie alone.
+ */
+export function impersonationHeaders(a: Actor): Array<Record<string, string>> {
+  const forgedPayload = Buffer.from(JSON.stringify({ u: a.id, ip: '127.0.0.1', m: 'GET', p: '/user', e: Date.now() + 60_000 })).toString(
+    'base64url',
+  )
+  return [
+    {},
+    { 'x-user-id': String(a.id) },
+    { 'x-valueproof-identity': `v1.${forgedPayload}.${randomBytes(32).toString('base64url')}`, 'x-user-id': String(a.id) },
+  ]
+}
