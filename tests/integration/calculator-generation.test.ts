@@ -228,7 +228,7 @@ describe.each(kinds)('calculator generation through the gateway (%s)', (kind) =>
       const pdf = buildPdf([{ lines: PROPOSAL_LINES }])
       const cases: Array<[Uint8Array, string, RegExp]> = [
         [pdf.slice(0, Math.floor(pdf.length / 3)), 'truncated.pdf', /damaged|truncated|corrupt/i],
-        [buildZipBombDocx(300), 'bomb.docx', /would expand to more than 200 MB/],
+        [buildZipBombDocx(300), 'bomb.docx', /would expand to more than 256 MB/],
         [buildPdf([{ image: true }, { image: true }]), 'scan.pdf', /no text layer|scanned/i],
       ]
       for (const [bytes, name, message] of cases) {

@@ -5,6 +5,7 @@ export type DocumentErrorCode =
   | 'corrupt'
   | 'password_protected'
   | 'zip_bomb'
+  | 'pdf_bomb'
   | 'no_text'
   | 'timeout'
   | 'too_complex'
@@ -13,6 +14,19 @@ export type DocumentErrorCode =
 export const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024
 export const FILE_TOO_LARGE_MESSAGE = 'File is too large. Maximum size is 50MB.'
 
+// Decompressed size of an uploaded document, checked before a parser allocates it (decision 090).
+// A part is one PDF stream or one DOCX entry. Of the 16 sample documents the largest expands to
+// 15.1 MB in all and 3.1 MB in one part.
+/** All parts of one document together, decompressed. */
+export const MAX_EXPANDED_BYTES = 256 * 1024 * 1024
+/** One part, decompressed. Beyond it is a raw image (an A4 page at 600 dpi in colour is 100 MB), never text. */
+export const MAX_EXPANDED_PART_BYTES = 64 * 1024 * 1024
+/**
+ * Text a document may give, so what comes back from a parser stays small for the service's own
+ * process (about 4000 dense pages; the 52-page sample gives 112,000 characters).
+ */
+export const MAX_EXTRACTED_CHARACTERS = 8_000_000
+
 const STATUS: Record<DocumentErrorCode, number> = {
   unsupported_type: 415,
   too_large: 413,
@@ -20,6 +34,7 @@ const STATUS: Record<DocumentErrorCode, number> = {
   corrupt: 422,
   password_protected: 422,
   zip_bomb: 422,
+  pdf_bomb: 422,
   no_text: 422,
   timeout: 422,
   too_complex: 422,
@@ -46,7 +61,8 @@ export class DocumentError extends Error {
 /** The limits an extractor enforces; some messages name them. */
 export interface DocumentLimits {
   maxBytes: number
-  maxUnzippedBytes: number
+  maxExpandedBytes: number
+  maxExpandedPartBytes: number
   timeLimitMs: number
 }
 
@@ -72,10 +88,15 @@ const MESSAGES: Record<DocumentErrorCode, (limits: DocumentLimits) => string> = 
     `Export or save it again and upload the new file, or ${PASTE_INSTEAD}.`,
   password_protected: () =>
     'The document is password-protected, so it cannot be read. ' + `Remove the password, save it and upload it again, or ${PASTE_INSTEAD}.`,
-  zip_bomb: ({ maxUnzippedBytes }) =>
-    `This DOCX file would expand to more than ${megabytes(maxUnzippedBytes)} MB, or is compressed far more ` +
+  zip_bomb: ({ maxExpandedBytes, maxExpandedPartBytes }) =>
+    `This DOCX file would expand to more than ${megabytes(maxExpandedBytes)} MB ` +
+    `(or one of its parts to more than ${megabytes(maxExpandedPartBytes)} MB), or is compressed far more ` +
     'than any normal document, so it was not opened. ' +
     `Save it again from Word or export it as PDF and upload that, or ${PASTE_INSTEAD}.`,
+  pdf_bomb: ({ maxExpandedBytes, maxExpandedPartBytes }) =>
+    `This PDF would expand to more than ${megabytes(maxExpandedBytes)} MB once decompressed ` +
+    `(or one of its parts to more than ${megabytes(maxExpandedPartBytes)} MB), so it was not opened. ` +
+    `Export or print it to PDF again and upload the new file, or ${PASTE_INSTEAD}.`,
   no_text: () =>
     'This PDF has no text layer: it looks scanned, so its words cannot be read. ' +
     `Upload a PDF exported from the original document, or ${PASTE_INSTEAD}.`,

@@ -21,15 +21,16 @@ const RENDERED_PAGE_BREAK = '\uFDD1'
  * settings are not read: Word records those pages with lastRenderedPageBreak. A file without any
  * marker is page 1. Placeholder text of unfilled content controls (w:showingPlcHdr) is removed.
  */
-export async function extractDocxPages(bytes, { maxUnzippedBytes }) {
+export async function extractDocxPages(bytes, { maxPartBytes, maxTotalBytes }) {
   const entries = readDirectory(bytes)
   if (entries.length > MAX_ENTRIES) throw new ExtractionFailure('too_complex')
-  refuseZipBomb(entries, maxUnzippedBytes)
+  refuseZipBomb(entries, { maxPartBytes, maxTotalBytes })
   const names = new Set(entries.map((entry) => entry.name))
   if (names.size !== entries.length || !names.has(MAIN_DOCUMENT)) throw new ExtractionFailure('corrupt')
 
-  // Every part is inflated once here, capped at its declared size, so mammoth (JSZip) only ever
-  // sees parts whose headers tell the truth; document.xml is rewritten on the way.
+  // Every part is inflated once here, capped at its declared size (so what it really inflates to is
+  // bounded by the limits above, never by trust), and mammoth (JSZip) only ever sees parts whose
+  // headers tell the truth; document.xml is rewritten on the way.
   const rebuilt = entries.map((entry) => {
     const data = inflate(bytes, entry)
     if (entry.name === MAIN_DOCUMENT) {
@@ -60,16 +61,18 @@ function readDirectory(bytes) {
   }
 }
 
-function refuseZipBomb(entries, maxUnzippedBytes) {
+/** Declared sizes against the limits; readZipEntry then holds each entry to its declared size. */
+function refuseZipBomb(entries, { maxPartBytes, maxTotalBytes }) {
   let total = 0
   for (const entry of entries) {
     total += entry.uncompressedSize
+    if (entry.uncompressedSize > maxPartBytes) throw new ExtractionFailure('zip_bomb')
     const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize)
     if (entry.uncompressedSize > RATIO_CHECKED_FROM_BYTES && ratio > MAX_COMPRESSION_RATIO) {
       throw new ExtractionFailure('zip_bomb')
     }
   }
-  if (total > maxUnzippedBytes) throw new ExtractionFailure('zip_bomb')
+  if (total > maxTotalBytes) throw new ExtractionFailure('zip_bomb')
 }
 
 function inflate(bytes, entry) {

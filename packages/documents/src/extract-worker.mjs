@@ -1,22 +1,25 @@
-// The extraction worker: parses one document at a time off the main event loop. Plain JavaScript so
-// it loads the same under `node --import tsx` and under vitest, with no TypeScript loader.
-// Requests: { id, kind: 'pdf' | 'docx', bytes: Uint8Array (transferred), maxUnzippedBytes }.
+// The extraction worker: parses one document at a time off the main event loop, in a child
+// process of the extractor's pool (or a worker thread). Plain JavaScript so it loads the same under
+// `node --import tsx` and under vitest, with no TypeScript loader.
+// Requests: { id, kind: 'pdf' | 'docx', bytes: Uint8Array,
+//   limits: { maxPartBytes, maxTotalBytes, maxCharacters } }.
 // Replies: { id, ok: true, pages: { page, text }[] }, { id, ok: false, code } when the document is
 // the problem, or { id, ok: false, internal: message } when we are (a library failed to load, a bug).
-// Never logs: neither the bytes nor the text may leave this thread except in the reply.
-import { parentPort } from 'node:worker_threads'
+// Never logs: neither the bytes nor the text may leave this worker except in the reply.
+import { jobPort } from './job-port.mjs'
 import { yieldToEventLoopThread } from './thread-priority.mjs'
 import { extractDocxPages } from './docx-pages.mjs'
 import { ExtractionFailure, isResourceExhaustion } from './page-text.mjs'
 import { extractPdfPages } from './pdf-pages.mjs'
 
-if (parentPort === null) throw new Error('extract-worker.mjs runs only as a worker thread')
 yieldToEventLoopThread()
-const port = parentPort
+const port = jobPort()
 
-port.on('message', async ({ id, kind, bytes, maxUnzippedBytes }) => {
+port.on('message', async ({ id, kind, bytes, limits }) => {
   try {
-    const pages = kind === 'pdf' ? await extractPdfPages(bytes) : await extractDocxPages(bytes, { maxUnzippedBytes })
+    const pages = kind === 'pdf' ? await extractPdfPages(bytes, limits) : await extractDocxPages(bytes, limits)
+    const characters = pages.reduce((sum, page) => sum + page.text.length, 0)
+    if (characters > limits.maxCharacters) throw new ExtractionFailure('too_complex')
     port.postMessage({ id, ok: true, pages })
   } catch (error) {
     if (error instanceof ExtractionFailure) port.postMessage({ id, ok: false, code: error.code })

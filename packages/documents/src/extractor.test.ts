@@ -16,6 +16,8 @@ import {
   placeholderControl,
   type PdfPage,
 } from './test-documents.ts'
+import { buildDocxBomb, buildPdfBomb } from './test-bombs.ts'
+import type { PdfCipher } from './test-pdf-security.ts'
 import { rawEntryData, readZipDirectory } from './zip.mjs'
 
 const extractor = createDocumentExtractor()
@@ -68,8 +70,9 @@ describe('PDF', () => {
     ])
   })
 
-  it('opens an encrypted PDF whose user password is empty', async () => {
-    const document = await extractor.extract(buildPdf(THREE_PAGES, { userPassword: '' }))
+  // The expansion check decrypts with the same keys; pdf.js reading these files proves them right.
+  it.each<PdfCipher>(['rc4-40', 'aes-128', 'aes-256'])('opens a PDF encrypted with %s whose user password is empty', async (cipher) => {
+    const document = await extractor.extract(buildPdf(THREE_PAGES, { userPassword: '', cipher }))
     expect(document.pages.map((page) => page.text)).toEqual([
       'Managed IT services\nMonthly fee: 1,250 USD\nSvenska: åäö',
       'Second page',
@@ -77,10 +80,32 @@ describe('PDF', () => {
     ])
   })
 
-  it('asks for the password to be removed when the PDF needs one', async () => {
-    const error = await expectFailure(buildPdf(THREE_PAGES, { userPassword: 'secret' }), 'password_protected')
-    expect(error.message).toMatch(/password/)
-    expect(error.message).toContain(PASTE_INSTEAD)
+  it.each<PdfCipher>(['rc4-40', 'aes-128', 'aes-256'])(
+    'asks for the password to be removed when the PDF (%s) needs one',
+    async (cipher) => {
+      const error = await expectFailure(buildPdf(THREE_PAGES, { userPassword: 'secret', cipher }), 'password_protected')
+      expect(error.message).toMatch(/password/)
+      expect(error.message).toContain(PASTE_INSTEAD)
+    },
+  )
+
+  it('refuses a document with more text than maxCharacters as too complex', async () => {
+    const small = createDocumentExtractor({ workers: 1, maxCharacters: 1000 })
+    try {
+      const lines = Array.from({ length: 40 }, (_, i) => `Line ${i}: monthly fee 1,250 USD`)
+      expect((await small.extract(buildPdf([{ lines: lines.slice(0, 20) }]))).characters).toBeLessThanOrEqual(1000)
+      expect(await rejection(small.extract(buildPdf([{ lines }, { lines }])))).toMatchObject({ code: 'too_complex', status: 422 })
+    } finally {
+      await small.close()
+    }
+  })
+
+  it('refuses a PDF that would decompress to 1 GB, saying so', async () => {
+    const error = await expectFailure(buildPdfBomb({ megabytes: 1024 }), 'pdf_bomb')
+    expect(error.message).toBe(
+      'This PDF would expand to more than 256 MB once decompressed (or one of its parts to more than 64 MB), so it was not opened. ' +
+        `Export or print it to PDF again and upload the new file, or paste the text using ${PASTE_INSTEAD} instead.`,
+    )
   })
 
   it('says a PDF with only images looks scanned', async () => {
@@ -147,9 +172,9 @@ describe('DOCX', () => {
     expect(error.message).toMatch(/contains no text/)
   })
 
-  it('refuses a zip bomb of 250 MB (default limit 200 MB)', async () => {
-    const error = await expectFailure(buildZipBombDocx(250), 'zip_bomb')
-    expect(error.message).toMatch(/more than 200 MB/)
+  it('refuses a zip bomb of 300 MB (default limit 256 MB)', async () => {
+    const error = await expectFailure(buildZipBombDocx(300), 'zip_bomb')
+    expect(error.message).toMatch(/more than 256 MB \(or one of its parts to more than 64 MB\)/)
     expect(error.message).toContain(PASTE_INSTEAD)
   })
 
@@ -157,8 +182,8 @@ describe('DOCX', () => {
     await expectFailure(buildZipBombDocx(20), 'zip_bomb')
   })
 
-  it('refuses a DOCX declaring more than maxUnzippedBytes', async () => {
-    const small = createDocumentExtractor({ workers: 1, maxUnzippedBytes: 100_000 })
+  it('refuses a DOCX declaring more than maxExpandedBytes', async () => {
+    const small = createDocumentExtractor({ workers: 1, maxExpandedBytes: 100_000 })
     try {
       const body = Array.from({ length: 2000 }, (_, i) => paragraph(`Line ${i}`)).join('')
       const error = await rejection(small.extract(buildDocx(body)))
@@ -169,8 +194,24 @@ describe('DOCX', () => {
     }
   })
 
+  it('refuses a DOCX part declaring more than maxExpandedPartBytes', async () => {
+    const small = createDocumentExtractor({ workers: 1, maxExpandedPartBytes: 100_000 })
+    try {
+      const body = Array.from({ length: 2000 }, (_, i) => paragraph(`Line ${i}`)).join('')
+      const error = await rejection(small.extract(buildDocx(body)))
+      expect(error.code).toBe('zip_bomb')
+      expect(error.message).toMatch(/one of its parts to more than 0\.1 MB/)
+    } finally {
+      await small.close()
+    }
+  })
+
   it('refuses an entry that inflates beyond the size its header declares', async () => {
     await expectFailure(buildLyingDocx(), 'zip_bomb')
+  })
+
+  it('refuses a document.xml that inflates to 1 GB while declaring 1000 bytes, inflating no more than that', async () => {
+    await expectFailure(buildDocxBomb(1024), 'zip_bomb')
   })
 
   it('calls a DOCX with damaged compressed data damaged', async () => {
@@ -216,11 +257,16 @@ describe('files that cannot be read', () => {
 })
 
 describe('bytes handed to extract()', () => {
-  it('are transferred to the worker, not copied, when they own their buffer', async () => {
-    const bytes = buildPdf(THREE_PAGES)
-    const document = extractor.extract(bytes)
-    expect(bytes.byteLength).toBe(0)
-    expect((await document).pageCount).toBe(3)
+  it('are transferred to a worker thread, not copied, when they own their buffer', async () => {
+    const threads = createDocumentExtractor({ workers: 1, isolation: 'thread' })
+    try {
+      const bytes = buildPdf(THREE_PAGES)
+      const document = threads.extract(bytes)
+      expect(bytes.byteLength).toBe(0)
+      expect((await document).pageCount).toBe(3)
+    } finally {
+      await threads.close()
+    }
   })
 
   it('are copied when they share their buffer, leaving the caller its data', async () => {

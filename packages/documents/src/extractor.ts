@@ -1,6 +1,14 @@
-import { MAX_DOCUMENT_BYTES, documentError, type DocumentErrorCode, type DocumentLimits } from './document-error.ts'
+import {
+  MAX_DOCUMENT_BYTES,
+  MAX_EXPANDED_BYTES,
+  MAX_EXPANDED_PART_BYTES,
+  MAX_EXTRACTED_CHARACTERS,
+  documentError,
+  type DocumentErrorCode,
+  type DocumentLimits,
+} from './document-error.ts'
 import { isEncryptedOfficeFile, sniffDocument, type DocumentKind } from './sniff.ts'
-import { createWorkerPool, WorkerPoolError } from './worker-pool.ts'
+import { createWorkerPool, WorkerPoolError, type WorkerIsolation } from './worker-pool.ts'
 
 export interface TextPage {
   /** Numbered from 1. */
@@ -18,25 +26,36 @@ export interface ExtractedDocument {
 }
 
 export interface DocumentExtractorOptions {
-  /** Parallel worker threads (default 2); more documents wait in a queue. */
+  /** Parallel workers (default 2); more documents wait in a queue. */
   workers?: number
+  /**
+   * 'process' (default): each worker is a child process, so a document that exhausts memory or
+   * crashes its parser ends only that child. 'thread': worker threads (faster to start, but a
+   * fatal error in one can end the whole process).
+   */
+  isolation?: WorkerIsolation
   /** Per document, from dispatch to answer; past it the worker is stopped (default 60 s). */
   timeLimitMs?: number
-  /** Old-generation heap limit of each worker (default 512 MB). */
+  /** Old-generation heap limit of each worker (default 512 MB); a child process may hold twice that plus 128 MB. */
   memoryLimitMb?: number
   /** Largest accepted file (default 50 MB). */
   maxBytes?: number
-  /** Largest total a DOCX may declare once unzipped (default 200 MB). */
-  maxUnzippedBytes?: number
+  /** Largest total size of a document's parts once decompressed: PDF streams, DOCX entries (default 256 MB). */
+  maxExpandedBytes?: number
+  /** Largest size of one part once decompressed (default 64 MB). */
+  maxExpandedPartBytes?: number
+  /** Most text a document may give, in characters (default 8 million); more is too_complex. */
+  maxCharacters?: number
   /** Documents allowed to wait for a worker; beyond that extract() answers 'busy' (default 8). */
   maxQueued?: number
 }
 
 export interface DocumentExtractor {
   /**
-   * Text per page of a PDF or DOCX, parsed in a worker thread. Takes ownership of `bytes`: when
-   * they fill their own ArrayBuffer it is transferred to the worker and detached here, so pass a
-   * copy if you still need them. Rejects with DocumentError; with the signal's reason on abort.
+   * Text per page of a PDF or DOCX, parsed in a worker. Takes ownership of `bytes`: when they fill
+   * their own ArrayBuffer it is transferred to a worker thread and detached here (a child process
+   * gets a copy), so pass a copy if you still need them. Rejects with DocumentError; with the
+   * signal's reason on abort.
    */
   extract(bytes: Uint8Array, options?: { signal?: AbortSignal }): Promise<ExtractedDocument>
   /** Stops the workers; pending and later extractions reject. */
@@ -45,7 +64,7 @@ export interface DocumentExtractor {
 
 type WorkerReply = { ok: true; pages: TextPage[] } | { ok: false; code: DocumentErrorCode } | { ok: false; internal: string }
 
-// Plain JavaScript, so the worker needs no TypeScript loader under node --import tsx or vitest.
+// Plain JavaScript, so the worker needs no TypeScript loader in a child process or thread.
 const WORKER_URL = new URL('./extract-worker.mjs', import.meta.url)
 
 function positiveInteger(name: string, value: number | undefined, fallback: number): number {
@@ -72,14 +91,17 @@ function ownedBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
 export function createDocumentExtractor(options: DocumentExtractorOptions = {}): DocumentExtractor {
   const limits: DocumentLimits = {
     maxBytes: positiveInteger('maxBytes', options.maxBytes, MAX_DOCUMENT_BYTES),
-    maxUnzippedBytes: positiveInteger('maxUnzippedBytes', options.maxUnzippedBytes, 200 * 1024 * 1024),
+    maxExpandedBytes: positiveInteger('maxExpandedBytes', options.maxExpandedBytes, MAX_EXPANDED_BYTES),
+    maxExpandedPartBytes: positiveInteger('maxExpandedPartBytes', options.maxExpandedPartBytes, MAX_EXPANDED_PART_BYTES),
     timeLimitMs: positiveInteger('timeLimitMs', options.timeLimitMs, 60_000),
   }
+  const maxCharacters = positiveInteger('maxCharacters', options.maxCharacters, MAX_EXTRACTED_CHARACTERS)
   const memoryLimitMb = positiveInteger('memoryLimitMb', options.memoryLimitMb, 512)
   const maxQueued = options.maxQueued ?? 8
   if (!Number.isInteger(maxQueued) || maxQueued < 0) throw new RangeError('maxQueued must be a whole number')
   const pool = createWorkerPool({
     url: WORKER_URL,
+    isolation: options.isolation ?? 'process',
     workers: positiveInteger('workers', options.workers, 2),
     timeLimitMs: limits.timeLimitMs,
     memoryLimitMb,
@@ -99,7 +121,8 @@ export function createDocumentExtractor(options: DocumentExtractorOptions = {}):
         return closedError()
       case 'out_of_memory':
       case 'crashed':
-        // Out of memory or a crash: that document was too much for one worker.
+        // Out of memory or a crash (in a child process, only that child died): that document was
+        // too much for one worker.
         return documentError('too_complex', limits)
     }
   }
@@ -128,7 +151,8 @@ export function createDocumentExtractor(options: DocumentExtractorOptions = {}):
       signal?.throwIfAborted()
       const kind = kindOf(bytes)
       const owned = ownedBytes(bytes)
-      const request = { kind, bytes: owned, maxUnzippedBytes: limits.maxUnzippedBytes }
+      const workerLimits = { maxPartBytes: limits.maxExpandedPartBytes, maxTotalBytes: limits.maxExpandedBytes, maxCharacters }
+      const request = { kind, bytes: owned, limits: workerLimits }
       const reply = await pool.run(request, { transfer: [owned.buffer], ...(signal ? { signal } : {}) }).catch((error: unknown) => {
         throw extractionFailure(error)
       })

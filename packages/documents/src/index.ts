@@ -1,7 +1,15 @@
 // PDF and DOCX text extraction for the calculator-generation service: text per page, parsed in
-// worker threads with a memory and time limit per document, with user-facing errors. The worker
-// pool underneath is exported for the service's other CPU-heavy step, the built-in analysis.
-export { DocumentError, FILE_TOO_LARGE_MESSAGE, MAX_DOCUMENT_BYTES, type DocumentErrorCode } from './document-error.ts'
+// child processes with a memory and time limit per document and a bound on what it may
+// decompress to, with user-facing errors. The worker pool underneath is exported for the
+// service's other CPU-heavy step, the built-in analysis.
+export {
+  DocumentError,
+  FILE_TOO_LARGE_MESSAGE,
+  MAX_DOCUMENT_BYTES,
+  MAX_EXPANDED_BYTES,
+  MAX_EXPANDED_PART_BYTES,
+  type DocumentErrorCode,
+} from './document-error.ts'
 export {
   createDocumentExtractor,
   type DocumentExtractor,
@@ -10,4 +18,11 @@ export {
   type TextPage,
 } from './extractor.ts'
 export { sniffDocument, type DocumentKind } from './sniff.ts'
-export { createWorkerPool, WorkerPoolError, type WorkerPool, type WorkerPoolErrorCode, type WorkerPoolOptions } from './worker-pool.ts'
+export {
+  createWorkerPool,
+  WorkerPoolError,
+  type WorkerIsolation,
+  type WorkerPool,
+  type WorkerPoolErrorCode,
+  type WorkerPoolOptions,
+} from './worker-pool.ts'

@@ -1,8 +1,13 @@
 // Plain JavaScript: loaded by the extraction worker, which runs without a TypeScript loader.
 import { ExtractionFailure, isResourceExhaustion, normalizePageText } from './page-text.mjs'
+import { checkPdfExpansion } from './pdf-expansion.mjs'
 
-/** Text per page of a PDF, pages numbered from 1. Encrypted PDFs with an empty user password open. */
-export async function extractPdfPages(bytes) {
+/**
+ * Text per page of a PDF, pages numbered from 1. Encrypted PDFs with an empty user password open.
+ * Its streams' decompressed sizes are checked against `limits` before pdf.js reads it.
+ */
+export async function extractPdfPages(bytes, limits) {
+  await checkPdfExpansion(bytes, limits)
   const { PDFParse } = await import('pdf-parse')
   // verbosity 0: pdf.js prints nothing but fatal errors, and never document content.
   const parser = new PDFParse({ data: bytes, verbosity: 0, isEvalSupported: false })

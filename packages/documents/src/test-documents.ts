@@ -1,7 +1,7 @@
 // Builds the documents the tests read, so no binary fixture is committed: hand-written PDF objects
-// (optionally RC4-encrypted), DOCX zips, zip bombs and files that are neither.
-import { createHash } from 'node:crypto'
+// (optionally encrypted), DOCX zips, zip bombs and files that are neither.
 import { constants, deflateRawSync } from 'node:zlib'
+import { pdfSecurity, type PdfCipher } from './test-pdf-security.ts'
 import { crc32, writeZip, zipEntry, type PreparedZipEntry } from './zip.mjs'
 
 // ---------------------------------------------------------------------------------------------
@@ -10,76 +10,26 @@ import { crc32, writeZip, zipEntry, type PreparedZipEntry } from './zip.mjs'
 export interface PdfPage {
   /** Lines of text drawn top to bottom; none for a page without a text layer. */
   lines?: string[]
+  /** The page's content stream as given (e.g. compressed, with its /Filter), instead of `lines`. */
+  content?: PdfStream
   /** Draw a small grey image, as a scanner would put the whole page. */
   image?: boolean
 }
 
 export interface PdfOptions {
   /**
-   * Encrypt with the standard security handler (RC4, 40-bit key, revision 2). '' is an empty user
-   * password: the file opens without asking, like the ZA sample.
+   * Encrypt with the standard security handler ('rc4-40' unless `cipher` says otherwise). '' is an
+   * empty user password: the file opens without asking, like the ZA sample.
    */
   userPassword?: string
+  cipher?: PdfCipher
+  /** Streams written as objects of their own that no page refers to (`dictionary` without /Length). */
+  extraStreams?: PdfStream[]
 }
 
-// PDF 1.7, 7.6.3.3: the padding every password is completed with.
-const PASSWORD_PADDING = Buffer.from('28BF4E5E4E758A4164004E56FFFA01082E2E00B6D0683E802F0CA9FE6453697A', 'hex')
-const ALL_PERMISSIONS = -4
-
-function md5(...parts: Uint8Array[]): Buffer {
-  const hash = createHash('md5')
-  for (const part of parts) hash.update(part)
-  return hash.digest()
-}
-
-/** RC4 by hand: OpenSSL 3 only offers it through the legacy provider. */
-function rc4(key: Uint8Array, data: Uint8Array): Buffer {
-  const s = Array.from({ length: 256 }, (_, i) => i)
-  const at = (i: number): number => s[i] ?? 0
-  const swap = (i: number, j: number): void => {
-    const t = at(i)
-    s[i] = at(j)
-    s[j] = t
-  }
-  for (let i = 0, j = 0; i < 256; i++) {
-    j = (j + at(i) + (key[i % key.length] ?? 0)) & 0xff
-    swap(i, j)
-  }
-  const out = Buffer.alloc(data.length)
-  for (let n = 0, i = 0, j = 0; n < data.length; n++) {
-    i = (i + 1) & 0xff
-    j = (j + at(i)) & 0xff
-    swap(i, j)
-    out[n] = (data[n] ?? 0) ^ at((at(i) + at(j)) & 0xff)
-  }
-  return out
-}
-
-function padded(password: string): Buffer {
-  return Buffer.concat([Buffer.from(password, 'latin1'), PASSWORD_PADDING]).subarray(0, 32)
-}
-
-interface Encryption {
-  owner: Buffer
-  user: Buffer
-  fileKey: Buffer
-  id: Buffer
-}
-
-/** Algorithms 2, 3 and 4 of PDF 1.7 7.6.3 for revision 2 (5-byte key). */
-function standardSecurity(userPassword: string): Encryption {
-  const id = md5(Buffer.from(`valueproof-test-${userPassword}`))
-  const owner = rc4(md5(padded('owner-password')).subarray(0, 5), padded(userPassword))
-  const permissions = Buffer.alloc(4)
-  permissions.writeInt32LE(ALL_PERMISSIONS)
-  const fileKey = md5(padded(userPassword), owner, permissions, id).subarray(0, 5)
-  return { owner, user: rc4(fileKey, PASSWORD_PADDING), fileKey, id }
-}
-
-/** Algorithm 1: each object's data is encrypted with a key derived from its number. */
-function encryptObjectData(encryption: Encryption, objectNumber: number, data: Buffer): Buffer {
-  const suffix = Buffer.from([objectNumber & 0xff, (objectNumber >> 8) & 0xff, (objectNumber >> 16) & 0xff, 0, 0])
-  return rc4(md5(encryption.fileKey, suffix).subarray(0, 10), data)
+export interface PdfStream {
+  dictionary: string
+  data: Uint8Array
 }
 
 function pdfString(text: string): string {
@@ -100,7 +50,7 @@ function pageContent(page: PdfPage): string {
 
 /** A PDF with one object per page and per content stream, Helvetica text, and a classic xref. */
 export function buildPdf(pages: PdfPage[], options: PdfOptions = {}): Uint8Array {
-  const encryption = options.userPassword === undefined ? undefined : standardSecurity(options.userPassword)
+  const encryption = options.userPassword === undefined ? undefined : pdfSecurity(options.cipher ?? 'rc4-40', options.userPassword)
   const objects: Buffer[] = []
   const add = (body: (objectNumber: number) => Buffer): number => {
     const objectNumber = objects.length + 1
@@ -108,8 +58,8 @@ export function buildPdf(pages: PdfPage[], options: PdfOptions = {}): Uint8Array
     return objectNumber
   }
   const text = (value: string) => () => Buffer.from(value, 'latin1')
-  const stream = (dictionary: string, data: Buffer) => (objectNumber: number) => {
-    const stored = encryption === undefined ? data : encryptObjectData(encryption, objectNumber, data)
+  const stream = (dictionary: string, data: Uint8Array) => (objectNumber: number) => {
+    const stored = encryption === undefined ? data : encryption.encryptStream(objectNumber, data)
     return Buffer.concat([Buffer.from(`<< ${dictionary} /Length ${stored.length} >>\nstream\n`), stored, Buffer.from('\nendstream')])
   }
 
@@ -124,7 +74,9 @@ export function buildPdf(pages: PdfPage[], options: PdfOptions = {}): Uint8Array
     ),
   )
   const kids = pages.map((page) => {
-    const content = add(stream('', Buffer.from(pageContent(page), 'latin1')))
+    const content = add(
+      page.content ? stream(page.content.dictionary, page.content.data) : stream('', Buffer.from(pageContent(page), 'latin1')),
+    )
     return add(
       text(
         `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${content} 0 R ` +
@@ -135,16 +87,11 @@ export function buildPdf(pages: PdfPage[], options: PdfOptions = {}): Uint8Array
   objects[pageTreeIndex] = Buffer.from(
     `2 0 obj\n<< /Type /Pages /Kids [${kids.map((kid) => `${kid} 0 R`).join(' ')}] /Count ${kids.length} >>\nendobj\n`,
   )
+  for (const extra of options.extraStreams ?? []) add(stream(extra.dictionary, extra.data))
   let trailerExtra = ''
   if (encryption !== undefined) {
-    const encrypt = add(
-      text(
-        `<< /Filter /Standard /V 1 /R 2 /Length 40 /P ${ALL_PERMISSIONS} ` +
-          `/O <${encryption.owner.toString('hex')}> /U <${encryption.user.toString('hex')}> >>`,
-      ),
-    )
-    const id = encryption.id.toString('hex')
-    trailerExtra = ` /Encrypt ${encrypt} 0 R /ID [<${id}> <${id}>]`
+    const encrypt = add(text(`<< ${encryption.encryptDictionary} >>`))
+    trailerExtra = ` /Encrypt ${encrypt} 0 R /ID [<${encryption.idHex}> <${encryption.idHex}>]`
   }
 
   const header = Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')
@@ -226,7 +173,7 @@ export function documentXml(body: string): string {
 const utf8 = (text: string): Uint8Array => Buffer.from(text, 'utf8')
 
 /** The parts every DOCX here has, before the main document. */
-function packageParts(): PreparedZipEntry[] {
+export function packageParts(): PreparedZipEntry[] {
   return [zipEntry('[Content_Types].xml', utf8(CONTENT_TYPES)), zipEntry('_rels/.rels', utf8(PACKAGE_RELATIONSHIPS))]
 }
 

@@ -1,13 +1,22 @@
-// Worker threads for work that would stall the event loop (parsing a document, analysing its
-// text): one job per worker at a time, a bounded queue, a time and heap limit per job, and a fresh
-// worker after one is stopped or dies. The document extractor runs on it, and so does the
-// calculator service's built-in analyzer (decision 061).
-import { Worker, type Transferable } from 'node:worker_threads'
+// Workers for work that would stall the event loop (parsing a document, analysing its text): one
+// job per worker at a time, a bounded queue, a time and memory limit per job, and a fresh worker
+// after one is stopped or dies. A worker is a thread or, where a job's input cannot be trusted to
+// stay within memory limits, a child process (decision 090). The document extractor runs on it
+// (processes), and so does the calculator service's built-in analyzer (threads, decision 061).
+import type { Transferable } from 'node:worker_threads'
+import { startProcess, startThread, type PoolRunner, type WorkerIsolation } from './pool-runners.ts'
+import { WorkerPoolError } from './worker-pool-error.ts'
+
+export { WorkerPoolError, type WorkerPoolErrorCode } from './worker-pool-error.ts'
+export type { WorkerIsolation } from './pool-runners.ts'
 
 export interface WorkerPoolOptions {
-  /** The worker's module: it answers each message `{ id, ... }` with one message carrying that `id`. */
+  /**
+   * The worker's module: it answers each message `{ id, ... }` with one message carrying that `id`,
+   * through `jobPort()` (job-port.mjs) so it runs as a thread and as a child process alike.
+   */
   url: URL
-  /** Parallel worker threads, each started on first use; more jobs wait in the queue. */
+  /** Parallel workers, each started on first use; more jobs wait in the queue. */
   workers: number
   /** Per job, from dispatch to answer; past it the worker is stopped. */
   timeLimitMs: number
@@ -17,38 +26,21 @@ export interface WorkerPoolOptions {
   maxQueued: number
   /** A worker idle this long is stopped (default: idle workers stay, not keeping the process alive). */
   idleMs?: number
-}
-
-export type WorkerPoolErrorCode =
-  /** The job ran past the time limit; its worker was stopped. */
-  | 'timeout'
-  /** The worker ran out of heap during the job. */
-  | 'out_of_memory'
-  /** The worker died, failed to start, or answered something that is not a reply to the job. */
-  | 'crashed'
-  /** The queue is full. */
-  | 'busy'
-  /** close() was called. */
-  | 'closed'
-
-export class WorkerPoolError extends Error {
-  override readonly name = 'WorkerPoolError'
-
-  constructor(
-    readonly code: WorkerPoolErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options)
-  }
+  /**
+   * 'thread' (default): worker threads. 'process': child processes, so running out of memory or
+   * crashing ends only that child; each is also stopped past `residentLimitMb` on Linux.
+   */
+  isolation?: WorkerIsolation
+  /** Resident size a child process may reach during a job (default: twice memoryLimitMb, plus 128 MB for Node itself). */
+  residentLimitMb?: number
 }
 
 export interface WorkerPool {
   /**
    * Posts `{ ...message, id }` to a free worker, or queues it, and resolves with the worker's reply
-   * (an object with that `id`). `transfer` is moved to the worker at dispatch (copied when Node
-   * refuses to move it). Rejects with WorkerPoolError; with the signal's reason on abort, stopping
-   * the job's worker if it is running.
+   * (an object with that `id`). `transfer` is moved to a thread at dispatch (copied when Node
+   * refuses to move it, and always to a child process). Rejects with WorkerPoolError; with the
+   * signal's reason on abort, stopping the job's worker if it is running.
    */
   run(message: Record<string, unknown>, options?: { transfer?: readonly Transferable[]; signal?: AbortSignal }): Promise<object>
   /** Stops the workers; pending and later jobs reject with 'closed'. */
@@ -65,28 +57,17 @@ interface Job {
 }
 
 interface Slot {
-  worker: Worker | undefined
+  worker: PoolRunner | undefined
   job: Job | undefined
   timer: NodeJS.Timeout | undefined
   idleTimer: NodeJS.Timeout | undefined
 }
 
+/** What an idle Node process holds resident (about 45 MB measured), with room to spare. */
+const NODE_RESIDENT_MB = 128
+
 function isReplyTo(job: Job, reply: unknown): reply is object {
   return typeof reply === 'object' && reply !== null && 'id' in reply && reply.id === job.id
-}
-
-function isOutOfMemory(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-}
-
-function post(worker: Worker, message: object, transfer: readonly Transferable[]): void {
-  try {
-    worker.postMessage(message, transfer)
-  } catch (error) {
-    // Node refuses to transfer some buffers (its pooled ones); those are copied instead.
-    if (transfer.length === 0) throw error
-    worker.postMessage(message)
-  }
 }
 
 function closedError(): WorkerPoolError {
@@ -104,28 +85,24 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   let lastId = 0
   let closed = false
 
-  function spawn(slot: Slot): Worker {
-    const worker = new Worker(options.url, {
-      execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: options.memoryLimitMb },
-    })
+  const start = options.isolation === 'process' ? startProcess : startThread
+  const runnerOptions = {
+    url: options.url,
+    memoryLimitMb: options.memoryLimitMb,
+    residentLimitMb: options.residentLimitMb ?? options.memoryLimitMb * 2 + NODE_RESIDENT_MB,
+  }
+
+  function spawn(slot: Slot): PoolRunner {
     // Events from a worker already replaced (timed out, aborted, idle) are ignored.
-    worker.on('message', (reply: unknown) => {
-      if (slot.worker === worker) settle(slot, reply)
+    const runner: PoolRunner = start(runnerOptions, {
+      message: (reply) => {
+        if (slot.worker === runner) settle(slot, reply)
+      },
+      failure: (error) => {
+        if (slot.worker === runner) fail(slot, error)
+      },
     })
-    worker.on('error', (error: unknown) => {
-      if (slot.worker !== worker) return
-      if (isOutOfMemory(error)) fail(slot, new WorkerPoolError('out_of_memory', 'The worker ran out of memory', { cause: error }))
-      else
-        fail(
-          slot,
-          new WorkerPoolError('crashed', `The worker failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error }),
-        )
-    })
-    worker.on('exit', (exitCode) => {
-      if (slot.worker === worker) fail(slot, new WorkerPoolError('crashed', `The worker exited (code ${exitCode})`))
-    })
-    return worker
+    return runner
   }
 
   /** Stops the slot's worker; the next job gets a fresh one. */
@@ -134,7 +111,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     slot.worker = undefined
     clearTimeout(slot.idleTimer)
     slot.idleTimer = undefined
-    worker?.terminate().catch(() => {})
+    worker?.stop().catch(() => {})
   }
 
   function finish(slot: Slot): Job | undefined {
@@ -144,7 +121,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     slot.timer = undefined
     job?.stopListening()
     // An idle worker must not keep the process alive.
-    slot.worker?.unref()
+    slot.worker?.busy(false)
     if (slot.worker !== undefined && options.idleMs !== undefined) {
       slot.idleTimer = setTimeout(() => retire(slot), options.idleMs)
       slot.idleTimer.unref()
@@ -177,7 +154,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     const worker = slot.worker ?? spawn(slot)
     slot.worker = worker
     slot.job = job
-    worker.ref()
+    worker.busy(true)
     slot.timer = setTimeout(
       () => fail(slot, new WorkerPoolError('timeout', `The job took longer than ${options.timeLimitMs} ms`)),
       options.timeLimitMs,
@@ -186,7 +163,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     job.message = undefined
     job.transfer = []
     try {
-      post(worker, { ...message, id: job.id }, transfer)
+      worker.post({ ...message, id: job.id }, transfer)
     } catch (error) {
       finish(slot)
       job.reject(error)
@@ -254,7 +231,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
           slot.worker = undefined
           clearTimeout(slot.idleTimer)
           finish(slot)?.reject(closedError())
-          await worker?.terminate()
+          await worker?.stop()
         }),
       )
     },

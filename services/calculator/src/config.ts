@@ -13,13 +13,13 @@ export const generationEnv = {
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   /** Time limit of one model request (a repair attempt gets its own). */
   OPENAI_TIMEOUT_MS: env.positiveInt(90_000),
-  /** Worker threads parsing uploaded documents (each started on first use). */
+  /** Child processes parsing uploaded documents (each started on first use), and as many analysis threads. */
   DOCUMENT_WORKERS: env.positiveInt(2),
   /** Documents waiting for a worker; beyond that an upload is answered 503 (try again shortly). */
   DOCUMENT_QUEUE_LIMIT: env.positiveInt(32),
   /** Time limit of one document's text extraction. */
   DOCUMENT_TIME_LIMIT_MS: env.positiveInt(60_000),
-  /** Heap limit of a document-parsing worker; a document needing more is refused. */
+  /** Heap limit of a document-parsing process (which may hold twice that plus 128 MB) or analysis thread; a document needing more is refused. */
   DOCUMENT_MEMORY_LIMIT_MB: env.positiveInt(512),
 }
 
