@@ -197,9 +197,10 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
       for (const seen of [asOther, asVisitor]) {
         expect(seen.title).toBe('Support savings for Acme')
         expect('accessCode' in seen).toBe(false)
+        expect('userId' in seen).toBe(false)
       }
-      // toEqual passes over undefined properties: the visitor sees all of the owner's record but its access code.
-      expect(asVisitor).toEqual({ ...own, accessCode: undefined })
+      // toEqual passes over undefined properties: the visitor sees all of the owner's record but its access code and user id.
+      expect(asVisitor).toEqual({ ...own, accessCode: undefined, userId: undefined })
     })
 
     it('lists only the signed-in user’s proposals, newest first, with SPEC’s four fields', async () => {
