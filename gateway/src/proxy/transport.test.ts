@@ -13,6 +13,9 @@ import Koa from 'koa'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { httpTransport, inProcessTransport, type ServiceResponse, type ServiceTransport } from './transport.ts'
 
+/** No user: the transport tests are about the exchange, not the identity. */
+const ANON = { clientIp: '127.0.0.1' }
+
 /** A service that shows what it was sent, and answers the kinds of responses services give. */
 function echoService(): Koa {
   const app = new Koa()
@@ -96,6 +99,7 @@ describe.each(['in-process', 'http'] as const)('%s transport', (kind) => {
 
   it('passes method, path, query, headers and the client address; answers status, headers (set-cookie as a list) and body', async () => {
     const response = await transport.send({
+      identity: ANON,
       method: 'GET',
       path: '/echo?x=1&y=two',
       headers: { 'x-user-id': '42', accept: 'application/json' },
@@ -121,6 +125,7 @@ describe.each(['in-process', 'http'] as const)('%s transport', (kind) => {
   it('streams a request body with its length, or chunked without one, to the body parser', async () => {
     const payload = JSON.stringify({ name: 'Ada', items: Array.from({ length: 2_000 }, (_, index) => index) })
     const withLength = await transport.send({
+      identity: ANON,
       method: 'POST',
       path: '/echo',
       headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) },
@@ -135,6 +140,7 @@ describe.each(['in-process', 'http'] as const)('%s transport', (kind) => {
 
     const halves = [payload.slice(0, 1_000), payload.slice(1_000)].map((part) => Buffer.from(part))
     const chunked = await transport.send({
+      identity: ANON,
       method: 'POST',
       path: '/echo',
       headers: { 'content-type': 'application/json' },
@@ -145,28 +151,28 @@ describe.each(['in-process', 'http'] as const)('%s transport', (kind) => {
   })
 
   it('answers streamed bodies, bodiless statuses, HEAD, errors and 500s like a server', async () => {
-    const streamed = await transport.send({ method: 'GET', path: '/stream', headers: {} })
+    const streamed = await transport.send({ identity: ANON, method: 'GET', path: '/stream', headers: {} })
     expect(streamed.status).toBe(200)
     expect(await text(streamed)).toBe('one two three')
 
-    const empty = await transport.send({ method: 'GET', path: '/empty', headers: {} })
+    const empty = await transport.send({ identity: ANON, method: 'GET', path: '/empty', headers: {} })
     expect(empty.status).toBe(204)
     expect(await text(empty)).toBe('')
 
-    const head = await transport.send({ method: 'HEAD', path: '/echo', headers: {} })
+    const head = await transport.send({ identity: ANON, method: 'HEAD', path: '/echo', headers: {} })
     expect(head.status).toBe(200)
     expect(await text(head)).toBe('')
 
-    const missing = await transport.send({ method: 'GET', path: '/missing', headers: {} })
+    const missing = await transport.send({ identity: ANON, method: 'GET', path: '/missing', headers: {} })
     expect(missing.status).toBe(404)
     expect(await json(missing)).toEqual({ message: 'Nothing here' })
 
-    const crash = await transport.send({ method: 'GET', path: '/crash', headers: {} })
+    const crash = await transport.send({ identity: ANON, method: 'GET', path: '/crash', headers: {} })
     expect(crash.status).toBe(500)
     expect(await json(crash)).toEqual({ message: 'Internal server error' })
   })
 
   it('fails the call when the service drops the response without answering', async () => {
-    await expect(transport.send({ method: 'GET', path: '/hang-up', headers: {} })).rejects.toThrow()
+    await expect(transport.send({ identity: ANON, method: 'GET', path: '/hang-up', headers: {} })).rejects.toThrow()
   })
 })

@@ -3,6 +3,7 @@
 // loopback socket would only add two system calls and a parse per hop (decision 005).
 import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
+import { IN_PROCESS_IDENTITY, type ForwardedIdentity } from '@valueproof/service-kit'
 import { InProcessRequest, InProcessResponse } from './in-process-exchange.ts'
 
 export interface ServiceRequest {
@@ -16,6 +17,11 @@ export interface ServiceRequest {
   remoteAddress?: string
   /** Aborts the call (the gateway stopped waiting): the connection to the service is dropped. */
   signal?: AbortSignal
+  /**
+   * Who is asking. Over HTTP it travels signed in the identity header (the caller signs, as only it
+   * knows the key); in this process it is handed over as an object (IN_PROCESS_IDENTITY).
+   */
+  identity: ForwardedIdentity
 }
 
 export interface ServiceResponse {
@@ -101,6 +107,7 @@ export function inProcessTransport(listener: ServiceListener): ServiceTransport 
         remoteAddress: serviceRequest.remoteAddress ?? '127.0.0.1',
         ...(serviceRequest.body === undefined ? {} : { body: serviceRequest.body }),
       })
+      ;(req as InProcessRequest & { [IN_PROCESS_IDENTITY]?: ForwardedIdentity })[IN_PROCESS_IDENTITY] = serviceRequest.identity
       const res = new InProcessResponse(req)
       handle(req, res)
       return res.answer

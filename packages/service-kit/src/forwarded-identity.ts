@@ -94,17 +94,31 @@ export function verifyIdentity(
   }
 }
 
+/**
+ * Where the gateway puts the identity on a request it hands to a service *in this process* (the
+ * one-process stack): a property under a module-private symbol, which nothing arriving over a
+ * socket can carry — so no signature is needed, and none is paid for on the hot path.
+ */
+export const IN_PROCESS_IDENTITY: unique symbol = Symbol('valueproof.in-process-identity')
+
+/** A request object that may carry an in-process identity. */
+export interface WithInProcessIdentity {
+  [IN_PROCESS_IDENTITY]?: ForwardedIdentity
+}
+
 /** Paths a probe (kubelet, load balancer, operator) may call without the gateway. */
 export const PROBE_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz'])
 
 /**
  * A service's first gate: every request but the probes must carry a valid signed identity from the
- * gateway, else 401. The identity lands in `ctx.state` for requireUser/clientIp/visitorIdOf.
+ * gateway (or, called in this process, its in-process identity), else 401. The identity lands in `ctx.state` for requireUser/clientIp/visitorIdOf.
  */
 export function gatewayOnly(key: string): Middleware {
   return (ctx, next) => {
     if (PROBE_PATHS.has(ctx.path)) return next()
-    const identity = verifyIdentity(key, ctx.get(IDENTITY_HEADER), { method: ctx.method, path: ctx.url })
+    const identity =
+      (ctx.req as WithInProcessIdentity)[IN_PROCESS_IDENTITY] ??
+      verifyIdentity(key, ctx.get(IDENTITY_HEADER), { method: ctx.method, path: ctx.url })
     if (!identity) throw errors.unauthorized(UNSIGNED_CALLER_MESSAGE, 'unsigned_caller')
     ctx.state.identity = identity
     return next()

@@ -20,7 +20,9 @@ export {
   verifyIdentity,
   IDENTITY_HEADER,
   IDENTITY_TTL_MS,
+  IN_PROCESS_IDENTITY,
   UNSIGNED_CALLER_MESSAGE,
+  type WithInProcessIdentity,
   type ForwardedIdentity,
 } from './forwarded-identity.ts'
 export { listen, handleShutdown, type RunningServer, type Stoppable } from './lifecycle.ts'
