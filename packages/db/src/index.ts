@@ -12,3 +12,11 @@ export { createMigration, type NewMigrationResult } from './new-migration.ts'
 export { servicePrismaPaths, type ServicePrismaPaths } from './service-paths.ts'
 export { databaseFailureOf, describeDatabaseFailure, type DatabaseFailure } from './database-errors.ts'
 export { migrationsAppliedCheck, MigrationsPendingError } from './migrations-applied.ts'
+export {
+  qualifiedTable,
+  releaseWindowSlot,
+  reserveInWindow,
+  type RawSqlRunner,
+  type WindowLimit,
+  type WindowReservation,
+} from './fixed-window.ts'

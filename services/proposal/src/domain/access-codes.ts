@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { errors } from '@valueproof/service-kit'
-import { Prisma, type PrismaClient } from '../db.ts'
+import { qualifiedTable, releaseWindowSlot, reserveInWindow as reserveWindowSlot, type WindowReservation } from '@valueproof/db'
+import type { PrismaClient } from '../db.ts'
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest()
@@ -53,42 +54,22 @@ function attemptKeys(store: CodeThrottleStore, props: { proposalId: string; ip: 
   }
 }
 
-type Reservation = { reserved: true; windowStart: Date } | { reserved: false; retryAfterMs: number }
-
-/**
- * Takes one slot of a key's fixed window, or refuses when it is full, in one statement: the upsert's
- * row lock orders concurrent callers, so no more than the limit get a slot. A refusal takes nothing.
- */
-async function reserveInWindow(
+/** One slot of a key's fixed window in `access_code_throttle` (see @valueproof/db's reserveInWindow). */
+function reserveInWindow(
   store: CodeThrottleStore,
   props: { key: string; attempts: number; windowMs: number; now: Date },
-): Promise<Reservation> {
-  const { key, now } = props
-  const table = Prisma.raw(store.dbSchema ? `"${store.dbSchema}".access_code_throttle` : 'access_code_throttle')
-  const ended = new Date(now.getTime() - props.windowMs)
-  const rows = await store.prisma.$queryRaw<Array<{ reserved: boolean; window_start: Date }>>`
-    WITH reserved AS (
-      INSERT INTO ${table} AS throttle (key, attempts, window_start) VALUES (${key}, 1, ${now})
-      ON CONFLICT (key) DO UPDATE SET
-        attempts = CASE WHEN throttle.window_start <= ${ended} THEN 1 ELSE throttle.attempts + 1 END,
-        window_start = CASE WHEN throttle.window_start <= ${ended} THEN ${now} ELSE throttle.window_start END
-      WHERE throttle.window_start <= ${ended} OR throttle.attempts < ${props.attempts}
-      RETURNING window_start)
-    SELECT true AS reserved, window_start FROM reserved
-    UNION ALL
-    SELECT false AS reserved, window_start FROM ${table} WHERE key = ${key} AND NOT EXISTS (SELECT 1 FROM reserved)`
-  const [row] = rows
-  if (row?.reserved) return { reserved: true, windowStart: new Date(row.window_start) }
-  // No row: refused by a row committed after this statement's snapshot, which its read cannot see.
-  const windowEnds = (row ? new Date(row.window_start).getTime() : now.getTime()) + props.windowMs
-  return { reserved: false, retryAfterMs: Math.max(1000, windowEnds - now.getTime()) }
+): Promise<WindowReservation> {
+  const limit = { attempts: props.attempts, windowMs: props.windowMs }
+  return reserveWindowSlot(store.prisma, {
+    table: qualifiedTable(store.dbSchema, 'access_code_throttle'),
+    key: props.key,
+    limit,
+    now: props.now,
+  })
 }
 
-async function releaseSlot(store: CodeThrottleStore, slot: { key: string; windowStart: Date }): Promise<void> {
-  await store.prisma.accessCodeThrottle.updateMany({
-    where: { key: slot.key, windowStart: slot.windowStart, attempts: { gt: 0 } },
-    data: { attempts: { decrement: 1 } },
-  })
+function releaseSlot(store: CodeThrottleStore, slot: { key: string; windowStart: Date }): Promise<void> {
+  return releaseWindowSlot(store.prisma, { table: qualifiedTable(store.dbSchema, 'access_code_throttle'), ...slot })
 }
 
 function inWords(ms: number, unit: 'second' | 'minute'): string {
