@@ -2,6 +2,7 @@
 // a link and XXE in its XML parts, and DOCX files whose main part declares external entities. Plus
 // a recorder that any such reach-out would hit.
 import { createServer, type Server } from 'node:http'
+import { packageParts } from '../../../packages/documents/src/test-documents.ts'
 import { zipEntry, writeZip } from '../../../packages/documents/src/zip.mjs'
 
 /** Counts every request made to it: an entity or action that was followed shows up here. */
@@ -73,31 +74,13 @@ export function buildHostilePdf(options: { lines: string[]; secretPath: string; 
   return new Uint8Array(Buffer.from(body, 'latin1'))
 }
 
-const CONTENT_TYPES =
-  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-  '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-  '<Default Extension="xml" ContentType="application/xml"/>' +
-  '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
-  '</Types>'
-
-const PACKAGE_RELATIONSHIPS =
-  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-  '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-  '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
-  '</Relationships>'
-
 /** A DOCX whose word/document.xml starts with `doctype` and has `text` (which may use its entities) in one paragraph. */
 export function buildDocxWithDoctype(doctype: string, text: string): Uint8Array {
   const xml =
     `<?xml version="1.0" encoding="UTF-8" standalone="no"?>${doctype}` +
     '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>' +
     `<w:p><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p><w:sectPr/></w:body></w:document>`
-  return writeZip([
-    zipEntry('[Content_Types].xml', Buffer.from(CONTENT_TYPES, 'utf8')),
-    zipEntry('_rels/.rels', Buffer.from(PACKAGE_RELATIONSHIPS, 'utf8')),
-    zipEntry('word/document.xml', Buffer.from(xml, 'utf8')),
-  ])
+  return writeZip([...packageParts(), zipEntry('word/document.xml', Buffer.from(xml, 'utf8'))])
 }
 
 /** DOCX main parts declaring entities an XML parser must not resolve, by what they try. */
