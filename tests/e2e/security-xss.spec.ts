@@ -6,6 +6,7 @@
 // page goes nowhere.
 import { randomBytes } from 'node:crypto'
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
+import { PROPOSAL_SECTIONS } from '@valueproof/contracts'
 import { expect, STRONG_PASSWORD, test, uniqueUsername, watchPageHealth } from './fixtures.ts'
 
 const XSS =
@@ -75,14 +76,7 @@ const valueCalculator = {
   ],
 }
 
-const SECTIONS = [
-  'executiveSummary',
-  'problemStatement',
-  'solutionOverview',
-  'valueProposition',
-  'callToAction',
-  'contactInformation',
-] as const
+const SECTIONS = PROPOSAL_SECTIONS
 
 interface Watched {
   page: Page

@@ -1,7 +1,7 @@
 // Issue 5: the proposal calls of SPEC §7 through the gateway — share, generate, list, open by link
 // (owner, another user, a signed-out visitor), access codes and their attempt limit, branding by
 // plan, the written sections in English and Swedish, and the events.
-import { productBranding, PROPOSAL_TITLE_REQUIRED_MESSAGE, type ProposalListEntry } from '@valueproof/contracts'
+import { productBranding, PROPOSAL_SECTIONS, PROPOSAL_TITLE_REQUIRED_MESSAGE, type ProposalListEntry } from '@valueproof/contracts'
 import { decodeEvent, proposalCreated, proposalShared, proposalViewed } from '@valueproof/event-bus'
 import { formatMoney } from '@valueproof/formula'
 import { apiError, jsonCompletion, startFakeOpenAiServer, type FakeOpenAiServer } from '@valueproof/ai/testing'
@@ -17,14 +17,7 @@ import { stackKinds, startTestStack, type TestStack } from './support/stack.ts'
 
 const kinds = await stackKinds('postgres+nats+minio+http')
 
-const SECTIONS = [
-  'executiveSummary',
-  'problemStatement',
-  'solutionOverview',
-  'valueProposition',
-  'callToAction',
-  'contactInformation',
-] as const
+const SECTIONS = PROPOSAL_SECTIONS
 const HOSTILE_BRANDING = { companyName: 'Evil Corp', companyLogo: 'https://evil.example/logo.png', companyWebsite: 'https://evil.example' }
 
 interface ProposalBody {

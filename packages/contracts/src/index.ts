@@ -54,6 +54,7 @@ export {
   type CreateProposalBody,
   type GenerateProposalBody,
   type ProposalListEntry,
+  PROPOSAL_SECTIONS,
   type ProposalRecord,
   type ProposalTemplateType,
 } from './proposal.ts'

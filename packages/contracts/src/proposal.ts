@@ -117,6 +117,16 @@ export const proposalListEntrySchema = z.object({
 })
 export type ProposalListEntry = z.infer<typeof proposalListEntrySchema>
 
+/** The written sections of a proposal record (SPEC §3), in the document's order. */
+export const PROPOSAL_SECTIONS = [
+  'executiveSummary',
+  'problemStatement',
+  'solutionOverview',
+  'valueProposition',
+  'callToAction',
+  'contactInformation',
+] as const
+
 /**
  * GET /api/proposals/{id}: the proposal record of SPEC §3. `accessCode` is present for the owner
  * only; visitors never see it.
