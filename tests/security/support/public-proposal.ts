@@ -1,17 +1,12 @@
 // What a shared proposal's public answer (GET /api/proposals/{id} by anyone but its owner) may
 // carry: an explicit allow-list, so a field added to the record is not published by accident.
-import { PROPOSAL_ID_PATTERN } from '@valueproof/contracts'
+import { PROPOSAL_ID_PATTERN, PROPOSAL_SECTIONS } from '@valueproof/contracts'
 import { expect } from 'vitest'
 
 export const PUBLIC_PROPOSAL_KEYS: readonly string[] = [
   'id',
   'title',
-  'executiveSummary',
-  'problemStatement',
-  'solutionOverview',
-  'valueProposition',
-  'callToAction',
-  'contactInformation',
+  ...PROPOSAL_SECTIONS,
   'calculatorData',
   'content',
   'isTemplate',
