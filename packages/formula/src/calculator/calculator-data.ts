@@ -84,7 +84,13 @@ const formulaText = z.string().superRefine((source, context) => {
  * behind it. A generator never presents an invented number as if a document stated it.
  */
 export const parameterSourceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('document'), quote: z.string().min(1).max(600), page: z.number().int().positive() }),
+  z.object({
+    kind: z.literal('document'),
+    quote: z.string().min(1).max(600),
+    page: z.number().int().positive(),
+    /** The page was read by text recognition (a scanned page): the quote may differ from the print. */
+    ocr: z.literal(true).optional(),
+  }),
   z.object({ kind: z.literal('description'), quote: z.string().min(1).max(600) }),
   z.object({ kind: z.literal('assumption'), note: z.string().min(1).max(600) }),
 ])

@@ -16,6 +16,8 @@ export const SLIDERS_PER_COMPLEXITY = { minimal: 1, balanced: 2, advanced: 3 } a
 export interface TextPage {
   readonly page: number
   readonly text: string
+  /** The page's text came from text recognition (a scanned page); its quotes say so. */
+  readonly ocr?: true
 }
 
 export interface AnalysisInput {

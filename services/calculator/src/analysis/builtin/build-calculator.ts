@@ -3,59 +3,63 @@
 // event loop.
 import { validateCalculatorData, type CalculatorData } from '@valueproof/formula'
 import { AnalysisError, type AnalysisInput } from '../types.ts'
+import { assembleCalculator } from './assemble.ts'
 import { calculatorName } from './calculator-name.ts'
-import { assembleCalculator, designFor, type Design, type DesignContext } from './calculator-design.ts'
 import { readDocument, type DocumentReading } from './document-reading.ts'
-import { chooseRecipe, type RecipeChoice } from './recipes.ts'
+import { chooseStory, type StoryChoice } from './story-choice.ts'
+import { isStated, type DesignContext } from './terms.ts'
 import { textsFor, type Texts } from './wording.ts'
 
 export interface Analysis {
   readonly reading: DocumentReading
-  readonly choice: RecipeChoice
-  readonly design: Design
+  readonly choice: StoryChoice
   readonly context: DesignContext
 }
 
+/** What the result is, what drives it (stated or assumed), and what the text does not claim. */
 function descriptionOf(input: AnalysisInput, analysis: Analysis, texts: Texts): string {
-  const found = analysis.design.terms.filter((term) => term.figure !== undefined).length
+  const { design } = analysis.choice
   const sentences = [
-    texts.summary({
-      source: texts.sourceName(input.kind, input.fileName),
-      found,
-      assumed: analysis.design.terms.length - found,
+    texts.drivers({
+      result: design.result,
+      stated: design.terms.filter(isStated).map((term) => term.phrase),
+      assumed: design.terms.filter((term) => !isStated(term)).map((term) => term.phrase),
       inputKind: input.kind,
     }),
+    ...design.notes,
   ]
   const placeholders =
     analysis.reading.template.dominated || analysis.reading.excluded.some((excluded) => excluded.reason === 'placeholder')
   if (placeholders && input.kind === 'document') sentences.push(texts.templateNote)
-  if (analysis.choice.basis === 'theme') sentences.push(texts.noFiguresNote(input.kind))
   return sentences.join(' ')
 }
 
-/** Reads the input and designs its calculator, without the complexity (shared by every complexity). */
+/** Reads the input and chooses its story, without the complexity (shared by every complexity). */
 export function analyzeText(input: AnalysisInput, signal?: AbortSignal): Analysis {
   const reading = readDocument(input.pages, signal)
   if (reading.pages.length === 0) {
     throw new AnalysisError(
       'no_content',
       input.kind === 'document'
-        ? 'The document has no readable text (a scanned document needs text recognition first); describe the service in words instead.'
+        ? 'The document has no readable text (not even by text recognition); describe the service in words instead.'
         : 'The description is empty; describe the service in a few sentences.',
     )
   }
-  const choice = chooseRecipe(reading)
   const context: DesignContext = { texts: textsFor(input.language), currency: input.currency, inputKind: input.kind, reading }
-  return { reading, choice, design: designFor(choice, context), context }
+  return { reading, choice: chooseStory(reading, context), context }
 }
 
 /** The calculator definition for `input`, validated; throws AnalysisError. */
 export function buildCalculator(input: AnalysisInput, signal?: AbortSignal): CalculatorData {
   signal?.throwIfAborted()
-  const analysis = analyzeText(input, signal)
+  return calculatorFor(input, analyzeText(input, signal))
+}
+
+/** The calculator of an analysis already made. */
+export function calculatorFor(input: AnalysisInput, analysis: Analysis): CalculatorData {
   const { texts } = analysis.context
   const definition = assembleCalculator({
-    design: analysis.design,
+    design: analysis.choice.design,
     complexity: input.complexity,
     name: calculatorName({ inputKind: input.kind, pages: analysis.reading.pages, fileName: input.fileName, texts }),
     description: descriptionOf(input, analysis, texts),

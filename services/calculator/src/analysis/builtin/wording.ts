@@ -46,6 +46,22 @@ export interface Texts {
   readonly noFiguresNote: (inputKind: 'document' | 'description') => string
   readonly yearly: string
   readonly say: (en: string, sv: string) => string
+  /** A currency without a SPEC §9 rate, converted at a named indicative rate. */
+  readonly indicativeRate: (original: string, code: string, base: Currency, rate: number) => string
+  readonly readByOcr: string
+  /** A per-period figure rescaled to the calculator's period. */
+  readonly rescaled: (fromNoun: string, toNoun: string, factor: string) => string
+  /** A change derived from a "from X to Y" pair. */
+  readonly fromToNote: (from: string, to: string) => string
+  readonly noClaimNote: (inputKind: 'document' | 'description') => string
+  readonly contractValueNote: (amount: string, page: number) => string
+  /** "Money saved per week: driven by … (stated) …; … assumed." */
+  readonly drivers: (props: { readonly result: string; readonly stated: readonly string[]; readonly assumed: readonly string[]; readonly inputKind: 'document' | 'description' }) => string
+}
+
+function listed(items: readonly string[], and: string): string {
+  if (items.length <= 1) return items.join('')
+  return `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1] ?? ''}`
 }
 
 const EN_PERIOD: Readonly<Record<TimeframePeriod, string>> = { daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' }
@@ -96,6 +112,19 @@ const ENGLISH: Texts = {
     `No usable figure was found in the ${inputKind === 'document' ? 'document' : 'description'}, so every value is an assumption.`,
   yearly: 'per year',
   say: (en) => en,
+  indicativeRate: (original, code, base, rate) => `Stated as ${original}; converted to ${base} at an indicative rate of 1 ${code} = ${rate} ${base} (adjust to today's rate).`,
+  readByOcr: 'Read by text recognition (OCR) from a scanned page.',
+  rescaled: (fromNoun, toNoun, factor) => `Stated per ${fromNoun}; × ${factor} for one ${toNoun}.`,
+  fromToNote: (from, to) => `Derived from the stated change from ${from} to ${to}.`,
+  noClaimNote: (inputKind) =>
+    `The ${inputKind === 'document' ? 'document' : 'description'} states no saving or gain, so this calculator models the costs it states; no figure here is a saving.`,
+  contractValueNote: (amount, page) => `The document states ${amount} (page ${page}) as a contract value, ceiling or budget; it is not money saved.`,
+  drivers: ({ result, stated, assumed, inputKind }) => {
+    const parts: string[] = []
+    if (stated.length > 0) parts.push(`${listed(stated, 'and')} as stated in the ${inputKind === 'document' ? 'document' : 'description'}`)
+    if (assumed.length > 0) parts.push(`${listed(assumed, 'and')} ${assumed.length === 1 ? 'is an assumption' : 'are assumptions'} to adjust`)
+    return `${result}: driven by ${parts.join('; ')}.`
+  },
 }
 
 const SWEDISH: Texts = {
@@ -143,6 +172,20 @@ const SWEDISH: Texts = {
     `Ingen användbar siffra hittades i ${inputKind === 'document' ? 'dokumentet' : 'beskrivningen'}, så alla värden är antaganden.`,
   yearly: 'per år',
   say: (_en, sv) => sv,
+  indicativeRate: (original, code, base, rate) =>
+    `Anges som ${original}; omräknat till ${base} med en ungefärlig kurs, 1 ${code} = ${String(rate).replace('.', ',')} ${base} (justera till dagens kurs).`,
+  readByOcr: 'Avläst med textigenkänning (OCR) från en skannad sida.',
+  rescaled: (fromNoun, toNoun, factor) => `Anges per ${fromNoun}; × ${factor} för en ${toNoun}.`,
+  fromToNote: (from, to) => `Härlett ur den angivna förändringen från ${from} till ${to}.`,
+  noClaimNote: (inputKind) =>
+    `${inputKind === 'document' ? 'Dokumentet' : 'Beskrivningen'} anger ingen besparing eller vinst, så kalkylatorn räknar på de kostnader som anges; inget värde här är en besparing.`,
+  contractValueNote: (amount, page) => `Dokumentet anger ${amount} (sida ${page}) som kontraktsvärde, takbelopp eller budget; det är inte en besparing.`,
+  drivers: ({ result, stated, assumed, inputKind }) => {
+    const parts: string[] = []
+    if (stated.length > 0) parts.push(`${listed(stated, 'och')} enligt ${inputKind === 'document' ? 'dokumentet' : 'beskrivningen'}`)
+    if (assumed.length > 0) parts.push(`${listed(assumed, 'och')} ${assumed.length === 1 ? 'är ett antagande' : 'är antaganden'} att justera`)
+    return `${result}: bygger på ${parts.join('; ')}.`
+  },
 }
 
 export function textsFor(language: Language): Texts {

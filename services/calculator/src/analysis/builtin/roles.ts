@@ -1,0 +1,194 @@
+// Gives every figure its role from its own sentence (issue 14): the customer's volume or scale, the
+// customer's current cost, time or loss (baseline), the claimed improvement, the seller's price,
+// a contract value or budget, a term. An improvement also gets its direction (less or more) and
+// what it is about (time, cost, a loss rate, conversion, revenue).
+import type { FigureRole } from './analysis-report.ts'
+import type { DocumentReading, ScoredFigure } from './document-reading.ts'
+import type { FigureFlag } from './figures.ts'
+import {
+  CAPACITY_WORDS,
+  CONTRACT_WORDS,
+  CONVERSION_WORDS,
+  COST_WORDS,
+  CUSTOMER_WORDS,
+  INCREASE_WORDS,
+  LOSS_WORDS,
+  PRICE_WORDS,
+  REDUCE_WORDS,
+  REVENUE_WORDS,
+  SELLER_WORDS,
+  TIME_WORDS,
+} from './role-words.ts'
+import { ENTITIES } from './vocabulary.ts'
+
+export type Target = 'time' | 'cost' | 'loss' | 'conversion' | 'revenue' | 'volume'
+export type Direction = 'reduce' | 'increase'
+
+export interface RoledFigure {
+  readonly figure: ScoredFigure
+  readonly role: FigureRole
+  /** For improvements (and the rates they act on): what the figure is about. */
+  readonly target?: Target
+  readonly direction?: Direction
+  /** The sentence (or table line) the figure stands in. */
+  readonly clause: string
+  /** Lower-case words of the clause. */
+  readonly clauseWords: ReadonlySet<string>
+  /** A few words just before the figure ("by", "of", "is", "med", "på"). */
+  readonly lead: string
+  /** Capacity words in the clause ("frees up", "frigör"). */
+  readonly capacity: boolean
+}
+
+/** How far a clause reaches either side of its figure, at most. */
+const CLAUSE_REACH = 220
+const LEAD_REACH = 40
+
+const hasFlag = (figure: ScoredFigure, flag: string): boolean => figure.flags.includes(flag as FigureFlag)
+
+function wordsOf(text: string): Set<string> {
+  return new Set(text.toLowerCase().match(/\p{L}+/gu) ?? [])
+}
+
+/** A sentence ends at ". ", "! ", "? ", ";", a blank line, or a bullet; a decimal point does not end one. */
+const BOUNDARY = /[.!?](?=\s)|;|\n\s*\n|[•·▪]|\n(?=\s*[-–*]\s)/gu
+
+function clauseAround(text: string, start: number, end: number): { clause: string; lead: string } {
+  const from = Math.max(0, start - CLAUSE_REACH)
+  const to = Math.min(text.length, end + CLAUSE_REACH)
+  let clauseStart = from
+  let clauseEnd = to
+  BOUNDARY.lastIndex = from
+  for (let match = BOUNDARY.exec(text); match !== null && match.index < to; match = BOUNDARY.exec(text)) {
+    const at = match.index
+    if (at < start) clauseStart = at + match[0].length
+    else if (at >= end) {
+      clauseEnd = at
+      break
+    }
+  }
+  const lead = text.slice(Math.max(clauseStart, start - LEAD_REACH), start).toLowerCase()
+  return { clause: text.slice(clauseStart, clauseEnd).replace(/\s+/g, ' ').trim(), lead }
+}
+
+function targetOf(words: ReadonlySet<string>, figure: ScoredFigure): Target {
+  if (LOSS_WORDS.countIn(words) > 0 && !(words.has('no') && !words.has('show') && !words.has('shows'))) return 'loss'
+  if (CONVERSION_WORDS.countIn(words) > 0) return 'conversion'
+  if (figure.kind === 'hours' || figure.kind === 'minutes') return 'time'
+  if (TIME_WORDS.countIn(words) > 0 && COST_WORDS.countIn(words) === 0) return 'time'
+  if (REVENUE_WORDS.countIn(words) > 0) return 'revenue'
+  if (COST_WORDS.countIn(words) > 0 || figure.kind === 'money') return 'cost'
+  if (TIME_WORDS.countIn(words) > 0) return 'time'
+  return 'volume'
+}
+
+function directionOf(words: ReadonlySet<string>, lead: string): Direction | undefined {
+  const leadWords = wordsOf(lead)
+  const reduceNear = REDUCE_WORDS.countIn(leadWords)
+  const increaseNear = INCREASE_WORDS.countIn(leadWords)
+  if (reduceNear > increaseNear) return 'reduce'
+  if (increaseNear > reduceNear) return 'increase'
+  const reduce = REDUCE_WORDS.countIn(words)
+  const increase = INCREASE_WORDS.countIn(words)
+  if (reduce === 0 && increase === 0) return undefined
+  return reduce >= increase ? 'reduce' : 'increase'
+}
+
+/** "by 45%", "med 30 %", "45% less", "45% faster": the figure is the size of a change. */
+const CHANGE_LEAD = /(?:\bby|\bmed|\bup to|\bupp till|\bcirka|\babout|\baround|\bupp emot|[+−-])\s*$/u
+/** "a rate of 18%", "is 18%", "ligger på 18 %", "at 18%": the figure is a level, not a change. */
+const LEVEL_LEAD = /(?:\bof|\bis|\bare|\bat|\bär|\bpå|\bligger på|\baround|\bav)\s*$/u
+
+function isSellerPrice(words: ReadonlySet<string>, figure: ScoredFigure): boolean {
+  if (figure.kind !== 'money') return false
+  const seller = SELLER_WORDS.countIn(words) > 0
+  const price = PRICE_WORDS.countIn(words) > 0
+  const customer = CUSTOMER_WORDS.countIn(words) > 0
+  const perSeat =
+    figure.perEntity !== undefined && figure.perEntity !== 'thousand' && ENTITIES[figure.perEntity].group === 'user' && figure.per === 'month'
+  if (perSeat) return true
+  // "Our consultants cost $150 per hour", "our plan is $900 per month".
+  if (seller && !customer && (price || COST_WORDS.countIn(words) > 0 || figure.per !== undefined)) return true
+  if (seller && price) return true
+  // "Plans cost $299 per month": a price word without the customer's own spending.
+  return price && !customer
+}
+
+/** "average deal value", "order value", "genomsnittligt ordervärde": what one sale is worth. */
+const DEAL_VALUE = /(?:deal|order|contract|customer|basket|sale)s?[\s-]+(?:size|value)|average\s+(?:deal|order|sale|purchase)|lifetime\s+value|ordervärde|affärsvärde|kundvärde|snittorder/iu
+
+function moneyRole(figure: ScoredFigure, words: ReadonlySet<string>, lead: string, clause: string): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
+  const direction = directionOf(words, lead)
+  const saving = REDUCE_WORDS.countIn(wordsOf(lead)) > 0 || (direction === 'reduce' && /\b(?:save|saves|sparar|spara)\b/u.test(lead))
+  if (saving && !isSellerPrice(wordsOf(lead), figure)) return { role: 'improvement', target: 'cost', direction: 'reduce' }
+  if (DEAL_VALUE.test(clause)) return { role: 'volume', target: 'revenue' }
+  if (CONTRACT_WORDS.countIn(words) > 0 && figure.per === undefined && figure.perEntity === undefined && CUSTOMER_WORDS.countIn(words) === 0)
+    return { role: 'contractValue' }
+  // "each missed appointment costs $120": what a loss costs the customer, not a price.
+  if (LOSS_WORDS.countIn(words) > 0 && SELLER_WORDS.countIn(words) === 0) return { role: 'baseline', target: 'loss' }
+  if (isSellerPrice(words, figure)) return { role: 'price' }
+  if (REVENUE_WORDS.countIn(words) > 0 || /\bturns? over\b|\bomsätter\b/iu.test(clause)) return { role: 'volume', target: 'revenue' }
+  return { role: 'baseline', target: targetOf(words, figure) }
+}
+
+function percentRole(figure: ScoredFigure, words: ReadonlySet<string>, lead: string): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
+  const target = targetOf(words, figure)
+  const direction = directionOf(words, lead)
+  if (hasFlag(figure, 'fromTo')) return { role: 'baseline', target, ...(direction === undefined ? {} : { direction }) }
+  if (figure.fromValue !== undefined) return { role: 'improvement', target, direction: figure.value < figure.fromValue ? 'reduce' : 'increase' }
+  if (hasFlag(figure, 'points') || hasFlag(figure, 'wordFraction') || CHANGE_LEAD.test(lead))
+    return { role: 'improvement', target, direction: direction ?? 'increase' }
+  if (SELLER_WORDS.countIn(words) > 0 && PRICE_WORDS.countIn(words) > 0 && direction === undefined) return { role: 'price' }
+  if (LEVEL_LEAD.test(lead) || direction === undefined) return { role: 'baseline', target }
+  return { role: 'improvement', target, direction }
+}
+
+function timeRole(figure: ScoredFigure, words: ReadonlySet<string>, lead: string): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
+  if (hasFlag(figure, 'fromTo')) return { role: 'baseline', target: 'time' }
+  if (figure.fromValue !== undefined) return { role: 'improvement', target: 'time', direction: 'reduce' }
+  const leadWords = wordsOf(lead)
+  if (REDUCE_WORDS.countIn(leadWords) > 0 || CHANGE_LEAD.test(lead)) return { role: 'improvement', target: 'time', direction: 'reduce' }
+  if (/\b(?:saves?|sparar|spara|frees?|frigör)\b/u.test(lead)) return { role: 'improvement', target: 'time', direction: 'reduce' }
+  void words
+  return { role: 'baseline', target: 'time' }
+}
+
+function countRole(figure: ScoredFigure, words: ReadonlySet<string>, lead: string): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
+  const leadWords = wordsOf(lead)
+  if (figure.fromValue !== undefined) return { role: 'improvement', target: targetOf(words, figure), direction: figure.value < figure.fromValue ? 'reduce' : 'increase' }
+  if (INCREASE_WORDS.countIn(leadWords) > 0 && /\b(?:more|extra|additional|fler|ytterligare)\b/u.test(`${lead} ${figure.text}`))
+    return { role: 'improvement', target: 'volume', direction: 'increase' }
+  if (hasFlag(figure, 'fromTo')) return { role: 'baseline', target: targetOf(words, figure) }
+  if (SELLER_WORDS.countIn(leadWords) > 0 && figure.entity !== undefined && ENTITIES[figure.entity].group === 'staff')
+    return { role: 'other' }
+  return { role: 'volume', target: 'volume' }
+}
+
+function roleOf(figure: ScoredFigure, words: ReadonlySet<string>, lead: string, clause: string): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
+  if (figure.flags.includes('threshold')) return { role: 'other' }
+  switch (figure.kind) {
+    case 'money':
+      return moneyRole(figure, words, lead, clause)
+    case 'percent':
+      return percentRole(figure, words, lead)
+    case 'hours':
+    case 'minutes':
+      return timeRole(figure, words, lead)
+    case 'count':
+      return countRole(figure, words, lead)
+    case 'duration':
+      return { role: 'term' }
+  }
+}
+
+/** Every usable figure of the reading with its role, in reading order (most relevant first). */
+export function assignRoles(reading: DocumentReading): RoledFigure[] {
+  const texts = new Map(reading.pages.map((page) => [page.page, page.text]))
+  return reading.figures.map((figure) => {
+    const text = texts.get(figure.page) ?? ''
+    const { clause, lead } = clauseAround(text, figure.start, figure.end)
+    const clauseWords = wordsOf(clause)
+    const decided = roleOf(figure, clauseWords, lead, clause)
+    return { figure, ...decided, clause, clauseWords, lead, capacity: CAPACITY_WORDS.countIn(clauseWords) > 0 }
+  })
+}

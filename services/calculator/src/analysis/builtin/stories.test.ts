@@ -1,0 +1,157 @@
+// The ROI stories and the traps of issue 14, in English and Swedish: the claimed improvement
+// drives the formula, the seller's price is the cost side, no assumed scale is hidden, a contract
+// value is never a saving, currencies are named.
+import { describe, expect, it } from 'vitest'
+import type { AnalysisInput } from '../types.ts'
+import { inspectAnalysis } from './inspect.ts'
+
+function describeText(text: string, overrides: Partial<AnalysisInput> = {}) {
+  const swedish = overrides.language === 'sv'
+  return inspectAnalysis({
+    kind: 'description',
+    pages: [{ page: 1, text }],
+    complexity: 'advanced',
+    language: swedish ? 'sv' : 'en',
+    currency: swedish ? 'SEK' : 'USD',
+    ...overrides,
+  })
+}
+
+function figure(report: ReturnType<typeof inspectAnalysis>, text: string) {
+  const found = report.figures.find((candidate) => candidate.text.includes(text))
+  if (found === undefined) throw new Error(`no figure "${text}": ${report.figures.map((candidate) => candidate.text).join(' | ')}`)
+  return found
+}
+
+const used = (report: ReturnType<typeof inspectAnalysis>, text: string): boolean => figure(report, text).use !== 'unused'
+
+describe('time saved', () => {
+  it('applies the claimed reduction to the time spent, never shows the time spent as the saving', () => {
+    const report = describeText('Our assistant reduces handling time by 45%. Your 12 agents each spend 20 hours a week on tickets at a cost of $40 per hour.')
+    expect(report.story).toBe('timeSaved')
+    expect(figure(report, '45%')).toMatchObject({ role: 'improvement' })
+    expect(['slider', 'constant']).toContain(figure(report, '45%').use)
+    // 20 h × 12 × 45% × $40 × 52 weeks
+    expect(report.yearlyAtDefaults).toBeCloseTo(20 * 12 * 0.45 * 40 * 52, 0)
+  })
+
+  it('reads volume × minutes with the reduction, in Swedish', () => {
+    const report = describeText('Vi minskar handläggningstiden med 30 %. Ni hanterar 1 200 fakturor i månaden och varje faktura tar 6 minuter.', { language: 'sv' })
+    expect(report.story).toBe('timeSaved')
+    expect(used(report, '30 %')).toBe(true)
+    expect(used(report, '1 200 fakturor')).toBe(true)
+    expect(used(report, '6 minuter')).toBe(true)
+    expect(report.calculatorData.parameters.every((parameter) => /\p{L}/u.test(parameter.label))).toBe(true)
+    expect(report.calculatorData.description).toContain('bygger på')
+  })
+
+  it('values the time at the customer’s cost, not at the seller’s hourly rate', () => {
+    const report = describeText('Our consultants charge $180 per hour. We cut the time your team spends on month-end close by 40%; your 6 accountants spend 30 hours a month on it.')
+    expect(figure(report, '$180')).toMatchObject({ role: 'price' })
+    const hourly = report.calculatorData.parameters.find((parameter) => parameter.name === 'hourlyCost')
+    expect(hourly?.defaultValue).not.toBe(180)
+  })
+
+  it('never multiplies by an assumed team silently: the assumed number of people is a visible slider of 1', () => {
+    const report = describeText('Our tool saves each user 3 hours a week.', { complexity: 'minimal' })
+    const people = report.calculatorData.parameters.find((parameter) => parameter.name === 'numberOfPeople')
+    expect(people).toMatchObject({ defaultValue: 1, source: { kind: 'assumption' } })
+  })
+})
+
+describe('cost reduced', () => {
+  it('applies "minskar kostnaden med 30 %" to a Swedish unit price and volume', () => {
+    const report = describeText('Vi minskar kostnaden för utskrifter med 30 %. Ni skriver ut 20 000 sidor i månaden till 2,50 kr per sida.', { language: 'sv' })
+    expect(report.story).toBe('costReduced')
+    expect(figure(report, '2,50 kr')).toMatchObject({ value: 2.5, role: 'baseline' })
+    expect(report.yearlyAtDefaults).toBeCloseTo(20_000 * 2.5 * 0.3 * 12, 0)
+  })
+
+  it('nets a recurring price off the saving', () => {
+    const report = describeText('You spend $8,000 per month on cloud hosting. We cut that cost by 25%. Our service is $500 per month.')
+    expect(report.story).toBe('costReduced')
+    expect(figure(report, '$500')).toMatchObject({ role: 'price' })
+    expect(report.yearlyAtDefaults).toBeCloseTo((8000 * 0.25 - 500) * 12, 0)
+  })
+})
+
+describe('price comparison', () => {
+  it('compares what the customer pays today with the offer', () => {
+    const report = describeText('You spend $2,000 per month on your current telephony provider. Our plan is $900 per month.')
+    expect(report.story).toBe('priceComparison')
+    expect(report.yearlyAtDefaults).toBeCloseTo((2000 - 900) * 12, 0)
+  })
+})
+
+describe('revenue lift', () => {
+  it('applies the stated growth to the stated revenue', () => {
+    const report = describeText('Your online store turns over $150,000 per month. Our recommendations increase revenue by 6%.')
+    expect(report.story).toBe('revenueLift')
+    expect(report.yearlyAtDefaults).toBeCloseTo(150_000 * 0.06 * 12, 0)
+  })
+})
+
+describe('losses avoided', () => {
+  it('applies a relative reduction to the stated loss rate', () => {
+    const report = describeText('Clinics see a no-show rate of 15% on 400 appointments a month; each missed appointment costs $120. Our reminders reduce no-shows by 40%.')
+    expect(report.story).toBe('lossAvoided')
+    expect(used(report, '15%')).toBe(true)
+    expect(used(report, '40%')).toBe(true)
+    expect(report.yearlyAtDefaults).toBeCloseTo(400 * 0.15 * 0.4 * 120 * 12, 0)
+  })
+})
+
+describe('documents and descriptions that claim nothing', () => {
+  it('never turns a purchasing ceiling into savings', () => {
+    const report = inspectAnalysis({
+      kind: 'document',
+      pages: [{ page: 1, text: 'Request for Quotation. The estimated total value of the BPA is $100 million over five years. Offerors shall submit hourly labor rates.' }],
+      complexity: 'advanced',
+      language: 'en',
+      currency: 'USD',
+    })
+    expect(report.story).toBe('noValueClaim')
+    expect(report.noValueClaim).toBe(true)
+    expect(figure(report, '$100 million')).toMatchObject({ role: 'contractValue', use: 'unused' })
+    expect(report.calculatorData.valueType).toBeUndefined()
+    expect(report.calculatorData.description).toContain('states no saving')
+  })
+
+  it('says so in Swedish for a call-off request', () => {
+    const report = inspectAnalysis({
+      kind: 'document',
+      pages: [{ page: 1, text: 'Avropsförfrågan enligt ramavtal. Uppdraget omfattar 40 timmar per vecka. Leverantören anger timpris i anbudet.' }],
+      complexity: 'advanced',
+      language: 'sv',
+      currency: 'SEK',
+    })
+    expect(report.story).toBe('noValueClaim')
+    expect(figure(report, '40 timmar')).toMatchObject({ use: 'slider' })
+    expect(report.calculatorData.description).toContain('anger ingen besparing')
+  })
+})
+
+describe('currencies', () => {
+  it('converts an amount without a fixed rate at a named indicative rate, never shows rand as dollars', () => {
+    const report = inspectAnalysis({
+      kind: 'document',
+      pages: [{ page: 1, text: 'South Africa. You spend R 40 000 per month on courier services. We reduce that cost by 20%.' }],
+      complexity: 'advanced',
+      language: 'en',
+      currency: 'USD',
+    })
+    const cost = report.calculatorData.parameters.find((parameter) => parameter.source?.kind === 'document' && parameter.source.quote.includes('R 40 000'))
+    expect(cost?.defaultValue).toBeCloseTo(40_000 * 0.055, 0)
+    expect(cost?.description).toContain('1 ZAR = 0.055 USD')
+  })
+})
+
+describe('honesty', () => {
+  it('never says "no figure" when the text states one, and quotes every stated default', () => {
+    const report = describeText('We process 300 tickets per week; each ticket takes 12 minutes. Our triage cuts that time by a third.')
+    for (const parameter of report.calculatorData.parameters) {
+      if (parameter.source?.kind === 'description') expect('We process 300 tickets per week; each ticket takes 12 minutes. Our triage cuts that time by a third.').toContain(parameter.source.quote)
+    }
+    expect(report.calculatorData.description).not.toMatch(/No usable figure/)
+  })
+})

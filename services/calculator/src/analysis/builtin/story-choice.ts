@@ -1,0 +1,79 @@
+// Chooses the ROI story from the roles the figures play, not from keywords alone: the improvement
+// the text claims decides what it is about (time, cost, a loss rate, conversion or revenue); without
+// a claim, what the customer pays today against the seller's price is a price comparison; a
+// document that claims nothing (a request for quotation, a tender, a grant, a price list) is
+// modelled as what it contains.
+import type { DocumentReading } from './document-reading.ts'
+import { assignRoles, type RoledFigure } from './roles.ts'
+import { CAPACITY_WORDS, NO_CLAIM_DOCUMENT_WORDS } from './role-words.ts'
+import { costStory, priceComparisonStory } from './story-cost.ts'
+import type { Design } from './story-kit.ts'
+import { noClaimStory } from './story-no-claim.ts'
+import { lossStory, revenueStory } from './story-rates.ts'
+import { timeStory } from './story-time.ts'
+import type { DesignContext } from './terms.ts'
+
+export interface StoryChoice {
+  readonly roled: readonly RoledFigure[]
+  readonly design: Design
+  /** The claim that drives the formula, when the text states one. */
+  readonly claim: RoledFigure | undefined
+}
+
+/** Words of a document asking for offers or funding: counted once per distinct word. */
+function asksForOffers(reading: DocumentReading): boolean {
+  const words = new Set(reading.pages.flatMap((page) => page.text.toLowerCase().match(/\p{L}+/gu) ?? []))
+  return NO_CLAIM_DOCUMENT_WORDS.countIn(words) >= 2
+}
+
+function capacityText(reading: DocumentReading, roled: readonly RoledFigure[]): boolean {
+  const statedHourlyCost = roled.some((entry) => entry.role === 'baseline' && entry.figure.kind === 'money' && entry.figure.per === 'hour')
+  if (statedHourlyCost) return false
+  return roled.some((entry) => entry.role === 'improvement' && entry.capacity) || reading.pages.some((page) => CAPACITY_WORDS.countIn(new Set(page.text.toLowerCase().match(/\p{L}+/gu) ?? [])) >= 2)
+}
+
+/** A story told with assumed values always exists. */
+function must(design: Design | undefined): Design {
+  if (design === undefined) throw new Error('a story with assumed values always exists')
+  return design
+}
+
+function storyForClaim(claim: RoledFigure, roled: readonly RoledFigure[], context: DesignContext, capacity: boolean): Design {
+  switch (claim.target) {
+    case 'time':
+      return timeStory(roled, context, capacity) ?? costStory(roled, context) ?? must(timeStory(roled, context, capacity, { assume: true }))
+    case 'cost':
+      return costStory(roled, context) ?? timeStory(roled, context, capacity) ?? must(costStory(roled, context, { assume: true }))
+    case 'loss':
+      return lossStory(roled, context)
+    case 'conversion':
+    case 'revenue':
+      return revenueStory(roled, context)
+    case 'volume':
+    case undefined:
+      return claim.direction === 'reduce' ? lossStory(roled, context) : revenueStory(roled, context)
+  }
+}
+
+export function chooseStory(reading: DocumentReading, context: DesignContext): StoryChoice {
+  const roled = assignRoles(reading)
+  const capacity = capacityText(reading, roled)
+  const claims = roled.filter((entry) => entry.role === 'improvement')
+  // The first claim in reading order that its story can carry (relevance order breaks ties).
+  const claim = claims[0]
+  if (claim !== undefined) return { roled, claim, design: storyForClaim(claim, roled, context, capacity) }
+  const baseline = roled.some((entry) => entry.role === 'baseline')
+  const noClaimDocument =
+    context.inputKind === 'document'
+      ? reading.template.dominated || asksForOffers(reading) || roled.some((entry) => entry.role === 'contractValue') || !baseline
+      : // A description that only prices the seller's work claims nothing either.
+        !baseline && roled.some((entry) => entry.role === 'price')
+  if (noClaimDocument) return { roled, claim, design: noClaimStory(roled, context) }
+  const design =
+    priceComparisonStory(roled, context) ??
+    (roled.some((entry) => entry.role === 'volume' && entry.target === 'revenue') ? revenueStory(roled, context) : undefined) ??
+    timeStory(roled, context, capacity) ??
+    costStory(roled, context) ??
+    (context.inputKind === 'document' ? noClaimStory(roled, context) : timeStory(roled, context, capacity, { assume: true }))
+  return { roled, claim, design: must(design) }
+}

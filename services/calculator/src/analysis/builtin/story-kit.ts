@@ -1,0 +1,165 @@
+// What every ROI story shares: the design it produces (terms, formula, explanation, key metrics),
+// periods and their conversions, and the terms most stories need (the customer's hourly cost, the
+// number of people, the seller's price as the cost side).
+import { TIMEFRAME_FACTORS, type Currency, type TimeframePeriod, type ValueType } from '@valueproof/formula'
+import type { StoryId } from './analysis-report.ts'
+import type { RoledFigure } from './roles.ts'
+import { makeTerm, type DesignContext, type Term } from './terms.ts'
+import type { Period } from './vocabulary.ts'
+import { CURRENCY_SYMBOLS, formatNumber } from './wording.ts'
+
+export interface Metric {
+  readonly name: string
+  readonly label: string
+  readonly formula: string
+  readonly unit?: string
+  readonly prefix?: string
+  readonly highlight: boolean
+}
+
+/** Each term's formula text: its parameter name when it is a slider, else its value as a literal. */
+export type Names = Readonly<Record<string, string>>
+
+export interface Design {
+  readonly story: StoryId
+  /** The period one formula result covers (the baseTimeframe). */
+  readonly period: TimeframePeriod
+  readonly valueType: ValueType | undefined
+  readonly terms: readonly Term[]
+  /** "Money saved per week". */
+  readonly result: string
+  readonly formula: (names: Names) => string
+  /** "Money saved per week = tickets per week × …" with the terms' phrases. */
+  readonly explain: (phrases: Names) => string
+  readonly metrics: (names: Names) => Metric[]
+  /** Sentences for the calculator's description: what drives the result, what the text does not state. */
+  readonly notes: readonly string[]
+  readonly noValueClaim: boolean
+}
+
+export const TIMEFRAME_OF: Readonly<Record<Exclude<Period, 'hour'>, TimeframePeriod>> = {
+  day: 'daily',
+  week: 'weekly',
+  month: 'monthly',
+  year: 'yearly',
+}
+export const PERIOD_CAMEL: Readonly<Record<TimeframePeriod, string>> = { daily: 'Day', weekly: 'Week', monthly: 'Month', yearly: 'Year' }
+export const HOURS_CAP: Readonly<Record<TimeframePeriod, number>> = { daily: 24, weekly: 168, monthly: 744, yearly: 8760 }
+
+export function timeframeOf(period: Period | undefined, fallback: TimeframePeriod): TimeframePeriod {
+  return period === undefined || period === 'hour' ? fallback : TIMEFRAME_OF[period]
+}
+
+/** A per-`from` amount times this is the per-`to` amount (SPEC §9's factors, as the calculator shows them). */
+export function periodFactor(from: Period | undefined, to: TimeframePeriod): number {
+  if (from === undefined || from === 'hour') return 1
+  return TIMEFRAME_FACTORS[TIMEFRAME_OF[from]][to]
+}
+
+export const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
+
+export function moneyMetric(currency: Currency): { readonly unit?: string; readonly prefix?: string } {
+  return currency === 'SEK' ? { unit: CURRENCY_SYMBOLS.SEK } : { prefix: CURRENCY_SYMBOLS[currency] }
+}
+
+/** The note for a figure rescaled to the story's period ("$499 per month, as 0.25 of it per week"). */
+export function rescaleNote(context: DesignContext, from: Period | undefined, to: TimeframePeriod): string | undefined {
+  if (from === undefined || from === 'hour' || TIMEFRAME_OF[from] === to) return undefined
+  const { texts } = context
+  return texts.rescaled(texts.periodNoun(TIMEFRAME_OF[from]), texts.periodNoun(to), formatNumber(periodFactor(from, to), texts.language))
+}
+
+/** The customer's cost of an hour of work: stated (never the seller's rate) or assumed. */
+export function hourlyCostTerm(figure: RoledFigure | undefined, context: DesignContext, priority: number): Term {
+  const { texts } = context
+  return makeTerm(
+    {
+      key: 'hourlyCost',
+      role: 'baseline',
+      name: 'hourlyCost',
+      label: texts.say('Cost of an hour of work', 'Kostnad per arbetstimme'),
+      unit: texts.hourlyUnit(CURRENCY_SYMBOLS[context.currency]),
+      quantity: 'money',
+      assumption: 50,
+      hourly: true,
+      priority,
+    },
+    figure?.figure,
+    context,
+  )
+}
+
+/** How many people (or teams) the stated per-person figure applies to; assumed 1, a visible slider. */
+export function peopleTerm(figure: RoledFigure | undefined, context: DesignContext, priority: number): Term {
+  const { texts } = context
+  return makeTerm(
+    {
+      key: 'people',
+      role: 'volume',
+      name: 'numberOfPeople',
+      label: texts.say('Number of people', 'Antal personer'),
+      unit: texts.say('people', 'personer'),
+      quantity: 'people',
+      assumption: 1,
+      priority,
+      mustSlide: true,
+    },
+    figure?.figure,
+    context,
+  )
+}
+
+/** The seller's recurring price in the story's period: the cost side of a net value. */
+export function priceTerm(figure: RoledFigure, period: TimeframePeriod, context: DesignContext, priority: number): Term {
+  const { texts } = context
+  const from = figure.figure.per
+  const note = rescaleNote(context, from, period)
+  return makeTerm(
+    {
+      key: 'price',
+      role: 'price',
+      name: `pricePer${PERIOD_CAMEL[period]}`,
+      label: texts.say(`Price per ${texts.periodNoun(period)}`, `Pris per ${texts.periodNoun(period)}`),
+      unit: texts.perPeriod(period),
+      quantity: 'money',
+      assumption: 0,
+      priority,
+      scale: periodFactor(from, period),
+      ...(note === undefined ? {} : { scaleNote: note }),
+    },
+    figure.figure,
+    context,
+  )
+}
+
+/** A recurring price (per period) can be subtracted from the value; a one-off price cannot. */
+export function recurringPrice(roled: readonly RoledFigure[]): RoledFigure | undefined {
+  return roled.find(
+    (entry) => entry.role === 'price' && entry.figure.kind === 'money' && entry.figure.per !== undefined && entry.figure.per !== 'hour',
+  )
+}
+
+/** The value per period and per year, and net of a recurring price with ROI and payback when there is one. */
+export function valueMetrics(props: {
+  readonly period: TimeframePeriod
+  readonly currency: Currency
+  readonly context: DesignContext
+  readonly label: string
+  readonly gross: string
+  readonly price?: string
+}): Metric[] {
+  const { texts } = props.context
+  const money = moneyMetric(props.currency)
+  const yearlyFactor = TIMEFRAME_FACTORS[props.period].yearly
+  const metrics: Metric[] = [{ name: 'valuePerPeriod', label: props.label, formula: props.gross, ...money, highlight: props.period === 'yearly' }]
+  if (props.period !== 'yearly')
+    metrics.push({ name: 'yearlyValue', label: texts.say('Yearly value', 'Årligt värde'), formula: `valuePerPeriod * ${yearlyFactor}`, ...money, highlight: true })
+  if (props.price !== undefined) {
+    metrics.push(
+      { name: 'yearlyCost', label: texts.say('Yearly price', 'Årligt pris'), formula: `${props.price} * ${yearlyFactor}`, ...money, highlight: false },
+      { name: 'netYearlyValue', label: texts.say('Net value per year', 'Nettovärde per år'), formula: `valuePerPeriod * ${yearlyFactor} - yearlyCost`, ...money, highlight: true },
+      { name: 'roiPercent', label: 'ROI', formula: `(valuePerPeriod * ${yearlyFactor} - yearlyCost) / yearlyCost * 100`, unit: '%', highlight: true },
+    )
+  }
+  return metrics
+}

@@ -1,0 +1,203 @@
+// Time saved (and capacity freed): the time the customer spends today, the reduction the text
+// claims, valued at the customer's cost of an hour — never at the seller's rate.
+import type { TimeframePeriod } from '@valueproof/formula'
+import type { RoledFigure } from './roles.ts'
+import {
+  HOURS_CAP,
+  PERIOD_CAMEL,
+  capitalize,
+  hourlyCostTerm,
+  peopleTerm,
+  priceTerm,
+  recurringPrice,
+  timeframeOf,
+  valueMetrics,
+  type Design,
+} from './story-kit.ts'
+import { makeTerm, type DesignContext, type Term } from './terms.ts'
+import { ENTITIES, type EntityId } from './vocabulary.ts'
+
+const first = (roled: readonly RoledFigure[], test: (entry: RoledFigure) => boolean): RoledFigure | undefined => roled.find(test)
+
+const isUnitEntity = (id: EntityId | 'thousand' | undefined): id is EntityId => id !== undefined && id !== 'thousand' && ENTITIES[id].group !== 'staff'
+
+/** The reduction claimed on time: a percentage, a "from X to Y" pair, or the time saved itself. */
+export interface TimeClaim {
+  readonly percent?: RoledFigure
+  /** "from 12 to 4 minutes": the first figure (the baseline) and the second. */
+  readonly from?: RoledFigure
+  readonly to?: RoledFigure
+  /** "saves 6 minutes per invoice", "saves 5 hours a week". */
+  readonly saved?: RoledFigure
+}
+
+export function timeClaimOf(roled: readonly RoledFigure[]): TimeClaim {
+  const to = first(roled, (entry) => entry.role === 'improvement' && entry.target === 'time' && entry.figure.fromValue !== undefined && entry.figure.kind !== 'percent')
+  const from =
+    to === undefined
+      ? undefined
+      : first(roled, (entry) => entry.figure.page === to.figure.page && entry.figure.end <= to.figure.start && entry.figure.value === to.figure.fromValue)
+  const percent = first(roled, (entry) => entry.role === 'improvement' && entry.target === 'time' && entry.figure.kind === 'percent' && entry.direction === 'reduce')
+  const saved = first(
+    roled,
+    (entry) => entry.role === 'improvement' && entry.target === 'time' && (entry.figure.kind === 'minutes' || entry.figure.kind === 'hours') && entry.figure.fromValue === undefined,
+  )
+  return { ...(percent === undefined ? {} : { percent }), ...(from === undefined || to === undefined ? {} : { from, to }), ...(saved === undefined ? {} : { saved }) }
+}
+
+function reductionTerm(claim: TimeClaim, context: DesignContext, priority: number): Term {
+  const { texts } = context
+  const spec = {
+    key: 'reduction',
+    role: 'improvement' as const,
+    name: 'timeReductionPercent',
+    label: texts.say('Reduction in time spent', 'Minskad tidsåtgång'),
+    unit: '%',
+    quantity: 'percent' as const,
+    assumption: 20,
+    priority,
+  }
+  if (claim.from !== undefined && claim.to !== undefined && claim.from.figure.value > 0) {
+    const fromValue = claim.from.figure.value
+    const value = ((fromValue - claim.to.figure.value) / fromValue) * 100
+    return makeTerm(
+      { ...spec, derived: { value, figures: [claim.from.figure, claim.to.figure], note: texts.fromToNote(claim.from.figure.text, claim.to.figure.text) } },
+      undefined,
+      context,
+    )
+  }
+  return makeTerm(spec, claim.percent?.figure, context)
+}
+
+/** Units per period × minutes per unit: "1,200 invoices a month, 6 minutes each". */
+function unitTerms(units: RoledFigure, minutes: RoledFigure | undefined, claim: TimeClaim, context: DesignContext, period: TimeframePeriod): Term[] {
+  const { texts } = context
+  const entity = isUnitEntity(units.figure.entity) ? ENTITIES[units.figure.entity] : ENTITIES.item
+  const noun = texts.periodNoun(period)
+  const minutesFigure = claim.from?.figure.kind === 'minutes' ? claim.from : minutes
+  return [
+    makeTerm(
+      {
+        key: 'units',
+        role: 'volume',
+        name: `${entity.camel}sPer${PERIOD_CAMEL[period]}`,
+        label: texts.say(`${capitalize(entity.en.many)} per ${noun}`, `${capitalize(entity.sv.many)} per ${noun}`),
+        unit: texts.perPeriod(period),
+        quantity: 'count',
+        assumption: 100,
+        priority: 1,
+      },
+      units.figure,
+      context,
+    ),
+    makeTerm(
+      {
+        key: 'minutes',
+        role: 'baseline',
+        name: `minutesPer${capitalize(entity.camel)}`,
+        label: texts.say(`Minutes per ${entity.en.one} today`, `Minuter per ${entity.sv.one} i dag`),
+        unit: texts.minutesWord,
+        quantity: 'minutes',
+        assumption: 10,
+        priority: 3,
+      },
+      minutesFigure?.figure,
+      context,
+    ),
+  ]
+}
+
+/** Time saved (or capacity freed) with its claim; undefined when the text states no time at all. */
+export function timeStory(
+  roled: readonly RoledFigure[],
+  context: DesignContext,
+  capacity: boolean,
+  options: { readonly assume?: boolean } = {},
+): Design | undefined {
+  const { texts, currency } = context
+  const claim = timeClaimOf(roled)
+  const hours = first(roled, (entry) => entry.role === 'baseline' && entry.figure.kind === 'hours' && entry.figure.per !== undefined && entry.figure.per !== 'hour')
+  const minutes = first(roled, (entry) => entry.role === 'baseline' && entry.figure.kind === 'minutes')
+  const units = first(roled, (entry) => entry.role === 'volume' && entry.figure.kind === 'count' && entry.figure.per !== undefined && isUnitEntity(entry.figure.entity))
+  const people = first(roled, (entry) => entry.role === 'volume' && entry.figure.kind === 'count' && entry.figure.per === undefined && entry.figure.entity !== undefined && ENTITIES[entry.figure.entity].group === 'staff')
+  const rate = first(roled, (entry) => entry.role === 'baseline' && entry.figure.kind === 'money' && entry.figure.per === 'hour')
+  const price = recurringPrice(roled)
+  const timeBased = units !== undefined && (minutes !== undefined || claim.from?.figure.kind === 'minutes' || claim.saved?.figure.kind === 'minutes')
+  if (!timeBased && hours === undefined && claim.saved === undefined && options.assume !== true) return undefined
+
+  const period = timeframeOf(timeBased ? units.figure.per : (hours ?? claim.saved)?.figure.per, 'weekly')
+  const noun = texts.periodNoun(period)
+  const terms: Term[] = []
+  let gross: (n: Record<string, string>) => string
+  let explain: (p: Record<string, string>) => string
+  if (timeBased && units !== undefined) {
+    const savedMinutes = claim.saved?.figure.kind === 'minutes' && claim.percent === undefined && claim.from === undefined ? claim.saved : undefined
+    if (savedMinutes !== undefined) {
+      const [unitsTerm] = unitTerms(units, minutes, claim, context, period)
+      if (unitsTerm !== undefined) terms.push(unitsTerm)
+      terms.push(
+        makeTerm(
+          { key: 'minutes', role: 'improvement', name: 'minutesSavedPerUnit', label: texts.say('Minutes saved on each', 'Sparade minuter per styck'), unit: texts.minutesWord, quantity: 'minutes', assumption: 5, priority: 2 },
+          savedMinutes.figure,
+          context,
+        ),
+      )
+      gross = (n) => `${n.units} * ${n.minutes} / 60 * ${n.hourlyCost}`
+      explain = (p) => `${p.units} × ${p.minutes} ÷ 60 × ${p.hourlyCost}`
+    } else {
+      terms.push(...unitTerms(units, minutes, claim, context, period), reductionTerm(claim, context, 2))
+      gross = (n) => `${n.units} * ${n.minutes} / 60 * ${n.reduction} / 100 * ${n.hourlyCost}`
+      explain = (p) => `${p.units} × ${p.minutes} ÷ 60 × ${p.reduction} × ${p.hourlyCost}`
+    }
+  } else {
+    const savedHours = hours === undefined ? claim.saved : claim.percent === undefined && claim.saved?.figure.kind === 'hours' ? claim.saved : undefined
+    const base = savedHours ?? hours
+    terms.push(
+      makeTerm(
+        {
+          key: 'hours',
+          role: savedHours === undefined ? 'baseline' : 'improvement',
+          name: savedHours === undefined ? `hoursPer${PERIOD_CAMEL[period]}` : `hoursSavedPer${PERIOD_CAMEL[period]}`,
+          label:
+            savedHours === undefined
+              ? texts.say(`Hours spent per ${noun} per person today`, `Timmar per ${noun} och person i dag`)
+              : texts.say(`Hours saved per ${noun} per person`, `Sparade timmar per ${noun} och person`),
+          unit: texts.hoursUnit(period),
+          quantity: 'hours',
+          assumption: 5,
+          hoursCap: HOURS_CAP[period],
+          priority: 1,
+        },
+        base?.figure,
+        context,
+      ),
+      peopleTerm(people, context, 0),
+    )
+    if (savedHours === undefined) {
+      terms.push(reductionTerm(claim, context, 2))
+      gross = (n) => `${n.hours} * ${n.people} * ${n.reduction} / 100 * ${n.hourlyCost}`
+      explain = (p) => `${p.hours} × ${p.people} × ${p.reduction} × ${p.hourlyCost}`
+    } else {
+      gross = (n) => `${n.hours} * ${n.people} * ${n.hourlyCost}`
+      explain = (p) => `${p.hours} × ${p.people} × ${p.hourlyCost}`
+    }
+  }
+  terms.push(hourlyCostTerm(rate, context, 3))
+  if (price !== undefined) terms.push(priceTerm(price, period, context, 4))
+  const result = capacity
+    ? texts.say(`Value of the time freed per ${noun}`, `Värdet av frigjord tid per ${noun}`)
+    : texts.say(`Money saved per ${noun}`, `Besparing per ${noun}`)
+  const net = price === undefined ? '' : ' - '
+  return {
+    story: capacity ? 'capacityFreed' : 'timeSaved',
+    period,
+    valueType: 'moneySaved',
+    terms,
+    result,
+    formula: (n) => (price === undefined ? gross(n) : `${gross(n)}${net}${n.price}`),
+    explain: (p) => `${result} = ${explain(p)}${price === undefined ? '' : ` − ${p.price}`}.`,
+    metrics: (n) => valueMetrics({ period, currency, context, label: result, gross: gross(n), ...(price === undefined ? {} : { price: n.price ?? '0' }) }),
+    notes: [],
+    noValueClaim: false,
+  }
+}
