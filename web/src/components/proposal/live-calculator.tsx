@@ -140,10 +140,13 @@ function SourceNote({ source }: { source: ParameterSource | undefined }) {
       </p>
     )
   }
+  const ocr = source.kind === 'document' && source.ocr === true
   return (
-    <p data-source={source.kind} className="text-xs text-muted-foreground">
+    <p data-source={source.kind} data-ocr={ocr ? 'true' : undefined} className="text-xs text-muted-foreground">
       <span className="font-medium">
-        {source.kind === 'document' ? `From the document, page ${source.page}:` : 'From your description:'}
+        {source.kind === 'document'
+          ? `From the document, page ${source.page}${ocr ? ' (read by text recognition from a scan)' : ''}:`
+          : 'From your description:'}
       </span>{' '}
       <q className="italic">{source.quote}</q>
     </p>

@@ -107,9 +107,13 @@ function isSellerPrice(words: ReadonlySet<string>, figure: ScoredFigure): boolea
   const perSeat =
     figure.perEntity !== undefined && figure.perEntity !== 'thousand' && ENTITIES[figure.perEntity].group === 'user' && figure.per === 'month'
   if (perSeat) return true
-  // "Our consultants cost $150 per hour", "our plan is $900 per month".
-  if (seller && !customer && (price || COST_WORDS.countIn(words) > 0 || figure.per !== undefined)) return true
-  if (seller && price) return true
+  // Advertising sold per thousand impressions (CPM) is a price.
+  if (figure.perEntity === 'thousand') return true
+  // "Our consultants cost $150 per hour", "our plan is $900 per month" — but not "we cut cloud costs
+  // of €20,000 per month": a claim about the customer's cost.
+  const claim = REDUCE_WORDS.countIn(words) + INCREASE_WORDS.countIn(words) > 0
+  if (seller && !customer && !claim && (price || COST_WORDS.countIn(words) > 0 || figure.per !== undefined)) return true
+  if (seller && price && !claim) return true
   // "Plans cost $299 per month": a price word without the customer's own spending.
   return price && !customer
 }
@@ -119,15 +123,20 @@ const DEAL_VALUE = /(?:deal|order|contract|customer|basket|sale)s?[\s-]+(?:size|
 
 function moneyRole(figure: ScoredFigure, words: ReadonlySet<string>, lead: string, clause: string): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
   const direction = directionOf(words, lead)
-  const saving = REDUCE_WORDS.countIn(wordsOf(lead)) > 0 || (direction === 'reduce' && /\b(?:save|saves|sparar|spara)\b/u.test(lead))
+  void direction
+  // "saves $400 a month", "sparar 2 000 kr": the amount right after the claim is the saving itself;
+  // "cut cloud costs of €20,000 by 30%" names the cost the claim acts on.
+  const saving = /\b(?:save|saves|saving|savings of|cuts?|reduces?|sparar|spara|besparing på|minskar)\s+(?:up to\s+|upp till\s+|about\s+|cirka\s+|you\s+|er\s+)?$/u.test(lead)
   if (saving && !isSellerPrice(wordsOf(lead), figure)) return { role: 'improvement', target: 'cost', direction: 'reduce' }
   if (DEAL_VALUE.test(clause)) return { role: 'volume', target: 'revenue' }
   if (CONTRACT_WORDS.countIn(words) > 0 && figure.per === undefined && figure.perEntity === undefined && CUSTOMER_WORDS.countIn(words) === 0)
     return { role: 'contractValue' }
   // "each missed appointment costs $120": what a loss costs the customer, not a price.
   if (LOSS_WORDS.countIn(words) > 0 && SELLER_WORDS.countIn(words) === 0) return { role: 'baseline', target: 'loss' }
+  const revenue = REVENUE_WORDS.countIn(words) > 0 || /\bturns? over\b|\bomsätter\b/iu.test(clause)
+  if (revenue && PRICE_WORDS.countIn(words) === 0) return { role: 'volume', target: 'revenue' }
   if (isSellerPrice(words, figure)) return { role: 'price' }
-  if (REVENUE_WORDS.countIn(words) > 0 || /\bturns? over\b|\bomsätter\b/iu.test(clause)) return { role: 'volume', target: 'revenue' }
+  if (revenue) return { role: 'volume', target: 'revenue' }
   return { role: 'baseline', target: targetOf(words, figure) }
 }
 
@@ -143,13 +152,16 @@ function percentRole(figure: ScoredFigure, words: ReadonlySet<string>, lead: str
   return { role: 'improvement', target, direction }
 }
 
-function timeRole(figure: ScoredFigure, words: ReadonlySet<string>, lead: string): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
+function timeRole(figure: ScoredFigure, words: ReadonlySet<string>, lead: string, clause: string): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
   if (hasFlag(figure, 'fromTo')) return { role: 'baseline', target: 'time' }
   if (figure.fromValue !== undefined) return { role: 'improvement', target: 'time', direction: 'reduce' }
   const leadWords = wordsOf(lead)
   if (REDUCE_WORDS.countIn(leadWords) > 0 || CHANGE_LEAD.test(lead)) return { role: 'improvement', target: 'time', direction: 'reduce' }
   if (/\b(?:saves?|sparar|spara|frees?|frigör)\b/u.test(lead)) return { role: 'improvement', target: 'time', direction: 'reduce' }
   void words
+  // "spends 10 hours per week on triage, which we save": the time spent is the time saved.
+  if (/\b(?:which|that) we (?:save|eliminate|automate|take over)\b|\bsom vi (?:sparar|tar bort|automatiserar)\b/iu.test(clause))
+    return { role: 'improvement', target: 'time', direction: 'reduce' }
   return { role: 'baseline', target: 'time' }
 }
 
@@ -159,8 +171,8 @@ function countRole(figure: ScoredFigure, words: ReadonlySet<string>, lead: strin
   if (INCREASE_WORDS.countIn(leadWords) > 0 && /\b(?:more|extra|additional|fler|ytterligare)\b/u.test(`${lead} ${figure.text}`))
     return { role: 'improvement', target: 'volume', direction: 'increase' }
   if (hasFlag(figure, 'fromTo')) return { role: 'baseline', target: targetOf(words, figure) }
-  if (SELLER_WORDS.countIn(leadWords) > 0 && figure.entity !== undefined && ENTITIES[figure.entity].group === 'staff')
-    return { role: 'other' }
+  // "our 40 consultants": the seller's own staff, not the customer's scale.
+  if (/\b(?:our|vår|våra)\s*$/u.test(lead) && figure.entity !== undefined && ENTITIES[figure.entity].group === 'staff') return { role: 'other' }
   return { role: 'volume', target: 'volume' }
 }
 
@@ -173,7 +185,7 @@ function roleOf(figure: ScoredFigure, words: ReadonlySet<string>, lead: string, 
       return percentRole(figure, words, lead)
     case 'hours':
     case 'minutes':
-      return timeRole(figure, words, lead)
+      return timeRole(figure, words, lead, clause)
     case 'count':
       return countRole(figure, words, lead)
     case 'duration':

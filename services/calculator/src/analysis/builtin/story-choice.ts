@@ -5,7 +5,7 @@
 // modelled as what it contains.
 import type { DocumentReading } from './document-reading.ts'
 import { assignRoles, type RoledFigure } from './roles.ts'
-import { CAPACITY_WORDS, NO_CLAIM_DOCUMENT_WORDS } from './role-words.ts'
+import { CAPACITY_WORDS, LOSS_WORDS, NO_CLAIM_DOCUMENT_WORDS, REDUCE_WORDS } from './role-words.ts'
 import { costStory, priceComparisonStory } from './story-cost.ts'
 import type { Design } from './story-kit.ts'
 import { noClaimStory } from './story-no-claim.ts'
@@ -55,6 +55,12 @@ function storyForClaim(claim: RoledFigure, roled: readonly RoledFigure[], contex
   }
 }
 
+/** "reduce no-shows", "färre uteblivna besök": a loss named without a figure. */
+function speaksOfLosses(reading: DocumentReading): boolean {
+  const words = new Set(reading.pages.flatMap((page) => page.text.toLowerCase().match(/\p{L}+/gu) ?? []))
+  return LOSS_WORDS.countIn(words) > 0 && REDUCE_WORDS.countIn(words) > 0
+}
+
 export function chooseStory(reading: DocumentReading, context: DesignContext): StoryChoice {
   const roled = assignRoles(reading)
   const capacity = capacityText(reading, roled)
@@ -74,6 +80,10 @@ export function chooseStory(reading: DocumentReading, context: DesignContext): S
     (roled.some((entry) => entry.role === 'volume' && entry.target === 'revenue') ? revenueStory(roled, context) : undefined) ??
     timeStory(roled, context, capacity) ??
     costStory(roled, context) ??
-    (context.inputKind === 'document' ? noClaimStory(roled, context) : timeStory(roled, context, capacity, { assume: true }))
+    (context.inputKind === 'document'
+      ? noClaimStory(roled, context)
+      : speaksOfLosses(reading)
+        ? lossStory(roled, context)
+        : timeStory(roled, context, capacity, { assume: true }))
   return { roled, claim, design: must(design) }
 }

@@ -22,6 +22,7 @@ function costReductionTerm(roled: readonly RoledFigure[], context: DesignContext
     quantity: 'percent' as const,
     assumption: 10,
     priority,
+    mustSlide: true,
   }
   const to = first(roled, (entry) => entry.role === 'improvement' && entry.target === 'cost' && entry.figure.fromValue !== undefined)
   if (to?.figure.fromValue !== undefined && to.figure.fromValue > 0) {

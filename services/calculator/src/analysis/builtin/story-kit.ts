@@ -50,10 +50,13 @@ export function timeframeOf(period: Period | undefined, fallback: TimeframePerio
   return period === undefined || period === 'hour' ? fallback : TIMEFRAME_OF[period]
 }
 
-/** A per-`from` amount times this is the per-`to` amount (SPEC §9's factors, as the calculator shows them). */
+/** How many of each period a year has: a stated figure is rescaled exactly (a month is 52/12 weeks). */
+const PER_YEAR: Readonly<Record<TimeframePeriod, number>> = { daily: 365, weekly: 52, monthly: 12, yearly: 1 }
+
+/** A per-`from` amount times this is the per-`to` amount. */
 export function periodFactor(from: Period | undefined, to: TimeframePeriod): number {
   if (from === undefined || from === 'hour') return 1
-  return TIMEFRAME_FACTORS[TIMEFRAME_OF[from]][to]
+  return PER_YEAR[TIMEFRAME_OF[from]] / PER_YEAR[to]
 }
 
 export const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
@@ -66,7 +69,9 @@ export function moneyMetric(currency: Currency): { readonly unit?: string; reado
 export function rescaleNote(context: DesignContext, from: Period | undefined, to: TimeframePeriod): string | undefined {
   if (from === undefined || from === 'hour' || TIMEFRAME_OF[from] === to) return undefined
   const { texts } = context
-  return texts.rescaled(texts.periodNoun(TIMEFRAME_OF[from]), texts.periodNoun(to), formatNumber(periodFactor(from, to), texts.language))
+  const factor = periodFactor(from, to)
+  const shown = factor >= 1 ? `× ${formatNumber(factor, texts.language)}` : `÷ ${formatNumber(1 / factor, texts.language)}`
+  return texts.rescaled(texts.periodNoun(TIMEFRAME_OF[from]), texts.periodNoun(to), shown)
 }
 
 /** The customer's cost of an hour of work: stated (never the seller's rate) or assumed. */
@@ -153,12 +158,18 @@ export function valueMetrics(props: {
   const yearlyFactor = TIMEFRAME_FACTORS[props.period].yearly
   const metrics: Metric[] = [{ name: 'valuePerPeriod', label: props.label, formula: props.gross, ...money, highlight: props.period === 'yearly' }]
   if (props.period !== 'yearly')
-    metrics.push({ name: 'yearlyValue', label: texts.say('Yearly value', 'Årligt värde'), formula: `valuePerPeriod * ${yearlyFactor}`, ...money, highlight: true })
+    metrics.push({
+      name: 'yearlyValue',
+      label: texts.say('Yearly value', 'Årligt värde'),
+      formula: `valuePerPeriod * ${yearlyFactor}`,
+      ...money,
+      highlight: props.price === undefined,
+    })
   if (props.price !== undefined) {
     metrics.push(
       { name: 'yearlyCost', label: texts.say('Yearly price', 'Årligt pris'), formula: `${props.price} * ${yearlyFactor}`, ...money, highlight: false },
       { name: 'netYearlyValue', label: texts.say('Net value per year', 'Nettovärde per år'), formula: `valuePerPeriod * ${yearlyFactor} - yearlyCost`, ...money, highlight: true },
-      { name: 'roiPercent', label: 'ROI', formula: `(valuePerPeriod * ${yearlyFactor} - yearlyCost) / yearlyCost * 100`, unit: '%', highlight: true },
+      { name: 'roiPercent', label: 'ROI', formula: `(valuePerPeriod * ${yearlyFactor} - yearlyCost) / yearlyCost * 100`, unit: '%', highlight: false },
     )
   }
   return metrics

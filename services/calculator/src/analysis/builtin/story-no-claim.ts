@@ -4,7 +4,7 @@
 // or award is named in the description and never becomes money saved.
 import { TIMEFRAME_FACTORS } from '@valueproof/formula'
 import type { RoledFigure } from './roles.ts'
-import { PERIOD_CAMEL, moneyMetric, periodFactor, rescaleNote, timeframeOf, type Design } from './story-kit.ts'
+import { PERIOD_CAMEL, capitalize, moneyMetric, periodFactor, rescaleNote, timeframeOf, type Design } from './story-kit.ts'
 import { makeTerm, type DesignContext, type Term } from './terms.ts'
 import { ENTITIES } from './vocabulary.ts'
 
@@ -45,7 +45,7 @@ export function noClaimStory(roled: readonly RoledFigure[], context: DesignConte
     period = timeframeOf(units?.figure.per, 'monthly')
     terms.push(
       makeTerm(
-        { key: 'quantity', role: 'volume', name: `${entity.camel}sPer${PERIOD_CAMEL[period]}`, label: texts.say(`${entity.en.many} per ${noun()}`, `${entity.sv.many} per ${noun()}`), unit: texts.perPeriod(period), quantity: 'count', assumption: 10, priority: 1, mustSlide: true },
+        { key: 'quantity', role: 'volume', name: `${entity.camel}sPer${PERIOD_CAMEL[period]}`, label: texts.say(`${capitalize(entity.en.many)} per ${noun()}`, `${capitalize(entity.sv.many)} per ${noun()}`), unit: texts.perPeriod(period), quantity: 'count', assumption: 10, priority: 1, mustSlide: true },
         units?.figure,
         context,
       ),

@@ -30,6 +30,7 @@ function rateChange(roled: readonly RoledFigure[], targets: readonly Target[], d
     quantity: 'percent',
     assumption: 1,
     priority: 2,
+    mustSlide: true,
   }
   if (to?.figure.fromValue !== undefined) {
     const from = first(roled, (entry) => entry.figure.page === to.figure.page && entry.figure.end <= to.figure.start && entry.figure.value === to.figure.fromValue)
@@ -49,7 +50,7 @@ function rateChange(roled: readonly RoledFigure[], targets: readonly Target[], d
       context,
     ),
     relative: makeTerm(
-      { key: 'relative', role: 'improvement', name: direction === 'reduce' ? 'reductionPercent' : 'increasePercent', label: direction === 'reduce' ? texts.say('Reduction', 'Minskning') : texts.say('Increase', 'Ökning'), unit: '%', quantity: 'percent', assumption: 20, priority: 2 },
+      { key: 'relative', role: 'improvement', name: direction === 'reduce' ? 'reductionPercent' : 'increasePercent', label: direction === 'reduce' ? texts.say('Reduction', 'Minskning') : texts.say('Increase', 'Ökning'), unit: '%', quantity: 'percent', assumption: 20, priority: 2, mustSlide: true },
       relative?.figure,
       context,
     ),

@@ -56,6 +56,7 @@ function reductionTerm(claim: TimeClaim, context: DesignContext, priority: numbe
     quantity: 'percent' as const,
     assumption: 20,
     priority,
+    mustSlide: true,
   }
   if (claim.from !== undefined && claim.to !== undefined && claim.from.figure.value > 0) {
     const fromValue = claim.from.figure.value

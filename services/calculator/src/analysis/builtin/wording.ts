@@ -114,7 +114,7 @@ const ENGLISH: Texts = {
   say: (en) => en,
   indicativeRate: (original, code, base, rate) => `Stated as ${original}; converted to ${base} at an indicative rate of 1 ${code} = ${rate} ${base} (adjust to today's rate).`,
   readByOcr: 'Read by text recognition (OCR) from a scanned page.',
-  rescaled: (fromNoun, toNoun, factor) => `Stated per ${fromNoun}; × ${factor} for one ${toNoun}.`,
+  rescaled: (fromNoun, toNoun, factor) => `Stated per ${fromNoun}; ${factor} for one ${toNoun}.`,
   fromToNote: (from, to) => `Derived from the stated change from ${from} to ${to}.`,
   noClaimNote: (inputKind) =>
     `The ${inputKind === 'document' ? 'document' : 'description'} states no saving or gain, so this calculator models the costs it states; no figure here is a saving.`,
@@ -122,7 +122,9 @@ const ENGLISH: Texts = {
   drivers: ({ result, stated, assumed, inputKind }) => {
     const parts: string[] = []
     if (stated.length > 0) parts.push(`${listed(stated, 'and')} as stated in the ${inputKind === 'document' ? 'document' : 'description'}`)
-    if (assumed.length > 0) parts.push(`${listed(assumed, 'and')} ${assumed.length === 1 ? 'is an assumption' : 'are assumptions'} to adjust`)
+    const assumedText = `${listed(assumed, 'and')} ${assumed.length === 1 ? 'is an assumption' : 'are assumptions'} to adjust`
+    if (stated.length === 0) return `${result}: ${assumedText}.`
+    if (assumed.length > 0) parts.push(assumedText)
     return `${result}: driven by ${parts.join('; ')}.`
   },
 }
@@ -175,7 +177,7 @@ const SWEDISH: Texts = {
   indicativeRate: (original, code, base, rate) =>
     `Anges som ${original}; omräknat till ${base} med en ungefärlig kurs, 1 ${code} = ${String(rate).replace('.', ',')} ${base} (justera till dagens kurs).`,
   readByOcr: 'Avläst med textigenkänning (OCR) från en skannad sida.',
-  rescaled: (fromNoun, toNoun, factor) => `Anges per ${fromNoun}; × ${factor} för en ${toNoun}.`,
+  rescaled: (fromNoun, toNoun, factor) => `Anges per ${fromNoun}; ${factor} för en ${toNoun}.`,
   fromToNote: (from, to) => `Härlett ur den angivna förändringen från ${from} till ${to}.`,
   noClaimNote: (inputKind) =>
     `${inputKind === 'document' ? 'Dokumentet' : 'Beskrivningen'} anger ingen besparing eller vinst, så kalkylatorn räknar på de kostnader som anges; inget värde här är en besparing.`,
@@ -183,7 +185,9 @@ const SWEDISH: Texts = {
   drivers: ({ result, stated, assumed, inputKind }) => {
     const parts: string[] = []
     if (stated.length > 0) parts.push(`${listed(stated, 'och')} enligt ${inputKind === 'document' ? 'dokumentet' : 'beskrivningen'}`)
-    if (assumed.length > 0) parts.push(`${listed(assumed, 'och')} ${assumed.length === 1 ? 'är ett antagande' : 'är antaganden'} att justera`)
+    const assumedText = `${listed(assumed, 'och')} ${assumed.length === 1 ? 'är ett antagande' : 'är antaganden'} att justera`
+    if (stated.length === 0) return `${result}: ${assumedText}.`
+    if (assumed.length > 0) parts.push(assumedText)
     return `${result}: bygger på ${parts.join('; ')}.`
   },
 }
