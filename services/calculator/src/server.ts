@@ -33,7 +33,16 @@ export function createCalculatorService(
     memoryLimitMb: config.DOCUMENT_MEMORY_LIMIT_MB,
     maxQueued: config.DOCUMENT_QUEUE_LIMIT,
   })
-  const analyzer = options.analyzer ?? createAnalyzer(config)
+  const analyzer =
+    options.analyzer ??
+    createAnalyzer(config, {
+      // Rule names only: the problems themselves quote the document, which never goes to the logs.
+      onFallback: (fallback) =>
+        deps.logger.warn(
+          { analyzer: 'openai', fallback: 'builtin', reason: fallback.reason, rules: fallback.rules },
+          'the model’s calculator failed its checks; the built-in analyzer answered',
+        ),
+    })
   deps.logger.info({ analyzer: analyzer.name }, 'calculator generation ready')
   return createService({
     name: SERVICE_NAME,

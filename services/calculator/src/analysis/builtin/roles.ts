@@ -140,9 +140,11 @@ function moneyRole(figure: ScoredFigure, words: ReadonlySet<string>, lead: strin
   return { role: 'baseline', target: targetOf(words, figure) }
 }
 
-function percentRole(figure: ScoredFigure, words: ReadonlySet<string>, lead: string): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
+function percentRole(figure: ScoredFigure, words: ReadonlySet<string>, lead: string, clause: string): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
   const target = targetOf(words, figure)
   const direction = directionOf(words, lead)
+  // A revenue share, split or commission is what a party is paid, not an improvement.
+  if (/\b(?:share|split|commission|provision|andel|royalt)/iu.test(clause)) return { role: 'price' }
   if (hasFlag(figure, 'fromTo')) return { role: 'baseline', target, ...(direction === undefined ? {} : { direction }) }
   if (figure.fromValue !== undefined) return { role: 'improvement', target, direction: figure.value < figure.fromValue ? 'reduce' : 'increase' }
   if (hasFlag(figure, 'points') || hasFlag(figure, 'wordFraction') || CHANGE_LEAD.test(lead))
@@ -182,7 +184,7 @@ function roleOf(figure: ScoredFigure, words: ReadonlySet<string>, lead: string, 
     case 'money':
       return moneyRole(figure, words, lead, clause)
     case 'percent':
-      return percentRole(figure, words, lead)
+      return percentRole(figure, words, lead, clause)
     case 'hours':
     case 'minutes':
       return timeRole(figure, words, lead, clause)

@@ -67,6 +67,9 @@ export function chooseStory(reading: DocumentReading, context: DesignContext): S
   const claims = roled.filter((entry) => entry.role === 'improvement')
   // The first claim in reading order that its story can carry (relevance order breaks ties).
   const claim = claims[0]
+  // A request for quotation, a call-off, a tender or a grant asks for offers: whatever it says it
+  // wants to improve is not the seller's claim.
+  if (context.inputKind === 'document' && asksForOffers(reading)) return { roled, claim: undefined, design: noClaimStory(roled, context) }
   if (claim !== undefined) return { roled, claim, design: storyForClaim(claim, roled, context, capacity) }
   const baseline = roled.some((entry) => entry.role === 'baseline')
   const noClaimDocument =

@@ -1,5 +1,6 @@
-// The instructions and the text sent to the model. The rules mirror what validation checks
-// (calculator-validation.ts), so a first answer usually passes without a repair.
+// The instructions and the text sent to the model. The rules mirror what validation and the
+// honesty checks test (calculator-validation.ts, ../honesty.ts), so a first answer usually passes
+// without a repair.
 import { CURRENCIES, MATH_FUNCTION_NAMES, conversionRate, type Currency } from '@valueproof/formula'
 import { SLIDERS_PER_COMPLEXITY, type AnalysisInput, type Language, type TextPage } from '../types.ts'
 
@@ -27,10 +28,37 @@ function complexityRule(input: AnalysisInput): string {
 }
 
 function sourceRule(input: AnalysisInput): string {
-  if (input.kind === 'document') {
-    return "- Every parameter has a source. When the text states the figure behind defaultValue: { kind: 'document', quote, page } where quote is the passage copied word for word (a short sentence or phrase, no ellipsis, no rewording) and page is the number of the [page N] marker it is under. Otherwise: { kind: 'assumption', note } with a short note, in the requested language, on why the value is reasonable. Never present an invented figure as a quote."
-  }
-  return "- Every parameter has a source. When the description states the figure behind defaultValue: { kind: 'description', quote } where quote is the passage copied word for word (no ellipsis, no rewording). Otherwise: { kind: 'assumption', note } with a short note, in the requested language, on why the value is reasonable. Never present an invented figure as a quote."
+  const quoted =
+    input.kind === 'document'
+      ? "{ kind: 'document', quote, page } where quote is the passage copied word for word (a short sentence or phrase, no ellipsis, no rewording) and page is the number of the [page N] marker it is under"
+      : "{ kind: 'description', quote } where quote is the passage copied word for word (no ellipsis, no rewording)"
+  const where = input.kind === 'document' ? 'document' : 'description'
+  return [
+    `- Every parameter has a source. When the ${where} states the figure behind defaultValue: ${quoted}. Otherwise: { kind: 'assumption', note } with a short note, in the requested language, on why the value is reasonable. Never present an invented figure as a quote.`,
+    "- A quoted defaultValue is a number in its quote, or derived from numbers in it (another period, a conversion, a change from one figure to another); then the parameter's description shows the derivation with its numbers (e.g. '$1,500 per month × 12').",
+    `- Never make a parameter an assumption when the ${where} states its figure, and never write 'no figure' (or 'ingen siffra') about something the ${where} gives a figure for.`,
+  ].join('\n')
+}
+
+/** What the value is: the claimed improvement on the customer's baseline, net of the seller's price. */
+function storyRules(input: AnalysisInput): string {
+  const where = input.kind === 'document' ? 'document' : 'description'
+  return [
+    `- The improvement the ${where} claims (a reduction or increase in percent or percentage points, 'halves', 'from 12 to 4 minutes') drives the formula: the value is that improvement applied to the customer's baseline (time, cost, volume or loss today), never the baseline itself.`,
+    "- The seller's own price, fee or hourly rate is the cost side: subtract it for a net value, or use it for payback and ROI. It is never the customer's cost of time or the value of the work.",
+    '- No silent multipliers: every scale factor (people, teams, sites, units) is a parameter; one the text does not state is an assumption, and the description says which figures drive the result. Figures the formula holds as numbers are named with their source in the explanation.',
+    `- A ${where} that claims no value (a request for quotation, a tender, a grant proposal, a price list, a blank template) gets a calculator of what it does contain (rates, volumes, contract value, term) with clearly labelled assumptions for the rest, and its description says that the ${where} states no saving. A purchasing ceiling, budget or award amount is never money saved. A template's figures are example figures and are called that.`,
+  ].join('\n')
+}
+
+/** SPEC §9's currencies convert at the fixed rates, openly; any other is converted at a named rate or kept and labelled. */
+function currencyRule(input: AnalysisInput): string {
+  const others = CURRENCIES.filter((other) => other !== input.currency)
+  const example = others[0] ?? 'USD'
+  return [
+    `- Currency: baseCurrency is ${input.currency}. Convert amounts stated in ${others.join(' or ')} with these fixed rates (not market rates): ${ratesInto(input.currency)}; the parameter's description says so (e.g. 'converted at 1 ${example} = ${conversionRate(example, input.currency)} ${input.currency}').`,
+    `- Any other currency (AUD, ZAR, GBP, INR …) is either converted at a rate you name in the parameter's description ('converted at 1 AUD = … ${input.currency}, indicative rate') or kept and labelled in its own currency (unit 'AUD'). Never show an amount as a currency it is not in; a bare '$' in a text that names another dollar (AUD, NZD, CAD) is that dollar.`,
+  ].join('\n')
 }
 
 /** The system prompt: what a calculator definition is and the rules for this request. */
@@ -49,11 +77,12 @@ export function calculatorSystemPrompt(input: AnalysisInput): string {
     'Rules for this request:',
     complexityRule(input),
     `- Language: write the calculator's name and every label, description, explanation, unit and note in ${LANGUAGE_NAMES[input.language]}. Parameter names stay camelCase English identifiers.`,
-    `- Currency: baseCurrency is ${input.currency} and every amount is in ${input.currency}. Convert amounts stated in another currency with these fixed rates (not market rates): ${ratesInto(input.currency)}.`,
+    currencyRule(input),
     `- Formula language: numbers, the parameter names (and, in value field formulas, value field names), + - * / % **, parentheses, comparisons (< <= > >= == !=) with && || ! and the conditional a ? b : c, and the functions ${functions} (pow(x, y), clamp(x, low, high); Math.min etc. also work). Nothing else: no other names, no variables, no units, no currency symbols, no thousands separators.`,
     '- baseTimeframe matches the formula: if the parameters are per week, the result is weekly; if the formula multiplies to a year, it is yearly. Use the words "subscription", "per month" or "per månad" in the explanation only when the result is monthly: they make it monthly.',
     '- Slider ranges are realistic for the buyer: defaultValue inside [min, max], step small enough to reach defaultValue.',
     sourceRule(input),
+    storyRules(input),
     '',
     'Answer with the JSON object only.',
   ].join('\n')
@@ -75,6 +104,11 @@ function pagesWithin(pages: readonly TextPage[], budget: number): { pages: TextP
   return { pages: kept, cut: false }
 }
 
+/** The pages the model gets: all of them, or those that fit `maxTextCharacters` (undefined: no limit). */
+export function pagesSent(input: Pick<AnalysisInput, 'pages'>, maxTextCharacters: number | undefined): { pages: TextPage[]; cut: boolean } {
+  return maxTextCharacters === undefined ? { pages: [...input.pages], cut: false } : pagesWithin(input.pages, maxTextCharacters)
+}
+
 export interface CalculatorUserMessageOptions {
   /** Largest number of text characters sent; undefined sends everything. */
   readonly maxTextCharacters?: number | undefined
@@ -83,8 +117,7 @@ export interface CalculatorUserMessageOptions {
 /** The user message: the document's pages with [page N] markers, or the description. */
 export function calculatorUserMessage(input: AnalysisInput, options: CalculatorUserMessageOptions = {}): string {
   const total = input.pages.reduce((sum, page) => sum + page.text.length, 0)
-  const { pages, cut } =
-    options.maxTextCharacters === undefined ? { pages: [...input.pages], cut: false } : pagesWithin(input.pages, options.maxTextCharacters)
+  const { pages, cut } = pagesSent(input, options.maxTextCharacters)
   const sent = pages.reduce((sum, page) => sum + page.text.length, 0)
   const lines: string[] = []
   if (input.kind === 'document') {

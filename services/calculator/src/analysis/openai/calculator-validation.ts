@@ -1,10 +1,11 @@
-// What a generated calculator must satisfy before it is returned. Problems are phrased for the
-// model ('path: message'), since they go back to it once for a repair. Unverifiable quotes are not
-// problems: they become assumptions (source-quotes.ts).
+// What a generated calculator must satisfy before it is returned: the structure, the request's
+// rules, and then the honesty checks every analyzer's output passes (../honesty.ts). Problems are
+// phrased for the model ('path: message'), since they go back to it once for a repair.
 import { compileFormula, validateCalculatorData, type CalculatorData } from '@valueproof/formula'
 import type { JsonValidation } from '@valueproof/ai'
+import { describeHonestyProblems, honestyProblems, type HonestyProblem } from '../honesty.ts'
 import { SLIDERS_PER_COMPLEXITY, type AnalysisInput } from '../types.ts'
-import { withCheckedSources } from './source-quotes.ts'
+import { withLocatedSources } from './source-quotes.ts'
 
 function property(value: unknown, key: string): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
@@ -50,6 +51,9 @@ function requestProblems(value: unknown, input: AnalysisInput): string[] {
     parameters.forEach((parameter: unknown, index) => {
       const type = property(parameter, 'type') ?? 'slider'
       if (type !== 'slider') problems.push(`parameters[${index}].type: must be 'slider' (got ${quoted(type)})`)
+      if (isMissing(property(parameter, 'source'))) {
+        problems.push(`parameters[${index}].source: is required: a quote of the text that states the default, or an assumption with a note`)
+      }
     })
   }
   if (isValue) {
@@ -76,11 +80,14 @@ function formulaProblem(value: unknown): string | undefined {
   return `formula: ${compiled.error.message} (in ${JSON.stringify(formula)}, declared parameters: ${names.length === 0 ? 'none' : names.join(', ')})`
 }
 
+/** The outcome of validating one answer, with the honesty problems kept apart (they name rules, which may be logged). */
+export type GeneratedCalculatorValidation = JsonValidation<CalculatorData> & { readonly honesty: readonly HonestyProblem[] }
+
 /**
  * The `validate` callback for generateJson: validateCalculatorData, the request's rules and the
- * formula; then sources are checked against the text and `complexity` is set.
+ * formula; then quotes are put in the text's wording and the honesty checks run; `complexity` is set.
  */
-export function validateGeneratedCalculator(value: unknown, input: AnalysisInput): JsonValidation<CalculatorData> {
+export function validateGeneratedCalculator(value: unknown, input: AnalysisInput): GeneratedCalculatorValidation {
   const structure = validateCalculatorData(value)
   const formula = formulaProblem(value)
   const problems = [
@@ -93,6 +100,9 @@ export function validateGeneratedCalculator(value: unknown, input: AnalysisInput
     ...(formula === undefined ? [] : [formula]),
     ...requestProblems(value, input),
   ]
-  if (!structure.ok || problems.length > 0) return { ok: false, problems }
-  return { ok: true, value: { ...withCheckedSources(structure.calculatorData, input), complexity: input.complexity } }
+  if (!structure.ok || problems.length > 0) return { ok: false, problems, honesty: [] }
+  const located = withLocatedSources(structure.calculatorData, input)
+  const honesty = honestyProblems(located, input)
+  if (honesty.length > 0) return { ok: false, problems: describeHonestyProblems(honesty), honesty }
+  return { ok: true, value: { ...located, complexity: input.complexity }, honesty }
 }

@@ -1,1 +1,1 @@
-export { createOpenAiAnalyzer, type OpenAiAnalyzerOptions } from './openai-analyzer.ts'
+export { createOpenAiAnalyzer, type AnalyzerFallback, type OpenAiAnalyzerOptions } from './openai-analyzer.ts'

@@ -227,20 +227,21 @@ describe('createOpenAiAnalyzer', () => {
     expect(error.message).not.toContain(API_KEY)
   })
 
-  it('turns a quote that is not in the document into an assumption', async () => {
+  it('asks for a repair of a quote that is not in the document, and returns the repaired calculator', async () => {
     const [hours, cost] = goodAnswer.parameters
     const invented = { ...cost, source: { kind: 'document', quote: 'Agents cost 45 USD an hour on average.', page: 2 } }
-    server.respondWith(jsonCompletion({ ...goodAnswer, parameters: [hours, invented] }))
+    server.respondWith(jsonCompletion({ ...goodAnswer, parameters: [hours, invented] }), jsonCompletion(goodAnswer))
 
     const calculator = await analyzer.analyze(documentInput)
 
-    expect(calculator.parameters[1]?.defaultValue).toBe(45)
-    expect(calculator.parameters[1]?.source).toEqual({ kind: 'assumption', note: 'Assumption — no figure in the document' })
-    expect(calculator.parameters[0]?.source?.kind).toBe('document')
-    expect(server.requests).toHaveLength(1)
+    expect(calculator.parameters[1]?.source).toEqual({ kind: 'document', quote: 'A support agent costs 45 USD per hour.', page: 2 })
+    expect(server.requests).toHaveLength(2)
+    expect(messagesOf(server.requests[1]).at(-1)?.content).toContain(
+      'parameters[1].source.quote: the quote "Agents cost 45 USD an hour on average." is not in the document word for word',
+    )
   })
 
-  it('writes a Swedish request and keeps its assumption notes in Swedish', async () => {
+  it('writes a Swedish request and sends back an assumption that replaces a stated figure', async () => {
     const swedish: AnalysisInput = {
       kind: 'document',
       pages: [{ page: 3, text: 'Vi sparar 10 timmar i veckan åt ert team.' }],
@@ -264,7 +265,7 @@ describe('createOpenAiAnalyzer', () => {
           max: 40,
           step: 1,
           defaultValue: 10,
-          source: { kind: 'document', quote: 'Vi sparar 15 timmar i veckan', page: 3 },
+          source: { kind: 'assumption', note: 'Antagande — ingen siffra i dokumentet' },
         },
       ],
       baseCurrency: 'SEK',
@@ -273,14 +274,19 @@ describe('createOpenAiAnalyzer', () => {
       calculatorType: 'standard',
       valueFields: [],
     }
-    server.respondWith(jsonCompletion(answer))
+    const [hours] = answer.parameters
+    const quoted = { ...hours, source: { kind: 'document', quote: 'Vi sparar 10 timmar i veckan', page: 3 } }
+    server.respondWith(jsonCompletion(answer), jsonCompletion({ ...answer, parameters: [quoted] }))
 
     const calculator = await analyzer.analyze(swedish)
 
     expect(calculator.complexity).toBe('minimal')
     expect(calculator.baseCurrency).toBe('SEK')
     expect(calculator.parameters[0]?.label).toBe('Sparade timmar per vecka')
-    expect(calculator.parameters[0]?.source).toEqual({ kind: 'assumption', note: 'Antagande — ingen siffra i dokumentet' })
+    expect(calculator.parameters[0]?.source).toEqual({ kind: 'document', quote: 'Vi sparar 10 timmar i veckan', page: 3 })
+    const repair = messagesOf(server.requests[1]).at(-1)?.content ?? ''
+    expect(repair).toContain("parameters[0].source: 'Sparade timmar per vecka' is an assumption, but the text states 10 timmar")
+    expect(repair).toContain('parameters[0].source.note: the note says there is no figure')
     const system = contentOf(server.requests[0], 'system')
     expect(system).toContain('in Swedish (svenska)')
     expect(system).toContain("Complexity 'minimal': exactly 1 parameter,")

@@ -1,63 +1,13 @@
-// Keeps generated sources honest: a quote must occur in the text it claims to come from. A quote
-// that does not becomes an assumption (the figure stays, the claim goes); a quote found on another
-// page gets that page. Comparison ignores case, runs of whitespace and typographic variants of
-// dashes and quotation marks, which PDF extraction and models both change.
+// Puts a generated quote in the words of the text it comes from: the model may change case,
+// spacing or dashes, or name the wrong page, without any dishonesty. A quote that is not in the
+// text is left as it is: the honesty checks report it and the model gets to repair it. Quotes are
+// compared as the honesty checks compare them (honesty-quotes.ts).
 import type { CalculatorData, CalculatorParameter, ParameterSource } from '@valueproof/formula'
-import type { AnalysisInput, Language } from '../types.ts'
-
-const ASSUMPTION_NOTES: Record<AnalysisInput['kind'], Record<Language, string>> = {
-  document: { en: 'Assumption — no figure in the document', sv: 'Antagande — ingen siffra i dokumentet' },
-  description: { en: 'Assumption — no figure in the description', sv: 'Antagande — ingen siffra i beskrivningen' },
-}
+import { fold, searchablePages, searchTextsOf, type FoldedText, type SearchablePage } from '../honesty-quotes.ts'
+import type { AnalysisInput } from '../types.ts'
 
 /** The schema's limit on a quote's length (parameterSourceSchema). */
 const QUOTE_MAX_LENGTH = 600
-
-interface FoldedText {
-  readonly text: string
-  /** origin[i]: the index in the original text of folded character i. */
-  readonly origin: readonly number[]
-}
-
-function foldCharacter(character: string): string {
-  if (/\s/.test(character)) return ' '
-  if (character === '\u00AD') return ''
-  if (/[\u2010-\u2015\u2212]/.test(character)) return '-'
-  if (/[\u2018\u2019\u201A\u201B\u2032]/.test(character)) return "'"
-  if (/[\u201C-\u201F\u2033\u00AB\u00BB]/.test(character)) return '"'
-  return character.toLowerCase()
-}
-
-function fold(original: string): FoldedText {
-  let text = ''
-  const origin: number[] = []
-  let index = 0
-  for (const character of original) {
-    const folded = foldCharacter(character)
-    const isSpace = folded === ' '
-    if (!(isSpace && (text === '' || text.endsWith(' ')))) {
-      for (const unit of folded) {
-        text += unit
-        origin.push(index)
-      }
-    }
-    index += character.length
-  }
-  if (text.endsWith(' ')) {
-    text = text.slice(0, -1)
-    origin.pop()
-  }
-  return { text, origin }
-}
-
-/** The quote as searched for: folded, without wrapping quotation marks or ellipses; then also without a final full stop. */
-function searchTextsOf(quote: string): string[] {
-  const bare = fold(quote)
-    .text.replace(/^["'\s…]+|["'\s…]+$/g, '')
-    .replace(/^\.{3}\s*|\s*\.{3}$/g, '')
-  const withoutStop = bare.replace(/[\s.]+$/, '')
-  return [...new Set([bare, withoutStop])].filter((text) => text !== '')
-}
 
 interface Found {
   readonly page: number
@@ -65,13 +15,12 @@ interface Found {
   readonly passage: string
 }
 
-interface SearchablePage {
-  readonly page: number
-  readonly original: string
+/** A page with its folded text and where each folded character came from. */
+interface FoldedPage extends SearchablePage {
   readonly folded: FoldedText
 }
 
-function findIn(page: SearchablePage, needle: string): Found | undefined {
+function findIn(page: FoldedPage, needle: string): Found | undefined {
   const start = page.folded.text.indexOf(needle)
   if (start < 0) return undefined
   const from = page.folded.origin[start]
@@ -89,23 +38,13 @@ function findIn(page: SearchablePage, needle: string): Found | undefined {
   }
 }
 
-export interface QuoteChecker {
-  /** The corrected source, or an assumption when the quote is not in the text. */
-  check(source: ParameterSource | undefined): ParameterSource
+export interface QuoteLocator {
+  /** The source with the quote in the text's wording and on the page it is on; unchanged when the text does not contain it. */
+  locate(source: ParameterSource): ParameterSource
 }
 
-export function createQuoteChecker(input: Pick<AnalysisInput, 'kind' | 'pages' | 'language'>): QuoteChecker {
-  const pages: SearchablePage[] =
-    input.kind === 'document'
-      ? input.pages.map((page) => ({ page: page.page, original: page.text, folded: fold(page.text) }))
-      : [
-          {
-            page: 1,
-            original: input.pages.map((page) => page.text).join('\n\n'),
-            folded: fold(input.pages.map((page) => page.text).join('\n\n')),
-          },
-        ]
-  const assumption: ParameterSource = { kind: 'assumption', note: ASSUMPTION_NOTES[input.kind][input.language] }
+export function createQuoteLocator(input: Pick<AnalysisInput, 'kind' | 'pages'>): QuoteLocator {
+  const pages: FoldedPage[] = searchablePages(input).map((page) => ({ ...page, folded: fold(page.original) }))
 
   const find = (quote: string, preferredPage: number | undefined): Found | undefined => {
     const preferred = pages.find((page) => page.page === preferredPage)
@@ -120,11 +59,10 @@ export function createQuoteChecker(input: Pick<AnalysisInput, 'kind' | 'pages' |
   }
 
   return {
-    check(source) {
-      if (source === undefined) return assumption
+    locate(source) {
       if (source.kind === 'assumption') return source
       const found = find(source.quote, source.kind === 'document' ? source.page : undefined)
-      if (found === undefined) return assumption
+      if (found === undefined) return source
       // The text's own wording is kept, unless collapsing it made it longer than a quote may be.
       const quote = found.passage.length <= QUOTE_MAX_LENGTH && found.passage !== '' ? found.passage : source.quote
       // The kind follows the input: a model may call a description passage a document quote.
@@ -133,15 +71,11 @@ export function createQuoteChecker(input: Pick<AnalysisInput, 'kind' | 'pages' |
   }
 }
 
-/** Every parameter's source checked against the text. */
-export function withCheckedSources(
-  calculatorData: CalculatorData,
-  input: Pick<AnalysisInput, 'kind' | 'pages' | 'language'>,
-): CalculatorData {
-  const checker = createQuoteChecker(input)
-  const parameters = calculatorData.parameters.map((parameter): CalculatorParameter => ({
-    ...parameter,
-    source: checker.check(parameter.source),
-  }))
+/** Every quote found in the text put in the text's wording and on its page; the rest left for the honesty checks to report. */
+export function withLocatedSources(calculatorData: CalculatorData, input: Pick<AnalysisInput, 'kind' | 'pages'>): CalculatorData {
+  const locator = createQuoteLocator(input)
+  const parameters = calculatorData.parameters.map((parameter): CalculatorParameter =>
+    parameter.source === undefined ? parameter : { ...parameter, source: locator.locate(parameter.source) },
+  )
   return { ...calculatorData, parameters }
 }

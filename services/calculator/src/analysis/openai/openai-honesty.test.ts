@@ -1,0 +1,202 @@
+// The OpenAI-compatible path under the honesty rules: the model (faked at the HTTP boundary, the
+// real client library talking to it) gets its problems back once, and the built-in analyzer answers
+// when the repair still fails. createAnalyzer wires the two together as the service does.
+import { jsonCompletion, startFakeOpenAiServer, type FakeOpenAiServer, type RecordedRequest } from '@valueproof/ai/testing'
+import { validateCalculatorData, type CalculatorDataInput } from '@valueproof/formula'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { GenerationConfig } from '../../config.ts'
+import { buildCalculator } from '../builtin/index.ts'
+import { createAnalyzer, type AnalyzerFallback } from '../index.ts'
+import type { AnalysisInput, Analyzer } from '../types.ts'
+
+const swedish: AnalysisInput = {
+  kind: 'description',
+  pages: [
+    {
+      page: 1,
+      text: 'Vår tjänst minskar hanteringstiden med 45 %. Ert team hanterar 2 000 ärenden i månaden och varje ärende tar 12 minuter. En handläggare kostar 520 kr i timmen.',
+    },
+  ],
+  complexity: 'balanced',
+  language: 'sv',
+  currency: 'SEK',
+}
+
+/** An honest answer for `swedish`: every default is in its quote, the reduction drives the formula. */
+const honestAnswer = {
+  name: 'Kortare hanteringstid',
+  description: 'Vad 45 % kortare hanteringstid sparar åt ert team varje månad.',
+  formula: 'arendenPerManad * 12 / 60 * minskningProcent / 100 * 520',
+  explanation: 'Ärenden i månaden × 12 minuter ÷ 60 × minskningen × 520 kr i timmen (alla från beskrivningen).',
+  parameters: [
+    {
+      name: 'arendenPerManad',
+      label: 'Ärenden per månad',
+      description: 'Ärenden som teamet hanterar.',
+      unit: 'ärenden',
+      type: 'slider',
+      min: 0,
+      max: 10_000,
+      step: 100,
+      defaultValue: 2000,
+      source: { kind: 'description', quote: 'Ert team hanterar 2 000 ärenden i månaden' },
+    },
+    {
+      name: 'minskningProcent',
+      label: 'Minskad hanteringstid',
+      description: 'Hur mycket kortare varje ärende blir.',
+      unit: '%',
+      type: 'slider',
+      min: 0,
+      max: 100,
+      step: 1,
+      defaultValue: 45,
+      source: { kind: 'description', quote: 'Vår tjänst minskar hanteringstiden med 45 %.' },
+    },
+  ],
+  baseCurrency: 'SEK',
+  baseTimeframe: 'monthly',
+  valueType: 'moneySaved',
+  calculatorType: 'standard',
+  valueFields: [],
+} satisfies CalculatorDataInput
+
+const [tickets, reduction] = honestAnswer.parameters
+/** The same answer with a reduction the description does not state. */
+const inventedReduction = { ...honestAnswer, parameters: [tickets, { ...reduction, defaultValue: 60 }] }
+
+function lastMessage(request: RecordedRequest | undefined): string {
+  return request?.chat?.messages.at(-1)?.content ?? ''
+}
+
+describe('the OpenAI-compatible analyzer under the honesty rules', () => {
+  let server: FakeOpenAiServer
+  let analyzer: Analyzer
+  let fallbacks: AnalyzerFallback[]
+
+  beforeEach(async () => {
+    server = await startFakeOpenAiServer()
+    fallbacks = []
+    const config: GenerationConfig = {
+      OPENAI_API_KEY: 'sk-test-honesty-0123456789',
+      OPENAI_BASE_URL: server.baseUrl,
+      OPENAI_MODEL: 'gpt-test',
+      OPENAI_TIMEOUT_MS: 5_000,
+      DOCUMENT_WORKERS: 1,
+      DOCUMENT_QUEUE_LIMIT: 4,
+      DOCUMENT_TIME_LIMIT_MS: 30_000,
+      DOCUMENT_MEMORY_LIMIT_MB: 256,
+    }
+    analyzer = createAnalyzer(config, { onFallback: (fallback) => fallbacks.push(fallback) })
+  })
+
+  afterEach(async () => {
+    await Promise.all([server.close(), analyzer.close?.()])
+  })
+
+  it('returns an honest answer untouched after one request', async () => {
+    server.respondWith(jsonCompletion(honestAnswer))
+
+    const calculator = await analyzer.analyze(swedish)
+
+    const expected = validateCalculatorData(honestAnswer)
+    if (!expected.ok) throw new Error('the honest answer must be a valid calculator')
+    expect(calculator).toEqual({ ...expected.calculatorData, complexity: 'balanced' })
+    expect(analyzer.name).toBe('openai')
+    expect(server.requests).toHaveLength(1)
+    expect(fallbacks).toEqual([])
+    const system = server.requests[0]?.chat?.messages[0]?.content ?? ''
+    expect(system).toContain('never the baseline itself')
+    expect(system).toContain("The seller's own price, fee or hourly rate is the cost side")
+    expect(system).toContain('converted at 1 USD = 10.42 SEK')
+  })
+
+  it('repairs a default that is not in its quote', async () => {
+    server.respondWith(jsonCompletion(inventedReduction), jsonCompletion(honestAnswer))
+
+    const calculator = await analyzer.analyze(swedish)
+
+    expect(calculator.parameters[1]?.defaultValue).toBe(45)
+    expect(server.requests).toHaveLength(2)
+    expect(lastMessage(server.requests[1])).toContain('- parameters[1].defaultValue: the default 60 is not in its quote')
+    expect(fallbacks).toEqual([])
+  })
+
+  it('falls back to the built-in analyzer when the repair still states a figure its quote does not', async () => {
+    server.respondWith(jsonCompletion(inventedReduction), jsonCompletion(inventedReduction))
+
+    const calculator = await analyzer.analyze(swedish)
+
+    // The built-in analysis is deterministic: the worker's answer is the in-thread one (decision 061).
+    expect(calculator).toStrictEqual(buildCalculator(swedish))
+    expect(server.requests).toHaveLength(2)
+    expect(fallbacks).toEqual([
+      { reason: 'honesty', rules: ['figure_not_in_quote'], problems: [expect.stringContaining('the default 60')] },
+    ])
+  })
+
+  it('falls back too when the repair is not a valid calculator', async () => {
+    const unknownName = { ...honestAnswer, formula: 'arendenPerManad * handlaggare' }
+    server.respondWith(jsonCompletion(unknownName), jsonCompletion(unknownName))
+
+    const calculator = await analyzer.analyze(swedish)
+
+    expect(calculator).toStrictEqual(buildCalculator(swedish))
+    expect(fallbacks).toEqual([{ reason: 'invalid_output', rules: [], problems: [expect.stringContaining("Unknown name 'handlaggare'")] }])
+  })
+
+  it('sends back an AUD amount shown as USD, and accepts it converted at a named rate', async () => {
+    const aud: AnalysisInput = {
+      kind: 'description',
+      pages: [{ page: 1, text: 'A gold sponsorship costs A$2,400 and brings 30 qualified leads.' }],
+      complexity: 'balanced',
+      language: 'en',
+      currency: 'USD',
+    }
+    const sponsorship = {
+      name: 'sponsorshipCost',
+      label: 'Sponsorship cost',
+      description: 'What the gold sponsorship costs.',
+      unit: 'USD',
+      type: 'slider',
+      min: 0,
+      max: 10_000,
+      step: 10,
+      defaultValue: 2400,
+      source: { kind: 'description', quote: 'A gold sponsorship costs A$2,400' },
+    }
+    const leadValue = {
+      name: 'valuePerLead',
+      label: 'Value of a lead',
+      description: 'What one qualified lead is worth to you.',
+      unit: 'USD',
+      type: 'slider',
+      min: 0,
+      max: 2_000,
+      step: 10,
+      defaultValue: 200,
+      source: { kind: 'assumption', note: 'A typical value of a qualified lead; adjust it to yours.' },
+    }
+    const answer = {
+      ...honestAnswer,
+      name: 'Sponsorship return',
+      description: 'The leads a gold sponsorship brings, net of its cost.',
+      explanation: '30 leads (stated) × the value of a lead − the sponsorship cost.',
+      formula: '30 * valuePerLead - sponsorshipCost',
+      parameters: [sponsorship, leadValue],
+      baseCurrency: 'USD',
+      baseTimeframe: 'yearly',
+      valueType: 'moneyGained',
+    }
+    const converted = { ...sponsorship, defaultValue: 1560, description: 'A$2,400 converted at 1 AUD = 0.65 USD (indicative rate).' }
+    server.respondWith(jsonCompletion(answer), jsonCompletion({ ...answer, parameters: [converted, leadValue] }))
+
+    const calculator = await analyzer.analyze(aud)
+
+    expect(calculator.parameters[0]?.defaultValue).toBe(1560)
+    expect(lastMessage(server.requests[1])).toContain(
+      '- parameters[0].defaultValue: the quote states A$2,400 in AUD, but the default 2400 is shown as USD',
+    )
+    expect(fallbacks).toEqual([])
+  })
+})
