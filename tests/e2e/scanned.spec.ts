@@ -7,7 +7,10 @@ import { join } from 'node:path'
 import { calculatorDataSchema } from '@valueproof/formula'
 import { expect, test } from './fixtures.ts'
 
-const SCANNED = join(fileURLToPath(new URL('../../../shared/samples/documents/', import.meta.url)), 'metro-access-gate-proposal-scanned.pdf')
+const SCANNED = join(
+  fileURLToPath(new URL('../../../shared/samples/documents/', import.meta.url)),
+  'metro-access-gate-proposal-scanned.pdf',
+)
 
 test.describe('a scanned proposal', () => {
   test.skip(!existsSync(SCANNED) && process.env.CI !== 'true', 'the sample documents are not here')

@@ -14,6 +14,11 @@ export interface TextPage {
   /** Numbered from 1. */
   page: number
   text: string
+  /**
+   * The text was recognised (OCR, English and Swedish) from the page's images: a scanned page with
+   * no text of its own. Recognised text can misread characters; quote it as read by OCR.
+   */
+  ocr?: true
 }
 
 export interface ExtractedDocument {
@@ -34,7 +39,10 @@ export interface DocumentExtractorOptions {
    * fatal error in one can end the whole process).
    */
   isolation?: WorkerIsolation
-  /** Per document, from dispatch to answer; past it the worker is stopped (default 60 s). */
+  /**
+   * Per document, from dispatch to answer; past it the worker is stopped (default 60 s). Text
+   * recognition of scanned pages stops shortly before it, and the pages read by then are answered.
+   */
   timeLimitMs?: number
   /** Old-generation heap limit of each worker (default 512 MB); a child process may hold twice that plus 128 MB. */
   memoryLimitMb?: number
@@ -151,7 +159,12 @@ export function createDocumentExtractor(options: DocumentExtractorOptions = {}):
       signal?.throwIfAborted()
       const kind = kindOf(bytes)
       const owned = ownedBytes(bytes)
-      const workerLimits = { maxPartBytes: limits.maxExpandedPartBytes, maxTotalBytes: limits.maxExpandedBytes, maxCharacters }
+      const workerLimits = {
+        maxPartBytes: limits.maxExpandedPartBytes,
+        maxTotalBytes: limits.maxExpandedBytes,
+        maxCharacters,
+        timeLimitMs: limits.timeLimitMs,
+      }
       const request = { kind, bytes: owned, limits: workerLimits }
       const reply = await pool.run(request, { transfer: [owned.buffer], ...(signal ? { signal } : {}) }).catch((error: unknown) => {
         throw extractionFailure(error)

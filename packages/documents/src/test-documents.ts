@@ -1,6 +1,6 @@
 // Builds the documents the tests read, so no binary fixture is committed: hand-written PDF objects
 // (optionally encrypted), DOCX zips, zip bombs and files that are neither.
-import { constants, deflateRawSync } from 'node:zlib'
+import { constants, deflateRawSync, deflateSync } from 'node:zlib'
 import { pdfSecurity, type PdfCipher } from './test-pdf-security.ts'
 import { crc32, writeZip, zipEntry, type PreparedZipEntry } from './zip.mjs'
 
@@ -14,6 +14,15 @@ export interface PdfPage {
   content?: PdfStream
   /** Draw a small grey image, as a scanner would put the whole page. */
   image?: boolean
+  /** A greyscale picture drawn over the whole page, as a scanner's PDF has (test-scans.ts makes them). */
+  scan?: GreyImage
+}
+
+/** 8-bit greyscale pixels, rows top to bottom. */
+export interface GreyImage {
+  width: number
+  height: number
+  data: Uint8Array
 }
 
 export interface PdfOptions {
@@ -38,6 +47,7 @@ function pdfString(text: string): string {
 
 function pageContent(page: PdfPage): string {
   const parts: string[] = []
+  if (page.scan !== undefined) parts.push('q 612 0 0 792 0 0 cm /Scan Do Q')
   if (page.image === true) parts.push('q 400 0 0 500 100 150 cm /Im1 Do Q')
   if (page.lines !== undefined && page.lines.length > 0) {
     const [first, ...rest] = page.lines
@@ -74,13 +84,23 @@ export function buildPdf(pages: PdfPage[], options: PdfOptions = {}): Uint8Array
     ),
   )
   const kids = pages.map((page) => {
+    const scan =
+      page.scan &&
+      add(
+        stream(
+          `/Type /XObject /Subtype /Image /Width ${page.scan.width} /Height ${page.scan.height} ` +
+            '/ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode',
+          deflateSync(page.scan.data),
+        ),
+      )
     const content = add(
       page.content ? stream(page.content.dictionary, page.content.data) : stream('', Buffer.from(pageContent(page), 'latin1')),
     )
+    const scanResource = scan === undefined ? '' : ` /Scan ${scan} 0 R`
     return add(
       text(
         `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${content} 0 R ` +
-          `/Resources << /Font << /F1 ${font} 0 R >> /XObject << /Im1 ${image} 0 R >> >> >>`,
+          `/Resources << /Font << /F1 ${font} 0 R >> /XObject << /Im1 ${image} 0 R${scanResource} >> >> >>`,
       ),
     )
   })

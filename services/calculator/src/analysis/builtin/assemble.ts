@@ -50,7 +50,9 @@ function explanationFor(design: Design, sliders: ReadonlySet<string>, context: D
   sentences.push(design.explain(phrases))
   const constants = design.terms.filter((term) => !sliders.has(term.key))
   if (constants.length > 0) {
-    sentences.push(`${texts.heldConstant}: ${constants.map((term) => `${term.phrase} = ${term.display} (${origin(term, context)})`).join(', ')}.`)
+    sentences.push(
+      `${texts.heldConstant}: ${constants.map((term) => `${term.phrase} = ${term.display} (${origin(term, context)})`).join(', ')}.`,
+    )
   }
   const sliderTerms = design.terms.filter((term) => sliders.has(term.key))
   const backed = sliderTerms.filter(isStated)

@@ -43,6 +43,49 @@ describe('money', () => {
     expect(only('Fee 2.500 kr').value).toBe(2_500)
   })
 
+  it.each([
+    ['Vi tar 2 490 kr i månaden', 2_490, 'SEK'],
+    ['Totalkostnad för utvärderingen: 8 386 560 kr', 8_386_560, 'SEK'],
+    ['Pris 1 250:- per månad', 1_250, 'SEK'],
+    ['Porto 0,35 kr per faktura', 0.35, 'SEK'],
+    ['Avgift 12.500 kr', 12_500, 'SEK'],
+    ['kostar 2\u202f490\u00a0kr', 2_490, 'SEK'],
+    ['Priset är 2:50 kr per sida', 2.5, 'SEK'],
+    ['Pris 12:50:- per styck', 12.5, 'SEK'],
+    ['Skanning 50 öre per sida', 0.5, 'SEK'],
+    ['Fee: US$ 40 per hour', 40, 'USD'],
+    ['Fee: 40 USD per hour', 40, 'USD'],
+    ['Card fee: EUR 40', 40, 'EUR'],
+    ['Workshop 1.200 € per day', 1_200, 'EUR'],
+    ['Sponsorship A$5,000', 5_000, 'AUD'],
+    ['Sponsorship AU$ 5,000', 5_000, 'AUD'],
+    ['Sponsorship 5,000 AUD', 5_000, 'AUD'],
+    ['Retainer £1,500 a month', 1_500, 'GBP'],
+    ['Retainer GBP 1,500', 1_500, 'GBP'],
+    ['Shoot ₹25,000 per day', 25_000, 'INR'],
+    ['Shoot INR 25,000 per day', 25_000, 'INR'],
+    ['Shoot Rs. 25,000 per day', 25_000, 'INR'],
+    ['Fuel costs $0.15 per mile', 0.15, 'USD'],
+  ])('%s', (text, value, currency) => {
+    const figure = only(text, /kr|:-|öre/.test(text) ? SWEDISH : ENGLISH)
+    expect(figure).toMatchObject({ kind: 'money', currency })
+    expect(figure.value).toBeCloseTo(value, 6)
+    expect(text.slice(figure.start, figure.end)).toBe(figure.text)
+  })
+
+  it('reads "2:50 kr" and öre as kronor, flagged', () => {
+    expect(only('Pris 2:50 kr', SWEDISH).flags).toContain('ore')
+    expect(scan('Mötet börjar 2:50 i morgon', SWEDISH)).toEqual([])
+  })
+
+  it('reads rand before the number, with or without a space, only in a South African document', () => {
+    const rand = { ...ENGLISH, rand: true }
+    expect(only('Paid R1 200,00 on award', rand)).toMatchObject({ kind: 'money', value: 1_200, currency: 'ZAR' })
+    expect(only('tender fee of R 500.00', rand)).toMatchObject({ value: 500, currency: 'ZAR' })
+    expect(only('ZAR 1 200', rand)).toMatchObject({ value: 1_200, currency: 'ZAR' })
+    expect(scan('Paid R1 200,00 on award')).toEqual([])
+  })
+
   it('reads "$" as AUD in a document priced in AUD, and R as rand only in a South African one', () => {
     expect(only('Gold sponsor $7,500', { ...ENGLISH, dollar: 'AUD' }).currency).toBe('AUD')
     const rand = only('AWARDED TO ACME R 1 234,00', { ...ENGLISH, rand: true })
@@ -83,6 +126,13 @@ describe('rates per unit and per period', () => {
     })
   })
 
+  it('takes a header period only from a header, not from a sentence that names a monthly fee', () => {
+    const prose = scan('Kunden betalar en månadsavgift på 4 990 kr. Därutöver tillkommer en startavgift om 10 000 kr.', SWEDISH)
+    expect(prose.map((figure) => figure.per)).toEqual(['month', undefined])
+    expect(scan('The monthly fee for hosting is $99. Setup costs $500.').map((figure) => figure.per)).toEqual(['month', undefined])
+    expect(only('Monthly Revenue*\tThreshold\nVideo\t$ 30,000.00')).toMatchObject({ per: 'month', flags: ['headerPeriod'] })
+  })
+
   it('does not give a price the period of another figure', () => {
     const figures = scan('Each agent saves 10 hours per week at $40 of cost.')
     expect(figures.find((figure) => figure.kind === 'money')?.per).toBeUndefined()
@@ -91,6 +141,41 @@ describe('rates per unit and per period', () => {
 
   it('reads CPM prices', () => {
     expect(only('Direct Sponsorship $50CPM Market Rate')).toMatchObject({ value: 50, perEntity: 'thousand' })
+    expect(only('Display $12 per 1,000 impressions')).toMatchObject({ value: 12, perEntity: 'thousand', text: '$12 per 1,000 impressions' })
+    expect(only('Annons 95 kr per 1 000 visningar', SWEDISH)).toMatchObject({ value: 95, perEntity: 'thousand' })
+  })
+
+  it.each([
+    ['$0.15 per mile', ENGLISH, { value: 0.15, perEntity: 'mile' }],
+    ['$0.05 per page', ENGLISH, { value: 0.05, perEntity: 'page' }],
+    ['2,50 kr per sida', SWEDISH, { value: 2.5, perEntity: 'page' }],
+    ['$1.20 per invoice', ENGLISH, { value: 1.2, perEntity: 'invoice' }],
+    ['4 kr per faktura', SWEDISH, { value: 4, perEntity: 'invoice' }],
+    ['$15 per seat per month', ENGLISH, { value: 15, perEntity: 'seat', per: 'month' }],
+    ['349 kr per användare och månad', SWEDISH, { value: 349, perEntity: 'user', per: 'month' }],
+    ['0,35 kr/st', SWEDISH, { value: 0.35, perEntity: 'item' }],
+    ['$3 per booking', ENGLISH, { value: 3, perEntity: 'booking' }],
+    ['12 kr per bokning', SWEDISH, { value: 12, perEntity: 'booking' }],
+    ['$8 per shipment', ENGLISH, { value: 8, perEntity: 'shipment' }],
+    ['1,20 kr per kWh', SWEDISH, { value: 1.2, perEntity: 'kwh' }],
+    ['$2,000 monthly', ENGLISH, { value: 2_000, per: 'month' }],
+    ['1 990 kr/mån', SWEDISH, { value: 1_990, per: 'month' }],
+    ['5 000 kr per år', SWEDISH, { value: 5_000, per: 'year' }],
+  ])('reads the unit price "%s"', (text, options, expected) => {
+    expect(only(text, options)).toMatchObject({ kind: 'money', ...expected, text })
+  })
+})
+
+describe('number formats of both languages', () => {
+  it.each([
+    ['We process 12,500 invoices a year', ENGLISH, 12_500],
+    ['Vi hanterar 1 200 fakturor i månaden', SWEDISH, 1_200],
+    ['Vi hanterar 1\u202f200 fakturor i månaden', SWEDISH, 1_200],
+    ['Det tar 3,75 timmar per ärende', SWEDISH, 3.75],
+    ['It takes 2.4 hours per ticket', ENGLISH, 2.4],
+    ['Vi har 2 490 användare', SWEDISH, 2_490],
+  ])('%s', (text, options, value) => {
+    expect(only(text, options).value).toBeCloseTo(value, 6)
   })
 })
 
@@ -111,7 +196,40 @@ describe('counts, percentages and durations', () => {
   it('reads percentages, including table cells whose digits the PDF spaced out', () => {
     expect(only('We reduce costs by 25%')).toMatchObject({ kind: 'percent', value: 25 })
     expect(only('vi ökar intäkterna med 12 %', SWEDISH)).toMatchObject({ kind: 'percent', value: 12 })
+    expect(only('minskar kostnaden med 30 procent', SWEDISH)).toMatchObject({ kind: 'percent', value: 30 })
+    expect(only('reduces handling time by 45 per cent')).toMatchObject({ kind: 'percent', value: 45 })
     expect(only('Display $- 5 0 %').value).toBe(50)
+  })
+
+  it('reads percentage points, flagged, and the sign written before a percentage', () => {
+    expect(only('lifts conversion by +0.5 percentage points')).toMatchObject({ kind: 'percent', value: 0.5, flags: ['points', 'plus'] })
+    expect(only('höjer konverteringen med 0,5 procentenheter', SWEDISH)).toMatchObject({ value: 0.5, flags: ['points'] })
+    expect(only('margin up 2 pp')).toMatchObject({ value: 2, flags: ['points'] })
+    expect(only('churn -12% year on year').flags).toEqual(['minus'])
+    expect(only('bookings +18%').flags).toEqual(['plus'])
+    expect(only('45 %').flags).toEqual([])
+  })
+
+  it('reads percentage ranges as their midpoint', () => {
+    for (const text of ['saves 10–20% of the time', 'sparar 10-20 % av tiden', 'saves 10%–20% of the time']) {
+      expect(only(text, SWEDISH)).toMatchObject({ kind: 'percent', value: 15, low: 10, high: 20, flags: ['range'] })
+    }
+  })
+
+  it('reads counts with their noun and their period', () => {
+    expect(only('about 40 tickets per day')).toMatchObject({ kind: 'count', value: 40, entity: 'ticket', per: 'day' })
+    expect(only('700 attendees')).toMatchObject({ kind: 'count', value: 700, entity: 'attendee' })
+    expect(only('25 handläggare', SWEDISH)).toMatchObject({ kind: 'count', value: 25, entity: 'agent' })
+    expect(only('300 samtal om dagen', SWEDISH)).toMatchObject({ kind: 'count', entity: 'call', per: 'day' })
+    expect(only('80 bokningar varje vecka', SWEDISH)).toMatchObject({ kind: 'count', entity: 'booking', per: 'week' })
+    expect(only('150 orders a week')).toMatchObject({ kind: 'count', entity: 'order', per: 'week' })
+    expect(only('60 patients a day')).toMatchObject({ kind: 'count', entity: 'patient', per: 'day' })
+    expect(only('2 000 leveranser per år', SWEDISH)).toMatchObject({ kind: 'count', entity: 'shipment', per: 'year' })
+    expect(only('40,000 miles a year')).toMatchObject({ kind: 'count', entity: 'mile', per: 'year' })
+    expect(only('50 000 kWh per år', SWEDISH)).toMatchObject({ kind: 'count', entity: 'kwh', per: 'year' })
+    expect(only('3 times a week')).toMatchObject({ kind: 'count', value: 3, per: 'week' })
+    expect(only('två gånger i månaden', SWEDISH)).toMatchObject({ kind: 'count', value: 2, per: 'month', flags: ['wordNumber'] })
+    expect(only('twice a week')).toMatchObject({ kind: 'count', value: 2, per: 'week', flags: ['wordNumber'] })
   })
 
   it('reads durations and ranges (the midpoint)', () => {
@@ -147,6 +265,16 @@ describe('what is not a figure', () => {
     ['a number with nothing counted', 'Vaxholm består av 70 öar'],
     ['an ordinal', 'as of the 26th day of March'],
     ['a gazette number', 'No. 3102 Vol. 658'],
+    ['a Swedish date', 'Sista anbudsdag: 2024-11-17 23:59'],
+    ['a Swedish written date', 'den 3 mars 2025 kl. 14.30'],
+    ['a Swedish organisation number', 'Organisationsnummer: 556036-0793'],
+    ['a Swedish mobile number', 'Mobil 070-123 45 67'],
+    ['a phone number wrapped onto the next line', 'Tel: 072 444\n9996 Email: info@example.com'],
+    ['a Swedish section heading', '1.2.1 Efterfrågat konsultbehov'],
+    ['a paragraph sign', 'enligt § 4 i avtalet'],
+    ['a time with a colon', 'Mötet börjar 14:30'],
+    ['a plus before a phone number', 'Ring +46 8 525 029 96'],
+    ['the first half of a year', 'during the first half of 2025'],
   ])('%s: %s', (_what, text) => {
     expect(scan(text, /[åäö]|består|publicerad/i.test(text) ? SWEDISH : ENGLISH)).toEqual([])
   })

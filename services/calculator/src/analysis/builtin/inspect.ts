@@ -24,6 +24,10 @@ export function inspectAnalysis(input: AnalysisInput): AnalysisReport {
   })
   const result = createCalculator(calculatorData).compute()
   const yearlyAtDefaults =
-    result.calculatorType === 'standard' ? result.standard.yearly : result.calculatorType === 'ai-calculated' ? result.aiCalculated.yearly : 0
+    result.calculatorType === 'standard'
+      ? result.standard.yearly
+      : result.calculatorType === 'ai-calculated'
+        ? result.aiCalculated.yearly
+        : 0
   return { story: design.story, figures, calculatorData, yearlyAtDefaults, noValueClaim: design.noValueClaim }
 }

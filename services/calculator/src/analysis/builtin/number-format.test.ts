@@ -16,6 +16,17 @@ describe('parseNumberText', () => {
     ['0.096', 0.096],
     ['150', 150],
     ['1.5', 1.5],
+    ['2 490', 2_490],
+    ['3,75', 3.75],
+    ['0,35', 0.35],
+    ['2,50', 2.5],
+    ['12,500', 12_500],
+    ['2.4', 2.4],
+    ['0.15', 0.15],
+    ['8 386 560', 8_386_560],
+    ['2\u202f490', 2_490],
+    ['2\u2009490', 2_490],
+    ['1\u00a0250,50', 1_250.5],
   ])('reads %s as %d', (text, value) => {
     expect(parseNumberText(text)).toBe(value)
   })
@@ -23,6 +34,13 @@ describe('parseNumberText', () => {
   it('reads a single dot group as a decimal in English and as thousands in European writing', () => {
     expect(parseNumberText('2.500')).toBe(2.5)
     expect(parseNumberText('2.500', { europeanDots: true })).toBe(2_500)
+    expect(parseNumberText('12.500', { europeanDots: true })).toBe(12_500)
+  })
+
+  it('reads a comma before one or two digits as a decimal comma, before three as thousands', () => {
+    expect(parseNumberText('12,5')).toBe(12.5)
+    expect(parseNumberText('12,50')).toBe(12.5)
+    expect(parseNumberText('12,500')).toBe(12_500)
   })
 
   it('refuses section numbers and trailing text', () => {

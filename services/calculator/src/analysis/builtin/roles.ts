@@ -105,7 +105,10 @@ function isSellerPrice(words: ReadonlySet<string>, figure: ScoredFigure): boolea
   const price = PRICE_WORDS.countIn(words) > 0
   const customer = CUSTOMER_WORDS.countIn(words) > 0
   const perSeat =
-    figure.perEntity !== undefined && figure.perEntity !== 'thousand' && ENTITIES[figure.perEntity].group === 'user' && figure.per === 'month'
+    figure.perEntity !== undefined &&
+    figure.perEntity !== 'thousand' &&
+    ENTITIES[figure.perEntity].group === 'user' &&
+    figure.per === 'month'
   if (perSeat) return true
   // Advertising sold per thousand impressions (CPM) is a price.
   if (figure.perEntity === 'thousand') return true
@@ -119,17 +122,31 @@ function isSellerPrice(words: ReadonlySet<string>, figure: ScoredFigure): boolea
 }
 
 /** "average deal value", "order value", "genomsnittligt ordervärde": what one sale is worth. */
-const DEAL_VALUE = /(?:deal|order|contract|customer|basket|sale)s?[\s-]+(?:size|value)|average\s+(?:deal|order|sale|purchase)|lifetime\s+value|ordervärde|affärsvärde|kundvärde|snittorder/iu
+const DEAL_VALUE =
+  /(?:deal|order|contract|customer|basket|sale)s?[\s-]+(?:size|value)|average\s+(?:deal|order|sale|purchase)|lifetime\s+value|ordervärde|affärsvärde|kundvärde|snittorder/iu
 
-function moneyRole(figure: ScoredFigure, words: ReadonlySet<string>, lead: string, clause: string): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
+function moneyRole(
+  figure: ScoredFigure,
+  words: ReadonlySet<string>,
+  lead: string,
+  clause: string,
+): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
   const direction = directionOf(words, lead)
   void direction
   // "saves $400 a month", "sparar 2 000 kr": the amount right after the claim is the saving itself;
   // "cut cloud costs of €20,000 by 30%" names the cost the claim acts on.
-  const saving = /\b(?:save|saves|saving|savings of|cuts?|reduces?|sparar|spara|besparing på|minskar)\s+(?:up to\s+|upp till\s+|about\s+|cirka\s+|you\s+|er\s+)?$/u.test(lead)
+  const saving =
+    /\b(?:save|saves|saving|savings of|cuts?|reduces?|sparar|spara|besparing på|minskar)\s+(?:up to\s+|upp till\s+|about\s+|cirka\s+|you\s+|er\s+)?$/u.test(
+      lead,
+    )
   if (saving && !isSellerPrice(wordsOf(lead), figure)) return { role: 'improvement', target: 'cost', direction: 'reduce' }
   if (DEAL_VALUE.test(clause)) return { role: 'volume', target: 'revenue' }
-  if (CONTRACT_WORDS.countIn(words) > 0 && figure.per === undefined && figure.perEntity === undefined && CUSTOMER_WORDS.countIn(words) === 0)
+  if (
+    CONTRACT_WORDS.countIn(words) > 0 &&
+    figure.per === undefined &&
+    figure.perEntity === undefined &&
+    CUSTOMER_WORDS.countIn(words) === 0
+  )
     return { role: 'contractValue' }
   // "each missed appointment costs $120": what a loss costs the customer, not a price.
   if (LOSS_WORDS.countIn(words) > 0 && SELLER_WORDS.countIn(words) === 0) return { role: 'baseline', target: 'loss' }
@@ -140,13 +157,19 @@ function moneyRole(figure: ScoredFigure, words: ReadonlySet<string>, lead: strin
   return { role: 'baseline', target: targetOf(words, figure) }
 }
 
-function percentRole(figure: ScoredFigure, words: ReadonlySet<string>, lead: string, clause: string): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
+function percentRole(
+  figure: ScoredFigure,
+  words: ReadonlySet<string>,
+  lead: string,
+  clause: string,
+): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
   const target = targetOf(words, figure)
   const direction = directionOf(words, lead)
   // A revenue share, split or commission is what a party is paid, not an improvement.
   if (/\b(?:share|split|commission|provision|andel|royalt)/iu.test(clause)) return { role: 'price' }
   if (hasFlag(figure, 'fromTo')) return { role: 'baseline', target, ...(direction === undefined ? {} : { direction }) }
-  if (figure.fromValue !== undefined) return { role: 'improvement', target, direction: figure.value < figure.fromValue ? 'reduce' : 'increase' }
+  if (figure.fromValue !== undefined)
+    return { role: 'improvement', target, direction: figure.value < figure.fromValue ? 'reduce' : 'increase' }
   if (hasFlag(figure, 'points') || hasFlag(figure, 'wordFraction') || CHANGE_LEAD.test(lead))
     return { role: 'improvement', target, direction: direction ?? 'increase' }
   if (SELLER_WORDS.countIn(words) > 0 && PRICE_WORDS.countIn(words) > 0 && direction === undefined) return { role: 'price' }
@@ -154,7 +177,12 @@ function percentRole(figure: ScoredFigure, words: ReadonlySet<string>, lead: str
   return { role: 'improvement', target, direction }
 }
 
-function timeRole(figure: ScoredFigure, words: ReadonlySet<string>, lead: string, clause: string): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
+function timeRole(
+  figure: ScoredFigure,
+  words: ReadonlySet<string>,
+  lead: string,
+  clause: string,
+): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
   if (hasFlag(figure, 'fromTo')) return { role: 'baseline', target: 'time' }
   if (figure.fromValue !== undefined) return { role: 'improvement', target: 'time', direction: 'reduce' }
   const leadWords = wordsOf(lead)
@@ -169,16 +197,23 @@ function timeRole(figure: ScoredFigure, words: ReadonlySet<string>, lead: string
 
 function countRole(figure: ScoredFigure, words: ReadonlySet<string>, lead: string): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
   const leadWords = wordsOf(lead)
-  if (figure.fromValue !== undefined) return { role: 'improvement', target: targetOf(words, figure), direction: figure.value < figure.fromValue ? 'reduce' : 'increase' }
+  if (figure.fromValue !== undefined)
+    return { role: 'improvement', target: targetOf(words, figure), direction: figure.value < figure.fromValue ? 'reduce' : 'increase' }
   if (INCREASE_WORDS.countIn(leadWords) > 0 && /\b(?:more|extra|additional|fler|ytterligare)\b/u.test(`${lead} ${figure.text}`))
     return { role: 'improvement', target: 'volume', direction: 'increase' }
   if (hasFlag(figure, 'fromTo')) return { role: 'baseline', target: targetOf(words, figure) }
   // "our 40 consultants": the seller's own staff, not the customer's scale.
-  if (/\b(?:our|vår|våra)\s*$/u.test(lead) && figure.entity !== undefined && ENTITIES[figure.entity].group === 'staff') return { role: 'other' }
+  if (/\b(?:our|vår|våra)\s*$/u.test(lead) && figure.entity !== undefined && ENTITIES[figure.entity].group === 'staff')
+    return { role: 'other' }
   return { role: 'volume', target: 'volume' }
 }
 
-function roleOf(figure: ScoredFigure, words: ReadonlySet<string>, lead: string, clause: string): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
+function roleOf(
+  figure: ScoredFigure,
+  words: ReadonlySet<string>,
+  lead: string,
+  clause: string,
+): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
   if (figure.flags.includes('threshold')) return { role: 'other' }
   switch (figure.kind) {
     case 'money':

@@ -27,7 +27,9 @@ const used = (report: ReturnType<typeof inspectAnalysis>, text: string): boolean
 
 describe('time saved', () => {
   it('applies the claimed reduction to the time spent, never shows the time spent as the saving', () => {
-    const report = describeText('Our assistant reduces handling time by 45%. Your 12 agents each spend 20 hours a week on tickets at a cost of $40 per hour.')
+    const report = describeText(
+      'Our assistant reduces handling time by 45%. Your 12 agents each spend 20 hours a week on tickets at a cost of $40 per hour.',
+    )
     expect(report.story).toBe('timeSaved')
     expect(figure(report, '45%')).toMatchObject({ role: 'improvement' })
     expect(['slider', 'constant']).toContain(figure(report, '45%').use)
@@ -36,7 +38,10 @@ describe('time saved', () => {
   })
 
   it('reads volume × minutes with the reduction, in Swedish', () => {
-    const report = describeText('Vi minskar handläggningstiden med 30 %. Ni hanterar 1 200 fakturor i månaden och varje faktura tar 6 minuter.', { language: 'sv' })
+    const report = describeText(
+      'Vi minskar handläggningstiden med 30 %. Ni hanterar 1 200 fakturor i månaden och varje faktura tar 6 minuter.',
+      { language: 'sv' },
+    )
     expect(report.story).toBe('timeSaved')
     expect(used(report, '30 %')).toBe(true)
     expect(used(report, '1 200 fakturor')).toBe(true)
@@ -46,7 +51,9 @@ describe('time saved', () => {
   })
 
   it('values the time at the customer’s cost, not at the seller’s hourly rate', () => {
-    const report = describeText('Our consultants charge $180 per hour. We cut the time your team spends on month-end close by 40%; your 6 accountants spend 30 hours a month on it.')
+    const report = describeText(
+      'Our consultants charge $180 per hour. We cut the time your team spends on month-end close by 40%; your 6 accountants spend 30 hours a month on it.',
+    )
     expect(figure(report, '$180')).toMatchObject({ role: 'price' })
     const hourly = report.calculatorData.parameters.find((parameter) => parameter.name === 'hourlyCost')
     expect(hourly?.defaultValue).not.toBe(180)
@@ -61,7 +68,10 @@ describe('time saved', () => {
 
 describe('cost reduced', () => {
   it('applies "minskar kostnaden med 30 %" to a Swedish unit price and volume', () => {
-    const report = describeText('Vi minskar kostnaden för utskrifter med 30 %. Ni skriver ut 20 000 sidor i månaden till 2,50 kr per sida.', { language: 'sv' })
+    const report = describeText(
+      'Vi minskar kostnaden för utskrifter med 30 %. Ni skriver ut 20 000 sidor i månaden till 2,50 kr per sida.',
+      { language: 'sv' },
+    )
     expect(report.story).toBe('costReduced')
     expect(figure(report, '2,50 kr')).toMatchObject({ value: 2.5, role: 'baseline' })
     expect(report.yearlyAtDefaults).toBeCloseTo(20_000 * 2.5 * 0.3 * 12, 0)
@@ -93,7 +103,9 @@ describe('revenue lift', () => {
 
 describe('losses avoided', () => {
   it('applies a relative reduction to the stated loss rate', () => {
-    const report = describeText('Clinics see a no-show rate of 15% on 400 appointments a month; each missed appointment costs $120. Our reminders reduce no-shows by 40%.')
+    const report = describeText(
+      'Clinics see a no-show rate of 15% on 400 appointments a month; each missed appointment costs $120. Our reminders reduce no-shows by 40%.',
+    )
     expect(report.story).toBe('lossAvoided')
     expect(used(report, '15%')).toBe(true)
     expect(used(report, '40%')).toBe(true)
@@ -105,7 +117,12 @@ describe('documents and descriptions that claim nothing', () => {
   it('never turns a purchasing ceiling into savings', () => {
     const report = inspectAnalysis({
       kind: 'document',
-      pages: [{ page: 1, text: 'Request for Quotation. The estimated total value of the BPA is $100 million over five years. Offerors shall submit hourly labor rates.' }],
+      pages: [
+        {
+          page: 1,
+          text: 'Request for Quotation. The estimated total value of the BPA is $100 million over five years. Offerors shall submit hourly labor rates.',
+        },
+      ],
       complexity: 'advanced',
       language: 'en',
       currency: 'USD',
@@ -120,7 +137,9 @@ describe('documents and descriptions that claim nothing', () => {
   it('says so in Swedish for a call-off request', () => {
     const report = inspectAnalysis({
       kind: 'document',
-      pages: [{ page: 1, text: 'Avropsförfrågan enligt ramavtal. Uppdraget omfattar 40 timmar per vecka. Leverantören anger timpris i anbudet.' }],
+      pages: [
+        { page: 1, text: 'Avropsförfrågan enligt ramavtal. Uppdraget omfattar 40 timmar per vecka. Leverantören anger timpris i anbudet.' },
+      ],
       complexity: 'advanced',
       language: 'sv',
       currency: 'SEK',
@@ -140,7 +159,9 @@ describe('currencies', () => {
       language: 'en',
       currency: 'USD',
     })
-    const cost = report.calculatorData.parameters.find((parameter) => parameter.source?.kind === 'document' && parameter.source.quote.includes('R 40 000'))
+    const cost = report.calculatorData.parameters.find(
+      (parameter) => parameter.source?.kind === 'document' && parameter.source.quote.includes('R 40 000'),
+    )
     expect(cost?.defaultValue).toBeCloseTo(40_000 * 0.055, 0)
     expect(cost?.description).toContain('1 ZAR = 0.055 USD')
   })
@@ -150,7 +171,10 @@ describe('honesty', () => {
   it('never says "no figure" when the text states one, and quotes every stated default', () => {
     const report = describeText('We process 300 tickets per week; each ticket takes 12 minutes. Our triage cuts that time by a third.')
     for (const parameter of report.calculatorData.parameters) {
-      if (parameter.source?.kind === 'description') expect('We process 300 tickets per week; each ticket takes 12 minutes. Our triage cuts that time by a third.').toContain(parameter.source.quote)
+      if (parameter.source?.kind === 'description')
+        expect('We process 300 tickets per week; each ticket takes 12 minutes. Our triage cuts that time by a third.').toContain(
+          parameter.source.quote,
+        )
     }
     expect(report.calculatorData.description).not.toMatch(/No usable figure/)
   })

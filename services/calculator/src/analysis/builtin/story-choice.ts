@@ -29,7 +29,10 @@ function asksForOffers(reading: DocumentReading): boolean {
 function capacityText(reading: DocumentReading, roled: readonly RoledFigure[]): boolean {
   const statedHourlyCost = roled.some((entry) => entry.role === 'baseline' && entry.figure.kind === 'money' && entry.figure.per === 'hour')
   if (statedHourlyCost) return false
-  return roled.some((entry) => entry.role === 'improvement' && entry.capacity) || reading.pages.some((page) => CAPACITY_WORDS.countIn(new Set(page.text.toLowerCase().match(/\p{L}+/gu) ?? [])) >= 2)
+  return (
+    roled.some((entry) => entry.role === 'improvement' && entry.capacity) ||
+    reading.pages.some((page) => CAPACITY_WORDS.countIn(new Set(page.text.toLowerCase().match(/\p{L}+/gu) ?? [])) >= 2)
+  )
 }
 
 /** A story told with assumed values always exists. */

@@ -2,7 +2,17 @@
 // states) and price comparison (what the customer pays today against the seller's offer).
 import type { TimeframePeriod } from '@valueproof/formula'
 import type { RoledFigure } from './roles.ts'
-import { PERIOD_CAMEL, capitalize, periodFactor, priceTerm, recurringPrice, rescaleNote, timeframeOf, valueMetrics, type Design } from './story-kit.ts'
+import {
+  PERIOD_CAMEL,
+  capitalize,
+  periodFactor,
+  priceTerm,
+  recurringPrice,
+  rescaleNote,
+  timeframeOf,
+  valueMetrics,
+  type Design,
+} from './story-kit.ts'
 import { makeTerm, type DesignContext, type Term } from './terms.ts'
 import { ENTITIES } from './vocabulary.ts'
 
@@ -26,12 +36,22 @@ function costReductionTerm(roled: readonly RoledFigure[], context: DesignContext
   }
   const to = first(roled, (entry) => entry.role === 'improvement' && entry.target === 'cost' && entry.figure.fromValue !== undefined)
   if (to?.figure.fromValue !== undefined && to.figure.fromValue > 0) {
-    const from = first(roled, (entry) => entry.figure.page === to.figure.page && entry.figure.end <= to.figure.start && entry.figure.value === to.figure.fromValue)
+    const from = first(
+      roled,
+      (entry) => entry.figure.page === to.figure.page && entry.figure.end <= to.figure.start && entry.figure.value === to.figure.fromValue,
+    )
     const value = ((to.figure.fromValue - to.figure.value) / to.figure.fromValue) * 100
     if (from !== undefined)
-      return makeTerm({ ...spec, derived: { value, figures: [from.figure, to.figure], note: texts.fromToNote(from.figure.text, to.figure.text) } }, undefined, context)
+      return makeTerm(
+        { ...spec, derived: { value, figures: [from.figure, to.figure], note: texts.fromToNote(from.figure.text, to.figure.text) } },
+        undefined,
+        context,
+      )
   }
-  const percent = first(roled, (entry) => entry.role === 'improvement' && entry.target === 'cost' && entry.figure.kind === 'percent' && entry.direction === 'reduce')
+  const percent = first(
+    roled,
+    (entry) => entry.role === 'improvement' && entry.target === 'cost' && entry.figure.kind === 'percent' && entry.direction === 'reduce',
+  )
   return makeTerm(spec, percent?.figure, context)
 }
 
@@ -57,29 +77,80 @@ function costTerm(cost: RoledFigure | undefined, period: TimeframePeriod, contex
 }
 
 /** Cost reduced; undefined when the text states no cost of the customer's to reduce. */
-export function costStory(roled: readonly RoledFigure[], context: DesignContext, options: { readonly assume?: boolean } = {}): Design | undefined {
+export function costStory(
+  roled: readonly RoledFigure[],
+  context: DesignContext,
+  options: { readonly assume?: boolean } = {},
+): Design | undefined {
   const { texts, currency } = context
-  const unitCost = first(roled, (entry) => entry.role === 'baseline' && entry.figure.kind === 'money' && entry.figure.perEntity !== undefined && entry.figure.perEntity !== 'thousand' && !perPeriod(entry))
-  const units = unitCost === undefined ? undefined : first(roled, (entry) => entry.role === 'volume' && entry.figure.kind === 'count' && perPeriod(entry) && entry.figure.entity === unitCost.figure.perEntity)
-  const cost = first(roled, (entry) => entry.role === 'baseline' && entry.figure.kind === 'money' && perPeriod(entry) && entry.figure.perEntity === undefined)
-  const saving = first(roled, (entry) => entry.role === 'improvement' && entry.target === 'cost' && entry.figure.kind === 'money' && perPeriod(entry))
+  const unitCost = first(
+    roled,
+    (entry) =>
+      entry.role === 'baseline' &&
+      entry.figure.kind === 'money' &&
+      entry.figure.perEntity !== undefined &&
+      entry.figure.perEntity !== 'thousand' &&
+      !perPeriod(entry),
+  )
+  const units =
+    unitCost === undefined
+      ? undefined
+      : first(
+          roled,
+          (entry) =>
+            entry.role === 'volume' &&
+            entry.figure.kind === 'count' &&
+            perPeriod(entry) &&
+            entry.figure.entity === unitCost.figure.perEntity,
+        )
+  const cost = first(
+    roled,
+    (entry) => entry.role === 'baseline' && entry.figure.kind === 'money' && perPeriod(entry) && entry.figure.perEntity === undefined,
+  )
+  const saving = first(
+    roled,
+    (entry) => entry.role === 'improvement' && entry.target === 'cost' && entry.figure.kind === 'money' && perPeriod(entry),
+  )
   const price = recurringPrice(roled)
   const terms: Term[] = []
   let gross: (n: Record<string, string>) => string
   let explain: (p: Record<string, string>) => string
   let period: TimeframePeriod
-  if (unitCost !== undefined && units !== undefined && unitCost.figure.perEntity !== undefined && unitCost.figure.perEntity !== 'thousand') {
+  if (
+    unitCost !== undefined &&
+    units !== undefined &&
+    unitCost.figure.perEntity !== undefined &&
+    unitCost.figure.perEntity !== 'thousand'
+  ) {
     const entity = ENTITIES[unitCost.figure.perEntity]
     period = timeframeOf(units.figure.per, 'monthly')
     const noun = texts.periodNoun(period)
     terms.push(
       makeTerm(
-        { key: 'units', role: 'volume', name: `${entity.camel}sPer${PERIOD_CAMEL[period]}`, label: texts.say(`${capitalize(entity.en.many)} per ${noun}`, `${capitalize(entity.sv.many)} per ${noun}`), unit: texts.perPeriod(period), quantity: 'count', assumption: 100, priority: 1 },
+        {
+          key: 'units',
+          role: 'volume',
+          name: `${entity.camel}sPer${PERIOD_CAMEL[period]}`,
+          label: texts.say(`${capitalize(entity.en.many)} per ${noun}`, `${capitalize(entity.sv.many)} per ${noun}`),
+          unit: texts.perPeriod(period),
+          quantity: 'count',
+          assumption: 100,
+          priority: 1,
+        },
         units.figure,
         context,
       ),
       makeTerm(
-        { key: 'unitCost', role: 'baseline', name: `costPer${capitalize(entity.camel)}`, label: texts.say(`Cost per ${entity.en.one} today`, `Kostnad per ${entity.sv.one} i dag`), unit: texts.say(`per ${entity.en.one}`, `per ${entity.sv.one}`), quantity: 'money', assumption: 1, priority: 3 },
+        {
+          key: 'unitCost',
+          role: 'baseline',
+          name: `costPer${capitalize(entity.camel)}`,
+          label: texts.say(`Cost per ${entity.en.one} today`, `Kostnad per ${entity.sv.one} i dag`),
+          unit: texts.say(`per ${entity.en.one}`, `per ${entity.sv.one}`),
+          quantity: 'money',
+          assumption: 1,
+          priority: 3,
+        },
         unitCost.figure,
         context,
       ),
@@ -96,7 +167,16 @@ export function costStory(roled: readonly RoledFigure[], context: DesignContext,
     period = timeframeOf(saving.figure.per, 'monthly')
     terms.push(
       makeTerm(
-        { key: 'saving', role: 'improvement', name: `savingPer${PERIOD_CAMEL[period]}`, label: texts.say(`Saving per ${texts.periodNoun(period)}`, `Besparing per ${texts.periodNoun(period)}`), unit: texts.perPeriod(period), quantity: 'money', assumption: 100, priority: 1 },
+        {
+          key: 'saving',
+          role: 'improvement',
+          name: `savingPer${PERIOD_CAMEL[period]}`,
+          label: texts.say(`Saving per ${texts.periodNoun(period)}`, `Besparing per ${texts.periodNoun(period)}`),
+          unit: texts.perPeriod(period),
+          quantity: 'money',
+          assumption: 100,
+          priority: 1,
+        },
         saving.figure,
         context,
       ),
@@ -116,7 +196,15 @@ export function costStory(roled: readonly RoledFigure[], context: DesignContext,
     result,
     formula: (n) => (price === undefined ? gross(n) : `${gross(n)} - ${n.price}`),
     explain: (p) => `${result} = ${explain(p)}${price === undefined ? '' : ` − ${p.price}`}.`,
-    metrics: (n) => valueMetrics({ period, currency, context, label: result, gross: gross(n), ...(price === undefined ? {} : { price: n.price ?? '0' }) }),
+    metrics: (n) =>
+      valueMetrics({
+        period,
+        currency,
+        context,
+        label: result,
+        gross: gross(n),
+        ...(price === undefined ? {} : { price: n.price ?? '0' }),
+      }),
     notes: [],
     noValueClaim: false,
   }
@@ -126,7 +214,10 @@ export function costStory(roled: readonly RoledFigure[], context: DesignContext,
 export function priceComparisonStory(roled: readonly RoledFigure[], context: DesignContext): Design | undefined {
   const { texts, currency } = context
   const price = recurringPrice(roled)
-  const spend = first(roled, (entry) => entry.role === 'baseline' && entry.figure.kind === 'money' && perPeriod(entry) && entry.figure.perEntity === undefined)
+  const spend = first(
+    roled,
+    (entry) => entry.role === 'baseline' && entry.figure.kind === 'money' && perPeriod(entry) && entry.figure.perEntity === undefined,
+  )
   if (price === undefined || spend === undefined) return undefined
   const period = timeframeOf(spend.figure.per, 'monthly')
   const terms = [costTerm(spend, period, context), priceTerm(price, period, context, 2)]

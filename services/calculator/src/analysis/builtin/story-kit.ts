@@ -156,7 +156,9 @@ export function valueMetrics(props: {
   const { texts } = props.context
   const money = moneyMetric(props.currency)
   const yearlyFactor = TIMEFRAME_FACTORS[props.period].yearly
-  const metrics: Metric[] = [{ name: 'valuePerPeriod', label: props.label, formula: props.gross, ...money, highlight: props.period === 'yearly' }]
+  const metrics: Metric[] = [
+    { name: 'valuePerPeriod', label: props.label, formula: props.gross, ...money, highlight: props.period === 'yearly' },
+  ]
   if (props.period !== 'yearly')
     metrics.push({
       name: 'yearlyValue',
@@ -167,9 +169,27 @@ export function valueMetrics(props: {
     })
   if (props.price !== undefined) {
     metrics.push(
-      { name: 'yearlyCost', label: texts.say('Yearly price', 'Årligt pris'), formula: `${props.price} * ${yearlyFactor}`, ...money, highlight: false },
-      { name: 'netYearlyValue', label: texts.say('Net value per year', 'Nettovärde per år'), formula: `valuePerPeriod * ${yearlyFactor} - yearlyCost`, ...money, highlight: true },
-      { name: 'roiPercent', label: 'ROI', formula: `(valuePerPeriod * ${yearlyFactor} - yearlyCost) / yearlyCost * 100`, unit: '%', highlight: false },
+      {
+        name: 'yearlyCost',
+        label: texts.say('Yearly price', 'Årligt pris'),
+        formula: `${props.price} * ${yearlyFactor}`,
+        ...money,
+        highlight: false,
+      },
+      {
+        name: 'netYearlyValue',
+        label: texts.say('Net value per year', 'Nettovärde per år'),
+        formula: `valuePerPeriod * ${yearlyFactor} - yearlyCost`,
+        ...money,
+        highlight: true,
+      },
+      {
+        name: 'roiPercent',
+        label: 'ROI',
+        formula: `(valuePerPeriod * ${yearlyFactor} - yearlyCost) / yearlyCost * 100`,
+        unit: '%',
+        highlight: false,
+      },
     )
   }
   return metrics

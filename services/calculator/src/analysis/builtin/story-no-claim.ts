@@ -13,13 +13,24 @@ const perPeriod = (entry: RoledFigure): boolean => entry.figure.per !== undefine
 
 export function noClaimStory(roled: readonly RoledFigure[], context: DesignContext): Design {
   const { texts, currency } = context
-  const hourlyPrice = first(roled, (entry) => (entry.role === 'price' || entry.role === 'baseline') && entry.figure.kind === 'money' && entry.figure.per === 'hour')
+  const hourlyPrice = first(
+    roled,
+    (entry) => (entry.role === 'price' || entry.role === 'baseline') && entry.figure.kind === 'money' && entry.figure.per === 'hour',
+  )
   const hours = first(roled, (entry) => entry.figure.kind === 'hours' && perPeriod(entry) && entry.role !== 'improvement')
-  const unitPrice = first(roled, (entry) => entry.role === 'price' && entry.figure.kind === 'money' && entry.figure.perEntity !== undefined && entry.figure.per !== 'hour')
-  const periodPrice = first(roled, (entry) => entry.role === 'price' && entry.figure.kind === 'money' && perPeriod(entry) && entry.figure.perEntity === undefined)
+  const unitPrice = first(
+    roled,
+    (entry) =>
+      entry.role === 'price' && entry.figure.kind === 'money' && entry.figure.perEntity !== undefined && entry.figure.per !== 'hour',
+  )
+  const periodPrice = first(
+    roled,
+    (entry) => entry.role === 'price' && entry.figure.kind === 'money' && perPeriod(entry) && entry.figure.perEntity === undefined,
+  )
   const anyPrice = first(roled, (entry) => entry.role === 'price' && entry.figure.kind === 'money')
   const terms: Term[] = []
-  const useHours = hourlyPrice !== undefined || hours !== undefined || (unitPrice === undefined && periodPrice === undefined && anyPrice === undefined)
+  const useHours =
+    hourlyPrice !== undefined || hours !== undefined || (unitPrice === undefined && periodPrice === undefined && anyPrice === undefined)
   let period = timeframeOf(hours?.figure.per ?? periodPrice?.figure.per, 'monthly')
   const noun = (): string => texts.periodNoun(period)
   let formula: (n: Record<string, string>) => string
@@ -27,12 +38,32 @@ export function noClaimStory(roled: readonly RoledFigure[], context: DesignConte
   if (useHours) {
     terms.push(
       makeTerm(
-        { key: 'quantity', role: 'volume', name: `hoursPer${PERIOD_CAMEL[period]}`, label: texts.say(`Hours per ${noun()}`, `Timmar per ${noun()}`), unit: texts.hoursUnit(period), quantity: 'hours', assumption: 40, priority: 1, mustSlide: true },
+        {
+          key: 'quantity',
+          role: 'volume',
+          name: `hoursPer${PERIOD_CAMEL[period]}`,
+          label: texts.say(`Hours per ${noun()}`, `Timmar per ${noun()}`),
+          unit: texts.hoursUnit(period),
+          quantity: 'hours',
+          assumption: 40,
+          priority: 1,
+          mustSlide: true,
+        },
         hours?.figure,
         context,
       ),
       makeTerm(
-        { key: 'rate', role: 'price', name: 'hourlyRate', label: texts.say('Hourly rate', 'Timpris'), unit: texts.hourlyUnit(currency === 'SEK' ? 'kr' : currency === 'EUR' ? '€' : '$'), quantity: 'money', assumption: 100, hourly: true, priority: 2 },
+        {
+          key: 'rate',
+          role: 'price',
+          name: 'hourlyRate',
+          label: texts.say('Hourly rate', 'Timpris'),
+          unit: texts.hourlyUnit(currency === 'SEK' ? 'kr' : currency === 'EUR' ? '€' : '$'),
+          quantity: 'money',
+          assumption: 100,
+          hourly: true,
+          priority: 2,
+        },
         hourlyPrice?.figure,
         context,
       ),
@@ -45,12 +76,31 @@ export function noClaimStory(roled: readonly RoledFigure[], context: DesignConte
     period = timeframeOf(units?.figure.per, 'monthly')
     terms.push(
       makeTerm(
-        { key: 'quantity', role: 'volume', name: `${entity.camel}sPer${PERIOD_CAMEL[period]}`, label: texts.say(`${capitalize(entity.en.many)} per ${noun()}`, `${capitalize(entity.sv.many)} per ${noun()}`), unit: texts.perPeriod(period), quantity: 'count', assumption: 10, priority: 1, mustSlide: true },
+        {
+          key: 'quantity',
+          role: 'volume',
+          name: `${entity.camel}sPer${PERIOD_CAMEL[period]}`,
+          label: texts.say(`${capitalize(entity.en.many)} per ${noun()}`, `${capitalize(entity.sv.many)} per ${noun()}`),
+          unit: texts.perPeriod(period),
+          quantity: 'count',
+          assumption: 10,
+          priority: 1,
+          mustSlide: true,
+        },
         units?.figure,
         context,
       ),
       makeTerm(
-        { key: 'rate', role: 'price', name: `pricePer${entity.camel.charAt(0).toUpperCase()}${entity.camel.slice(1)}`, label: texts.say(`Price per ${entity.en.one}`, `Pris per ${entity.sv.one}`), unit: texts.say(`per ${entity.en.one}`, `per ${entity.sv.one}`), quantity: 'money', assumption: 10, priority: 2 },
+        {
+          key: 'rate',
+          role: 'price',
+          name: `pricePer${entity.camel.charAt(0).toUpperCase()}${entity.camel.slice(1)}`,
+          label: texts.say(`Price per ${entity.en.one}`, `Pris per ${entity.sv.one}`),
+          unit: texts.say(`per ${entity.en.one}`, `per ${entity.sv.one}`),
+          quantity: 'money',
+          assumption: 10,
+          priority: 2,
+        },
         unitPrice.figure,
         context,
       ),
@@ -62,12 +112,33 @@ export function noClaimStory(roled: readonly RoledFigure[], context: DesignConte
     const note = price === undefined ? undefined : rescaleNote(context, price.figure.per, period)
     terms.push(
       makeTerm(
-        { key: 'rate', role: 'price', name: `pricePer${PERIOD_CAMEL[period]}`, label: texts.say(`Price per ${noun()}`, `Pris per ${noun()}`), unit: texts.perPeriod(period), quantity: 'money', assumption: 100, priority: 1, scale: periodFactor(price?.figure.per, period), ...(note === undefined ? {} : { scaleNote: note }) },
+        {
+          key: 'rate',
+          role: 'price',
+          name: `pricePer${PERIOD_CAMEL[period]}`,
+          label: texts.say(`Price per ${noun()}`, `Pris per ${noun()}`),
+          unit: texts.perPeriod(period),
+          quantity: 'money',
+          assumption: 100,
+          priority: 1,
+          scale: periodFactor(price?.figure.per, period),
+          ...(note === undefined ? {} : { scaleNote: note }),
+        },
         price?.figure,
         context,
       ),
       makeTerm(
-        { key: 'quantity', role: 'volume', name: 'quantity', label: texts.say('How many', 'Antal'), unit: texts.say('pcs', 'st'), quantity: 'count', assumption: 1, priority: 0, mustSlide: true },
+        {
+          key: 'quantity',
+          role: 'volume',
+          name: 'quantity',
+          label: texts.say('How many', 'Antal'),
+          unit: texts.say('pcs', 'st'),
+          quantity: 'count',
+          assumption: 1,
+          priority: 0,
+          mustSlide: true,
+        },
         undefined,
         context,
       ),
@@ -92,7 +163,15 @@ export function noClaimStory(roled: readonly RoledFigure[], context: DesignConte
       { name: 'costPerPeriod', label: result, formula: formula(n), ...money, highlight: period === 'yearly' },
       ...(period === 'yearly'
         ? []
-        : [{ name: 'yearlyCost', label: texts.say('Cost per year', 'Kostnad per år'), formula: `costPerPeriod * ${TIMEFRAME_FACTORS[period].yearly}`, ...money, highlight: true }]),
+        : [
+            {
+              name: 'yearlyCost',
+              label: texts.say('Cost per year', 'Kostnad per år'),
+              formula: `costPerPeriod * ${TIMEFRAME_FACTORS[period].yearly}`,
+              ...money,
+              highlight: true,
+            },
+          ]),
     ],
     notes,
     noValueClaim: true,

@@ -19,7 +19,8 @@ import { ENTITIES, type EntityId } from './vocabulary.ts'
 
 const first = (roled: readonly RoledFigure[], test: (entry: RoledFigure) => boolean): RoledFigure | undefined => roled.find(test)
 
-const isUnitEntity = (id: EntityId | 'thousand' | undefined): id is EntityId => id !== undefined && id !== 'thousand' && ENTITIES[id].group !== 'staff'
+const isUnitEntity = (id: EntityId | 'thousand' | undefined): id is EntityId =>
+  id !== undefined && id !== 'thousand' && ENTITIES[id].group !== 'staff'
 
 /** The reduction claimed on time: a percentage, a "from X to Y" pair, or the time saved itself. */
 export interface TimeClaim {
@@ -32,17 +33,36 @@ export interface TimeClaim {
 }
 
 export function timeClaimOf(roled: readonly RoledFigure[]): TimeClaim {
-  const to = first(roled, (entry) => entry.role === 'improvement' && entry.target === 'time' && entry.figure.fromValue !== undefined && entry.figure.kind !== 'percent')
+  const to = first(
+    roled,
+    (entry) =>
+      entry.role === 'improvement' && entry.target === 'time' && entry.figure.fromValue !== undefined && entry.figure.kind !== 'percent',
+  )
   const from =
     to === undefined
       ? undefined
-      : first(roled, (entry) => entry.figure.page === to.figure.page && entry.figure.end <= to.figure.start && entry.figure.value === to.figure.fromValue)
-  const percent = first(roled, (entry) => entry.role === 'improvement' && entry.target === 'time' && entry.figure.kind === 'percent' && entry.direction === 'reduce')
+      : first(
+          roled,
+          (entry) =>
+            entry.figure.page === to.figure.page && entry.figure.end <= to.figure.start && entry.figure.value === to.figure.fromValue,
+        )
+  const percent = first(
+    roled,
+    (entry) => entry.role === 'improvement' && entry.target === 'time' && entry.figure.kind === 'percent' && entry.direction === 'reduce',
+  )
   const saved = first(
     roled,
-    (entry) => entry.role === 'improvement' && entry.target === 'time' && (entry.figure.kind === 'minutes' || entry.figure.kind === 'hours') && entry.figure.fromValue === undefined,
+    (entry) =>
+      entry.role === 'improvement' &&
+      entry.target === 'time' &&
+      (entry.figure.kind === 'minutes' || entry.figure.kind === 'hours') &&
+      entry.figure.fromValue === undefined,
   )
-  return { ...(percent === undefined ? {} : { percent }), ...(from === undefined || to === undefined ? {} : { from, to }), ...(saved === undefined ? {} : { saved }) }
+  return {
+    ...(percent === undefined ? {} : { percent }),
+    ...(from === undefined || to === undefined ? {} : { from, to }),
+    ...(saved === undefined ? {} : { saved }),
+  }
 }
 
 function reductionTerm(claim: TimeClaim, context: DesignContext, priority: number): Term {
@@ -62,7 +82,14 @@ function reductionTerm(claim: TimeClaim, context: DesignContext, priority: numbe
     const fromValue = claim.from.figure.value
     const value = ((fromValue - claim.to.figure.value) / fromValue) * 100
     return makeTerm(
-      { ...spec, derived: { value, figures: [claim.from.figure, claim.to.figure], note: texts.fromToNote(claim.from.figure.text, claim.to.figure.text) } },
+      {
+        ...spec,
+        derived: {
+          value,
+          figures: [claim.from.figure, claim.to.figure],
+          note: texts.fromToNote(claim.from.figure.text, claim.to.figure.text),
+        },
+      },
       undefined,
       context,
     )
@@ -71,7 +98,13 @@ function reductionTerm(claim: TimeClaim, context: DesignContext, priority: numbe
 }
 
 /** Units per period × minutes per unit: "1,200 invoices a month, 6 minutes each". */
-function unitTerms(units: RoledFigure, minutes: RoledFigure | undefined, claim: TimeClaim, context: DesignContext, period: TimeframePeriod): Term[] {
+function unitTerms(
+  units: RoledFigure,
+  minutes: RoledFigure | undefined,
+  claim: TimeClaim,
+  context: DesignContext,
+  period: TimeframePeriod,
+): Term[] {
   const { texts } = context
   const entity = isUnitEntity(units.figure.entity) ? ENTITIES[units.figure.entity] : ENTITIES.item
   const noun = texts.periodNoun(period)
@@ -117,13 +150,29 @@ export function timeStory(
 ): Design | undefined {
   const { texts, currency } = context
   const claim = timeClaimOf(roled)
-  const hours = first(roled, (entry) => entry.role === 'baseline' && entry.figure.kind === 'hours' && entry.figure.per !== undefined && entry.figure.per !== 'hour')
+  const hours = first(
+    roled,
+    (entry) => entry.role === 'baseline' && entry.figure.kind === 'hours' && entry.figure.per !== undefined && entry.figure.per !== 'hour',
+  )
   const minutes = first(roled, (entry) => entry.role === 'baseline' && entry.figure.kind === 'minutes')
-  const units = first(roled, (entry) => entry.role === 'volume' && entry.figure.kind === 'count' && entry.figure.per !== undefined && isUnitEntity(entry.figure.entity))
-  const people = first(roled, (entry) => entry.role === 'volume' && entry.figure.kind === 'count' && entry.figure.per === undefined && entry.figure.entity !== undefined && ENTITIES[entry.figure.entity].group === 'staff')
+  const units = first(
+    roled,
+    (entry) =>
+      entry.role === 'volume' && entry.figure.kind === 'count' && entry.figure.per !== undefined && isUnitEntity(entry.figure.entity),
+  )
+  const people = first(
+    roled,
+    (entry) =>
+      entry.role === 'volume' &&
+      entry.figure.kind === 'count' &&
+      entry.figure.per === undefined &&
+      entry.figure.entity !== undefined &&
+      ENTITIES[entry.figure.entity].group === 'staff',
+  )
   const rate = first(roled, (entry) => entry.role === 'baseline' && entry.figure.kind === 'money' && entry.figure.per === 'hour')
   const price = recurringPrice(roled)
-  const timeBased = units !== undefined && (minutes !== undefined || claim.from?.figure.kind === 'minutes' || claim.saved?.figure.kind === 'minutes')
+  const timeBased =
+    units !== undefined && (minutes !== undefined || claim.from?.figure.kind === 'minutes' || claim.saved?.figure.kind === 'minutes')
   if (!timeBased && hours === undefined && claim.saved === undefined && options.assume !== true) return undefined
 
   const period = timeframeOf(timeBased ? units.figure.per : (hours ?? claim.saved)?.figure.per, 'weekly')
@@ -132,13 +181,23 @@ export function timeStory(
   let gross: (n: Record<string, string>) => string
   let explain: (p: Record<string, string>) => string
   if (timeBased && units !== undefined) {
-    const savedMinutes = claim.saved?.figure.kind === 'minutes' && claim.percent === undefined && claim.from === undefined ? claim.saved : undefined
+    const savedMinutes =
+      claim.saved?.figure.kind === 'minutes' && claim.percent === undefined && claim.from === undefined ? claim.saved : undefined
     if (savedMinutes !== undefined) {
       const [unitsTerm] = unitTerms(units, minutes, claim, context, period)
       if (unitsTerm !== undefined) terms.push(unitsTerm)
       terms.push(
         makeTerm(
-          { key: 'minutes', role: 'improvement', name: 'minutesSavedPerUnit', label: texts.say('Minutes saved on each', 'Sparade minuter per styck'), unit: texts.minutesWord, quantity: 'minutes', assumption: 5, priority: 2 },
+          {
+            key: 'minutes',
+            role: 'improvement',
+            name: 'minutesSavedPerUnit',
+            label: texts.say('Minutes saved on each', 'Sparade minuter per styck'),
+            unit: texts.minutesWord,
+            quantity: 'minutes',
+            assumption: 5,
+            priority: 2,
+          },
           savedMinutes.figure,
           context,
         ),
@@ -151,7 +210,8 @@ export function timeStory(
       explain = (p) => `${p.units} × ${p.minutes} ÷ 60 × ${p.reduction} × ${p.hourlyCost}`
     }
   } else {
-    const savedHours = hours === undefined ? claim.saved : claim.percent === undefined && claim.saved?.figure.kind === 'hours' ? claim.saved : undefined
+    const savedHours =
+      hours === undefined ? claim.saved : claim.percent === undefined && claim.saved?.figure.kind === 'hours' ? claim.saved : undefined
     const base = savedHours ?? hours
     terms.push(
       makeTerm(
@@ -197,7 +257,15 @@ export function timeStory(
     result,
     formula: (n) => (price === undefined ? gross(n) : `${gross(n)}${net}${n.price}`),
     explain: (p) => `${result} = ${explain(p)}${price === undefined ? '' : ` − ${p.price}`}.`,
-    metrics: (n) => valueMetrics({ period, currency, context, label: result, gross: gross(n), ...(price === undefined ? {} : { price: n.price ?? '0' }) }),
+    metrics: (n) =>
+      valueMetrics({
+        period,
+        currency,
+        context,
+        label: result,
+        gross: gross(n),
+        ...(price === undefined ? {} : { price: n.price ?? '0' }),
+      }),
     notes: [],
     noValueClaim: false,
   }

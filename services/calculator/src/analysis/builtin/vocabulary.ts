@@ -4,6 +4,8 @@
 export const PERIODS = ['hour', 'day', 'week', 'month', 'year'] as const
 export type Period = (typeof PERIODS)[number]
 
+export { ENTITIES, ENTITY_WORDS, PER_ONLY_ENTITY_WORDS, type Entity, type EntityGroup, type EntityId } from './vocabulary-entities.ts'
+
 /** Words that name a period after "per", "/", "a", "i", "om" (lowercase). */
 export const PERIOD_WORDS: ReadonlyMap<string, Period> = new Map<string, Period>([
   ...(['hour', 'hours', 'hr', 'hrs', 'h', 'timme', 'timmen', 'timmar', 'tim', 'tjm'] as const).map((word) => [word, 'hour'] as const),
@@ -49,123 +51,15 @@ export const DURATION_WORDS: ReadonlyMap<string, Period> = new Map<string, Perio
   ...(['year', 'years', 'yrs', 'år', 'åren'] as const).map((word) => [word, 'year'] as const),
 ])
 
-/** Who or what a figure counts; the group decides which calculator role it can fill. */
-export type EntityGroup = 'staff' | 'user' | 'audience' | 'unit' | 'impression'
+/** How often something happens, written as a word: "twice a week", "once a month". */
+export const FREQUENCY_WORDS: ReadonlyMap<string, number> = new Map([
+  ['once', 1],
+  ['twice', 2],
+  ['thrice', 3],
+])
 
-export interface Entity {
-  readonly id: string
-  readonly group: EntityGroup
-  /** camelCase singular, for parameter names. */
-  readonly camel: string
-  readonly en: { readonly one: string; readonly many: string }
-  readonly sv: { readonly one: string; readonly many: string }
-}
-
-function entity(id: string, group: EntityGroup, en: [string, string], sv: [string, string], camel: string = id): Entity {
-  return { id, group, camel, en: { one: en[0], many: en[1] }, sv: { one: sv[0], many: sv[1] } }
-}
-
-export const ENTITIES = {
-  person: entity('person', 'staff', ['person', 'people'], ['person', 'personer']),
-  employee: entity('employee', 'staff', ['employee', 'employees'], ['anställd', 'anställda']),
-  consultant: entity('consultant', 'staff', ['consultant', 'consultants'], ['konsult', 'konsulter']),
-  developer: entity('developer', 'staff', ['developer', 'developers'], ['utvecklare', 'utvecklare']),
-  agent: entity('agent', 'staff', ['agent', 'agents'], ['handläggare', 'handläggare']),
-  user: entity('user', 'user', ['user', 'users'], ['användare', 'användare']),
-  license: entity('license', 'user', ['licence', 'licences'], ['licens', 'licenser']),
-  attendee: entity('attendee', 'audience', ['attendee', 'attendees'], ['deltagare', 'deltagare']),
-  visitor: entity('visitor', 'audience', ['visitor', 'visitors'], ['besökare', 'besökare']),
-  customer: entity('customer', 'audience', ['customer', 'customers'], ['kund', 'kunder']),
-  patient: entity('patient', 'audience', ['patient', 'patients'], ['patient', 'patienter']),
-  lead: entity('lead', 'audience', ['lead', 'leads'], ['lead', 'leads']),
-  subscriber: entity('subscriber', 'audience', ['subscriber', 'subscribers'], ['prenumerant', 'prenumeranter']),
-  document: entity('document', 'unit', ['document', 'documents'], ['dokument', 'dokument']),
-  page: entity('page', 'unit', ['page', 'pages'], ['sida', 'sidor']),
-  report: entity('report', 'unit', ['report', 'reports'], ['rapport', 'rapporter']),
-  invoice: entity('invoice', 'unit', ['invoice', 'invoices'], ['faktura', 'fakturor']),
-  order: entity('order', 'unit', ['order', 'orders'], ['order', 'ordrar']),
-  ticket: entity('ticket', 'unit', ['ticket', 'tickets'], ['ärende', 'ärenden']),
-  call: entity('call', 'unit', ['call', 'calls'], ['samtal', 'samtal']),
-  meeting: entity('meeting', 'unit', ['meeting', 'meetings'], ['möte', 'möten']),
-  transaction: entity('transaction', 'unit', ['transaction', 'transactions'], ['transaktion', 'transaktioner']),
-  video: entity('video', 'unit', ['video', 'videos'], ['video', 'videor']),
-  event: entity('event', 'unit', ['event', 'events'], ['evenemang', 'evenemang']),
-  campaign: entity('campaign', 'unit', ['campaign', 'campaigns'], ['kampanj', 'kampanjer']),
-  project: entity('project', 'unit', ['project', 'projects'], ['projekt', 'projekt']),
-  deal: entity('deal', 'unit', ['deal', 'deals'], ['affär', 'affärer']),
-  application: entity('application', 'unit', ['application', 'applications'], ['ansökan', 'ansökningar']),
-  item: entity('item', 'unit', ['item', 'items'], ['enhet', 'enheter']),
-  impression: entity('impression', 'impression', ['impression', 'impressions'], ['visning', 'visningar']),
-} as const satisfies Record<string, Entity>
-
-export type EntityId = keyof typeof ENTITIES
-
-const ENTITY_FORMS: ReadonlyArray<readonly [EntityId, readonly string[]]> = [
-  ['person', ['person', 'persons', 'people', 'personer', 'personerna', 'pers', 'individ', 'individer', 'team members', 'members']],
-  [
-    'employee',
-    [
-      'employee',
-      'employees',
-      'staff',
-      'worker',
-      'workers',
-      'fte',
-      'ftes',
-      'anställd',
-      'anställda',
-      'medarbetare',
-      'medarbetarna',
-      'tjänstemän',
-    ],
-  ],
-  ['consultant', ['consultant', 'consultants', 'konsult', 'konsulter', 'konsulterna']],
-  [
-    'developer',
-    [
-      'developer',
-      'developers',
-      'engineer',
-      'engineers',
-      'programmer',
-      'programmers',
-      'utvecklare',
-      'systemutvecklare',
-      'ingenjör',
-      'ingenjörer',
-    ],
-  ],
-  ['agent', ['agent', 'agents', 'handläggare', 'handläggarna']],
-  ['user', ['user', 'users', 'användare', 'användarna']],
-  ['license', ['license', 'licenses', 'licence', 'licences', 'seat', 'seats', 'licens', 'licenser']],
-  ['attendee', ['attendee', 'attendees', 'delegate', 'delegates', 'participant', 'participants', 'deltagare', 'deltagarna']],
-  ['visitor', ['visitor', 'visitors', 'besökare', 'besökarna']],
-  ['customer', ['customer', 'customers', 'client', 'clients', 'kund', 'kunder', 'kunderna', 'klient', 'klienter']],
-  ['patient', ['patient', 'patients', 'patienter', 'patienterna']],
-  ['lead', ['lead', 'leads', 'prospect', 'prospects']],
-  ['subscriber', ['subscriber', 'subscribers', 'prenumerant', 'prenumeranter']],
-  ['document', ['document', 'documents', 'dokument', 'dokumenten', 'file', 'files', 'fil', 'filer', 'pdf', 'pdfs']],
-  ['page', ['page', 'pages', 'sida', 'sidor']],
-  ['report', ['report', 'reports', 'statement', 'statements', 'rapport', 'rapporter']],
-  ['invoice', ['invoice', 'invoices', 'faktura', 'fakturor']],
-  ['order', ['order', 'orders', 'ordrar', 'beställning', 'beställningar']],
-  ['ticket', ['ticket', 'tickets', 'ärende', 'ärenden', 'case', 'cases']],
-  ['call', ['call', 'calls', 'samtal']],
-  ['meeting', ['meeting', 'meetings', 'appointment', 'appointments', 'möte', 'möten', 'bokning', 'bokningar']],
-  ['transaction', ['transaction', 'transactions', 'transaktion', 'transaktioner']],
-  ['video', ['video', 'videos', 'videor', 'reel', 'reels', 'film', 'filmer']],
-  ['event', ['event', 'events', 'evenemang']],
-  ['campaign', ['campaign', 'campaigns', 'kampanj', 'kampanjer']],
-  ['project', ['project', 'projects', 'projekt']],
-  ['deal', ['deal', 'deals', 'affär', 'affärer']],
-  ['application', ['application', 'applications', 'ansökan', 'ansökningar']],
-  ['item', ['item', 'items', 'product', 'products', 'produkt', 'produkter', 'artikel', 'artiklar']],
-  ['impression', ['impression', 'impressions', 'view', 'views', 'pageview', 'pageviews', 'visning', 'visningar']],
-]
-
-export const ENTITY_WORDS: ReadonlyMap<string, EntityId> = new Map(
-  ENTITY_FORMS.flatMap(([id, forms]) => forms.filter((form) => !form.includes(' ')).map((form) => [form, id] as const)),
-)
+/** Words between a count and its period that make it a frequency: "3 times a week", "två gånger i månaden". */
+export const TIMES_WORDS: ReadonlySet<string> = new Set(['times', 'gånger', 'gång', 'ggr'])
 
 /** English and Swedish number words (not "one"/"en"/"ett": too often an article or pronoun). */
 export const NUMBER_WORDS: ReadonlyMap<string, number> = new Map([

@@ -56,7 +56,12 @@ export interface Texts {
   readonly noClaimNote: (inputKind: 'document' | 'description') => string
   readonly contractValueNote: (amount: string, page: number) => string
   /** "Money saved per week: driven by … (stated) …; … assumed." */
-  readonly drivers: (props: { readonly result: string; readonly stated: readonly string[]; readonly assumed: readonly string[]; readonly inputKind: 'document' | 'description' }) => string
+  readonly drivers: (props: {
+    readonly result: string
+    readonly stated: readonly string[]
+    readonly assumed: readonly string[]
+    readonly inputKind: 'document' | 'description'
+  }) => string
 }
 
 function listed(items: readonly string[], and: string): string {
@@ -112,13 +117,15 @@ const ENGLISH: Texts = {
     `No usable figure was found in the ${inputKind === 'document' ? 'document' : 'description'}, so every value is an assumption.`,
   yearly: 'per year',
   say: (en) => en,
-  indicativeRate: (original, code, base, rate) => `Stated as ${original}; converted to ${base} at an indicative rate of 1 ${code} = ${rate} ${base} (adjust to today's rate).`,
+  indicativeRate: (original, code, base, rate) =>
+    `Stated as ${original}; converted to ${base} at an indicative rate of 1 ${code} = ${rate} ${base} (adjust to today's rate).`,
   readByOcr: 'Read by text recognition (OCR) from a scanned page.',
   rescaled: (fromNoun, toNoun, factor) => `Stated per ${fromNoun}; ${factor} for one ${toNoun}.`,
   fromToNote: (from, to) => `Derived from the stated change from ${from} to ${to}.`,
   noClaimNote: (inputKind) =>
     `The ${inputKind === 'document' ? 'document' : 'description'} states no saving or gain, so this calculator models the costs it states; no figure here is a saving.`,
-  contractValueNote: (amount, page) => `The document states ${amount} (page ${page}) as a contract value, ceiling or budget; it is not money saved.`,
+  contractValueNote: (amount, page) =>
+    `The document states ${amount} (page ${page}) as a contract value, ceiling or budget; it is not money saved.`,
   drivers: ({ result, stated, assumed, inputKind }) => {
     const parts: string[] = []
     if (stated.length > 0) parts.push(`${listed(stated, 'and')} as stated in the ${inputKind === 'document' ? 'document' : 'description'}`)
@@ -181,7 +188,8 @@ const SWEDISH: Texts = {
   fromToNote: (from, to) => `Härlett ur den angivna förändringen från ${from} till ${to}.`,
   noClaimNote: (inputKind) =>
     `${inputKind === 'document' ? 'Dokumentet' : 'Beskrivningen'} anger ingen besparing eller vinst, så kalkylatorn räknar på de kostnader som anges; inget värde här är en besparing.`,
-  contractValueNote: (amount, page) => `Dokumentet anger ${amount} (sida ${page}) som kontraktsvärde, takbelopp eller budget; det är inte en besparing.`,
+  contractValueNote: (amount, page) =>
+    `Dokumentet anger ${amount} (sida ${page}) som kontraktsvärde, takbelopp eller budget; det är inte en besparing.`,
   drivers: ({ result, stated, assumed, inputKind }) => {
     const parts: string[] = []
     if (stated.length > 0) parts.push(`${listed(stated, 'och')} enligt ${inputKind === 'document' ? 'dokumentet' : 'beskrivningen'}`)

@@ -1,0 +1,115 @@
+// The column headers of a table whose cells are separated by tabs ("Type  Threshold  Customer …",
+// "Tjänst  Pris (kr)"): which header a cell sits under, and the bare numbers of a column whose
+// header names the currency ("Pris (kr)" over "2 490") read as amounts.
+import { cellsOf, isRowId, periodInWords, wordsOf, type Line } from './fee-tables-lines.ts'
+import type { CurrencyCode, Figure, FigureFlag, MutableFigure, ScanOptions } from './figures-types.ts'
+import { parseNumberText } from './number-format.ts'
+
+/** How far above a row its header row may be, and how many words a header cell has at most. */
+const HEADER_REACH = 30
+const HEADER_WORDS = 6
+
+/** The header row above a tab-separated row: the nearest line with as many cells, all words and no figures. */
+export function headerCells(text: string, lines: readonly Line[], lineIndex: number, figures: readonly Figure[]): string[] | undefined {
+  const line = lines[lineIndex]
+  if (line === undefined || !line.text.includes('\t')) return undefined
+  const count = cellsOf(line).length
+  for (let index = lineIndex - 1; index >= Math.max(0, lineIndex - HEADER_REACH); index -= 1) {
+    const candidate = lines[index]
+    if (candidate === undefined || !candidate.text.includes('\t')) continue
+    const cells = cellsOf(candidate)
+    // A row of its own ("G1.1.4  CRM  …") lies between the row and any header above it.
+    if (isRowId(cells[0]?.text ?? '')) return undefined
+    if (cells.length !== count) continue
+    const headings = cells.every((cell) => {
+      const title = cell.text.trim()
+      return title === '' || (/\p{L}/u.test(title) && !/[.,;]$/u.test(title) && wordsOf(title).length <= HEADER_WORDS)
+    })
+    if (headings && !figures.some((figure) => figure.start >= candidate.start && figure.start < candidate.end)) {
+      return cells.map((cell) => cell.text.trim())
+    }
+  }
+  return undefined
+}
+
+const HEADER_CURRENCY =
+  /\(\s*(?:in\s+)?(SEK|USD|EUR|AUD|ZAR|GBP|INR|kr|kronor|US\$|A\$|\$|€|£|₹)\s*\)|(?:^|\s)(SEK|USD|EUR|AUD|kr|kronor)(?:\s|:|$)/iu
+
+function currencyOfHeader(header: string, options: ScanOptions): CurrencyCode | undefined {
+  const match = HEADER_CURRENCY.exec(header)
+  const symbol = (match?.[1] ?? match?.[2])?.toLowerCase()
+  switch (symbol) {
+    case undefined:
+      return undefined
+    case 'kr':
+    case 'kronor':
+    case 'sek':
+      return 'SEK'
+    case 'us$':
+    case 'usd':
+      return 'USD'
+    case 'a$':
+    case 'aud':
+      return 'AUD'
+    case '$':
+      return options.dollar
+    case '€':
+    case 'eur':
+      return 'EUR'
+    case '£':
+    case 'gbp':
+      return 'GBP'
+    case '₹':
+    case 'inr':
+      return 'INR'
+    case 'zar':
+      return 'ZAR'
+    default:
+      return undefined
+  }
+}
+
+/** Amounts written as bare numbers under a header that names their currency ("Pris (kr)" → "2 490"). */
+export function headerCurrencyFigures(
+  page: number,
+  text: string,
+  lines: readonly Line[],
+  figures: readonly Figure[],
+  options: ScanOptions,
+): Figure[] {
+  const found: Figure[] = []
+  for (const line of lines) {
+    if (!line.text.includes('\t')) continue
+    const cells = cellsOf(line)
+    const header = headerCells(text, lines, line.index, figures)
+    if (header === undefined) continue
+    cells.forEach((cell, position) => {
+      const title = header[position] ?? ''
+      const currency = currencyOfHeader(title, options)
+      const trimmed = cell.text.trim()
+      if (currency === undefined || trimmed === '') return
+      const value = parseNumberText(trimmed, { europeanDots: options.swedish || currency === 'SEK' || currency === 'EUR' })
+      if (value === undefined || figures.some((figure) => figure.start < cell.end && figure.end > cell.start)) return
+      const start = cell.start + cell.text.indexOf(trimmed)
+      const flags: FigureFlag[] = ['headerCurrency']
+      const figure: MutableFigure = {
+        kind: 'money',
+        value,
+        currency,
+        page,
+        start,
+        end: start + trimmed.length,
+        text: trimmed,
+        flags,
+        header: title,
+      }
+      const period = periodInWords(title)
+      if (period !== undefined) {
+        figure.per = period
+        flags.push('headerPeriod')
+      }
+      found.push(figure)
+    })
+  }
+  return found
+}

@@ -1,0 +1,260 @@
+// What names each amount of a fee or rate table: the row it starts ("G1.1.1  Autosys  …  $10,109"),
+// the label on its own line ("Totalkostnad för utvärderingen: 8 386 560 kr"), the line before it
+// (a DOCX table cell, "Senior Personnel"), or the title of the block it closes ("Gold Sponsorship
+// Tier" … "$7,500"). An amount inside a sentence gets no label here (see fee-tables-phrases.ts).
+import {
+  cellsOf,
+  cleanLabel,
+  isBlank,
+  isBullet,
+  isRowId,
+  labelLike,
+  lastSegment,
+  normalizeLine,
+  residue,
+  wordsOf,
+  type Cell,
+  type Line,
+} from './fee-tables-lines.ts'
+import type { Figure } from './figures-types.ts'
+
+export interface PageContext {
+  readonly page: number
+  readonly text: string
+  readonly lines: readonly Line[]
+  /** Every figure of the page, in reading order (the amounts and the figures around them). */
+  readonly figures: readonly Figure[]
+  /** How often each normalised line occurs in the whole document. */
+  readonly lineCounts: ReadonlyMap<string, number>
+}
+
+export type Layout = 'line' | 'row' | 'block'
+
+export interface Labelled {
+  readonly label: string
+  readonly layout: Layout
+  /** The line the label was read from. */
+  readonly labelLine: number
+  readonly group?: string
+}
+
+export interface Amount {
+  readonly figure: Figure
+  /** The lines the amount's words start and end on. */
+  readonly lineIndex: number
+  readonly lastIndex: number
+}
+
+/** How far above an amount its row's first line may be. */
+const ROW_REACH = 80
+/** A line seen more often than this in the document is a feature line ("Direct", "Brand safe"), not a row's name. */
+const MAX_LABEL_REPEATS = 2
+/** Words a label may have: on the amount's line, after "Label:", on the line before, as a block title. */
+const LINE_LABEL_WORDS = 8
+const EXPLICIT_LABEL_WORDS = 12
+const PREVIOUS_LABEL_WORDS = 12
+const TITLE_WORDS = 8
+/** Words after an amount that still leave it alone on its line ("Market Rate", "TBD"). */
+const TRAILER_WORDS = 3
+/** Words of a line a row's name wraps onto ("Instant Messaging &"); a longer line is its description. */
+const CONTINUATION_WORDS = 3
+/** A block this short shows its title with a label from the line before the amount ("Full page takeover"). */
+const SHORT_BLOCK_LINES = 10
+
+/** The name of a row whose first line starts with an id cell: its name cell and the short lines it wraps onto. */
+function rowName(context: PageContext, lineIndex: number): string | undefined {
+  const line = context.lines[lineIndex]
+  if (line === undefined || !line.text.includes('\t')) return undefined
+  const cells = cellsOf(line)
+  if (cells.length < 2 || !isRowId(cells[0]?.text ?? '')) return undefined
+  const parts = [cells[1]?.text ?? '']
+  // "G1.1.3  Collaboration – Email," / "Instant Messaging &" / "Teams": the name wraps within its cell.
+  if (cells.length === 2) {
+    for (let next = lineIndex + 1; next <= lineIndex + 3; next += 1) {
+      const text = context.lines[next]?.text.trim() ?? ''
+      if (text === '' || text.includes('\t') || /[,.:;$€£₹]|\d\d/u.test(text) || wordsOf(text).length > CONTINUATION_WORDS) break
+      parts.push(text)
+    }
+  }
+  const name = cleanLabel(parts.join(' '))
+  return name === '' || !/\p{L}/u.test(name) ? undefined : name
+}
+
+function rowAbove(context: PageContext, lineIndex: number): { readonly name: string; readonly line: number } | undefined {
+  for (let index = lineIndex; index >= Math.max(0, lineIndex - ROW_REACH); index -= 1) {
+    const name = rowName(context, index)
+    if (name !== undefined) return { name, line: index }
+  }
+  return undefined
+}
+
+function repeats(context: PageContext, text: string): number {
+  return context.lineCounts.get(normalizeLine(text)) ?? 0
+}
+
+/** The label before the amount on its own line or in its own cell, or the first name cell before its cell. */
+function sameLineLabel(
+  context: PageContext,
+  amount: Amount,
+  line: Line,
+  cell: Cell | undefined,
+  cells: readonly Cell[],
+): string | undefined {
+  const { figure } = amount
+  const from = cell?.start ?? line.start
+  // A label is words: "i.e. $110M+ PS, $50M+" names neither amount.
+  if (context.figures.some((other) => other.kind === 'money' && other.start >= from && other.end <= figure.start)) return undefined
+  const before = residue(context.text, from, figure.start, context.figures)
+  if (!isBlank(before)) {
+    const explicit = /(?:[:=–—-]|\sat|\sà|@)$/iu.test(context.text.slice(from, figure.start).trimEnd())
+    const label = explicit ? lastSegment(before) : before
+    return labelLike(label, explicit ? EXPLICIT_LABEL_WORDS : LINE_LABEL_WORDS) ? cleanLabel(label) : undefined
+  }
+  for (const candidate of cells) {
+    if (cell === undefined || candidate.start >= cell.start) break
+    const text = candidate.text.trim()
+    if (text === '' || isRowId(text) || isBullet(text) || isBlank(residue(context.text, candidate.start, candidate.end, context.figures)))
+      continue
+    return labelLike(text, PREVIOUS_LABEL_WORDS) ? cleanLabel(text) : undefined
+  }
+  return undefined
+}
+
+/** Whether the amount stands alone in its cell or line: only other figures, separators and a short trailer around it. */
+function standsAlone(context: PageContext, amount: Amount, line: Line, cell: Cell | undefined): boolean {
+  const lastLine = context.lines[amount.lastIndex] ?? line
+  const end = cell !== undefined && lastLine === line ? cell.end : lastLine.end
+  const after = residue(context.text, amount.figure.end, end, context.figures)
+  if (wordsOf(after).length > TRAILER_WORDS && !/^(?:for|för|plus)\s/iu.test(after)) return false
+  const before = residue(context.text, cell?.start ?? line.start, amount.figure.start, context.figures)
+  // "for lawyers and $70", "for lawyers, $45": the row's next rate.
+  return isBlank(before) || /^(?:(?:for|för)\s.{1,40}?)?\s?(?:,|and|or|och|eller|plus)$/iu.test(before)
+}
+
+interface Direct {
+  readonly labelled?: Labelled
+  /** Nothing but the amount on its line: a cell of a rate card or a DOCX table. */
+  readonly alone: boolean
+}
+
+/** The label the amount's row or line gives it. */
+function directLabel(context: PageContext, amount: Amount): Direct {
+  const line = context.lines[amount.lineIndex]
+  if (line === undefined) return { alone: false }
+  const cells = line.text.includes('\t') ? cellsOf(line) : []
+  const cell = cells.find((candidate) => candidate.start <= amount.figure.start && amount.figure.start <= candidate.end)
+  const row = rowAbove(context, amount.lineIndex)
+  const inLine = sameLineLabel(context, amount, line, cell, cells)
+  const alone = standsAlone(context, amount, line, cell)
+  const before = residue(context.text, cell?.start ?? line.start, amount.figure.start, context.figures)
+  if (row !== undefined && row.line === amount.lineIndex && (alone || cell !== undefined) && isBlank(before)) {
+    return { alone, labelled: { label: row.name, layout: 'row', labelLine: row.line } }
+  }
+  const after = residue(context.text, amount.figure.end, cell?.end ?? line.end, context.figures)
+  if (inLine !== undefined && (alone || cell !== undefined || wordsOf(after).length <= TRAILER_WORDS)) {
+    const group = row === undefined || row.name === inLine ? undefined : row.name
+    return { alone, labelled: { label: inLine, layout: 'line', labelLine: amount.lineIndex, ...(group === undefined ? {} : { group }) } }
+  }
+  if (alone && row !== undefined) return { alone, labelled: { label: row.name, layout: 'row', labelLine: row.line } }
+  return { alone }
+}
+
+function previousTextLine(context: PageContext, lineIndex: number): number | undefined {
+  for (let index = lineIndex - 1; index >= 0; index -= 1) if ((context.lines[index]?.text.trim() ?? '') !== '') return index
+  return undefined
+}
+
+/** Lines that can title a block: short, capitalised, unique in the document, not a sentence or a heading number. */
+function titlesIn(context: PageContext, from: number, to: number): number[] {
+  const titles: number[] = []
+  for (let index = from; index < to; index += 1) {
+    const text = context.lines[index]?.text ?? ''
+    if (text.includes('\t') || /^\s*\d/u.test(text) || repeats(context, text) > 1) continue
+    if (labelLike(text, TITLE_WORDS) && !/:\s*$/u.test(text)) titles.push(index)
+  }
+  return titles
+}
+
+/** "Lanyard Sponsor" / "Coffee Cart Sponsor" / "+$2,000": titles stacked over amounts that follow, not a label over its amount. */
+function titleStack(context: PageContext, previous: number): boolean {
+  return titlesIn(context, previous, previous + 1).length === 1 && previous > 0 && titlesIn(context, previous - 1, previous).length === 1
+}
+
+/** A page of paragraphs with blank lines between them (a DOCX): a table cell is the paragraph before its neighbour. */
+function paragraphed(context: PageContext): boolean {
+  const blank = context.lines.filter((line) => line.text.trim() === '').length
+  return blank * 3 >= context.lines.length
+}
+
+interface Pending {
+  readonly position: number
+  readonly amount: Amount
+  readonly blockStart: number
+}
+
+/** Names the amounts that stand alone with no label: by the titles of their blocks, in order when several close one block. */
+function nameByTitles(context: PageContext, pending: readonly Pending[], labels: Array<Labelled | undefined>): void {
+  let index = 0
+  while (index < pending.length) {
+    const first = pending[index]
+    if (first === undefined) break
+    const titles = titlesIn(context, first.blockStart, first.amount.lineIndex)
+    // The amounts that follow with no title of their own share this block ("+$2,000" … "+$3,000").
+    const group = [first]
+    for (let next = index + 1; next < pending.length; next += 1) {
+      const candidate = pending[next]
+      const previous = group.at(-1)
+      if (candidate === undefined || previous === undefined || candidate.position !== previous.position + 1) break
+      if (titlesIn(context, candidate.blockStart, candidate.amount.lineIndex).length > 0) break
+      group.push(candidate)
+    }
+    const lines = [...new Set(group.map((entry) => entry.amount.lineIndex))]
+    for (const entry of group) {
+      const position = lines.indexOf(entry.amount.lineIndex)
+      const title = lines.length > 1 && titles.length >= lines.length ? titles[titles.length - lines.length + position] : titles[0]
+      const text = title === undefined ? undefined : context.lines[title]?.text
+      if (title !== undefined && text !== undefined) labels[entry.position] = { label: cleanLabel(text), layout: 'block', labelLine: title }
+    }
+    index += group.length
+  }
+}
+
+/** The label of each amount of a page (in reading order), undefined where the amount is in running text or unnamed. */
+export function labelAmounts(context: PageContext, amounts: readonly Amount[]): Array<Labelled | undefined> {
+  const labels: Array<Labelled | undefined> = []
+  const pending: Pending[] = []
+  const paragraphs = paragraphed(context)
+  amounts.forEach((amount, position) => {
+    const blockStart = position === 0 ? 0 : (amounts[position - 1]?.lastIndex ?? -1) + 1
+    const direct = directLabel(context, amount)
+    labels.push(direct.labelled)
+    if (direct.labelled !== undefined || !direct.alone) return
+    const previous = previousTextLine(context, amount.lineIndex)
+    const previousText = previous === undefined ? '' : (context.lines[previous]?.text ?? '')
+    // A DOCX row: "Senior Personnel" / "$33,750" / "$33,750" — the next amounts of the row share its label.
+    const before = amounts.findIndex((other) => previous !== undefined && other.lastIndex === previous)
+    const inherited = before === -1 ? undefined : labels[before]
+    if (inherited !== undefined) {
+      labels[position] = inherited
+    } else if (
+      previous !== undefined &&
+      labelLike(previousText, PREVIOUS_LABEL_WORDS) &&
+      repeats(context, previousText) <= MAX_LABEL_REPEATS &&
+      (paragraphs || !titleStack(context, previous))
+    ) {
+      const title = titlesIn(context, blockStart, previous)[0]
+      const shortBlock = amount.lineIndex - blockStart <= SHORT_BLOCK_LINES
+      const group = title !== undefined && shortBlock ? cleanLabel(context.lines[title]?.text ?? '') : undefined
+      labels[position] = {
+        label: cleanLabel(previousText),
+        layout: 'block',
+        labelLine: previous,
+        ...(group === undefined ? {} : { group }),
+      }
+    } else {
+      pending.push({ position, amount, blockStart })
+    }
+  })
+  nameByTitles(context, pending, labels)
+  return labels
+}

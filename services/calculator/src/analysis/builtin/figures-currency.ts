@@ -1,0 +1,134 @@
+// Money words around a number: the currency before it ("$", "US$", "SEK", "R", "Rs."), after it
+// ("kr", ":-", "EUR", "öre"), the multiplier glued to or following it ("1.5M", "12 Mkr", "2 miljoner"),
+// and the Swedish "2:50 kr" (two kronor fifty).
+import type { CurrencyCode, ScanOptions } from './figures-types.ts'
+import { matchAt, SPACE_CLASS, sticky } from './figures-text.ts'
+
+const S = SPACE_CLASS
+
+const MULTIPLIER_GLUED = sticky('(k|K|M|B|bn|mn|tkr|Mkr|MSEK|mnkr|mdkr)(?![\\p{L}\\p{N}])', 'u')
+const MULTIPLIER_WORD = sticky(
+  `${S}(million|millions|miljon|miljoner|mn|billion|billions|miljard|miljarder|thousand|tusen|mkr|msek|mnkr|tkr|mdkr)(?![\\p{L}\\p{N}])`,
+  'iu',
+)
+export const MULTIPLIERS: Readonly<Record<string, { factor: number; sek: boolean }>> = {
+  k: { factor: 1e3, sek: false },
+  thousand: { factor: 1e3, sek: false },
+  tusen: { factor: 1e3, sek: false },
+  tkr: { factor: 1e3, sek: true },
+  m: { factor: 1e6, sek: false },
+  mn: { factor: 1e6, sek: false },
+  million: { factor: 1e6, sek: false },
+  millions: { factor: 1e6, sek: false },
+  miljon: { factor: 1e6, sek: false },
+  miljoner: { factor: 1e6, sek: false },
+  mkr: { factor: 1e6, sek: true },
+  msek: { factor: 1e6, sek: true },
+  mnkr: { factor: 1e6, sek: true },
+  b: { factor: 1e9, sek: false },
+  bn: { factor: 1e9, sek: false },
+  billion: { factor: 1e9, sek: false },
+  billions: { factor: 1e9, sek: false },
+  miljard: { factor: 1e9, sek: false },
+  miljarder: { factor: 1e9, sek: false },
+  mdkr: { factor: 1e9, sek: true },
+}
+
+export interface Multiplied {
+  readonly factor: number
+  readonly sek: boolean
+  readonly end: number
+}
+
+export function readMultiplier(text: string, index: number): Multiplied | undefined {
+  for (const pattern of [MULTIPLIER_GLUED, MULTIPLIER_WORD]) {
+    const match = matchAt(pattern, text, index)
+    const word = match?.[1]
+    if (match === null || word === undefined) continue
+    const multiplier = MULTIPLIERS[word.toLowerCase()]
+    if (multiplier !== undefined) return { ...multiplier, end: index + match[0].length }
+  }
+  return undefined
+}
+
+export interface Currency {
+  readonly currency: CurrencyCode
+  /** How many characters before the number belong to the symbol ("US$ " → 4). */
+  readonly length: number
+}
+
+const CURRENCY_PREFIXES: ReadonlyArray<{ readonly pattern: RegExp; readonly currency: CurrencyCode | 'dollar' | 'rand' }> = [
+  { pattern: new RegExp(`(?:US\\$|U\\.S\\.${S}?\\$)${S}?$`, 'u'), currency: 'USD' },
+  { pattern: new RegExp(`(?:A\\$|AU\\$)${S}?$`, 'u'), currency: 'AUD' },
+  { pattern: new RegExp(`\\$${S}?$`, 'u'), currency: 'dollar' },
+  { pattern: new RegExp(`€${S}?$`, 'u'), currency: 'EUR' },
+  { pattern: new RegExp(`£${S}?$`, 'u'), currency: 'GBP' },
+  { pattern: new RegExp(`₹${S}?$`, 'u'), currency: 'INR' },
+  { pattern: new RegExp(`(?:^|[^\\p{L}])USD${S}?:?${S}?$`, 'iu'), currency: 'USD' },
+  { pattern: new RegExp(`(?:^|[^\\p{L}])EUR${S}?:?${S}?$`, 'iu'), currency: 'EUR' },
+  { pattern: new RegExp(`(?:^|[^\\p{L}])SEK${S}?:?${S}?$`, 'iu'), currency: 'SEK' },
+  { pattern: new RegExp(`(?:^|[^\\p{L}])AUD${S}?:?${S}?$`, 'iu'), currency: 'AUD' },
+  { pattern: new RegExp(`(?:^|[^\\p{L}])ZAR${S}?:?${S}?$`, 'iu'), currency: 'ZAR' },
+  { pattern: new RegExp(`(?:^|[^\\p{L}])GBP${S}?:?${S}?$`, 'iu'), currency: 'GBP' },
+  { pattern: new RegExp(`(?:^|[^\\p{L}])INR${S}?:?${S}?$`, 'iu'), currency: 'INR' },
+  // Case-sensitive: "RS 2024/1947" is a file number, "Rs. 5,000" rupees.
+  { pattern: new RegExp(`(?:^|[^\\p{L}])Rs\\.?${S}?$`, 'u'), currency: 'INR' },
+  { pattern: new RegExp(`(?:^|[^\\p{L}])kr\\.?${S}?$`, 'iu'), currency: 'SEK' },
+  { pattern: new RegExp(`(?:^|[^\\p{L}])R${S}?$`, 'u'), currency: 'rand' },
+]
+
+/** The currency written just before a number (`before` ends where the number starts). */
+export function currencyBefore(before: string, options: ScanOptions): Currency | undefined {
+  for (const { pattern, currency } of CURRENCY_PREFIXES) {
+    const match = pattern.exec(before)
+    if (match === null) continue
+    // The match may include the non-letter in front of the symbol; count only the symbol itself.
+    const text = match[0].replace(/^[^\p{L}$€£₹]+/u, '')
+    if (currency === 'rand') return options.rand ? { currency: 'ZAR', length: text.length } : undefined
+    if (currency === 'dollar') return { currency: options.dollar, length: text.length }
+    return { currency, length: text.length }
+  }
+  return undefined
+}
+
+export const CURRENCY_SUFFIX = sticky(
+  `${S}?(kronor|kr\\.?|sek|:-|eur|euros?|€|usd|dollars?|aud|zar|rands?|gbp|inr|rupees|öre)(?![\\p{L}])`,
+  'iu',
+)
+
+export interface SuffixCurrency {
+  readonly currency: CurrencyCode
+  /** "50 öre" is 0.50 kronor. */
+  readonly factor: number
+}
+
+const SUFFIXES: ReadonlyMap<string, SuffixCurrency> = new Map(
+  (
+    [
+      [['kr', 'kr.', 'kronor', 'sek', ':-'], 'SEK'],
+      [['eur', 'euro', 'euros', '€'], 'EUR'],
+      [['usd', 'dollar', 'dollars'], 'USD'],
+      [['aud'], 'AUD'],
+      [['zar', 'rand', 'rands'], 'ZAR'],
+      [['gbp'], 'GBP'],
+      [['inr', 'rupees'], 'INR'],
+    ] as const
+  ).flatMap(([words, currency]) => words.map((word) => [word, { currency, factor: 1 }] as const)),
+)
+
+export function suffixCurrency(word: string): SuffixCurrency | undefined {
+  const lower = word.toLowerCase()
+  if (lower === 'öre') return { currency: 'SEK', factor: 0.01 }
+  return SUFFIXES.get(lower)
+}
+
+/** "2:50 kr", "12:50:-": kronor and öre with a colon, not a time. */
+const COLON_ORE = sticky(`:(\\d\\d)(?=${S}?(?:kr|kronor|sek|:-)(?![\\p{L}]))`, 'iu')
+
+/** The öre of "2:50 kr" after the kronor ending at `index`: the value to add and where the number ends. */
+export function colonOre(text: string, index: number): { readonly add: number; readonly end: number } | undefined {
+  const match = matchAt(COLON_ORE, text, index)
+  const digits = match?.[1]
+  if (match === null || digits === undefined) return undefined
+  return { add: Number(digits) / 100, end: index + match[0].length }
+}

@@ -1,0 +1,76 @@
+// "from 12 to 4 minutes", "från 40 till 25 minuter", "from 12% to 8%": the two figures of a change.
+// The first is flagged 'fromTo', the second gets `fromValue`; a number whose unit is written only
+// after the other ("from 12 to 4 minutes") becomes a figure with that unit, flagged 'pairedUnit'.
+import type { MutableFigure } from './figures-types.ts'
+
+/** A number the reader found no unit for; it becomes a figure only as half of a from–to pair. */
+export interface BareNumber {
+  readonly start: number
+  readonly end: number
+  readonly value: number
+}
+
+const FROM_BEFORE =
+  /(?:^|[^\p{L}])(?:from|från)[ \t\u00a0]+(?:(?:about|around|approximately|roughly|cirka|ca\.?|ungefär|omkring)[ \t\u00a0]+)?$/iu
+const TO_BETWEEN =
+  /^[ \t\u00a0]*(?:to|till|down to|up to|ner till|ned till|upp till|→|->)[ \t\u00a0]+(?:(?:about|around|approximately|roughly|only|just|cirka|ca\.?|ungefär|bara|endast)[ \t\u00a0]+)?$/iu
+/** How far before the first figure "from" may stand, and how long the words between the two may be. */
+const FROM_REACH = 40
+const BETWEEN_REACH = 40
+
+type Item = { readonly start: number; readonly end: number } & ({ figure: MutableFigure } | { bare: BareNumber })
+
+function withUnitOf(model: MutableFigure, bare: BareNumber, text: string): MutableFigure {
+  const figure: MutableFigure = {
+    ...model,
+    value: bare.value,
+    start: bare.start,
+    end: bare.end,
+    text: text.slice(bare.start, bare.end),
+    flags: ['pairedUnit'],
+  }
+  delete figure.low
+  delete figure.high
+  delete figure.fromValue
+  return figure
+}
+
+function comparable(first: MutableFigure, second: MutableFigure): boolean {
+  return first.kind === second.kind && first.currency === second.currency
+}
+
+/** Links the from–to pairs among `figures` (in place) and returns the figures made from bare numbers. */
+export function linkFromTo(text: string, figures: readonly MutableFigure[], bare: readonly BareNumber[]): MutableFigure[] {
+  const items: Item[] = [
+    ...figures.map((figure) => ({ start: figure.start, end: figure.end, figure })),
+    ...bare.map((number) => ({ start: number.start, end: number.end, bare: number })),
+  ].sort((a, b) => a.start - b.start)
+  const added: MutableFigure[] = []
+  for (let index = 0; index + 1 < items.length; index += 1) {
+    const first = items[index]
+    const second = items[index + 1]
+    if (first === undefined || second === undefined || second.start - first.end > BETWEEN_REACH) continue
+    if (!TO_BETWEEN.test(text.slice(first.end, second.start))) continue
+    if (!FROM_BEFORE.test(text.slice(Math.max(0, first.start - FROM_REACH), first.start))) continue
+    let from: MutableFigure
+    let to: MutableFigure
+    if ('figure' in first && 'figure' in second) {
+      if (!comparable(first.figure, second.figure)) continue
+      from = first.figure
+      to = second.figure
+    } else if ('bare' in first && 'figure' in second) {
+      from = withUnitOf(second.figure, first.bare, text)
+      to = second.figure
+      added.push(from)
+    } else if ('figure' in first && 'bare' in second) {
+      from = first.figure
+      to = withUnitOf(first.figure, second.bare, text)
+      added.push(to)
+    } else {
+      continue
+    }
+    from.flags = [...from.flags, 'fromTo']
+    to.fromValue = from.value
+  }
+  return added
+}

@@ -1,0 +1,195 @@
+// The things figures count, in English and Swedish: people, users, audiences and units ("700
+// attendees", "1 200 fakturor", "per sida", "per seat"), with their names for labels and parameters.
+
+/** Who or what a figure counts; the group decides which calculator role it can fill. */
+export type EntityGroup = 'staff' | 'user' | 'audience' | 'unit' | 'impression'
+
+export interface Entity {
+  readonly id: string
+  readonly group: EntityGroup
+  /** camelCase singular, for parameter names. */
+  readonly camel: string
+  readonly en: { readonly one: string; readonly many: string }
+  readonly sv: { readonly one: string; readonly many: string }
+}
+
+function entity(id: string, group: EntityGroup, en: [string, string], sv: [string, string], camel: string = id): Entity {
+  return { id, group, camel, en: { one: en[0], many: en[1] }, sv: { one: sv[0], many: sv[1] } }
+}
+
+export const ENTITIES = {
+  person: entity('person', 'staff', ['person', 'people'], ['person', 'personer']),
+  employee: entity('employee', 'staff', ['employee', 'employees'], ['anställd', 'anställda']),
+  consultant: entity('consultant', 'staff', ['consultant', 'consultants'], ['konsult', 'konsulter']),
+  developer: entity('developer', 'staff', ['developer', 'developers'], ['utvecklare', 'utvecklare']),
+  agent: entity('agent', 'staff', ['agent', 'agents'], ['handläggare', 'handläggare']),
+  user: entity('user', 'user', ['user', 'users'], ['användare', 'användare']),
+  license: entity('license', 'user', ['licence', 'licences'], ['licens', 'licenser']),
+  seat: entity('seat', 'user', ['seat', 'seats'], ['plats', 'platser']),
+  attendee: entity('attendee', 'audience', ['attendee', 'attendees'], ['deltagare', 'deltagare']),
+  visitor: entity('visitor', 'audience', ['visitor', 'visitors'], ['besökare', 'besökare']),
+  customer: entity('customer', 'audience', ['customer', 'customers'], ['kund', 'kunder']),
+  patient: entity('patient', 'audience', ['patient', 'patients'], ['patient', 'patienter']),
+  lead: entity('lead', 'audience', ['lead', 'leads'], ['lead', 'leads']),
+  subscriber: entity('subscriber', 'audience', ['subscriber', 'subscribers'], ['prenumerant', 'prenumeranter']),
+  document: entity('document', 'unit', ['document', 'documents'], ['dokument', 'dokument']),
+  page: entity('page', 'unit', ['page', 'pages'], ['sida', 'sidor']),
+  report: entity('report', 'unit', ['report', 'reports'], ['rapport', 'rapporter']),
+  invoice: entity('invoice', 'unit', ['invoice', 'invoices'], ['faktura', 'fakturor']),
+  order: entity('order', 'unit', ['order', 'orders'], ['order', 'ordrar']),
+  ticket: entity('ticket', 'unit', ['ticket', 'tickets'], ['ärende', 'ärenden']),
+  call: entity('call', 'unit', ['call', 'calls'], ['samtal', 'samtal']),
+  meeting: entity('meeting', 'unit', ['meeting', 'meetings'], ['möte', 'möten']),
+  booking: entity('booking', 'unit', ['booking', 'bookings'], ['bokning', 'bokningar']),
+  shipment: entity('shipment', 'unit', ['shipment', 'shipments'], ['leverans', 'leveranser']),
+  message: entity('message', 'unit', ['message', 'messages'], ['meddelande', 'meddelanden']),
+  claim: entity('claim', 'unit', ['claim', 'claims'], ['skadeanmälan', 'skadeanmälningar']),
+  vehicle: entity('vehicle', 'unit', ['vehicle', 'vehicles'], ['fordon', 'fordon']),
+  mile: entity('mile', 'unit', ['mile', 'miles'], ['engelsk mil', 'engelska mil']),
+  kilometre: entity('kilometre', 'unit', ['kilometre', 'kilometres'], ['kilometer', 'kilometer']),
+  kwh: entity('kwh', 'unit', ['kWh', 'kWh'], ['kWh', 'kWh']),
+  transaction: entity('transaction', 'unit', ['transaction', 'transactions'], ['transaktion', 'transaktioner']),
+  video: entity('video', 'unit', ['video', 'videos'], ['video', 'videor']),
+  event: entity('event', 'unit', ['event', 'events'], ['evenemang', 'evenemang']),
+  campaign: entity('campaign', 'unit', ['campaign', 'campaigns'], ['kampanj', 'kampanjer']),
+  project: entity('project', 'unit', ['project', 'projects'], ['projekt', 'projekt']),
+  deal: entity('deal', 'unit', ['deal', 'deals'], ['affär', 'affärer']),
+  application: entity('application', 'unit', ['application', 'applications'], ['ansökan', 'ansökningar']),
+  item: entity('item', 'unit', ['item', 'items'], ['enhet', 'enheter']),
+  impression: entity('impression', 'impression', ['impression', 'impressions'], ['visning', 'visningar']),
+} as const satisfies Record<string, Entity>
+
+export type EntityId = keyof typeof ENTITIES
+
+const ENTITY_FORMS: ReadonlyArray<readonly [EntityId, readonly string[]]> = [
+  ['person', ['person', 'persons', 'people', 'personer', 'personerna', 'pers', 'individ', 'individer', 'team members', 'members']],
+  [
+    'employee',
+    [
+      'employee',
+      'employees',
+      'staff',
+      'worker',
+      'workers',
+      'fte',
+      'ftes',
+      'anställd',
+      'anställda',
+      'medarbetare',
+      'medarbetarna',
+      'tjänstemän',
+    ],
+  ],
+  ['consultant', ['consultant', 'consultants', 'konsult', 'konsulter', 'konsulterna']],
+  [
+    'developer',
+    [
+      'developer',
+      'developers',
+      'engineer',
+      'engineers',
+      'programmer',
+      'programmers',
+      'utvecklare',
+      'systemutvecklare',
+      'ingenjör',
+      'ingenjörer',
+    ],
+  ],
+  ['agent', ['agent', 'agents', 'handläggare', 'handläggarna']],
+  ['user', ['user', 'users', 'användare', 'användarna']],
+  ['license', ['license', 'licenses', 'licence', 'licences', 'licens', 'licenser', 'licensen']],
+  ['seat', ['seat', 'seats', 'licensplats', 'licensplatser']],
+  ['attendee', ['attendee', 'attendees', 'delegate', 'delegates', 'participant', 'participants', 'deltagare', 'deltagarna']],
+  ['visitor', ['visitor', 'visitors', 'besökare', 'besökarna']],
+  ['customer', ['customer', 'customers', 'client', 'clients', 'kund', 'kunder', 'kunderna', 'klient', 'klienter']],
+  ['patient', ['patient', 'patients', 'patienter', 'patienterna', 'vårdbesök']],
+  ['lead', ['lead', 'leads', 'prospect', 'prospects']],
+  ['subscriber', ['subscriber', 'subscribers', 'prenumerant', 'prenumeranter']],
+  ['document', ['document', 'documents', 'dokument', 'dokumenten', 'file', 'files', 'fil', 'filer', 'pdf', 'pdfs']],
+  ['page', ['page', 'pages', 'sida', 'sidor']],
+  ['report', ['report', 'reports', 'statement', 'statements', 'rapport', 'rapporter']],
+  ['invoice', ['invoice', 'invoices', 'faktura', 'fakturor', 'fakturan', 'fakturorna', 'leverantörsfakturor', 'kundfakturor']],
+  ['order', ['order', 'orders', 'ordrar', 'ordern', 'beställning', 'beställningar']],
+  [
+    'ticket',
+    [
+      'ticket',
+      'tickets',
+      'ärende',
+      'ärenden',
+      'ärendet',
+      'ärendena',
+      'case',
+      'cases',
+      'inquiry',
+      'inquiries',
+      'förfrågan',
+      'förfrågningar',
+    ],
+  ],
+  ['call', ['call', 'calls', 'samtal', 'samtalet', 'samtalen', 'telefonsamtal']],
+  ['meeting', ['meeting', 'meetings', 'möte', 'möten']],
+  [
+    'booking',
+    [
+      'booking',
+      'bookings',
+      'appointment',
+      'appointments',
+      'reservation',
+      'reservations',
+      'bokning',
+      'bokningar',
+      'bokningen',
+      'tidsbokning',
+      'tidsbokningar',
+    ],
+  ],
+  [
+    'shipment',
+    [
+      'shipment',
+      'shipments',
+      'parcel',
+      'parcels',
+      'delivery',
+      'deliveries',
+      'leverans',
+      'leveranser',
+      'försändelse',
+      'försändelser',
+      'sändning',
+      'sändningar',
+    ],
+  ],
+  ['message', ['message', 'messages', 'email', 'emails', 'e-mail', 'e-mails', 'sms', 'meddelande', 'meddelanden', 'mejl', 'e-post']],
+  ['claim', ['claim', 'claims', 'skadeanmälan', 'skadeanmälningar', 'skadeärende', 'skadeärenden']],
+  ['vehicle', ['vehicle', 'vehicles', 'truck', 'trucks', 'van', 'vans', 'fordon', 'fordonen', 'bil', 'bilar', 'lastbil', 'lastbilar']],
+  ['mile', ['mile', 'miles']],
+  ['kilometre', ['km', 'kilometre', 'kilometres', 'kilometer', 'kilometers']],
+  ['kwh', ['kwh']],
+  ['transaction', ['transaction', 'transactions', 'transaktion', 'transaktioner']],
+  ['video', ['video', 'videos', 'videor', 'reel', 'reels', 'film', 'filmer']],
+  ['event', ['event', 'events', 'evenemang']],
+  ['campaign', ['campaign', 'campaigns', 'kampanj', 'kampanjer']],
+  ['project', ['project', 'projects', 'projekt']],
+  ['deal', ['deal', 'deals', 'affär', 'affärer']],
+  ['application', ['application', 'applications', 'ansökan', 'ansökningar']],
+  [
+    'item',
+    ['item', 'items', 'piece', 'pieces', 'pcs', 'product', 'products', 'produkt', 'produkter', 'artikel', 'artiklar', 'styck', 'stycken'],
+  ],
+  ['impression', ['impression', 'impressions', 'view', 'views', 'pageview', 'pageviews', 'visning', 'visningar']],
+]
+
+export const ENTITY_WORDS: ReadonlyMap<string, EntityId> = new Map(
+  ENTITY_FORMS.flatMap(([id, forms]) => forms.filter((form) => !form.includes(' ')).map((form) => [form, id] as const)),
+)
+
+/** Abbreviations that name a unit only after "per" or "/" ("kr/st", "SEK per st"): alone, "St" is a street. */
+export const PER_ONLY_ENTITY_WORDS: ReadonlyMap<string, EntityId> = new Map<string, EntityId>([
+  ['st', 'item'],
+  ['pc', 'item'],
+  ['ea', 'item'],
+])
