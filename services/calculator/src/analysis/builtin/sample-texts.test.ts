@@ -156,8 +156,11 @@ describe.skipIf(!available)('the sample documents', () => {
   it('a scanned document without a text layer is read by OCR', { timeout: 240_000 }, async () => {
     expect(files).toContain(SCANNED)
     const pages = await pagesOf(SCANNED)
-    expect(pages.length).toBeGreaterThan(0)
-    expect(pages.every((page) => page.ocr === true)).toBe(true)
+    // Recognition stops before the extraction's time limit (decision 094): on a busy machine the last
+    // pages may stay unread, but every page with text was read by OCR.
+    const read = pages.filter((page) => page.text.trim() !== '')
+    expect(read.length).toBeGreaterThan(0)
+    expect(read.every((page) => page.ocr === true)).toBe(true)
     expect(pages.map((page) => page.text).join('\n')).toMatch(/\$ ?\d/)
   })
 
