@@ -27,12 +27,16 @@ export function applyToPoint(m, x, y) {
   return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]]
 }
 
-/** Axis-aligned box [x0, y0, x1, y1] of the rectangle `box` mapped by `m`. */
+/** Axis-aligned box [x0, y0, x1, y1] of the rectangle `box` mapped by `m` (once per glyph: no arrays in between). */
 export function boxThrough(m, [x0, y0, x1, y1]) {
-  const corners = [applyToPoint(m, x0, y0), applyToPoint(m, x1, y0), applyToPoint(m, x0, y1), applyToPoint(m, x1, y1)]
-  const xs = corners.map(([x]) => x)
-  const ys = corners.map(([, y]) => y)
-  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]
+  const [ax, bx, ay, by] = [m[0] * x0, m[0] * x1, m[2] * y0, m[2] * y1]
+  const [cx, dx, cy, dy] = [m[1] * x0, m[1] * x1, m[3] * y0, m[3] * y1]
+  return [
+    Math.min(ax, bx) + Math.min(ay, by) + m[4],
+    Math.min(cx, dx) + Math.min(cy, dy) + m[5],
+    Math.max(ax, bx) + Math.max(ay, by) + m[4],
+    Math.max(cx, dx) + Math.max(cy, dy) + m[5],
+  ]
 }
 
 function initialState() {

@@ -17,9 +17,17 @@ const MATCH_WINDOW = 64
 /** What a page shows where nothing was painted. */
 const PAPER = '#ffffff'
 
+const channels = new Map()
+
 function rgb(color) {
-  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color ?? '')
-  return match ? [1, 2, 3].map((i) => parseInt(match[i] ?? '0', 16)) : undefined
+  if (color === undefined) return undefined
+  let known = channels.get(color)
+  if (known === undefined) {
+    const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color)
+    known = match ? [1, 2, 3].map((i) => parseInt(match[i] ?? '0', 16)) : null
+    channels.set(color, known)
+  }
+  return known ?? undefined
 }
 
 function indistinguishable(a, b) {
@@ -78,7 +86,8 @@ export function glyphVisibility(paints, view) {
     const [x, y] = paint.origin
     const listed = !(x + paint.width < view[0] || x > view[2] || y < view[1] || y > view[3])
     let shown = !paint.hidden && !outside(paint.box, view)
-    if (shown) {
+    // A space shows nothing either way, and is not matched to the text items.
+    if (shown && paint.text.trim() !== '') {
       const [x0, y0, x1, y1] = paint.box
       const ground = groundAt(grounds, [(x0 + x1) / 2, (y0 + y1) / 2])
       shown = !paint.colors.every((color) => indistinguishable(color, ground))
@@ -93,7 +102,9 @@ function characterSequence(glyphs, normalize) {
   const sequence = []
   for (const glyph of glyphs) {
     if (!glyph.listed) continue
-    for (const character of normalize(glyph.text)) {
+    // Only text beyond printable ASCII can change under normalisation (ligatures, compatibility forms).
+    const text = /[^ -~]/.test(glyph.text) ? normalize(glyph.text) : glyph.text
+    for (const character of text) {
       if (!/\s/u.test(character)) sequence.push({ character, shown: glyph.shown })
     }
   }
