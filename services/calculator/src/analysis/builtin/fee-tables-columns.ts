@@ -1,7 +1,7 @@
 // The column headers of a table whose cells are separated by tabs ("Type  Threshold  Customer …",
 // "Tjänst  Pris (kr)"): which header a cell sits under, and the bare numbers of a column whose
 // header names the currency ("Pris (kr)" over "2 490") read as amounts.
-import { cellsOf, isRowId, periodInWords, wordsOf, type Line } from './fee-tables-lines.ts'
+import { cellsOf, figuresBetween, isRowId, periodInWords, wordsOf, type Line } from './fee-tables-lines.ts'
 import type { CurrencyCode, Figure, FigureFlag, MutableFigure, ScanOptions } from './figures-types.ts'
 import { parseNumberText } from './number-format.ts'
 
@@ -12,12 +12,12 @@ const HEADER_WORDS = 6
 /** The header row above a tab-separated row: the nearest line with as many cells, all words and no figures. */
 export function headerCells(text: string, lines: readonly Line[], lineIndex: number, figures: readonly Figure[]): string[] | undefined {
   const line = lines[lineIndex]
-  if (line === undefined || !line.text.includes('\t')) return undefined
-  const count = cellsOf(line).length
+  const count = line === undefined ? 0 : cellsOf(line).length
+  if (count === 0) return undefined
   for (let index = lineIndex - 1; index >= Math.max(0, lineIndex - HEADER_REACH); index -= 1) {
     const candidate = lines[index]
-    if (candidate === undefined || !candidate.text.includes('\t')) continue
-    const cells = cellsOf(candidate)
+    const cells = candidate === undefined ? [] : cellsOf(candidate)
+    if (candidate === undefined || cells.length === 0) continue
     // A row of its own ("G1.1.4  CRM  …") lies between the row and any header above it.
     if (isRowId(cells[0]?.text ?? '')) return undefined
     if (cells.length !== count) continue
@@ -25,7 +25,7 @@ export function headerCells(text: string, lines: readonly Line[], lineIndex: num
       const title = cell.text.trim()
       return title === '' || (/\p{L}/u.test(title) && !/[.,;]$/u.test(title) && wordsOf(title).length <= HEADER_WORDS)
     })
-    if (headings && !figures.some((figure) => figure.start >= candidate.start && figure.start < candidate.end)) {
+    if (headings && figuresBetween(figures, candidate.start, candidate.end + 1).length === 0) {
       return cells.map((cell) => cell.text.trim())
     }
   }
@@ -79,8 +79,8 @@ export function headerCurrencyFigures(
 ): Figure[] {
   const found: Figure[] = []
   for (const line of lines) {
-    if (!line.text.includes('\t')) continue
     const cells = cellsOf(line)
+    if (cells.length === 0) continue
     const header = headerCells(text, lines, line.index, figures)
     if (header === undefined) continue
     cells.forEach((cell, position) => {
@@ -89,7 +89,7 @@ export function headerCurrencyFigures(
       const trimmed = cell.text.trim()
       if (currency === undefined || trimmed === '') return
       const value = parseNumberText(trimmed, { europeanDots: options.swedish || currency === 'SEK' || currency === 'EUR' })
-      if (value === undefined || figures.some((figure) => figure.start < cell.end && figure.end > cell.start)) return
+      if (value === undefined || figuresBetween(figures, cell.start, cell.end + 1).length > 0) return
       const start = cell.start + cell.text.indexOf(trimmed)
       const flags: FigureFlag[] = ['headerCurrency']
       const figure: MutableFigure = {

@@ -7,9 +7,11 @@ import {
   cleanLabel,
   isBlank,
   isBullet,
+  figuresBetween,
   isRowId,
   labelLike,
   lastSegment,
+  LINE_REACH,
   normalizeLine,
   residue,
   wordsOf,
@@ -26,6 +28,8 @@ export interface PageContext {
   readonly figures: readonly Figure[]
   /** How often each normalised line occurs in the whole document. */
   readonly lineCounts: ReadonlyMap<string, number>
+  /** The row name each line starts (null: none), as found. */
+  readonly rowNames: Map<number, string | null>
 }
 
 export type Layout = 'line' | 'row' | 'block'
@@ -61,10 +65,23 @@ const CONTINUATION_WORDS = 3
 /** A block this short shows its title with a label from the line before the amount ("Full page takeover"). */
 const SHORT_BLOCK_LINES = 10
 
-/** The name of a row whose first line starts with an id cell: its name cell and the short lines it wraps onto. */
+/** How far back an amount's label line is looked for across blank lines. */
+const PREVIOUS_REACH = 50
+
+/** The name of a row whose first line starts with an id cell (cached per line). */
 function rowName(context: PageContext, lineIndex: number): string | undefined {
+  let name = context.rowNames.get(lineIndex)
+  if (name === undefined) {
+    name = findRowName(context, lineIndex) ?? null
+    context.rowNames.set(lineIndex, name)
+  }
+  return name ?? undefined
+}
+
+/** The row name of a line: its name cell and the short lines it wraps onto. */
+function findRowName(context: PageContext, lineIndex: number): string | undefined {
   const line = context.lines[lineIndex]
-  if (line === undefined || !line.text.includes('\t')) return undefined
+  if (line === undefined) return undefined
   const cells = cellsOf(line)
   if (cells.length < 2 || !isRowId(cells[0]?.text ?? '')) return undefined
   const parts = [cells[1]?.text ?? '']
@@ -89,7 +106,14 @@ function rowAbove(context: PageContext, lineIndex: number): { readonly name: str
 }
 
 function repeats(context: PageContext, text: string): number {
+  // A line this long is no label or title whatever its count.
+  if (text.length > LINE_REACH) return Number.POSITIVE_INFINITY
   return context.lineCounts.get(normalizeLine(text)) ?? 0
+}
+
+/** The words between `from` and `to` without their figures; undefined when the span is too long to be a label or trailer. */
+function wordsBetween(context: PageContext, from: number, to: number): string | undefined {
+  return to - from > LINE_REACH ? undefined : residue(context.text, from, to, context.figures)
 }
 
 /** The label before the amount on its own line or in its own cell, or the first name cell before its cell. */
@@ -102,9 +126,9 @@ function sameLineLabel(
 ): string | undefined {
   const { figure } = amount
   const from = cell?.start ?? line.start
+  const before = wordsBetween(context, from, figure.start)
   // A label is words: "i.e. $110M+ PS, $50M+" names neither amount.
-  if (context.figures.some((other) => other.kind === 'money' && other.start >= from && other.end <= figure.start)) return undefined
-  const before = residue(context.text, from, figure.start, context.figures)
+  if (before === undefined || figuresBetween(context.figures, from, figure.start).some((other) => other.kind === 'money')) return undefined
   if (!isBlank(before)) {
     const explicit = /(?:[:=–—-]|\sat|\sà|@)$/iu.test(context.text.slice(from, figure.start).trimEnd())
     const label = explicit ? lastSegment(before) : before
@@ -124,11 +148,11 @@ function sameLineLabel(
 function standsAlone(context: PageContext, amount: Amount, line: Line, cell: Cell | undefined): boolean {
   const lastLine = context.lines[amount.lastIndex] ?? line
   const end = cell !== undefined && lastLine === line ? cell.end : lastLine.end
-  const after = residue(context.text, amount.figure.end, end, context.figures)
-  if (wordsOf(after).length > TRAILER_WORDS && !/^(?:for|för|plus)\s/iu.test(after)) return false
-  const before = residue(context.text, cell?.start ?? line.start, amount.figure.start, context.figures)
+  const after = wordsBetween(context, amount.figure.end, end)
+  if (after === undefined || (wordsOf(after).length > TRAILER_WORDS && !/^(?:for|för|plus)\s/iu.test(after))) return false
+  const before = wordsBetween(context, cell?.start ?? line.start, amount.figure.start)
   // "for lawyers and $70", "for lawyers, $45": the row's next rate.
-  return isBlank(before) || /^(?:(?:for|för)\s.{1,40}?)?\s?(?:,|and|or|och|eller|plus)$/iu.test(before)
+  return before !== undefined && (isBlank(before) || /^(?:(?:for|för)\s.{1,40}?)?\s?(?:,|and|or|och|eller|plus)$/iu.test(before))
 }
 
 interface Direct {
@@ -141,17 +165,17 @@ interface Direct {
 function directLabel(context: PageContext, amount: Amount): Direct {
   const line = context.lines[amount.lineIndex]
   if (line === undefined) return { alone: false }
-  const cells = line.text.includes('\t') ? cellsOf(line) : []
+  const cells = cellsOf(line)
   const cell = cells.find((candidate) => candidate.start <= amount.figure.start && amount.figure.start <= candidate.end)
   const row = rowAbove(context, amount.lineIndex)
   const inLine = sameLineLabel(context, amount, line, cell, cells)
   const alone = standsAlone(context, amount, line, cell)
-  const before = residue(context.text, cell?.start ?? line.start, amount.figure.start, context.figures)
-  if (row !== undefined && row.line === amount.lineIndex && (alone || cell !== undefined) && isBlank(before)) {
+  const before = wordsBetween(context, cell?.start ?? line.start, amount.figure.start)
+  if (row !== undefined && row.line === amount.lineIndex && (alone || cell !== undefined) && before !== undefined && isBlank(before)) {
     return { alone, labelled: { label: row.name, layout: 'row', labelLine: row.line } }
   }
-  const after = residue(context.text, amount.figure.end, cell?.end ?? line.end, context.figures)
-  if (inLine !== undefined && (alone || cell !== undefined || wordsOf(after).length <= TRAILER_WORDS)) {
+  const after = wordsBetween(context, amount.figure.end, cell?.end ?? line.end)
+  if (inLine !== undefined && (alone || cell !== undefined || (after !== undefined && wordsOf(after).length <= TRAILER_WORDS))) {
     const group = row === undefined || row.name === inLine ? undefined : row.name
     return { alone, labelled: { label: inLine, layout: 'line', labelLine: amount.lineIndex, ...(group === undefined ? {} : { group }) } }
   }
@@ -160,7 +184,10 @@ function directLabel(context: PageContext, amount: Amount): Direct {
 }
 
 function previousTextLine(context: PageContext, lineIndex: number): number | undefined {
-  for (let index = lineIndex - 1; index >= 0; index -= 1) if ((context.lines[index]?.text.trim() ?? '') !== '') return index
+  for (let index = lineIndex - 1; index >= Math.max(0, lineIndex - PREVIOUS_REACH); index -= 1) {
+    const line = context.lines[index]
+    if (line !== undefined && /\S/u.test(line.text)) return index
+  }
   return undefined
 }
 
@@ -169,7 +196,7 @@ function titlesIn(context: PageContext, from: number, to: number): number[] {
   const titles: number[] = []
   for (let index = from; index < to; index += 1) {
     const text = context.lines[index]?.text ?? ''
-    if (text.includes('\t') || /^\s*\d/u.test(text) || repeats(context, text) > 1) continue
+    if (text.length > LINE_REACH || text.includes('\t') || /^\s*\d/u.test(text) || repeats(context, text) > 1) continue
     if (labelLike(text, TITLE_WORDS) && !/:\s*$/u.test(text)) titles.push(index)
   }
   return titles
@@ -224,16 +251,18 @@ export function labelAmounts(context: PageContext, amounts: readonly Amount[]): 
   const labels: Array<Labelled | undefined> = []
   const pending: Pending[] = []
   const paragraphs = paragraphed(context)
+  const amountEndingOn = new Map<number, number>()
   amounts.forEach((amount, position) => {
     const blockStart = position === 0 ? 0 : (amounts[position - 1]?.lastIndex ?? -1) + 1
+    if (!amountEndingOn.has(amount.lastIndex)) amountEndingOn.set(amount.lastIndex, position)
     const direct = directLabel(context, amount)
     labels.push(direct.labelled)
     if (direct.labelled !== undefined || !direct.alone) return
     const previous = previousTextLine(context, amount.lineIndex)
     const previousText = previous === undefined ? '' : (context.lines[previous]?.text ?? '')
     // A DOCX row: "Senior Personnel" / "$33,750" / "$33,750" — the next amounts of the row share its label.
-    const before = amounts.findIndex((other) => previous !== undefined && other.lastIndex === previous)
-    const inherited = before === -1 ? undefined : labels[before]
+    const before = previous === undefined ? undefined : amountEndingOn.get(previous)
+    const inherited = before === undefined ? undefined : labels[before]
     if (inherited !== undefined) {
       labels[position] = inherited
     } else if (

@@ -41,7 +41,14 @@ export function lineIndexAt(lines: readonly Line[], offset: number): number {
   return low
 }
 
+/** A table row is never longer than this; a longer line is prose and is not split into cells. */
+const MAX_TABLE_LINE = 1_000
+/** Words around an amount are read this far on its line, never further (a one-line text can be long). */
+export const LINE_REACH = 240
+
+/** The tab-separated cells of a table line; none for a line without tabs or too long to be a row. */
 export function cellsOf(line: Line): Cell[] {
+  if (line.end - line.start > MAX_TABLE_LINE || !line.text.includes('\t')) return []
   const cells: Cell[] = []
   let start = 0
   for (const part of line.text.split('\t')) {
@@ -95,6 +102,7 @@ export function cleanLabel(text: string): string {
  * sentence (no final full stop, no sentence words), and is mostly letters.
  */
 export function labelLike(text: string, maxWords: number): boolean {
+  if (text.length > LINE_REACH) return false
   const trimmed = cleanLabel(text)
   if (trimmed.length < 2 || trimmed.length > 120 || !/^[\p{Lu}(]/u.test(trimmed)) return false
   if (/[.,;]$/u.test(trimmed) || /@|www\.|https?:/iu.test(trimmed)) return false
@@ -112,12 +120,29 @@ export function lastSegment(text: string): string {
   return (parts.at(-1) ?? '').trim()
 }
 
-/** The line's text between `from` and `to` with the figures in that span taken out. */
+/** The figures (sorted by start) that lie within `from`–`to`: a binary search, then only those. */
+export function figuresBetween(figures: readonly Figure[], from: number, to: number): Figure[] {
+  let low = 0
+  let high = figures.length
+  while (low < high) {
+    const middle = (low + high) >> 1
+    if ((figures[middle]?.start ?? 0) < from) low = middle + 1
+    else high = middle
+  }
+  const found: Figure[] = []
+  for (let index = low; index < figures.length; index += 1) {
+    const figure = figures[index]
+    if (figure === undefined || figure.start >= to) break
+    if (figure.end <= to) found.push(figure)
+  }
+  return found
+}
+
+/** The line's text between `from` and `to` with the figures in that span taken out (`figures` sorted by start). */
 export function residue(pageText: string, from: number, to: number, figures: readonly Figure[]): string {
   let result = ''
   let cursor = from
-  for (const figure of figures) {
-    if (figure.start < from || figure.end > to) continue
+  for (const figure of figuresBetween(figures, from, to)) {
     if (figure.start > cursor) result += pageText.slice(cursor, figure.start)
     result += ' '
     cursor = Math.max(cursor, figure.end)

@@ -123,6 +123,15 @@ describe('small tables', () => {
   })
 })
 
+it('reads a long page in time proportional to its length (no rescanning of the line per amount)', () => {
+  const line = 'Pris 2 490 kr per sida och ' + 'text '.repeat(30)
+  const started = performance.now()
+  const found = rows(line.repeat(8_000), SWEDISH)
+  expect(found).toHaveLength(8_000)
+  // Linear takes about a quarter of a second here; reading the line again for every amount took minutes.
+  expect(performance.now() - started).toBeLessThan(10_000)
+})
+
 const repoRoot = fileURLToPath(new URL('../../../../..', import.meta.url))
 const corpus = resolve(repoRoot, '../shared/samples/documents')
 const available = existsSync(corpus)

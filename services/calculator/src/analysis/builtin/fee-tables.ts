@@ -7,7 +7,7 @@
 // price, a budget or an award is for the caller to decide from the rest of the text.
 import { headerCells, headerCurrencyFigures } from './fee-tables-columns.ts'
 import { labelAmounts, type Amount, type Labelled, type PageContext } from './fee-tables-labels.ts'
-import { lineIndexAt, linesOf, normalizeLine, periodInWords, type Line } from './fee-tables-lines.ts'
+import { figuresBetween, LINE_REACH, lineIndexAt, linesOf, normalizeLine, periodInWords, type Line } from './fee-tables-lines.ts'
 import { detailAfter, phraseLabel } from './fee-tables-phrases.ts'
 import { scanPage } from './figures.ts'
 import type { Figure, PerEntity, ScanOptions } from './figures-types.ts'
@@ -81,7 +81,7 @@ function bareAmountLines(page: ScannedPage): Map<string, number> {
   for (const figure of page.figures) {
     if (figure.kind !== 'money') continue
     const line = page.lines[lineIndexAt(page.lines, figure.start)]
-    if (line === undefined || normalizeLine(line.text) !== normalizeLine(figure.text)) continue
+    if (line === undefined || line.text.length > LINE_REACH || normalizeLine(line.text) !== normalizeLine(figure.text)) continue
     const key = normalizeLine(line.text)
     counts.set(key, (counts.get(key) ?? 0) + 1)
   }
@@ -95,7 +95,8 @@ function amountsOf(page: ScannedPage, strays: ReadonlySet<string>): Amount[] {
   for (const figure of page.figures) {
     if (figure.kind !== 'money' || !(figure.value > 0)) continue
     const lineIndex = lineIndexAt(page.lines, figure.start)
-    const key = normalizeLine(page.lines[lineIndex]?.text ?? '')
+    const lineText = page.lines[lineIndex]?.text ?? ''
+    const key = lineText.length > LINE_REACH ? '' : normalizeLine(lineText)
     if (strays.has(key) && key === normalizeLine(figure.text) && !dropped.has(key)) {
       dropped.add(key)
       continue
@@ -116,9 +117,11 @@ function cellsOfRow(context: PageContext, amount: Amount): { cells: FeeCell[]; c
     const title = header[position]
     return title === undefined || title === '' ? undefined : title
   }
+  // A prose line holds figures, not cells.
+  if (line.text.length > LINE_REACH) return { cells: [] }
   const cells: FeeCell[] = []
-  for (const figure of context.figures) {
-    if (figure === amount.figure || figure.start < line.start || figure.start > line.end) continue
+  for (const figure of figuresBetween(context.figures, line.start, line.end + 1)) {
+    if (figure === amount.figure) continue
     const column = columnAt(figure.start)
     cells.push(column === undefined ? { figure } : { figure, column })
   }
@@ -169,7 +172,7 @@ export function readFeeRows(pages: readonly FeePage[], options: ScanOptions): Fe
   const strays = new Set([...pagesPerBareAmount].filter(([, count]) => count >= STRAY_PAGES).map(([key]) => key))
   const rows: FeeRow[] = []
   for (const page of scans) {
-    const context: PageContext = { ...page, lineCounts }
+    const context: PageContext = { ...page, lineCounts, rowNames: new Map() }
     const amounts = amountsOf(page, strays)
     const labels = labelAmounts(context, amounts)
     amounts.forEach((amount, position) => {

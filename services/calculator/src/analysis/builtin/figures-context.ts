@@ -29,10 +29,12 @@ const LINE_START_ONLY = /^[ \t\u00a0•●○■▪▸◦\-*–]*$/u
 export const CPM_NEAR = /(?:^|[^\p{L}])CPMs?(?![\p{L}])/u
 export const CPM_BEFORE = /(?:^|[^\p{L}])CPM[ \t:]*$/u
 
+const DIGIT_RUN_CHARACTERS: ReadonlySet<string> = new Set('0123456789 -–()./')
+
 /** The end of a run of digits and phone punctuation from `index` on the same line. */
 export function endOfDigitRun(text: string, index: number): number {
   let end = index
-  while (end < text.length && /[\d \-–()./]/.test(text[end] ?? '')) end += 1
+  while (end < text.length && DIGIT_RUN_CHARACTERS.has(text[end] ?? '')) end += 1
   return end
 }
 

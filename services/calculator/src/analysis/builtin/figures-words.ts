@@ -10,31 +10,8 @@ import { readTail, type Tail } from './figures-tail.ts'
 import { FREQUENCY_WORDS, NUMBER_WORDS } from './vocabulary.ts'
 
 const PAREN_DIGITS = sticky('[ \\u00a0]?\\(\\d+\\)')
-const WORD_NUMBER = new RegExp(`(?<![\\p{L}\\p{N}])(${[...NUMBER_WORDS.keys()].join('|')})(?![\\p{L}\\p{N}])`, 'giu')
-const FREQUENCY_WORD = new RegExp(`(?<![\\p{L}\\p{N}])(${[...FREQUENCY_WORDS.keys()].join('|')})(?![\\p{L}\\p{N}])`, 'giu')
 
 export type BuildFigure = (start: number, tail: Tail) => MutableFigure
-
-/** Counts written as words: "about two per month", "Three complimentary Professional-level tickets", "twice a week". */
-export function wordCounts(text: string, build: BuildFigure): MutableFigure[] {
-  const figures: MutableFigure[] = []
-  const read = (pattern: RegExp, values: ReadonlyMap<string, number>, needPeriod: boolean): void => {
-    pattern.lastIndex = 0
-    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-      const value = values.get((match[1] ?? '').toLowerCase())
-      const end = match.index + match[0].length
-      if (value === undefined || matchAt(PAREN_DIGITS, text, end) !== null) continue
-      const tail = readTail(text, value, end, undefined, false)
-      if (tail === undefined || (tail.kind !== 'count' && tail.kind !== 'hours')) continue
-      if (needPeriod && tail.per === undefined) continue
-      tail.flags.push('wordNumber')
-      figures.push(build(match.index, tail))
-    }
-  }
-  read(WORD_NUMBER, NUMBER_WORDS, false)
-  read(FREQUENCY_WORD, FREQUENCY_WORDS, true)
-  return figures
-}
 
 interface FractionWord {
   /** The size of the change or share, in percent. */
@@ -43,7 +20,7 @@ interface FractionWord {
   readonly when: 'always' | 'noun' | 'adjective'
 }
 
-/** One decimal, as the brief of the fraction words says ("a third" is 33.3). */
+/** "A third" is 33.3 and "two thirds" 66.7: one decimal, as a slider shows them. */
 const THIRD = Math.round(1000 / 3) / 10
 const TWO_THIRDS = Math.round(2000 / 3) / 10
 
@@ -81,13 +58,20 @@ const FRACTION_WORDS: ReadonlyMap<string, FractionWord> = new Map<string, Fracti
   ['twice', { value: 100, when: 'adjective' }],
 ])
 
-const FRACTION_PATTERN = new RegExp(
-  `(?<![\\p{L}\\p{N}\\-])(${[...FRACTION_WORDS.keys()]
-    .sort((a, b) => b.length - a.length)
+/**
+ * Every quantity word in one pattern, longest first ("halves" before "half"), without lookbehind:
+ * a page is read in one pass and the word boundaries are checked by hand (a lookbehind at every
+ * position costs more than the rest of the reader).
+ */
+const QUANTITY_WORD = new RegExp(
+  `(${[...new Set([...FRACTION_WORDS.keys(), ...NUMBER_WORDS.keys(), ...FREQUENCY_WORDS.keys()])]
+    .sort((first, second) => second.length - first.length)
     .map((word) => word.replace(' ', '[ \\u00a0]+'))
-    .join('|')})(?![\\p{L}\\p{N}\\-])`,
+    .join('|')})`,
   'giu',
 )
+const WORD_CHARACTER = /[\p{L}\p{N}]/u
+
 /** "half of", "hälften av", "a third of the calls". */
 const NOUN_AFTER = sticky(
   '[ \\u00a0]+(?:of|av|off)(?![\\p{L}])|[ \\u00a0]+(?:as|så)[ \\u00a0]+(?:many|much|long|fast|often|mycket|många|lång|länge|snabbt|ofta)(?![\\p{L}])',
@@ -118,9 +102,9 @@ const NOT_A_SHARE_AFTER = sticky(
   'iu',
 )
 
-function isQuantity(text: string, match: RegExpExecArray, word: FractionWord): boolean {
-  const end = match.index + match[0].length
-  const before = text.slice(Math.max(0, match.index - 24), match.index)
+function isQuantity(text: string, start: number, end: number, word: FractionWord): boolean {
+  const before = text.slice(Math.max(0, start - 24), start)
+  if (text[start - 1] === '-' || text[end] === '-') return false
   if (matchAt(PERIOD_AFTER, text, end) !== null || PERIOD_HALF_BEFORE.test(before)) return false
   if (word.when === 'noun' && matchAt(NOT_A_SHARE_AFTER, text, end) !== null) return false
   switch (word.when) {
@@ -133,17 +117,50 @@ function isQuantity(text: string, match: RegExpExecArray, word: FractionWord): b
   }
 }
 
-/** Shares and changes written as words, as 'percent' figures flagged 'wordFraction'. */
-export function wordFractions(page: number, text: string): MutableFigure[] {
+/** A count written as a word ("about two per month", "twice a week"); a frequency word only with its period. */
+function wordCount(
+  text: string,
+  start: number,
+  end: number,
+  value: number,
+  needPeriod: boolean,
+  build: BuildFigure,
+): MutableFigure | undefined {
+  if (matchAt(PAREN_DIGITS, text, end) !== null) return undefined
+  const tail = readTail(text, value, end, undefined, false)
+  if (tail === undefined || (tail.kind !== 'count' && tail.kind !== 'hours')) return undefined
+  if (needPeriod && tail.per === undefined) return undefined
+  tail.flags.push('wordNumber')
+  return build(start, tail)
+}
+
+/**
+ * Quantities written as words: counts ("Three complimentary … tickets", "twice a week") built with
+ * `build`, and shares or changes ("halves", "a third of") as 'percent' figures flagged 'wordFraction'.
+ */
+export function wordQuantities(page: number, text: string, build: BuildFigure): MutableFigure[] {
   const figures: MutableFigure[] = []
-  FRACTION_PATTERN.lastIndex = 0
-  for (let match = FRACTION_PATTERN.exec(text); match !== null; match = FRACTION_PATTERN.exec(text)) {
-    const key = (match[1] ?? '').toLowerCase().replace(/[ \u00a0]+/gu, ' ')
-    const word = FRACTION_WORDS.get(key)
-    if (word === undefined || !isQuantity(text, match, word)) continue
-    const flags: FigureFlag[] = ['wordFraction']
-    const end = match.index + match[0].length
-    figures.push({ kind: 'percent', value: word.value, page, start: match.index, end, text: text.slice(match.index, end), flags })
+  QUANTITY_WORD.lastIndex = 0
+  for (let match = QUANTITY_WORD.exec(text); match !== null; match = QUANTITY_WORD.exec(text)) {
+    const start = match.index
+    const end = start + match[0].length
+    if (WORD_CHARACTER.test(text[start - 1] ?? '') || WORD_CHARACTER.test(text[end] ?? '')) continue
+    const key = match[0].toLowerCase().replace(/[ \u00a0]+/gu, ' ')
+    const fraction = FRACTION_WORDS.get(key)
+    if (fraction !== undefined && isQuantity(text, start, end, fraction)) {
+      const flags: FigureFlag[] = ['wordFraction']
+      figures.push({ kind: 'percent', value: fraction.value, page, start, end, text: text.slice(start, end), flags })
+      continue
+    }
+    const number = NUMBER_WORDS.get(key)
+    const frequency = FREQUENCY_WORDS.get(key)
+    const count =
+      number !== undefined
+        ? wordCount(text, start, end, number, false, build)
+        : frequency === undefined
+          ? undefined
+          : wordCount(text, start, end, frequency, true, build)
+    if (count !== undefined) figures.push(count)
   }
   return figures
 }

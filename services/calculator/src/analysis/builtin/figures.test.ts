@@ -291,3 +291,10 @@ it('finds figures in reading order with offsets into the page', () => {
   expect(figures.map((figure) => figure.kind)).toEqual(['count', 'hours', 'money'])
   for (const figure of figures) expect(text.slice(figure.start, figure.end)).toBe(figure.text)
 })
+
+it('reads a long page in one pass', () => {
+  const text = 'from 3 to 4 minutes, half of 5,000 tickets at 2:50 kr per sida, +12% and 9 0 % ' + 'x'.repeat(60) + '\n'
+  const started = performance.now()
+  expect(scan(text.repeat(10_000), SWEDISH).length).toBeGreaterThan(50_000)
+  expect(performance.now() - started).toBeLessThan(10_000)
+})

@@ -24,7 +24,7 @@ import { linkFromTo, type BareNumber } from './figures-links.ts'
 import { gluedSuffixAllowed, readTail, WORD, type Tail } from './figures-tail.ts'
 import { isLetter, matchAt, sticky } from './figures-text.ts'
 import type { Figure, FigureKind, MutableFigure, ScanOptions } from './figures-types.ts'
-import { wordCounts, wordFractions } from './figures-words.ts'
+import { wordQuantities } from './figures-words.ts'
 import { readNumber, type NumberReading } from './number-format.ts'
 
 export { FIGURE_KINDS } from './figures-types.ts'
@@ -218,8 +218,8 @@ function scanDigits(page: number, text: string, options: ScanOptions): { figures
 /** Every figure on one page, in reading order. */
 export function scanPage(page: number, text: string, options: ScanOptions): Figure[] {
   const { figures, bare } = scanDigits(page, text, options)
-  const words = wordCounts(text, (start, tail) => buildFigure(page, text, start, tail, tail.kind ?? 'count'))
-  const all: MutableFigure[] = [...figures, ...words, ...wordFractions(page, text)]
+  const words = wordQuantities(page, text, (start, tail) => buildFigure(page, text, start, tail, tail.kind ?? 'count'))
+  const all: MutableFigure[] = [...figures, ...words]
   all.push(...linkFromTo(text, all, bare))
   return all.sort((a, b) => a.start - b.start)
 }
