@@ -131,8 +131,6 @@ function moneyRole(
   lead: string,
   clause: string,
 ): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
-  const direction = directionOf(words, lead)
-  void direction
   // "saves $400 a month", "sparar 2 000 kr": the amount right after the claim is the saving itself;
   // "cut cloud costs of €20,000 by 30%" names the cost the claim acts on.
   const saving =
@@ -177,18 +175,12 @@ function percentRole(
   return { role: 'improvement', target, direction }
 }
 
-function timeRole(
-  figure: ScoredFigure,
-  words: ReadonlySet<string>,
-  lead: string,
-  clause: string,
-): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
+function timeRole(figure: ScoredFigure, lead: string, clause: string): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
   if (hasFlag(figure, 'fromTo')) return { role: 'baseline', target: 'time' }
   if (figure.fromValue !== undefined) return { role: 'improvement', target: 'time', direction: 'reduce' }
   const leadWords = wordsOf(lead)
   if (REDUCE_WORDS.countIn(leadWords) > 0 || CHANGE_LEAD.test(lead)) return { role: 'improvement', target: 'time', direction: 'reduce' }
   if (/\b(?:saves?|sparar|spara|frees?|frigör)\b/u.test(lead)) return { role: 'improvement', target: 'time', direction: 'reduce' }
-  void words
   // "spends 10 hours per week on triage, which we save": the time spent is the time saved.
   if (/\b(?:which|that) we (?:save|eliminate|automate|take over)\b|\bsom vi (?:sparar|tar bort|automatiserar)\b/iu.test(clause))
     return { role: 'improvement', target: 'time', direction: 'reduce' }
@@ -222,7 +214,7 @@ function roleOf(
       return percentRole(figure, words, lead, clause)
     case 'hours':
     case 'minutes':
-      return timeRole(figure, words, lead, clause)
+      return timeRole(figure, lead, clause)
     case 'count':
       return countRole(figure, words, lead)
     case 'duration':

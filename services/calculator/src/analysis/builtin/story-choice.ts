@@ -20,19 +20,21 @@ export interface StoryChoice {
   readonly claim: RoledFigure | undefined
 }
 
-/** Words of a document asking for offers or funding: counted once per distinct word. */
-function asksForOffers(reading: DocumentReading): boolean {
-  const words = new Set(reading.pages.flatMap((page) => page.text.toLowerCase().match(/\p{L}+/gu) ?? []))
-  return NO_CLAIM_DOCUMENT_WORDS.countIn(words) >= 2
+/** The distinct lower-case words of the whole text, read once per analysis. */
+function distinctWords(reading: DocumentReading): ReadonlySet<string> {
+  const words = new Set<string>()
+  for (const page of reading.pages) for (const word of page.text.toLowerCase().match(/\p{L}+/gu) ?? []) words.add(word)
+  return words
 }
 
-function capacityText(reading: DocumentReading, roled: readonly RoledFigure[]): boolean {
+/** A document asking for offers or funding (an RFQ, a call-off, a tender, a grant). */
+const asksForOffers = (words: ReadonlySet<string>): boolean => NO_CLAIM_DOCUMENT_WORDS.countIn(words) >= 2
+
+/** Freed capacity, when the text speaks of it and states no cost of an hour to value the time at. */
+function capacityText(words: ReadonlySet<string>, roled: readonly RoledFigure[]): boolean {
   const statedHourlyCost = roled.some((entry) => entry.role === 'baseline' && entry.figure.kind === 'money' && entry.figure.per === 'hour')
   if (statedHourlyCost) return false
-  return (
-    roled.some((entry) => entry.role === 'improvement' && entry.capacity) ||
-    reading.pages.some((page) => CAPACITY_WORDS.countIn(new Set(page.text.toLowerCase().match(/\p{L}+/gu) ?? [])) >= 2)
-  )
+  return roled.some((entry) => entry.role === 'improvement' && entry.capacity) || CAPACITY_WORDS.countIn(words) >= 2
 }
 
 /** A story told with assumed values always exists. */
@@ -59,25 +61,23 @@ function storyForClaim(claim: RoledFigure, roled: readonly RoledFigure[], contex
 }
 
 /** "reduce no-shows", "färre uteblivna besök": a loss named without a figure. */
-function speaksOfLosses(reading: DocumentReading): boolean {
-  const words = new Set(reading.pages.flatMap((page) => page.text.toLowerCase().match(/\p{L}+/gu) ?? []))
-  return LOSS_WORDS.countIn(words) > 0 && REDUCE_WORDS.countIn(words) > 0
-}
+const speaksOfLosses = (words: ReadonlySet<string>): boolean => LOSS_WORDS.countIn(words) > 0 && REDUCE_WORDS.countIn(words) > 0
 
 export function chooseStory(reading: DocumentReading, context: DesignContext): StoryChoice {
   const roled = assignRoles(reading)
-  const capacity = capacityText(reading, roled)
+  const words = distinctWords(reading)
+  const capacity = capacityText(words, roled)
   const claims = roled.filter((entry) => entry.role === 'improvement')
   // The first claim in reading order that its story can carry (relevance order breaks ties).
   const claim = claims[0]
   // A request for quotation, a call-off, a tender or a grant asks for offers: whatever it says it
   // wants to improve is not the seller's claim.
-  if (context.inputKind === 'document' && asksForOffers(reading)) return { roled, claim: undefined, design: noClaimStory(roled, context) }
+  if (context.inputKind === 'document' && asksForOffers(words)) return { roled, claim: undefined, design: noClaimStory(roled, context) }
   if (claim !== undefined) return { roled, claim, design: storyForClaim(claim, roled, context, capacity) }
   const baseline = roled.some((entry) => entry.role === 'baseline')
   const noClaimDocument =
     context.inputKind === 'document'
-      ? reading.template.dominated || asksForOffers(reading) || roled.some((entry) => entry.role === 'contractValue') || !baseline
+      ? reading.template.dominated || asksForOffers(words) || roled.some((entry) => entry.role === 'contractValue') || !baseline
       : // A description that only prices the seller's work claims nothing either.
         !baseline && roled.some((entry) => entry.role === 'price')
   if (noClaimDocument) return { roled, claim, design: noClaimStory(roled, context) }
@@ -88,7 +88,7 @@ export function chooseStory(reading: DocumentReading, context: DesignContext): S
     costStory(roled, context) ??
     (context.inputKind === 'document'
       ? noClaimStory(roled, context)
-      : speaksOfLosses(reading)
+      : speaksOfLosses(words)
         ? lossStory(roled, context)
         : timeStory(roled, context, capacity, { assume: true }))
   return { roled, claim, design: must(design) }

@@ -5,20 +5,22 @@ import type { RoledFigure } from './roles.ts'
 import {
   PERIOD_CAMEL,
   capitalize,
+  countTerm,
+  fromFigureOf,
+  isPerPeriod,
+  pairTerm,
   periodFactor,
   priceTerm,
   recurringPrice,
   rescaleNote,
   timeframeOf,
+  valueDesign,
   valueMetrics,
   type Design,
+  type Names,
 } from './story-kit.ts'
 import { makeTerm, type DesignContext, type Term } from './terms.ts'
 import { ENTITIES } from './vocabulary.ts'
-
-const first = (roled: readonly RoledFigure[], test: (entry: RoledFigure) => boolean): RoledFigure | undefined => roled.find(test)
-
-const perPeriod = (entry: RoledFigure): boolean => entry.figure.per !== undefined && entry.figure.per !== 'hour'
 
 /** The reduction claimed on cost: a percentage or a "from X to Y" pair of amounts or percentages. */
 function costReductionTerm(roled: readonly RoledFigure[], context: DesignContext, priority: number): Term {
@@ -34,22 +36,11 @@ function costReductionTerm(roled: readonly RoledFigure[], context: DesignContext
     priority,
     mustSlide: true,
   }
-  const to = first(roled, (entry) => entry.role === 'improvement' && entry.target === 'cost' && entry.figure.fromValue !== undefined)
-  if (to?.figure.fromValue !== undefined && to.figure.fromValue > 0) {
-    const from = first(
-      roled,
-      (entry) => entry.figure.page === to.figure.page && entry.figure.end <= to.figure.start && entry.figure.value === to.figure.fromValue,
-    )
-    const value = ((to.figure.fromValue - to.figure.value) / to.figure.fromValue) * 100
-    if (from !== undefined)
-      return makeTerm(
-        { ...spec, derived: { value, figures: [from.figure, to.figure], note: texts.fromToNote(from.figure.text, to.figure.text) } },
-        undefined,
-        context,
-      )
-  }
-  const percent = first(
-    roled,
+  const to = roled.find((entry) => entry.role === 'improvement' && entry.target === 'cost' && entry.figure.fromValue !== undefined)
+  const from = to === undefined ? undefined : fromFigureOf(roled, to)
+  if (to !== undefined && from !== undefined && from.figure.value > 0)
+    return pairTerm(spec, from, to, ((from.figure.value - to.figure.value) / from.figure.value) * 100, context)
+  const percent = roled.find(
     (entry) => entry.role === 'improvement' && entry.target === 'cost' && entry.figure.kind === 'percent' && entry.direction === 'reduce',
   )
   return makeTerm(spec, percent?.figure, context)
@@ -82,39 +73,35 @@ export function costStory(
   context: DesignContext,
   options: { readonly assume?: boolean } = {},
 ): Design | undefined {
-  const { texts, currency } = context
-  const unitCost = first(
-    roled,
+  const { texts } = context
+  const unitCost = roled.find(
     (entry) =>
       entry.role === 'baseline' &&
       entry.figure.kind === 'money' &&
       entry.figure.perEntity !== undefined &&
       entry.figure.perEntity !== 'thousand' &&
-      !perPeriod(entry),
+      !isPerPeriod(entry),
   )
   const units =
     unitCost === undefined
       ? undefined
-      : first(
-          roled,
+      : roled.find(
           (entry) =>
             entry.role === 'volume' &&
             entry.figure.kind === 'count' &&
-            perPeriod(entry) &&
+            isPerPeriod(entry) &&
             entry.figure.entity === unitCost.figure.perEntity,
         )
-  const cost = first(
-    roled,
-    (entry) => entry.role === 'baseline' && entry.figure.kind === 'money' && perPeriod(entry) && entry.figure.perEntity === undefined,
+  const cost = roled.find(
+    (entry) => entry.role === 'baseline' && entry.figure.kind === 'money' && isPerPeriod(entry) && entry.figure.perEntity === undefined,
   )
-  const saving = first(
-    roled,
-    (entry) => entry.role === 'improvement' && entry.target === 'cost' && entry.figure.kind === 'money' && perPeriod(entry),
+  const saving = roled.find(
+    (entry) => entry.role === 'improvement' && entry.target === 'cost' && entry.figure.kind === 'money' && isPerPeriod(entry),
   )
   const price = recurringPrice(roled)
   const terms: Term[] = []
-  let gross: (n: Record<string, string>) => string
-  let explain: (p: Record<string, string>) => string
+  let gross: (n: Names) => string
+  let explain: (p: Names) => string
   let period: TimeframePeriod
   if (
     unitCost !== undefined &&
@@ -124,22 +111,8 @@ export function costStory(
   ) {
     const entity = ENTITIES[unitCost.figure.perEntity]
     period = timeframeOf(units.figure.per, 'monthly')
-    const noun = texts.periodNoun(period)
     terms.push(
-      makeTerm(
-        {
-          key: 'units',
-          role: 'volume',
-          name: `${entity.camel}sPer${PERIOD_CAMEL[period]}`,
-          label: texts.say(`${capitalize(entity.en.many)} per ${noun}`, `${capitalize(entity.sv.many)} per ${noun}`),
-          unit: texts.perPeriod(period),
-          quantity: 'count',
-          assumption: 100,
-          priority: 1,
-        },
-        units.figure,
-        context,
-      ),
+      countTerm({ key: 'units', entity, figure: units, period, context, assumption: 100, priority: 1 }),
       makeTerm(
         {
           key: 'unitCost',
@@ -186,37 +159,16 @@ export function costStory(
   } else {
     return undefined
   }
-  if (price !== undefined) terms.push(priceTerm(price, period, context, 4))
   const result = texts.say(`Money saved per ${texts.periodNoun(period)}`, `Besparing per ${texts.periodNoun(period)}`)
-  return {
-    story: 'costReduced',
-    period,
-    valueType: 'moneySaved',
-    terms,
-    result,
-    formula: (n) => (price === undefined ? gross(n) : `${gross(n)} - ${n.price}`),
-    explain: (p) => `${result} = ${explain(p)}${price === undefined ? '' : ` − ${p.price}`}.`,
-    metrics: (n) =>
-      valueMetrics({
-        period,
-        currency,
-        context,
-        label: result,
-        gross: gross(n),
-        ...(price === undefined ? {} : { price: n.price ?? '0' }),
-      }),
-    notes: [],
-    noValueClaim: false,
-  }
+  return valueDesign({ story: 'costReduced', period, valueType: 'moneySaved', terms, result, gross, explain, price, context })
 }
 
 /** Price comparison: the customer's current spend per period against the seller's recurring price. */
 export function priceComparisonStory(roled: readonly RoledFigure[], context: DesignContext): Design | undefined {
   const { texts, currency } = context
   const price = recurringPrice(roled)
-  const spend = first(
-    roled,
-    (entry) => entry.role === 'baseline' && entry.figure.kind === 'money' && perPeriod(entry) && entry.figure.perEntity === undefined,
+  const spend = roled.find(
+    (entry) => entry.role === 'baseline' && entry.figure.kind === 'money' && isPerPeriod(entry) && entry.figure.perEntity === undefined,
   )
   if (price === undefined || spend === undefined) return undefined
   const period = timeframeOf(spend.figure.per, 'monthly')

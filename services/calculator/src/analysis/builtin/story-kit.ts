@@ -4,8 +4,8 @@
 import { TIMEFRAME_FACTORS, type Currency, type TimeframePeriod, type ValueType } from '@valueproof/formula'
 import type { StoryId } from './analysis-report.ts'
 import type { RoledFigure } from './roles.ts'
-import { makeTerm, type DesignContext, type Term } from './terms.ts'
-import type { Period } from './vocabulary.ts'
+import { makeTerm, type DesignContext, type Term, type TermSpec } from './terms.ts'
+import type { Entity, Period } from './vocabulary.ts'
 import { CURRENCY_SYMBOLS, formatNumber } from './wording.ts'
 
 export interface Metric {
@@ -193,4 +193,95 @@ export function valueMetrics(props: {
     )
   }
   return metrics
+}
+
+/** A figure stated for a period ("per month", "a week"), not per hour. */
+export const isPerPeriod = (entry: RoledFigure): boolean => entry.figure.per !== undefined && entry.figure.per !== 'hour'
+
+/** The first figure of the "from X to Y" pair whose second figure is `to` (the reader links them). */
+export function fromFigureOf(roled: readonly RoledFigure[], to: RoledFigure): RoledFigure | undefined {
+  const fromValue = to.figure.fromValue
+  if (fromValue === undefined) return undefined
+  return roled.find(
+    (entry) => entry.figure.page === to.figure.page && entry.figure.end <= to.figure.start && entry.figure.value === fromValue,
+  )
+}
+
+/** A term derived from a "from X to Y" pair, saying so. */
+export function pairTerm(spec: TermSpec, from: RoledFigure, to: RoledFigure, value: number, context: DesignContext): Term {
+  const note = context.texts.fromToNote(from.figure.text, to.figure.text)
+  return makeTerm({ ...spec, derived: { value, figures: [from.figure, to.figure], note } }, undefined, context)
+}
+
+/** "Tickets per week": how many of `entity` the customer handles per period (generic without one). */
+export function countTerm(props: {
+  readonly key: string
+  readonly entity: Entity | undefined
+  readonly figure: RoledFigure | undefined
+  readonly period: TimeframePeriod
+  readonly context: DesignContext
+  readonly assumption: number
+  readonly priority: number
+  readonly mustSlide?: boolean
+}): Term {
+  const { entity, period, context } = props
+  const { texts } = context
+  const noun = texts.periodNoun(period)
+  return makeTerm(
+    {
+      key: props.key,
+      role: 'volume',
+      name: entity === undefined ? `volumePer${PERIOD_CAMEL[period]}` : `${entity.camel}sPer${PERIOD_CAMEL[period]}`,
+      label:
+        entity === undefined
+          ? texts.say(`How many per ${noun}`, `Antal per ${noun}`)
+          : texts.say(`${capitalize(entity.en.many)} per ${noun}`, `${capitalize(entity.sv.many)} per ${noun}`),
+      unit: texts.perPeriod(period),
+      quantity: 'count',
+      assumption: props.assumption,
+      priority: props.priority,
+      ...(props.mustSlide === true ? { mustSlide: true } : {}),
+    },
+    props.figure?.figure,
+    context,
+  )
+}
+
+/**
+ * The design of a story whose value is `gross`, net of the seller's recurring price when the text
+ * states one (the price becomes the last term, the cost side of the key metrics).
+ */
+export function valueDesign(props: {
+  readonly story: StoryId
+  readonly period: TimeframePeriod
+  readonly valueType: ValueType
+  readonly terms: readonly Term[]
+  readonly result: string
+  readonly gross: (names: Names) => string
+  readonly explain: (phrases: Names) => string
+  readonly price: RoledFigure | undefined
+  readonly context: DesignContext
+}): Design {
+  const { period, result, gross, explain, price, context } = props
+  const terms = price === undefined ? props.terms : [...props.terms, priceTerm(price, period, context, 4)]
+  return {
+    story: props.story,
+    period,
+    valueType: props.valueType,
+    terms,
+    result,
+    formula: (n) => (price === undefined ? gross(n) : `${gross(n)} - ${n.price}`),
+    explain: (p) => `${result} = ${explain(p)}${price === undefined ? '' : ` − ${p.price}`}.`,
+    metrics: (n) =>
+      valueMetrics({
+        period,
+        currency: context.currency,
+        context,
+        label: result,
+        gross: gross(n),
+        ...(price === undefined ? {} : { price: n.price ?? '0' }),
+      }),
+    notes: [],
+    noValueClaim: false,
+  }
 }

@@ -4,30 +4,24 @@
 // or award is named in the description and never becomes money saved.
 import { TIMEFRAME_FACTORS } from '@valueproof/formula'
 import type { RoledFigure } from './roles.ts'
-import { PERIOD_CAMEL, capitalize, moneyMetric, periodFactor, rescaleNote, timeframeOf, type Design } from './story-kit.ts'
+import { PERIOD_CAMEL, countTerm, isPerPeriod, moneyMetric, periodFactor, rescaleNote, timeframeOf, type Design } from './story-kit.ts'
 import { makeTerm, type DesignContext, type Term } from './terms.ts'
 import { ENTITIES } from './vocabulary.ts'
 
-const first = (roled: readonly RoledFigure[], test: (entry: RoledFigure) => boolean): RoledFigure | undefined => roled.find(test)
-const perPeriod = (entry: RoledFigure): boolean => entry.figure.per !== undefined && entry.figure.per !== 'hour'
-
 export function noClaimStory(roled: readonly RoledFigure[], context: DesignContext): Design {
   const { texts, currency } = context
-  const hourlyPrice = first(
-    roled,
+  const hourlyPrice = roled.find(
     (entry) => (entry.role === 'price' || entry.role === 'baseline') && entry.figure.kind === 'money' && entry.figure.per === 'hour',
   )
-  const hours = first(roled, (entry) => entry.figure.kind === 'hours' && perPeriod(entry) && entry.role !== 'improvement')
-  const unitPrice = first(
-    roled,
+  const hours = roled.find((entry) => entry.figure.kind === 'hours' && isPerPeriod(entry) && entry.role !== 'improvement')
+  const unitPrice = roled.find(
     (entry) =>
       entry.role === 'price' && entry.figure.kind === 'money' && entry.figure.perEntity !== undefined && entry.figure.per !== 'hour',
   )
-  const periodPrice = first(
-    roled,
-    (entry) => entry.role === 'price' && entry.figure.kind === 'money' && perPeriod(entry) && entry.figure.perEntity === undefined,
+  const periodPrice = roled.find(
+    (entry) => entry.role === 'price' && entry.figure.kind === 'money' && isPerPeriod(entry) && entry.figure.perEntity === undefined,
   )
-  const anyPrice = first(roled, (entry) => entry.role === 'price' && entry.figure.kind === 'money')
+  const anyPrice = roled.find((entry) => entry.role === 'price' && entry.figure.kind === 'money')
   const terms: Term[] = []
   const useHours =
     hourlyPrice !== undefined || hours !== undefined || (unitPrice === undefined && periodPrice === undefined && anyPrice === undefined)
@@ -72,24 +66,10 @@ export function noClaimStory(roled: readonly RoledFigure[], context: DesignConte
     explain = (p) => `${p.quantity} × ${p.rate}`
   } else if (unitPrice !== undefined && unitPrice.figure.perEntity !== undefined && unitPrice.figure.perEntity !== 'thousand') {
     const entity = ENTITIES[unitPrice.figure.perEntity]
-    const units = first(roled, (entry) => entry.figure.kind === 'count' && entry.figure.entity === unitPrice.figure.perEntity)
+    const units = roled.find((entry) => entry.figure.kind === 'count' && entry.figure.entity === unitPrice.figure.perEntity)
     period = timeframeOf(units?.figure.per, 'monthly')
     terms.push(
-      makeTerm(
-        {
-          key: 'quantity',
-          role: 'volume',
-          name: `${entity.camel}sPer${PERIOD_CAMEL[period]}`,
-          label: texts.say(`${capitalize(entity.en.many)} per ${noun()}`, `${capitalize(entity.sv.many)} per ${noun()}`),
-          unit: texts.perPeriod(period),
-          quantity: 'count',
-          assumption: 10,
-          priority: 1,
-          mustSlide: true,
-        },
-        units?.figure,
-        context,
-      ),
+      countTerm({ key: 'quantity', entity, figure: units, period, context, assumption: 10, priority: 1, mustSlide: true }),
       makeTerm(
         {
           key: 'rate',
@@ -148,7 +128,7 @@ export function noClaimStory(roled: readonly RoledFigure[], context: DesignConte
   }
   const result = texts.say(`Cost per ${noun()}`, `Kostnad per ${noun()}`)
   const notes = [texts.noClaimNote(context.inputKind)]
-  const contract = first(roled, (entry) => entry.role === 'contractValue' && entry.figure.kind === 'money')
+  const contract = roled.find((entry) => entry.role === 'contractValue' && entry.figure.kind === 'money')
   if (contract !== undefined) notes.push(texts.contractValueNote(contract.figure.text.trim(), contract.figure.page))
   const money = moneyMetric(currency)
   return {

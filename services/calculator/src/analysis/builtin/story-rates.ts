@@ -5,20 +5,21 @@ import type { TimeframePeriod } from '@valueproof/formula'
 import type { RoledFigure, Target } from './roles.ts'
 import {
   PERIOD_CAMEL,
-  capitalize,
+  countTerm,
+  fromFigureOf,
+  isPerPeriod,
+  pairTerm,
   periodFactor,
-  priceTerm,
   recurringPrice,
   rescaleNote,
   timeframeOf,
-  valueMetrics,
+  valueDesign,
   type Design,
+  type Names,
 } from './story-kit.ts'
 import { makeTerm, type DesignContext, type Term, type TermSpec } from './terms.ts'
 import { ENTITIES } from './vocabulary.ts'
 
-const first = (roled: readonly RoledFigure[], test: (entry: RoledFigure) => boolean): RoledFigure | undefined => roled.find(test)
-const perPeriod = (entry: RoledFigure): boolean => entry.figure.per !== undefined && entry.figure.per !== 'hour'
 const isTarget = (entry: RoledFigure, targets: readonly Target[]): boolean => entry.target !== undefined && targets.includes(entry.target)
 
 /** The change of a rate: points (from X% to Y%, "+0.5 percentage points"), or a relative change of a stated rate. */
@@ -35,8 +36,7 @@ function rateChange(
   context: DesignContext,
 ): RateChange {
   const { texts } = context
-  const to = first(
-    roled,
+  const to = roled.find(
     (entry) =>
       entry.role === 'improvement' && isTarget(entry, targets) && entry.figure.kind === 'percent' && entry.figure.fromValue !== undefined,
   )
@@ -54,29 +54,13 @@ function rateChange(
     priority: 2,
     mustSlide: true,
   }
-  if (to?.figure.fromValue !== undefined) {
-    const from = first(
-      roled,
-      (entry) => entry.figure.page === to.figure.page && entry.figure.end <= to.figure.start && entry.figure.value === to.figure.fromValue,
-    )
-    if (from !== undefined) {
-      const value = Math.abs(to.figure.fromValue - to.figure.value)
-      return {
-        points: makeTerm(
-          {
-            ...pointsSpec,
-            derived: { value, figures: [from.figure, to.figure], note: texts.fromToNote(from.figure.text, to.figure.text) },
-          },
-          undefined,
-          context,
-        ),
-      }
-    }
-  }
-  const points = first(roled, (entry) => entry.role === 'improvement' && isTarget(entry, targets) && entry.figure.flags.includes('points'))
+  const from = to === undefined ? undefined : fromFigureOf(roled, to)
+  if (to !== undefined && from !== undefined)
+    return { points: pairTerm(pointsSpec, from, to, Math.abs(from.figure.value - to.figure.value), context) }
+  const points = roled.find((entry) => entry.role === 'improvement' && isTarget(entry, targets) && entry.figure.flags.includes('points'))
   if (points !== undefined) return { points: makeTerm(pointsSpec, points.figure, context) }
-  const rate = first(roled, (entry) => entry.role === 'baseline' && isTarget(entry, targets) && entry.figure.kind === 'percent')
-  const relative = first(roled, (entry) => entry.role === 'improvement' && isTarget(entry, targets) && entry.figure.kind === 'percent')
+  const rate = roled.find((entry) => entry.role === 'baseline' && isTarget(entry, targets) && entry.figure.kind === 'percent')
+  const relative = roled.find((entry) => entry.role === 'improvement' && isTarget(entry, targets) && entry.figure.kind === 'percent')
   return {
     rate: makeTerm(
       {
@@ -111,30 +95,9 @@ function rateChange(
 }
 
 function volumeTerm(volume: RoledFigure | undefined, period: TimeframePeriod, context: DesignContext): Term {
-  const { texts } = context
-  const noun = texts.periodNoun(period)
   const id = volume?.figure.entity
   const entity = id === undefined ? undefined : ENTITIES[id]
-  const label =
-    entity === undefined
-      ? texts.say(`How many per ${noun}`, `Antal per ${noun}`)
-      : texts.say(`${capitalize(entity.en.many)} per ${noun}`, `${capitalize(entity.sv.many)} per ${noun}`)
-  const name = entity === undefined ? `volumePer${PERIOD_CAMEL[period]}` : `${entity.camel}sPer${PERIOD_CAMEL[period]}`
-  return makeTerm(
-    {
-      key: 'volume',
-      role: 'volume',
-      name,
-      label,
-      unit: texts.perPeriod(period),
-      quantity: 'count',
-      assumption: 100,
-      priority: 1,
-      mustSlide: true,
-    },
-    volume?.figure,
-    context,
-  )
+  return countTerm({ key: 'volume', entity, figure: volume, period, context, assumption: 100, priority: 1, mustSlide: true })
 }
 
 function worthTerm(worth: RoledFigure | undefined, label: [string, string], context: DesignContext): Term {
@@ -163,10 +126,10 @@ function rateDesign(props: {
   context: DesignContext
 }): Design {
   const { story, change, period, price, context } = props
-  const { texts, currency } = context
+  const { texts } = context
   const terms = [...props.terms]
-  let gross: (n: Record<string, string>) => string
-  let explain: (p: Record<string, string>) => string
+  let gross: (n: Names) => string
+  let explain: (p: Names) => string
   if (change.points !== undefined) {
     terms.push(change.points)
     gross = (n) => `${n.volume} * ${n.points} / 100 * ${n.worth}`
@@ -177,47 +140,28 @@ function rateDesign(props: {
     gross = (n) => `${n.volume} * ${n.rate} / 100 * ${n.relative} / 100 * ${n.worth}`
     explain = (p) => `${p.volume} × ${p.rate} × ${p.relative} × ${p.worth}`
   }
-  if (price !== undefined) terms.push(priceTerm(price, period, context, 4))
   const noun = texts.periodNoun(period)
   const result =
     story === 'lossAvoided'
       ? texts.say(`Losses avoided per ${noun}`, `Undvikna förluster per ${noun}`)
       : texts.say(`Extra revenue per ${noun}`, `Ökade intäkter per ${noun}`)
-  return {
-    story,
-    period,
-    valueType: story === 'lossAvoided' ? 'moneySaved' : 'moneyGained',
-    terms,
-    result,
-    formula: (n) => (price === undefined ? gross(n) : `${gross(n)} - ${n.price}`),
-    explain: (p) => `${result} = ${explain(p)}${price === undefined ? '' : ` − ${p.price}`}.`,
-    metrics: (n) =>
-      valueMetrics({
-        period,
-        currency,
-        context,
-        label: result,
-        gross: gross(n),
-        ...(price === undefined ? {} : { price: n.price ?? '0' }),
-      }),
-    notes: [],
-    noValueClaim: false,
-  }
+  const valueType = story === 'lossAvoided' ? 'moneySaved' : 'moneyGained'
+  return valueDesign({ story, period, valueType, terms, result, gross, explain, price, context })
 }
 
-const countPerPeriod = (entry: RoledFigure): boolean => entry.role === 'volume' && entry.figure.kind === 'count'
+const isVolumeCount = (entry: RoledFigure): boolean => entry.role === 'volume' && entry.figure.kind === 'count'
 const moneyWorth = (entry: RoledFigure): boolean =>
   entry.figure.kind === 'money' &&
-  !perPeriod(entry) &&
+  !isPerPeriod(entry) &&
   entry.role !== 'price' &&
   entry.role !== 'contractValue' &&
   entry.figure.per !== 'hour'
 
 /** Losses avoided: volume × the loss rate's reduction × what one loss costs. */
 export function lossStory(roled: readonly RoledFigure[], context: DesignContext): Design {
-  const volume = first(roled, (entry) => countPerPeriod(entry) && perPeriod(entry)) ?? first(roled, countPerPeriod)
+  const volume = roled.find((entry) => isVolumeCount(entry) && isPerPeriod(entry)) ?? roled.find(isVolumeCount)
   const period = timeframeOf(volume?.figure.per, volume === undefined ? 'monthly' : 'yearly')
-  const worth = first(roled, (entry) => moneyWorth(entry) && (entry.role === 'baseline' || entry.role === 'volume'))
+  const worth = roled.find((entry) => moneyWorth(entry) && (entry.role === 'baseline' || entry.role === 'volume'))
   return rateDesign({
     story: 'lossAvoided',
     terms: [volumeTerm(volume, period, context), worthTerm(worth, ['What one loss costs', 'Vad en förlust kostar'], context)],
@@ -230,14 +174,12 @@ export function lossStory(roled: readonly RoledFigure[], context: DesignContext)
 
 /** Revenue from a lift: revenue × the uplift, or volume × the conversion change × the value of one. */
 export function revenueStory(roled: readonly RoledFigure[], context: DesignContext): Design {
-  const { texts, currency } = context
+  const { texts } = context
   const price = recurringPrice(roled)
-  const revenue = first(
-    roled,
-    (entry) => entry.role === 'volume' && entry.target === 'revenue' && entry.figure.kind === 'money' && perPeriod(entry),
+  const revenue = roled.find(
+    (entry) => entry.role === 'volume' && entry.target === 'revenue' && entry.figure.kind === 'money' && isPerPeriod(entry),
   )
-  const uplift = first(
-    roled,
+  const uplift = roled.find(
     (entry) =>
       entry.role === 'improvement' &&
       entry.direction === 'increase' &&
@@ -245,7 +187,7 @@ export function revenueStory(roled: readonly RoledFigure[], context: DesignConte
       !entry.figure.flags.includes('points') &&
       entry.figure.fromValue === undefined,
   )
-  const conversion = first(roled, (entry) => entry.target === 'conversion' && entry.figure.kind === 'percent')
+  const conversion = roled.find((entry) => entry.target === 'conversion' && entry.figure.kind === 'percent')
   if (revenue !== undefined && uplift !== undefined && conversion === undefined) {
     const period = timeframeOf(revenue.figure.per, 'monthly')
     const note = rescaleNote(context, revenue.figure.per, period)
@@ -279,35 +221,24 @@ export function revenueStory(roled: readonly RoledFigure[], context: DesignConte
       uplift.figure,
       context,
     )
-    const terms = [revenueTerm, upliftTerm, ...(price === undefined ? [] : [priceTerm(price, period, context, 4)])]
     const result = texts.say(`Extra revenue per ${texts.periodNoun(period)}`, `Ökade intäkter per ${texts.periodNoun(period)}`)
-    const gross = (n: Record<string, string>): string => `${n.revenue} * ${n.uplift} / 100`
-    return {
+    return valueDesign({
       story: 'revenueLift',
       period,
       valueType: 'moneyGained',
-      terms,
+      terms: [revenueTerm, upliftTerm],
       result,
-      formula: (n) => (price === undefined ? gross(n) : `${gross(n)} - ${n.price}`),
-      explain: (p) => `${result} = ${p.revenue} × ${p.uplift}${price === undefined ? '' : ` − ${p.price}`}.`,
-      metrics: (n) =>
-        valueMetrics({
-          period,
-          currency,
-          context,
-          label: result,
-          gross: gross(n),
-          ...(price === undefined ? {} : { price: n.price ?? '0' }),
-        }),
-      notes: [],
-      noValueClaim: false,
-    }
+      gross: (n) => `${n.revenue} * ${n.uplift} / 100`,
+      explain: (p) => `${p.revenue} × ${p.uplift}`,
+      price,
+      context,
+    })
   }
-  const volume = first(roled, (entry) => countPerPeriod(entry) && perPeriod(entry)) ?? first(roled, countPerPeriod)
+  const volume = roled.find((entry) => isVolumeCount(entry) && isPerPeriod(entry)) ?? roled.find(isVolumeCount)
   const period = timeframeOf(volume?.figure.per, 'monthly')
   const worth =
-    first(roled, (entry) => moneyWorth(entry) && entry.role === 'volume') ??
-    first(roled, (entry) => moneyWorth(entry) && entry.role === 'baseline')
+    roled.find((entry) => moneyWorth(entry) && entry.role === 'volume') ??
+    roled.find((entry) => moneyWorth(entry) && entry.role === 'baseline')
   return rateDesign({
     story: 'revenueLift',
     terms: [volumeTerm(volume, period, context), worthTerm(worth, ['Value of one deal', 'Värde per affär'], context)],

@@ -6,18 +6,20 @@ import {
   HOURS_CAP,
   PERIOD_CAMEL,
   capitalize,
+  countTerm,
+  fromFigureOf,
   hourlyCostTerm,
+  isPerPeriod,
+  pairTerm,
   peopleTerm,
-  priceTerm,
   recurringPrice,
   timeframeOf,
-  valueMetrics,
+  valueDesign,
   type Design,
+  type Names,
 } from './story-kit.ts'
 import { makeTerm, type DesignContext, type Term } from './terms.ts'
 import { ENTITIES, type EntityId } from './vocabulary.ts'
-
-const first = (roled: readonly RoledFigure[], test: (entry: RoledFigure) => boolean): RoledFigure | undefined => roled.find(test)
 
 const isUnitEntity = (id: EntityId | 'thousand' | undefined): id is EntityId =>
   id !== undefined && id !== 'thousand' && ENTITIES[id].group !== 'staff'
@@ -33,25 +35,15 @@ export interface TimeClaim {
 }
 
 export function timeClaimOf(roled: readonly RoledFigure[]): TimeClaim {
-  const to = first(
-    roled,
+  const to = roled.find(
     (entry) =>
       entry.role === 'improvement' && entry.target === 'time' && entry.figure.fromValue !== undefined && entry.figure.kind !== 'percent',
   )
-  const from =
-    to === undefined
-      ? undefined
-      : first(
-          roled,
-          (entry) =>
-            entry.figure.page === to.figure.page && entry.figure.end <= to.figure.start && entry.figure.value === to.figure.fromValue,
-        )
-  const percent = first(
-    roled,
+  const from = to === undefined ? undefined : fromFigureOf(roled, to)
+  const percent = roled.find(
     (entry) => entry.role === 'improvement' && entry.target === 'time' && entry.figure.kind === 'percent' && entry.direction === 'reduce',
   )
-  const saved = first(
-    roled,
+  const saved = roled.find(
     (entry) =>
       entry.role === 'improvement' &&
       entry.target === 'time' &&
@@ -78,22 +70,9 @@ function reductionTerm(claim: TimeClaim, context: DesignContext, priority: numbe
     priority,
     mustSlide: true,
   }
-  if (claim.from !== undefined && claim.to !== undefined && claim.from.figure.value > 0) {
-    const fromValue = claim.from.figure.value
-    const value = ((fromValue - claim.to.figure.value) / fromValue) * 100
-    return makeTerm(
-      {
-        ...spec,
-        derived: {
-          value,
-          figures: [claim.from.figure, claim.to.figure],
-          note: texts.fromToNote(claim.from.figure.text, claim.to.figure.text),
-        },
-      },
-      undefined,
-      context,
-    )
-  }
+  const { from, to } = claim
+  if (from !== undefined && to !== undefined && from.figure.value > 0)
+    return pairTerm(spec, from, to, ((from.figure.value - to.figure.value) / from.figure.value) * 100, context)
   return makeTerm(spec, claim.percent?.figure, context)
 }
 
@@ -107,23 +86,9 @@ function unitTerms(
 ): Term[] {
   const { texts } = context
   const entity = isUnitEntity(units.figure.entity) ? ENTITIES[units.figure.entity] : ENTITIES.item
-  const noun = texts.periodNoun(period)
   const minutesFigure = claim.from?.figure.kind === 'minutes' ? claim.from : minutes
   return [
-    makeTerm(
-      {
-        key: 'units',
-        role: 'volume',
-        name: `${entity.camel}sPer${PERIOD_CAMEL[period]}`,
-        label: texts.say(`${capitalize(entity.en.many)} per ${noun}`, `${capitalize(entity.sv.many)} per ${noun}`),
-        unit: texts.perPeriod(period),
-        quantity: 'count',
-        assumption: 100,
-        priority: 1,
-      },
-      units.figure,
-      context,
-    ),
+    countTerm({ key: 'units', entity, figure: units, period, context, assumption: 100, priority: 1 }),
     makeTerm(
       {
         key: 'minutes',
@@ -148,20 +113,15 @@ export function timeStory(
   capacity: boolean,
   options: { readonly assume?: boolean } = {},
 ): Design | undefined {
-  const { texts, currency } = context
+  const { texts } = context
   const claim = timeClaimOf(roled)
-  const hours = first(
-    roled,
-    (entry) => entry.role === 'baseline' && entry.figure.kind === 'hours' && entry.figure.per !== undefined && entry.figure.per !== 'hour',
-  )
-  const minutes = first(roled, (entry) => entry.role === 'baseline' && entry.figure.kind === 'minutes')
-  const units = first(
-    roled,
+  const hours = roled.find((entry) => entry.role === 'baseline' && entry.figure.kind === 'hours' && isPerPeriod(entry))
+  const minutes = roled.find((entry) => entry.role === 'baseline' && entry.figure.kind === 'minutes')
+  const units = roled.find(
     (entry) =>
       entry.role === 'volume' && entry.figure.kind === 'count' && entry.figure.per !== undefined && isUnitEntity(entry.figure.entity),
   )
-  const people = first(
-    roled,
+  const people = roled.find(
     (entry) =>
       entry.role === 'volume' &&
       entry.figure.kind === 'count' &&
@@ -169,7 +129,7 @@ export function timeStory(
       entry.figure.entity !== undefined &&
       ENTITIES[entry.figure.entity].group === 'staff',
   )
-  const rate = first(roled, (entry) => entry.role === 'baseline' && entry.figure.kind === 'money' && entry.figure.per === 'hour')
+  const rate = roled.find((entry) => entry.role === 'baseline' && entry.figure.kind === 'money' && entry.figure.per === 'hour')
   const price = recurringPrice(roled)
   const timeBased =
     units !== undefined && (minutes !== undefined || claim.from?.figure.kind === 'minutes' || claim.saved?.figure.kind === 'minutes')
@@ -178,8 +138,8 @@ export function timeStory(
   const period = timeframeOf(timeBased ? units.figure.per : (hours ?? claim.saved)?.figure.per, 'weekly')
   const noun = texts.periodNoun(period)
   const terms: Term[] = []
-  let gross: (n: Record<string, string>) => string
-  let explain: (p: Record<string, string>) => string
+  let gross: (n: Names) => string
+  let explain: (p: Names) => string
   if (timeBased && units !== undefined) {
     const savedMinutes =
       claim.saved?.figure.kind === 'minutes' && claim.percent === undefined && claim.from === undefined ? claim.saved : undefined
@@ -244,29 +204,9 @@ export function timeStory(
     }
   }
   terms.push(hourlyCostTerm(rate, context, 3))
-  if (price !== undefined) terms.push(priceTerm(price, period, context, 4))
   const result = capacity
     ? texts.say(`Value of the time freed per ${noun}`, `Värdet av frigjord tid per ${noun}`)
     : texts.say(`Money saved per ${noun}`, `Besparing per ${noun}`)
-  const net = price === undefined ? '' : ' - '
-  return {
-    story: capacity ? 'capacityFreed' : 'timeSaved',
-    period,
-    valueType: 'moneySaved',
-    terms,
-    result,
-    formula: (n) => (price === undefined ? gross(n) : `${gross(n)}${net}${n.price}`),
-    explain: (p) => `${result} = ${explain(p)}${price === undefined ? '' : ` − ${p.price}`}.`,
-    metrics: (n) =>
-      valueMetrics({
-        period,
-        currency,
-        context,
-        label: result,
-        gross: gross(n),
-        ...(price === undefined ? {} : { price: n.price ?? '0' }),
-      }),
-    notes: [],
-    noValueClaim: false,
-  }
+  const story = capacity ? 'capacityFreed' : 'timeSaved'
+  return valueDesign({ story, period, valueType: 'moneySaved', terms, result, gross, explain, price, context })
 }
