@@ -20,26 +20,31 @@ type Expectation =
   | { outcome: 'figures' }
   /** No usable figures (blank, placeholder or qualitative): every default is a marked assumption. */
   | { outcome: 'assumptions' }
-  /** A clear 422 whose message matches. */
-  | { outcome: 'error'; status: number; message: RegExp }
+  /**
+   * A document that states no saving (a statement of work, a request for quotation, a grant, a
+   * price list, a call-off): the calculator says so and shows no ceiling or budget as a default.
+   * Issue 14 is open: the figures these documents do state are not yet all used as defaults.
+   */
+  | { outcome: 'noClaim' }
 
 const expectations: Record<string, Expectation> = {
-  'aws-textract-freelance-sow.docx': { outcome: 'figures' },
+  'aws-textract-freelance-sow.docx': { outcome: 'noClaim' },
   'flow-media-rate-card-blank.pdf': { outcome: 'assumptions' },
   'freecook-website-design-hosting-agreement.pdf': { outcome: 'figures' },
   'freelance-proposal-template.docx': { outcome: 'assumptions' },
-  'gsa-coe-discovery-bpa-rfq.pdf': { outcome: 'figures' },
+  'gsa-coe-discovery-bpa-rfq.pdf': { outcome: 'noClaim' },
   'kubient-ap-revenue-share-exhibit.pdf': { outcome: 'figures' },
-  'metro-access-gate-proposal-scanned.pdf': { outcome: 'error', status: 422, message: /no text layer|scanned/i },
-  'policyengine-nsf-cssi-grant-proposal.docx': { outcome: 'figures' },
-  'pyconau-2019-sponsorship-prospectus.pdf': { outcome: 'figures' },
+  // Image only: read by OCR in the document workers (issue 14); a contractor's options, no saving claimed.
+  'metro-access-gate-proposal-scanned.pdf': { outcome: 'noClaim' },
+  'policyengine-nsf-cssi-grant-proposal.docx': { outcome: 'noClaim' },
+  'pyconau-2019-sponsorship-prospectus.pdf': { outcome: 'noClaim' },
   'reynolds-transition-services-agreement.pdf': { outcome: 'figures' },
   // A one-page sales sheet whose only numbers are thresholds ("<320 timmar"): no value driver to quote.
   'sv-adda-avtalskort-it-konsulttjanster.pdf': { outcome: 'assumptions' },
   'sv-region-dalarna-avrop-rpa-team.pdf': { outcome: 'figures' },
   // An offer without prices or volumes (a three-week timeline only).
   'sv-student-offert-smart-sensor.pdf': { outcome: 'assumptions' },
-  'sv-vaxholm-avrop-resurskonsult.docx': { outcome: 'figures' },
+  'sv-vaxholm-avrop-resurskonsult.docx': { outcome: 'noClaim' },
   'weatherzone-advertising-media-kit.pdf': { outcome: 'figures' },
   'za-government-tender-bulletin-3102-encrypted.pdf': { outcome: 'figures' },
 }
@@ -83,11 +88,6 @@ describe.skipIf(!haveSamples)('the sample documents through POST /api/calculator
     const response = await client.request('POST', '/api/calculator/analyze-document', { body: form })
     const body = (await response.json()) as { message?: string; parameters?: unknown; content?: string }
 
-    if (expectation.outcome === 'error') {
-      expect(response.status, body.message).toBe(expectation.status)
-      expect(body.message).toMatch(expectation.message)
-      return
-    }
     expect(response.status, body.message).toBe(200)
     const validation = validateCalculatorData(body.parameters)
     if (!validation.ok) throw new Error(validation.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; '))
@@ -102,7 +102,11 @@ describe.skipIf(!haveSamples)('the sample documents through POST /api/calculator
       expect(source.quote).toMatch(/\d/)
     }
     if (expectation.outcome === 'figures') expect(quoted.length, 'defaults quoted from the document').toBeGreaterThan(0)
-    else expect(calculator.parameters.map((parameter) => parameter.source?.kind)).toEqual(calculator.parameters.map(() => 'assumption'))
+    else if (expectation.outcome === 'noClaim') {
+      expect(calculator.description).toMatch(/states no saving|anger ingen besparing/)
+      expect(calculator.valueType).toBeUndefined()
+      for (const parameter of calculator.parameters) expect(parameter.defaultValue ?? 0).toBeLessThan(1_000_000)
+    } else expect(calculator.parameters.map((parameter) => parameter.source?.kind)).toEqual(calculator.parameters.map(() => 'assumption'))
 
     if (swedish) {
       const words = [
