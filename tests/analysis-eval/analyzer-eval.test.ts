@@ -69,7 +69,7 @@ describe('the built-in analyzer on the labelled set (issue 14 aims)', () => {
   // The aims of issue 14 are NOT met yet (issue 14 stays open): each aim prints how far it is, and
   // the floor below — what the analyzer measured when this set was written (2026-11-23) — keeps it
   // from getting worse. Raise the floors as the analyzer improves; replace them by AIMS when met.
-  const FLOOR = { recall: 0.35, storyShare: 0.78, invented: 1, falseNoFigure: 16, resultsRight: 28, rowsFound: 4 } as const
+  const FLOOR = { recall: 0.36, storyShare: 0.78, invented: 1, falseNoFigure: 16, resultsRight: 28, rowsFound: 6 } as const
 
   it('reports every aim with the cases that miss it', () => {
     if (run === undefined) throw new Error('the evaluation did not run')

@@ -3,6 +3,7 @@
 // cost per period — and says that the document states no saving. A contract value, ceiling, budget
 // or award is named in the description and never becomes money saved.
 import { TIMEFRAME_FACTORS } from '@valueproof/formula'
+import { readFeeRows } from './fee-tables.ts'
 import type { RoledFigure } from './roles.ts'
 import { PERIOD_CAMEL, countTerm, isPerPeriod, moneyMetric, periodFactor, rescaleNote, timeframeOf, type Design } from './story-kit.ts'
 import { makeTerm, type DesignContext, type Term } from './terms.ts'
@@ -21,7 +22,14 @@ export function noClaimStory(roled: readonly RoledFigure[], context: DesignConte
   const periodPrice = roled.find(
     (entry) => entry.role === 'price' && entry.figure.kind === 'money' && isPerPeriod(entry) && entry.figure.perEntity === undefined,
   )
-  const anyPrice = roled.find((entry) => entry.role === 'price' && entry.figure.kind === 'money')
+  // A document that claims nothing prices something: an amount on a fee or price row ("Single Gate
+  // $920.00" in a quote reads without a price word) is what it costs, unless it is a ceiling.
+  const rows = readFeeRows(context.reading.pages, context.reading.scan)
+  const onRow = (entry: RoledFigure): boolean =>
+    rows.some((row) => row.page === entry.figure.page && row.figure.start === entry.figure.start)
+  const anyPrice =
+    roled.find((entry) => entry.role === 'price' && entry.figure.kind === 'money') ??
+    roled.find((entry) => entry.role === 'baseline' && entry.figure.kind === 'money' && entry.figure.per !== 'hour' && onRow(entry))
   const terms: Term[] = []
   const useHours =
     hourlyPrice !== undefined || hours !== undefined || (unitPrice === undefined && periodPrice === undefined && anyPrice === undefined)
@@ -89,15 +97,18 @@ export function noClaimStory(roled: readonly RoledFigure[], context: DesignConte
     explain = (p) => `${p.quantity} × ${p.rate}`
   } else {
     const price = periodPrice ?? anyPrice
+    // A price per period is that period's cost; a price without one ("Gold $7,500", "Single Gate
+    // $920.00") is the price of one, bought as many times per period as the slider says.
+    const recurring = price !== undefined && isPerPeriod(price)
     const note = price === undefined ? undefined : rescaleNote(context, price.figure.per, period)
     terms.push(
       makeTerm(
         {
           key: 'rate',
           role: 'price',
-          name: `pricePer${PERIOD_CAMEL[period]}`,
-          label: texts.say(`Price per ${noun()}`, `Pris per ${noun()}`),
-          unit: texts.perPeriod(period),
+          name: recurring ? `pricePer${PERIOD_CAMEL[period]}` : 'priceEach',
+          label: recurring ? texts.say(`Price per ${noun()}`, `Pris per ${noun()}`) : texts.say('Price of one', 'Pris per styck'),
+          unit: recurring ? texts.perPeriod(period) : texts.say('each', 'styck'),
           quantity: 'money',
           assumption: 100,
           priority: 1,
@@ -111,8 +122,8 @@ export function noClaimStory(roled: readonly RoledFigure[], context: DesignConte
         {
           key: 'quantity',
           role: 'volume',
-          name: 'quantity',
-          label: texts.say('How many', 'Antal'),
+          name: recurring ? 'quantity' : `quantityPer${PERIOD_CAMEL[period]}`,
+          label: recurring ? texts.say('How many', 'Antal') : texts.say(`How many per ${noun()}`, `Antal per ${noun()}`),
           unit: texts.say('pcs', 'st'),
           quantity: 'count',
           assumption: 1,

@@ -184,7 +184,6 @@ export function makeTerm(spec: TermSpec, figure: ScoredFigure | undefined, conte
       : inputKind === 'document'
         ? texts.fromDocument(first.page)
         : texts.fromDescription
-  const ocrNote = source.kind === 'document' && 'ocr' in source ? [texts.readByOcr] : []
   const range = sliderRange(spec.quantity, value, spec.hoursCap === undefined ? {} : { hoursPerPeriodCap: spec.hoursCap })
   return {
     key: spec.key,
@@ -198,7 +197,7 @@ export function makeTerm(spec: TermSpec, figure: ScoredFigure | undefined, conte
     range,
     figures,
     source,
-    description: [origin, ...ocrNote, ...notes].join(' '),
+    description: [origin, ...notes].join(' '),
     display: displayOf(spec, value, context),
     mustSlide: spec.mustSlide === true && figures.length === 0,
     priority: spec.priority,

@@ -48,7 +48,6 @@ export interface Texts {
   readonly say: (en: string, sv: string) => string
   /** A currency without a SPEC §9 rate, converted at a named indicative rate. */
   readonly indicativeRate: (original: string, code: string, base: Currency, rate: number) => string
-  readonly readByOcr: string
   /** A per-period figure rescaled to the calculator's period. */
   readonly rescaled: (fromNoun: string, toNoun: string, factor: string) => string
   /** A change derived from a "from X to Y" pair. */
@@ -119,7 +118,6 @@ const ENGLISH: Texts = {
   say: (en) => en,
   indicativeRate: (original, code, base, rate) =>
     `Stated as ${original}; converted to ${base} at an indicative rate of 1 ${code} = ${rate} ${base} (adjust to today's rate).`,
-  readByOcr: 'Read by text recognition (OCR) from a scanned page.',
   rescaled: (fromNoun, toNoun, factor) => `Stated per ${fromNoun}; ${factor} for one ${toNoun}.`,
   fromToNote: (from, to) => `Derived from the stated change from ${from} to ${to}.`,
   noClaimNote: (inputKind) =>
@@ -183,7 +181,6 @@ const SWEDISH: Texts = {
   say: (_en, sv) => sv,
   indicativeRate: (original, code, base, rate) =>
     `Anges som ${original}; omräknat till ${base} med en ungefärlig kurs, 1 ${code} = ${String(rate).replace('.', ',')} ${base} (justera till dagens kurs).`,
-  readByOcr: 'Avläst med textigenkänning (OCR) från en skannad sida.',
   rescaled: (fromNoun, toNoun, factor) => `Anges per ${fromNoun}; ${factor} för en ${toNoun}.`,
   fromToNote: (from, to) => `Härlett ur den angivna förändringen från ${from} till ${to}.`,
   noClaimNote: (inputKind) =>
