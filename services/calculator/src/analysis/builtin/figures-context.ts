@@ -95,13 +95,14 @@ interface PeriodCue {
 /**
  * Words before a price that give its period: adjectives and nouns a little way before ("hourly rate
  * of $40", "Timpris: 950 kr", "monthly fee for hosting: $99"), "per X" only right before it
- * ("Pris per timme: 950 kr") — "saves 10 hours per week at $40" is not $40 a week.
+ * ("Pris per timme: 950 kr") — "saves 10 hours per week at $40" is not $40 a week — and the hour
+ * named as the thing that costs ("a consultant's hour costs $120", "en arbetsledares timme kostar 540 kr").
  */
 const PERIOD_CUES: readonly PeriodCue[] = [
   {
     period: 'hour',
     pattern:
-      /(?:hourly|timpris|timarvode|timkostnad|timtaxa)[^.\n]{0,30}$|(?:per hour|an hour|per timme|i timmen|SEK\/h|kr\/h|kr\/tim)[\s:=–-]{0,3}$/iu,
+      /(?:hourly|timpris|timarvode|timkostnad|timtaxa)[^.\n]{0,30}$|(?:per hour|an hour|per timme|i timmen|SEK\/h|kr\/h|kr\/tim)[\s:=–-]{0,3}$|(?:^|[^\p{L}])(?:hour|timme|timmen|timmes)(?![\p{L}])[^.\n\d]{0,25}?(?:costs?|kostar|is worth|är värd|är värt)[\s:=–-]{0,3}$/iu,
   },
   {
     period: 'month',

@@ -2,6 +2,7 @@
 // ("kr", ":-", "EUR", "öre"), the multiplier glued to or following it ("1.5M", "12 Mkr", "2 miljoner"),
 // and the Swedish "2:50 kr" (two kronor fifty).
 import type { CurrencyCode, ScanOptions } from './figures-types.ts'
+import type { NumberReading } from './number-format.ts'
 import { matchAt, SPACE_CLASS, sticky } from './figures-text.ts'
 
 const S = SPACE_CLASS
@@ -55,6 +56,8 @@ export interface Currency {
   readonly currency: CurrencyCode
   /** How many characters before the number belong to the symbol ("US$ " → 4). */
   readonly length: number
+  /** Rand from the figure's own evidence, in a text that never says it is South African. */
+  readonly inferred?: boolean
 }
 
 const CURRENCY_PREFIXES: ReadonlyArray<{ readonly pattern: RegExp; readonly currency: CurrencyCode | 'dollar' | 'rand' }> = [
@@ -77,14 +80,20 @@ const CURRENCY_PREFIXES: ReadonlyArray<{ readonly pattern: RegExp; readonly curr
   { pattern: new RegExp(`(?:^|[^\\p{L}])R${S}?$`, 'u'), currency: 'rand' },
 ]
 
-/** The currency written just before a number (`before` ends where the number starts). */
-export function currencyBefore(before: string, options: ScanOptions): Currency | undefined {
+/**
+ * The currency written just before a number (`before` ends where the number starts). `randLikely`
+ * says whether a capital R before this number is rand when the text has not said it is South African.
+ */
+export function currencyBefore(before: string, options: ScanOptions, randLikely?: () => boolean): Currency | undefined {
   for (const { pattern, currency } of CURRENCY_PREFIXES) {
     const match = pattern.exec(before)
     if (match === null) continue
     // The match may include the non-letter in front of the symbol; count only the symbol itself.
     const text = match[0].replace(/^[^\p{L}$€£₹]+/u, '')
-    if (currency === 'rand') return options.rand ? { currency: 'ZAR', length: text.length } : undefined
+    if (currency === 'rand') {
+      if (options.rand) return { currency: 'ZAR', length: text.length }
+      return randLikely?.() === true ? { currency: 'ZAR', length: text.length, inferred: true } : undefined
+    }
     if (currency === 'dollar') return { currency: options.dollar, length: text.length }
     return { currency, length: text.length }
   }
@@ -92,7 +101,8 @@ export function currencyBefore(before: string, options: ScanOptions): Currency |
 }
 
 export const CURRENCY_SUFFIX = sticky(
-  `${S}?(kronor|kr\\.?|sek|:-|eur|euros?|€|usd|dollars?|aud|zar|rands?|gbp|inr|rupees|öre)(?![\\p{L}])`,
+  // "kr." keeps its dot unless the dot ends the sentence ("Ett besök är värt 900 kr. Vi …").
+  `${S}?(kronor|kr(?:\\.(?![ \\t\\u00a0]*(?:\\n|\\p{Lu}|$)))?|sek|:-|eur|euros?|€|usd|dollars?|aud|zar|rands?|gbp|inr|rupees|öre)(?![\\p{L}])`,
   'iu',
 )
 
@@ -131,4 +141,24 @@ export function colonOre(text: string, index: number): { readonly add: number; r
   const digits = match?.[1]
   if (match === null || digits === undefined) return undefined
   return { add: Number(digits) / 100, end: index + match[0].length }
+}
+
+/** Money words near "R 450" that make it rand ("loses R 1.8 million", "costs R 450", "a once-off R 120,000"). */
+const RAND_MONEY_WORDS =
+  /(?:^|[^\p{L}])(?:costs?|pays?|paid|prices?|priced|fees?|budget|spends?|spent|loses|lost|saves?|saved|revenue|worth|charges?|charged|salary|once-off|once off|value|invests?|invested|kostar|betalar|förlorar|sparar|pris)(?![\p{L}])/iu
+/** How far after the number a money word may stand ("R 450 in fees"). */
+const RAND_AFTER_REACH = 30
+
+/**
+ * Whether the number read at `start` after a capital R is an amount in rand: written with a
+ * thousands separator ("R 120,000"), with a multiplier ("R 1.8 million", "R2bn") or with a money
+ * word in its sentence before it or just after it. "R2" in a code name or "R 5" in a list is not.
+ */
+export function randLikely(text: string, start: number, reading: NumberReading, before: string): boolean {
+  if (reading.grouped) return true
+  const multiplier = readMultiplier(text, reading.end)
+  if (multiplier !== undefined && (/[.,]/.test(reading.raw) || multiplier.factor >= 1e6)) return true
+  const after = text.slice(reading.end, Math.min(text.length, reading.end + RAND_AFTER_REACH)).split(/[.!?\n]/u)[0] ?? ''
+  const sentenceBefore = before.split(/[.!?](?:\s|$)/u).at(-1) ?? before
+  return RAND_MONEY_WORDS.test(sentenceBefore) || RAND_MONEY_WORDS.test(after)
 }

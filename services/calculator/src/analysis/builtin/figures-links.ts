@@ -39,6 +39,15 @@ function comparable(first: MutableFigure, second: MutableFigure): boolean {
   return first.kind === second.kind && first.currency === second.currency
 }
 
+/** "from $0.62 to $0.47 per mile", "från 15 % till 11 % per år": the first figure's unit is written after the second. */
+function shareUnit(from: MutableFigure, to: MutableFigure): void {
+  const perEntity = from.perEntity === undefined && to.perEntity !== undefined
+  const per = from.per === undefined && to.per !== undefined
+  if (perEntity) from.perEntity = to.perEntity
+  if (per) from.per = to.per
+  if (perEntity || per) from.flags = [...from.flags, 'pairedUnit']
+}
+
 /** Links the from–to pairs among `figures` (in place) and returns the figures made from bare numbers. */
 export function linkFromTo(text: string, figures: readonly MutableFigure[], bare: readonly BareNumber[]): MutableFigure[] {
   const items: Item[] = [
@@ -58,6 +67,7 @@ export function linkFromTo(text: string, figures: readonly MutableFigure[], bare
       if (!comparable(first.figure, second.figure)) continue
       from = first.figure
       to = second.figure
+      shareUnit(from, to)
     } else if ('bare' in first && 'figure' in second) {
       from = withUnitOf(second.figure, first.bare, text)
       to = second.figure

@@ -1,20 +1,22 @@
 // What follows a number: its multiplier, percent sign or percentage points, currency, a range's
 // second number, the unit noun ("700 attendees", "3 hours", "12 weeks") and the per-phrases
 // ("per user per month", "/vecka", "per användare och månad", "CPM", "per 1,000 impressions").
+export { WORD } from './figures-text.ts'
 import { CURRENCY_SUFFIX, MULTIPLIERS, readMultiplier, suffixCurrency } from './figures-currency.ts'
 import { DATE_AFTER, MONTH_AFTER } from './figures-context.ts'
 import type { CurrencyCode, FigureFlag, FigureKind, PerEntity } from './figures-types.ts'
-import { matchAt, SPACE_CLASS, sticky } from './figures-text.ts'
+import { nounAfter } from './figures-nouns.ts'
+import { matchAt, SPACE_CLASS, sticky, WORD } from './figures-text.ts'
 import { readNumber } from './number-format.ts'
 import {
   DURATION_WORDS,
   ENTITY_WORDS,
+  entityOfWord,
   HOUR_WORDS,
   MINUTE_WORDS,
   PER_ONLY_ENTITY_WORDS,
   PERIOD_ADVERBS,
   PERIOD_WORDS,
-  TIMES_WORDS,
   type EntityId,
   type Period,
 } from './vocabulary.ts'
@@ -27,7 +29,6 @@ const POINTS = sticky(`${S}?(?:percentage${S}points?|procentenhet(?:er|erna)?|%-
 const POINTS_SHORT = sticky(`${S}?(?:p\\.p\\.|pp|ppt)(?![\\p{L}])`, 'u')
 const PERCENT = sticky(`${S}?(?:%|procent(?![\\p{L}])|percent(?![\\p{L}])|per cent(?![\\p{L}]))`, 'iu')
 const RANGE = sticky(`${S}?[-–—]${S}?(?:\\$|€|R ?)?(?=\\d)`, 'u')
-export const WORD = sticky('[ \\t\\u00a0\\u202f]{0,8}([\\p{L}][\\p{L}\\-]{0,40})', 'u')
 const PER_STEP = sticky(
   '\\s{0,8}(?:(\\/)\\s{0,8})?(?:(per|a|an|each|every|varje|i|om|pro|och|and)\\s{1,8})?(?:the\\s{1,8})?(\\p{L}+)',
   'iu',
@@ -37,12 +38,6 @@ const PER_THOUSAND = sticky(`\\s{0,8}(?:per|/)\\s{0,8}(?:1[,.${S.slice(1, -1)}]?
 const ADVERB = sticky('[ \\t\\u00a0,]{0,4}(hourly|daily|weekly|monthly|yearly|annually|månadsvis|årligen)(?![\\p{L}])', 'iu')
 const PER_ANNUM = sticky('[ \\t\\u00a0]{0,4}(?:p\\.a\\.|per annum)', 'i')
 
-/** Words that may stand between a number and the thing it counts ("30 page pdf files" → pages, "three complimentary … tickets"). */
-const STOP_WORDS: ReadonlySet<string> = new Set(
-  'of the and or to in for on at by with from per a an is are was were be och att i av för som till med på om är var eller den det de en ett från'.split(
-    ' ',
-  ),
-)
 /** Connectors after which a period may follow ("5 hours a week", "2 timmar i veckan"), and a thing ("per user"). */
 const PERIOD_CONNECTORS: ReadonlySet<string> = new Set(['per', 'a', 'an', 'each', 'every', 'varje', 'i', 'om', 'pro', 'och', 'and'])
 const ENTITY_CONNECTORS: ReadonlySet<string> = new Set(['per', 'each', 'every', 'varje', 'pro'])
@@ -56,6 +51,8 @@ export interface Tail {
   per?: Period
   perEntity?: PerEntity
   entity?: EntityId
+  /** The counted noun as written ("lawyers"), also when `entity` is unknown. */
+  noun?: string
   duration?: Period
   header?: string
   end: number
@@ -65,7 +62,7 @@ export interface Tail {
 }
 
 /** A "/" or "per" step of a per-chain; false when the words there are not one. */
-function readPerStep(text: string, tail: Tail, step: number): boolean {
+function readPerStep(text: string, tail: Tail, step: number, swedish: boolean): boolean {
   const thousand = matchAt(PER_THOUSAND, text, tail.end)
   if (thousand !== null && tail.perEntity === undefined) {
     tail.perEntity = 'thousand'
@@ -83,7 +80,7 @@ function readPerStep(text: string, tail: Tail, step: number): boolean {
   // "och"/"and" only joins a second step: "per användare och månad".
   if ((connector === 'och' || connector === 'and') && step === 0) return false
   const period = PERIOD_WORDS.get(word)
-  const entity = connector === 'och' || connector === 'and' ? undefined : (ENTITY_WORDS.get(word) ?? PER_ONLY_ENTITY_WORDS.get(word))
+  const entity = connector === 'och' || connector === 'and' ? undefined : (entityOfWord(word, swedish) ?? PER_ONLY_ENTITY_WORDS.get(word))
   const periodConnector = connector === undefined || PERIOD_CONNECTORS.has(connector)
   const entityConnector = connector === undefined || ENTITY_CONNECTORS.has(connector)
   if (period !== undefined && tail.per === undefined && periodConnector && !(period === 'hour' && connector === 'i' && word !== 'timmen')) {
@@ -100,8 +97,8 @@ function readPerStep(text: string, tail: Tail, step: number): boolean {
 }
 
 /** Reads per-phrases after the figure: "/ hour", "per user per month", "/vecka", "a week", "per person /\nper hour". */
-function readPerChain(text: string, tail: Tail): void {
-  for (let step = 0; step < 3; step += 1) if (!readPerStep(text, tail, step)) break
+function readPerChain(text: string, tail: Tail, swedish: boolean): void {
+  for (let step = 0; step < 3; step += 1) if (!readPerStep(text, tail, step, swedish)) break
   if (tail.per !== undefined) return
   const adverb = matchAt(ADVERB, text, tail.end)
   const adverbWord = adverb?.[1]
@@ -121,14 +118,14 @@ function readPerChain(text: string, tail: Tail): void {
 }
 
 /** The thing counted before a bare "two per month": the last countable noun in the 120 characters before. */
-export function entityBefore(text: string, index: number): EntityId | undefined {
+export function entityBefore(text: string, index: number, swedish = false): EntityId | undefined {
   const words =
     text
       .slice(Math.max(0, index - 120), index)
       .toLowerCase()
       .match(/\p{L}+/gu) ?? []
   for (let position = words.length - 1; position >= 0; position -= 1) {
-    const entity = ENTITY_WORDS.get(words[position] ?? '')
+    const entity = entityOfWord(words[position] ?? '', swedish)
     if (entity !== undefined) return entity
   }
   return undefined
@@ -198,51 +195,26 @@ function readRange(text: string, tail: Tail, value: number, allowMoney: boolean)
   readPercentOrCurrency(text, tail, allowMoney)
 }
 
-/** The unit noun: the first word, or (for counts) a noun up to two words further on. */
-function readUnitNoun(text: string, tail: Tail): void {
-  let cursor = tail.end
-  for (let position = 0; position < 3; position += 1) {
-    const word = matchAt(WORD, text, cursor)
-    const found = word?.[1]
-    if (word === null || found === undefined) return
-    const lower = found.toLowerCase()
-    const entity = ENTITY_WORDS.get(lower)
-    // A lone capital letter is letter-spaced text ("P R O D U C T 0 4 H O S T"), not "h".
-    if (found.length === 1 && found !== lower) return
-    const wordEnd = word.index + word[0].length
-    // "9996 Email: …" (a phone number's end, then a label), not 9,996 emails.
-    if (found !== lower && text[wordEnd] === ':') return
-    if (position === 0 && HOUR_WORDS.has(lower)) {
-      tail.kind = 'hours'
-    } else if (position === 0 && MINUTE_WORDS.has(lower)) {
-      tail.kind = 'minutes'
-    } else if (position === 0 && DURATION_WORDS.has(lower)) {
-      tail.kind = 'duration'
-      tail.duration = DURATION_WORDS.get(lower)
-    } else if (entity !== undefined) {
-      tail.kind = 'count'
-      tail.entity = entity
-    } else if (position === 0 && TIMES_WORDS.has(lower)) {
-      // "3 times a week", "två gånger i månaden": a count only with its period.
-      const saved = tail.end
-      tail.end = wordEnd
-      readPerChain(text, tail)
-      if (tail.per === undefined) tail.end = saved
-      else tail.kind = 'count'
-      return
-    } else if (!STOP_WORDS.has(lower) && !found.includes('-') && found.length > 2 && found === lower && !PERIOD_WORDS.has(lower)) {
-      cursor = wordEnd
-      continue
-    } else if (found.includes('-') && position < 2) {
-      cursor = wordEnd
-      continue
-    } else {
-      return
-    }
-    tail.unitAdjacent = position === 0
-    tail.end = wordEnd
+/** The unit noun after the number (see figures-nouns.ts) and, for "3 times a week", its period. */
+function readUnitNoun(text: string, tail: Tail, swedish: boolean): void {
+  const noun = nounAfter(text, tail.end, swedish)
+  if (noun === undefined) return
+  if (noun.kind === 'times') {
+    // "3 times a week", "två gånger i månaden": a count only with its period.
+    const saved = tail.end
+    tail.end = noun.end
+    readPerChain(text, tail, swedish)
+    if (tail.per === undefined) tail.end = saved
+    else tail.kind = 'count'
     return
   }
+  tail.kind = noun.kind
+  tail.end = noun.end
+  tail.unitAdjacent = noun.adjacent
+  if (noun.kind === 'duration') tail.duration = noun.duration
+  if (noun.kind !== 'count') return
+  tail.noun = noun.noun
+  if (noun.entity !== undefined) tail.entity = noun.entity
 }
 
 /** Reads what follows a number; undefined when the number is part of a date ("12 March"). */
@@ -252,6 +224,7 @@ export function readTail(
   end: number,
   currency: CurrencyCode | undefined,
   allowMoney: boolean,
+  swedish = false,
 ): Tail | undefined {
   const tail: Tail = { kind: undefined, value, end, flags: [], unitAdjacent: false }
   if (currency !== undefined) tail.currency = currency
@@ -262,7 +235,7 @@ export function readTail(
 
   if (tail.currency !== undefined && tail.kind !== 'percent') tail.kind = 'money'
   if (tail.kind === undefined) {
-    readUnitNoun(text, tail)
+    readUnitNoun(text, tail, swedish)
   } else if (tail.kind === 'money') {
     const word = matchAt(WORD, text, tail.end)
     const found = word?.[1]?.toLowerCase()
@@ -271,12 +244,12 @@ export function readTail(
       tail.end = word.index + word[0].length
     }
   }
-  readPerChain(text, tail)
+  readPerChain(text, tail, swedish)
 
   if (tail.kind === undefined && tail.per !== undefined) {
     // "about two per month": a count of whatever was counted just before.
     tail.kind = 'count'
-    const entity = entityBefore(text, end)
+    const entity = entityBefore(text, end, swedish)
     if (entity !== undefined) tail.entity = entity
   }
   return tail

@@ -20,3 +20,6 @@ export function isDigit(character: string | undefined): boolean {
 
 /** Spaces a PDF or a Swedish text puts inside or around numbers: no-break, narrow no-break, thin. */
 export const SPACE_CLASS = '[ \\u00a0\\u202f\\u2009]'
+
+/** One word after a number or a word, with the spaces before it: group 1 is the word. */
+export const WORD = sticky('[ \\t\\u00a0\\u202f]{0,8}([\\p{L}][\\p{L}\\-]{0,40})', 'u')

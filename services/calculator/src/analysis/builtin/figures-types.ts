@@ -28,9 +28,18 @@ export type FigureFlag =
   /**
    * "halves", "cuts … in half", "a third of", "doubles", "twice as many", "hälften", "fördubblar": a
    * word for a share or a change, as kind 'percent' whose value is the size of the change (half 50,
-   * a third 33.3, a quarter 25, double 100, triple 200).
+   * a third 33.3, a quarter 25, double 100, triple 200); "one in five", "en av fem" is a share of 20.
    */
   | 'wordFraction'
+  /**
+   * A word change that says it is a decrease: "halves", "halverar", "cuts … in half", "hälften så lång
+   * tid", "half the time" (value 50: the quantity falls by half).
+   */
+  | 'wordDecrease'
+  /** A word change that says it is an increase: "doubles", "fördubblar", "twice as many", "dubbelt så många". */
+  | 'wordIncrease'
+  /** "R 1.8 million" read as rand without the document saying it is South African (a thousands separator, a multiplier or a money word). */
+  | 'randSymbol'
   /** "from 12 to 4 minutes": the first figure of a from–to pair; the second has `fromValue`. */
   | 'fromTo'
   /** "from 12 to 4 minutes": the figure's unit is written only after the other figure of its pair. */
@@ -60,6 +69,8 @@ export interface Figure {
   readonly perEntity?: PerEntity
   /** What a count counts ("700 attendees"). */
   readonly entity?: EntityId
+  /** The noun a count was read with, as written ("lawyers", "företagskunder"), also when `entity` is unknown. */
+  readonly noun?: string
   /** The unit of a duration ("12 weeks"). */
   readonly duration?: Period
   /** The table header that gave the figure its period ("Monthly Revenue"). */
@@ -77,7 +88,10 @@ export interface Figure {
 export interface ScanOptions {
   /** What a bare "$" means: USD, or AUD in a document that states its prices in AUD. */
   readonly dollar: 'USD' | 'AUD'
-  /** Whether "R 100" is rand (a South African document); otherwise R is a letter. */
+  /**
+   * Whether "R 100" is rand (a South African document). Otherwise R before a number is rand only with
+   * evidence: "R 120,000", "R 1.8 million", "costs R 450" (see figures-currency.ts); "R2", "R&D" stay letters.
+   */
   readonly rand: boolean
   /** Swedish writing: "2.500" is 2,500. */
   readonly swedish: boolean

@@ -102,6 +102,21 @@ const NOT_A_SHARE_AFTER = sticky(
   'iu',
 )
 
+/** "half as long", "hälften så lång tid": the thing shrinks to half. */
+const AS_AFTER = sticky('[ \\u00a0]+(?:as|så)(?![\\p{L}])', 'iu')
+/** "cut in half", "down to half", "till hälften": the thing falls to half. */
+const DOWN_TO_BEFORE = /(?:^|[^\p{L}])(?:in|to|till|ned till|ner till)[ \u00a0]+$/iu
+
+/** Whether a share word says its direction itself: "halves" and "half as long" decrease, "doubles" increases. */
+function directionOf(text: string, start: number, end: number, word: FractionWord): 'wordDecrease' | 'wordIncrease' | undefined {
+  if (word.value >= 100) return 'wordIncrease'
+  if (word.value !== 50) return undefined
+  if (word.when === 'always') return 'wordDecrease'
+  const before = text.slice(Math.max(0, start - 24), start)
+  if (matchAt(AS_AFTER, text, end) !== null || matchAt(HALF_THE, text, end) !== null || DOWN_TO_BEFORE.test(before)) return 'wordDecrease'
+  return undefined
+}
+
 function isQuantity(text: string, start: number, end: number, word: FractionWord): boolean {
   const before = text.slice(Math.max(0, start - 24), start)
   if (text[start - 1] === '-' || text[end] === '-') return false
@@ -124,31 +139,60 @@ function wordCount(
   end: number,
   value: number,
   needPeriod: boolean,
+  swedish: boolean,
   build: BuildFigure,
 ): MutableFigure | undefined {
   if (matchAt(PAREN_DIGITS, text, end) !== null) return undefined
-  const tail = readTail(text, value, end, undefined, false)
+  const tail = readTail(text, value, end, undefined, false, swedish)
   if (tail === undefined || (tail.kind !== 'count' && tail.kind !== 'hours')) return undefined
   if (needPeriod && tail.per === undefined) return undefined
+  // "the two main reasons": a number word counts only a known thing, or something per period.
+  if (tail.kind === 'count' && tail.entity === undefined && tail.per === undefined) return undefined
   tail.flags.push('wordNumber')
   return build(start, tail)
+}
+
+/** "one in five", "1 in 20", "en av fem", "one out of three": a share of 1/N. */
+const ONE_IN = new RegExp(`(?:one|1|en|ett)[ \\u00a0]+(?:in|out of|av)[ \\u00a0]+(\\d{1,3}|${[...NUMBER_WORDS.keys()].join('|')})`, 'giu')
+
+/** "One in five meetings turns into a deal": 20 %, flagged 'wordFraction' (the count "five meetings" is part of it). */
+function oneInN(page: number, text: string): MutableFigure[] {
+  const figures: MutableFigure[] = []
+  ONE_IN.lastIndex = 0
+  for (let match = ONE_IN.exec(text); match !== null; match = ONE_IN.exec(text)) {
+    const start = match.index
+    const end = start + match[0].length
+    if (WORD_CHARACTER.test(text[start - 1] ?? '') || WORD_CHARACTER.test(text[end] ?? '')) continue
+    const of = (match[1] ?? '').toLowerCase()
+    // "1 av 3" is a step or a page ("steg 1 av 3"): digits only in the English "1 in 20".
+    if (/^\d/u.test(match[0]) && !/[ \u00a0]in[ \u00a0]/u.test(match[0])) continue
+    const divisor = NUMBER_WORDS.get(of) ?? Number(of)
+    if (!(divisor >= 2)) continue
+    const value = Math.round(1000 / divisor) / 10
+    figures.push({ kind: 'percent', value, page, start, end, text: text.slice(start, end), flags: ['wordFraction'] })
+  }
+  return figures
 }
 
 /**
  * Quantities written as words: counts ("Three complimentary … tickets", "twice a week") built with
  * `build`, and shares or changes ("halves", "a third of") as 'percent' figures flagged 'wordFraction'.
  */
-export function wordQuantities(page: number, text: string, build: BuildFigure): MutableFigure[] {
-  const figures: MutableFigure[] = []
+export function wordQuantities(page: number, text: string, swedish: boolean, build: BuildFigure): MutableFigure[] {
+  const shares = oneInN(page, text)
+  const figures: MutableFigure[] = [...shares]
+  const inShare = (index: number): boolean => shares.some((share) => index >= share.start && index < share.end)
   QUANTITY_WORD.lastIndex = 0
   for (let match = QUANTITY_WORD.exec(text); match !== null; match = QUANTITY_WORD.exec(text)) {
     const start = match.index
     const end = start + match[0].length
-    if (WORD_CHARACTER.test(text[start - 1] ?? '') || WORD_CHARACTER.test(text[end] ?? '')) continue
+    if (WORD_CHARACTER.test(text[start - 1] ?? '') || WORD_CHARACTER.test(text[end] ?? '') || inShare(start)) continue
     const key = match[0].toLowerCase().replace(/[ \u00a0]+/gu, ' ')
     const fraction = FRACTION_WORDS.get(key)
     if (fraction !== undefined && isQuantity(text, start, end, fraction)) {
       const flags: FigureFlag[] = ['wordFraction']
+      const direction = directionOf(text, start, end, fraction)
+      if (direction !== undefined) flags.push(direction)
       figures.push({ kind: 'percent', value: fraction.value, page, start, end, text: text.slice(start, end), flags })
       continue
     }
@@ -156,10 +200,10 @@ export function wordQuantities(page: number, text: string, build: BuildFigure): 
     const frequency = FREQUENCY_WORDS.get(key)
     const count =
       number !== undefined
-        ? wordCount(text, start, end, number, false, build)
+        ? wordCount(text, start, end, number, false, swedish, build)
         : frequency === undefined
           ? undefined
-          : wordCount(text, start, end, frequency, true, build)
+          : wordCount(text, start, end, frequency, true, swedish, build)
     if (count !== undefined) figures.push(count)
   }
   return figures

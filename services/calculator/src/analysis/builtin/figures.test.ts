@@ -78,19 +78,31 @@ describe('money', () => {
     expect(scan('Mötet börjar 2:50 i morgon', SWEDISH)).toEqual([])
   })
 
-  it('reads rand before the number, with or without a space, only in a South African document', () => {
+  it('reads rand before the number, with or without a space, in a South African document', () => {
     const rand = { ...ENGLISH, rand: true }
-    expect(only('Paid R1 200,00 on award', rand)).toMatchObject({ kind: 'money', value: 1_200, currency: 'ZAR' })
+    expect(only('Paid R1 200,00 on award', rand)).toMatchObject({ kind: 'money', value: 1_200, currency: 'ZAR', flags: [] })
     expect(only('tender fee of R 500.00', rand)).toMatchObject({ value: 500, currency: 'ZAR' })
     expect(only('ZAR 1 200', rand)).toMatchObject({ value: 1_200, currency: 'ZAR' })
-    expect(scan('Paid R1 200,00 on award')).toEqual([])
+    expect(only('Item R 5 on the list', rand)).toMatchObject({ value: 5, currency: 'ZAR' })
   })
 
-  it('reads "$" as AUD in a document priced in AUD, and R as rand only in a South African one', () => {
+  it('reads R as rand elsewhere only with evidence: a thousands separator, a multiplier or a money word', () => {
+    const text = 'A municipality loses R 1.8 million a year to tampering. Installation is a once-off R 120,000.'
+    expect(scan(text)).toMatchObject([
+      { kind: 'money', value: 1_800_000, currency: 'ZAR', per: 'year', text: 'R 1.8 million a year', flags: ['randSymbol'] },
+      { kind: 'money', value: 120_000, currency: 'ZAR', text: 'R 120,000', flags: ['randSymbol'] },
+    ])
+    expect(only('AWARDED TO ACME R 1 234,00')).toMatchObject({ value: 1_234, currency: 'ZAR', flags: ['randSymbol'] })
+    expect(only('Kommunen förlorar R 2,5 miljoner per år', SWEDISH)).toMatchObject({ value: 2_500_000, currency: 'ZAR' })
+    expect(only('The meter costs R450 to install')).toMatchObject({ value: 450, currency: 'ZAR' })
+    // A code name, research and development, a list letter: R is a letter.
+    expect(scan('the R2 model')).toEqual([])
+    expect(scan('R&D 1,000 hours').map((figure) => figure.currency)).toEqual([undefined])
+    expect(scan('see R 5 in the appendix')).toEqual([])
+  })
+
+  it('reads "$" as AUD in a document priced in AUD', () => {
     expect(only('Gold sponsor $7,500', { ...ENGLISH, dollar: 'AUD' }).currency).toBe('AUD')
-    const rand = only('AWARDED TO ACME R 1 234,00', { ...ENGLISH, rand: true })
-    expect(rand).toMatchObject({ kind: 'money', value: 1_234, currency: 'ZAR' })
-    expect(scan('AWARDED TO ACME R 1 234,00')).toEqual([])
   })
 })
 
@@ -262,7 +274,6 @@ describe('what is not a figure', () => {
     ['a page number', 'Page 3 of 9 — Sida 2/9'],
     ['a postal code', '8 West St, North Sydney NSW 2060'],
     ['a code glued to letters', 'Sticky 300x250, M365 and G1.1.2'],
-    ['a number with nothing counted', 'Vaxholm består av 70 öar'],
     ['an ordinal', 'as of the 26th day of March'],
     ['a gazette number', 'No. 3102 Vol. 658'],
     ['a Swedish date', 'Sista anbudsdag: 2024-11-17 23:59'],
@@ -277,6 +288,21 @@ describe('what is not a figure', () => {
     ['the first half of a year', 'during the first half of 2025'],
   ])('%s: %s', (_what, text) => {
     expect(scan(text, /[åäö]|består|publicerad/i.test(text) ? SWEDISH : ENGLISH)).toEqual([])
+  })
+
+  it('keeps a count whose noun the vocabulary does not know, with the noun and no entity', () => {
+    expect(only('Vaxholm består av 70 öar', SWEDISH)).toMatchObject({ kind: 'count', value: 70, noun: 'öar', text: '70 öar' })
+    expect(only('Vaxholm består av 70 öar', SWEDISH).entity).toBeUndefined()
+    expect(only('janitorial services at 14 municipal buildings for the city')).toMatchObject({
+      kind: 'count',
+      value: 14,
+      noun: 'buildings',
+    })
+    expect(only('to 1,200 students')).toMatchObject({ kind: 'count', value: 1_200, noun: 'students' })
+    // Not a count of things: a unit of measure, a number whose noun is left out, a number word with no known noun.
+    expect(scan('within 10 seconds')).toEqual([])
+    expect(scan('of the 40, 12 signed')).toEqual([])
+    expect(scan('the two main reasons')).toEqual([])
   })
 
   it('marks thresholds', () => {

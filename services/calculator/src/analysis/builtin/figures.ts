@@ -7,8 +7,9 @@
 //
 // The parts: figures-currency.ts (currency and multipliers), figures-context.ts (what is not a
 // figure; limits, periods and headers before one), figures-tail.ts (units and per-phrases after
-// one), figures-words.ts (quantities in words), figures-links.ts (from–to pairs).
-import { colonOre, currencyBefore, type Currency } from './figures-currency.ts'
+// one), figures-nouns.ts (the noun a count counts), figures-words.ts (quantities in words),
+// figures-links.ts (from–to pairs), figures-units.ts (what a price is per, from the words around it).
+import { colonOre, currencyBefore, randLikely, type Currency } from './figures-currency.ts'
 import {
   atLineStart,
   CPM_BEFORE,
@@ -21,9 +22,10 @@ import {
   type Header,
 } from './figures-context.ts'
 import { linkFromTo, type BareNumber } from './figures-links.ts'
-import { gluedSuffixAllowed, readTail, WORD, type Tail } from './figures-tail.ts'
-import { isLetter, matchAt, sticky } from './figures-text.ts'
+import { gluedSuffixAllowed, readTail, type Tail } from './figures-tail.ts'
+import { isLetter, matchAt, sticky, WORD } from './figures-text.ts'
 import type { Figure, FigureKind, MutableFigure, ScanOptions } from './figures-types.ts'
+import { linkUnitPrices } from './figures-units.ts'
 import { wordQuantities } from './figures-words.ts'
 import { readNumber, type NumberReading } from './number-format.ts'
 
@@ -54,6 +56,7 @@ function buildFigure(page: number, text: string, start: number, tail: Tail, kind
   if (tail.per !== undefined) figure.per = tail.per
   if (tail.perEntity !== undefined) figure.perEntity = tail.perEntity
   if (tail.entity !== undefined) figure.entity = tail.entity
+  if (tail.noun !== undefined && kind === 'count') figure.noun = tail.noun
   if (tail.duration !== undefined) figure.duration = tail.duration
   if (tail.header !== undefined) figure.header = tail.header
   return figure
@@ -113,7 +116,7 @@ interface Scan {
 function numberAt(scan: Scan, start: number, reading: NumberReading): Outcome | NumberContext {
   const { text, options } = scan
   const { before, lineStartKnown } = contextBefore(text, start)
-  const currency = currencyBefore(before, options)
+  const currency = currencyBefore(before, options, () => randLikely(text, start, reading, before))
   const beforeSymbol = currency === undefined ? before : before.slice(0, before.length - currency.length)
   // "+0.5 percentage points" and "+12%" are figures; "+46 8 525 029 96" is a phone number.
   const plus = currency === undefined && text[start - 1] === '+'
@@ -160,8 +163,9 @@ interface NumberContext {
 function figureAt(scan: Scan, start: number, reading: NumberReading, number: NumberContext): Outcome {
   const { text, options } = scan
   const { currency, beforeSymbol } = number
-  const tail = readTail(text, number.value, number.numberEnd, currency?.currency, true)
+  const tail = readTail(text, number.value, number.numberEnd, currency?.currency, true, options.swedish)
   if (tail === undefined) return { skip: 'until', until: reading.end }
+  if (currency?.inferred === true) tail.flags.push('randSymbol')
   if (number.plus && tail.kind !== 'percent') return { skip: 'run' }
   if (number.ore) tail.flags.push('ore')
   const european = tail.currency === 'EUR' || tail.currency === 'SEK' || options.swedish
@@ -218,8 +222,12 @@ function scanDigits(page: number, text: string, options: ScanOptions): { figures
 /** Every figure on one page, in reading order. */
 export function scanPage(page: number, text: string, options: ScanOptions): Figure[] {
   const { figures, bare } = scanDigits(page, text, options)
-  const words = wordQuantities(page, text, (start, tail) => buildFigure(page, text, start, tail, tail.kind ?? 'count'))
-  const all: MutableFigure[] = [...figures, ...words]
+  const words = wordQuantities(page, text, options.swedish, (start, tail) => buildFigure(page, text, start, tail, tail.kind ?? 'count'))
+  // "1 in 20 calls": the share, not a count of 20 calls.
+  const shares = words.filter((figure) => figure.kind === 'percent')
+  const inShare = (figure: MutableFigure): boolean => shares.some((share) => figure.start >= share.start && figure.start < share.end)
+  const all: MutableFigure[] = [...figures.filter((figure) => !inShare(figure)), ...words]
   all.push(...linkFromTo(text, all, bare))
+  linkUnitPrices(text, all, options.swedish)
   return all.sort((a, b) => a.start - b.start)
 }

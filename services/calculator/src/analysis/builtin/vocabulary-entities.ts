@@ -23,6 +23,17 @@ export const ENTITIES = {
   consultant: entity('consultant', 'staff', ['consultant', 'consultants'], ['konsult', 'konsulter']),
   developer: entity('developer', 'staff', ['developer', 'developers'], ['utvecklare', 'utvecklare']),
   agent: entity('agent', 'staff', ['agent', 'agents'], ['handläggare', 'handläggare']),
+  lawyer: entity('lawyer', 'staff', ['lawyer', 'lawyers'], ['jurist', 'jurister']),
+  clerk: entity('clerk', 'staff', ['clerk', 'clerks'], ['administratör', 'administratörer']),
+  physician: entity('physician', 'staff', ['physician', 'physicians'], ['läkare', 'läkare']),
+  nurse: entity('nurse', 'staff', ['nurse', 'nurses'], ['sjuksköterska', 'sjuksköterskor']),
+  supervisor: entity('supervisor', 'staff', ['supervisor', 'supervisors'], ['arbetsledare', 'arbetsledare']),
+  salesperson: entity('salesperson', 'staff', ['salesperson', 'salespeople'], ['säljare', 'säljare']),
+  physiotherapist: entity('physiotherapist', 'staff', ['physiotherapist', 'physiotherapists'], ['fysioterapeut', 'fysioterapeuter']),
+  craftsman: entity('craftsman', 'staff', ['tradesperson', 'tradespeople'], ['hantverkare', 'hantverkare']),
+  driver: entity('driver', 'staff', ['driver', 'drivers'], ['förare', 'förare']),
+  receptionist: entity('receptionist', 'staff', ['receptionist', 'receptionists'], ['receptionist', 'receptionister']),
+  technician: entity('technician', 'staff', ['technician', 'technicians'], ['tekniker', 'tekniker']),
   user: entity('user', 'user', ['user', 'users'], ['användare', 'användare']),
   license: entity('license', 'user', ['licence', 'licences'], ['licens', 'licenser']),
   seat: entity('seat', 'user', ['seat', 'seats'], ['plats', 'platser']),
@@ -32,6 +43,7 @@ export const ENTITIES = {
   patient: entity('patient', 'audience', ['patient', 'patients'], ['patient', 'patienter']),
   lead: entity('lead', 'audience', ['lead', 'leads'], ['lead', 'leads']),
   subscriber: entity('subscriber', 'audience', ['subscriber', 'subscribers'], ['prenumerant', 'prenumeranter']),
+  household: entity('household', 'audience', ['household', 'households'], ['hushåll', 'hushåll']),
   document: entity('document', 'unit', ['document', 'documents'], ['dokument', 'dokument']),
   page: entity('page', 'unit', ['page', 'pages'], ['sida', 'sidor']),
   report: entity('report', 'unit', ['report', 'reports'], ['rapport', 'rapporter']),
@@ -41,6 +53,14 @@ export const ENTITIES = {
   call: entity('call', 'unit', ['call', 'calls'], ['samtal', 'samtal']),
   meeting: entity('meeting', 'unit', ['meeting', 'meetings'], ['möte', 'möten']),
   booking: entity('booking', 'unit', ['booking', 'bookings'], ['bokning', 'bokningar']),
+  visit: entity('visit', 'unit', ['visit', 'visits'], ['besök', 'besök']),
+  reminder: entity('reminder', 'unit', ['reminder', 'reminders'], ['påminnelse', 'påminnelser']),
+  bid: entity('bid', 'unit', ['bid', 'bids'], ['anbud', 'anbud']),
+  room: entity('room', 'unit', ['room', 'rooms'], ['rum', 'rum']),
+  bed: entity('bed', 'unit', ['bed', 'beds'], ['vårdplats', 'vårdplatser']),
+  apartment: entity('apartment', 'unit', ['apartment', 'apartments'], ['lägenhet', 'lägenheter']),
+  /** Days bought or delivered as units ("12 konferensdagar", "10 training days"), not a duration. */
+  day: entity('day', 'unit', ['day', 'days'], ['dag', 'dagar']),
   shipment: entity('shipment', 'unit', ['shipment', 'shipments'], ['leverans', 'leveranser']),
   message: entity('message', 'unit', ['message', 'messages'], ['meddelande', 'meddelanden']),
   claim: entity('claim', 'unit', ['claim', 'claims'], ['skadeanmälan', 'skadeanmälningar']),
@@ -60,6 +80,11 @@ export const ENTITIES = {
 } as const satisfies Record<string, Entity>
 
 export type EntityId = keyof typeof ENTITIES
+
+/** A space-separated list of word forms. */
+function wordForms(words: string): string[] {
+  return words.split(' ')
+}
 
 const ENTITY_FORMS: ReadonlyArray<readonly [EntityId, readonly string[]]> = [
   ['person', ['person', 'persons', 'people', 'personer', 'personerna', 'pers', 'individ', 'individer', 'team members', 'members']],
@@ -97,6 +122,32 @@ const ENTITY_FORMS: ReadonlyArray<readonly [EntityId, readonly string[]]> = [
     ],
   ],
   ['agent', ['agent', 'agents', 'handläggare', 'handläggarna']],
+  ['lawyer', wordForms('lawyer lawyers attorney attorneys solicitor solicitors paralegal paralegals advokat advokater jurist jurister')],
+  [
+    'clerk',
+    wordForms(
+      'clerk clerks bookkeeper bookkeepers administrator administrators kontorist kontorister administratör administratörer bokförare',
+    ),
+  ],
+  ['physician', wordForms('physician physicians doctor doctors clinician clinicians dentist dentists läkare läkarna doktor doktorer')],
+  ['nurse', wordForms('nurse nurses sjuksköterska sjuksköterskor undersköterska undersköterskor')],
+  ['supervisor', wordForms('supervisor supervisors foreman foremen arbetsledare arbetsledarna förman förmän')],
+  ['salesperson', wordForms('salesperson salespeople salesman salesmen seller sellers rep reps säljare säljarna försäljare')],
+  [
+    'physiotherapist',
+    wordForms(
+      'physiotherapist physiotherapists physio physios therapist therapists fysioterapeut fysioterapeuter sjukgymnast sjukgymnaster terapeut terapeuter',
+    ),
+  ],
+  [
+    'craftsman',
+    wordForms(
+      'craftsman craftsmen tradesman tradesmen tradesperson tradespeople electrician electricians plumber plumbers carpenter carpenters installer installers hantverkare hantverkarna elektriker rörmokare snickare montör montörer installatör installatörer',
+    ),
+  ],
+  ['driver', wordForms('driver drivers chauffeur chauffeurs förare förarna chaufför chaufförer')],
+  ['receptionist', wordForms('receptionist receptionists receptionister receptionisten receptionisterna')],
+  ['technician', wordForms('technician technicians tekniker teknikerna')],
   ['user', ['user', 'users', 'användare', 'användarna']],
   ['license', ['license', 'licenses', 'licence', 'licences', 'licens', 'licenser', 'licensen']],
   ['seat', ['seat', 'seats', 'licensplats', 'licensplatser']],
@@ -106,6 +157,7 @@ const ENTITY_FORMS: ReadonlyArray<readonly [EntityId, readonly string[]]> = [
   ['patient', ['patient', 'patients', 'patienter', 'patienterna', 'vårdbesök']],
   ['lead', ['lead', 'leads', 'prospect', 'prospects']],
   ['subscriber', ['subscriber', 'subscribers', 'prenumerant', 'prenumeranter']],
+  ['household', wordForms('household households home homes hushåll hushållen')],
   ['document', ['document', 'documents', 'dokument', 'dokumenten', 'file', 'files', 'fil', 'filer', 'pdf', 'pdfs']],
   ['page', ['page', 'pages', 'sida', 'sidor']],
   ['report', ['report', 'reports', 'statement', 'statements', 'rapport', 'rapporter']],
@@ -163,6 +215,12 @@ const ENTITY_FORMS: ReadonlyArray<readonly [EntityId, readonly string[]]> = [
       'sändningar',
     ],
   ],
+  ['visit', wordForms('visit visits besök besöket besöken')],
+  ['reminder', wordForms('reminder reminders påminnelse påminnelser påminnelserna')],
+  ['bid', wordForms('bid bids tender tenders anbud anbudet anbuden')],
+  ['room', wordForms('room rooms rum rummen hotellrum')],
+  ['bed', wordForms('bed beds vårdplats vårdplatser bädd bäddar')],
+  ['apartment', wordForms('apartment apartments lägenhet lägenheter lägenheterna')],
   ['message', ['message', 'messages', 'email', 'emails', 'e-mail', 'e-mails', 'sms', 'meddelande', 'meddelanden', 'mejl', 'e-post']],
   ['claim', ['claim', 'claims', 'skadeanmälan', 'skadeanmälningar', 'skadeärende', 'skadeärenden']],
   ['vehicle', ['vehicle', 'vehicles', 'truck', 'trucks', 'van', 'vans', 'fordon', 'fordonen', 'bil', 'bilar', 'lastbil', 'lastbilar']],
@@ -178,9 +236,16 @@ const ENTITY_FORMS: ReadonlyArray<readonly [EntityId, readonly string[]]> = [
   ['application', ['application', 'applications', 'ansökan', 'ansökningar']],
   [
     'item',
-    ['item', 'items', 'piece', 'pieces', 'pcs', 'product', 'products', 'produkt', 'produkter', 'artikel', 'artiklar', 'styck', 'stycken'],
+    wordForms(
+      'item items piece pieces pcs unit units product products produkt produkter artikel artiklar styck stycken enhet enheter enheten enheterna',
+    ),
   ],
-  ['impression', ['impression', 'impressions', 'view', 'views', 'pageview', 'pageviews', 'visning', 'visningar']],
+  [
+    'impression',
+    wordForms(
+      'impression impressions view views pageview pageviews visning visningar annonsvisning annonsvisningar sidvisning sidvisningar',
+    ),
+  ],
 ]
 
 export const ENTITY_WORDS: ReadonlyMap<string, EntityId> = new Map(
@@ -193,3 +258,33 @@ export const PER_ONLY_ENTITY_WORDS: ReadonlyMap<string, EntityId> = new Map<stri
   ['pc', 'item'],
   ['ea', 'item'],
 ])
+
+/** Heads too short or too ambiguous to end a Swedish compound: "arbetsplatser" are no seats, "mättekniker" no technicians. */
+const NOT_COMPOUND_HEADS: ReadonlySet<string> = new Set(
+  wordForms('plats platser pers lead leads view views visning visningar tekniker styck stycken unit units home homes reps seat seats film'),
+)
+/** Words that end like a known noun but are not that thing: "sekunder" are no customers, "utförare" no drivers. */
+const NOT_COMPOUNDS: readonly string[] = wordForms('sekund sekunder sekunden sekunderna utförare utförarna genomförare')
+/** A compound's last part has at least this many letters, and what comes before it at least MIN_MODIFIER. */
+const MIN_HEAD = 4
+const MIN_MODIFIER = 3
+
+/**
+ * The thing a noun counts: the word itself ("kunder"), the last part of a hyphenated word
+ * ("SMS-påminnelser"), or in Swedish the last part of a compound ("företagskunder" → customer,
+ * "säljmöten" → meeting, "bygglovsärenden" → ticket). `lower` is the word in lower case.
+ */
+export function entityOfWord(lower: string, swedish: boolean): EntityId | undefined {
+  const exact = ENTITY_WORDS.get(lower)
+  if (exact !== undefined) return exact
+  const hyphen = lower.lastIndexOf('-')
+  if (hyphen !== -1) return hyphen + 1 < lower.length ? entityOfWord(lower.slice(hyphen + 1), swedish) : undefined
+  if (!swedish || lower.length < MIN_HEAD + MIN_MODIFIER || NOT_COMPOUNDS.some((word) => lower.endsWith(word))) return undefined
+  // Longest known last part first: "webbplatsbesökare" is a visitor before it is anything shorter.
+  for (let cut = MIN_MODIFIER; cut <= lower.length - MIN_HEAD; cut += 1) {
+    const head = lower.slice(cut)
+    const entity = ENTITY_WORDS.get(head)
+    if (entity !== undefined && !NOT_COMPOUND_HEADS.has(head)) return entity
+  }
+  return undefined
+}

@@ -1,10 +1,18 @@
 // The words the built-in analyzer reads figures by, in English and Swedish: time periods, the
 // things people count, and the words that make a figure relevant (or boilerplate).
 
-export const PERIODS = ['hour', 'day', 'week', 'month', 'year'] as const
+export const PERIODS = ['hour', 'day', 'week', 'month', 'quarter', 'year'] as const
 export type Period = (typeof PERIODS)[number]
 
-export { ENTITIES, ENTITY_WORDS, PER_ONLY_ENTITY_WORDS, type Entity, type EntityGroup, type EntityId } from './vocabulary-entities.ts'
+export {
+  ENTITIES,
+  ENTITY_WORDS,
+  entityOfWord,
+  PER_ONLY_ENTITY_WORDS,
+  type Entity,
+  type EntityGroup,
+  type EntityId,
+} from './vocabulary-entities.ts'
 
 /** Words that name a period after "per", "/", "a", "i", "om" (lowercase). */
 export const PERIOD_WORDS: ReadonlyMap<string, Period> = new Map<string, Period>([
@@ -12,6 +20,7 @@ export const PERIOD_WORDS: ReadonlyMap<string, Period> = new Map<string, Period>
   ...(['day', 'days', 'dag', 'dagen', 'dagar', 'dygn', 'dygnet', 'workday', 'arbetsdag'] as const).map((word) => [word, 'day'] as const),
   ...(['week', 'weeks', 'wk', 'vecka', 'veckan', 'veckor', 'v'] as const).map((word) => [word, 'week'] as const),
   ...(['month', 'months', 'mo', 'mth', 'månad', 'månaden', 'månader', 'mån', 'mnd'] as const).map((word) => [word, 'month'] as const),
+  ...(['quarter', 'quarters', 'kvartal', 'kvartalet'] as const).map((word) => [word, 'quarter'] as const),
   ...(['year', 'years', 'yr', 'yrs', 'annum', 'år', 'året'] as const).map((word) => [word, 'year'] as const),
 ])
 
@@ -22,6 +31,8 @@ export const PERIOD_ADVERBS: ReadonlyMap<string, Period> = new Map<string, Perio
   ['weekly', 'week'],
   ['monthly', 'month'],
   ['månadsvis', 'month'],
+  ['quarterly', 'quarter'],
+  ['kvartalsvis', 'quarter'],
   ['yearly', 'year'],
   ['annually', 'year'],
   ['årligen', 'year'],
@@ -322,9 +333,11 @@ export const PERCENT_BOILERPLATE_WORDS = new WordList([
   'viktning',
   'weight*',
   'poäng',
-  'points',
+  // Not "points": "+0.5 percentage points" is a value claim; evaluation points are "poäng", "score", "weight".
   'score',
-  'late',
+  'scoring',
+  // Not "late": "late fees disappear" beside a claimed reduction; late-payment terms say "interest", "overdue", "penalty".
+  'overdue',
   'penalt*',
   'vite',
   'dröjsmål*',
