@@ -12,6 +12,7 @@ import {
   labelLike,
   lastSegment,
   LINE_REACH,
+  lineLabelCandidates,
   normalizeLine,
   residue,
   wordsOf,
@@ -131,8 +132,12 @@ function sameLineLabel(
   if (before === undefined || figuresBetween(context.figures, from, figure.start).some((other) => other.kind === 'money')) return undefined
   if (!isBlank(before)) {
     const explicit = /(?:[:=–—-]|\sat|\sà|@)$/iu.test(context.text.slice(from, figure.start).trimEnd())
-    const label = explicit ? lastSegment(before) : before
-    return labelLike(label, explicit ? EXPLICIT_LABEL_WORDS : LINE_LABEL_WORDS) ? cleanLabel(label) : undefined
+    if (explicit) {
+      const label = lastSegment(before)
+      return labelLike(label, EXPLICIT_LABEL_WORDS) ? cleanLabel(label) : undefined
+    }
+    const label = lineLabelCandidates(before).find((candidate) => labelLike(candidate, LINE_LABEL_WORDS))
+    return label === undefined ? undefined : cleanLabel(label)
   }
   for (const candidate of cells) {
     if (cell === undefined || candidate.start >= cell.start) break

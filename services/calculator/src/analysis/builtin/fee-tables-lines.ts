@@ -114,6 +114,24 @@ export function labelLike(text: string, maxWords: number): boolean {
   return letters >= trimmed.replace(/\s/g, '').length / 2 && letters >= 2 * digits
 }
 
+/** A list mark before a label: "•", "*", "+", "|" and how text recognition reads a bullet ("e", "o" before a capital). */
+const LEADING_MARK = /^\s*(?:[•●○■▪▸◦*+|–—-]|[eo](?=\s+[\p{Lu}(]))\s+/u
+/** Where a line's leading name ends: "Clackamas County fire access: FLB-100 …", "Single Gate — If required.". */
+const NAME_END = /:\s|\s[—–]\s|\.\s/u
+
+/**
+ * The ways the words before an amount on its line can name it, best first: as they are (less a
+ * list mark), the name that leads the line before a colon, a dash or a full stop, or less a
+ * closing full stop ("Clean-up and removal of excavated materials from site.").
+ */
+export function lineLabelCandidates(text: string): string[] {
+  const unmarked = text.replace(LEADING_MARK, '').trim()
+  // An amount inside an open parenthesis ("Raw materials – Poly (i.e. $110M+") is an example, not the name's price.
+  if ((unmarked.match(/\(/gu)?.length ?? 0) > (unmarked.match(/\)/gu)?.length ?? 0)) return [unmarked]
+  const lead = unmarked.split(NAME_END)[0]?.trim() ?? ''
+  return [...new Set([unmarked, lead, unmarked.replace(/\.$/u, '')])].filter((candidate) => candidate !== '')
+}
+
 /** The last part of an explicit label: "PI: …, PolicyEngine Requested Amount:" → "PolicyEngine Requested Amount". */
 export function lastSegment(text: string): string {
   const parts = cleanLabel(text).split(/[:;|•]\s|,\s/u)

@@ -23,6 +23,12 @@ const NOT_A_NAME_WORD =
 /** "$5,000 (the “Contract Price”)": the defined term names the amount. */
 const DEFINED_TERM = /^\s*\((?:the\s+|hereinafter\s+)?[“"']([^”"'\n]{2,40})[”"']\)/u
 
+/**
+ * A tier a price list names in prose: "Starter is $29 …, Team is $24 …", "Bas kostar 1 495 kr": one
+ * capitalised name that opens its clause, right before "is", "costs" or "kostar".
+ */
+const TIER_PHRASE = /(?:^|[,:;]\s*|\s(?:and|or|och|eller)\s+)(\p{Lu}[\p{L}\d+-]{1,30})[ \t]+(?:is|costs|kostar)[ \t]+$/u
+
 /** The fee a phrase right before `start` names, or the term defined right after `end`; undefined in other prose. */
 export function phraseLabel(text: string, start: number, end: number): string | undefined {
   const defined = DEFINED_TERM.exec(text.slice(end, end + 60))?.[1]
@@ -30,6 +36,8 @@ export function phraseLabel(text: string, start: number, end: number): string | 
   const before = text.slice(Math.max(0, start - PHRASE_REACH), start)
   const sentenceStart = Math.max(before.lastIndexOf('. '), before.lastIndexOf('\n\n'), before.lastIndexOf(';'))
   const sentence = sentenceStart === -1 ? before : before.slice(sentenceStart + 1)
+  const tier = TIER_PHRASE.exec(sentence)?.[1]
+  if (tier !== undefined && !NEGATIVE_WORDS.has(tier.toLowerCase())) return tier
   const match = FEE_PHRASE.exec(sentence)
   const noun = match?.[1]
   if (match === null || noun === undefined) return undefined

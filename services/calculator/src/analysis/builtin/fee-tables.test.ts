@@ -115,6 +115,38 @@ describe('small tables', () => {
     ])
   })
 
+  it('reads list items as text recognition gives them: bullets read as "*", "e" or "+", a name before a colon or a full stop', () => {
+    const text = [
+      '* Single Gate $920.00',
+      'e (1) Fire access: FLB-100-Mini with padlock. — If required. $942.00',
+      '+ Clean-up and removal of excavated materials from site. $ 1,768.00',
+      'e Deduct if reflective tape is only installed on one side of the gate.',
+    ].join('\n')
+    expect(summary(rows(text))).toEqual([
+      ['Single Gate', 920, undefined],
+      ['(1) Fire access', 942, undefined],
+      ['Clean-up and removal of excavated materials from site', 1_768, undefined],
+    ])
+    expect(summary(rows('• Grundpaket 2 490 kr\n+ Tilläggsmodul: fakturatolkning. 990 kr', SWEDISH))).toEqual([
+      ['Grundpaket', 2_490, undefined],
+      ['Tilläggsmodul', 990, undefined],
+    ])
+  })
+
+  it('reads the tiers a price list names in prose: "Starter is $29 …", "Bas kostar 1 495 kr …"', () => {
+    const english = 'Pricing: Starter is $29 per user per month, Team is $24 per user per month. The cost is $40,000 a year.'
+    expect(rows(english).map((row) => [row.label, row.figure.value, row.period, row.perEntity])).toEqual([
+      ['Starter', 29, 'month', 'user'],
+      ['Team', 24, 'month', 'user'],
+    ])
+    const swedish =
+      'Prislista: Bas kostar 1 495 kr per månad för upp till 5 användare och Premium kostar 4 990 kr per månad med obegränsat antal användare.'
+    expect(summary(rows(swedish, SWEDISH))).toEqual([
+      ['Bas', 1_495, 'month'],
+      ['Premium', 4_990, 'month'],
+    ])
+  })
+
   it('has no rows for amounts in ordinary prose, boilerplate fees or blank price fields', () => {
     expect(rows('Our customers save $40,000 a year and spend 10 hours a week less on reports.')).toEqual([])
     expect(rows('A late fee of $50 applies to overdue invoices.')).toEqual([])
