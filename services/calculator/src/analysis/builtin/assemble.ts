@@ -3,7 +3,8 @@
 // documented constants with their source, and the explanation that says what drives the result.
 import { SLIDER_DEFAULTS, isSubscription, type CalculatorDataInput } from '@valueproof/formula'
 import { SLIDERS_PER_COMPLEXITY, type GenerationComplexity } from '../types.ts'
-import type { Design, Names } from './story-kit.ts'
+import type { Design, Metric, Names } from './story-kit.ts'
+import { paybackMetric } from './story-one-off.ts'
 import { isStated, type DesignContext, type Term } from './terms.ts'
 
 /** A number as formula text ("1563", "0.173"). */
@@ -19,9 +20,10 @@ const uncapitalize = (text: string): string => (/^\p{Lu}\p{Ll}/u.test(text) ? te
  * story's priority (the customer's own volume before the claim, the claim before the rates).
  */
 export function sliderKeys(design: Design, complexity: GenerationComplexity): Set<string> {
-  if (complexity === 'value') return new Set(design.terms.map((term) => term.key))
+  const movable = design.terms.filter((term) => !term.fixed)
+  if (complexity === 'value') return new Set(movable.map((term) => term.key))
   const wanted = SLIDERS_PER_COMPLEXITY[complexity]
-  const ordered = [...design.terms].sort((a, b) => Number(b.mustSlide) - Number(a.mustSlide) || a.priority - b.priority)
+  const ordered = [...movable].sort((a, b) => Number(b.mustSlide) - Number(a.mustSlide) || a.priority - b.priority)
   const count = Math.max(wanted, design.terms.filter((term) => term.mustSlide).length)
   return new Set(ordered.slice(0, count).map((term) => term.key))
 }
@@ -53,6 +55,8 @@ function explanationFor(design: Design, sliders: ReadonlySet<string>, context: D
     sentences.push(
       `${texts.heldConstant}: ${constants.map((term) => `${term.phrase} = ${term.display} (${origin(term, context)})`).join(', ')}.`,
     )
+    // A constant derived from many rows says how (every fee of a schedule, listed): nothing stated is lost.
+    for (const term of constants) if (term.fixed && term.derivation !== undefined) sentences.push(term.derivation)
   }
   const sliderTerms = design.terms.filter((term) => sliders.has(term.key))
   const backed = sliderTerms.filter(isStated)
@@ -65,6 +69,9 @@ function explanationFor(design: Design, sliders: ReadonlySet<string>, context: D
   }
   const assumed = sliderTerms.filter((term) => !isStated(term))
   if (assumed.length > 0) sentences.push(`${texts.assumptionsToAdjust}: ${assumed.map((term) => term.phrase).join(', ')}.`)
+  const { oneOff } = design
+  if (oneOff !== undefined && oneOffInput(design, valueCalculator) === undefined)
+    sentences.push(texts.oneOffNote(oneOff.display, origin(oneOff, context), design.period))
   let explanation = sentences.join(' ')
   // SPEC §9: "per month" in the explanation makes the result monthly; say it only when it is.
   if (design.period !== 'monthly' && isSubscription(explanation)) {
@@ -84,6 +91,17 @@ export interface AssembleProps {
   readonly context: DesignContext
 }
 
+/** A value calculator's input for the one-off price, whose payback is a key metric (only a claimed value pays one back). */
+function oneOffInput(design: Design, valueCalculator: boolean): Term | undefined {
+  return valueCalculator && !design.noValueClaim ? design.oneOff : undefined
+}
+
+function metricsWithPayback(design: Design, names: Names, context: DesignContext): Metric[] {
+  const metrics = design.metrics(names)
+  const payback = paybackMetric(design, metrics, names, context)
+  return payback === undefined ? metrics : [...metrics, payback]
+}
+
 /** The calculator definition (before validation) for one complexity. */
 export function assembleCalculator(props: AssembleProps): CalculatorDataInput {
   const { design, complexity, name, description, context } = props
@@ -91,20 +109,21 @@ export function assembleCalculator(props: AssembleProps): CalculatorDataInput {
   const sliders = sliderKeys(design, complexity)
   const names: Record<string, string> = {}
   for (const term of design.terms) names[term.key] = sliders.has(term.key) ? term.name : literal(term.value)
-  const parameters = design.terms
-    .filter((term) => sliders.has(term.key))
-    .map((term) => ({
-      name: term.name,
-      label: term.label,
-      description: term.description,
-      unit: term.unit,
-      type: valueCalculator ? ('number' as const) : ('slider' as const),
-      min: term.range.min,
-      max: term.range.max,
-      step: term.range.step > 0 ? term.range.step : SLIDER_DEFAULTS.step,
-      defaultValue: term.value,
-      source: term.source,
-    }))
+  // A one-off price is an input of a value calculator (its payback is a key metric), never a slider.
+  const oneOff = oneOffInput(design, valueCalculator)
+  if (oneOff !== undefined) names[oneOff.key] = oneOff.name
+  const parameters = [...design.terms.filter((term) => sliders.has(term.key)), ...(oneOff === undefined ? [] : [oneOff])].map((term) => ({
+    name: term.name,
+    label: term.label,
+    description: term.description,
+    unit: term.unit,
+    type: valueCalculator ? ('number' as const) : ('slider' as const),
+    min: term.range.min,
+    max: term.range.max,
+    step: term.range.step > 0 ? term.range.step : SLIDER_DEFAULTS.step,
+    defaultValue: term.value,
+    source: term.source,
+  }))
   const frozen: Names = names
   return {
     name,
@@ -118,7 +137,7 @@ export function assembleCalculator(props: AssembleProps): CalculatorDataInput {
     complexity,
     calculatorType: valueCalculator ? 'value' : 'standard',
     valueFields: valueCalculator
-      ? design.metrics(frozen).map((metric) => ({
+      ? metricsWithPayback(design, frozen, context).map((metric) => ({
           name: metric.name,
           label: metric.label,
           calculated: true,

@@ -11,7 +11,9 @@ export function inspectAnalysis(input: AnalysisInput): AnalysisReport {
   const { design } = analysis.choice
   const sliderNames = new Set(calculatorData.parameters.map((parameter) => parameter.name))
   const figures: ReportedFigure[] = analysis.choice.roled.map(({ figure, role }) => {
-    const term = design.terms.find((candidate) => candidate.figures.includes(figure))
+    const term = [...design.terms, ...(design.oneOff === undefined ? [] : [design.oneOff])].find((candidate) =>
+      candidate.figures.includes(figure),
+    )
     return {
       value: figure.value,
       text: figure.text,

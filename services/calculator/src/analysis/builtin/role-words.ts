@@ -18,6 +18,12 @@ export const REDUCE_WORDS = new WordList([
   'shorten*',
   'drop',
   'drops',
+  'fall',
+  'falls',
+  'disappear*',
+  'sjunker',
+  'faller',
+  'försvinner',
   'halve',
   'halves',
   'halving',
@@ -272,6 +278,8 @@ export const TIME_WORDS = new WordList([
 
 /** Costs the customer bears. */
 export const COST_WORDS = new WordList([
+  'overtime',
+  'övertid*',
   'cost',
   'costs',
   'spend*',
@@ -296,6 +304,10 @@ export const NO_CLAIM_DOCUMENT_WORDS = new WordList([
   'bidder*',
   'offeror*',
   'solicitation',
+  'foundation',
+  'stiftelse*',
+  'vinnova',
+  'forskningsråd*',
   'grant*',
   'proposal',
   'awarded',

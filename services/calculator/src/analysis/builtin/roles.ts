@@ -19,6 +19,7 @@ import {
   SELLER_WORDS,
   TIME_WORDS,
 } from './role-words.ts'
+import { nearestTarget, segmentAround, speakerOf, type Span } from './role-context.ts'
 import { ENTITIES } from './vocabulary.ts'
 
 export type Target = 'time' | 'cost' | 'loss' | 'conversion' | 'revenue' | 'volume'
@@ -53,7 +54,7 @@ function wordsOf(text: string): Set<string> {
 /** A sentence ends at ". ", "! ", "? ", ";", a blank line, or a bullet; a decimal point does not end one. */
 const BOUNDARY = /[.!?](?=\s)|;|\n\s*\n|[•·▪]|\n(?=\s*[-–*]\s)/gu
 
-function clauseAround(text: string, start: number, end: number): { clause: string; lead: string } {
+function clauseAround(text: string, start: number, end: number): { clause: string; lead: string; span: Span } {
   const from = Math.max(0, start - CLAUSE_REACH)
   const to = Math.min(text.length, end + CLAUSE_REACH)
   let clauseStart = from
@@ -68,13 +69,27 @@ function clauseAround(text: string, start: number, end: number): { clause: strin
     }
   }
   const lead = text.slice(Math.max(clauseStart, start - LEAD_REACH), start).toLowerCase()
-  return { clause: text.slice(clauseStart, clauseEnd).replace(/\s+/g, ' ').trim(), lead }
+  return { clause: text.slice(clauseStart, clauseEnd).replace(/\s+/g, ' ').trim(), lead, span: { start: clauseStart, end: clauseEnd } }
 }
 
-function targetOf(words: ReadonlySet<string>, figure: ScoredFigure): Target {
+/** What a figure's sentence says around it: its words, its lead, its own segment and the target named nearest to it. */
+interface Around {
+  readonly words: ReadonlySet<string>
+  readonly lead: string
+  readonly clause: string
+  readonly segment: string
+  /** The clause up to the figure. */
+  readonly before: string
+  /** The target named by the word nearest the figure ("cuts fuel costs by 12%" → cost). */
+  readonly near: Target | undefined
+}
+
+function targetOf(around: Around, figure: ScoredFigure): Target {
+  if (figure.kind === 'hours' || figure.kind === 'minutes') return 'time'
+  if (around.near !== undefined) return around.near
+  const { words } = around
   if (LOSS_WORDS.countIn(words) > 0 && !(words.has('no') && !words.has('show') && !words.has('shows'))) return 'loss'
   if (CONVERSION_WORDS.countIn(words) > 0) return 'conversion'
-  if (figure.kind === 'hours' || figure.kind === 'minutes') return 'time'
   if (TIME_WORDS.countIn(words) > 0 && COST_WORDS.countIn(words) === 0) return 'time'
   if (REVENUE_WORDS.countIn(words) > 0) return 'revenue'
   if (COST_WORDS.countIn(words) > 0 || figure.kind === 'money') return 'cost'
@@ -82,7 +97,11 @@ function targetOf(words: ReadonlySet<string>, figure: ScoredFigure): Target {
   return 'volume'
 }
 
-function directionOf(words: ReadonlySet<string>, lead: string): Direction | undefined {
+/** "takes half as long", "hälften så lång tid": a word fraction that says less, whatever verb stands near. */
+const HALF_AS_LONG = /\b(?:half as (?:long|much)|half the time|hälften så (?:lång|mycket)|halva tiden)\b/iu
+
+function directionOf(words: ReadonlySet<string>, lead: string, clause: string): Direction | undefined {
+  if (HALF_AS_LONG.test(clause)) return 'reduce'
   const leadWords = wordsOf(lead)
   const reduceNear = REDUCE_WORDS.countIn(leadWords)
   const increaseNear = INCREASE_WORDS.countIn(leadWords)
@@ -98,6 +117,12 @@ function directionOf(words: ReadonlySet<string>, lead: string): Direction | unde
 const CHANGE_LEAD = /(?:\bby|\bmed|\bup to|\bupp till|\bcirka|\babout|\baround|\bupp emot|[+−-])\s*$/u
 /** "a rate of 18%", "is 18%", "ligger på 18 %", "at 18%": the figure is a level, not a change. */
 const LEVEL_LEAD = /(?:\bof|\bis|\bare|\bat|\bär|\bpå|\bligger på|\baround|\bav)\s*$/u
+/** "35 % av ärendena kan besvaras automatiskt", "we automate 60% of them": a share taken over is a reduction. */
+const SHARE_AUTOMATED =
+  /\b(?:automatically|automated|automates?|handled by (?:the|our)|without (?:a|any) (?:person|human)|automatiskt|automatiseras|automatiserar|utan handläggare)\b/iu
+/** A share of revenue, a split or a commission is what a party is paid ("andel" alone is any share). */
+const PAID_SHARE =
+  /\b(?:revenue share|share of (?:the )?revenue|split|commission|provision|royalt\p{L}*|intäktsandel\p{L}*|andel av (?:intäkterna|försäljningen|omsättningen))\b/iu
 
 function isSellerPrice(words: ReadonlySet<string>, figure: ScoredFigure): boolean {
   if (figure.kind !== 'money') return false
@@ -123,14 +148,10 @@ function isSellerPrice(words: ReadonlySet<string>, figure: ScoredFigure): boolea
 
 /** "average deal value", "order value", "genomsnittligt ordervärde": what one sale is worth. */
 const DEAL_VALUE =
-  /(?:deal|order|contract|customer|basket|sale)s?[\s-]+(?:size|value)|average\s+(?:deal|order|sale|purchase)|lifetime\s+value|ordervärde|affärsvärde|kundvärde|snittorder/iu
+  /(?:deal|order|contract|customer|basket|sale)s?[\s-]+(?:size|value)|average\s+(?:deal|order|sale|purchase|bill)|lifetime\s+value|ordervärde|affärsvärde|kundvärde|snittorder|(?:affär|order|avtal)\s+(?:är\s+)?värd|deal worth|worth\s+\S+\s+on average/iu
 
-function moneyRole(
-  figure: ScoredFigure,
-  words: ReadonlySet<string>,
-  lead: string,
-  clause: string,
-): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
+function moneyRole(figure: ScoredFigure, around: Around): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
+  const { words, lead, segment } = around
   // "saves $400 a month", "sparar 2 000 kr": the amount right after the claim is the saving itself;
   // "cut cloud costs of €20,000 by 30%" names the cost the claim acts on.
   const saving =
@@ -138,8 +159,24 @@ function moneyRole(
       lead,
     )
   if (saving && !isSellerPrice(wordsOf(lead), figure)) return { role: 'improvement', target: 'cost', direction: 'reduce' }
-  if (DEAL_VALUE.test(clause)) return { role: 'volume', target: 'revenue' }
+  // "lowers your running cost from $0.62 to $0.47 per mile": the pair is the claim on the customer's cost.
+  if (figure.fromValue !== undefined && directionOf(words, lead, around.clause) !== undefined)
+    return { role: 'improvement', target: 'cost', direction: figure.value < figure.fromValue ? 'reduce' : 'increase' }
+  if (hasFlag(figure, 'fromTo') && REDUCE_WORDS.countIn(words) + INCREASE_WORDS.countIn(words) > 0)
+    return { role: 'baseline', target: 'cost' }
+  // The figure's own part of the sentence says who pays: "and the service costs $1,500 per month",
+  // "instead of the $0.24 per mile your current carrier charges", "en hantverkare kostar 480 kr i timmen".
+  const speaker = speakerOf(segment, lead, around.before)
+  if (speaker === 'seller') return { role: 'price' }
+  // "We request $450,000 … from the foundation", "Vi söker 2,4 miljoner kronor från Vinnova": funding asked for.
+  if (/\b(?:we|i) (?:request|are requesting|seek|apply for)\b|\b(?:vi|jag) (?:söker|ansöker om)\b/iu.test(around.before))
+    return { role: 'contractValue' }
+  // "The estimated contract value is $2.4 million", "Uppskattat kontraktsvärde": a ceiling, not a sale.
+  if (/\b(?:estimated|uppskattat|ceiling|takpris|maximum|budget)\b/iu.test(segment) && CONTRACT_WORDS.countIn(words) > 0)
+    return { role: 'contractValue' }
+  if (DEAL_VALUE.test(segment)) return { role: 'volume', target: 'revenue' }
   if (
+    speaker === undefined &&
     CONTRACT_WORDS.countIn(words) > 0 &&
     figure.per === undefined &&
     figure.perEntity === undefined &&
@@ -148,34 +185,41 @@ function moneyRole(
     return { role: 'contractValue' }
   // "each missed appointment costs $120": what a loss costs the customer, not a price.
   if (LOSS_WORDS.countIn(words) > 0 && SELLER_WORDS.countIn(words) === 0) return { role: 'baseline', target: 'loss' }
-  const revenue = REVENUE_WORDS.countIn(words) > 0 || /\bturns? over\b|\bomsätter\b/iu.test(clause)
+  const revenue = REVENUE_WORDS.countIn(words) > 0 || /\bturns? over\b|\bomsätter\b/iu.test(around.clause)
   if (revenue && PRICE_WORDS.countIn(words) === 0) return { role: 'volume', target: 'revenue' }
-  if (isSellerPrice(words, figure)) return { role: 'price' }
+  if (speaker === undefined && isSellerPrice(words, figure)) return { role: 'price' }
   if (revenue) return { role: 'volume', target: 'revenue' }
-  return { role: 'baseline', target: targetOf(words, figure) }
+  return { role: 'baseline', target: targetOf(around, figure) }
 }
 
-function percentRole(
-  figure: ScoredFigure,
-  words: ReadonlySet<string>,
-  lead: string,
-  clause: string,
-): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
-  const target = targetOf(words, figure)
-  const direction = directionOf(words, lead)
-  // A revenue share, split or commission is what a party is paid, not an improvement.
-  if (/\b(?:share|split|commission|provision|andel|royalt)/iu.test(clause)) return { role: 'price' }
+function percentRole(figure: ScoredFigure, around: Around): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
+  const { words, lead, clause } = around
+  const target = targetOf(around, figure)
+  const direction = directionOf(words, lead, clause)
+  if (PAID_SHARE.test(clause)) return { role: 'price' }
   if (hasFlag(figure, 'fromTo')) return { role: 'baseline', target, ...(direction === undefined ? {} : { direction }) }
   if (figure.fromValue !== undefined)
     return { role: 'improvement', target, direction: figure.value < figure.fromValue ? 'reduce' : 'increase' }
+  // "One in five meetings turns into a deal", "en av fem": a share today, a conversion when it turns into something.
+  if (hasFlag(figure, 'wordFraction') && /\b(?:in|av|out of)\b/iu.test(figure.text))
+    return {
+      role: 'baseline',
+      target: /\b(?:turns? into|becomes?|converts?|closes?|blir|leder till)\b/iu.test(clause) ? 'conversion' : target,
+    }
   if (hasFlag(figure, 'points') || hasFlag(figure, 'wordFraction') || CHANGE_LEAD.test(lead))
     return { role: 'improvement', target, direction: direction ?? 'increase' }
+  if (SHARE_AUTOMATED.test(around.segment)) return { role: 'improvement', target: 'time', direction: 'reduce' }
   if (SELLER_WORDS.countIn(words) > 0 && PRICE_WORDS.countIn(words) > 0 && direction === undefined) return { role: 'price' }
-  if (LEVEL_LEAD.test(lead) || direction === undefined) return { role: 'baseline', target }
+  // The claim word must stand in the figure's own part of the sentence: a table cell "5 0 %" is not
+  // a reduction because a footnote further on says "less client credits".
+  const ownDirection = directionOf(wordsOf(around.segment), lead, around.segment)
+  const tableCell = /\t[^\S\n]*$/u.test(lead)
+  if (LEVEL_LEAD.test(lead) || direction === undefined || ownDirection === undefined || tableCell) return { role: 'baseline', target }
   return { role: 'improvement', target, direction }
 }
 
-function timeRole(figure: ScoredFigure, lead: string, clause: string): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
+function timeRole(figure: ScoredFigure, around: Around): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
+  const { lead, clause } = around
   if (hasFlag(figure, 'fromTo')) return { role: 'baseline', target: 'time' }
   if (figure.fromValue !== undefined) return { role: 'improvement', target: 'time', direction: 'reduce' }
   const leadWords = wordsOf(lead)
@@ -187,49 +231,66 @@ function timeRole(figure: ScoredFigure, lead: string, clause: string): Pick<Role
   return { role: 'baseline', target: 'time' }
 }
 
-function countRole(figure: ScoredFigure, words: ReadonlySet<string>, lead: string): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
+function countRole(figure: ScoredFigure, around: Around): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
+  const { words, lead } = around
   const leadWords = wordsOf(lead)
   if (figure.fromValue !== undefined)
-    return { role: 'improvement', target: targetOf(words, figure), direction: figure.value < figure.fromValue ? 'reduce' : 'increase' }
+    return { role: 'improvement', target: targetOf(around, figure), direction: figure.value < figure.fromValue ? 'reduce' : 'increase' }
   if (INCREASE_WORDS.countIn(leadWords) > 0 && /\b(?:more|extra|additional|fler|ytterligare)\b/u.test(`${lead} ${figure.text}`))
     return { role: 'improvement', target: 'volume', direction: 'increase' }
-  if (hasFlag(figure, 'fromTo')) return { role: 'baseline', target: targetOf(words, figure) }
+  if (/\b(?:extra|additional|ytterligare)\b/iu.test(figure.text)) return { role: 'improvement', target: 'volume', direction: 'increase' }
+  if (hasFlag(figure, 'fromTo')) return { role: 'baseline', target: targetOf(around, figure) }
   // "our 40 consultants": the seller's own staff, not the customer's scale.
   if (/\b(?:our|vår|våra)\s*$/u.test(lead) && figure.entity !== undefined && ENTITIES[figure.entity].group === 'staff')
     return { role: 'other' }
+  void words
   return { role: 'volume', target: 'volume' }
 }
 
-function roleOf(
-  figure: ScoredFigure,
-  words: ReadonlySet<string>,
-  lead: string,
-  clause: string,
-): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
+function roleOf(figure: ScoredFigure, around: Around): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
   if (figure.flags.includes('threshold')) return { role: 'other' }
   switch (figure.kind) {
     case 'money':
-      return moneyRole(figure, words, lead, clause)
+      return moneyRole(figure, around)
     case 'percent':
-      return percentRole(figure, words, lead, clause)
+      return percentRole(figure, around)
     case 'hours':
     case 'minutes':
-      return timeRole(figure, lead, clause)
+      return timeRole(figure, around)
     case 'count':
-      return countRole(figure, words, lead)
+      return countRole(figure, around)
     case 'duration':
       return { role: 'term' }
   }
 }
 
+/** Each figure's neighbours on its page, in text order (the segment of a sentence ends at them). */
+function neighboursOf(figures: readonly ScoredFigure[]): Map<ScoredFigure, Span[]> {
+  const byPage = new Map<number, ScoredFigure[]>()
+  for (const figure of figures) byPage.set(figure.page, [...(byPage.get(figure.page) ?? []), figure])
+  const neighbours = new Map<ScoredFigure, Span[]>()
+  for (const onPage of byPage.values()) {
+    const sorted = [...onPage].sort((a, b) => a.start - b.start)
+    sorted.forEach((figure, index) => {
+      const around = [sorted[index - 1], sorted[index + 1]].filter((other): other is ScoredFigure => other !== undefined)
+      neighbours.set(figure, around)
+    })
+  }
+  return neighbours
+}
+
 /** Every usable figure of the reading with its role, in reading order (most relevant first). */
 export function assignRoles(reading: DocumentReading): RoledFigure[] {
   const texts = new Map(reading.pages.map((page) => [page.page, page.text]))
+  const neighbours = neighboursOf(reading.figures)
   return reading.figures.map((figure) => {
     const text = texts.get(figure.page) ?? ''
-    const { clause, lead } = clauseAround(text, figure.start, figure.end)
+    const { clause, lead, span } = clauseAround(text, figure.start, figure.end)
     const clauseWords = wordsOf(clause)
-    const decided = roleOf(figure, clauseWords, lead, clause)
+    const segment = segmentAround(text, span, figure, neighbours.get(figure) ?? [])
+    const near = nearestTarget(text, span, figure)
+    const before = text.slice(span.start, figure.start)
+    const decided = roleOf(figure, { words: clauseWords, lead, clause, segment, before, near })
     return { figure, ...decided, clause, clauseWords, lead, capacity: CAPACITY_WORDS.countIn(clauseWords) > 0 }
   })
 }

@@ -6,9 +6,12 @@
 import type { DocumentReading } from './document-reading.ts'
 import { assignRoles, type RoledFigure } from './roles.ts'
 import { CAPACITY_WORDS, LOSS_WORDS, NO_CLAIM_DOCUMENT_WORDS, REDUCE_WORDS } from './role-words.ts'
-import { costStory, priceComparisonStory } from './story-cost.ts'
+import { capacityStory } from './story-capacity.ts'
+import { costStory, handOverStory, priceComparisonStory } from './story-cost.ts'
 import type { Design } from './story-kit.ts'
 import { noClaimStory } from './story-no-claim.ts'
+import { withAvoidedCost } from './story-avoided.ts'
+import { withOneOff } from './story-one-off.ts'
 import { lossStory, revenueStory } from './story-rates.ts'
 import { timeStory } from './story-time.ts'
 import type { DesignContext } from './terms.ts'
@@ -30,10 +33,21 @@ function distinctWords(reading: DocumentReading): ReadonlySet<string> {
 /** A document asking for offers or funding (an RFQ, a call-off, a tender, a grant). */
 const asksForOffers = (words: ReadonlySet<string>): boolean => NO_CLAIM_DOCUMENT_WORDS.countIn(words) >= 2
 
+/** A description that asks for offers or funding: "Request for quotation:", "We request $450,000 … from the foundation", "Vi söker 2,4 miljoner kronor från Vinnova". */
+const ASKS_FOR_OFFERS =
+  /^\s*(?:request for (?:quotation|proposal|tender)s?|rfq|rfp|invitation to tender|avropsförfrågan|förfrågningsunderlag|anbudsförfrågan)\b|\b(?:we|i) (?:request|are requesting|seek|apply for)\b[^.]*\b(?:from|grant|funding)\b|\b(?:vi|jag) (?:söker|ansöker om)\b[^.]*\b(?:från|bidrag|anslag|finansiering)\b/iu
+
+/** A description that opens as a price list ("Pricing:", "Prislista 2025:"). */
+const PRICE_LIST = /^\s*(?:pricing|price list|prices|prislista|priser|prisuppgift)\b/iu
+
 /** Freed capacity, when the text speaks of it and states no cost of an hour to value the time at. */
 function capacityText(words: ReadonlySet<string>, roled: readonly RoledFigure[]): boolean {
   const statedHourlyCost = roled.some((entry) => entry.role === 'baseline' && entry.figure.kind === 'money' && entry.figure.per === 'hour')
-  if (statedHourlyCost) return false
+  // "time they can bill to clients at $180 an hour": the rate values freed, billable capacity.
+  const billable = roled.some(
+    (entry) => entry.figure.per === 'hour' && /\b(?:bill|billable|invoice|fakturera\p{L}*|debitera\p{L}*)\b/iu.test(entry.clause),
+  )
+  if (statedHourlyCost && !billable) return false
   return roled.some((entry) => entry.role === 'improvement' && entry.capacity) || CAPACITY_WORDS.countIn(words) >= 2
 }
 
@@ -46,7 +60,13 @@ function must(design: Design | undefined): Design {
 function storyForClaim(claim: RoledFigure, roled: readonly RoledFigure[], context: DesignContext, capacity: boolean): Design {
   switch (claim.target) {
     case 'time':
-      return timeStory(roled, context, capacity) ?? costStory(roled, context) ?? must(timeStory(roled, context, capacity, { assume: true }))
+      return (
+        handOverStory(roled, context) ??
+        (capacity ? capacityStory(roled, context) : undefined) ??
+        timeStory(roled, context, capacity) ??
+        costStory(roled, context) ??
+        must(timeStory(roled, context, capacity, { assume: true }))
+      )
     case 'cost':
       return costStory(roled, context) ?? timeStory(roled, context, capacity) ?? must(costStory(roled, context, { assume: true }))
     case 'loss':
@@ -64,6 +84,12 @@ function storyForClaim(claim: RoledFigure, roled: readonly RoledFigure[], contex
 const speaksOfLosses = (words: ReadonlySet<string>): boolean => LOSS_WORDS.countIn(words) > 0 && REDUCE_WORDS.countIn(words) > 0
 
 export function chooseStory(reading: DocumentReading, context: DesignContext): StoryChoice {
+  const choice = chooseDesign(reading, context)
+  const design = withAvoidedCost(choice.design, choice.roled, context)
+  return { ...choice, design: withOneOff(design, choice.roled, context) }
+}
+
+function chooseDesign(reading: DocumentReading, context: DesignContext): StoryChoice {
   const roled = assignRoles(reading)
   const words = distinctWords(reading)
   const capacity = capacityText(words, roled)
@@ -78,12 +104,20 @@ export function chooseStory(reading: DocumentReading, context: DesignContext): S
   const noClaimDocument =
     context.inputKind === 'document'
       ? reading.template.dominated || asksForOffers(words) || roled.some((entry) => entry.role === 'contractValue') || !baseline
-      : // A description that only prices the seller's work claims nothing either.
-        !baseline && roled.some((entry) => entry.role === 'price')
+      : // A description that only prices the seller's work, asks for offers or funding, or names a
+        // contract value claims nothing either.
+        (!baseline && roled.some((entry) => entry.role === 'price')) ||
+        ASKS_FOR_OFFERS.test(reading.pages[0]?.text ?? '') ||
+        PRICE_LIST.test(reading.pages[0]?.text ?? '') ||
+        roled.some((entry) => entry.role === 'contractValue')
   if (noClaimDocument) return { roled, claim, design: noClaimStory(roled, context) }
   const design =
+    handOverStory(roled, context) ??
     priceComparisonStory(roled, context) ??
-    (roled.some((entry) => entry.role === 'volume' && entry.target === 'revenue') ? revenueStory(roled, context) : undefined) ??
+    // An uplift nobody claimed is not told of a document (a revenue-share schedule states revenue, not a lift).
+    (context.inputKind === 'description' && roled.some((entry) => entry.role === 'volume' && entry.target === 'revenue')
+      ? revenueStory(roled, context)
+      : undefined) ??
     timeStory(roled, context, capacity) ??
     costStory(roled, context) ??
     (context.inputKind === 'document'

@@ -3,6 +3,7 @@
 import type { TimeframePeriod } from '@valueproof/formula'
 import type { RoledFigure } from './roles.ts'
 import {
+  HOURS_CAP,
   PERIOD_CAMEL,
   capitalize,
   countTerm,
@@ -13,6 +14,8 @@ import {
   priceTerm,
   recurringPrice,
   rescaleNote,
+  scaleOf,
+  scaleTerm,
   timeframeOf,
   valueDesign,
   valueMetrics,
@@ -20,7 +23,8 @@ import {
   type Names,
 } from './story-kit.ts'
 import { makeTerm, type DesignContext, type Term } from './terms.ts'
-import { ENTITIES } from './vocabulary.ts'
+import { ENTITIES, type EntityId } from './vocabulary.ts'
+import { CURRENCY_SYMBOLS } from './wording.ts'
 
 /** The reduction claimed on cost: a percentage or a "from X to Y" pair of amounts or percentages. */
 function costReductionTerm(roled: readonly RoledFigure[], context: DesignContext, priority: number): Term {
@@ -67,6 +71,25 @@ function costTerm(cost: RoledFigure | undefined, period: TimeframePeriod, contex
   )
 }
 
+/** A money figure priced per one counted thing ("$0.47 per mile"), not per period. */
+const perUnitEntity = (entry: RoledFigure | undefined): EntityId | undefined => {
+  const perEntity = entry?.figure.perEntity
+  return perEntity === undefined || perEntity === 'thousand' || (entry !== undefined && isPerPeriod(entry)) ? undefined : perEntity
+}
+
+/** The customer's cost per unit today: stated, or the first of a "from $0.62 to $0.47 per mile" claim. */
+function unitCostOf(roled: readonly RoledFigure[]): { readonly cost: RoledFigure; readonly entity: EntityId } | undefined {
+  const to = roled.find((entry) => entry.role === 'improvement' && entry.figure.kind === 'money' && entry.figure.fromValue !== undefined)
+  const from = to === undefined ? undefined : fromFigureOf(roled, to)
+  if (to !== undefined && from !== undefined) {
+    const entity = perUnitEntity(from) ?? perUnitEntity(to)
+    if (entity !== undefined) return { cost: from, entity }
+  }
+  const cost = roled.find((entry) => entry.role === 'baseline' && entry.figure.kind === 'money' && perUnitEntity(entry) !== undefined)
+  const entity = perUnitEntity(cost)
+  return cost === undefined || entity === undefined ? undefined : { cost, entity }
+}
+
 /** Cost reduced; undefined when the text states no cost of the customer's to reduce. */
 export function costStory(
   roled: readonly RoledFigure[],
@@ -74,23 +97,13 @@ export function costStory(
   options: { readonly assume?: boolean } = {},
 ): Design | undefined {
   const { texts } = context
-  const unitCost = roled.find(
-    (entry) =>
-      entry.role === 'baseline' &&
-      entry.figure.kind === 'money' &&
-      entry.figure.perEntity !== undefined &&
-      entry.figure.perEntity !== 'thousand' &&
-      !isPerPeriod(entry),
-  )
+  const unitCost = unitCostOf(roled)
   const units =
     unitCost === undefined
       ? undefined
       : roled.find(
           (entry) =>
-            entry.role === 'volume' &&
-            entry.figure.kind === 'count' &&
-            isPerPeriod(entry) &&
-            entry.figure.entity === unitCost.figure.perEntity,
+            entry.role === 'volume' && entry.figure.kind === 'count' && isPerPeriod(entry) && entry.figure.entity === unitCost.entity,
         )
   const cost = roled.find(
     (entry) => entry.role === 'baseline' && entry.figure.kind === 'money' && isPerPeriod(entry) && entry.figure.perEntity === undefined,
@@ -103,13 +116,9 @@ export function costStory(
   let gross: (n: Names) => string
   let explain: (p: Names) => string
   let period: TimeframePeriod
-  if (
-    unitCost !== undefined &&
-    units !== undefined &&
-    unitCost.figure.perEntity !== undefined &&
-    unitCost.figure.perEntity !== 'thousand'
-  ) {
-    const entity = ENTITIES[unitCost.figure.perEntity]
+  if (unitCost !== undefined && units !== undefined) {
+    const entity = ENTITIES[unitCost.entity]
+    const scale = scaleOf(roled, units)
     period = timeframeOf(units.figure.per, 'monthly')
     terms.push(
       countTerm({ key: 'units', entity, figure: units, period, context, assumption: 100, priority: 1 }),
@@ -124,13 +133,14 @@ export function costStory(
           assumption: 1,
           priority: 3,
         },
-        unitCost.figure,
+        unitCost.cost.figure,
         context,
       ),
       costReductionTerm(roled, context, 2),
+      ...(scale === undefined ? [] : [scaleTerm(scale, context, 0)]),
     )
-    gross = (n) => `${n.units} * ${n.unitCost} * ${n.reduction} / 100`
-    explain = (p) => `${p.units} × ${p.unitCost} × ${p.reduction}`
+    gross = (n) => `${n.units} * ${n.unitCost} * ${n.reduction} / 100${scale === undefined ? '' : ` * ${n.scale}`}`
+    explain = (p) => `${p.units} × ${p.unitCost} × ${p.reduction}${scale === undefined ? '' : ` × ${p.scale}`}`
   } else if (cost !== undefined || (saving === undefined && options.assume === true)) {
     period = timeframeOf(cost?.figure.per, 'monthly')
     terms.push(costTerm(cost, period, context), costReductionTerm(roled, context, 2))
@@ -163,6 +173,75 @@ export function costStory(
   return valueDesign({ story: 'costReduced', period, valueType: 'moneySaved', terms, result, gross, explain, price, context })
 }
 
+/** "$0.15 per mile instead of the $0.24 per mile you pay", "0,35 kr i stället för 0,95 kr": units × (today's unit cost − the offer's). */
+function unitPriceComparison(roled: readonly RoledFigure[], context: DesignContext): Design | undefined {
+  const { texts, currency } = context
+  const offer = roled.find((entry) => entry.role === 'price' && entry.figure.kind === 'money' && perUnitEntity(entry) !== undefined)
+  const entity = perUnitEntity(offer)
+  if (offer === undefined || entity === undefined) return undefined
+  // Today's cost per unit: priced per the same unit, or "instead of the 0,95 kr you pay today" for one.
+  const today = roled.find(
+    (entry) =>
+      entry.role === 'baseline' &&
+      entry.figure.kind === 'money' &&
+      entry.figure.per === undefined &&
+      (perUnitEntity(entry) === entity ||
+        (entry.figure.perEntity === undefined && /\b(?:instead of|i stället för|istället för)\b/iu.test(entry.clause))),
+  )
+  const units = roled.find(
+    (entry) => entry.role === 'volume' && entry.figure.kind === 'count' && isPerPeriod(entry) && entry.figure.entity === entity,
+  )
+  if (today === undefined || units === undefined) return undefined
+  const noun = ENTITIES[entity]
+  const period = timeframeOf(units.figure.per, 'monthly')
+  const unitPrice = (key: string, name: string, label: [string, string], figure: RoledFigure, role: 'baseline' | 'price'): Term =>
+    makeTerm(
+      {
+        key,
+        role,
+        name,
+        label: texts.say(...label),
+        unit: texts.say(`per ${noun.en.one}`, `per ${noun.sv.one}`),
+        quantity: 'money',
+        assumption: 1,
+        priority: role === 'price' ? 3 : 2,
+      },
+      figure.figure,
+      context,
+    )
+  const terms = [
+    countTerm({ key: 'units', entity: noun, figure: units, period, context, assumption: 100, priority: 1 }),
+    unitPrice(
+      'today',
+      `costPer${capitalize(noun.camel)}Today`,
+      [`Cost per ${noun.en.one} today`, `Kostnad per ${noun.sv.one} i dag`],
+      today,
+      'baseline',
+    ),
+    unitPrice(
+      'offer',
+      `pricePer${capitalize(noun.camel)}`,
+      [`Our price per ${noun.en.one}`, `Vårt pris per ${noun.sv.one}`],
+      offer,
+      'price',
+    ),
+  ]
+  const result = texts.say(`Money saved per ${texts.periodNoun(period)}`, `Besparing per ${texts.periodNoun(period)}`)
+  const gross = (n: Names): string => `${n.units} * (${n.today} - ${n.offer})`
+  return {
+    story: 'priceComparison',
+    period,
+    valueType: 'moneySaved',
+    terms,
+    result,
+    formula: gross,
+    explain: (p) => `${result} = ${p.units} × (${p.today} − ${p.offer}).`,
+    metrics: (n) => valueMetrics({ period, currency, context, label: result, gross: gross(n) }),
+    notes: [],
+    noValueClaim: false,
+  }
+}
+
 /** Price comparison: the customer's current spend per period against the seller's recurring price. */
 export function priceComparisonStory(roled: readonly RoledFigure[], context: DesignContext): Design | undefined {
   const { texts, currency } = context
@@ -170,7 +249,7 @@ export function priceComparisonStory(roled: readonly RoledFigure[], context: Des
   const spend = roled.find(
     (entry) => entry.role === 'baseline' && entry.figure.kind === 'money' && isPerPeriod(entry) && entry.figure.perEntity === undefined,
   )
-  if (price === undefined || spend === undefined) return undefined
+  if (price === undefined || spend === undefined) return unitPriceComparison(roled, context)
   const period = timeframeOf(spend.figure.per, 'monthly')
   const terms = [costTerm(spend, period, context), priceTerm(price, period, context, 2)]
   const result = texts.say(`Money saved per ${texts.periodNoun(period)}`, `Besparing per ${texts.periodNoun(period)}`)
@@ -183,6 +262,89 @@ export function priceComparisonStory(roled: readonly RoledFigure[], context: Des
     formula: (n) => `${n.cost} - ${n.price}`,
     explain: (p) => `${result} = ${p.cost} − ${p.price}.`,
     metrics: (n) => valueMetrics({ period, currency, context, label: result, gross: `${n.cost} - ${n.price}` }),
+    notes: [],
+    noValueClaim: false,
+  }
+}
+
+/**
+ * Work handed over: "the 30 hours a month your manager spends … I need about 12 hours … I charge $65
+ * an hour; your manager's time costs $55": today's hours at the customer's cost against the seller's
+ * hours at the seller's rate. Undefined unless the text states all four.
+ */
+export function handOverStory(roled: readonly RoledFigure[], context: DesignContext): Design | undefined {
+  const { texts, currency } = context
+  const rate = roled.find((entry) => entry.role === 'price' && entry.figure.kind === 'money' && entry.figure.per === 'hour')
+  const cost = roled.find((entry) => entry.role === 'baseline' && entry.figure.kind === 'money' && entry.figure.per === 'hour')
+  const today = roled.find((entry) => entry.role === 'baseline' && entry.figure.kind === 'hours' && isPerPeriod(entry))
+  const theirs = roled.find(
+    (entry) =>
+      entry !== today &&
+      entry.figure.kind === 'hours' &&
+      !isPerPeriod(entry) &&
+      (today === undefined || entry.figure.start > today.figure.start),
+  )
+  if (rate === undefined || cost === undefined || today === undefined || theirs === undefined) return undefined
+  const period = timeframeOf(today.figure.per, 'monthly')
+  const noun = texts.periodNoun(period)
+  const symbol = CURRENCY_SYMBOLS[currency]
+  const hoursTerm = (key: string, name: string, label: [string, string], figure: RoledFigure, priority: number): Term =>
+    makeTerm(
+      {
+        key,
+        role: 'baseline',
+        name,
+        label: texts.say(...label),
+        unit: texts.hoursUnit(period),
+        quantity: 'hours',
+        assumption: 10,
+        hoursCap: HOURS_CAP[period],
+        priority,
+      },
+      figure.figure,
+      context,
+    )
+  const rateTerm = (
+    key: string,
+    name: string,
+    label: [string, string],
+    figure: RoledFigure,
+    role: 'baseline' | 'price',
+    priority: number,
+  ): Term =>
+    makeTerm(
+      {
+        key,
+        role,
+        name,
+        label: texts.say(...label),
+        unit: texts.hourlyUnit(symbol),
+        quantity: 'money',
+        assumption: 50,
+        hourly: true,
+        priority,
+      },
+      figure.figure,
+      context,
+    )
+  const terms = [
+    hoursTerm('today', `hoursPer${PERIOD_CAMEL[period]}Today`, [`Hours spent per ${noun} today`, `Timmar per ${noun} i dag`], today, 1),
+    rateTerm('cost', 'hourlyCostToday', ['Cost of an hour today', 'Kostnad per timme i dag'], cost, 'baseline', 3),
+    hoursTerm('theirs', `ourHoursPer${PERIOD_CAMEL[period]}`, [`Our hours per ${noun}`, `Våra timmar per ${noun}`], theirs, 2),
+    rateTerm('rate', 'ourHourlyRate', ['Our hourly rate', 'Vårt timpris'], rate, 'price', 4),
+  ]
+  const result = texts.say(`Money saved per ${noun}`, `Besparing per ${noun}`)
+  const gross = (n: Names): string => `${n.today} * ${n.cost} - ${n.theirs} * ${n.rate}`
+  return {
+    story: 'priceComparison',
+    period,
+    valueType: 'moneySaved',
+    terms,
+    result,
+    formula: gross,
+    explain: (p) => `${result} = ${p.today} × ${p.cost} − ${p.theirs} × ${p.rate}.`,
+    metrics: (n) =>
+      valueMetrics({ period, currency, context, label: result, gross: `${n.today} * ${n.cost}`, price: `${n.theirs} * ${n.rate}` }),
     notes: [],
     noValueClaim: false,
   }

@@ -5,7 +5,7 @@ import { TIMEFRAME_FACTORS, type Currency, type TimeframePeriod, type ValueType 
 import type { StoryId } from './analysis-report.ts'
 import type { RoledFigure } from './roles.ts'
 import { makeTerm, type DesignContext, type Term, type TermSpec } from './terms.ts'
-import type { Entity, Period } from './vocabulary.ts'
+import { ENTITIES, type Entity, type Period } from './vocabulary.ts'
 import { CURRENCY_SYMBOLS, formatNumber } from './wording.ts'
 
 export interface Metric {
@@ -35,12 +35,16 @@ export interface Design {
   /** Sentences for the calculator's description: what drives the result, what the text does not state. */
   readonly notes: readonly string[]
   readonly noValueClaim: boolean
+  /** The seller's one-off price (setup, installation): outside the per-period result, the cost a payback is measured against. */
+  readonly oneOff?: Term
 }
 
+/** The story period a figure's period runs in: a quarter's figure is told per month, rescaled. */
 export const TIMEFRAME_OF: Readonly<Record<Exclude<Period, 'hour'>, TimeframePeriod>> = {
   day: 'daily',
   week: 'weekly',
   month: 'monthly',
+  quarter: 'monthly',
   year: 'yearly',
 }
 export const PERIOD_CAMEL: Readonly<Record<TimeframePeriod, string>> = { daily: 'Day', weekly: 'Week', monthly: 'Month', yearly: 'Year' }
@@ -52,11 +56,12 @@ export function timeframeOf(period: Period | undefined, fallback: TimeframePerio
 
 /** How many of each period a year has: a stated figure is rescaled exactly (a month is 52/12 weeks). */
 const PER_YEAR: Readonly<Record<TimeframePeriod, number>> = { daily: 365, weekly: 52, monthly: 12, yearly: 1 }
+const PERIODS_PER_YEAR: Readonly<Record<Exclude<Period, 'hour'>, number>> = { day: 365, week: 52, month: 12, quarter: 4, year: 1 }
 
 /** A per-`from` amount times this is the per-`to` amount. */
 export function periodFactor(from: Period | undefined, to: TimeframePeriod): number {
   if (from === undefined || from === 'hour') return 1
-  return PER_YEAR[TIMEFRAME_OF[from]] / PER_YEAR[to]
+  return PERIODS_PER_YEAR[from] / PER_YEAR[to]
 }
 
 export const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
@@ -67,11 +72,12 @@ export function moneyMetric(currency: Currency): { readonly unit?: string; reado
 
 /** The note for a figure rescaled to the story's period ("$499 per month, as 0.25 of it per week"). */
 export function rescaleNote(context: DesignContext, from: Period | undefined, to: TimeframePeriod): string | undefined {
-  if (from === undefined || from === 'hour' || TIMEFRAME_OF[from] === to) return undefined
+  if (from === undefined || from === 'hour' || periodFactor(from, to) === 1) return undefined
   const { texts } = context
   const factor = periodFactor(from, to)
   const shown = factor >= 1 ? `× ${formatNumber(factor, texts.language)}` : `÷ ${formatNumber(1 / factor, texts.language)}`
-  return texts.rescaled(texts.periodNoun(TIMEFRAME_OF[from]), texts.periodNoun(to), shown)
+  const fromNoun = from === 'quarter' ? texts.say('quarter', 'kvartal') : texts.periodNoun(TIMEFRAME_OF[from])
+  return texts.rescaled(fromNoun, texts.periodNoun(to), shown)
 }
 
 /** The customer's cost of an hour of work: stated (never the seller's rate) or assumed. */
@@ -227,6 +233,7 @@ export function countTerm(props: {
   const { entity, period, context } = props
   const { texts } = context
   const noun = texts.periodNoun(period)
+  const note = rescaleNote(context, props.figure?.figure.per, period)
   return makeTerm(
     {
       key: props.key,
@@ -241,6 +248,8 @@ export function countTerm(props: {
       assumption: props.assumption,
       priority: props.priority,
       ...(props.mustSlide === true ? { mustSlide: true } : {}),
+      // "300 säljmöten per kvartal" in a story told per month: rescaled, and the note says so.
+      ...(note === undefined ? {} : { scale: periodFactor(props.figure?.figure.per, period), scaleNote: note }),
     },
     props.figure?.figure,
     context,
@@ -261,27 +270,121 @@ export function valueDesign(props: {
   readonly explain: (phrases: Names) => string
   readonly price: RoledFigure | undefined
   readonly context: DesignContext
+  /** "£2,500 per bid" on "40 bids a year": the seller's price per unit, times the term `unitsKey` counts. */
+  readonly unitPrice?: { readonly figure: RoledFigure; readonly unitsKey: string }
 }): Design {
-  const { period, result, gross, explain, price, context } = props
-  const terms = price === undefined ? props.terms : [...props.terms, priceTerm(price, period, context, 4)]
+  const { period, result, gross, explain, price, context, unitPrice } = props
+  const terms = [...props.terms]
+  if (price !== undefined) terms.push(priceTerm(price, period, context, 4))
+  else if (unitPrice !== undefined) terms.push(unitPriceTerm(unitPrice.figure, context))
+  const cost = (n: Names): string | undefined =>
+    price !== undefined ? n.price : unitPrice !== undefined ? `${n[unitPrice.unitsKey] ?? '0'} * ${n.unitPrice}` : undefined
+  const costSaid = (p: Names): string | undefined =>
+    price !== undefined ? p.price : unitPrice !== undefined ? `${p[unitPrice.unitsKey] ?? ''} × ${p.unitPrice}` : undefined
   return {
     story: props.story,
     period,
     valueType: props.valueType,
     terms,
     result,
-    formula: (n) => (price === undefined ? gross(n) : `${gross(n)} - ${n.price}`),
-    explain: (p) => `${result} = ${explain(p)}${price === undefined ? '' : ` − ${p.price}`}.`,
-    metrics: (n) =>
-      valueMetrics({
+    formula: (n) => {
+      const side = cost(n)
+      return side === undefined ? gross(n) : `${gross(n)} - ${side}`
+    },
+    explain: (p) => {
+      const side = costSaid(p)
+      return `${result} = ${explain(p)}${side === undefined ? '' : ` − ${side}`}.`
+    },
+    metrics: (n) => {
+      const side = cost(n)
+      return valueMetrics({
         period,
         currency: context.currency,
         context,
         label: result,
         gross: gross(n),
-        ...(price === undefined ? {} : { price: n.price ?? '0' }),
-      }),
+        ...(side === undefined ? {} : { price: side }),
+      })
+    },
     notes: [],
     noValueClaim: false,
   }
+}
+
+/** The seller's price per unit ("£2,500 per bid"): the cost side when the value counts those units. */
+function unitPriceTerm(figure: RoledFigure, context: DesignContext): Term {
+  const { texts } = context
+  const id = figure.figure.perEntity
+  const entity = id === undefined || id === 'thousand' ? undefined : ENTITIES[id]
+  return makeTerm(
+    {
+      key: 'unitPrice',
+      role: 'price',
+      name: entity === undefined ? 'priceEach' : `pricePer${capitalize(entity.camel)}`,
+      label:
+        entity === undefined
+          ? texts.say('Our price for each', 'Vårt pris per styck')
+          : texts.say(`Our price per ${entity.en.one}`, `Vårt pris per ${entity.sv.one}`),
+      unit: entity === undefined ? texts.say('each', 'styck') : texts.say(`per ${entity.en.one}`, `per ${entity.sv.one}`),
+      quantity: 'money',
+      assumption: 0,
+      priority: 4,
+    },
+    figure.figure,
+    context,
+  )
+}
+
+/** The seller's price per one of what `units` counts, when the text states one. */
+export function unitPriceOf(roled: readonly RoledFigure[], units: RoledFigure | undefined): RoledFigure | undefined {
+  const entity = units?.figure.entity
+  if (entity === undefined) return undefined
+  return roled.find(
+    (entry) => entry.role === 'price' && entry.figure.kind === 'money' && entry.figure.perEntity === entity && !isPerPeriod(entry),
+  )
+}
+
+/** "Your 25 trucks drive 9,000 miles a month each", "era 8 arbetsledare … 6 timmar per vecka var". */
+const EACH = /\b(?:each|every|apiece|per (?:person|head)|var|vardera|per person|styck)\b/iu
+
+/**
+ * The count a per-one figure is multiplied by: a volume without a period (trucks, people) in the
+ * sentence of `perOne` when that sentence says "each"/"var", or whose own sentence says "each of
+ * your 6 lawyers". Undefined when the text states no such scale (then nothing is multiplied).
+ */
+export function scaleOf(roled: readonly RoledFigure[], perOne: RoledFigure): RoledFigure | undefined {
+  const counts = roled.filter(
+    (entry) =>
+      entry !== perOne &&
+      entry.role === 'volume' &&
+      entry.figure.kind === 'count' &&
+      entry.figure.per === undefined &&
+      entry.figure.entity !== perOne.figure.entity &&
+      !entry.figure.flags.includes('threshold'),
+  )
+  return (
+    counts.find((entry) => entry.clause === perOne.clause && EACH.test(perOne.clause)) ??
+    counts.find((entry) => /\beach of\b|\bvar och en av\b/iu.test(entry.clause) && entry.figure.page === perOne.figure.page)
+  )
+}
+
+/** A slider or constant for the scale `scaleOf` found: "Number of vehicles". */
+export function scaleTerm(scale: RoledFigure, context: DesignContext, priority: number): Term {
+  const { texts } = context
+  const id = scale.figure.entity
+  const entity = id === undefined ? undefined : ENTITIES[id]
+  return makeTerm(
+    {
+      key: 'scale',
+      role: 'volume',
+      name: entity === undefined ? 'howMany' : `numberOf${capitalize(entity.camel)}s`,
+      label: entity === undefined ? texts.say('How many', 'Antal') : texts.say(`Number of ${entity.en.many}`, `Antal ${entity.sv.many}`),
+      unit: entity === undefined ? '' : texts.say(entity.en.many, entity.sv.many),
+      quantity: entity?.group === 'staff' ? 'people' : 'count',
+      assumption: 1,
+      priority,
+    },
+    scale.figure,
+    context,
+  )
 }

@@ -5,6 +5,7 @@ import type { TimeframePeriod } from '@valueproof/formula'
 import type { RoledFigure, Target } from './roles.ts'
 import {
   PERIOD_CAMEL,
+  capitalize,
   countTerm,
   fromFigureOf,
   isPerPeriod,
@@ -13,11 +14,13 @@ import {
   recurringPrice,
   rescaleNote,
   timeframeOf,
+  unitPriceOf,
   valueDesign,
   type Design,
   type Names,
 } from './story-kit.ts'
 import { makeTerm, type DesignContext, type Term, type TermSpec } from './terms.ts'
+import { lossAmountStory } from './story-loss.ts'
 import { ENTITIES } from './vocabulary.ts'
 
 const isTarget = (entry: RoledFigure, targets: readonly Target[]): boolean => entry.target !== undefined && targets.includes(entry.target)
@@ -61,21 +64,10 @@ function rateChange(
   if (points !== undefined) return { points: makeTerm(pointsSpec, points.figure, context) }
   const rate = roled.find((entry) => entry.role === 'baseline' && isTarget(entry, targets) && entry.figure.kind === 'percent')
   const relative = roled.find((entry) => entry.role === 'improvement' && isTarget(entry, targets) && entry.figure.kind === 'percent')
+  // "raises orders by 8%": the claim acts on the counted volume itself, no conversion rate between.
+  const onVolume = direction === 'increase' && rate === undefined && relative !== undefined && relative.target !== 'conversion'
   return {
-    rate: makeTerm(
-      {
-        key: 'rate',
-        role: 'baseline',
-        name: 'ratePercent',
-        label: direction === 'reduce' ? texts.say('Rate today', 'Andel i dag') : texts.say('Conversion rate today', 'Konvertering i dag'),
-        unit: '%',
-        quantity: 'percent',
-        assumption: 10,
-        priority: 3,
-      },
-      rate?.figure,
-      context,
-    ),
+    ...(onVolume ? {} : { rate: rateTerm(rate, direction, context) }),
     relative: makeTerm(
       {
         key: 'relative',
@@ -92,6 +84,24 @@ function rateChange(
       context,
     ),
   }
+}
+
+function rateTerm(rate: RoledFigure | undefined, direction: 'reduce' | 'increase', context: DesignContext): Term {
+  const { texts } = context
+  return makeTerm(
+    {
+      key: 'rate',
+      role: 'baseline',
+      name: 'ratePercent',
+      label: direction === 'reduce' ? texts.say('Rate today', 'Andel i dag') : texts.say('Conversion rate today', 'Konvertering i dag'),
+      unit: '%',
+      quantity: 'percent',
+      assumption: 10,
+      priority: 3,
+    },
+    rate?.figure,
+    context,
+  )
 }
 
 function volumeTerm(volume: RoledFigure | undefined, period: TimeframePeriod, context: DesignContext): Term {
@@ -124,8 +134,12 @@ function rateDesign(props: {
   period: TimeframePeriod
   price: RoledFigure | undefined
   context: DesignContext
+  /** The counted volume, for a price per unit of it ("£2,500 per bid"). */
+  volume?: RoledFigure | undefined
+  roled?: readonly RoledFigure[]
 }): Design {
   const { story, change, period, price, context } = props
+  const perUnit = price === undefined && props.roled !== undefined ? unitPriceOf(props.roled, props.volume) : undefined
   const { texts } = context
   const terms = [...props.terms]
   let gross: (n: Names) => string
@@ -135,10 +149,11 @@ function rateDesign(props: {
     gross = (n) => `${n.volume} * ${n.points} / 100 * ${n.worth}`
     explain = (p) => `${p.volume} × ${p.points} × ${p.worth}`
   } else {
-    if (change.rate !== undefined) terms.push(change.rate)
+    const { rate } = change
+    if (rate !== undefined) terms.push(rate)
     if (change.relative !== undefined) terms.push(change.relative)
-    gross = (n) => `${n.volume} * ${n.rate} / 100 * ${n.relative} / 100 * ${n.worth}`
-    explain = (p) => `${p.volume} × ${p.rate} × ${p.relative} × ${p.worth}`
+    gross = (n) => `${n.volume}${rate === undefined ? '' : ` * ${n.rate} / 100`} * ${n.relative} / 100 * ${n.worth}`
+    explain = (p) => `${p.volume}${rate === undefined ? '' : ` × ${p.rate}`} × ${p.relative} × ${p.worth}`
   }
   const noun = texts.periodNoun(period)
   const result =
@@ -146,7 +161,18 @@ function rateDesign(props: {
       ? texts.say(`Losses avoided per ${noun}`, `Undvikna förluster per ${noun}`)
       : texts.say(`Extra revenue per ${noun}`, `Ökade intäkter per ${noun}`)
   const valueType = story === 'lossAvoided' ? 'moneySaved' : 'moneyGained'
-  return valueDesign({ story, period, valueType, terms, result, gross, explain, price, context })
+  return valueDesign({
+    story,
+    period,
+    valueType,
+    terms,
+    result,
+    gross,
+    explain,
+    price,
+    context,
+    ...(perUnit === undefined ? {} : { unitPrice: { figure: perUnit, unitsKey: 'volume' } }),
+  })
 }
 
 const isVolumeCount = (entry: RoledFigure): boolean => entry.role === 'volume' && entry.figure.kind === 'count'
@@ -157,15 +183,31 @@ const moneyWorth = (entry: RoledFigure): boolean =>
   entry.role !== 'contractValue' &&
   entry.figure.per !== 'hour'
 
-/** Losses avoided: volume × the loss rate's reduction × what one loss costs. */
+/** "each worth $6,000 a year": what one customer is worth per period, the value a lost one takes with it. */
+const worthPerPeriod = (entry: RoledFigure): boolean =>
+  entry.figure.kind === 'money' &&
+  isPerPeriod(entry) &&
+  entry.figure.perEntity === undefined &&
+  (entry.role === 'baseline' || entry.role === 'volume')
+
+/** Losses avoided: volume × the loss rate's reduction × what one loss costs (or a stated loss amount × its reduction). */
 export function lossStory(roled: readonly RoledFigure[], context: DesignContext): Design {
+  const change = rateChange(roled, ['loss'], 'reduce', context)
+  const amount = change.points === undefined ? lossAmountStory(roled, context) : undefined
+  if (amount !== undefined) return amount
   const volume = roled.find((entry) => isVolumeCount(entry) && isPerPeriod(entry)) ?? roled.find(isVolumeCount)
-  const period = timeframeOf(volume?.figure.per, volume === undefined ? 'monthly' : 'yearly')
-  const worth = roled.find((entry) => moneyWorth(entry) && (entry.role === 'baseline' || entry.role === 'volume'))
+  const perOne = roled.find((entry) => moneyWorth(entry) && (entry.role === 'baseline' || entry.role === 'volume'))
+  // A customer base without a period ("600 customers") loses customers worth a period's revenue each.
+  const yearly = volume !== undefined && !isPerPeriod(volume) ? roled.find(worthPerPeriod) : undefined
+  const worth = perOne ?? yearly
+  const period = timeframeOf(
+    yearly !== undefined && perOne === undefined ? yearly.figure.per : volume?.figure.per,
+    volume === undefined ? 'monthly' : 'yearly',
+  )
   return rateDesign({
     story: 'lossAvoided',
     terms: [volumeTerm(volume, period, context), worthTerm(worth, ['What one loss costs', 'Vad en förlust kostar'], context)],
-    change: rateChange(roled, ['loss'], 'reduce', context),
+    change,
     period,
     price: recurringPrice(roled),
     context,
@@ -234,17 +276,80 @@ export function revenueStory(roled: readonly RoledFigure[], context: DesignConte
       context,
     })
   }
-  const volume = roled.find((entry) => isVolumeCount(entry) && isPerPeriod(entry)) ?? roled.find(isVolumeCount)
-  const period = timeframeOf(volume?.figure.per, 'monthly')
   const worth =
     roled.find((entry) => moneyWorth(entry) && entry.role === 'volume') ??
     roled.find((entry) => moneyWorth(entry) && entry.role === 'baseline')
+  const more = moreUnitsDesign(roled, worth, context)
+  if (more !== undefined) return more
+  const volume = roled.find((entry) => isVolumeCount(entry) && isPerPeriod(entry)) ?? roled.find(isVolumeCount)
+  const period = timeframeOf(volume?.figure.per, 'monthly')
   return rateDesign({
     story: 'revenueLift',
     terms: [volumeTerm(volume, period, context), worthTerm(worth, ['Value of one deal', 'Värde per affär'], context)],
     change: rateChange(roled, ['conversion', 'revenue', 'volume'], 'increase', context),
     period,
     price,
+    context,
+    volume,
+    roled,
+  })
+}
+
+/** "doubles the qualified meetings, from 20 to 40 a month; one in five turns into a deal worth $12,000": extra units × the rate they convert at × worth. */
+function moreUnitsDesign(roled: readonly RoledFigure[], worth: RoledFigure | undefined, context: DesignContext): Design | undefined {
+  const to = roled.find(
+    (entry) =>
+      entry.role === 'improvement' &&
+      entry.figure.kind === 'count' &&
+      entry.figure.fromValue !== undefined &&
+      entry.figure.value > entry.figure.fromValue,
+  )
+  const from = to === undefined ? undefined : fromFigureOf(roled, to)
+  if (to === undefined || from === undefined) return undefined
+  const { texts } = context
+  const period = timeframeOf(to.figure.per ?? from.figure.per, 'monthly')
+  const id = to.figure.entity ?? from.figure.entity
+  const entity = id === undefined ? undefined : ENTITIES[id]
+  const noun = texts.periodNoun(period)
+  // "doubles … from 20 to 40": the word states the same change as the pair, so it is its source too.
+  const sameClaim = roled.filter(
+    (entry) => entry.role === 'improvement' && entry.figure.flags.includes('wordFraction') && entry.clause === to.clause,
+  )
+  const extra = makeTerm(
+    {
+      key: 'volume',
+      role: 'improvement',
+      name: entity === undefined ? `extraPer${PERIOD_CAMEL[period]}` : `extra${capitalize(entity.camel)}sPer${PERIOD_CAMEL[period]}`,
+      label:
+        entity === undefined
+          ? texts.say(`Extra per ${noun}`, `Fler per ${noun}`)
+          : texts.say(`Extra ${entity.en.many} per ${noun}`, `Fler ${entity.sv.many} per ${noun}`),
+      unit: texts.perPeriod(period),
+      quantity: 'count',
+      assumption: 5,
+      priority: 1,
+      mustSlide: true,
+      derived: {
+        value: to.figure.value - from.figure.value,
+        figures: [from.figure, to.figure, ...sameClaim.map((entry) => entry.figure)],
+        note: texts.fromToNote(from.figure.text, to.figure.text),
+      },
+    },
+    undefined,
+    context,
+  )
+  const rate = roled.find((entry) => entry.role === 'baseline' && entry.figure.kind === 'percent')
+  const terms = [extra, rateTerm(rate, 'increase', context), worthTerm(worth, ['Value of one deal', 'Värde per affär'], context)]
+  const result = texts.say(`Extra revenue per ${noun}`, `Ökade intäkter per ${noun}`)
+  return valueDesign({
+    story: 'revenueLift',
+    period,
+    valueType: 'moneyGained',
+    terms,
+    result,
+    gross: (n) => `${n.volume} * ${n.rate} / 100 * ${n.worth}`,
+    explain: (p) => `${p.volume} × ${p.rate} × ${p.worth}`,
+    price: recurringPrice(roled),
     context,
   })
 }

@@ -14,6 +14,7 @@ import {
   peopleTerm,
   recurringPrice,
   timeframeOf,
+  unitPriceOf,
   valueDesign,
   type Design,
   type Names,
@@ -76,34 +77,70 @@ function reductionTerm(claim: TimeClaim, context: DesignContext, priority: numbe
   return makeTerm(spec, claim.percent?.figure, context)
 }
 
-/** Units per period × minutes per unit: "1,200 invoices a month, 6 minutes each". */
+/** Units per period × time per unit: "1,200 invoices a month, 6 minutes each", "1 200 ärenden per år, 14 timmar var". */
 function unitTerms(
   units: RoledFigure,
-  minutes: RoledFigure | undefined,
+  perUnit: RoledFigure | undefined,
   claim: TimeClaim,
   context: DesignContext,
   period: TimeframePeriod,
 ): Term[] {
   const { texts } = context
   const entity = isUnitEntity(units.figure.entity) ? ENTITIES[units.figure.entity] : ENTITIES.item
-  const minutesFigure = claim.from?.figure.kind === 'minutes' ? claim.from : minutes
+  const timeFigure = claim.from?.figure.kind === 'minutes' ? claim.from : perUnit
+  const inHours = timeFigure?.figure.kind === 'hours'
   return [
     countTerm({ key: 'units', entity, figure: units, period, context, assumption: 100, priority: 1 }),
     makeTerm(
       {
         key: 'minutes',
         role: 'baseline',
-        name: `minutesPer${capitalize(entity.camel)}`,
-        label: texts.say(`Minutes per ${entity.en.one} today`, `Minuter per ${entity.sv.one} i dag`),
-        unit: texts.minutesWord,
-        quantity: 'minutes',
+        name: `${inHours ? 'hours' : 'minutes'}Per${capitalize(entity.camel)}`,
+        label: inHours
+          ? texts.say(`Hours per ${entity.en.one} today`, `Timmar per ${entity.sv.one} i dag`)
+          : texts.say(`Minutes per ${entity.en.one} today`, `Minuter per ${entity.sv.one} i dag`),
+        unit: inHours ? texts.say('hours', 'timmar') : texts.minutesWord,
+        quantity: inHours ? 'hours' : 'minutes',
         assumption: 10,
         priority: 3,
       },
-      minutesFigure?.figure,
+      timeFigure?.figure,
       context,
     ),
   ]
+}
+
+/** The time spent per period per person today, or the time saved, in hours or as stated in minutes. */
+function timeSpentTerm(props: {
+  readonly saved: boolean
+  readonly inMinutes: boolean
+  readonly period: TimeframePeriod
+  readonly figure: RoledFigure | undefined
+  readonly context: DesignContext
+}): Term {
+  const { saved, inMinutes, period, context } = props
+  const { texts } = context
+  const noun = texts.periodNoun(period)
+  const unit = inMinutes
+    ? { en: 'Minutes', sv: 'Minuter', svLower: 'minuter', camel: 'minutes' }
+    : { en: 'Hours', sv: 'Timmar', svLower: 'timmar', camel: 'hours' }
+  return makeTerm(
+    {
+      key: 'hours',
+      role: saved ? 'improvement' : 'baseline',
+      name: `${unit.camel}${saved ? 'Saved' : ''}Per${PERIOD_CAMEL[period]}`,
+      label: saved
+        ? texts.say(`${unit.en} saved per ${noun} per person`, `Sparade ${unit.svLower} per ${noun} och person`)
+        : texts.say(`${unit.en} spent per ${noun} per person today`, `${unit.sv} per ${noun} och person i dag`),
+      unit: inMinutes ? texts.minutesWord : texts.hoursUnit(period),
+      quantity: inMinutes ? 'minutes' : 'hours',
+      assumption: inMinutes ? 20 : 5,
+      ...(inMinutes ? {} : { hoursCap: HOURS_CAP[period] }),
+      priority: 1,
+    },
+    props.figure?.figure,
+    context,
+  )
 }
 
 /** Time saved (or capacity freed) with its claim; undefined when the text states no time at all. */
@@ -131,8 +168,11 @@ export function timeStory(
   )
   const rate = roled.find((entry) => entry.role === 'baseline' && entry.figure.kind === 'money' && entry.figure.per === 'hour')
   const price = recurringPrice(roled)
+  // "varje ärende tar i snitt 14 timmar": hours stated per unit, not per period.
+  const hoursPerUnit = roled.find((entry) => entry.role === 'baseline' && entry.figure.kind === 'hours' && entry.figure.per === undefined)
+  const perUnit = minutes ?? (units === undefined ? undefined : hoursPerUnit)
   const timeBased =
-    units !== undefined && (minutes !== undefined || claim.from?.figure.kind === 'minutes' || claim.saved?.figure.kind === 'minutes')
+    units !== undefined && (perUnit !== undefined || claim.from?.figure.kind === 'minutes' || claim.saved?.figure.kind === 'minutes')
   if (!timeBased && hours === undefined && claim.saved === undefined && options.assume !== true) return undefined
 
   const period = timeframeOf(timeBased ? units.figure.per : (hours ?? claim.saved)?.figure.per, 'weekly')
@@ -144,7 +184,7 @@ export function timeStory(
     const savedMinutes =
       claim.saved?.figure.kind === 'minutes' && claim.percent === undefined && claim.from === undefined ? claim.saved : undefined
     if (savedMinutes !== undefined) {
-      const [unitsTerm] = unitTerms(units, minutes, claim, context, period)
+      const [unitsTerm] = unitTerms(units, perUnit, claim, context, period)
       if (unitsTerm !== undefined) terms.push(unitsTerm)
       terms.push(
         makeTerm(
@@ -165,42 +205,29 @@ export function timeStory(
       gross = (n) => `${n.units} * ${n.minutes} / 60 * ${n.hourlyCost}`
       explain = (p) => `${p.units} × ${p.minutes} ÷ 60 × ${p.hourlyCost}`
     } else {
-      terms.push(...unitTerms(units, minutes, claim, context, period), reductionTerm(claim, context, 2))
-      gross = (n) => `${n.units} * ${n.minutes} / 60 * ${n.reduction} / 100 * ${n.hourlyCost}`
-      explain = (p) => `${p.units} × ${p.minutes} ÷ 60 × ${p.reduction} × ${p.hourlyCost}`
+      const inHours = perUnit?.figure.kind === 'hours' && claim.from?.figure.kind !== 'minutes'
+      const perUnitHours = (n: Names): string => (inHours ? `${n.minutes}` : `${n.minutes} / 60`)
+      const perUnitSaid = (p: Names): string => (inHours ? `${p.minutes}` : `${p.minutes} ÷ 60`)
+      terms.push(...unitTerms(units, perUnit, claim, context, period), reductionTerm(claim, context, 2))
+      gross = (n) => `${n.units} * ${perUnitHours(n)} * ${n.reduction} / 100 * ${n.hourlyCost}`
+      explain = (p) => `${p.units} × ${perUnitSaid(p)} × ${p.reduction} × ${p.hourlyCost}`
     }
   } else {
     const savedHours =
       hours === undefined ? claim.saved : claim.percent === undefined && claim.saved?.figure.kind === 'hours' ? claim.saved : undefined
     const base = savedHours ?? hours
-    terms.push(
-      makeTerm(
-        {
-          key: 'hours',
-          role: savedHours === undefined ? 'baseline' : 'improvement',
-          name: savedHours === undefined ? `hoursPer${PERIOD_CAMEL[period]}` : `hoursSavedPer${PERIOD_CAMEL[period]}`,
-          label:
-            savedHours === undefined
-              ? texts.say(`Hours spent per ${noun} per person today`, `Timmar per ${noun} och person i dag`)
-              : texts.say(`Hours saved per ${noun} per person`, `Sparade timmar per ${noun} och person`),
-          unit: texts.hoursUnit(period),
-          quantity: 'hours',
-          assumption: 5,
-          hoursCap: HOURS_CAP[period],
-          priority: 1,
-        },
-        base?.figure,
-        context,
-      ),
-      peopleTerm(people, context, 0),
-    )
+    // "saves each driver 25 minutes a day": minutes per period stay minutes, turned into hours in the formula.
+    const inMinutes = base?.figure.kind === 'minutes'
+    terms.push(timeSpentTerm({ saved: savedHours !== undefined, inMinutes, period, figure: base, context }), peopleTerm(people, context, 0))
+    const hoursOf = (n: Names): string => (inMinutes ? `${n.hours} / 60` : `${n.hours}`)
+    const hoursSaid = (p: Names): string => (inMinutes ? `${p.hours} ÷ 60` : `${p.hours}`)
     if (savedHours === undefined) {
       terms.push(reductionTerm(claim, context, 2))
-      gross = (n) => `${n.hours} * ${n.people} * ${n.reduction} / 100 * ${n.hourlyCost}`
-      explain = (p) => `${p.hours} × ${p.people} × ${p.reduction} × ${p.hourlyCost}`
+      gross = (n) => `${hoursOf(n)} * ${n.people} * ${n.reduction} / 100 * ${n.hourlyCost}`
+      explain = (p) => `${hoursSaid(p)} × ${p.people} × ${p.reduction} × ${p.hourlyCost}`
     } else {
-      gross = (n) => `${n.hours} * ${n.people} * ${n.hourlyCost}`
-      explain = (p) => `${p.hours} × ${p.people} × ${p.hourlyCost}`
+      gross = (n) => `${hoursOf(n)} * ${n.people} * ${n.hourlyCost}`
+      explain = (p) => `${hoursSaid(p)} × ${p.people} × ${p.hourlyCost}`
     }
   }
   terms.push(hourlyCostTerm(rate, context, 3))
@@ -208,5 +235,18 @@ export function timeStory(
     ? texts.say(`Value of the time freed per ${noun}`, `Värdet av frigjord tid per ${noun}`)
     : texts.say(`Money saved per ${noun}`, `Besparing per ${noun}`)
   const story = capacity ? 'capacityFreed' : 'timeSaved'
-  return valueDesign({ story, period, valueType: 'moneySaved', terms, result, gross, explain, price, context })
+  // "1,80 kr per faktura" on "2 500 fakturor per månad": the seller's price per unit is the cost side.
+  const unitPrice = price === undefined && timeBased ? unitPriceOf(roled, units) : undefined
+  return valueDesign({
+    story,
+    period,
+    valueType: 'moneySaved',
+    terms,
+    result,
+    gross,
+    explain,
+    price,
+    context,
+    ...(unitPrice === undefined ? {} : { unitPrice: { figure: unitPrice, unitsKey: 'units' } }),
+  })
 }

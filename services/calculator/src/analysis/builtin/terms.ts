@@ -51,6 +51,10 @@ export interface Term {
   readonly mustSlide: boolean
   /** Lower comes first when sliders are chosen for a complexity. */
   readonly priority: number
+  /** A documented constant at every complexity (a sum of listed fees): never a slider or an input. */
+  readonly fixed: boolean
+  /** How a derived default was reached ("The sum of the 44 fees …"), for the explanation of a constant. */
+  readonly derivation?: string
 }
 
 export interface TermSpec {
@@ -73,6 +77,8 @@ export interface TermSpec {
   readonly derived?: { readonly value: number; readonly figures: readonly ScoredFigure[]; readonly note: string }
   /** An assumption that multiplies the result: a slider even in the smallest calculator. */
   readonly mustSlide?: boolean
+  /** Always a documented constant, at every complexity (a value derived from many rows cannot be one input). */
+  readonly fixed?: boolean
 }
 
 const uncapitalize = (text: string): string => (/^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text)
@@ -109,11 +115,11 @@ export function moneyInBase(figure: ScoredFigure, context: DesignContext): { val
       note: texts.converted(`${formatNumber(figure.value, language)} ${code}`, currency, conversionRate(code, currency)),
     }
   }
-  const usdRate = INDICATIVE_USD_RATES[code]
-  const rate = usdRate * conversionRate('USD', currency)
+  // The rate the note names is the rate used, so the default is the quoted amount × the shown rate.
+  const rate = Number((INDICATIVE_USD_RATES[code] * conversionRate('USD', currency)).toPrecision(3))
   return {
     value: figure.value * rate,
-    note: texts.indicativeRate(`${formatNumber(figure.value, language)} ${code}`, code, currency, Number(rate.toPrecision(3))),
+    note: texts.indicativeRate(`${formatNumber(figure.value, language)} ${code}`, code, currency, rate),
   }
 }
 
@@ -201,6 +207,8 @@ export function makeTerm(spec: TermSpec, figure: ScoredFigure | undefined, conte
     display: displayOf(spec, value, context),
     mustSlide: spec.mustSlide === true && figures.length === 0,
     priority: spec.priority,
+    fixed: spec.fixed === true,
+    ...(spec.derived === undefined ? {} : { derivation: spec.derived.note }),
   }
 }
 

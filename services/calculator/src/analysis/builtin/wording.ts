@@ -28,6 +28,8 @@ export interface Texts {
   readonly many: (entity: Entity) => string
   readonly one: (entity: Entity) => string
   readonly heldConstant: string
+  /** "One-off price: €9,000 (from your description); it is not part of the result per month …". */
+  readonly oneOffNote: (amount: string, from: string, period: TimeframePeriod) => string
   readonly assumed: string
   readonly constantFromDocument: (page: number) => string
   readonly constantFromDescription: string
@@ -53,7 +55,7 @@ export interface Texts {
   /** A change derived from a "from X to Y" pair. */
   readonly fromToNote: (from: string, to: string) => string
   readonly noClaimNote: (inputKind: 'document' | 'description') => string
-  readonly contractValueNote: (amount: string, page: number) => string
+  readonly contractValueNote: (amount: string, page: number, inputKind: 'document' | 'description') => string
   /** "Money saved per week: driven by … (stated) …; … assumed." */
   readonly drivers: (props: {
     readonly result: string
@@ -100,6 +102,7 @@ const ENGLISH: Texts = {
   many: (entity) => entity.en.many,
   one: (entity) => entity.en.one,
   heldConstant: 'Held constant in the formula',
+  oneOffNote: (amount, from, period) => `One-off price: ${amount} (${from}), not included in the result per ${EN_PERIOD[period]}.`,
   assumed: 'assumed',
   constantFromDocument: (page) => `from the document, page ${page}`,
   constantFromDescription: 'from your description',
@@ -122,8 +125,10 @@ const ENGLISH: Texts = {
   fromToNote: (from, to) => `Derived from the stated change from ${from} to ${to}.`,
   noClaimNote: (inputKind) =>
     `The ${inputKind === 'document' ? 'document' : 'description'} states no saving or gain, so this calculator models the costs it states; no figure here is a saving.`,
-  contractValueNote: (amount, page) =>
-    `The document states ${amount} (page ${page}) as a contract value, ceiling or budget; it is not money saved.`,
+  contractValueNote: (amount, page, inputKind) =>
+    inputKind === 'document'
+      ? `The document states ${amount} (page ${page}) as a contract value, ceiling or budget; it is not money saved.`
+      : `The description states ${amount} as a contract value, ceiling or budget; it is not money saved.`,
   drivers: ({ result, stated, assumed, inputKind }) => {
     const parts: string[] = []
     if (stated.length > 0) parts.push(`${listed(stated, 'and')} as stated in the ${inputKind === 'document' ? 'document' : 'description'}`)
@@ -163,6 +168,7 @@ const SWEDISH: Texts = {
   many: (entity) => entity.sv.many,
   one: (entity) => entity.sv.one,
   heldConstant: 'Fasta värden i formeln',
+  oneOffNote: (amount, from, period) => `Engångspris: ${amount} (${from}), ingår inte i resultatet per ${SV_PERIOD[period]}.`,
   assumed: 'antaget',
   constantFromDocument: (page) => `från dokumentet, sida ${page}`,
   constantFromDescription: 'från din beskrivning',
@@ -185,8 +191,10 @@ const SWEDISH: Texts = {
   fromToNote: (from, to) => `Härlett ur den angivna förändringen från ${from} till ${to}.`,
   noClaimNote: (inputKind) =>
     `${inputKind === 'document' ? 'Dokumentet' : 'Beskrivningen'} anger ingen besparing eller vinst, så kalkylatorn räknar på de kostnader som anges; inget värde här är en besparing.`,
-  contractValueNote: (amount, page) =>
-    `Dokumentet anger ${amount} (sida ${page}) som kontraktsvärde, takbelopp eller budget; det är inte en besparing.`,
+  contractValueNote: (amount, page, inputKind) =>
+    inputKind === 'document'
+      ? `Dokumentet anger ${amount} (sida ${page}) som kontraktsvärde, takbelopp eller budget; det är inte en besparing.`
+      : `Beskrivningen anger ${amount} som kontraktsvärde, takbelopp eller budget; det är inte en besparing.`,
   drivers: ({ result, stated, assumed, inputKind }) => {
     const parts: string[] = []
     if (stated.length > 0) parts.push(`${listed(stated, 'och')} enligt ${inputKind === 'document' ? 'dokumentet' : 'beskrivningen'}`)

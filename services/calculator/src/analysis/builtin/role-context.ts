@@ -1,0 +1,147 @@
+// The words that decide a figure's role when its sentence states several figures: the figure's own
+// segment of the sentence (between its neighbours and the nearest ", and" / "och"), who speaks in
+// it (the seller about its price, or the customer about what it pays), and the word nearest the
+// figure that names what it is about ("cuts fuel costs by 12%", "10–20% less unplanned downtime").
+import type { Target } from './roles.ts'
+
+/** Where a sentence splits into the parts of a list of figures: ", and an agent costs $40 per hour". */
+const SEPARATOR = /,|;|\s(?:and|och|but|men|while|medan|whereas|instead of|i stället för|istället för)\s/giu
+
+export interface Span {
+  readonly start: number
+  readonly end: number
+}
+
+/**
+ * The part of `text` within `clause` that belongs to the figure at `figure`: from the last separator
+ * (or the end of the previous figure) before it to the first separator (or the next figure) after it.
+ * "instead of the $0.24 per mile your current carrier charges" keeps its lead ("instead of").
+ */
+export function segmentAround(text: string, clause: Span, figure: Span, neighbours: readonly Span[]): string {
+  let start = clause.start
+  let end = clause.end
+  for (const other of neighbours) {
+    if (other.end <= figure.start && other.end > start) start = other.end
+    if (other.start >= figure.end && other.start < end) end = other.start
+  }
+  SEPARATOR.lastIndex = start
+  for (let match = SEPARATOR.exec(text); match !== null && match.index < end; match = SEPARATOR.exec(text)) {
+    const at = match.index
+    if (at + match[0].length <= figure.start) start = /instead|stället/iu.test(match[0]) ? at : at + match[0].length
+    else if (at >= figure.end) {
+      end = at
+      break
+    }
+  }
+  return text.slice(start, end).replace(/\s+/g, ' ').trim()
+}
+
+/** The seller names itself or its offer as the subject of a price: "the service costs", "we charge", "I'd take". */
+const SELLER_SPEAKS = [
+  /\b(?:we|i)\s+(?:charge|bill|ask|quote|invoice)\b/iu,
+  /\b(?:i'm|i am)\b[^.]*\bcharge/iu,
+  /\b(?:the|our|its|this)\s+(?:[\p{L}-]+\s+){0,2}(?:service|subscription|licen[cs]e|platform|plan|tool|app|software|system|package|product|installation|onboarding|setup|set-up|implementation|rollout|programme|program)\s+(?:is|costs?|runs|comes to|will cost)\b/iu,
+  /\bit\s+costs\b/iu,
+  /\b(?:installation|onboarding|set-?up|implementation|rollout)\s+(?:is|costs?|fee)\b/iu,
+  /\b(?:once-off|one-off|one-time)\b/iu,
+  /\b(?:vi|jag)\s+(?:tar|debiterar|fakturerar|kostar)\b/iu,
+  /\b(?:tjänsten|licensen|abonnemanget|plattformen|installationen|verktyget|systemet|appen|lösningen|uppstarten|implementeringen|införandet)\s+kostar\b/iu,
+  /\b(?:med|genom)\s+(?:vår|vårt|våra)\b[^,]*\bkostar\b/iu,
+  /\bengångs/iu,
+]
+
+/** The customer pays or bears it: "you spend", "ni betalar i dag", "an agent costs", "their time is billed internally". */
+const CUSTOMER_BEARS = [
+  /\b(?:you|your)\s+(?:[\p{L}-]+\s+){0,2}(?:spend|spends|pay|pays|charges?|costs?)\b/iu,
+  /\b(?:costs?|kostar)\s+(?:you|er)\b/iu,
+  /\b(?:ni|er)\s+(?:betalar|lägger|spenderar)\b/iu,
+  /\bkostar\s+det\s+er\b/iu,
+  /\b(?:current|today'?s?|nuvarande|i dag|idag)\b/iu,
+  /\b(?:their|your)\s+(?:time|hour)\b/iu,
+  /\b(?:time|hour|tid|timme)\s+(?:is billed|costs?|kostar)\b/iu,
+  /\b(?:an?|each|one|every|en|ett|varje)\s+(?:[\p{L}-]+\s+){0,1}(?:agent|driver|clerk|lawyer|nurse|physician|doctor|employee|technician|engineer|manager|worker|caseworker|handläggare|hantverkare|arbetsledare|säljare|medarbetare|anställd|sjuksköterska|läkare|tekniker|ingenjör|[\p{L}]*chef)(?:'s|s)?\b[^.]*?\b(?:costs?|kostar)\b/iu,
+  /\b[\p{L}]*(?:chefens|ledarens|handläggarens|säljarens)\s+(?:tid|timme)\b/iu,
+]
+
+export type Speaker = 'seller' | 'customer'
+
+/** "We deliver your parcels at", "Vi skriver ut och kuverterar era fakturor för": the seller's offer, priced. */
+const SELLER_OFFERS_AT = new RegExp(
+  [
+    String.raw`^\s*(?:we|i|vi|jag)\b[^,.;:]{0,60}\b(?:charge|charges|tar|debiterar)\s*$`,
+    String.raw`^\s*(?:we|i|vi|jag)\s+(?:\S+\s+){0,2}?(?:deliver|provide|offer|supply|print|ship|run|host|handle|do|take over|levererar|erbjuder|skriver|kuverterar|sköter|driver|hanterar|gör|tar över)\b[^,.;:]{0,60}\b(?:at|for|för|à)\s*$`,
+  ].join('|'),
+  'iu',
+)
+
+/** Who the amount in `segment` is paid by, when the segment (or the clause up to the figure) says so. */
+export function speakerOf(segment: string, lead: string, before: string): Speaker | undefined {
+  const customer = CUSTOMER_BEARS.some((pattern) => pattern.test(segment))
+  const seller = SELLER_SPEAKS.some((pattern) => pattern.test(segment) || pattern.test(lead)) || SELLER_OFFERS_AT.test(before)
+  if (/\b(?:instead of|i stället för|istället för)\b/iu.test(segment) && customer) return 'customer'
+  if (seller && !customer) return 'seller'
+  if (customer && !seller) return 'customer'
+  return undefined
+}
+
+const L = '[\\p{L}-]*'
+/** What a claim or a rate is about, by the words that name it (compounds included: "värmekostnad", "kundbortfallet"). */
+const TARGET_WORDS: readonly (readonly [Target, RegExp])[] = [
+  [
+    'loss',
+    new RegExp(
+      `^(?:no-?shows?|noshows?|churn${L}|errors?|mistakes?|rework|defects?|returns|missed|cancell?ations?|downtime|outages?|waste|scrap|fraud|late|failed|failures?|attrition|wrong|lose|loses|losing|lost|losses|tampering|theft|${L}bortfall${L}|uteblivn${L}|fel|felaktig${L}|omarbet${L}|reklamation${L}|avhopp${L}|kundtapp${L}|stillestånd${L}|avbrott${L}|svinn|återbud|kasser${L}|förlor${L}|förlust${L})$`,
+      'u',
+    ),
+  ],
+  [
+    'conversion',
+    /^(?:conversion[\p{L}]*|converts?|close|closing|win|response|signups?|[\p{L}]*konvertering[\p{L}]*|vinstfrekvens[\p{L}]*|avslut[\p{L}]*|svarsfrekvens[\p{L}]*)$/u,
+  ],
+  [
+    'revenue',
+    /^(?:revenue[\p{L}]*|sales|turnover|income|bookings|orders|[\p{L}]*intäkt[\p{L}]*|försäljning[\p{L}]*|omsättning[\p{L}]*|ordrar|beställningar)$/u,
+  ],
+  [
+    'time',
+    /^(?:time|handling|processing|minutes?|hours?|tid|tiden|[\p{L}]+stiden|[\p{L}]+tiden|ledtid[\p{L}]*|timmar|minuter|[\p{L}]*processen)$/u,
+  ],
+  ['cost', /^(?:costs?|spend[\p{L}]*|expenses?|bills?|overtime|[\p{L}]*kostnad[\p{L}]*|utgift[\p{L}]*|övertid[\p{L}]*)$/u],
+]
+
+function targetOfWord(word: string): Target | undefined {
+  for (const [target, pattern] of TARGET_WORDS) if (pattern.test(word)) return target
+  return undefined
+}
+
+const wordsIn = (text: string): string[] => [...text.toLowerCase().matchAll(/[\p{L}-]+/gu)].map((match) => match[0])
+
+function nearestIn(before: readonly string[], after: readonly string[]): Target | undefined {
+  const reach = Math.max(before.length, after.length)
+  for (let index = 0; index < reach; index += 1) {
+    const leftWord = before[index]
+    const left = leftWord === undefined ? undefined : targetOfWord(leftWord)
+    if (left !== undefined) return left
+    const rightWord = after[index]
+    const right = rightWord === undefined ? undefined : targetOfWord(rightWord)
+    if (right !== undefined) return right
+  }
+  return undefined
+}
+
+/** Where the figure's part of a sentence ends: "falls by 70% | and late fees disappear". */
+const PART_END = /,|;|\s(?:and|och|but|men|while|medan)\s/iu
+
+/**
+ * The target named by the word nearest the figure, first within its part of the clause (up to ", and"),
+ * then within the whole clause; words before the figure win a tie ("reduces handling time by 45%").
+ */
+export function nearestTarget(text: string, clause: Span, figure: Span): Target | undefined {
+  const beforeText = text.slice(clause.start, figure.start)
+  const afterText = text.slice(figure.end, clause.end)
+  const before = wordsIn(beforeText).reverse()
+  const after = wordsIn(afterText)
+  const partBefore = wordsIn(beforeText.split(PART_END).at(-1) ?? '').reverse()
+  const partAfter = wordsIn(afterText.split(PART_END)[0] ?? '')
+  return nearestIn(partBefore, partAfter) ?? nearestIn(before, after)
+}
