@@ -66,10 +66,10 @@ describe('the built-in analyzer on the labelled set (issue 14 aims)', () => {
     if (skipped.length > 0) console.warn(`Skipped cases:\n${skipped.join('\n')}`)
   }, EVALUATION_TIMEOUT_MS)
 
-  // The aims of issue 14 are NOT met yet (issue 14 stays open): each aim prints how far it is, and
-  // the floor below — what the analyzer measured when this set was written (2026-11-23) — keeps it
-  // from getting worse. Raise the floors as the analyzer improves; replace them by AIMS when met.
-  const FLOOR = { recall: 0.36, storyShare: 0.78, invented: 1, falseNoFigure: 16, resultsRight: 28, rowsFound: 6 } as const
+  // Issue 14's aims are thresholds on this set. All are met (2026-11-24) but the fee rows: 69 of
+  // 73 rows are surfaced (Kubient's three revenue-share thresholds and the scanned quote's
+  // deduction are not modelled), so that aim keeps a floor until they are.
+  const ROWS_FLOOR = 69
 
   it('reports every aim with the cases that miss it', () => {
     if (run === undefined) throw new Error('the evaluation did not run')
@@ -78,14 +78,14 @@ describe('the built-in analyzer on the labelled set (issue 14 aims)', () => {
     for (const aim of aims) if (!aim.met) console.warn(`AIM MISSED ${aim.name}: ${aim.value}, aim ${aim.aim} (${aim.failing.length} cases)`)
   })
 
-  it('does not fall below the measured floor on any aim', () => {
+  it.each(AIM_NAMES.filter((name) => name !== 'document fee/rate rows surfaced'))('meets the aim: %s', (name) => {
     if (run === undefined) throw new Error('the evaluation did not run')
-    const totals = totalsOf(run)
-    expect(totals.neededFound / totals.neededTotal).toBeGreaterThanOrEqual(FLOOR.recall)
-    expect(totals.storyRight / totals.scored).toBeGreaterThanOrEqual(FLOOR.storyShare)
-    expect(totals.invented).toBeLessThanOrEqual(FLOOR.invented)
-    expect(totals.falseNoFigure).toBeLessThanOrEqual(FLOOR.falseNoFigure)
-    expect(totals.resultsRight).toBeGreaterThanOrEqual(FLOOR.resultsRight)
-    expect(totals.rowsFound).toBeGreaterThanOrEqual(FLOOR.rowsFound)
+    const aim = aimResults(run).find((candidate) => candidate.name === name)
+    expect(aim?.met, `${name}: ${aim?.value}, aim ${aim?.aim}\n${aim?.failing.join('\n')}`).toBe(true)
+  })
+
+  it(`surfaces at least ${ROWS_FLOOR} of the documents' fee and rate rows`, () => {
+    if (run === undefined) throw new Error('the evaluation did not run')
+    expect(totalsOf(run).rowsFound).toBeGreaterThanOrEqual(ROWS_FLOOR)
   })
 })
