@@ -66,10 +66,10 @@ describe('the built-in analyzer on the labelled set (issue 14 aims)', () => {
     if (skipped.length > 0) console.warn(`Skipped cases:\n${skipped.join('\n')}`)
   }, EVALUATION_TIMEOUT_MS)
 
-  // Issue 14's aims are thresholds on this set. All are met (2026-11-24) but the fee rows: 69 of
-  // 73 rows are surfaced (Kubient's three revenue-share thresholds and the scanned quote's
-  // deduction are not modelled), so that aim keeps a floor until they are.
-  const ROWS_FLOOR = 69
+  // Issue 14's aims are thresholds on this set. All are met (2026-11-24) but the fee rows: 72 of
+  // 73 rows are surfaced (the scanned quote's deduction "<$ 1,071.00>", whose name wraps onto the
+  // line above, is not read as a row), so that aim keeps a floor until it is.
+  const ROWS_FLOOR = 72
 
   it('reports every aim with the cases that miss it', () => {
     if (run === undefined) throw new Error('the evaluation did not run')

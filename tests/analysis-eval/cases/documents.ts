@@ -163,12 +163,12 @@ export const DOCUMENT_CASES: readonly DocumentCase[] = [
     file: 'gsa-coe-discovery-bpa-rfq.pdf',
     what: 'US GSA request for quotation (buyer side) for a blanket purchase agreement, with its estimated value.',
     figures: [
-      needed('total three year value of BPA obligations to be $100 million', 100_000_000, 'money', 'contractValue', { pages: [15] }),
-      needed('three (3) calendar years', 3, 'duration', 'term', { pages: [6, 15] }),
+      stated('total three year value of BPA obligations to be $100 million', 100_000_000, 'money', 'contractValue', { pages: [15] }),
+      stated('three (3) calendar years', 3, 'duration', 'term', { pages: [6, 15] }),
       stated('six (6) months', 6, 'duration', 'term', { pages: [6] }),
     ],
     traps: ['noValueClaim', 'numberFormat'],
-    note: "The $100M is the government's estimate of purchases over three years: never money saved.",
+    note: "The $100M is the government's estimate of purchases over three years under a multi-award BPA: never money saved, and not one vendor's contract value either, so the story does not need it (decision 098: a ceiling is named, never spread over months as if spent; stories.test.ts).",
   },
   {
     ...enDocument,

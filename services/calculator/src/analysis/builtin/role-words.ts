@@ -319,3 +319,13 @@ export const NO_CLAIM_DOCUMENT_WORDS = new WordList([
   'avrop*',
   'ramavtal*',
 ])
+
+/** A description that asks for offers or funding: "Request for quotation:", "We request $450,000 … from the foundation", "Vi söker 2,4 miljoner kronor från Vinnova". */
+export const ASKS_FOR_OFFERS =
+  /^\s*(?:request for (?:quotation|proposal|tender)s?|rfq|rfp|invitation to tender|avropsförfrågan|förfrågningsunderlag|anbudsförfrågan)\b|\b(?:we|i) (?:request|are requesting|seek|apply for)\b[^.]*\b(?:from|grant|funding)\b|\b(?:vi|jag) (?:söker|ansöker om)\b[^.]*\b(?:från|bidrag|anslag|finansiering)\b/iu
+
+/**
+ * A ceiling is what all awards together may not exceed, not what one contract will spend ("BPA
+ * obligations … $100 million", "takbelopp"): it is named, never priced or spread over months.
+ */
+export const CEILING = /\b(?:ceiling|maximum|not to exceed|may not exceed|up to|bpa|obligations|takbelopp|takpris|högst|upp till)\b/iu

@@ -176,3 +176,44 @@ describe('descriptions that claim nothing', () => {
     expect(report.noValueClaim).toBe(true)
   })
 })
+
+describe('contracts and revenue shares in texts that claim nothing', () => {
+  it('spreads an estimated contract value over its term and the units it covers', () => {
+    const report = describeText(
+      'Request for quotation: janitorial services at 14 municipal buildings for a 36-month term. The estimated contract value is $2.4 million.',
+    )
+    expect(report.story).toBe('noValueClaim')
+    expect(report.calculatorData.formula).toBe('contractValue / termInMonths / unitsCovered')
+    expect(report.yearlyAtDefaults).toBeCloseTo((2_400_000 / 36 / 14) * 12, 0)
+  })
+
+  it('names a ceiling but never spreads it over months as if spent', () => {
+    const report = describeText('Request for quotation: the total value of the BPA may not exceed a ceiling of $100 million over 3 years.')
+    expect(report.story).toBe('noValueClaim')
+    expect(figure(report, '$100 million').use).toBe('unused')
+  })
+
+  it('gives the provider’s share of a revenue the reader sets, below and above the threshold', () => {
+    const text = [
+      'Schedule 1',
+      'Monthly Revenue\tBelow Threshold\tAbove Threshold',
+      'Type\tThreshold\tCustomer\tKubient\tCustomer\tKubient',
+      'Programmatic/Display\t$ 300,000.00\t90 %\t10%\t50 %\t50 %',
+      'Video\t$ 30,000.00\t100%\t0 %\t50 %\t50 %',
+    ].join('\n')
+    const report = inspectAnalysis({
+      kind: 'document',
+      pages: [{ page: 2, text }],
+      complexity: 'advanced',
+      language: 'en',
+      currency: 'USD',
+    })
+    expect(report.story).toBe('noValueClaim')
+    expect(report.calculatorData.formula).toBe(
+      'min(revenuePerMonth, 300000) * shareBelowThreshold / 100 + max(revenuePerMonth - 300000, 0) * shareAboveThreshold / 100',
+    )
+    expect(used(report, '$ 30,000.00')).toBe(true)
+    // $300,000 at the first threshold × 10% to the provider, per month.
+    expect(report.yearlyAtDefaults).toBeCloseTo(300_000 * 0.1 * 12, 0)
+  })
+})

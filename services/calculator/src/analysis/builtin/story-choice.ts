@@ -5,7 +5,7 @@
 // modelled as what it contains.
 import type { DocumentReading } from './document-reading.ts'
 import { assignRoles, type RoledFigure } from './roles.ts'
-import { CAPACITY_WORDS, LOSS_WORDS, NO_CLAIM_DOCUMENT_WORDS, REDUCE_WORDS } from './role-words.ts'
+import { ASKS_FOR_OFFERS, CAPACITY_WORDS, LOSS_WORDS, NO_CLAIM_DOCUMENT_WORDS, REDUCE_WORDS } from './role-words.ts'
 import { capacityStory } from './story-capacity.ts'
 import { costStory, handOverStory, priceComparisonStory } from './story-cost.ts'
 import type { Design } from './story-kit.ts'
@@ -32,10 +32,6 @@ function distinctWords(reading: DocumentReading): ReadonlySet<string> {
 
 /** A document asking for offers or funding (an RFQ, a call-off, a tender, a grant). */
 const asksForOffers = (words: ReadonlySet<string>): boolean => NO_CLAIM_DOCUMENT_WORDS.countIn(words) >= 2
-
-/** A description that asks for offers or funding: "Request for quotation:", "We request $450,000 … from the foundation", "Vi söker 2,4 miljoner kronor från Vinnova". */
-const ASKS_FOR_OFFERS =
-  /^\s*(?:request for (?:quotation|proposal|tender)s?|rfq|rfp|invitation to tender|avropsförfrågan|förfrågningsunderlag|anbudsförfrågan)\b|\b(?:we|i) (?:request|are requesting|seek|apply for)\b[^.]*\b(?:from|grant|funding)\b|\b(?:vi|jag) (?:söker|ansöker om)\b[^.]*\b(?:från|bidrag|anslag|finansiering)\b/iu
 
 /** A description that opens as a price list ("Pricing:", "Prislista 2025:"). */
 const PRICE_LIST = /^\s*(?:pricing|price list|prices|prislista|priser|prisuppgift)\b/iu

@@ -3,6 +3,7 @@
 // years … 1,200 students"): what it comes to per month or year, and per unit when the text counts
 // what it covers. It is the buyer's cost or the funder's budget — never money saved.
 import type { TimeframePeriod } from '@valueproof/formula'
+import { CEILING } from './role-words.ts'
 import type { RoledFigure } from './roles.ts'
 import type { Names } from './story-kit.ts'
 import { makeTerm, type DesignContext, type Term } from './terms.ts'
@@ -10,7 +11,8 @@ import { makeTerm, type DesignContext, type Term } from './terms.ts'
 /** An option or extension on top of the term ("option på ytterligare 6 månader") is not the term itself. */
 const OPTION = /\b(?:option|options|additional|extension|extend|ytterligare|förlängning|förläng\p{L}*)\b[^.]{0,30}$/iu
 
-export interface ContractModel {
+/** A no-claim model whose result is not a cost (a contract value per month, a revenue share paid). */
+export interface NamedModel {
   readonly period: TimeframePeriod
   readonly terms: readonly Term[]
   /** "Contract value per month": what the result is (never a saving). */
@@ -32,8 +34,8 @@ function termOf(roled: readonly RoledFigure[]): RoledFigure | undefined {
 }
 
 /** The contract value per period of its term (and per unit it covers); undefined without a contract value. */
-export function contractModel(roled: readonly RoledFigure[], context: DesignContext): ContractModel | undefined {
-  const contract = roled.find((entry) => entry.role === 'contractValue' && entry.figure.kind === 'money')
+export function contractModel(roled: readonly RoledFigure[], context: DesignContext): NamedModel | undefined {
+  const contract = roled.find((entry) => entry.role === 'contractValue' && entry.figure.kind === 'money' && !CEILING.test(entry.clause))
   if (contract === undefined) return undefined
   const term = termOf(roled)
   const { texts } = context

@@ -4,7 +4,7 @@
 // are alternatives, so one of them is the default and the others are listed as the options.
 import type { TimeframePeriod } from '@valueproof/formula'
 import { readFeeRows, type FeeRow } from './fee-tables.ts'
-import { NO_CLAIM_DOCUMENT_WORDS } from './role-words.ts'
+import { ASKS_FOR_OFFERS, CEILING, NO_CLAIM_DOCUMENT_WORDS } from './role-words.ts'
 import type { RoledFigure } from './roles.ts'
 import { PERIOD_CAMEL, TIMEFRAME_OF, periodFactor } from './story-kit.ts'
 import { makeTerm, moneyInBase, roundMoney, type DesignContext, type Term, type TermSpec } from './terms.ts'
@@ -42,7 +42,8 @@ const isRecurring = (period: Period | undefined): period is Exclude<Period, 'hou
 function pricesSomething(row: FeeRow, entry: RoledFigure, priceList: boolean): boolean {
   const words = [row.label, row.column ?? '', row.group ?? ''].join(' ')
   const listedPrice = priceList && row.layout !== 'phrase'
-  return entry.figure.kind === 'money' && (entry.role !== 'contractValue' || listedPrice) && !NOT_A_FEE.test(words)
+  const ceiling = !listedPrice && entry.role === 'contractValue' && CEILING.test(entry.clause)
+  return entry.figure.kind === 'money' && (entry.role !== 'contractValue' || listedPrice) && !ceiling && !NOT_A_FEE.test(words)
 }
 
 function distinctWords(context: DesignContext): Set<string> {
@@ -54,7 +55,9 @@ function distinctWords(context: DesignContext): Set<string> {
 /** The document's fee rows matched to the roled figures (the same objects, so the evaluation sees them used). */
 export function readFeeRowFigures(roled: readonly RoledFigure[], context: DesignContext): FeeRows {
   const byPosition = new Map(roled.map((entry) => [`${entry.figure.page}:${entry.figure.start}`, entry]))
-  const priceList = NO_CLAIM_DOCUMENT_WORDS.countIn(distinctWords(context)) < OFFER_REQUEST_WORDS
+  const priceList =
+    NO_CLAIM_DOCUMENT_WORDS.countIn(distinctWords(context)) < OFFER_REQUEST_WORDS &&
+    !ASKS_FOR_OFFERS.test(context.reading.pages[0]?.text ?? '')
   const rows: FeeRowFigure[] = []
   for (const row of readFeeRows(context.reading.pages, context.reading.scan)) {
     const entry = byPosition.get(`${row.page}:${row.figure.start}`)

@@ -17,6 +17,7 @@ import {
 } from './story-kit.ts'
 import { optionsFor, optionsTerm, readFeeRowFigures, rowOf, schedulePeriod, scheduleTerm, shareTerm, type FeeRows } from './story-fees.ts'
 import { contractModel } from './story-contract.ts'
+import { revenueShareModel } from './story-share.ts'
 import { makeTerm, type DesignContext, type Term } from './terms.ts'
 import { ENTITIES } from './vocabulary.ts'
 import { CURRENCY_SYMBOLS } from './wording.ts'
@@ -266,6 +267,8 @@ function priceModel(found: Found, context: DesignContext): Model {
 
 function modelOf(found: Found, roled: readonly RoledFigure[], context: DesignContext): Model {
   if (found.fees.schedule.length > 0) return scheduleModel(found, context)
+  const share = revenueShareModel(roled, context)
+  if (share !== undefined) return { ...share, notes: [] }
   // A contract value or budget with nothing priced per hour, unit or period: what it comes to over its term.
   const priced = found.hourlyPrice !== undefined || found.unitPrice !== undefined || found.periodPrice !== undefined
   const contract = priced || found.fees.rows.length > 0 ? undefined : contractModel(roled, context)

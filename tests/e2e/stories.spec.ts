@@ -1,0 +1,71 @@
+// A seller's description becomes the calculator an analyst would build (issue 14): the claimed
+// reduction acts on the customer's stated cost, the seller's price is the cost side, a one-off fee is
+// named and not spread over the months; a Swedish price comparison has Swedish labels throughout.
+import type { Page } from '@playwright/test'
+import { calculatorDataSchema, type CalculatorData } from '@valueproof/formula'
+import { expect, test } from './fixtures.ts'
+
+async function generate(page: Page, text: string, language: 'en' | 'sv', currency: 'USD' | 'SEK') {
+  await page.goto('/calculator')
+  await page.getByLabel('Language').selectOption(language)
+  await page.getByLabel('Currency').selectOption(currency)
+  const textarea = page.getByLabel('Describe your service')
+  if (!(await textarea.isVisible())) await page.getByRole('button', { name: 'Or describe your service in words' }).click()
+  await textarea.fill(text)
+  await page.getByRole('button', { name: 'Generate Calculator' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Choose Calculator Type' })
+  await dialog.getByRole('button', { name: /^Advanced/ }).click()
+  const entry = page.getByRole('region', { name: 'Generated Calculators' }).getByRole('listitem').first()
+  await expect(entry).toHaveAttribute('data-status', 'completed', { timeout: 30_000 })
+}
+
+async function storedConfig(page: Page): Promise<CalculatorData> {
+  const text = await page.evaluate(() => window.localStorage.getItem('valueproof.currentCalculatorConfig'))
+  return calculatorDataSchema.parse(JSON.parse(text ?? 'null'))
+}
+
+const defaults = (config: CalculatorData): Record<string, number | undefined> =>
+  Object.fromEntries(config.parameters.map((parameter) => [parameter.name, parameter.defaultValue]))
+
+async function screenshot(page: Page, name: string) {
+  const path = test.info().outputPath(`${name}.png`)
+  await page.screenshot({ path, fullPage: true })
+  await test.info().attach(name, { path, contentType: 'image/png' })
+}
+
+test.describe('a description becomes its ROI story', () => {
+  test('the claimed reduction on the stated cost, net of the seller’s price; the one-off fee named', async ({ page, signedInUser }) => {
+    void signedInUser
+    await generate(
+      page,
+      'Switching your fleet to our route optimisation cuts fuel costs by 12%. You spend $38,000 a month on fuel today, and the service costs $1,500 per month. Installation is a one-off $9,000.',
+      'en',
+      'USD',
+    )
+    const config = await storedConfig(page)
+    expect(defaults(config)).toMatchObject({ currentCostPerMonth: 38_000, costReductionPercent: 12, pricePerMonth: 1_500 })
+    expect(config.formula).toBe('currentCostPerMonth * costReductionPercent / 100 - pricePerMonth')
+    expect(config.explanation).toContain('One-off price: $9,000 (from your description), not included in the result per month.')
+    for (const label of ['Current cost per month', 'Reduction in cost', 'Price per month'])
+      await expect(page.getByText(label, { exact: true }).first()).toBeVisible()
+    // Every default quotes the sentence that states it.
+    await expect(page.getByText('and the service costs $1,500 per month', { exact: false }).first()).toBeVisible()
+    await screenshot(page, 'fuel-story')
+  })
+
+  test('a Swedish price per page against today’s, its parameters labelled in Swedish', async ({ page, signedInUser }) => {
+    void signedInUser
+    await generate(
+      page,
+      'Vi skriver ut och kuverterar era fakturor för 2,50 kr per sida. I dag kostar det er 4,10 kr per sida i egen regi, och ni skickar 18 000 sidor i månaden.',
+      'sv',
+      'SEK',
+    )
+    const config = await storedConfig(page)
+    expect(defaults(config)).toMatchObject({ pagesPerMonth: 18_000, costPerPageToday: 4.1, pricePerPage: 2.5 })
+    expect(config.formula).toBe('pagesPerMonth * (costPerPageToday - pricePerPage)')
+    for (const label of ['Sidor per månad', 'Kostnad per sida i dag', 'Vårt pris per sida'])
+      await expect(page.getByText(label, { exact: true }).first()).toBeVisible()
+    await screenshot(page, 'swedish-price-comparison')
+  })
+})
