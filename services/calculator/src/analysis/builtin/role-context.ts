@@ -42,6 +42,8 @@ const SELLER_SPEAKS = [
   /\b(?:i'm|i am)\b[^.]*\bcharge/iu,
   /\b(?:the|our|its|this)\s+(?:[\p{L}-]+\s+){0,2}(?:service|subscription|licen[cs]e|platform|plan|tool|app|software|system|package|product|installation|onboarding|setup|set-up|implementation|rollout|programme|program)\s+(?:is|costs?|runs|comes to|will cost)\b/iu,
   /\bit\s+costs\b/iu,
+  // "Training costs $400 per participant", "Utbildningen kostar 4 000 kr per deltagare": the offer named as the subject.
+  /^\s*(?:training|onboarding|support|consulting|coaching|installation|implementation|utbildning(?:en)?|introduktion(?:en)?|support(?:en)?|konsultation(?:en)?|coachning(?:en)?)\s+(?:costs?|is|kostar)\b/iu,
   /\b(?:installation|onboarding|set-?up|implementation|rollout)\s+(?:is|costs?|fee)\b/iu,
   /\b(?:once-off|one-off|one-time)\b/iu,
   /\b(?:vi|jag)\s+(?:tar|debiterar|fakturerar|kostar)\b/iu,

@@ -272,15 +272,27 @@ export function valueDesign(props: {
   readonly context: DesignContext
   /** "£2,500 per bid" on "40 bids a year": the seller's price per unit, times the term `unitsKey` counts. */
   readonly unitPrice?: { readonly figure: RoledFigure; readonly unitsKey: string }
+  /** "$15 per user per month" for "12 agents": the recurring price is per seat, times the term `seatsKey` counts. */
+  readonly seatsKey?: string
 }): Design {
-  const { period, result, gross, explain, price, context, unitPrice } = props
+  const { period, result, gross, explain, context, unitPrice, seatsKey } = props
+  const price = props.price
   const terms = [...props.terms]
   if (price !== undefined) terms.push(priceTerm(price, period, context, 4))
   else if (unitPrice !== undefined) terms.push(unitPriceTerm(unitPrice.figure, context))
+  const seats = (n: Names, times: string): string => (seatsKey === undefined ? '' : ` ${times} ${n[seatsKey] ?? '1'}`)
   const cost = (n: Names): string | undefined =>
-    price !== undefined ? n.price : unitPrice !== undefined ? `${n[unitPrice.unitsKey] ?? '0'} * ${n.unitPrice}` : undefined
+    price !== undefined
+      ? `${n.price ?? '0'}${seats(n, '*')}`
+      : unitPrice !== undefined
+        ? `${n[unitPrice.unitsKey] ?? '0'} * ${n.unitPrice}`
+        : undefined
   const costSaid = (p: Names): string | undefined =>
-    price !== undefined ? p.price : unitPrice !== undefined ? `${p[unitPrice.unitsKey] ?? ''} × ${p.unitPrice}` : undefined
+    price !== undefined
+      ? `${p.price ?? ''}${seats(p, '×')}`
+      : unitPrice !== undefined
+        ? `${p[unitPrice.unitsKey] ?? ''} × ${p.unitPrice}`
+        : undefined
   return {
     story: props.story,
     period,

@@ -237,6 +237,14 @@ export function timeStory(
   const story = capacity ? 'capacityFreed' : 'timeSaved'
   // "1,80 kr per faktura" on "2 500 fakturor per månad": the seller's price per unit is the cost side.
   const unitPrice = price === undefined && timeBased ? unitPriceOf(roled, units) : undefined
+  // "Licences are $15 per user per month" for the people the time is saved for: the price is per seat.
+  const perSeat =
+    price !== undefined &&
+    !timeBased &&
+    price.figure.perEntity !== undefined &&
+    price.figure.perEntity !== 'thousand' &&
+    ENTITIES[price.figure.perEntity].group === 'user'
+
   return valueDesign({
     story,
     period,
@@ -248,5 +256,6 @@ export function timeStory(
     price,
     context,
     ...(unitPrice === undefined ? {} : { unitPrice: { figure: unitPrice, unitsKey: 'units' } }),
+    ...(perSeat ? { seatsKey: 'people' } : {}),
   })
 }
