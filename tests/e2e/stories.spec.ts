@@ -34,6 +34,8 @@ async function screenshot(page: Page, name: string) {
 }
 
 test.describe('a description becomes its ROI story', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
+
   test('the claimed reduction on the stated cost, net of the seller’s price; the one-off fee named', async ({ page, signedInUser }) => {
     void signedInUser
     await generate(
@@ -53,7 +55,11 @@ test.describe('a description becomes its ROI story', () => {
     await screenshot(page, 'fuel-story')
   })
 
-  test('a Swedish price per page against today’s, its parameters labelled in Swedish', async ({ page, signedInUser }) => {
+  test('a Swedish price per page against today’s: Swedish labels, and a Swedish calculator on the prospect’s page', async ({
+    page,
+    signedInUser,
+    browser,
+  }) => {
     void signedInUser
     await generate(
       page,
@@ -66,6 +72,34 @@ test.describe('a description becomes its ROI story', () => {
     expect(config.formula).toBe('pagesPerMonth * (costPerPageToday - pricePerPage)')
     for (const label of ['Sidor per månad', 'Kostnad per sida i dag', 'Vårt pris per sida'])
       await expect(page.getByText(label, { exact: true }).first()).toBeVisible()
+    // The seller's screen says where each default came from, in the calculator's language.
+    await expect(page.getByText('Från din beskrivning:').first()).toBeVisible()
     await screenshot(page, 'swedish-price-comparison')
+
+    await page.getByRole('button', { name: 'Share', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Share Calculator' })
+    await dialog.getByLabel('Calculator Name').fill('Fakturautskick för Acme')
+    await dialog.getByRole('button', { name: 'Generate Share Link' }).click()
+    await expect(page.getByText('Link copied!').first()).toBeVisible()
+    const link = await page.evaluate(() => navigator.clipboard.readText())
+    const context = await browser.newContext()
+    try {
+      const prospect = await context.newPage()
+      await prospect.goto(link)
+      const calculator = prospect.getByRole('group', { name: 'ROI-kalkylator' })
+      await expect(calculator.getByRole('slider').first()).toBeVisible()
+      // 18 000 pages × (4,10 − 2,50) kr a month, written the Swedish way.
+      await expect(calculator.locator('[data-result="monthly"] dd')).toHaveText(/^28\s800\skr$/u)
+      for (const text of ['Det här sparar ni per månad', 'Värde på 3 år', 'Återbetalningstid', 'Enligt erbjudandet'])
+        await expect(calculator.getByText(text, { exact: true }).first()).toBeVisible()
+      // No English UI word in what the prospect reads of the calculator, and no seller's note.
+      const visible = await calculator.innerText()
+      expect(visible).not.toMatch(
+        /\b(?:What|you|save|Value|Payback|Period|months?|From|your|description|document|page|Assumption|Estimate|Enter)\b/u,
+      )
+      await screenshot(prospect, 'swedish-prospect-calculator')
+    } finally {
+      await context.close()
+    }
   })
 })

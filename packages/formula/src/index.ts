@@ -39,6 +39,7 @@ export {
 
 // The calculator definition (SPEC §3 calculatorData)
 export {
+  CALCULATOR_LANGUAGES,
   CALCULATOR_TYPES,
   COMPLEXITIES,
   PARAMETER_TYPES,
@@ -60,6 +61,7 @@ export {
   valueTypeSchema,
   type CalculatorData,
   type CalculatorDataInput,
+  type CalculatorLanguage,
   type CalculatorParameter,
   type CalculatorProblem,
   type CalculatorType,
@@ -97,6 +99,7 @@ export {
   type TimeframeResult,
   type ValueType,
 } from './calculator/timeframes.ts'
+export { calculatorTexts, type CalculatorTexts } from './calculator/calculator-texts.ts'
 export { STANDARD_CALCULATOR, standardCalculation, type StandardCalculation } from './calculator/standard-calculator.ts'
 export { AI_CALCULATED_CALCULATOR, aiCalculatedCalculation, type AiCalculatedCalculation } from './calculator/ai-calculated-calculator.ts'
 export {

@@ -12,6 +12,9 @@ import { defaultTimeframes, TIMEFRAME_PERIODS, VALUE_TYPES } from './timeframes.
 export const CALCULATOR_TYPES = ['standard', 'value', 'ai-calculated'] as const
 export const COMPLEXITIES = ['minimal', 'balanced', 'advanced', 'value', 'custom'] as const
 export const PARAMETER_TYPES = ['slider', 'number'] as const
+/** The languages a calculator is written in (its labels, and what the prospect's page shows around them). */
+export const CALCULATOR_LANGUAGES = ['en', 'sv'] as const
+export type CalculatorLanguage = (typeof CALCULATOR_LANGUAGES)[number]
 
 /** SPEC §3 / ARCHITECTURE: the stored definition's parameter defaults (min 0, max 1,000,000, step 1,000). */
 export const STORED_PARAMETER_DEFAULTS = { min: 0, max: 1_000_000, step: 1_000 } as const
@@ -230,6 +233,8 @@ export const calculatorDataSchema = z
       .transform((value) => value ?? undefined),
     valueType: optionalChoice(VALUE_TYPES),
     complexity: optionalChoice(COMPLEXITIES),
+    /** The calculator's language; absent means English (calculators stored before it existed). */
+    language: optionalChoice(CALCULATOR_LANGUAGES),
     calculatorType: calculatorTypeSchema.nullish().transform((value) => value ?? 'standard'),
     valueFields: z
       .array(valueFieldSchema)

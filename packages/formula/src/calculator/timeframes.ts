@@ -1,6 +1,9 @@
 // SPEC §9 timeframes: periods, multipliers, the subscription rule and the period labels.
 // The choices SPEC leaves open are in docs/decisions/012.
 
+import type { CalculatorLanguage } from './calculator-data.ts'
+import { calculatorTexts } from './calculator-texts.ts'
+
 export const TIMEFRAME_PERIODS = ['daily', 'weekly', 'monthly', 'yearly'] as const
 export type TimeframePeriod = (typeof TIMEFRAME_PERIODS)[number]
 
@@ -54,19 +57,9 @@ export function defaultTimeframes(baseTimeframe: TimeframePeriod): Timeframe[] {
   return TIMEFRAME_PERIODS.map((period) => ({ period, multiplier: TIMEFRAME_FACTORS[baseTimeframe][period], display: true }))
 }
 
-const PERIOD_NOUNS: Readonly<Record<TimeframePeriod, string>> = { daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' }
-const PERIOD_ADJECTIVES: Readonly<Record<TimeframePeriod, string>> = {
-  daily: 'Daily',
-  weekly: 'Weekly',
-  monthly: 'Monthly',
-  yearly: 'Yearly',
-}
-
-/** SPEC §9 labels: 'What you save in a {period}', 'What you will earn in a {period}', otherwise '{period} Value'. */
-export function timeframeLabel(period: TimeframePeriod, valueType: ValueType | undefined): string {
-  if (valueType === 'moneySaved') return `What you save in a ${PERIOD_NOUNS[period]}`
-  if (valueType === 'moneyGained') return `What you will earn in a ${PERIOD_NOUNS[period]}`
-  return `${PERIOD_ADJECTIVES[period]} Value`
+/** SPEC §9 labels: 'What you save in a {period}', 'What you will earn in a {period}', otherwise '{period} Value' (and their Swedish). */
+export function timeframeLabel(period: TimeframePeriod, valueType: ValueType | undefined, language?: CalculatorLanguage): string {
+  return calculatorTexts(language).timeframeLabel(period, valueType)
 }
 
 export interface TimeframeResult {
@@ -85,6 +78,7 @@ export function timeframeResults(
     readonly timeframes: readonly Timeframe[]
     readonly explanation?: string | undefined
     readonly valueType?: ValueType | undefined
+    readonly language?: CalculatorLanguage | undefined
   },
   formulaResult: number,
 ): TimeframeResult[] {
@@ -93,6 +87,11 @@ export function timeframeResults(
     .filter((timeframe) => timeframe.display)
     .map(({ period, multiplier: stored }) => {
       const multiplier = subscription ? SUBSCRIPTION_MULTIPLIERS[period] : stored
-      return { period, multiplier, value: multiplier * formulaResult, label: timeframeLabel(period, calculatorData.valueType) }
+      return {
+        period,
+        multiplier,
+        value: multiplier * formulaResult,
+        label: timeframeLabel(period, calculatorData.valueType, calculatorData.language),
+      }
     })
 }

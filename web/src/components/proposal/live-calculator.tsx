@@ -3,11 +3,12 @@ import {
   createCalculator,
   formatMoney,
   MONEY_LOCALES,
+  calculatorTexts,
   sliderSettings,
-  timeframeLabel,
   valueFieldSlider,
   type CalculatorData,
   type CalculatorResult,
+  type CalculatorTexts,
   type Currency,
   type ParameterSource,
   type SliderSettings,
@@ -24,6 +25,8 @@ interface CalculatorInput {
   unit: string | undefined
   slider: SliderSettings
   source: ParameterSource | undefined
+  /** A parameter (with a source); false for a value calculator's own input field. */
+  isParameter: boolean
 }
 
 function inputsOf(calculatorData: CalculatorData): CalculatorInput[] {
@@ -34,6 +37,7 @@ function inputsOf(calculatorData: CalculatorData): CalculatorInput[] {
     unit: parameter.unit,
     slider: sliderSettings(parameter),
     source: parameter.source,
+    isParameter: true,
   }))
   if (calculatorData.calculatorType === 'value') {
     for (const field of calculatorData.valueFields) {
@@ -45,6 +49,7 @@ function inputsOf(calculatorData: CalculatorData): CalculatorInput[] {
         unit: field.unit,
         slider: valueFieldSlider(field),
         source: undefined,
+        isParameter: false,
       })
     }
   }
@@ -95,7 +100,11 @@ export function LiveCalculator({
   const [ownValues, setOwnValues] = useState<Record<string, number>>(() => calculator.initialValues())
   const values = givenValues ?? ownValues
   const result = useMemo(() => calculator.compute(values), [calculator, values])
-  const money: MoneyDisplay = { currency: displayCurrency ?? calculatorData.baseCurrency, locale: moneyLocale }
+  const texts = calculatorTexts(calculatorData.language)
+  // A Swedish calculator writes its numbers the Swedish way unless the screen fixes a locale (SPEC §9's generator screen).
+  const currency = displayCurrency ?? calculatorData.baseCurrency
+  const money: MoneyDisplay = { currency, locale: moneyLocale ?? (texts.language === 'sv' ? texts.locale : undefined) }
+  const numberLocale = money.locale ?? MONEY_LOCALES[currency]
   const headingId = useId()
 
   function change(name: string, value: number) {
@@ -119,11 +128,13 @@ export function LiveCalculator({
               value={values[input.name] ?? input.slider.initialValue}
               onChange={(value) => change(input.name, value)}
               showSource={showSources}
+              texts={texts}
+              locale={numberLocale}
             />
           ))}
         </div>
       )}
-      <Results result={result} calculatorData={calculatorData} money={money} />
+      <Results result={result} calculatorData={calculatorData} money={money} texts={texts} />
       {calculatorData.explanation.trim() !== '' && (
         <p className="mt-6 text-sm whitespace-pre-line text-muted-foreground">{calculatorData.explanation}</p>
       )}
@@ -131,40 +142,54 @@ export function LiveCalculator({
   )
 }
 
-/** Where an input's default came from, in words (issue 4's parameter sources). */
-function SourceNote({ source }: { source: ParameterSource | undefined }) {
+/** Where an input's default came from, in words (issue 4's parameter sources), for the seller. */
+function SourceNote({ source, texts }: { source: ParameterSource | undefined; texts: CalculatorTexts }) {
   if (source === undefined || source.kind === 'assumption') {
     return (
       <p data-source="assumption" className="text-xs text-muted-foreground">
-        <span className="font-medium">Assumption:</span> {source?.note ?? 'not stated in your input; adjust it to the prospect’s figures.'}
+        <span className="font-medium">{texts.assumption}</span> {source?.note ?? texts.assumptionFallback}
       </p>
     )
   }
   const ocr = source.kind === 'document' && source.ocr === true
   return (
     <p data-source={source.kind} data-ocr={ocr ? 'true' : undefined} className="text-xs text-muted-foreground">
-      <span className="font-medium">
-        {source.kind === 'document'
-          ? `From the document, page ${source.page}${ocr ? ' (read by text recognition from a scan)' : ''}:`
-          : 'From your description:'}
-      </span>{' '}
+      <span className="font-medium">{source.kind === 'document' ? texts.fromDocument(source.page, ocr) : texts.fromDescription}</span>{' '}
       <q className="italic">{source.quote}</q>
     </p>
   )
 }
 
-const plainNumber = (value: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 10 }).format(value)
+/**
+ * What the prospect reads under an input instead of the seller's notes: one neutral source line in
+ * the calculator's language ("From the proposal, p. 3", "Estimate — adjust to your situation").
+ * A value calculator's own input fields keep their description: it says what the input is.
+ */
+function shownDescription(input: CalculatorInput, showSource: boolean, texts: CalculatorTexts): string | undefined {
+  if (showSource || !input.isParameter) return input.description
+  const source = input.source
+  if (source === undefined || source.kind === 'assumption') return texts.prospectSource({ kind: 'assumption' })
+  return source.kind === 'document'
+    ? texts.prospectSource({ kind: 'document', page: source.page })
+    : texts.prospectSource({ kind: 'description' })
+}
+
+const plainNumber = (value: number, locale: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: 10 }).format(value)
 
 function InputControl({
   input,
   value,
   onChange,
   showSource,
+  texts,
+  locale,
 }: {
   input: CalculatorInput
   value: number
   onChange: (value: number) => void
   showSource: boolean
+  texts: CalculatorTexts
+  locale: string
 }) {
   const id = useId()
   const { min, max, step } = input.slider
@@ -178,7 +203,10 @@ function InputControl({
   }
   const typed = text.trim() === '' ? Number.NaN : Number(text)
   const problem =
-    !Number.isFinite(typed) || typed < min || typed > max ? `Enter a number between ${plainNumber(min)} and ${plainNumber(max)}` : undefined
+    !Number.isFinite(typed) || typed < min || typed > max
+      ? texts.enterBetween(plainNumber(min, locale), plainNumber(max, locale))
+      : undefined
+  const description = shownDescription(input, showSource, texts)
 
   function onSlider(event: ChangeEvent<HTMLInputElement>) {
     const next = Number(event.target.value)
@@ -205,9 +233,9 @@ function InputControl({
         </label>
         {input.unit !== undefined && input.unit.trim() !== '' && <span className="text-xs text-muted-foreground">{input.unit}</span>}
       </div>
-      {input.description !== undefined && input.description.trim() !== '' && (
+      {description !== undefined && description.trim() !== '' && (
         <p id={descriptionId} className="text-xs text-muted-foreground">
-          {input.description}
+          {description}
         </p>
       )}
       <div className="flex items-center gap-4">
@@ -235,14 +263,14 @@ function InputControl({
           }}
           aria-invalid={problem === undefined ? undefined : true}
           aria-describedby={
-            [problem === undefined ? undefined : errorId, input.description === undefined ? undefined : descriptionId]
+            [problem === undefined ? undefined : errorId, description === undefined ? undefined : descriptionId]
               .filter(Boolean)
               .join(' ') || undefined
           }
           className="h-10 w-32 rounded-md border border-input bg-background px-3 py-2 text-right text-base focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none aria-invalid:border-destructive sm:text-sm"
         />
       </div>
-      {showSource && <SourceNote source={input.source} />}
+      {showSource && input.isParameter && <SourceNote source={input.source} texts={texts} />}
       {problem !== undefined && (
         <p id={errorId} className="text-xs font-medium text-destructive dark:text-red-400">
           {problem}
@@ -259,12 +287,10 @@ interface Figure {
   highlight?: boolean
 }
 
-const percent = (value: number) =>
-  `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(Number.isFinite(value) ? value : 0)}%`
-const months = (value: number) => {
-  const shown = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(value)
-  return `${shown} ${value === 1 ? 'month' : 'months'}`
-}
+const percent = (value: number, locale: string) =>
+  `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Number.isFinite(value) ? value : 0)}%`
+const months = (value: number, texts: CalculatorTexts, locale: string) =>
+  texts.months(new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value), value)
 
 const MONEY_MARK = /[$€£]|\bkr\b|\b(sek|usd|eur)\b/i
 
@@ -285,16 +311,22 @@ function formatValueField(field: ValueFieldResult, money: (amount: number) => st
   return `${field.prefix ?? ''}${number}${unit === '' ? '' : unit === '%' ? '%' : ` ${unit}`}`
 }
 
-function figuresOf(result: CalculatorResult, calculatorData: CalculatorData, display: MoneyDisplay): { main: Figure[]; more: Figure[] } {
+function figuresOf(
+  result: CalculatorResult,
+  calculatorData: CalculatorData,
+  display: MoneyDisplay,
+  texts: CalculatorTexts,
+): { main: Figure[]; more: Figure[] } {
   const money = moneyFormatter(calculatorData.baseCurrency, display)
+  const locale = display.locale ?? MONEY_LOCALES[display.currency]
   switch (result.calculatorType) {
     case 'standard':
       return {
         main: result.timeframes.map((timeframe) => ({ key: timeframe.period, label: timeframe.label, value: money(timeframe.value) })),
         more: [
-          { key: 'three-year', label: '3-Year Value', value: money(result.standard.threeYear) },
-          { key: 'roi', label: 'ROI', value: percent(result.standard.roiPercent) },
-          { key: 'payback', label: 'Payback Period', value: months(result.standard.paybackMonths) },
+          { key: 'three-year', label: texts.threeYearValue, value: money(result.standard.threeYear) },
+          { key: 'roi', label: texts.roi, value: percent(result.standard.roiPercent, locale) },
+          { key: 'payback', label: texts.paybackPeriod, value: months(result.standard.paybackMonths, texts, locale) },
         ],
       }
     case 'ai-calculated': {
@@ -302,12 +334,12 @@ function figuresOf(result: CalculatorResult, calculatorData: CalculatorData, dis
       return {
         main: (['daily', 'monthly', 'yearly'] as const).map((period) => ({
           key: period,
-          label: timeframeLabel(period, calculatorData.valueType),
+          label: texts.timeframeLabel(period, calculatorData.valueType),
           value: money(aiCalculated[period]),
         })),
         more: [
-          { key: 'roi', label: 'ROI', value: percent(aiCalculated.roiPercent) },
-          { key: 'payback', label: 'Payback Period', value: months(aiCalculated.paybackMonths) },
+          { key: 'roi', label: texts.roi, value: percent(aiCalculated.roiPercent, locale) },
+          { key: 'payback', label: texts.paybackPeriod, value: months(aiCalculated.paybackMonths, texts, locale) },
         ],
       }
     }
@@ -326,15 +358,25 @@ function figuresOf(result: CalculatorResult, calculatorData: CalculatorData, dis
   }
 }
 
-function Results({ result, calculatorData, money }: { result: CalculatorResult; calculatorData: CalculatorData; money: MoneyDisplay }) {
-  const { main, more } = figuresOf(result, calculatorData, money)
+function Results({
+  result,
+  calculatorData,
+  money,
+  texts,
+}: {
+  result: CalculatorResult
+  calculatorData: CalculatorData
+  money: MoneyDisplay
+  texts: CalculatorTexts
+}) {
+  const { main, more } = figuresOf(result, calculatorData, money, texts)
   if (main.length === 0 && more.length === 0) return null
   return (
     <div className="mt-8 grid gap-4">
       {main.length > 0 && (
-        <section aria-label={result.calculatorType === 'value' ? 'Key Metrics' : 'Results'}>
+        <section aria-label={result.calculatorType === 'value' ? texts.keyMetrics : texts.results}>
           {result.calculatorType === 'value' && (
-            <h4 className="mb-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase">Key Metrics</h4>
+            <h4 className="mb-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase">{texts.keyMetrics}</h4>
           )}
           <dl className="grid gap-3 sm:grid-cols-2">
             {main.map((figure) => (

@@ -136,6 +136,7 @@ export function assembleCalculator(props: AssembleProps): CalculatorDataInput {
     ...(design.valueType === undefined ? {} : { valueType: design.valueType }),
     complexity,
     calculatorType: valueCalculator ? 'value' : 'standard',
+    language: context.texts.language,
     valueFields: valueCalculator
       ? metricsWithPayback(design, frozen, context).map((metric) => ({
           name: metric.name,

@@ -43,6 +43,8 @@ describe('who pays an amount, when a sentence states several', () => {
       { language: 'sv' },
     )
     expect(figure(report, '480 kr')).toMatchObject({ role: 'baseline' })
+    // The calculator says which language it is written in, so its page can speak it (issue 15).
+    expect(report.calculatorData.language).toBe('sv')
     // 20 minutes a day ÷ 60 × 480 kr × 365 days, for the one craftsman the text speaks of.
     expect(report.yearlyAtDefaults).toBeCloseTo((20 / 60) * 480 * 365, 0)
   })

@@ -104,5 +104,5 @@ export function validateGeneratedCalculator(value: unknown, input: AnalysisInput
   const located = withLocatedSources(structure.calculatorData, input)
   const honesty = honestyProblems(located, input)
   if (honesty.length > 0) return { ok: false, problems: describeHonestyProblems(honesty), honesty }
-  return { ok: true, value: { ...located, complexity: input.complexity }, honesty }
+  return { ok: true, value: { ...located, complexity: input.complexity, language: input.language }, honesty }
 }

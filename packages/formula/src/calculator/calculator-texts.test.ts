@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { calculatorDataSchema } from './calculator-data.ts'
+import { calculatorTexts } from './calculator-texts.ts'
+import { timeframeLabel, timeframeResults } from './timeframes.ts'
+
+describe('calculatorTexts', () => {
+  it('keeps SPEC §9’s English labels for English calculators and for those stored without a language', () => {
+    for (const texts of [calculatorTexts('en'), calculatorTexts(undefined)]) {
+      expect(texts.timeframeLabel('monthly', 'moneySaved')).toBe('What you save in a month')
+      expect(texts.timeframeLabel('yearly', 'moneyGained')).toBe('What you will earn in a year')
+      expect(texts.timeframeLabel('weekly', undefined)).toBe('Weekly Value')
+      expect([texts.threeYearValue, texts.roi, texts.paybackPeriod, texts.keyMetrics]).toEqual([
+        '3-Year Value',
+        'ROI',
+        'Payback Period',
+        'Key Metrics',
+      ])
+    }
+  })
+
+  it('writes a Swedish calculator’s labels, periods, source lines and numbers in Swedish', () => {
+    const texts = calculatorTexts('sv')
+    expect(texts.timeframeLabel('monthly', 'moneySaved')).toBe('Det här sparar ni per månad')
+    expect(texts.timeframeLabel('daily', 'moneyGained')).toBe('Det här tjänar ni per dag')
+    expect(texts.timeframeLabel('yearly', undefined)).toBe('Värde per år')
+    expect(texts.months('4,8', 4.8)).toBe('4,8 månader')
+    expect(texts.months('1', 1)).toBe('1 månad')
+    expect(texts.prospectSource({ kind: 'document', page: 3 })).toBe('Från förslaget, s. 3')
+    expect(texts.prospectSource({ kind: 'assumption' })).toBe('Uppskattning — justera efter er situation')
+    expect(texts.locale).toBe('sv-SE')
+  })
+
+  it('gives the prospect a neutral source line, never a file name or a generation note', () => {
+    const texts = calculatorTexts('en')
+    expect(texts.prospectSource({ kind: 'document', page: 3 })).toBe('From the proposal, p. 3')
+    expect(texts.prospectSource({ kind: 'description' })).toBe('As stated in the offer')
+    expect(texts.prospectSource({ kind: 'assumption' })).toBe('Estimate — adjust to your situation')
+  })
+})
+
+describe('a calculator’s language', () => {
+  it('is kept by the schema and names its timeframes', () => {
+    const data = calculatorDataSchema.parse({ name: 'Kalkyl', formula: '10', parameters: [], language: 'sv', valueType: 'moneySaved' })
+    expect(data.language).toBe('sv')
+    expect(timeframeResults({ ...data, timeframes: [{ period: 'monthly', multiplier: 1, display: true }] }, 10)[0]?.label).toBe(
+      'Det här sparar ni per månad',
+    )
+    expect(timeframeLabel('monthly', 'moneySaved', 'sv')).toBe('Det här sparar ni per månad')
+  })
+
+  it('is optional: calculators stored before it read as English, and an unknown language is refused', () => {
+    expect(calculatorDataSchema.parse({ name: 'Calc', formula: '10', parameters: [] }).language).toBeUndefined()
+    expect(calculatorDataSchema.safeParse({ name: 'Calc', formula: '10', parameters: [], language: 'de' }).success).toBe(false)
+  })
+})

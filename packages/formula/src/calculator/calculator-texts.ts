@@ -1,0 +1,95 @@
+// What a calculator's page says around its own labels, in the calculator's language: the result
+// labels (SPEC §9's English texts, and their Swedish), the metrics, where a default came from (for
+// the seller), and the short neutral source line a prospect sees instead (issue 15).
+import type { CalculatorLanguage } from './calculator-data.ts'
+import type { TimeframePeriod, ValueType } from './timeframes.ts'
+
+export interface CalculatorTexts {
+  readonly language: CalculatorLanguage
+  /** The locale numbers and dates are written in on a prospect's page. */
+  readonly locale: string
+  readonly timeframeLabel: (period: TimeframePeriod, valueType: ValueType | undefined) => string
+  readonly threeYearValue: string
+  readonly roi: string
+  readonly paybackPeriod: string
+  readonly months: (shown: string, value: number) => string
+  readonly keyMetrics: string
+  readonly results: string
+  /** "Enter a number between 0 and 100". */
+  readonly enterBetween: (min: string, max: string) => string
+  /** For the seller: where a default came from, before the quoted passage. */
+  readonly fromDocument: (page: number, ocr: boolean) => string
+  readonly fromDescription: string
+  readonly assumption: string
+  readonly assumptionFallback: string
+  /** For the prospect: one neutral line per input, no file names, no generation notes. */
+  readonly prospectSource: (
+    source: { readonly kind: 'document'; readonly page: number } | { readonly kind: 'description' } | { readonly kind: 'assumption' },
+  ) => string
+}
+
+const EN_NOUNS: Readonly<Record<TimeframePeriod, string>> = { daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' }
+const EN_ADJECTIVES: Readonly<Record<TimeframePeriod, string>> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly' }
+const SV_NOUNS: Readonly<Record<TimeframePeriod, string>> = { daily: 'dag', weekly: 'vecka', monthly: 'månad', yearly: 'år' }
+
+const ENGLISH: CalculatorTexts = {
+  language: 'en',
+  locale: 'en-US',
+  // SPEC §9: 'What you save in a {period}', 'What you will earn in a {period}', otherwise '{period} Value'.
+  timeframeLabel: (period, valueType) =>
+    valueType === 'moneySaved'
+      ? `What you save in a ${EN_NOUNS[period]}`
+      : valueType === 'moneyGained'
+        ? `What you will earn in a ${EN_NOUNS[period]}`
+        : `${EN_ADJECTIVES[period]} Value`,
+  threeYearValue: '3-Year Value',
+  roi: 'ROI',
+  paybackPeriod: 'Payback Period',
+  months: (shown, value) => `${shown} ${value === 1 ? 'month' : 'months'}`,
+  keyMetrics: 'Key Metrics',
+  results: 'Results',
+  enterBetween: (min, max) => `Enter a number between ${min} and ${max}`,
+  fromDocument: (page, ocr) => `From the document, page ${page}${ocr ? ' (read by text recognition from a scan)' : ''}:`,
+  fromDescription: 'From your description:',
+  assumption: 'Assumption:',
+  assumptionFallback: 'not stated in your input; adjust it to the prospect’s figures.',
+  prospectSource: (source) =>
+    source.kind === 'document'
+      ? `From the proposal, p. ${source.page}`
+      : source.kind === 'description'
+        ? 'As stated in the offer'
+        : 'Estimate — adjust to your situation',
+}
+
+const SWEDISH: CalculatorTexts = {
+  language: 'sv',
+  locale: 'sv-SE',
+  timeframeLabel: (period, valueType) =>
+    valueType === 'moneySaved'
+      ? `Det här sparar ni per ${SV_NOUNS[period]}`
+      : valueType === 'moneyGained'
+        ? `Det här tjänar ni per ${SV_NOUNS[period]}`
+        : `Värde per ${SV_NOUNS[period]}`,
+  threeYearValue: 'Värde på 3 år',
+  roi: 'Avkastning (ROI)',
+  paybackPeriod: 'Återbetalningstid',
+  months: (shown, value) => `${shown} ${value === 1 ? 'månad' : 'månader'}`,
+  keyMetrics: 'Nyckeltal',
+  results: 'Resultat',
+  enterBetween: (min, max) => `Ange ett tal mellan ${min} och ${max}`,
+  fromDocument: (page, ocr) => `Från dokumentet, sida ${page}${ocr ? ' (läst med textigenkänning från en skanning)' : ''}:`,
+  fromDescription: 'Från din beskrivning:',
+  assumption: 'Antagande:',
+  assumptionFallback: 'anges inte i underlaget; justera till kundens siffror.',
+  prospectSource: (source) =>
+    source.kind === 'document'
+      ? `Från förslaget, s. ${source.page}`
+      : source.kind === 'description'
+        ? 'Enligt erbjudandet'
+        : 'Uppskattning — justera efter er situation',
+}
+
+/** The texts of a calculator in `language` (English when it has none). */
+export function calculatorTexts(language: CalculatorLanguage | undefined): CalculatorTexts {
+  return language === 'sv' ? SWEDISH : ENGLISH
+}
