@@ -92,10 +92,14 @@ test.describe('a description becomes its ROI story', () => {
       await expect(calculator.locator('[data-result="monthly"] dd')).toHaveText(/^28\s800\skr$/u)
       for (const text of ['Det här sparar ni per månad', 'Värde på 3 år', 'Återbetalningstid', 'Enligt erbjudandet'])
         await expect(calculator.getByText(text, { exact: true }).first()).toBeVisible()
-      // No English UI word in what the prospect reads of the calculator, and no seller's note.
-      const visible = await calculator.innerText()
+      // The proposal around it is Swedish too: its heading and a sv-SE long date.
+      await expect(prospect.getByRole('heading', { name: 'ROI-kalkylator', level: 2 })).toBeVisible()
+      const today = new Intl.DateTimeFormat('sv-SE', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date())
+      await expect(prospect.locator('article time')).toHaveText(today)
+      // No English UI word in what the prospect reads of the proposal, and no seller's note.
+      const visible = await prospect.locator('article').innerText()
       expect(visible).not.toMatch(
-        /\b(?:What|you|save|Value|Payback|Period|months?|From|your|description|document|page|Assumption|Estimate|Enter)\b/u,
+        /\b(?:What|you|save|Value|Payback|Period|months?|From|your|description|document|page|Assumption|Estimate|Enter|Calculator|January|February|March|April|May|June|July|August|September|October|November|December)\b/u,
       )
       await screenshot(prospect, 'swedish-prospect-calculator')
     } finally {

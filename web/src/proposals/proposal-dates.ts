@@ -2,7 +2,6 @@
 // its creation date in long format, 'January 5, 2025'.
 
 const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
-const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' })
 
 function parsed(value: string | null | undefined): Date | undefined {
   if (value === null || value === undefined || value.trim() === '') return undefined
@@ -16,8 +15,8 @@ export function formatCreatedDate(value: string | null | undefined): string {
   return date === undefined ? 'N/A' : shortDate.format(date)
 }
 
-/** 'January 5, 2025', or undefined when there is no readable date to show. */
-export function formatLongDate(value: string | null | undefined): string | undefined {
+/** 'January 5, 2025' ('5 januari 2025' in sv-SE), or undefined when there is no readable date to show. */
+export function formatLongDate(value: string | null | undefined, locale = 'en-US'): string | undefined {
   const date = parsed(value)
-  return date === undefined ? undefined : longDate.format(date)
+  return date === undefined ? undefined : new Intl.DateTimeFormat(locale, { month: 'long', day: 'numeric', year: 'numeric' }).format(date)
 }

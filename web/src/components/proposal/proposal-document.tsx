@@ -4,6 +4,7 @@ import { formatLongDate } from '../../proposals/proposal-dates.ts'
 import { safeLogoSrc, safeWebsiteHref } from '../../proposals/safe-urls.ts'
 import type { Proposal } from '../../queries/proposals.ts'
 import { hasCalculatorContent, LiveCalculator } from './live-calculator.tsx'
+import { proposalTexts, type ProposalTexts } from './proposal-texts.ts'
 
 // Everything here renders user and model text as React text children: never as HTML.
 
@@ -66,25 +67,25 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
-function CalculatorSection({ title, state }: { title: string; state: CalculatorState }) {
+function CalculatorSection({ title, state, texts }: { title: string; state: CalculatorState; texts: ProposalTexts }) {
   if (state.kind === 'none') return null
   return (
     <Section title={title}>
       {state.kind === 'ready' ? (
         <LiveCalculator calculatorData={state.calculatorData} />
       ) : (
-        <p className="text-muted-foreground">This calculator cannot be shown.</p>
+        <p className="text-muted-foreground">{texts.calculatorCannotBeShown}</p>
       )}
     </Section>
   )
 }
 
-function CompanyHeader({ branding }: { branding: Branding }) {
+function CompanyHeader({ branding, texts }: { branding: Branding; texts: ProposalTexts }) {
   if (branding.logoSrc === undefined && branding.companyName === undefined) return null
   return (
     <header className="flex min-h-12 items-center border-b pb-6">
       {branding.logoSrc !== undefined ? (
-        <img src={branding.logoSrc} alt={branding.companyName ?? 'Company logo'} className="h-12 max-w-60 object-contain" />
+        <img src={branding.logoSrc} alt={branding.companyName ?? texts.companyLogo} className="h-12 max-w-60 object-contain" />
       ) : (
         <p className="text-xl font-bold tracking-tight">{branding.companyName}</p>
       )}
@@ -109,11 +110,18 @@ function Website({ branding }: { branding: Branding }) {
 }
 
 /** SPEC §2's default document layout: company header, title, long date, the filled sections, contact footer. */
-function DocumentLayout({ proposal, branding, calculator }: { proposal: Proposal; branding: Branding; calculator: CalculatorState }) {
-  const created = formatLongDate(proposal.createdAt)
+interface LayoutProps {
+  proposal: Proposal
+  branding: Branding
+  calculator: CalculatorState
+  texts: ProposalTexts
+}
+
+function DocumentLayout({ proposal, branding, calculator, texts }: LayoutProps) {
+  const created = formatLongDate(proposal.createdAt, texts.dateLocale)
   return (
-    <article className="grid gap-10">
-      <CompanyHeader branding={branding} />
+    <article className="grid gap-10" lang={texts.language}>
+      <CompanyHeader branding={branding} texts={texts} />
       <div className="grid gap-2">
         <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{proposal.title}</h1>
         {created !== undefined && (
@@ -123,28 +131,28 @@ function DocumentLayout({ proposal, branding, calculator }: { proposal: Proposal
         )}
       </div>
       {filled(proposal.executiveSummary) && (
-        <Section title="Executive Summary">
+        <Section title={texts.executiveSummary}>
           <Text>{proposal.executiveSummary}</Text>
         </Section>
       )}
       {filled(proposal.problemStatement) && (
-        <Section title="Problem Statement">
+        <Section title={texts.problemStatement}>
           <Text>{proposal.problemStatement}</Text>
         </Section>
       )}
       {filled(proposal.solutionOverview) && (
-        <Section title="Solution Overview">
+        <Section title={texts.solutionOverview}>
           <Text>{proposal.solutionOverview}</Text>
         </Section>
       )}
       {filled(proposal.valueProposition) && (
-        <Section title="Value Proposition">
+        <Section title={texts.valueProposition}>
           <Text>{proposal.valueProposition}</Text>
         </Section>
       )}
-      <CalculatorSection title="ROI Calculator" state={calculator} />
+      <CalculatorSection title={texts.roiCalculator} state={calculator} texts={texts} />
       {filled(proposal.callToAction) && (
-        <Section title="Next Steps">
+        <Section title={texts.nextSteps}>
           <Text>{proposal.callToAction}</Text>
         </Section>
       )}
@@ -159,35 +167,35 @@ function DocumentLayout({ proposal, branding, calculator }: { proposal: Proposal
 }
 
 /** SPEC §2's executive layout (templateType executive). */
-function ExecutiveLayout({ proposal, branding, calculator }: { proposal: Proposal; branding: Branding; calculator: CalculatorState }) {
+function ExecutiveLayout({ proposal, branding, calculator, texts }: LayoutProps) {
   const nextSteps = filled(proposal.callToAction) || filled(proposal.contactInformation) || branding.websiteHref !== undefined
   return (
-    <article className="grid gap-10">
-      <CompanyHeader branding={branding} />
+    <article className="grid gap-10" lang={texts.language}>
+      <CompanyHeader branding={branding} texts={texts} />
       <div className="grid gap-4">
         <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{proposal.title}</h1>
         {filled(proposal.executiveSummary) && (
           <Text className="grid gap-3 text-lg leading-relaxed text-muted-foreground">{proposal.executiveSummary}</Text>
         )}
       </div>
-      <CalculatorSection title="Key Financial Impact" state={calculator} />
+      <CalculatorSection title={texts.keyFinancialImpact} state={calculator} texts={texts} />
       {filled(proposal.problemStatement) && (
-        <Section title="Current Challenge">
+        <Section title={texts.currentChallenge}>
           <Text>{proposal.problemStatement}</Text>
         </Section>
       )}
       {filled(proposal.solutionOverview) && (
-        <Section title="Our Solution">
+        <Section title={texts.ourSolution}>
           <Text>{proposal.solutionOverview}</Text>
         </Section>
       )}
       {filled(proposal.valueProposition) && (
-        <Section title="Value Delivered">
+        <Section title={texts.valueDelivered}>
           <Text>{proposal.valueProposition}</Text>
         </Section>
       )}
       {nextSteps && (
-        <Section title="Next Steps">
+        <Section title={texts.nextSteps}>
           {filled(proposal.callToAction) && <Text>{proposal.callToAction}</Text>}
           {filled(proposal.contactInformation) && <Text className="grid gap-2 text-muted-foreground">{proposal.contactInformation}</Text>}
           <Website branding={branding} />
@@ -201,9 +209,11 @@ function ExecutiveLayout({ proposal, branding, calculator }: { proposal: Proposa
 export function ProposalDocument({ proposal }: { proposal: Proposal }) {
   const branding = useMemo(() => brandingOf(proposal.calculatorData), [proposal.calculatorData])
   const calculator = useMemo(() => calculatorStateOf(proposal.calculatorData), [proposal.calculatorData])
+  // The proposal speaks its calculator's language (issue 15); without a calculator, English.
+  const texts = proposalTexts(calculator.kind === 'ready' ? calculator.calculatorData.language : undefined)
   return proposal.templateType === 'executive' ? (
-    <ExecutiveLayout proposal={proposal} branding={branding} calculator={calculator} />
+    <ExecutiveLayout proposal={proposal} branding={branding} calculator={calculator} texts={texts} />
   ) : (
-    <DocumentLayout proposal={proposal} branding={branding} calculator={calculator} />
+    <DocumentLayout proposal={proposal} branding={branding} calculator={calculator} texts={texts} />
   )
 }
