@@ -52,6 +52,13 @@ test.describe('a description becomes its ROI story', () => {
       await expect(page.getByText(label, { exact: true }).first()).toBeVisible()
     // Every default quotes the sentence that states it.
     await expect(page.getByText('and the service costs $1,500 per month', { exact: false }).first()).toBeVisible()
+    // ROI and payback come from SPEC §9's assumed cost, not from the price: they say so.
+    const panel = page.getByTestId('current-calculator')
+    await expect(panel.locator('[data-result="roi"] [data-estimate]')).toHaveText('Estimate')
+    await expect(panel.locator('[data-result="payback"] [data-estimate]')).toHaveText('Estimate')
+    await expect(panel.locator('[data-estimate-note]')).toHaveText(
+      'ROI and payback are estimates that assume the solution costs 40% of the yearly value; they do not use a price set in this calculator.',
+    )
     await screenshot(page, 'fuel-story')
   })
 
@@ -90,7 +97,7 @@ test.describe('a description becomes its ROI story', () => {
       await expect(calculator.getByRole('slider').first()).toBeVisible()
       // 18 000 pages × (4,10 − 2,50) kr a month, written the Swedish way.
       await expect(calculator.locator('[data-result="monthly"] dd')).toHaveText(/^28\s800\skr$/u)
-      for (const text of ['Det här sparar ni per månad', 'Värde på 3 år', 'Återbetalningstid', 'Enligt erbjudandet'])
+      for (const text of ['Det här sparar ni per månad', 'Värde på 3 år', 'Återbetalningstid', 'Uppskattning', 'Enligt erbjudandet'])
         await expect(calculator.getByText(text, { exact: true }).first()).toBeVisible()
       // The proposal around it is Swedish too: its heading and a sv-SE long date.
       await expect(prospect.getByRole('heading', { name: 'ROI-kalkylator', level: 2 })).toBeVisible()

@@ -28,6 +28,9 @@ describe('calculatorTexts', () => {
     expect(texts.prospectSource({ kind: 'document', page: 3 })).toBe('Från förslaget, s. 3')
     expect(texts.prospectSource({ kind: 'assumption' })).toBe('Uppskattning — justera efter er situation')
     expect(texts.locale).toBe('sv-SE')
+    expect(texts.estimateNote('40 %')).toBe(
+      'Avkastning och återbetalningstid är uppskattningar som antar att lösningen kostar 40 % av årsvärdet; de räknar inte med ett pris som anges i kalkylatorn.',
+    )
   })
 
   it('gives the prospect a neutral source line, never a file name or a generation note', () => {

@@ -15,6 +15,10 @@ export interface CalculatorTexts {
   readonly months: (shown: string, value: number) => string
   readonly keyMetrics: string
   readonly results: string
+  /** Marks ROI and payback that come from SPEC §9's assumed cost, not from a price. */
+  readonly estimate: string
+  /** "ROI and payback are estimates that assume the solution costs 40% of the yearly value; …". */
+  readonly estimateNote: (costPercent: string) => string
   /** "Enter a number between 0 and 100". */
   readonly enterBetween: (min: string, max: string) => string
   /** For the seller: where a default came from, before the quoted passage. */
@@ -48,6 +52,9 @@ const ENGLISH: CalculatorTexts = {
   months: (shown, value) => `${shown} ${value === 1 ? 'month' : 'months'}`,
   keyMetrics: 'Key Metrics',
   results: 'Results',
+  estimate: 'Estimate',
+  estimateNote: (costPercent) =>
+    `ROI and payback are estimates that assume the solution costs ${costPercent} of the yearly value; they do not use a price set in this calculator.`,
   enterBetween: (min, max) => `Enter a number between ${min} and ${max}`,
   fromDocument: (page, ocr) => `From the document, page ${page}${ocr ? ' (read by text recognition from a scan)' : ''}:`,
   fromDescription: 'From your description:',
@@ -76,6 +83,9 @@ const SWEDISH: CalculatorTexts = {
   months: (shown, value) => `${shown} ${value === 1 ? 'månad' : 'månader'}`,
   keyMetrics: 'Nyckeltal',
   results: 'Resultat',
+  estimate: 'Uppskattning',
+  estimateNote: (costPercent) =>
+    `Avkastning och återbetalningstid är uppskattningar som antar att lösningen kostar ${costPercent} av årsvärdet; de räknar inte med ett pris som anges i kalkylatorn.`,
   enterBetween: (min, max) => `Ange ett tal mellan ${min} och ${max}`,
   fromDocument: (page, ocr) => `Från dokumentet, sida ${page}${ocr ? ' (läst med textigenkänning från en skanning)' : ''}:`,
   fromDescription: 'Från din beskrivning:',

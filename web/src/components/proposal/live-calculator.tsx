@@ -1,21 +1,17 @@
 import {
-  convertCurrency,
   createCalculator,
-  formatMoney,
   MONEY_LOCALES,
   calculatorTexts,
   sliderSettings,
   valueFieldSlider,
   type CalculatorData,
-  type CalculatorResult,
   type CalculatorTexts,
   type Currency,
   type ParameterSource,
   type SliderSettings,
-  type ValueFieldResult,
 } from '@valueproof/formula'
 import { useId, useMemo, useState, type ChangeEvent } from 'react'
-import { classNames } from '../ui/class-names.ts'
+import { Results } from './calculator-results.tsx'
 
 /** One input of the calculator: a parameter, or a value calculator's input field. */
 interface CalculatorInput {
@@ -276,131 +272,6 @@ function InputControl({
           {problem}
         </p>
       )}
-    </div>
-  )
-}
-
-interface Figure {
-  key: string
-  label: string
-  value: string
-  highlight?: boolean
-}
-
-const percent = (value: number, locale: string) =>
-  `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Number.isFinite(value) ? value : 0)}%`
-const months = (value: number, texts: CalculatorTexts, locale: string) =>
-  texts.months(new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value), value)
-
-const MONEY_MARK = /[$€£]|\bkr\b|\b(sek|usd|eur)\b/i
-
-/** Formats an amount of the calculator's baseCurrency as money in the display currency. */
-function moneyFormatter(baseCurrency: Currency, display: MoneyDisplay): (amount: number) => string {
-  return (amount) => formatMoney(convertCurrency(amount, baseCurrency, display.currency), display.currency, display.locale)
-}
-
-/** A value field's figure: money when its prefix or unit says so, else a number with its unit. */
-function formatValueField(field: ValueFieldResult, money: (amount: number) => string, display: MoneyDisplay): string {
-  if ((field.prefix !== undefined && MONEY_MARK.test(field.prefix)) || (field.unit !== undefined && MONEY_MARK.test(field.unit))) {
-    return money(field.value)
-  }
-  const number = new Intl.NumberFormat(display.locale ?? MONEY_LOCALES[display.currency], { maximumFractionDigits: 1 }).format(
-    Number.isFinite(field.value) ? field.value : 0,
-  )
-  const unit = field.unit?.trim() ?? ''
-  return `${field.prefix ?? ''}${number}${unit === '' ? '' : unit === '%' ? '%' : ` ${unit}`}`
-}
-
-function figuresOf(
-  result: CalculatorResult,
-  calculatorData: CalculatorData,
-  display: MoneyDisplay,
-  texts: CalculatorTexts,
-): { main: Figure[]; more: Figure[] } {
-  const money = moneyFormatter(calculatorData.baseCurrency, display)
-  const locale = display.locale ?? MONEY_LOCALES[display.currency]
-  switch (result.calculatorType) {
-    case 'standard':
-      return {
-        main: result.timeframes.map((timeframe) => ({ key: timeframe.period, label: timeframe.label, value: money(timeframe.value) })),
-        more: [
-          { key: 'three-year', label: texts.threeYearValue, value: money(result.standard.threeYear) },
-          { key: 'roi', label: texts.roi, value: percent(result.standard.roiPercent, locale) },
-          { key: 'payback', label: texts.paybackPeriod, value: months(result.standard.paybackMonths, texts, locale) },
-        ],
-      }
-    case 'ai-calculated': {
-      const { aiCalculated } = result
-      return {
-        main: (['daily', 'monthly', 'yearly'] as const).map((period) => ({
-          key: period,
-          label: texts.timeframeLabel(period, calculatorData.valueType),
-          value: money(aiCalculated[period]),
-        })),
-        more: [
-          { key: 'roi', label: texts.roi, value: percent(aiCalculated.roiPercent, locale) },
-          { key: 'payback', label: texts.paybackPeriod, value: months(aiCalculated.paybackMonths, texts, locale) },
-        ],
-      }
-    }
-    case 'value':
-      return {
-        main: result.valueCalculation.highlighted.map((field) => ({
-          key: field.name,
-          label: field.label,
-          value: formatValueField(field, money, display),
-          highlight: true,
-        })),
-        more: result.valueCalculation.fields
-          .filter((field) => field.calculated && !field.highlight)
-          .map((field) => ({ key: field.name, label: field.label, value: formatValueField(field, money, display) })),
-      }
-  }
-}
-
-function Results({
-  result,
-  calculatorData,
-  money,
-  texts,
-}: {
-  result: CalculatorResult
-  calculatorData: CalculatorData
-  money: MoneyDisplay
-  texts: CalculatorTexts
-}) {
-  const { main, more } = figuresOf(result, calculatorData, money, texts)
-  if (main.length === 0 && more.length === 0) return null
-  return (
-    <div className="mt-8 grid gap-4">
-      {main.length > 0 && (
-        <section aria-label={result.calculatorType === 'value' ? texts.keyMetrics : texts.results}>
-          {result.calculatorType === 'value' && (
-            <h4 className="mb-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase">{texts.keyMetrics}</h4>
-          )}
-          <dl className="grid gap-3 sm:grid-cols-2">
-            {main.map((figure) => (
-              <FigureCard key={figure.key} figure={figure} prominent />
-            ))}
-          </dl>
-        </section>
-      )}
-      {more.length > 0 && (
-        <dl className="grid gap-3 sm:grid-cols-3">
-          {more.map((figure) => (
-            <FigureCard key={figure.key} figure={figure} />
-          ))}
-        </dl>
-      )}
-    </div>
-  )
-}
-
-function FigureCard({ figure, prominent = false }: { figure: Figure; prominent?: boolean }) {
-  return (
-    <div data-result={figure.key} className={classNames('rounded-md border p-4', prominent ? 'bg-muted' : 'bg-background')}>
-      <dt className="text-sm text-muted-foreground">{figure.label}</dt>
-      <dd className={classNames('mt-1 font-bold tabular-nums', prominent ? 'text-2xl text-primary' : 'text-lg')}>{figure.value}</dd>
     </div>
   )
 }

@@ -1,0 +1,158 @@
+// The results of a live calculator: the timeframe figures, the 3-year value, ROI and payback (marked
+// as estimates when they come from SPEC §9's assumed cost), or a value calculator's key metrics, in
+// the calculator's language and the display's currency and locale.
+import {
+  AI_CALCULATED_CALCULATOR,
+  convertCurrency,
+  formatMoney,
+  MONEY_LOCALES,
+  type CalculatorData,
+  type CalculatorResult,
+  type CalculatorTexts,
+  type Currency,
+  type ValueFieldResult,
+} from '@valueproof/formula'
+import { classNames } from '../ui/class-names.ts'
+import type { MoneyDisplay } from './live-calculator.tsx'
+
+interface Figure {
+  key: string
+  label: string
+  value: string
+  highlight?: boolean
+  /** Computed from SPEC §9's assumed cost, not from a price: marked so (issue 15). */
+  estimate?: boolean
+}
+
+const percent = (value: number, locale: string) =>
+  `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Number.isFinite(value) ? value : 0)}%`
+const months = (value: number, texts: CalculatorTexts, locale: string) =>
+  texts.months(new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value), value)
+
+const MONEY_MARK = /[$€£]|\bkr\b|\b(sek|usd|eur)\b/i
+
+/** Formats an amount of the calculator's baseCurrency as money in the display currency. */
+function moneyFormatter(baseCurrency: Currency, display: MoneyDisplay): (amount: number) => string {
+  return (amount) => formatMoney(convertCurrency(amount, baseCurrency, display.currency), display.currency, display.locale)
+}
+
+/** A value field's figure: money when its prefix or unit says so, else a number with its unit. */
+function formatValueField(field: ValueFieldResult, money: (amount: number) => string, display: MoneyDisplay): string {
+  if ((field.prefix !== undefined && MONEY_MARK.test(field.prefix)) || (field.unit !== undefined && MONEY_MARK.test(field.unit))) {
+    return money(field.value)
+  }
+  const number = new Intl.NumberFormat(display.locale ?? MONEY_LOCALES[display.currency], { maximumFractionDigits: 1 }).format(
+    Number.isFinite(field.value) ? field.value : 0,
+  )
+  const unit = field.unit?.trim() ?? ''
+  return `${field.prefix ?? ''}${number}${unit === '' ? '' : unit === '%' ? '%' : ` ${unit}`}`
+}
+
+function figuresOf(
+  result: CalculatorResult,
+  calculatorData: CalculatorData,
+  display: MoneyDisplay,
+  texts: CalculatorTexts,
+): { main: Figure[]; more: Figure[]; assumedCostShare?: number } {
+  const money = moneyFormatter(calculatorData.baseCurrency, display)
+  const locale = display.locale ?? MONEY_LOCALES[display.currency]
+  switch (result.calculatorType) {
+    case 'standard':
+      return {
+        main: result.timeframes.map((timeframe) => ({ key: timeframe.period, label: timeframe.label, value: money(timeframe.value) })),
+        more: [
+          { key: 'three-year', label: texts.threeYearValue, value: money(result.standard.threeYear) },
+          { key: 'roi', label: texts.roi, value: percent(result.standard.roiPercent, locale), estimate: true },
+          { key: 'payback', label: texts.paybackPeriod, value: months(result.standard.paybackMonths, texts, locale), estimate: true },
+        ],
+        assumedCostShare: result.standard.costRatio,
+      }
+    case 'ai-calculated': {
+      const { aiCalculated } = result
+      return {
+        main: (['daily', 'monthly', 'yearly'] as const).map((period) => ({
+          key: period,
+          label: texts.timeframeLabel(period, calculatorData.valueType),
+          value: money(aiCalculated[period]),
+        })),
+        more: [
+          { key: 'roi', label: texts.roi, value: percent(aiCalculated.roiPercent, locale), estimate: true },
+          { key: 'payback', label: texts.paybackPeriod, value: months(aiCalculated.paybackMonths, texts, locale), estimate: true },
+        ],
+        assumedCostShare: AI_CALCULATED_CALCULATOR.costShareOfYearly,
+      }
+    }
+    case 'value':
+      return {
+        main: result.valueCalculation.highlighted.map((field) => ({
+          key: field.name,
+          label: field.label,
+          value: formatValueField(field, money, display),
+          highlight: true,
+        })),
+        more: result.valueCalculation.fields
+          .filter((field) => field.calculated && !field.highlight)
+          .map((field) => ({ key: field.name, label: field.label, value: formatValueField(field, money, display) })),
+      }
+  }
+}
+
+export function Results({
+  result,
+  calculatorData,
+  money,
+  texts,
+}: {
+  result: CalculatorResult
+  calculatorData: CalculatorData
+  money: MoneyDisplay
+  texts: CalculatorTexts
+}) {
+  const { main, more, assumedCostShare } = figuresOf(result, calculatorData, money, texts)
+  if (main.length === 0 && more.length === 0) return null
+  const locale = money.locale ?? MONEY_LOCALES[money.currency]
+  return (
+    <div className="mt-8 grid gap-4">
+      {main.length > 0 && (
+        <section aria-label={result.calculatorType === 'value' ? texts.keyMetrics : texts.results}>
+          {result.calculatorType === 'value' && (
+            <h4 className="mb-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase">{texts.keyMetrics}</h4>
+          )}
+          <dl className="grid gap-3 sm:grid-cols-2">
+            {main.map((figure) => (
+              <FigureCard key={figure.key} figure={figure} prominent />
+            ))}
+          </dl>
+        </section>
+      )}
+      {more.length > 0 && (
+        <dl className="grid gap-3 sm:grid-cols-3">
+          {more.map((figure) => (
+            <FigureCard key={figure.key} figure={figure} estimate={texts.estimate} />
+          ))}
+        </dl>
+      )}
+      {assumedCostShare !== undefined && (
+        <p data-estimate-note className="text-xs text-muted-foreground">
+          {texts.estimateNote(new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(assumedCostShare))}
+        </p>
+      )}
+    </div>
+  )
+}
+
+function FigureCard({ figure, prominent = false, estimate }: { figure: Figure; prominent?: boolean; estimate?: string }) {
+  return (
+    <div data-result={figure.key} className={classNames('rounded-md border p-4', prominent ? 'bg-muted' : 'bg-background')}>
+      <dt className="text-sm text-muted-foreground">
+        <span>{figure.label}</span>
+        {figure.estimate === true && estimate !== undefined && (
+          <span data-estimate className="ml-2 rounded-sm border px-1.5 py-0.5 text-xs font-medium">
+            {estimate}
+          </span>
+        )}
+      </dt>
+      <dd className={classNames('mt-1 font-bold tabular-nums', prominent ? 'text-2xl text-primary' : 'text-lg')}>{figure.value}</dd>
+    </div>
+  )
+}
