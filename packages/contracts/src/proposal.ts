@@ -128,8 +128,9 @@ export const PROPOSAL_SECTIONS = [
 ] as const
 
 /**
- * GET /api/proposals/{id}: the proposal record of SPEC §3. `accessCode` is present for the owner
- * only; visitors never see it.
+ * GET /api/proposals/{id}: the proposal record of SPEC §3. The owner's answer has every field; a
+ * visitor's has exactly what the proposal page shows (issue 15): no access code, no owner id, no
+ * extracted document text (`content`), no bookkeeping flags or update time.
  */
 export const proposalRecordSchema = z.object({
   id: z.string(),
@@ -143,12 +144,13 @@ export const proposalRecordSchema = z.object({
   callToAction: z.string().nullable(),
   contactInformation: z.string().nullable(),
   calculatorData: z.unknown(),
-  content: z.string().nullable(),
-  isTemplate: z.boolean(),
-  isPublished: z.boolean(),
+  /** The share request's text or the uploaded document's extracted text: the owner's answer only. */
+  content: z.string().nullable().optional(),
+  isTemplate: z.boolean().optional(),
+  isPublished: z.boolean().optional(),
   accessCode: z.string().nullable().optional(),
   templateType: z.string().nullable(),
   createdAt: z.string(),
-  updatedAt: z.string(),
+  updatedAt: z.string().optional(),
 })
 export type ProposalRecord = z.infer<typeof proposalRecordSchema>

@@ -3,18 +3,7 @@
 import { PROPOSAL_ID_PATTERN, PROPOSAL_SECTIONS } from '@valueproof/contracts'
 import { expect } from 'vitest'
 
-export const PUBLIC_PROPOSAL_KEYS: readonly string[] = [
-  'id',
-  'title',
-  ...PROPOSAL_SECTIONS,
-  'calculatorData',
-  'content',
-  'isTemplate',
-  'isPublished',
-  'templateType',
-  'createdAt',
-  'updatedAt',
-]
+export const PUBLIC_PROPOSAL_KEYS: readonly string[] = ['id', 'title', ...PROPOSAL_SECTIONS, 'calculatorData', 'templateType', 'createdAt']
 
 /** SPEC §3 calculatorData's fields. */
 const CALCULATOR_KEYS: readonly string[] = [
@@ -30,6 +19,7 @@ const CALCULATOR_KEYS: readonly string[] = [
   'timeframes',
   'valueType',
   'complexity',
+  'language',
   'calculatorType',
   'valueFields',
   'branding',

@@ -7,13 +7,14 @@ export function presentListEntry(proposal: Pick<Proposal, 'id' | 'title' | 'crea
 }
 
 /**
- * The proposal record of SPEC §3, field by field. Only the owner sees the access code and the
- * owner's (sequential) user id; a visitor's record has neither field at all.
+ * The proposal record of SPEC §3, field by field. The owner sees all of it. A visitor sees exactly
+ * what the proposal page shows: the title, the written sections, the calculator, the layout and the
+ * date — never the access code, the owner's (sequential) user id, the extracted document text
+ * (`content`, up to 200,000 characters) or the bookkeeping fields.
  */
 export function presentProposal(proposal: Proposal, viewer: { isOwner: boolean }): ProposalRecord {
-  return {
+  const shown = {
     id: proposal.id,
-    ...(viewer.isOwner ? { userId: proposal.userId } : {}),
     title: proposal.title,
     executiveSummary: proposal.executiveSummary,
     problemStatement: proposal.problemStatement,
@@ -22,12 +23,17 @@ export function presentProposal(proposal: Proposal, viewer: { isOwner: boolean }
     callToAction: proposal.callToAction,
     contactInformation: proposal.contactInformation,
     calculatorData: proposal.calculatorData,
+    templateType: proposal.templateType,
+    createdAt: proposal.createdAt.toISOString(),
+  }
+  if (!viewer.isOwner) return shown
+  return {
+    ...shown,
+    userId: proposal.userId,
     content: proposal.content,
     isTemplate: proposal.isTemplate,
     isPublished: proposal.isPublished,
-    ...(viewer.isOwner ? { accessCode: proposal.accessCode } : {}),
-    templateType: proposal.templateType,
-    createdAt: proposal.createdAt.toISOString(),
+    accessCode: proposal.accessCode,
     updatedAt: proposal.updatedAt.toISOString(),
   }
 }
