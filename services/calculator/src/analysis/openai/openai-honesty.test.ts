@@ -101,7 +101,8 @@ describe('the OpenAI-compatible analyzer under the honesty rules', () => {
 
     const expected = validateCalculatorData(honestAnswer)
     if (!expected.ok) throw new Error('the honest answer must be a valid calculator')
-    expect(calculator).toEqual({ ...expected.calculatorData, complexity: 'balanced' })
+    // Its complexity and language are the request's.
+    expect(calculator).toEqual({ ...expected.calculatorData, complexity: 'balanced', language: 'sv' })
     expect(analyzer.name).toBe('openai')
     expect(server.requests).toHaveLength(1)
     expect(fallbacks).toEqual([])
