@@ -236,12 +236,16 @@ test.describe('stored XSS', () => {
       long('calc-description'),
       long('calc-explanation'),
       long('label-hours'),
-      long('description-hours'),
       short('unit-hours'),
       long('label-rate'),
-      long('description-rate'),
       short('unit-rate'),
     ])
+    // A parameter's description and source are the seller's notes: the prospect reads a neutral
+    // source line instead (issue 15), so those payloads are not on the page at all.
+    for (const note of [long('description-hours'), long('description-rate'), long('quote-hours'), long('note-rate')])
+      await expect(watch.page.getByText(note)).toHaveCount(0)
+    await expect(watch.page.getByText('As stated in the offer', { exact: true })).toBeVisible()
+    await expect(watch.page.getByText('Estimate — adjust to your situation', { exact: true })).toBeVisible()
     // The payloads in the labels survive the live calculator's re-render after an input.
     await watch.page.getByRole('spinbutton').first().fill('42')
     await expectInert(watch, `/proposals/${ids.standard}`, [long('label-hours')])
