@@ -1,9 +1,11 @@
-// Shared texts and helpers of the built-in analyzer's end-to-end tests (builtin-analyzer*.test.ts).
+// Shared texts and helpers of the built-in analyzer's end-to-end tests (builtin-analyzer*.test.ts,
+// stories*.test.ts).
 import { createCalculator, type CalculatorData } from '@valueproof/formula'
 import { expect } from 'vitest'
 import type { AnalysisInput, TextPage } from '../types.ts'
 import type { AnalysisReport } from './analysis-report.ts'
 import { createBuiltinAnalyzer } from './index.ts'
+import { inspectAnalysis } from './inspect.ts'
 
 export const analyzer = createBuiltinAnalyzer()
 
@@ -75,6 +77,22 @@ export function parameter(calculator: CalculatorData, name: string) {
   if (found === undefined) throw new Error(`no parameter ${name} in ${calculator.parameters.map((candidate) => candidate.name).join(', ')}`)
   return found
 }
+
+/** The stories tests' description input: English in dollars, or Swedish in kronor. */
+export function describeText(text: string, overrides: Partial<AnalysisInput> = {}): AnalysisReport {
+  const swedish = overrides.language === 'sv'
+  return inspectAnalysis({
+    kind: 'description',
+    pages: [{ page: 1, text }],
+    complexity: 'advanced',
+    language: swedish ? 'sv' : 'en',
+    currency: swedish ? 'SEK' : 'USD',
+    ...overrides,
+  })
+}
+
+/** Whether the figure whose words contain `text` is a slider or a documented constant. */
+export const used = (report: AnalysisReport, text: string): boolean => figure(report, text).use !== 'unused'
 
 export function figure(report: AnalysisReport, text: string) {
   const found = report.figures.find((candidate) => candidate.text.includes(text))

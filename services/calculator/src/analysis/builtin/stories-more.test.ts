@@ -3,28 +3,8 @@
 // over, unit prices against today's, one-off prices, costs that disappear, and descriptions that
 // ask for offers or list prices.
 import { describe, expect, it } from 'vitest'
-import type { AnalysisInput } from '../types.ts'
+import { describeText, figure, used } from './builtin-analyzer-fixtures.ts'
 import { inspectAnalysis } from './inspect.ts'
-
-function describeText(text: string, overrides: Partial<AnalysisInput> = {}) {
-  const swedish = overrides.language === 'sv'
-  return inspectAnalysis({
-    kind: 'description',
-    pages: [{ page: 1, text }],
-    complexity: 'advanced',
-    language: swedish ? 'sv' : 'en',
-    currency: swedish ? 'SEK' : 'USD',
-    ...overrides,
-  })
-}
-
-function figure(report: ReturnType<typeof inspectAnalysis>, text: string) {
-  const found = report.figures.find((candidate) => candidate.text.includes(text))
-  if (found === undefined) throw new Error(`no figure "${text}": ${report.figures.map((candidate) => candidate.text).join(' | ')}`)
-  return found
-}
-
-const used = (report: ReturnType<typeof inspectAnalysis>, text: string): boolean => figure(report, text).use !== 'unused'
 
 describe('who pays an amount, when a sentence states several', () => {
   it('takes "and the service costs $1,500 per month" as the price, beside the customer’s own spend', () => {

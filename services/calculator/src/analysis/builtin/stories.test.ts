@@ -2,28 +2,8 @@
 // drives the formula, the seller's price is the cost side, no assumed scale is hidden, a contract
 // value is never a saving, currencies are named.
 import { describe, expect, it } from 'vitest'
-import type { AnalysisInput } from '../types.ts'
+import { describeText, figure, used } from './builtin-analyzer-fixtures.ts'
 import { inspectAnalysis } from './inspect.ts'
-
-function describeText(text: string, overrides: Partial<AnalysisInput> = {}) {
-  const swedish = overrides.language === 'sv'
-  return inspectAnalysis({
-    kind: 'description',
-    pages: [{ page: 1, text }],
-    complexity: 'advanced',
-    language: swedish ? 'sv' : 'en',
-    currency: swedish ? 'SEK' : 'USD',
-    ...overrides,
-  })
-}
-
-function figure(report: ReturnType<typeof inspectAnalysis>, text: string) {
-  const found = report.figures.find((candidate) => candidate.text.includes(text))
-  if (found === undefined) throw new Error(`no figure "${text}": ${report.figures.map((candidate) => candidate.text).join(' | ')}`)
-  return found
-}
-
-const used = (report: ReturnType<typeof inspectAnalysis>, text: string): boolean => figure(report, text).use !== 'unused'
 
 describe('time saved', () => {
   it('applies the claimed reduction to the time spent, never shows the time spent as the saving', () => {
