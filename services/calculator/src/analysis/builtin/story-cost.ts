@@ -173,9 +173,46 @@ export function costStory(
   return valueDesign({ story: 'costReduced', period, valueType: 'moneySaved', terms, result, gross, explain, price, context })
 }
 
+/**
+ * A price comparison's design: the saving per period is `formula`; the key metrics value `today`
+ * (what the customer pays now) net of `offer` (the seller's price) when both are given, or the
+ * saving itself.
+ */
+function comparisonDesign(props: {
+  readonly period: TimeframePeriod
+  readonly terms: readonly Term[]
+  readonly formula: (names: Names) => string
+  readonly explain: (phrases: Names) => string
+  readonly sides?: { readonly today: (names: Names) => string; readonly offer: (names: Names) => string }
+  readonly context: DesignContext
+}): Design {
+  const { period, formula, sides, context } = props
+  const { texts, currency } = context
+  const result = texts.say(`Money saved per ${texts.periodNoun(period)}`, `Besparing per ${texts.periodNoun(period)}`)
+  return {
+    story: 'priceComparison',
+    period,
+    valueType: 'moneySaved',
+    terms: props.terms,
+    result,
+    formula,
+    explain: (p) => `${result} = ${props.explain(p)}.`,
+    metrics: (n) =>
+      valueMetrics({
+        period,
+        currency,
+        context,
+        label: result,
+        ...(sides === undefined ? { gross: formula(n) } : { gross: sides.today(n), price: sides.offer(n) }),
+      }),
+    notes: [],
+    noValueClaim: false,
+  }
+}
+
 /** "$0.15 per mile instead of the $0.24 per mile you pay", "0,35 kr i stället för 0,95 kr": units × (today's unit cost − the offer's). */
 function unitPriceComparison(roled: readonly RoledFigure[], context: DesignContext): Design | undefined {
-  const { texts, currency } = context
+  const { texts } = context
   const offer = roled.find((entry) => entry.role === 'price' && entry.figure.kind === 'money' && perUnitEntity(entry) !== undefined)
   const entity = perUnitEntity(offer)
   if (offer === undefined || entity === undefined) return undefined
@@ -226,25 +263,17 @@ function unitPriceComparison(roled: readonly RoledFigure[], context: DesignConte
       'price',
     ),
   ]
-  const result = texts.say(`Money saved per ${texts.periodNoun(period)}`, `Besparing per ${texts.periodNoun(period)}`)
-  const gross = (n: Names): string => `${n.units} * (${n.today} - ${n.offer})`
-  return {
-    story: 'priceComparison',
+  return comparisonDesign({
     period,
-    valueType: 'moneySaved',
     terms,
-    result,
-    formula: gross,
-    explain: (p) => `${result} = ${p.units} × (${p.today} − ${p.offer}).`,
-    metrics: (n) => valueMetrics({ period, currency, context, label: result, gross: gross(n) }),
-    notes: [],
-    noValueClaim: false,
-  }
+    formula: (n) => `${n.units} * (${n.today} - ${n.offer})`,
+    explain: (p) => `${p.units} × (${p.today} − ${p.offer})`,
+    context,
+  })
 }
 
 /** Price comparison: the customer's current spend per period against the seller's recurring price. */
 export function priceComparisonStory(roled: readonly RoledFigure[], context: DesignContext): Design | undefined {
-  const { texts, currency } = context
   const price = recurringPrice(roled)
   const spend = roled.find(
     (entry) => entry.role === 'baseline' && entry.figure.kind === 'money' && isPerPeriod(entry) && entry.figure.perEntity === undefined,
@@ -252,19 +281,13 @@ export function priceComparisonStory(roled: readonly RoledFigure[], context: Des
   if (price === undefined || spend === undefined) return unitPriceComparison(roled, context)
   const period = timeframeOf(spend.figure.per, 'monthly')
   const terms = [costTerm(spend, period, context), priceTerm(price, period, context, 2)]
-  const result = texts.say(`Money saved per ${texts.periodNoun(period)}`, `Besparing per ${texts.periodNoun(period)}`)
-  return {
-    story: 'priceComparison',
+  return comparisonDesign({
     period,
-    valueType: 'moneySaved',
     terms,
-    result,
     formula: (n) => `${n.cost} - ${n.price}`,
-    explain: (p) => `${result} = ${p.cost} − ${p.price}.`,
-    metrics: (n) => valueMetrics({ period, currency, context, label: result, gross: `${n.cost} - ${n.price}` }),
-    notes: [],
-    noValueClaim: false,
-  }
+    explain: (p) => `${p.cost} − ${p.price}`,
+    context,
+  })
 }
 
 /**
@@ -333,19 +356,12 @@ export function handOverStory(roled: readonly RoledFigure[], context: DesignCont
     hoursTerm('theirs', `ourHoursPer${PERIOD_CAMEL[period]}`, [`Our hours per ${noun}`, `Våra timmar per ${noun}`], theirs, 2),
     rateTerm('rate', 'ourHourlyRate', ['Our hourly rate', 'Vårt timpris'], rate, 'price', 4),
   ]
-  const result = texts.say(`Money saved per ${noun}`, `Besparing per ${noun}`)
-  const gross = (n: Names): string => `${n.today} * ${n.cost} - ${n.theirs} * ${n.rate}`
-  return {
-    story: 'priceComparison',
+  return comparisonDesign({
     period,
-    valueType: 'moneySaved',
     terms,
-    result,
-    formula: gross,
-    explain: (p) => `${result} = ${p.today} × ${p.cost} − ${p.theirs} × ${p.rate}.`,
-    metrics: (n) =>
-      valueMetrics({ period, currency, context, label: result, gross: `${n.today} * ${n.cost}`, price: `${n.theirs} * ${n.rate}` }),
-    notes: [],
-    noValueClaim: false,
-  }
+    formula: (n) => `${n.today} * ${n.cost} - ${n.theirs} * ${n.rate}`,
+    explain: (p) => `${p.today} × ${p.cost} − ${p.theirs} × ${p.rate}`,
+    sides: { today: (n) => `${n.today} * ${n.cost}`, offer: (n) => `${n.theirs} * ${n.rate}` },
+    context,
+  })
 }
