@@ -109,6 +109,13 @@ test.describe('a description becomes its ROI story', () => {
         /\b(?:What|you|save|Value|Payback|Period|months?|From|your|description|document|page|Assumption|Estimate|Enter|Calculator|January|February|March|April|May|June|July|August|September|October|November|December)\b/u,
       )
       await screenshot(prospect, 'swedish-prospect-calculator')
+      // On a phone in the dark theme the estimate mark and the numbers stay readable.
+      await prospect.setViewportSize({ width: 390, height: 844 })
+      await prospect.evaluate(() => window.localStorage.setItem('valueproof-theme', 'dark'))
+      await prospect.reload()
+      await expect(prospect.locator('html')).toHaveClass(/\bdark\b/u)
+      await expect(calculator.locator('[data-result="roi"] [data-estimate]')).toHaveText('Uppskattning')
+      await screenshot(prospect, 'swedish-prospect-calculator-dark-phone')
     } finally {
       await context.close()
     }
