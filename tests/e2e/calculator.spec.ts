@@ -343,7 +343,7 @@ test.describe('the generator screen', () => {
     expect(edited.formula).toBe(`(${original.formula}) * 2`)
     await expectFigures(page, edited, { ...createCalculator(edited).initialValues(), ...(await storedValues(page)) }, 'USD')
 
-    // Regenerate from the last input.
+    // Regenerate from its own stored input.
     await page.getByRole('button', { name: 'Regenerate' }).click()
     await expect(toasts(page)).toContainText('Calculator has been regenerated', { timeout: 20_000 })
     expect((await storedConfig(page)).formula).toBe(original.formula)
@@ -371,13 +371,20 @@ test.describe('the generator screen', () => {
     await expect(entries(page)).toHaveCount(1)
   })
 
-  test('regenerate without a stored input says so', async ({ page, signedInUser }) => {
+  test('regenerate of a calculator whose input is not kept says so', async ({ page, signedInUser }) => {
     void signedInUser
     await openCalculator(page)
     await describeAndGenerate(page, DESCRIPTION_EN, 'Minimal')
     await expect(entries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
-    await page.evaluate(() => window.localStorage.removeItem('valueproof.lastCalculatorInput'))
+    // A calculator this browser kept from before calculators were kept on the server: no input to read again.
+    await page.evaluate(() => {
+      const entries = JSON.parse(window.localStorage.getItem('valueproof.calculators') ?? '[]') as Array<Record<string, unknown>>
+      const legacy = { ...entries[0], id: 'legacy0001', saved: undefined }
+      window.localStorage.setItem('valueproof.calculators', JSON.stringify([legacy, ...entries]))
+      window.localStorage.setItem('valueproof.currentCalculator', JSON.stringify('legacy0001'))
+    })
     await page.reload()
+    await expect(page.getByRole('region', { name: 'Generated Calculators' }).getByRole('listitem')).toHaveCount(2)
     await page.getByRole('button', { name: 'Regenerate' }).click()
     await expect(toasts(page)).toContainText('No previous input found to regenerate calculator')
   })

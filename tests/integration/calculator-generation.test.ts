@@ -153,7 +153,8 @@ describe.each(kinds)('calculator generation through the gateway (%s)', (kind) =>
       })
       expect(response.status, await response.clone().text()).toBe(200)
       const body = (await response.json()) as { parameters: unknown }
-      expect(Object.keys(body as object)).toEqual(['parameters'])
+      // SPEC §7's parameters, and the calculator as it is kept for the account (docs/decisions/103).
+      expect(Object.keys(body as object)).toEqual(['parameters', 'calculator'])
       expect(expectSoundCalculator(body.parameters).parameters).toHaveLength(sliders)
     })
 

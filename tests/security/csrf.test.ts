@@ -9,7 +9,8 @@ import { apiRoutes } from '../../gateway/src/routes/api-routes.ts'
 import { GOOD_PASSWORD, uniqueUsername } from '../integration/support/http-client.ts'
 import { startTestStack, type TestStack } from '../integration/support/stack.ts'
 import { makePro, SECURITY_STACK_ENV } from './support/actors.ts'
-import { encode, routeCalls, victimState, type Encoding, type RouteCall } from './support/csrf-routes.ts'
+import { supportTriageCalculator } from '../../services/proposal/src/testing/calculators.ts'
+import { encode, pathWithIds, routeCalls, victimState, type Encoding, type RouteCall } from './support/csrf-routes.ts'
 import { rawRequest, type RawAnswer } from './support/raw-http.ts'
 
 const CROSS_ORIGIN = { message: 'Cross-origin requests are not allowed' }
@@ -236,6 +237,33 @@ describe.each(SITES)('CSRF: $name', (site) => {
     await stack?.close()
   })
 
+  const idsByRoute = new Map<string, { calculatorId: string; proposalId: string }>()
+  /** The route's path at things of the victim's own, made once per route (see pathWithIds). */
+  async function victimPath(route: { method: string; path: string }): Promise<string> {
+    if (!route.path.includes(':id')) return route.path
+    let ids = idsByRoute.get(key(route))
+    if (ids === undefined) {
+      const cookie = await victimCookie()
+      const own = (path: string, json: unknown) =>
+        send('POST', path, { cookie, origin: site.origin(stack), 'content-type': 'application/json' }, Buffer.from(JSON.stringify(json)))
+      const calculator = await own('/api/calculator/analyze-text', {
+        description: 'Each of 12 agents spends 15 hours per week on triage at $45 per hour.',
+        complexity: 'minimal',
+        language: 'en',
+        currency: 'USD',
+      })
+      expect(calculator.status, calculator.text).toBe(200)
+      const proposal = await own('/api/proposals', { title: 'The victim’s own', content: '', calculatorData: supportTriageCalculator })
+      expect(proposal.status, proposal.text).toBe(201)
+      ids = {
+        calculatorId: (JSON.parse(calculator.text) as { calculator: { id: string } }).calculator.id,
+        proposalId: (JSON.parse(proposal.text) as { id: string }).id,
+      }
+      idsByRoute.set(key(route), ids)
+    }
+    return pathWithIds(route.path, ids)
+  }
+
   /** The victim's session cookie, signing in again when an attempt (or the control) ended it. */
   async function victimCookie(): Promise<string> {
     if ((await send('GET', '/api/user', { cookie: `vp_session=${victim.token}` })).status !== 200) {
@@ -271,13 +299,14 @@ describe.each(SITES)('CSRF: $name', (site) => {
     it(cell, async () => {
       const call = calls[key(route)]
       if (call === undefined) throw new Error(`no call for ${key(route)}`)
+      const path = await victimPath(route)
       const cookie = await victimCookie()
       const before = await victimState(stack, victim)
       const { body, contentType } = encode(call, variant.encoding)
       const url = new URL(site.origin(stack))
       const answer = await send(
         variant.method?.(route) ?? route.method,
-        variant.path?.(route.path, route) ?? route.path,
+        variant.path?.(path, route) ?? path,
         { cookie, ...(contentType ? { 'content-type': contentType } : {}), ...variant.headers({ origin: site.origin(stack), url }, route) },
         body,
       )
@@ -291,7 +320,8 @@ describe.each(SITES)('CSRF: $name', (site) => {
   it.each(stateChanging.map(key))('control: %s from the site itself works', async (routeKey) => {
     const call = calls[routeKey]
     if (call === undefined) throw new Error(`no call for ${routeKey}`)
-    const [method = '', path = ''] = routeKey.split(' ')
+    const [method = '', routePath = ''] = routeKey.split(' ')
+    const path = await victimPath({ method, path: routePath })
     const cookie = await victimCookie()
     const before = await victimState(stack, victim)
     const { body, contentType } = encode(call, 'own')

@@ -4,6 +4,7 @@
 // The route list is derived from apiRoutes: a new route fails the suite until it is covered here
 // or listed as public by design.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { CALCULATOR_NOT_FOUND_MESSAGE } from '@valueproof/contracts'
 import { apiRoutes } from '../../gateway/src/routes/api-routes.ts'
 import { buildPdf } from '../../packages/documents/src/test-documents.ts'
 import { supportTriageCalculator, supportTriageInput } from '../../services/proposal/src/testing/calculators.ts'
@@ -67,6 +68,17 @@ function creation(path: string, body: Record<string, unknown>): Check {
       const asA = await a.client.get(`/api/proposals/${id}`)
       expect(asA.status).toBe(200)
       expect('accessCode' in ((await asA.json()) as object)).toBe(false)
+    }
+  }
+}
+
+/** B asks for A's calculator every way it can: the answer is the same 404 as for an id that does not exist. */
+function notFoundForB(call: (b: Actor, a: Victim, headers: Record<string, string>) => Promise<Response>): Check {
+  return async ({ a, b }) => {
+    for (const headers of impersonationHeaders(a)) {
+      const response = await call(b, a, headers)
+      expect(response.status, await response.clone().text()).toBe(404)
+      expect(await response.json()).toEqual({ message: CALCULATOR_NOT_FOUND_MESSAGE })
     }
   }
 }
@@ -145,6 +157,36 @@ const COVERAGE: Record<string, Coverage> = {
     owned: generation((b, headers) =>
       b.client.post('/api/calculator/generate-value', { description: DESCRIPTION, language: 'en', currency: 'USD' }, headers),
     ),
+  },
+  'GET /api/calculators': {
+    owned: async ({ a, b }) => {
+      for (const headers of impersonationHeaders(a)) {
+        for (const query of ['', `?userId=${a.id}`]) {
+          const response = await b.client.get(`/api/calculators${query}`, headers)
+          expect(response.status).toBe(200)
+          const { calculators } = (await response.json()) as { calculators: Array<{ id: string }> }
+          expect(calculators.map((calculator) => calculator.id)).not.toContain(a.calculatorId)
+        }
+      }
+    },
+  },
+  'GET /api/calculators/:id/input': {
+    owned: notFoundForB((b, a, headers) => b.client.get(`/api/calculators/${a.calculatorId}/input`, headers)),
+  },
+  'PATCH /api/calculators/:id': {
+    owned: notFoundForB((b, a, headers) =>
+      b.client.request('PATCH', `/api/calculators/${a.calculatorId}`, { json: { values: {}, config: supportTriageCalculator }, headers }),
+    ),
+  },
+  'DELETE /api/calculators/:id': {
+    owned: notFoundForB((b, a, headers) => b.client.request('DELETE', `/api/calculators/${a.calculatorId}`, { headers })),
+  },
+  'POST /api/calculators/:id/regenerate': {
+    owned: async (world) => {
+      const before = await generationsCounted(world.stack, world.a.id)
+      await notFoundForB((b, a, headers) => b.client.post(`/api/calculators/${a.calculatorId}/regenerate`, {}, headers))(world)
+      expect(await generationsCounted(world.stack, world.a.id)).toBe(before)
+    },
   },
   'GET /api/proposals': {
     owned: async ({ a, b }) => {

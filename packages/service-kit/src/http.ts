@@ -246,3 +246,12 @@ export function visitorIdOf(ctx: Context): string | undefined {
 export function clientIp(ctx: Context): string {
   return ctx.state.identity?.clientIp ?? ctx.ip
 }
+
+/** Aborted when the client goes away before the answer is sent, so no work is done for nobody. */
+export function clientGone(ctx: Context): AbortSignal {
+  const controller = new AbortController()
+  ctx.res.once('close', () => {
+    if (!ctx.res.writableFinished) controller.abort(new Error('The client closed the connection'))
+  })
+  return controller.signal
+}

@@ -12,6 +12,7 @@ export {
   clientIp,
   optionalUserId,
   visitorIdOf,
+  clientGone,
   REQUEST_ID_HEADER,
 } from './http.ts'
 export {

@@ -5,6 +5,7 @@ import type { Analyzer } from './analysis/types.ts'
 import { calculatorConfigSchema, type GenerationConfig } from './config.ts'
 import type { PrismaClient } from './db.ts'
 import { subscribeUserRegistered } from './events/user-registered.ts'
+import { calculatorsRouter } from './routes/calculators/index.ts'
 import { generationRouter } from './routes/generation/index.ts'
 
 export { PrismaClient } from './db.ts'
@@ -44,12 +45,18 @@ export function createCalculatorService(
         ),
     })
   deps.logger.info({ analyzer: analyzer.name }, 'calculator generation ready')
+  const routerDeps = {
+    prisma: deps.prisma,
+    dbSchema: deps.dbSchema,
+    analyzer,
+    documents,
+    objectStore: deps.objectStore,
+    now: options.now ?? (() => new Date()),
+  }
   return createService({
     name: SERVICE_NAME,
     deps,
-    routers: [
-      generationRouter({ prisma: deps.prisma, dbSchema: deps.dbSchema, analyzer, documents, now: options.now ?? (() => new Date()) }),
-    ],
+    routers: [generationRouter(routerDeps), calculatorsRouter(routerDeps)],
     consumers: [subscribeUserRegistered],
     onStop: async () => {
       await Promise.all([documents.close(), analyzer.close?.()])

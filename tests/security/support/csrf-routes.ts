@@ -53,11 +53,24 @@ export function routeCalls(login: { username: string }): Record<string, RouteCal
       fields: () => ({ description: DESCRIPTION, complexity: 'minimal', language: 'en', currency: 'USD' }),
     },
     'POST /api/calculator/generate-value': { fields: () => ({ description: DESCRIPTION, language: 'en', currency: 'USD' }) },
+    'PATCH /api/calculators/:id': { fields: () => ({ values: { hoursPerWeek: 3 } }) },
+    'DELETE /api/calculators/:id': { fields: () => ({}) },
+    'POST /api/calculators/:id/regenerate': { fields: () => ({ complexity: 'balanced' }) },
     'POST /api/proposals': { fields: () => ({ title: 'Planted by CSRF', content: '', calculatorData: supportTriageCalculator }) },
     'POST /api/proposals/generate': {
       fields: () => ({ calculatorData: supportTriageCalculator, input: supportTriageInput, templateType: 'standard' }),
     },
   }
+}
+
+/**
+ * A route's path with its `:id` filled in: each route acts on a thing of the victim's own, made for
+ * it once (so the control, which really changes or deletes it, has one to act on).
+ */
+export function pathWithIds(routePath: string, ids: { calculatorId: string; proposalId: string }): string {
+  if (routePath.startsWith('/api/calculators/')) return routePath.replace(':id', ids.calculatorId)
+  if (routePath.startsWith('/api/proposals/')) return routePath.replace(':id', ids.proposalId)
+  return routePath
 }
 
 export type Encoding = 'own' | 'text/plain' | 'urlencoded' | 'multipart' | 'none'
@@ -103,6 +116,10 @@ export async function victimState(stack: TestStack, victim: { id: number }): Pro
     profile: profile[0],
     logos: await count('identity', `SELECT count(*) AS n FROM ${table(stack, 'identity', 'logo')} WHERE user_id = $1`, victim.id),
     proposals: await count('proposal', `SELECT count(*) AS n FROM ${table(stack, 'proposal', 'proposal')} WHERE user_id = $1`, victim.id),
+    calculators: await stack.databases.calculator.query(
+      `SELECT id, values, complexity, updated_at FROM ${table(stack, 'calculator', 'saved_calculator')} WHERE user_id = $1 ORDER BY id`,
+      victim.id,
+    ),
     generations: await generationsCounted(stack, victim.id),
   }
 }

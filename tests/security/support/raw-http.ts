@@ -19,9 +19,15 @@ export interface RawRequest {
 /** Sends one request to `baseUrl`'s socket, whatever Host the headers name. */
 export function rawRequest(baseUrl: string, options: RawRequest): Promise<RawAnswer> {
   const url = new URL(baseUrl)
+  // Node frames a body only for methods it expects one with; DELETE's must say its length itself.
+  const framed = Object.keys(options.headers).some((name) => /^(content-length|transfer-encoding)$/i.test(name))
+  const headers =
+    options.body === undefined || framed
+      ? options.headers
+      : { ...options.headers, 'content-length': String(Buffer.byteLength(options.body)) }
   return new Promise((resolve, reject) => {
     const outgoing = request(
-      { host: url.hostname, port: url.port, method: options.method, path: options.path, headers: options.headers, agent: false },
+      { host: url.hostname, port: url.port, method: options.method, path: options.path, headers, agent: false },
       (response) => {
         const chunks: Buffer[] = []
         response.on('data', (chunk: Buffer) => chunks.push(chunk))

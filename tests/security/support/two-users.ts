@@ -16,6 +16,8 @@ export interface Victim extends Actor {
   codedId: string
   /** Not published: only A opens it. */
   hiddenId: string
+  /** A calculator A generated from a description (kept by the calculator service). */
+  calculatorId: string
   /** Text of A's that no answer to anyone else may carry. */
   privateMarkers: string[]
 }
@@ -61,6 +63,15 @@ export async function victim(stack: TestStack): Promise<Victim> {
   const codedId = await shareProposal(actor.client, { title: codedTitle, content: `coded content ${tag}`, accessCode })
   const hiddenId = await shareProposal(actor.client, { title: hiddenTitle })
   await stack.databases.proposal.execute(`UPDATE ${table(stack, 'proposal', 'proposal')} SET is_published = false WHERE id = $1`, hiddenId)
+  const calculatorDescription = `Alpha's own service ${tag}: each of 12 agents spends 15 hours per week on triage at $45 per hour.`
+  const generated = await actor.client.post('/api/calculator/analyze-text', {
+    description: calculatorDescription,
+    complexity: 'minimal',
+    language: 'en',
+    currency: 'USD',
+  })
+  expect(generated.status, await generated.clone().text()).toBe(200)
+  const calculatorId = ((await generated.json()) as { calculator: { id: string } }).calculator.id
   return {
     ...actor,
     accessCode,
@@ -68,7 +79,17 @@ export async function victim(stack: TestStack): Promise<Victim> {
     openId,
     codedId,
     hiddenId,
-    privateMarkers: [actor.username, accessCode, codedTitle, hiddenTitle, hiddenId, `coded content ${tag}`],
+    calculatorId,
+    privateMarkers: [
+      actor.username,
+      accessCode,
+      codedTitle,
+      hiddenTitle,
+      hiddenId,
+      `coded content ${tag}`,
+      calculatorId,
+      `Alpha's own service ${tag}`,
+    ],
   }
 }
 
@@ -91,6 +112,7 @@ export async function stateOf(stack: TestStack, a: Victim): Promise<unknown> {
   return {
     user: await json('/api/user'),
     list: await json('/api/proposals'),
+    calculators: await json('/api/calculators'),
     proposals: await Promise.all([a.openId, a.codedId, a.hiddenId].map((id) => json(`/api/proposals/${id}`))),
     logo: createHash('sha256')
       .update(Buffer.from(await logo.arrayBuffer()))

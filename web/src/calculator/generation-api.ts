@@ -1,6 +1,9 @@
 import { calculatorDataSchema, type CalculatorData, type Complexity, type Currency } from '@valueproof/formula'
 import { z } from 'zod'
+import { savedCalculatorSchema, type SavedCalculator } from '@valueproof/contracts'
 import { apiRequest, ApiError, messageField } from '../api.ts'
+import { entryOfSaved } from './saved-api.ts'
+import type { CalculatorEntry } from './storage.ts'
 
 /*
  * The four calculator-generation calls of SPEC §7 and the messages of SPEC §8 for their failures.
@@ -33,6 +36,8 @@ export interface GeneratedCalculator {
   config: CalculatorData
   /** The document's extracted text (file calls only): the input a proposal is later written from. */
   content?: string | undefined
+  /** The calculator as the calculator service keeps it (docs/decisions/103). */
+  saved?: CalculatorEntry | undefined
 }
 
 /** A generation call that failed: `message` is what the user reads (SPEC §8), `title` the toast's title. */
@@ -50,8 +55,16 @@ export class GenerationError extends Error {
 export const DOCUMENT_TOO_LONG_MESSAGE =
   'The document is too long to analyze in one go. Try a shorter excerpt of it, or describe your service in words with the text input instead.'
 
-const documentResponseSchema = z.object({ parameters: calculatorDataSchema, content: z.string().optional() })
-const textResponseSchema = z.object({ parameters: calculatorDataSchema })
+const documentResponseSchema = z.object({
+  parameters: calculatorDataSchema,
+  content: z.string().optional(),
+  calculator: savedCalculatorSchema.optional(),
+})
+const textResponseSchema = z.object({ parameters: calculatorDataSchema, calculator: savedCalculatorSchema.optional() })
+
+function savedOf(calculator: SavedCalculator | undefined): CalculatorEntry | undefined {
+  return calculator === undefined ? undefined : entryOfSaved(calculator)
+}
 
 /** The server's own words for a failure: the JSON body's message, else SPEC §8's generic `status: body`. */
 function serverText(error: unknown): string {
@@ -143,7 +156,7 @@ export async function analyzeDocument(
     )
     const parsed = documentResponseSchema.safeParse(body)
     if (!parsed.success) throw invalidAnswer(parsed.error)
-    return { config: parsed.data.parameters, content: parsed.data.content }
+    return { config: parsed.data.parameters, content: parsed.data.content, saved: savedOf(parsed.data.calculator) }
   } catch (error) {
     throw documentFailure(error, value)
   }
@@ -168,32 +181,8 @@ export async function analyzeDescription(
     }
     const parsed = textResponseSchema.safeParse(body)
     if (!parsed.success) throw invalidAnswer(parsed.error)
-    return { config: parsed.data.parameters }
+    return { config: parsed.data.parameters, saved: savedOf(parsed.data.calculator) }
   } catch (error) {
     throw textFailure(error, value)
   }
-}
-
-/** A file as a data URL (SPEC §3's last input keeps files this way). */
-export function fileToDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader()
-    reader.addEventListener('load', () =>
-      typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('The file could not be read')),
-    )
-    reader.addEventListener('error', () => reject(reader.error ?? new Error('The file could not be read')))
-    reader.readAsDataURL(file)
-  })
-}
-
-/** The file a stored data URL holds again, for regeneration (decoded here: CSP keeps fetch() off data: URLs). */
-export function dataUrlToFile(dataUrl: string, filename: string, fileType: string): File {
-  const comma = dataUrl.indexOf(',')
-  const header = dataUrl.slice(0, comma)
-  const payload = dataUrl.slice(comma + 1)
-  const binary = header.endsWith(';base64') ? atob(payload) : decodeURIComponent(payload)
-  const bytes = new Uint8Array(binary.length)
-  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index)
-  const declared = header.slice('data:'.length).split(';')[0] ?? ''
-  return new File([bytes], filename, { type: fileType || declared })
 }

@@ -2,16 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../api.ts'
 import { documentFailure, DOCUMENT_TOO_LONG_MESSAGE, isAcceptedFile, textFailure } from './generation-api.ts'
 import {
+  claimWorkspace,
+  clearWorkspace,
   INTERRUPTED_MESSAGE,
   loadDisplayCurrency,
   loadEntries,
-  loadLastInput,
   saveEntries,
-  saveLastInput,
   STORAGE_KEYS,
   writeJson,
 } from './storage.ts'
-import { defaultValues, workspaceReducer, type WorkspaceState } from './workspace.ts'
 
 /** A Storage with a quota, like the browser's: setItem throws once the stored text would exceed it. */
 class QuotaStorage implements Storage {
@@ -102,27 +101,23 @@ describe('local storage of the generator screen', () => {
     expect(console.warn).toHaveBeenCalledWith('Could not save big to local storage.', expect.any(DOMException))
   })
 
-  it('clears storage, writes the state back and retries when the last input does not fit', () => {
-    // Other keys fill the store so that the input only fits once they are gone.
-    store.setItem('someone-else', 'y'.repeat(6_000))
+  it("is one user's cache: another user's is emptied, logout empties it, the old last input goes", () => {
+    store.setItem('valueproof.lastCalculatorInput', JSON.stringify({ type: 'file', content: 'data:application/pdf;base64,AAAA' }))
     store.setItem('valueproof-theme', 'dark')
-    store.setItem(STORAGE_KEYS.lastInput, JSON.stringify({ type: 'text', content: 'the previous description' }))
-    saveEntries([{ id: 'b', status: 'completed', config: loadEntriesConfig() }])
-    const input = { type: 'text' as const, content: 'z'.repeat(3_800) }
-    const restore = vi.fn(() => saveEntries([{ id: 'b', status: 'completed', config: loadEntriesConfig() }]))
-    expect(saveLastInput(input, restore)).toBe(true)
-    expect(restore).toHaveBeenCalledOnce()
-    expect(store.getItem('someone-else')).toBeNull()
-    // The product's own keys survive the clearing.
+    claimWorkspace(7)
+    saveEntries([{ id: 'b', status: 'completed', config: loadEntriesConfig(), saved: true, values: { hours: 3 } }])
+    expect(store.getItem('valueproof.lastCalculatorInput')).toBeNull()
+    claimWorkspace(7)
+    expect(loadEntries()).toMatchObject([{ id: 'b', saved: true, values: { hours: 3 } }])
+    claimWorkspace(8)
+    expect(loadEntries()).toEqual([])
+    expect(store.getItem(STORAGE_KEYS.owner)).toBe('8')
+    saveEntries([{ id: 'c', status: 'completed', config: loadEntriesConfig() }])
+    clearWorkspace()
+    expect(loadEntries()).toEqual([])
+    expect(store.getItem(STORAGE_KEYS.owner)).toBeNull()
+    // Not the workspace's: the theme stays.
     expect(store.getItem('valueproof-theme')).toBe('dark')
-    expect(loadLastInput()).toEqual(input)
-    expect(loadEntries().map((entry) => entry.id)).toEqual(['b'])
-  })
-
-  it('answers false when the input cannot fit even in an empty store', () => {
-    const input = { type: 'text' as const, content: 'z'.repeat(12_000) }
-    expect(saveLastInput(input, () => undefined)).toBe(false)
-    expect(loadLastInput()).toBeUndefined()
   })
 })
 
@@ -132,58 +127,6 @@ function loadEntriesConfig() {
   if (config === undefined) throw new Error('the test calculator does not validate')
   return config
 }
-
-describe('the workspace', () => {
-  function state(): WorkspaceState {
-    return { entries: [], currentId: undefined, config: undefined, values: {}, displayCurrency: 'USD' }
-  }
-
-  it('puts new entries first and makes a finished generation the current calculator with default values', () => {
-    const config = loadEntriesConfig()
-    let next = workspaceReducer(state(), { type: 'add', entry: { id: 'one', status: 'loading' } })
-    next = workspaceReducer(next, { type: 'add', entry: { id: 'two', status: 'loading' } })
-    expect(next.entries.map((entry) => entry.id)).toEqual(['two', 'one'])
-    next = workspaceReducer(next, { type: 'update', id: 'one', entry: { status: 'completed', config } })
-    expect(next.currentId).toBe('one')
-    expect(next.values).toEqual({ hours: 10, rate: 50 })
-  })
-
-  it('replaces the current calculator when an entry with the same config name is updated (SPEC §4)', () => {
-    const config = loadEntriesConfig()
-    let next = workspaceReducer(state(), { type: 'add', entry: { id: 'one', status: 'completed', config } })
-    next = workspaceReducer(next, { type: 'add', entry: { id: 'two', status: 'completed', config } })
-    next = workspaceReducer(next, { type: 'view', id: 'one' })
-    const renamed = { ...config, formula: 'hours * rate * 2' }
-    next = workspaceReducer(next, { type: 'update', id: 'two', entry: { config: renamed } })
-    expect(next.config?.formula).toBe('hours * rate * 2')
-    expect(next.currentId).toBe('two')
-  })
-
-  it('keeps values that still fit after an edit and resets the rest', () => {
-    const config = loadEntriesConfig()
-    let next = workspaceReducer(state(), { type: 'add', entry: { id: 'one', status: 'loading' } })
-    next = workspaceReducer(next, { type: 'update', id: 'one', entry: { status: 'completed', config } })
-    next = workspaceReducer(next, { type: 'values', values: { hours: 80, rate: 150 } })
-    const narrower = {
-      ...config,
-      parameters: config.parameters.map((parameter) =>
-        parameter.name === 'rate' ? { ...parameter, max: 100, defaultValue: 40 } : parameter,
-      ),
-    }
-    next = workspaceReducer(next, { type: 'edit', config: narrower })
-    expect(next.values).toEqual({ hours: 80, rate: 40 })
-    expect(next.entries[0]?.config).toBe(narrower)
-    expect(defaultValues(narrower)).toEqual({ hours: 10, rate: 40 })
-  })
-
-  it('removing the current entry clears the current calculator', () => {
-    const config = loadEntriesConfig()
-    let next = workspaceReducer(state(), { type: 'add', entry: { id: 'one', status: 'loading' } })
-    next = workspaceReducer(next, { type: 'update', id: 'one', entry: { status: 'completed', config } })
-    next = workspaceReducer(next, { type: 'remove', id: 'one' })
-    expect(next).toMatchObject({ entries: [], currentId: undefined, config: undefined, values: {} })
-  })
-})
 
 describe('generation messages (SPEC §8)', () => {
   it('prefixes the server text for documents and value documents', () => {

@@ -3,11 +3,12 @@ import { z } from 'zod'
 
 /*
  * The generator screen's local browser storage (SPEC §3 'Local browser storage holds'): the
- * calculators list, the current calculator, its config, the form values, the display currency and
- * the last calculator input. Reading never throws (a missing, foreign or corrupt value reads as
- * absent) and writing never throws: failures are only logged (SPEC §8). When saving the last input
- * fails, storage is cleared and the save retried; the caller writes its other state back first so
- * that clearing loses nothing (docs/decisions/070-calculator-screen.md).
+ * calculators list, the current calculator, its config, the form values and the display currency.
+ * Since issue 15 it is a per-user cache of what the calculator service keeps (docs/decisions/103):
+ * it names its owner, is cleared on logout and when another user signs in on this browser, and no
+ * longer holds the last input (each calculator's input is kept on the server, documents in object
+ * storage). Reading never throws (a missing, foreign or corrupt value reads as absent) and writing
+ * never throws: failures are only logged (SPEC §8).
  */
 
 export const STORAGE_KEYS = {
@@ -16,8 +17,12 @@ export const STORAGE_KEYS = {
   currentCalculatorConfig: 'valueproof.currentCalculatorConfig',
   formValues: 'valueproof.calculatorFormValues',
   displayCurrency: 'valueproof.displayCurrency',
-  lastInput: 'valueproof.lastCalculatorInput',
+  /** The user whose cache this is. */
+  owner: 'valueproof.workspaceOwner',
 } as const
+
+/** Kept by the screen before issue 15 (a document as a data URL); removed wherever it is found. */
+const LEGACY_LAST_INPUT_KEY = 'valueproof.lastCalculatorInput'
 
 export type EntryStatus = 'loading' | 'completed' | 'error'
 
@@ -29,11 +34,11 @@ export interface CalculatorEntry {
   error?: string | undefined
   /** What the entry was made from (a file name or the start of a description), shown while it loads. */
   source?: string | undefined
+  /** The seller's slider values for this calculator (absent: its defaults). */
+  values?: Record<string, number> | undefined
+  /** Kept by the calculator service under this id (false: a generation of this visit that failed or runs). */
+  saved?: boolean | undefined
 }
-
-/** SPEC §3 'Last calculator input': a file as a data URL with its name, size and type, or the text. */
-export type LastCalculatorInput =
-  { type: 'file'; content: string; filename: string; fileSize: number; fileType: string } | { type: 'text'; content: string }
 
 /** What an entry still loading when the page was left becomes: its request cannot finish any more. */
 export const INTERRUPTED_MESSAGE = 'Generation was interrupted when the page was closed or reloaded. Generate it again.'
@@ -44,18 +49,9 @@ const entrySchema = z.object({
   config: z.unknown().optional(),
   error: z.string().optional(),
   source: z.string().optional(),
+  values: z.record(z.string(), z.number()).optional(),
+  saved: z.boolean().optional(),
 })
-
-const lastInputSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('file'),
-    content: z.string().startsWith('data:'),
-    filename: z.string(),
-    fileSize: z.number(),
-    fileType: z.string(),
-  }),
-  z.object({ type: z.literal('text'), content: z.string() }),
-])
 
 function storage(): Storage | undefined {
   try {
@@ -104,7 +100,7 @@ export function loadEntries(): CalculatorEntry[] {
   for (const item of stored) {
     const parsed = entrySchema.safeParse(item)
     if (!parsed.success) continue
-    const { id, status, error, source } = parsed.data
+    const { id, status, error, source, values, saved } = parsed.data
     if (status === 'loading') {
       entries.push({ id, status: 'error', error: INTERRUPTED_MESSAGE, source })
       continue
@@ -114,7 +110,7 @@ export function loadEntries(): CalculatorEntry[] {
       continue
     }
     const config = readConfig(parsed.data.config)
-    if (config !== undefined) entries.push({ id, status, config, source })
+    if (config !== undefined) entries.push({ id, status, config, source, values, saved })
   }
   return entries
 }
@@ -142,43 +138,28 @@ export function loadDisplayCurrency(): Currency {
   return (CURRENCIES as readonly unknown[]).includes(stored) ? (stored as Currency) : 'USD'
 }
 
-export function loadLastInput(): LastCalculatorInput | undefined {
-  const parsed = lastInputSchema.safeParse(readJson(STORAGE_KEYS.lastInput))
-  return parsed.success ? parsed.data : undefined
+function removeKeys(keys: readonly string[]): void {
+  const store = storage()
+  for (const key of keys) {
+    try {
+      store?.removeItem(key)
+    } catch (error) {
+      console.warn(`Could not remove ${key} from local storage.`, error)
+    }
+  }
 }
 
-/** The product's own keys start so (the theme's 'valueproof-theme' too); clearing keeps them. */
-const OWN_KEY = /^valueproof[.-]/
+/** Empties the cache (logout): the next user of this browser starts from what the server keeps for them. */
+export function clearWorkspace(): void {
+  removeKeys([...Object.values(STORAGE_KEYS), LEGACY_LAST_INPUT_KEY])
+}
 
-/**
- * Saves the last input (SPEC §8): on failure, storage is cleared and the save tried once more. What
- * clearing removes is what is not the product's: its own keys (the theme, this screen's state, but not
- * the previous input) are written back first, then `restore` writes the screen's newest state. Answers
- * whether the input is stored.
- */
-export function saveLastInput(input: LastCalculatorInput, restore: () => void): boolean {
-  if (writeJson(STORAGE_KEYS.lastInput, input)) return true
-  const store = storage()
-  const kept: Array<[string, string]> = []
-  try {
-    for (let index = 0; index < (store?.length ?? 0); index += 1) {
-      const key = store?.key(index)
-      if (key === null || key === undefined || key === STORAGE_KEYS.lastInput || !OWN_KEY.test(key)) continue
-      kept.push([key, store?.getItem(key) ?? ''])
-    }
-    store?.clear()
-  } catch (error) {
-    console.warn('Could not clear local storage.', error)
-  }
-  for (const [key, value] of kept) {
-    try {
-      store?.setItem(key, value)
-    } catch (error) {
-      console.warn(`Could not write ${key} back to local storage.`, error)
-    }
-  }
-  restore()
-  return writeJson(STORAGE_KEYS.lastInput, input)
+/** Makes the cache this user's: another user's cache (or one of unknown owner) is emptied first. */
+export function claimWorkspace(userId: number): void {
+  removeKeys([LEGACY_LAST_INPUT_KEY])
+  if (readJson(STORAGE_KEYS.owner) === userId) return
+  clearWorkspace()
+  writeJson(STORAGE_KEYS.owner, userId)
 }
 
 /** A random short string for a list entry (SPEC §3). */

@@ -1,6 +1,7 @@
 import { createCalculator, sliderSettings, type CalculatorData, type Currency } from '@valueproof/formula'
 import { useEffect, useLayoutEffect, useReducer, useRef } from 'react'
 import {
+  claimWorkspace,
   loadCurrentCalculator,
   loadCurrentConfig,
   loadDisplayCurrency,
@@ -14,9 +15,10 @@ import {
 
 /*
  * The generator screen's state (SPEC §3 and §4): the 'Generated Calculators' list (newest first), the
- * current calculator and its config, the form values and the display currency — restored from local
- * storage on load and written back on every change, each key on its own so that moving a slider
- * writes only the form values.
+ * current calculator and its config, the form values and the display currency. The calculator
+ * service keeps the calculators (docs/decisions/103); local storage is this user's cache of them,
+ * restored on load and written back on every change, each key on its own so that moving a slider
+ * writes only the form values. Each entry carries its own values: selecting one shows them.
  */
 
 export interface WorkspaceState {
@@ -30,16 +32,29 @@ export interface WorkspaceState {
 
 export type WorkspaceAction =
   | { type: 'add'; entry: CalculatorEntry }
-  | { type: 'update'; id: string; entry: Partial<Omit<CalculatorEntry, 'id'>> }
+  /** A generation of this visit finished: the kept calculator takes its placeholder's place and becomes current. */
+  | { type: 'settle'; id: string; entry: CalculatorEntry }
+  | { type: 'fail'; id: string; error: string }
+  /** Regenerate started or failed (the entry keeps its calculator meanwhile). */
+  | { type: 'status'; id: string; status: 'loading' | 'completed' }
+  /** The calculator regenerated in place (same id). */
+  | { type: 'replace'; entry: CalculatorEntry }
   | { type: 'remove'; id: string }
   | { type: 'view'; id: string }
   | { type: 'edit'; config: CalculatorData }
   | { type: 'values'; values: Record<string, number> }
   | { type: 'currency'; currency: Currency }
+  /** What the calculator service keeps for this user, newest first. */
+  | { type: 'sync'; saved: CalculatorEntry[] }
 
 /** SPEC §4: setting a new config resets the form values to each parameter's default. */
 export function defaultValues(config: CalculatorData): Record<string, number> {
   return createCalculator(config).initialValues()
+}
+
+/** An entry's own values over its defaults: what the screen shows when the entry is selected. */
+export function entryValues(entry: CalculatorEntry & { config: CalculatorData }): Record<string, number> {
+  return { ...defaultValues(entry.config), ...entry.values }
 }
 
 /**
@@ -56,48 +71,89 @@ export function valuesAfterEdit(config: CalculatorData, previous: Record<string,
   return values
 }
 
+/** The calculator a proposal or a share link carries: the seller's values as where the prospect starts. */
+export function withStartValues(config: CalculatorData, values: Record<string, number>): CalculatorData {
+  const inputs = new Set([...config.parameters.map((parameter) => parameter.name), ...config.valueFields.map((field) => field.name)])
+  const startValues = Object.fromEntries(Object.entries(values).filter(([name, value]) => inputs.has(name) && Number.isFinite(value)))
+  return { ...config, startValues }
+}
+
+function mapEntry(state: WorkspaceState, id: string, change: (entry: CalculatorEntry) => CalculatorEntry): CalculatorEntry[] {
+  return state.entries.map((entry) => (entry.id === id ? change(entry) : entry))
+}
+
+/** Makes an entry with a calculator the current one, at its own values. */
+function select(state: WorkspaceState, entry: CalculatorEntry | undefined): WorkspaceState {
+  if (entry?.config === undefined) return state
+  return { ...state, currentId: entry.id, config: entry.config, values: entryValues({ ...entry, config: entry.config }) }
+}
+
+/** The server's list, with this visit's running and failed generations (never kept) on top. */
+function synced(state: WorkspaceState, saved: CalculatorEntry[]): WorkspaceState {
+  const local = state.entries.filter((entry) => entry.saved !== true)
+  const entries = [
+    ...local.filter((entry) => entry.status !== 'completed'),
+    ...saved,
+    ...local.filter((entry) => entry.status === 'completed'),
+  ]
+  const current = entries.find((entry) => entry.id === state.currentId)
+  if (current === undefined) return { ...state, entries, currentId: undefined, config: undefined, values: {} }
+  return current.saved === true ? select({ ...state, entries }, current) : { ...state, entries }
+}
+
 export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction): WorkspaceState {
   switch (action.type) {
     case 'add':
       return { ...state, entries: [action.entry, ...state.entries] }
-    case 'update': {
-      const previous = state.entries.find((entry) => entry.id === action.id)
-      if (previous === undefined) return state
-      const updated: CalculatorEntry = { ...previous, ...action.entry }
-      const entries = state.entries.map((entry) => (entry.id === action.id ? updated : entry))
-      const next = { ...state, entries }
-      const config = action.entry.config
-      if (config === undefined) return next
-      // A finished generation becomes the current calculator. SPEC §4: updating an entry whose config
-      // name equals the current calculator's name also replaces the current calculator.
-      const sameName = previous.config !== undefined && state.config !== undefined && previous.config.name === state.config.name
-      if (previous.config === undefined || sameName || state.currentId === action.id) {
-        return { ...next, currentId: action.id, config, values: defaultValues(config) }
-      }
-      return next
+    case 'settle': {
+      const entries = mapEntry(state, action.id, () => action.entry)
+      // SPEC §4: a finished generation becomes the current calculator, at its defaults.
+      return select({ ...state, entries }, action.entry)
+    }
+    case 'fail':
+      return { ...state, entries: mapEntry(state, action.id, (entry) => ({ ...entry, status: 'error', error: action.error })) }
+    case 'status':
+      return { ...state, entries: mapEntry(state, action.id, (entry) => ({ ...entry, status: action.status })) }
+    case 'replace': {
+      const previous = state.entries.find((entry) => entry.id === action.entry.id)
+      const entries = mapEntry(state, action.entry.id, () => action.entry)
+      // SPEC §4: updating an entry whose config name equals the current calculator's also replaces the current one.
+      const sameName = previous?.config !== undefined && previous.config.name === state.config?.name
+      return state.currentId === action.entry.id || sameName ? select({ ...state, entries }, action.entry) : { ...state, entries }
     }
     case 'remove': {
       const entries = state.entries.filter((entry) => entry.id !== action.id)
       if (state.currentId !== action.id) return { ...state, entries }
       return { ...state, entries, currentId: undefined, config: undefined, values: {} }
     }
-    case 'view': {
-      const entry = state.entries.find((candidate) => candidate.id === action.id)
-      if (entry?.config === undefined) return state
-      return { ...state, currentId: entry.id, config: entry.config, values: defaultValues(entry.config) }
-    }
+    case 'view':
+      return select(
+        state,
+        state.entries.find((candidate) => candidate.id === action.id),
+      )
     case 'edit': {
-      const entries = state.entries.map((entry) => (entry.id === state.currentId ? { ...entry, config: action.config } : entry))
-      return { ...state, entries, config: action.config, values: valuesAfterEdit(action.config, state.values) }
+      const values = valuesAfterEdit(action.config, state.values)
+      const entries =
+        state.currentId === undefined
+          ? state.entries
+          : mapEntry(state, state.currentId, (entry) => ({ ...entry, config: action.config, values }))
+      return { ...state, entries, config: action.config, values }
     }
-    case 'values':
-      return { ...state, values: action.values }
+    case 'values': {
+      const entries =
+        state.currentId === undefined ? state.entries : mapEntry(state, state.currentId, (entry) => ({ ...entry, values: action.values }))
+      return { ...state, entries, values: action.values }
+    }
     case 'currency':
       return { ...state, displayCurrency: action.currency }
+    case 'sync':
+      return synced(state, action.saved)
   }
 }
 
-export function loadWorkspace(): WorkspaceState {
+/** The cached workspace of this user (another user's cache is emptied first). */
+export function loadWorkspace(userId: number): WorkspaceState {
+  claimWorkspace(userId)
   const config = loadCurrentConfig()
   const stored = loadFormValues()
   return {
@@ -109,18 +165,9 @@ export function loadWorkspace(): WorkspaceState {
   }
 }
 
-/** Writes every part of the state; also what restores storage after it had to be cleared. */
-export function saveWorkspace(state: WorkspaceState): void {
-  saveEntries(state.entries)
-  writeJson(STORAGE_KEYS.currentCalculator, state.currentId)
-  writeJson(STORAGE_KEYS.currentCalculatorConfig, state.config)
-  writeJson(STORAGE_KEYS.formValues, state.values)
-  writeJson(STORAGE_KEYS.displayCurrency, state.displayCurrency)
-}
-
-/** The workspace, restored from local storage once and saved back key by key as it changes. */
-export function useWorkspace() {
-  const [state, dispatch] = useReducer(workspaceReducer, undefined, loadWorkspace)
+/** The workspace, restored from this user's cache once and saved back key by key as it changes. */
+export function useWorkspace(userId: number) {
+  const [state, dispatch] = useReducer(workspaceReducer, userId, loadWorkspace)
   // The last committed state, for code that runs later (after an await); kept in step as React commits.
   const latest = useRef(state)
   useLayoutEffect(() => {

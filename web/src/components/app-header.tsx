@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { UserRecord } from '@valueproof/contracts'
+import { clearWorkspace } from '../calculator/storage.ts'
 import { logout, setSessionUser } from '../queries/user.ts'
 import { Brand } from './brand.tsx'
 import { SettingsIcon } from './icons.tsx'
@@ -8,13 +9,18 @@ import { ThemeToggle } from './theme-toggle.tsx'
 import { Button } from './ui/button.tsx'
 import { toast } from './ui/use-toast.ts'
 
-/** The signed-in header of SPEC §2 (the 'Upgrade to Pro' button arrives with billing). */
+const NAV_LINK =
+  'rounded-md px-2 py-2 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none data-[status=active]:text-foreground'
+
+/** The signed-in header of SPEC §2, with links to the calculator and My Proposals (the 'Upgrade to Pro' button arrives with billing). */
 export function AppHeader({ user }: { user: UserRecord }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const logoutMutation = useMutation({
     mutationFn: logout,
     onSuccess: async () => {
+      // The calculators' cache is this user's only: the next person on this browser must not see it.
+      clearWorkspace()
       setSessionUser(queryClient, null)
       await navigate({ to: '/auth' })
     },
@@ -26,7 +32,17 @@ export function AppHeader({ user }: { user: UserRecord }) {
   return (
     <header className="border-b bg-background">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Brand />
+        <div className="flex min-w-0 items-center gap-2 sm:gap-4">
+          <Brand />
+          <nav aria-label="Main" className="flex items-center gap-1">
+            <Link to="/calculator" className={NAV_LINK} activeProps={{ 'aria-current': 'page' }}>
+              Calculator
+            </Link>
+            <Link to="/proposals" className={NAV_LINK} activeProps={{ 'aria-current': 'page' }}>
+              My Proposals
+            </Link>
+          </nav>
+        </div>
         <div className="flex min-w-0 items-center gap-1 sm:gap-2">
           <Link
             to="/settings"

@@ -1,7 +1,7 @@
 import type { CalculatorData } from '@valueproof/formula'
 import { HttpError } from '@valueproof/service-kit'
 import { AnalysisError, type AnalysisInput, type Analyzer } from '../analysis/types.ts'
-import type { PrismaClient } from '../db.ts'
+import type { PrismaClient, Tx } from '../db.ts'
 import { recordCalculatorGenerated } from '../events/outbox.ts'
 import { assertAllowanceLeft, countGeneration, currentAllowance } from './usage.ts'
 
@@ -22,10 +22,16 @@ export function analysisFailure(error: AnalysisError): HttpError {
  * analyzer runs, and only a calculator that came out is counted, together with its event, in one
  * transaction. A failed generation counts nothing.
  */
-export async function generateCalculator(
+export async function generateCalculator<Kept = undefined>(
   deps: GenerationDeps,
-  props: { userId: number; input: AnalysisInput; signal?: AbortSignal },
-): Promise<CalculatorData> {
+  props: {
+    userId: number
+    input: AnalysisInput
+    signal?: AbortSignal
+    /** Keeps the calculator (docs/decisions/103) in the same transaction that counts it. */
+    keep?: (tx: Tx, calculatorData: CalculatorData) => Promise<Kept>
+  },
+): Promise<{ calculatorData: CalculatorData; kept: Kept | undefined }> {
   const startedAt = deps.now()
   const allowance = await currentAllowance(deps.prisma, props.userId, startedAt)
   assertAllowanceLeft(allowance)
@@ -38,7 +44,8 @@ export async function generateCalculator(
     throw error
   }
 
-  await deps.prisma.$transaction(async (tx) => {
+  const generated: CalculatorData = { ...calculatorData, complexity: props.input.complexity }
+  const kept = await deps.prisma.$transaction(async (tx) => {
     const calculatorsCreated = await countGeneration(tx, {
       userId: props.userId,
       month: allowance.month,
@@ -58,6 +65,7 @@ export async function generateCalculator(
       calculatorsLimit: allowance.limit,
       generatedAt: startedAt,
     })
+    return props.keep === undefined ? undefined : props.keep(tx, generated)
   })
-  return { ...calculatorData, complexity: props.input.complexity }
+  return { calculatorData: generated, kept }
 }

@@ -1,18 +1,26 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import type { CalculatorData, Currency } from '@valueproof/formula'
 import { useRef, useState } from 'react'
+import { ApiError } from '../../api.ts'
 import {
   analyzeDescription,
   analyzeDocument,
-  dataUrlToFile,
-  fileToDataUrl,
   GenerationError,
   type ChosenComplexity,
   type GeneratedCalculator,
   type GenerationLanguage,
 } from '../../calculator/generation-api.ts'
-import { loadLastInput, newEntryId, saveLastInput, type LastCalculatorInput } from '../../calculator/storage.ts'
-import { saveWorkspace, useWorkspace } from '../../calculator/workspace.ts'
+import {
+  deleteSavedCalculator,
+  listSavedCalculators,
+  regenerateSavedCalculator,
+  savedCalculatorInput,
+  updateSavedCalculator,
+} from '../../calculator/saved-api.ts'
+import { useSaveValues, useSavedCalculators } from '../../calculator/saved-sync.ts'
+import { newEntryId } from '../../calculator/storage.ts'
+import { useWorkspace, valuesAfterEdit, withStartValues } from '../../calculator/workspace.ts'
 import { CalculatorTypeDialog, ProposalTemplateDialog } from '../../components/calculator/choice-dialogs.tsx'
 import { CurrentCalculatorPanel } from '../../components/calculator/current-calculator-panel.tsx'
 import { EditCalculatorDialog } from '../../components/calculator/edit-calculator-dialog.tsx'
@@ -24,6 +32,7 @@ import { Tabs } from '../../components/ui/tabs.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { pageHead } from '../../page-title.ts'
 import { useStartProposalGeneration } from '../../proposals/generation.ts'
+import { userQueryOptions } from '../../queries/user.ts'
 
 export const Route = createFileRoute('/_authenticated/calculator')({
   head: () => pageHead('Calculator'),
@@ -39,18 +48,6 @@ const TABS = [
 /** What a generation starts from: the chosen file or the typed description. */
 type GenerationSource = { type: 'file'; file: File } | { type: 'text'; text: string }
 
-/** The last input as the screen keeps it in memory (a File, not its data URL). */
-function sourceOfStored(input: LastCalculatorInput | undefined): GenerationSource | undefined {
-  if (input === undefined) return undefined
-  if (input.type === 'text') return { type: 'text', text: input.content }
-  try {
-    return { type: 'file', file: dataUrlToFile(input.content, input.filename, input.fileType) }
-  } catch (error) {
-    console.warn('The stored last input could not be read back.', error)
-    return undefined
-  }
-}
-
 /** The complexity a calculator was generated with, for regenerating it the same way. */
 function complexityOf(config: CalculatorData): ChosenComplexity {
   if (config.calculatorType === 'value' || config.complexity === 'value') return 'value'
@@ -58,14 +55,24 @@ function complexityOf(config: CalculatorData): ChosenComplexity {
   return 'balanced'
 }
 
-/** The words a proposal is written from when the document text is not at hand. */
+/** The words a proposal is written from when the calculator's own input is not kept (a calculator from before issue 15). */
 function describeCalculator(config: CalculatorData): string {
   return [config.name, config.description, config.explanation].filter((part) => part.trim() !== '').join('\n\n')
 }
 
+function messageOf(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? error.message
+  return error instanceof Error ? error.message : String(error)
+}
+
 function CalculatorPage() {
+  const { data: user } = useSuspenseQuery(userQueryOptions())
+  return user === null ? null : <CalculatorScreen userId={user.id} />
+}
+
+function CalculatorScreen({ userId }: { userId: number }) {
   const [tab, setTab] = useState<Tab>('create')
-  const { state, dispatch, latest } = useWorkspace()
+  const { state, dispatch, latest } = useWorkspace(userId)
   const [language, setLanguage] = useState<GenerationLanguage>('en')
   const [mode, setMode] = useState<InputMode>('file')
   const [file, setFile] = useState<File>()
@@ -75,43 +82,12 @@ function CalculatorPage() {
   const [upload, setUpload] = useState<UploadState>()
   const [regenerating, setRegenerating] = useState(false)
   const [dialog, setDialog] = useState<'edit' | 'share' | 'proposal'>()
-  const lastInput = useRef<GenerationSource | undefined>(undefined)
-  const lastInputLoaded = useRef(false)
-  // The document text each calculator came from, for writing its proposal (kept for this visit).
-  const contents = useRef(new Map<string, string>())
+  // The words each kept calculator's proposal is written from, fetched once per calculator.
+  const inputs = useRef(new Map<string, string>())
+  const [shareInput, setShareInput] = useState('')
   const startProposalGeneration = useStartProposalGeneration()
-
-  function rememberedInput(): GenerationSource | undefined {
-    if (!lastInputLoaded.current) {
-      lastInputLoaded.current = true
-      lastInput.current ??= sourceOfStored(loadLastInput())
-    }
-    return lastInput.current
-  }
-
-  /** SPEC §3: keeps the last input in memory and in local storage (a file as a data URL). */
-  async function rememberInput(source: GenerationSource) {
-    lastInput.current = source
-    lastInputLoaded.current = true
-    let stored: LastCalculatorInput
-    if (source.type === 'text') {
-      stored = { type: 'text', content: source.text }
-    } else {
-      try {
-        stored = {
-          type: 'file',
-          content: await fileToDataUrl(source.file),
-          filename: source.file.name,
-          fileSize: source.file.size,
-          fileType: source.file.type,
-        }
-      } catch (error) {
-        console.warn('The file could not be read for local storage.', error)
-        return
-      }
-    }
-    saveLastInput(stored, () => saveWorkspace(latest.current))
-  }
+  useSavedCalculators(dispatch)
+  useSaveValues(state)
 
   async function generate(
     source: GenerationSource,
@@ -132,7 +108,6 @@ function CalculatorPage() {
     // SPEC §4: after a file request the file is cleared; after a text request the description.
     if (source.type === 'file') setFile(undefined)
     else setDescription('')
-    void rememberInput(source)
     setRunning((count) => count + 1)
     if (source.type === 'file') setUpload({ phase: 'uploading', fraction: 0 })
     else setUpload({ phase: 'analyzing' })
@@ -140,11 +115,20 @@ function CalculatorPage() {
       const generated = await generate(source, complexity, (fraction) =>
         setUpload(fraction >= 1 ? { phase: 'analyzing' } : { phase: 'uploading', fraction }),
       )
-      contents.current.set(id, generated.content ?? (source.type === 'text' ? source.text : ''))
-      dispatch({ type: 'update', id, entry: { status: 'completed', config: generated.config, error: undefined } })
+      const entry = generated.saved ?? {
+        id,
+        status: 'completed' as const,
+        config: generated.config,
+        source: source.type === 'file' ? source.file.name : source.text.slice(0, 80),
+      }
+      inputs.current.set(entry.id, generated.content ?? (source.type === 'text' ? source.text : ''))
+      dispatch({ type: 'settle', id, entry })
     } catch (error) {
       const failure = error instanceof GenerationError ? error : new GenerationError('Error analyzing document', String(error), undefined)
-      dispatch({ type: 'update', id, entry: { status: 'error', error: failure.message } })
+      dispatch({ type: 'fail', id, error: failure.message })
+      // A failed generation keeps what the user gave it, unless they have started on something else.
+      if (source.type === 'text') setDescription((typed) => (typed === '' ? source.text : typed))
+      else setFile((chosen) => chosen ?? source.file)
       toast({ variant: 'destructive', title: failure.title, description: failure.message })
     } finally {
       setRunning((count) => count - 1)
@@ -152,11 +136,12 @@ function CalculatorPage() {
     }
   }
 
+  /** Regenerate (issue 15): the selected calculator's own stored input, replaced in place. */
   async function regenerate() {
     const config = state.config
+    const current = state.entries.find((entry) => entry.id === state.currentId)
     if (config === undefined) return
-    const source = rememberedInput()
-    if (source === undefined) {
+    if (current?.saved !== true) {
       toast({
         variant: 'destructive',
         title: 'Error regenerating calculator',
@@ -164,36 +149,71 @@ function CalculatorPage() {
       })
       return
     }
-    const existing = state.entries.find((entry) => entry.id === state.currentId)
-    const id = existing?.id ?? newEntryId()
-    if (existing === undefined) dispatch({ type: 'add', entry: { id, status: 'loading', source: config.name } })
-    else dispatch({ type: 'update', id, entry: { status: 'loading' } })
+    dispatch({ type: 'status', id: current.id, status: 'loading' })
     setRegenerating(true)
     try {
-      const generated = await generate(source, complexityOf(config))
-      contents.current.set(id, generated.content ?? (source.type === 'text' ? source.text : ''))
-      dispatch({ type: 'update', id, entry: { status: 'completed', config: generated.config, error: undefined } })
+      const entry = await regenerateSavedCalculator(current.id, {
+        complexity: complexityOf(config),
+        language,
+        currency: state.displayCurrency,
+      })
+      inputs.current.delete(entry.id)
+      dispatch({ type: 'replace', entry })
       toast({ title: 'Calculator has been regenerated' })
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error)
       // The calculator on screen stays; its entry keeps its previous config.
-      dispatch({
-        type: 'update',
-        id,
-        entry: existing?.config === undefined ? { status: 'error', error: message } : { status: 'completed' },
-      })
-      toast({ variant: 'destructive', title: 'Error regenerating calculator', description: message })
+      dispatch({ type: 'status', id: current.id, status: 'completed' })
+      toast({ variant: 'destructive', title: 'Error regenerating calculator', description: messageOf(error) })
     } finally {
       setRegenerating(false)
     }
   }
 
-  function proposalInput(config: CalculatorData): string {
-    const fromEntry = state.currentId === undefined ? undefined : contents.current.get(state.currentId)
-    if (fromEntry !== undefined && fromEntry.trim() !== '') return fromEntry
-    const source = rememberedInput()
-    if (source?.type === 'text') return source.text
-    return describeCalculator(config)
+  /** The selected calculator's own input: its description or its document's text, as the server keeps it. */
+  async function proposalInput(config: CalculatorData): Promise<string> {
+    const id = latest.current.currentId
+    const entry = latest.current.entries.find((candidate) => candidate.id === id)
+    if (id === undefined || entry?.saved !== true) return describeCalculator(config)
+    const known = inputs.current.get(id)
+    if (known !== undefined && known.trim() !== '') return known
+    const text = await savedCalculatorInput(id)
+    inputs.current.set(id, text)
+    return text.trim() === '' ? describeCalculator(config) : text
+  }
+
+  async function openWithInput(which: 'share' | 'proposal') {
+    if (state.config === undefined) return
+    try {
+      setShareInput(await proposalInput(state.config))
+      setDialog(which)
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Error loading the calculator', description: messageOf(error) })
+    }
+  }
+
+  async function saveEdit(edited: CalculatorData) {
+    const entry = state.entries.find((candidate) => candidate.id === state.currentId)
+    const values = valuesAfterEdit(edited, state.values)
+    dispatch({ type: 'edit', config: edited })
+    if (entry?.saved !== true) return
+    try {
+      await updateSavedCalculator(entry.id, { config: edited, values })
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Error saving calculator', description: messageOf(error) })
+    }
+  }
+
+  async function remove(id: string) {
+    const entry = state.entries.find((candidate) => candidate.id === id)
+    inputs.current.delete(id)
+    dispatch({ type: 'remove', id })
+    if (entry?.saved !== true) return
+    try {
+      await deleteSavedCalculator(id)
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Error removing calculator', description: messageOf(error) })
+      dispatch({ type: 'sync', saved: await listSavedCalculators().catch(() => []) })
+    }
   }
 
   function onGenerate() {
@@ -234,10 +254,7 @@ function CalculatorPage() {
                   entries={state.entries}
                   currentId={state.currentId}
                   onView={(id) => dispatch({ type: 'view', id })}
-                  onRemove={(id) => {
-                    contents.current.delete(id)
-                    dispatch({ type: 'remove', id })
-                  }}
+                  onRemove={(id) => void remove(id)}
                 />
               </div>
               <CurrentCalculatorPanel
@@ -250,8 +267,8 @@ function CalculatorPage() {
                 actions={{
                   onEdit: () => setDialog('edit'),
                   onRegenerate: () => void regenerate(),
-                  onCreateProposal: () => setDialog('proposal'),
-                  onShare: () => setDialog('share'),
+                  onCreateProposal: () => void openWithInput('proposal'),
+                  onShare: () => void openWithInput('share'),
                 }}
               />
             </div>
@@ -280,21 +297,21 @@ function CalculatorPage() {
             open={dialog === 'edit'}
             onOpenChange={(open) => setDialog(open ? 'edit' : undefined)}
             calculatorData={config}
-            onSave={(edited) => dispatch({ type: 'edit', config: edited })}
+            onSave={(edited) => saveEdit(edited)}
           />
           {dialog === 'share' && (
             <ShareDialog
               open
               onOpenChange={(open) => setDialog(open ? 'share' : undefined)}
-              calculatorData={config}
-              content={() => proposalInput(config)}
+              calculatorData={withStartValues(config, state.values)}
+              content={() => shareInput}
             />
           )}
           <ProposalTemplateDialog
             open={dialog === 'proposal'}
             onOpenChange={(open) => setDialog(open ? 'proposal' : undefined)}
             onChoose={(templateType) =>
-              void startProposalGeneration({ calculatorData: config, input: proposalInput(config), templateType })
+              void startProposalGeneration({ calculatorData: withStartValues(config, state.values), input: shareInput, templateType })
             }
           />
         </>

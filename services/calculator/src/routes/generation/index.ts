@@ -5,17 +5,11 @@ import {
   analyzeTextBodySchema,
   generateValueBodySchema,
 } from '@valueproof/contracts'
+import { FILE_TOO_LARGE_MESSAGE, MAX_DOCUMENT_BYTES, type DocumentExtractor, type ExtractedDocument } from '@valueproof/documents'
 import {
-  DocumentError,
-  FILE_TOO_LARGE_MESSAGE,
-  MAX_DOCUMENT_BYTES,
-  type DocumentExtractor,
-  type ExtractedDocument,
-} from '@valueproof/documents'
-import {
+  clientGone,
   currentUserId,
   errors,
-  HttpError,
   jsonBody,
   multipartBody,
   requireUser,
@@ -24,23 +18,18 @@ import {
   validateBody,
 } from '@valueproof/service-kit'
 import type { Context, Middleware } from 'koa'
+import type { ObjectStore } from '@valueproof/object-store'
 import { storableCopy, storableText } from '../../analysis/storable-output.ts'
 import type { AnalysisInput, GenerationComplexity } from '../../analysis/types.ts'
 import { generateCalculator, type GenerationDeps } from '../../domain/generation.ts'
+import { documentKeyFor, newCalculatorId, saveGenerated } from '../../domain/saved-calculators.ts'
 import { assertAllowanceLeft, currentAllowance } from '../../domain/usage.ts'
+import { extractDocument, startKeeping, type UploadedDocument } from './documents.ts'
 import { formFields } from './schema.ts'
 
 export interface GenerationRouterDeps extends GenerationDeps {
   documents: DocumentExtractor
-}
-
-/** Aborted when the client goes away before the answer is sent, so no work is done for nobody. */
-function clientGone(ctx: Context): AbortSignal {
-  const controller = new AbortController()
-  ctx.res.once('close', () => {
-    if (!ctx.res.writableFinished) controller.abort(new Error('The client closed the connection'))
-  })
-  return controller.signal
+  objectStore: ObjectStore
 }
 
 /** Refuses before the upload is read when the month's allowance is used up. */
@@ -51,22 +40,18 @@ function allowanceLeft(deps: GenerationDeps): Middleware {
   }
 }
 
-async function extractUpload(
-  ctx: Context,
-  documents: DocumentExtractor,
-  signal: AbortSignal,
-): Promise<{ document: ExtractedDocument; fileName?: string }> {
+/** The longest file name or type kept with a calculator. */
+const FILE_NAME_MAX_LENGTH = 255
+
+/** The uploaded file's bytes and what the form said about it. */
+async function readUpload(ctx: Context): Promise<UploadedDocument> {
   const file = uploadedFile(ctx, 'file')
   if (!file) throw errors.badRequest('Upload a PDF or DOCX file in the form field "file"')
   const bytes = await readFile(file.filepath)
-  try {
-    // The extractor decides the type by the bytes and answers empty, unknown or locked files itself.
-    const document = await documents.extract(bytes, { signal })
-    return { document, ...(file.originalFilename ? { fileName: file.originalFilename } : {}) }
-  } catch (error) {
-    if (error instanceof DocumentError) throw new HttpError(error.status, `document_${error.code}`, error.message)
-    throw error
-  }
+  // The names come from the client: kept storable and short.
+  const fileName = file.originalFilename ? storableText(file.originalFilename).slice(0, FILE_NAME_MAX_LENGTH) : undefined
+  const fileType = storableText(file.mimetype ?? '').slice(0, FILE_NAME_MAX_LENGTH) || 'application/octet-stream'
+  return { bytes, fileName, fileType }
 }
 
 /** The extracted text as the response's `content`: pages in order, a blank line between them, storable. */
@@ -93,11 +78,44 @@ export function generationRouter(deps: GenerationRouterDeps): Router {
     return async (ctx) => {
       const choice = complexityOf(ctx.request.body)
       const signal = clientGone(ctx)
-      const { document, fileName } = await extractUpload(ctx, deps.documents, signal)
-      const input: AnalysisInput = { kind: 'document', pages: document.pages, ...choice, ...(fileName ? { fileName } : {}) }
-      const parameters = await generateCalculator(deps, { userId: currentUserId(ctx), input, signal })
-      // Names, labels and quotes come from the document's text: cleaned like the content.
-      ctx.body = { parameters: storableCopy(parameters), content: contentOf(document) }
+      const upload = await readUpload(ctx)
+      const id = newCalculatorId()
+      const documentKey = documentKeyFor(id)
+      const kept = startKeeping(deps.objectStore, { key: documentKey, upload })
+      try {
+        const document = await extractDocument(deps.documents, upload.bytes, signal)
+        const input: AnalysisInput = {
+          kind: 'document',
+          pages: document.pages,
+          ...choice,
+          ...(upload.fileName ? { fileName: upload.fileName } : {}),
+        }
+        const content = contentOf(document)
+        const userId = currentUserId(ctx)
+        const generated = await generateCalculator(deps, {
+          userId,
+          input,
+          signal,
+          keep: async (tx, calculatorData) => {
+            await kept.stored
+            // Names, labels and quotes come from the document's text: cleaned like the content.
+            const config = storableCopy(calculatorData)
+            const stored = {
+              kind: 'document',
+              documentKey,
+              fileName: upload.fileName,
+              fileType: upload.fileType,
+              fileSize: upload.bytes.length,
+              content,
+            } as const
+            return saveGenerated(tx, { id, userId, config, analysis: input, input: stored })
+          },
+        })
+        ctx.body = { parameters: storableCopy(generated.calculatorData), content, calculator: generated.kept }
+      } catch (error) {
+        await kept.discard()
+        throw error
+      }
     }
   }
 
@@ -127,9 +145,22 @@ export function generationRouter(deps: GenerationRouterDeps): Router {
   ) => {
     const { description, ...choice } = body
     const input: AnalysisInput = { kind: 'description', pages: [{ page: 1, text: description }], ...choice }
-    const parameters = await generateCalculator(deps, { userId: currentUserId(ctx), input, signal: clientGone(ctx) })
-    // The description is storable (checked on the way in); the model's words may not be.
-    ctx.body = { parameters: storableCopy(parameters) }
+    const userId = currentUserId(ctx)
+    const { calculatorData, kept } = await generateCalculator(deps, {
+      userId,
+      input,
+      signal: clientGone(ctx),
+      // The description is storable (checked on the way in); the model's words may not be.
+      keep: (tx, generated) =>
+        saveGenerated(tx, {
+          id: newCalculatorId(),
+          userId,
+          config: storableCopy(generated),
+          analysis: input,
+          input: { kind: 'description', description },
+        }),
+    })
+    ctx.body = { parameters: storableCopy(calculatorData), calculator: kept }
   }
   router.post('/analyze-text', requireUser(), jsonBody({ limit: '256kb' }), validateBody(analyzeTextBodySchema, fromDescription))
   router.post(

@@ -1,0 +1,84 @@
+// The calculators kept per account (issue 15): the calculator service owns them; the generator
+// screen lists, selects, edits and regenerates them through these calls.
+import { z } from 'zod'
+import { complexityField, GENERATION_COMPLEXITIES, GENERATION_CURRENCIES, GENERATION_LANGUAGES } from './calculator.ts'
+
+/** Ids are 16 random bytes as base64url (22 characters), never sequential. */
+export const SAVED_CALCULATOR_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/
+
+export function isSavedCalculatorId(value: string): boolean {
+  return SAVED_CALCULATOR_ID_PATTERN.test(value)
+}
+
+/** At most this many slider values are kept for one calculator (a calculator has far fewer inputs). */
+export const SAVED_VALUES_MAX_ENTRIES = 100
+
+/** How much of a description the list shows as the calculator's source. */
+export const SAVED_INPUT_PREVIEW_LENGTH = 80
+
+export const CALCULATOR_NOT_FOUND_MESSAGE = 'Calculator not found'
+
+export const INPUT_KINDS = ['description', 'document'] as const
+
+/** What a calculator was made from, as the list shows it (never the text itself). */
+export const savedInputSummarySchema = z.object({
+  kind: z.enum(INPUT_KINDS),
+  /** The start of the description, or the document's file name. */
+  preview: z.string(),
+  fileSize: z.number().int().nonnegative().nullable(),
+})
+
+/** One kept calculator. `config` is a calculator definition (validated by @valueproof/formula). */
+export const savedCalculatorSchema = z.object({
+  id: z.string().regex(SAVED_CALCULATOR_ID_PATTERN),
+  name: z.string(),
+  config: z.unknown(),
+  /** The seller's slider values; null when every input is at its default. */
+  values: z.record(z.string(), z.number()).nullable(),
+  language: z.enum(GENERATION_LANGUAGES),
+  currency: z.enum(GENERATION_CURRENCIES),
+  complexity: z.enum(GENERATION_COMPLEXITIES),
+  input: savedInputSummarySchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type SavedCalculator = z.infer<typeof savedCalculatorSchema>
+
+/** GET /api/calculators: newest first. */
+export const savedCalculatorListSchema = z.object({ calculators: z.array(savedCalculatorSchema) })
+
+/** GET /api/calculators/:id/input: the words a proposal about this calculator is written from. */
+export const savedCalculatorInputSchema = z.object({
+  kind: z.enum(INPUT_KINDS),
+  /** The description, or the document's extracted text. */
+  text: z.string(),
+})
+export type SavedCalculatorInput = z.infer<typeof savedCalculatorInputSchema>
+
+const valuesField = z
+  .record(
+    z.string().min(1).max(200),
+    z.number({ error: 'values must be numbers' }).refine(Number.isFinite, 'values must be finite numbers'),
+    { error: 'values must be an object of input names and numbers' },
+  )
+  .refine((values) => Object.keys(values).length <= SAVED_VALUES_MAX_ENTRIES, `values may hold at most ${SAVED_VALUES_MAX_ENTRIES} inputs`)
+
+/** PATCH /api/calculators/:id: an edited definition, the seller's slider values, or both. */
+export const updateSavedCalculatorBodySchema = z
+  .object({
+    config: z.unknown().optional(),
+    values: valuesField.nullable().optional(),
+  })
+  .strict()
+  .refine((body) => body.config !== undefined || body.values !== undefined, 'Send config, values or both')
+export type UpdateSavedCalculatorBody = z.infer<typeof updateSavedCalculatorBodySchema>
+
+/** POST /api/calculators/:id/regenerate: the stored input again, with the settings chosen now (default: as before). */
+export const regenerateCalculatorBodySchema = z
+  .object({
+    complexity: complexityField.optional(),
+    language: z.enum(GENERATION_LANGUAGES, { error: () => `language must be one of ${GENERATION_LANGUAGES.join(', ')}` }).optional(),
+    currency: z.enum(GENERATION_CURRENCIES, { error: () => `currency must be one of ${GENERATION_CURRENCIES.join(', ')}` }).optional(),
+  })
+  .strict()
+export type RegenerateCalculatorBody = z.infer<typeof regenerateCalculatorBodySchema>

@@ -1,0 +1,57 @@
+import { DocumentError, type DocumentExtractor, type ExtractedDocument } from '@valueproof/documents'
+import type { ObjectStore } from '@valueproof/object-store'
+import { errors, HttpError } from '@valueproof/service-kit'
+
+/** An uploaded document as read from the multipart form. */
+export interface UploadedDocument {
+  bytes: Buffer
+  fileName: string | undefined
+  fileType: string
+}
+
+export const DOCUMENT_NOT_KEPT_MESSAGE = 'The document could not be stored. Please try again shortly.'
+
+/** The document's pages; the extractor decides the type by the bytes and answers empty, unknown or locked files itself. */
+export async function extractDocument(documents: DocumentExtractor, bytes: Buffer, signal: AbortSignal): Promise<ExtractedDocument> {
+  try {
+    return await documents.extract(bytes, { signal })
+  } catch (error) {
+    if (error instanceof DocumentError) throw new HttpError(error.status, `document_${error.code}`, error.message)
+    throw error
+  }
+}
+
+/** A document on its way into object storage, beside the generation that reads it. */
+export interface KeptDocument {
+  /** Resolves once stored; rejects with 503 when the store could not take it. */
+  stored: Promise<void>
+  /** After a failed generation: removes the document if it was stored. */
+  discard(): Promise<void>
+}
+
+/**
+ * Starts writing an upload to object storage while the generation runs (docs/decisions/103). The
+ * generation awaits `stored` inside the transaction that keeps the calculator, so a calculator is
+ * never kept without its document (the store's failure rolls the count and the row back), and a
+ * failed generation discards the document.
+ */
+export function startKeeping(objectStore: ObjectStore, props: { key: string; upload: UploadedDocument }): KeptDocument {
+  const outcome = objectStore.put(props.key, props.upload.bytes, { contentType: props.upload.fileType }).then(
+    () => true as const,
+    (error: unknown) => error,
+  )
+  return {
+    stored: outcome.then((result) => {
+      if (result !== true)
+        throw Object.assign(errors.serviceUnavailable(DOCUMENT_NOT_KEPT_MESSAGE, 'document_not_stored'), { cause: result })
+    }),
+    discard: async () => {
+      if ((await outcome) !== true) return
+      try {
+        await objectStore.delete(props.key)
+      } catch {
+        // Best effort: an orphaned object costs space, never correctness (no row points at it).
+      }
+    },
+  }
+}

@@ -1,0 +1,89 @@
+import {
+  savedCalculatorInputSchema,
+  savedCalculatorListSchema,
+  savedCalculatorSchema,
+  type RegenerateCalculatorBody,
+  type SavedCalculator,
+  type UpdateSavedCalculatorBody,
+} from '@valueproof/contracts'
+import { calculatorDataSchema } from '@valueproof/formula'
+import { z } from 'zod'
+import { apiRequest, ApiError } from '../api.ts'
+import type { CalculatorEntry } from './storage.ts'
+
+/*
+ * The calculators the calculator service keeps for the signed-in user (docs/decisions/103): listed,
+ * edited (definition and the seller's values), removed, regenerated from their own stored input, and
+ * the words a proposal about one is written from.
+ */
+
+/** A kept calculator as a list entry of the generator screen; undefined when its definition no longer validates. */
+export function entryOfSaved(saved: SavedCalculator): CalculatorEntry | undefined {
+  const config = calculatorDataSchema.safeParse(saved.config)
+  if (!config.success) return undefined
+  return {
+    id: saved.id,
+    status: 'completed',
+    config: config.data,
+    source: saved.input.preview,
+    values: saved.values ?? undefined,
+    saved: true,
+  }
+}
+
+async function readJson<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
+  const parsed = schema.safeParse(await response.json())
+  if (!parsed.success) throw new ApiError(502, parsed.error.message, "The server's answer could not be read")
+  return parsed.data
+}
+
+export async function listSavedCalculators(signal?: AbortSignal): Promise<CalculatorEntry[]> {
+  const response = await apiRequest('GET', '/api/calculators', undefined, signal === undefined ? {} : { signal })
+  const { calculators } = await readJson(response, savedCalculatorListSchema)
+  return calculators.flatMap((saved) => entryOfSaved(saved) ?? [])
+}
+
+export async function updateSavedCalculator(id: string, body: UpdateSavedCalculatorBody): Promise<SavedCalculator> {
+  return readJson(await apiRequest('PATCH', `/api/calculators/${encodeURIComponent(id)}`, body), savedCalculatorSchema)
+}
+
+export async function deleteSavedCalculator(id: string): Promise<void> {
+  await apiRequest('DELETE', `/api/calculators/${encodeURIComponent(id)}`)
+}
+
+const regeneratedSchema = z.object({ calculator: savedCalculatorSchema })
+
+/** Regenerates the calculator from its own stored input; throws ApiError with the server's message. */
+export async function regenerateSavedCalculator(id: string, body: RegenerateCalculatorBody): Promise<CalculatorEntry> {
+  const response = await apiRequest('POST', `/api/calculators/${encodeURIComponent(id)}/regenerate`, body)
+  const entry = entryOfSaved((await readJson(response, regeneratedSchema)).calculator)
+  if (entry === undefined) throw new ApiError(502, 'invalid calculator', "The server's calculator could not be read")
+  return entry
+}
+
+/** The description, or the document's extracted text, of one kept calculator. */
+export async function savedCalculatorInput(id: string): Promise<string> {
+  const response = await apiRequest('GET', `/api/calculators/${encodeURIComponent(id)}/input`)
+  return (await readJson(response, savedCalculatorInputSchema)).text
+}
+
+/**
+ * Saves the seller's values; `keepalive` lets the request outlive the page (a reload or a closed tab
+ * right after moving a slider). Failures are reported, not thrown.
+ */
+export async function saveSavedValues(id: string, values: Record<string, number>, keepalive: boolean): Promise<boolean> {
+  try {
+    const response = await fetch(`/api/calculators/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ values }),
+      keepalive,
+    })
+    if (!response.ok) console.warn(`Saving the calculator's values failed: ${response.status}`)
+    return response.ok
+  } catch (error) {
+    console.warn("Saving the calculator's values failed.", error)
+    return false
+  }
+}

@@ -1,0 +1,99 @@
+// The generator screen's state: each calculator carries its own values; the server's list is the truth.
+import { calculatorDataSchema } from '@valueproof/formula'
+import { describe, expect, it } from 'vitest'
+import type { CalculatorEntry } from './storage.ts'
+import { defaultValues, withStartValues, workspaceReducer, type WorkspaceState } from './workspace.ts'
+
+const config = calculatorDataSchema.parse({
+  name: 'Invoice savings',
+  description: '',
+  formula: 'hours * rate',
+  explanation: '',
+  parameters: [
+    { name: 'hours', label: 'Hours', min: 0, max: 100, step: 1, defaultValue: 10 },
+    { name: 'rate', label: 'Rate', min: 0, max: 200, step: 5, defaultValue: 50 },
+  ],
+  baseTimeframe: 'weekly',
+  valueType: 'moneySaved',
+})
+
+function state(): WorkspaceState {
+  return { entries: [], currentId: undefined, config: undefined, values: {}, displayCurrency: 'USD' }
+}
+
+function kept(id: string, values?: Record<string, number>): CalculatorEntry {
+  return { id, status: 'completed', config: { ...config, name: `Calculator ${id}` }, saved: true, values }
+}
+
+describe('the workspace', () => {
+  it('puts new entries first; a finished generation takes its placeholder’s place and becomes current at its defaults', () => {
+    let next = workspaceReducer(state(), { type: 'add', entry: { id: 'tmp1', status: 'loading' } })
+    next = workspaceReducer(next, { type: 'add', entry: { id: 'tmp2', status: 'loading' } })
+    expect(next.entries.map((entry) => entry.id)).toEqual(['tmp2', 'tmp1'])
+    next = workspaceReducer(next, { type: 'settle', id: 'tmp1', entry: kept('server1') })
+    expect(next.entries.map((entry) => entry.id)).toEqual(['tmp2', 'server1'])
+    expect(next.currentId).toBe('server1')
+    expect(next.values).toEqual({ hours: 10, rate: 50 })
+  })
+
+  it('keeps each calculator’s own values: selecting another and back shows what the seller set on each', () => {
+    let next = workspaceReducer(state(), { type: 'sync', saved: [kept('b'), kept('a')] })
+    next = workspaceReducer(next, { type: 'view', id: 'a' })
+    next = workspaceReducer(next, { type: 'values', values: { hours: 12, rate: 60 } })
+    next = workspaceReducer(next, { type: 'view', id: 'b' })
+    expect(next.values).toEqual({ hours: 10, rate: 50 })
+    next = workspaceReducer(next, { type: 'view', id: 'a' })
+    expect(next.values).toEqual({ hours: 12, rate: 60 })
+  })
+
+  it('regenerates in place: same id, same position, back to the new definition’s defaults', () => {
+    let next = workspaceReducer(state(), { type: 'sync', saved: [kept('b'), kept('a', { hours: 30 })] })
+    next = workspaceReducer(next, { type: 'view', id: 'a' })
+    next = workspaceReducer(next, { type: 'status', id: 'a', status: 'loading' })
+    expect(next.config?.name).toBe('Calculator a')
+    const regenerated = { ...kept('a'), config: { ...config, name: 'Regenerated' } }
+    next = workspaceReducer(next, { type: 'replace', entry: regenerated })
+    expect(next.entries.map((entry) => entry.id)).toEqual(['b', 'a'])
+    expect(next.config?.name).toBe('Regenerated')
+    expect(next.values).toEqual({ hours: 10, rate: 50 })
+  })
+
+  it('takes the server’s list over the cache, keeping this visit’s failures on top and dropping a deleted current calculator', () => {
+    let next = workspaceReducer(state(), { type: 'sync', saved: [kept('a')] })
+    next = workspaceReducer(next, { type: 'view', id: 'a' })
+    next = workspaceReducer(next, { type: 'add', entry: { id: 'tmp', status: 'loading' } })
+    next = workspaceReducer(next, { type: 'fail', id: 'tmp', error: 'Failed' })
+    next = workspaceReducer(next, { type: 'sync', saved: [kept('c', { hours: 4 })] })
+    expect(next.entries.map((entry) => entry.id)).toEqual(['tmp', 'c'])
+    expect(next).toMatchObject({ currentId: undefined, config: undefined, values: {} })
+  })
+
+  it('keeps values that still fit after an edit and resets the rest', () => {
+    let next = workspaceReducer(state(), { type: 'sync', saved: [kept('a')] })
+    next = workspaceReducer(next, { type: 'view', id: 'a' })
+    next = workspaceReducer(next, { type: 'values', values: { hours: 80, rate: 150 } })
+    const narrower = {
+      ...config,
+      parameters: config.parameters.map((parameter) =>
+        parameter.name === 'rate' ? { ...parameter, max: 100, defaultValue: 40 } : parameter,
+      ),
+    }
+    next = workspaceReducer(next, { type: 'edit', config: narrower })
+    expect(next.values).toEqual({ hours: 80, rate: 40 })
+    expect(next.entries[0]).toMatchObject({ config: narrower, values: { hours: 80, rate: 40 } })
+    expect(defaultValues(narrower)).toEqual({ hours: 10, rate: 40 })
+  })
+
+  it('removing the current entry clears the current calculator', () => {
+    let next = workspaceReducer(state(), { type: 'sync', saved: [kept('a')] })
+    next = workspaceReducer(next, { type: 'view', id: 'a' })
+    next = workspaceReducer(next, { type: 'remove', id: 'a' })
+    expect(next).toMatchObject({ entries: [], currentId: undefined, config: undefined, values: {} })
+  })
+
+  it("carries the seller's values as the prospect's start values", () => {
+    const shared = withStartValues(config, { hours: 12, rate: 60, stale: 3 })
+    expect(shared.startValues).toEqual({ hours: 12, rate: 60 })
+    expect(defaultValues(shared)).toEqual({ hours: 12, rate: 60 })
+  })
+})
