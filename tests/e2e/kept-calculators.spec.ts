@@ -192,3 +192,20 @@ test.describe('the selected calculator is the unit of work', () => {
     await expect(textarea).toHaveValue(REPORTS)
   })
 })
+
+test('the header links to the calculator and My Proposals, on a phone too', async ({ page, signedInUser }) => {
+  void signedInUser
+  await page.setViewportSize({ width: 375, height: 640 })
+  await page.goto('/settings')
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await nav.getByRole('link', { name: 'My Proposals' }).click()
+  await expect(page).toHaveURL(/\/proposals$/)
+  await expect(nav.getByRole('link', { name: 'My Proposals' })).toHaveAttribute('aria-current', 'page')
+  await nav.getByRole('link', { name: 'Calculator' }).click()
+  await expect(page).toHaveURL(/\/calculator$/)
+  // Nothing in the header overlaps: the links sit on their own row under the brand and the controls.
+  const links = await nav.boundingBox()
+  const logout = await page.getByRole('button', { name: 'Logout' }).boundingBox()
+  expect(links && logout && links.y >= logout.y + logout.height - 1).toBe(true)
+  await screenshot(page, 'header-phone')
+})

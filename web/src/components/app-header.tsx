@@ -31,19 +31,18 @@ export function AppHeader({ user }: { user: UserRecord }) {
 
   return (
     <header className="border-b bg-background">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <div className="flex min-w-0 items-center gap-2 sm:gap-4">
-          <Brand />
-          <nav aria-label="Main" className="flex items-center gap-1">
-            <Link to="/calculator" className={NAV_LINK} activeProps={{ 'aria-current': 'page' }}>
-              Calculator
-            </Link>
-            <Link to="/proposals" className={NAV_LINK} activeProps={{ 'aria-current': 'page' }}>
-              My Proposals
-            </Link>
-          </nav>
-        </div>
-        <div className="flex min-w-0 items-center gap-1 sm:gap-2">
+      {/* On a phone the links take a row of their own under the brand and the controls. */}
+      <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center gap-x-4 px-4 py-2">
+        <Brand />
+        <nav aria-label="Main" className="order-last flex basis-full items-center gap-1 sm:order-none sm:basis-auto">
+          <Link to="/calculator" className={NAV_LINK} activeProps={{ 'aria-current': 'page' }}>
+            Calculator
+          </Link>
+          <Link to="/proposals" className={NAV_LINK} activeProps={{ 'aria-current': 'page' }}>
+            My Proposals
+          </Link>
+        </nav>
+        <div className="flex min-w-0 grow basis-0 items-center justify-end gap-1 sm:gap-2">
           <Link
             to="/settings"
             aria-label="Settings"
