@@ -35,6 +35,14 @@ const PER_STEP = sticky(
 )
 /** "per 1,000 impressions", "per 1 000 visningar", "per thousand", "/1000". */
 const PER_THOUSAND = sticky(`\\s{0,8}(?:per|/)\\s{0,8}(?:1[,.${S.slice(1, -1)}]?000|thousand|tusen|mille)(?![\\d\\p{L}])`, 'iu')
+/**
+ * What an amount buys, between it and its per-phrase: "$0.60 of fuel per mile", "$500 in fees per
+ * month", "0,60 kr i bränsle per mil". At most two words, read only when a per-phrase follows.
+ */
+const WHAT_BOUGHT = sticky(
+  '[ \\t\\u00a0]{1,4}(?:of|in|on|for|i|för|på)[ \\t\\u00a0]{1,4}(?!(?:each|every|per|varje|a|an|the)(?![\\p{L}]))\\p{L}[\\p{L}-]{1,30}(?:[ \\t\\u00a0]{1,4}\\p{L}[\\p{L}-]{1,30})?(?=[ \\t\\u00a0]*(?:\\/|per(?![\\p{L}])))',
+  'iu',
+)
 const ADVERB = sticky('[ \\t\\u00a0,]{0,4}(hourly|daily|weekly|monthly|yearly|annually|månadsvis|årligen)(?![\\p{L}])', 'iu')
 const PER_ANNUM = sticky('[ \\t\\u00a0]{0,4}(?:p\\.a\\.|per annum)', 'i')
 
@@ -115,6 +123,17 @@ function readPerChain(text: string, tail: Tail, swedish: boolean): void {
     tail.per = 'year'
     tail.end = annum.index + annum[0].length
   }
+}
+
+/** "$0.60 of fuel per mile": the per-phrase after what the amount buys; the words stay in the figure's text. */
+function readPerAfterWhatBought(text: string, tail: Tail, swedish: boolean): void {
+  if (tail.kind !== 'money' || tail.per !== undefined || tail.perEntity !== undefined) return
+  const bought = matchAt(WHAT_BOUGHT, text, tail.end)
+  if (bought === null) return
+  const saved = tail.end
+  tail.end = bought.index + bought[0].length
+  readPerChain(text, tail, swedish)
+  if (tail.per === undefined && tail.perEntity === undefined) tail.end = saved
 }
 
 /** The thing counted before a bare "two per month": the last countable noun in the 120 characters before. */
@@ -245,6 +264,7 @@ export function readTail(
     }
   }
   readPerChain(text, tail, swedish)
+  readPerAfterWhatBought(text, tail, swedish)
 
   if (tail.kind === undefined && tail.per !== undefined) {
     // "about two per month": a count of whatever was counted just before.

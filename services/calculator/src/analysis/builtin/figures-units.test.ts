@@ -79,6 +79,25 @@ describe('what a price is per', () => {
     expect(scanPage(1, swedish, SWEDISH).find((figure) => figure.kind === 'minutes')).toMatchObject({ value: 7, perEntity: 'ticket' })
   })
 
+  it('reads the unit after what an amount buys ("$0.60 of fuel per mile", "0,60 kr i bränsle per mil")', () => {
+    expect(money('A truck drives 2,000 miles per week at $0.60 of fuel per mile.', ENGLISH)).toMatchObject([
+      { value: 0.6, perEntity: 'mile', text: '$0.60 of fuel per mile' },
+    ])
+    expect(money('$500 in fees per month', ENGLISH)).toMatchObject([{ value: 500, per: 'month' }])
+    expect(money('med 0,60 kr i bränsle per mil', SWEDISH)).toMatchObject([{ value: 0.6, perEntity: 'scandinavianMile' }])
+    // Without a per-phrase after them the words are not the amount's: "$40 for the tool" is $40.
+    expect(money('$40 for the tool, and more', ENGLISH)).toMatchObject([{ value: 40, text: '$40' }])
+    expect(money('$10 for every user per month', ENGLISH)[0]?.per).toBeUndefined()
+  })
+
+  it('reads "mil" as the Scandinavian mile in Swedish only', () => {
+    expect(scanPage(1, 'En lastbil kör 800 mil i veckan.', SWEDISH)).toMatchObject([
+      { kind: 'count', value: 800, entity: 'scandinavianMile', per: 'week' },
+    ])
+    expect(money('0,60 kr per mil', SWEDISH)).toMatchObject([{ perEntity: 'scandinavianMile' }])
+    expect(scanPage(1, 'a coating of 4 mil per layer', ENGLISH)[0]?.entity).toBeUndefined()
+  })
+
   it('reads the hour written before the amount as the period ("a consultant\'s hour costs $120")', () => {
     expect(money("a consultant's hour costs $120", ENGLISH)).toMatchObject([{ value: 120, per: 'hour' }])
     expect(money('En arbetsledares timme kostar 540 kr.', SWEDISH)).toMatchObject([{ value: 540, per: 'hour' }])

@@ -63,6 +63,8 @@ const CUSTOMER_BEARS = [
   /\b(?:time|hour|tid|timme)\s+(?:is billed|costs?|kostar)\b/iu,
   /\b(?:an?|each|one|every|en|ett|varje)\s+(?:[\p{L}-]+\s+){0,1}(?:agent|driver|clerk|lawyer|nurse|physician|doctor|employee|technician|engineer|manager|worker|caseworker|handläggare|hantverkare|arbetsledare|säljare|medarbetare|anställd|sjuksköterska|läkare|tekniker|ingenjör|[\p{L}]*chef)(?:'s|s)?\b[^.]*?\b(?:costs?|kostar)\b/iu,
   /\b[\p{L}]*(?:chefens|ledarens|handläggarens|säljarens)\s+(?:tid|timme)\b/iu,
+  // What the customer uses up costs it: "fuel costs $0.60 per mile", "bränslet kostar 0,60 kr per mil" (not "our energy costs").
+  /(?<!\b(?:our|vår|vårt|våra)\s+)\b(?:fuel|diesel|petrol|gasoline|energy|electricity|power|water|paper|heating|bränslet|drivmedlet|dieseln|bensinen|energin|elen|strömmen|vattnet|papperet|värmen)\s+(?:costs?|kostar)\b/iu,
 ]
 
 export type Speaker = 'seller' | 'customer'
@@ -108,15 +110,34 @@ const TARGET_WORDS: readonly (readonly [Target, RegExp])[] = [
     'time',
     /^(?:time|handling|processing|minutes?|hours?|tid|tiden|[\p{L}]+stiden|[\p{L}]+tiden|ledtid[\p{L}]*|timmar|minuter|[\p{L}]*processen)$/u,
   ],
-  ['cost', /^(?:costs?|spend[\p{L}]*|expenses?|bills?|overtime|[\p{L}]*kostnad[\p{L}]*|utgift[\p{L}]*|övertid[\p{L}]*)$/u],
+  // What the customer uses up is what it pays for: "cuts fuel use by 12%", "reduces paper consumption",
+  // "minskar bränsleförbrukningen", "lägre energianvändning" ("fuel use" is joined by joinResourceUse).
+  [
+    'cost',
+    /^(?:costs?|spend[\p{L}]*|expenses?|bills?|overtime|consumption|resource-use|[\p{L}]*kostnad[\p{L}]*|utgift[\p{L}]*|övertid[\p{L}]*|[\p{L}]*förbrukning[\p{L}]*|(?:bränsle|energi|el|elenergi|ström|vatten|pappers|värme|material|drivmedels|diesel|bensin)användning[\p{L}]*)$/u,
+  ],
 ]
+
+/** What is used up and paid for by the unit: "fuel use", "energy usage", "the use of paper". */
+const RESOURCES =
+  /^(?:fuel|diesel|petrol|gasoline|gas|energy|electricity|power|water|paper|ink|toner|heating|material|materials|packaging|plastic|chemicals?|fertili[sz]er|feed|bandwidth|storage)$/u
+const USE = /^(?:use|usage)$/u
+
+/** Words in text order, with "fuel use" and "use of paper" read as one word naming a cost. */
+function joinResourceUse(words: string[]): string[] {
+  return words.map((word, index) =>
+    USE.test(word) && (RESOURCES.test(words[index - 1] ?? '') || (words[index + 1] === 'of' && RESOURCES.test(words[index + 2] ?? '')))
+      ? 'resource-use'
+      : word,
+  )
+}
 
 function targetOfWord(word: string): Target | undefined {
   for (const [target, pattern] of TARGET_WORDS) if (pattern.test(word)) return target
   return undefined
 }
 
-const wordsIn = (text: string): string[] => [...text.toLowerCase().matchAll(/[\p{L}-]+/gu)].map((match) => match[0])
+const wordsIn = (text: string): string[] => joinResourceUse([...text.toLowerCase().matchAll(/[\p{L}-]+/gu)].map((match) => match[0]))
 
 function nearestIn(before: readonly string[], after: readonly string[]): Target | undefined {
   const reach = Math.max(before.length, after.length)

@@ -65,6 +65,82 @@ describe('cost reduced', () => {
   })
 })
 
+describe('cost reduced: what the customer uses up, and fewer of the units it pays for', () => {
+  const FUEL = 'Our route planning cuts fuel use by 12%. A truck drives 2,000 miles per week at $0.60 of fuel per mile.'
+
+  it.each(['minimal', 'balanced', 'advanced'] as const)(
+    'reads "cuts fuel use by 12%" at "$0.60 of fuel per mile" as a cost reduced, all three figures stated (%s)',
+    (complexity) => {
+      const report = describeText(FUEL, { complexity })
+      expect(report.story).toBe('costReduced')
+      expect(figure(report, '12%')).toMatchObject({ role: 'improvement' })
+      expect(figure(report, '$0.60')).toMatchObject({ text: '$0.60 of fuel per mile', role: 'baseline' })
+      for (const text of ['12%', '$0.60', '2,000 miles']) expect(used(report, text)).toBe(true)
+      // Nothing assumed: no invented "rate today", no assumed reduction in place of the stated 12%.
+      expect(report.calculatorData.parameters.filter((parameter) => parameter.source?.kind === 'assumption')).toEqual([])
+      expect(report.calculatorData.explanation).not.toMatch(/assumed|rate today/iu)
+      // 2,000 miles × $0.60 × 12% × 52 weeks, for the one truck the text speaks of.
+      expect(report.yearlyAtDefaults).toBeCloseTo(2_000 * 0.6 * 0.12 * 52, 0)
+    },
+  )
+
+  it('tells the same story of a document', () => {
+    const report = inspectAnalysis({
+      kind: 'document',
+      pages: [{ page: 1, text: `Proposal: route planning for Nordic Freight\n${FUEL}` }],
+      complexity: 'balanced',
+      language: 'en',
+      currency: 'USD',
+    })
+    expect(report.story).toBe('costReduced')
+    expect(report.calculatorData.parameters.every((parameter) => parameter.source?.kind === 'document')).toBe(true)
+    expect(report.yearlyAtDefaults).toBeCloseTo(2_000 * 0.6 * 0.12 * 52, 0)
+  })
+
+  it.each([
+    ['Our sensors cut energy use by 8%. Your plant uses 400,000 kWh a month at $0.12 per kWh.', 'en', 400_000 * 0.12 * 0.08 * 12],
+    [
+      'Our print management reduces paper consumption by 30 %. You print 40,000 pages a month at $0.05 per page.',
+      'en',
+      40_000 * 0.05 * 0.3 * 12,
+    ],
+    ['Our software reduces the use of paper by 30%. You print 40,000 pages a month at $0.05 per page.', 'en', 40_000 * 0.05 * 0.3 * 12],
+    [
+      'Vår ruttplanering minskar bränsleförbrukningen med 12 %. En lastbil kör 800 mil i veckan till 0,60 kr per mil.',
+      'sv',
+      800 * 0.6 * 0.12 * 52,
+    ],
+    [
+      'Vår ruttplanering minskar bränsleförbrukningen med 12 %. En lastbil kör 800 mil i veckan och bränslet kostar 0,60 kr per mil.',
+      'sv',
+      800 * 0.6 * 0.12 * 52,
+    ],
+    [
+      'Med vårt styrsystem minskar energianvändningen med 8 %. Fastigheten använder 400 000 kWh per år till 1,20 kr per kWh.',
+      'sv',
+      400_000 * 1.2 * 0.08,
+    ],
+  ] as const)('applies the stated reduction to the units used at their stated cost: %s', (text, language, yearly) => {
+    const report = describeText(text, { language })
+    expect(report.story).toBe('costReduced')
+    expect(report.calculatorData.parameters.filter((parameter) => parameter.source?.kind === 'assumption')).toEqual([])
+    expect(report.yearlyAtDefaults).toBeCloseTo(yearly, 0)
+  })
+
+  it('reads fewer of the units the customer pays for as a cost reduced ("cuts inbound calls by 30%")', () => {
+    const report = describeText('Our chatbot cuts inbound calls by 30%. Your centre takes 2,000 calls a month, and each call costs $5.')
+    expect(report.story).toBe('costReduced')
+    expect(report.yearlyAtDefaults).toBeCloseTo(2_000 * 5 * 0.3 * 12, 0)
+  })
+
+  it('never replaces a reduction claimed on the volume itself with an assumed one, nor adds an assumed rate', () => {
+    const report = describeText('Vår chattbot minskar inkommande samtal med 30 %. Ni tar emot 2 000 samtal i månaden.', { language: 'sv' })
+    expect(figure(report, '30 %')).toMatchObject({ role: 'improvement', use: 'slider' })
+    expect(report.calculatorData.parameters.map((parameter) => parameter.name)).not.toContain('ratePercent')
+    expect(report.calculatorData.explanation).not.toMatch(/andel i dag/iu)
+  })
+})
+
 describe('price comparison', () => {
   it('compares what the customer pays today with the offer', () => {
     const report = describeText('You spend $2,000 per month on your current telephony provider. Our plan is $900 per month.')

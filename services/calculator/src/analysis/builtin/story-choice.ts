@@ -7,7 +7,7 @@ import type { DocumentReading } from './document-reading.ts'
 import { assignRoles, type RoledFigure } from './roles.ts'
 import { ASKS_FOR_OFFERS, CAPACITY_WORDS, LOSS_WORDS, NO_CLAIM_DOCUMENT_WORDS, REDUCE_WORDS } from './role-words.ts'
 import { capacityStory } from './story-capacity.ts'
-import { costStory, handOverStory, priceComparisonStory } from './story-cost.ts'
+import { costStory, fewerUnitsStory, handOverStory, priceComparisonStory } from './story-cost.ts'
 import type { Design } from './story-kit.ts'
 import { noClaimStory } from './story-no-claim.ts'
 import { withAvoidedCost } from './story-avoided.ts'
@@ -72,7 +72,10 @@ function storyForClaim(claim: RoledFigure, roled: readonly RoledFigure[], contex
       return revenueStory(roled, context)
     case 'volume':
     case undefined:
-      return claim.direction === 'reduce' ? lossStory(roled, context) : revenueStory(roled, context)
+      // A reduction of the units the customer pays for is a cost reduced; of other units, a loss avoided.
+      return claim.direction === 'reduce'
+        ? (fewerUnitsStory(claim, roled, context) ?? lossStory(roled, context))
+        : revenueStory(roled, context)
   }
 }
 

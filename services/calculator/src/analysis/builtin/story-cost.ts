@@ -90,6 +90,34 @@ function unitCostOf(roled: readonly RoledFigure[]): { readonly cost: RoledFigure
   return cost === undefined || entity === undefined ? undefined : { cost, entity }
 }
 
+interface PricedUnits {
+  readonly unitCost: { readonly cost: RoledFigure; readonly entity: EntityId }
+  readonly units: RoledFigure
+}
+
+/** The units the customer buys per period at a stated cost per unit ("2,000 miles per week" at "$0.60 per mile"). */
+function unitsAtCost(roled: readonly RoledFigure[]): PricedUnits | undefined {
+  const unitCost = unitCostOf(roled)
+  if (unitCost === undefined) return undefined
+  const units = roled.find(
+    (entry) => entry.role === 'volume' && entry.figure.kind === 'count' && isPerPeriod(entry) && entry.figure.entity === unitCost.entity,
+  )
+  return units === undefined ? undefined : { unitCost, units }
+}
+
+/**
+ * "Cuts inbound calls by 30%" where each call costs $5: fewer units at a stated unit cost is a cost
+ * reduced, the claim its reduction. Undefined unless the text prices the claim's own units.
+ */
+export function fewerUnitsStory(claim: RoledFigure, roled: readonly RoledFigure[], context: DesignContext): Design | undefined {
+  const priced = unitsAtCost(roled)
+  if (priced === undefined || claim.figure.kind !== 'percent' || claim.direction !== 'reduce') return undefined
+  return costStory(
+    roled.map((entry) => (entry === claim ? { ...entry, target: 'cost' as const } : entry)),
+    context,
+  )
+}
+
 /** Cost reduced; undefined when the text states no cost of the customer's to reduce. */
 export function costStory(
   roled: readonly RoledFigure[],
@@ -97,14 +125,7 @@ export function costStory(
   options: { readonly assume?: boolean } = {},
 ): Design | undefined {
   const { texts } = context
-  const unitCost = unitCostOf(roled)
-  const units =
-    unitCost === undefined
-      ? undefined
-      : roled.find(
-          (entry) =>
-            entry.role === 'volume' && entry.figure.kind === 'count' && isPerPeriod(entry) && entry.figure.entity === unitCost.entity,
-        )
+  const priced = unitsAtCost(roled)
   const cost = roled.find(
     (entry) => entry.role === 'baseline' && entry.figure.kind === 'money' && isPerPeriod(entry) && entry.figure.perEntity === undefined,
   )
@@ -116,7 +137,8 @@ export function costStory(
   let gross: (n: Names) => string
   let explain: (p: Names) => string
   let period: TimeframePeriod
-  if (unitCost !== undefined && units !== undefined) {
+  if (priced !== undefined) {
+    const { unitCost, units } = priced
     const entity = ENTITIES[unitCost.entity]
     const scale = scaleOf(roled, units)
     period = timeframeOf(units.figure.per, 'monthly')

@@ -64,8 +64,11 @@ function rateChange(
   if (points !== undefined) return { points: makeTerm(pointsSpec, points.figure, context) }
   const rate = roled.find((entry) => entry.role === 'baseline' && isTarget(entry, targets) && entry.figure.kind === 'percent')
   const relative = roled.find((entry) => entry.role === 'improvement' && isTarget(entry, targets) && entry.figure.kind === 'percent')
-  // "raises orders by 8%": the claim acts on the counted volume itself, no conversion rate between.
-  const onVolume = direction === 'increase' && rate === undefined && relative !== undefined && relative.target !== 'conversion'
+  // "raises orders by 8%", "cuts inbound calls by 30%": the claim acts on the counted volume itself, no rate between.
+  const onVolume =
+    rate === undefined &&
+    relative !== undefined &&
+    (direction === 'increase' ? relative.target !== 'conversion' : relative.target === 'volume')
   return {
     ...(onVolume ? {} : { rate: rateTerm(rate, direction, context) }),
     relative: makeTerm(
@@ -190,9 +193,17 @@ const worthPerPeriod = (entry: RoledFigure): boolean =>
   entry.figure.perEntity === undefined &&
   (entry.role === 'baseline' || entry.role === 'volume')
 
+/** The change of a loss rate, or else a reduction claimed on the counted volume itself (never dropped for an assumed one). */
+function lossChange(roled: readonly RoledFigure[], context: DesignContext): RateChange {
+  const change = rateChange(roled, ['loss'], 'reduce', context)
+  if (change.points !== undefined || (change.relative?.figures.length ?? 0) > 0) return change
+  const onVolume = roled.some((entry) => entry.role === 'improvement' && entry.target === 'volume' && entry.direction === 'reduce')
+  return onVolume ? rateChange(roled, ['volume'], 'reduce', context) : change
+}
+
 /** Losses avoided: volume × the loss rate's reduction × what one loss costs (or a stated loss amount × its reduction). */
 export function lossStory(roled: readonly RoledFigure[], context: DesignContext): Design {
-  const change = rateChange(roled, ['loss'], 'reduce', context)
+  const change = lossChange(roled, context)
   const amount = change.points === undefined ? lossAmountStory(roled, context) : undefined
   if (amount !== undefined) return amount
   const volume = roled.find((entry) => isVolumeCount(entry) && isPerPeriod(entry)) ?? roled.find(isVolumeCount)

@@ -66,6 +66,8 @@ export const ENTITIES = {
   claim: entity('claim', 'unit', ['claim', 'claims'], ['skadeanmälan', 'skadeanmälningar']),
   vehicle: entity('vehicle', 'unit', ['vehicle', 'vehicles'], ['fordon', 'fordon']),
   mile: entity('mile', 'unit', ['mile', 'miles'], ['engelsk mil', 'engelska mil']),
+  /** The Scandinavian mile (10 km) of "0,60 kr per mil", "800 mil i veckan": a Swedish word only. */
+  scandinavianMile: entity('scandinavianMile', 'unit', ['Scandinavian mile', 'Scandinavian miles'], ['mil', 'mil']),
   kilometre: entity('kilometre', 'unit', ['kilometre', 'kilometres'], ['kilometer', 'kilometer']),
   kwh: entity('kwh', 'unit', ['kWh', 'kWh'], ['kWh', 'kWh']),
   transaction: entity('transaction', 'unit', ['transaction', 'transactions'], ['transaktion', 'transaktioner']),
@@ -252,6 +254,12 @@ export const ENTITY_WORDS: ReadonlyMap<string, EntityId> = new Map(
   ENTITY_FORMS.flatMap(([id, forms]) => forms.filter((form) => !form.includes(' ')).map((form) => [form, id] as const)),
 )
 
+/** Words that name a unit only in Swedish: in English "mil" is a thousandth of an inch or a million. */
+const SWEDISH_ENTITY_WORDS: ReadonlyMap<string, EntityId> = new Map<string, EntityId>([
+  ['mil', 'scandinavianMile'],
+  ['milen', 'scandinavianMile'],
+])
+
 /** Abbreviations that name a unit only after "per" or "/" ("kr/st", "SEK per st"): alone, "St" is a street. */
 export const PER_ONLY_ENTITY_WORDS: ReadonlyMap<string, EntityId> = new Map<string, EntityId>([
   ['st', 'item'],
@@ -275,7 +283,7 @@ const MIN_MODIFIER = 3
  * "säljmöten" → meeting, "bygglovsärenden" → ticket). `lower` is the word in lower case.
  */
 export function entityOfWord(lower: string, swedish: boolean): EntityId | undefined {
-  const exact = ENTITY_WORDS.get(lower)
+  const exact = ENTITY_WORDS.get(lower) ?? (swedish ? SWEDISH_ENTITY_WORDS.get(lower) : undefined)
   if (exact !== undefined) return exact
   const hyphen = lower.lastIndexOf('-')
   if (hyphen !== -1) return hyphen + 1 < lower.length ? entityOfWord(lower.slice(hyphen + 1), swedish) : undefined
