@@ -1,6 +1,7 @@
 // A seller's description becomes the calculator an analyst would build (issue 14): the claimed
-// reduction acts on the customer's stated cost, the seller's price is the cost side, a one-off fee is
-// named and not spread over the months; a Swedish price comparison has Swedish labels throughout.
+// reduction acts on the customer's stated cost, the seller's price (with its one-off fee) is the
+// calculator's price behind ROI, payback and net value; a Swedish price comparison has Swedish labels
+// throughout.
 import type { Page } from '@playwright/test'
 import { calculatorDataSchema, type CalculatorData } from '@valueproof/formula'
 import { expect, test } from './fixtures.ts'
@@ -36,7 +37,10 @@ async function screenshot(page: Page, name: string) {
 test.describe('a description becomes its ROI story', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 
-  test('the claimed reduction on the stated cost, net of the seller’s price; the one-off fee named', async ({ page, signedInUser }) => {
+  test('the claimed reduction on the stated cost; the seller’s price and one-off fee set ROI, payback and net value', async ({
+    page,
+    signedInUser,
+  }) => {
     void signedInUser
     await generate(
       page,
@@ -45,20 +49,19 @@ test.describe('a description becomes its ROI story', () => {
       'USD',
     )
     const config = await storedConfig(page)
-    expect(defaults(config)).toMatchObject({ currentCostPerMonth: 38_000, costReductionPercent: 12, pricePerMonth: 1_500 })
-    expect(config.formula).toBe('currentCostPerMonth * costReductionPercent / 100 - pricePerMonth')
-    expect(config.explanation).toContain('One-off price: $9,000 (from your description), not included in the result per month.')
-    for (const label of ['Current cost per month', 'Reduction in cost', 'Price per month'])
+    expect(defaults(config)).toMatchObject({ currentCostPerMonth: 38_000, costReductionPercent: 12 })
+    // The result is the value before the price; the price is the calculator's, set against it (decision 101).
+    expect(config.formula).toBe('currentCostPerMonth * costReductionPercent / 100')
+    expect(config.price).toMatchObject({ amount: 1_500, period: 'month', setup: 9_000, source: { kind: 'description' } })
+    for (const label of ['Current cost per month', 'Reduction in cost'])
       await expect(page.getByText(label, { exact: true }).first()).toBeVisible()
-    // Every default quotes the sentence that states it.
+    // Every default, and the price, quotes the sentence that states it.
     await expect(page.getByText('and the service costs $1,500 per month', { exact: false }).first()).toBeVisible()
-    // ROI and payback come from SPEC §9's assumed cost, not from the price: they say so.
+    // ROI, payback and net value come from the price: no estimate mark, and the price is named.
     const panel = page.getByTestId('current-calculator')
-    await expect(panel.locator('[data-result="roi"] [data-estimate]')).toHaveText('Estimate')
-    await expect(panel.locator('[data-result="payback"] [data-estimate]')).toHaveText('Estimate')
-    await expect(panel.locator('[data-estimate-note]')).toHaveText(
-      'ROI and payback are estimates that assume the solution costs 40% of the yearly value; they do not use a price set in this calculator.',
-    )
+    await expect(panel.locator('[data-estimate]')).toHaveCount(0)
+    await expect(panel.locator('[data-result="net-value"] dt')).toHaveText('Net value over 3 years')
+    await expect(panel.locator('[data-price-line]')).toHaveText('Price: $1,500 per month plus $9,000 once, as stated in the offer')
     await screenshot(page, 'fuel-story')
   })
 

@@ -100,6 +100,23 @@ export {
   type ValueType,
 } from './calculator/timeframes.ts'
 export { calculatorTexts, type CalculatorTexts } from './calculator/calculator-texts.ts'
+export {
+  PAYBACK_SHOWN_MAX_MONTHS,
+  PRICE_HORIZON_YEARS,
+  PRICE_LIMITS,
+  PRICE_PERIODS,
+  calculatorPriceSchema,
+  paybackOf,
+  priceCostOver,
+  priceSourceSchema,
+  pricedReturn,
+  type CalculatorPrice,
+  type CalculatorPriceInput,
+  type Payback,
+  type PricePeriod,
+  type PriceSource,
+  type PricedReturn,
+} from './calculator/calculator-price.ts'
 export { STANDARD_CALCULATOR, standardCalculation, type StandardCalculation } from './calculator/standard-calculator.ts'
 export { AI_CALCULATED_CALCULATOR, aiCalculatedCalculation, type AiCalculatedCalculation } from './calculator/ai-calculated-calculator.ts'
 export {

@@ -4,11 +4,11 @@ import {
   addParameter,
   calculatorDataOf,
   calculatorFormOf,
-  formulaErrorLine,
   formulaProblem,
   HAND_SET_SOURCE,
   parameterFieldKey,
   parseNumberText,
+  priceFieldKey,
   valueFieldFieldKey,
   valueFieldFormulaProblem,
   type CalculatorForm,
@@ -16,6 +16,8 @@ import {
   type FormResult,
   type ParameterForm,
 } from './edit-config.ts'
+import type { PriceForm } from './edit-price.ts'
+import { formulaErrorLine } from './formula-error-line.ts'
 
 /** `expect.stringContaining`, typed: vitest declares its asymmetric matchers as answering `any`. */
 const containing = (text: string): unknown => expect.stringContaining(text)
@@ -297,6 +299,78 @@ describe('the rest of the definition', () => {
     expect(problemsOf(calculatorDataOf({ ...calculatorFormOf(supportDesk), formula: '' }, supportDesk))).toEqual([
       { field: 'formula', where: 'Formula', message: 'The formula is empty' },
     ])
+  })
+})
+
+describe('the seller’s price (issue 15)', () => {
+  const quoted = valid({
+    ...supportDesk,
+    price: { amount: 12_000, period: 'month', source: { kind: 'document', quote: 'The service costs 12 000 kr per month.', page: 2 } },
+  })
+  const withPrice = (form: CalculatorForm, change: Partial<PriceForm>): CalculatorForm => ({ ...form, price: { ...form.price, ...change } })
+
+  it('round-trips a price from the document with its quote, and shows it as text', () => {
+    const form = calculatorFormOf(quoted)
+    expect(form.price).toMatchObject({ amount: '12000', period: 'month', setup: '' })
+    expect(saved(calculatorDataOf(form, quoted))).toEqual(quoted)
+  })
+
+  it('offers an empty monthly price when the calculator has none, and saves none while it stays empty', () => {
+    const form = calculatorFormOf(supportDesk)
+    expect(form.price).toMatchObject({ amount: '', period: 'month', setup: '' })
+    expect(saved(calculatorDataOf(form, supportDesk)).price).toBeUndefined()
+  })
+
+  it('saves a typed price as the seller’s own entry', () => {
+    const form = withPrice(calculatorFormOf(supportDesk), { amount: ' 1200 ', period: 'year', setup: '5000' })
+    expect(saved(calculatorDataOf(form, supportDesk)).price).toEqual({
+      amount: 1200,
+      period: 'year',
+      setup: 5000,
+      source: { kind: 'entered' },
+    })
+  })
+
+  it('makes a changed price the seller’s entry: the document’s quote no longer backs it', () => {
+    for (const change of [{ amount: '15000' }, { period: 'year' as const }, { setup: '2000' }]) {
+      expect(saved(calculatorDataOf(withPrice(calculatorFormOf(quoted), change), quoted)).price?.source).toEqual({ kind: 'entered' })
+    }
+  })
+
+  it('removes the price when the amount is emptied', () => {
+    expect(saved(calculatorDataOf(withPrice(calculatorFormOf(quoted), { amount: '' }), quoted)).price).toBeUndefined()
+  })
+
+  it('ignores a setup price typed before the period became one-off', () => {
+    const form = withPrice(calculatorFormOf(supportDesk), { amount: '9000', period: 'one-off', setup: '500' })
+    expect(saved(calculatorDataOf(form, supportDesk)).price).toEqual({ amount: 9000, period: 'one-off', source: { kind: 'entered' } })
+  })
+
+  it('places every problem at its price field and saves nothing', () => {
+    const cases: Array<[Partial<PriceForm>, { field: string; where: string; message: string }]> = [
+      [{ amount: '12 000' }, { field: priceFieldKey('amount'), where: 'Your price: Price', message: 'Price must be a number' }],
+      [
+        { amount: '1200', setup: 'ten' },
+        { field: priceFieldKey('setup'), where: 'Your price: Setup price (once)', message: 'Setup price (once) must be a number' },
+      ],
+      [{ amount: '0' }, { field: priceFieldKey('amount'), where: 'Your price: Price', message: 'The price must be greater than 0' }],
+      [{ amount: '-40' }, { field: priceFieldKey('amount'), where: 'Your price: Price', message: 'The price must be greater than 0' }],
+      [
+        { amount: '1e11' },
+        { field: priceFieldKey('amount'), where: 'Your price: Price', message: 'The price must be at most 10,000,000,000' },
+      ],
+      [
+        { amount: '', setup: '500' },
+        { field: priceFieldKey('amount'), where: 'Your price: Price', message: 'Enter the price, or clear the setup price' },
+      ],
+    ]
+    for (const [change, problem] of cases) {
+      expect(problemsOf(calculatorDataOf(withPrice(calculatorFormOf(supportDesk), change), supportDesk))).toEqual([problem])
+    }
+  })
+
+  it('keeps a value calculator without a price: its dialog has no price fields', () => {
+    expect(saved(calculatorDataOf(calculatorFormOf(clinicValue), clinicValue)).price).toBeUndefined()
   })
 })
 

@@ -15,6 +15,16 @@ import {
   type ValueField,
   type ValueType,
 } from '@valueproof/formula'
+import {
+  PRICE_LABELS,
+  PRICE_WHERE,
+  priceFormOf,
+  priceOf,
+  pricePlace,
+  priceWhere,
+  type PriceForm,
+  type PriceProperty,
+} from './edit-price.ts'
 
 /** A default value typed in the editor is backed by no quoted passage any more. */
 export const HAND_SET_SOURCE: ParameterSource = { kind: 'assumption', note: 'Set by hand in the editor.' }
@@ -59,6 +69,8 @@ export interface CalculatorForm {
   readonly baseTimeframe: TimeframePeriod
   readonly parameters: readonly ParameterForm[]
   readonly valueFields: readonly ValueFieldForm[]
+  /** The seller's price (issue 15); a value calculator's dialog does not show it. */
+  readonly price: PriceForm
 }
 
 export type ParameterProperty = 'name' | 'label' | 'description' | 'unit' | 'min' | 'max' | 'step' | 'defaultValue'
@@ -98,7 +110,8 @@ export const VALUE_FIELD_LABELS: Readonly<Record<ValueFieldProperty, string>> = 
 }
 
 /** Where a field lives in the form; a problem carries one to be shown next to that field. */
-export type FieldKey = CalculatorProperty | `parameter:${string}:${ParameterProperty}` | `valueField:${string}:${ValueFieldProperty}`
+export type FieldKey =
+  CalculatorProperty | `parameter:${string}:${ParameterProperty}` | `valueField:${string}:${ValueFieldProperty}` | `price:${PriceProperty}`
 
 export function parameterFieldKey(key: string, property: ParameterProperty): FieldKey {
   return `parameter:${key}:${property}`
@@ -106,6 +119,10 @@ export function parameterFieldKey(key: string, property: ParameterProperty): Fie
 
 export function valueFieldFieldKey(key: string, property: ValueFieldProperty): FieldKey {
   return `valueField:${key}:${property}`
+}
+
+export function priceFieldKey(property: PriceProperty): FieldKey {
+  return `price:${property}`
 }
 
 export interface FormProblem {
@@ -165,6 +182,7 @@ export function calculatorFormOf(calculatorData: CalculatorData): CalculatorForm
     baseTimeframe: calculatorData.baseTimeframe,
     parameters: calculatorData.parameters.map((parameter, index) => parameterFormOf(parameter, `parameter-${index}`)),
     valueFields: calculatorData.valueFields.map((field, index) => valueFieldFormOf(field, `valueField-${index}`)),
+    price: priceFormOf(calculatorData.price),
   }
 }
 
@@ -290,6 +308,9 @@ const PATH_PARTS = /^(parameters|valueFields)\[(\d+)\](?:\.(\w+))?/
 /** Places one validation problem (its path as validateCalculatorData writes it) in the form. */
 function placeProblem(path: string, message: string, form: CalculatorForm): FormProblem {
   const text = sentence(message)
+  const price = pricePlace(path)
+  if (price !== undefined)
+    return { field: price.property === undefined ? undefined : priceFieldKey(price.property), where: price.where, message: text }
   if (path in CALCULATOR_LABELS) {
     const property = path as CalculatorProperty
     return { field: property, where: CALCULATOR_LABELS[property], message: text }
@@ -403,6 +424,17 @@ export function calculatorDataOf(form: CalculatorForm, original: CalculatorData)
     }
   })
 
+  const priceNumber = (property: 'amount' | 'setup'): number | undefined | 'invalid' => {
+    const before = numberProblems.length
+    const value = read(form.price[property], PRICE_LABELS[property], priceFieldKey(property), PRICE_WHERE, true, 'price')
+    return numberProblems.length > before ? 'invalid' : value
+  }
+  const price = priceOf(form.price, {
+    amount: priceNumber('amount'),
+    setup: form.price.period === 'one-off' ? undefined : priceNumber('setup'),
+  })
+  if (!price.ok) numberProblems.push({ field: priceFieldKey(price.property), where: priceWhere(price.property), message: price.message })
+
   const input: CalculatorDataInput = {
     ...original,
     name: form.name,
@@ -414,6 +446,7 @@ export function calculatorDataOf(form: CalculatorForm, original: CalculatorData)
     timeframes: timeframesFor(form.baseTimeframe, original),
     parameters,
     valueFields,
+    price: price.ok ? price.price : original.price,
   }
   const validation = validateCalculatorData(input)
   if (validation.ok && numberProblems.length === 0) return { ok: true, calculatorData: validation.calculatorData }
@@ -425,35 +458,4 @@ export function calculatorDataOf(form: CalculatorForm, original: CalculatorData)
         .filter((problem) => !(NUMBER_PROPERTIES.test(problem.path) && unreadable.has(problem.path.slice(0, problem.path.indexOf('.')))))
         .map((problem) => placeProblem(problem.path, problem.message, form))
   return { ok: false, problems: [...numberProblems, ...validationProblems] }
-}
-
-/** The line of a formula that holds an error, with where the error starts and ends on it. */
-export interface FormulaErrorLine {
-  /** 1-based, for a formula of several lines. */
-  readonly lineNumber: number
-  readonly before: string
-  readonly marked: string
-  readonly after: string
-  /** Spaces up to the error, then one '^' per marked character (at least one). */
-  readonly caret: string
-}
-
-/** Splits the line an error is on so the dialog can mark the exact characters and put a caret under them. */
-export function formulaErrorLine(source: string, error: FormulaError): FormulaErrorLine {
-  const position = Math.min(Math.max(error.position, 0), source.length)
-  const lineStart = source.lastIndexOf('\n', position - 1) + 1
-  const newline = source.indexOf('\n', position)
-  const lineEnd = newline === -1 ? source.length : newline
-  const end = Math.min(Math.max(error.end, position), lineEnd)
-  // Tabs would push the caret out of line with the characters above it.
-  const flat = (text: string) => text.replace(/\t/g, ' ')
-  const before = flat(source.slice(lineStart, position))
-  const marked = flat(source.slice(position, end))
-  return {
-    lineNumber: source.slice(0, lineStart).split('\n').length,
-    before,
-    marked,
-    after: flat(source.slice(end, lineEnd)),
-    caret: `${' '.repeat(before.length)}${'^'.repeat(Math.max(marked.length, 1))}`,
-  }
 }

@@ -7,6 +7,7 @@ import { parameterNamesIn } from '../formula/names.ts'
 import { parse } from '../formula/parser.ts'
 import { FORBIDDEN_NAMES } from '../formula/syntax.ts'
 import { CURRENCIES } from '../money/currency-rates.ts'
+import { calculatorPriceSchema, PRICE_LIMITS } from './calculator-price.ts'
 import { defaultTimeframes, TIMEFRAME_PERIODS, VALUE_TYPES } from './timeframes.ts'
 
 export const CALCULATOR_TYPES = ['standard', 'value', 'ai-calculated'] as const
@@ -89,13 +90,13 @@ const formulaText = z.string().superRefine((source, context) => {
 export const parameterSourceSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('document'),
-    quote: z.string().min(1).max(600),
+    quote: z.string().min(1).max(PRICE_LIMITS.maxQuoteLength),
     page: z.number().int().positive(),
     /** The page was read by text recognition (a scanned page): the quote may differ from the print. */
     ocr: z.literal(true).optional(),
   }),
-  z.object({ kind: z.literal('description'), quote: z.string().min(1).max(600) }),
-  z.object({ kind: z.literal('assumption'), note: z.string().min(1).max(600) }),
+  z.object({ kind: z.literal('description'), quote: z.string().min(1).max(PRICE_LIMITS.maxQuoteLength) }),
+  z.object({ kind: z.literal('assumption'), note: z.string().min(1).max(PRICE_LIMITS.maxQuoteLength) }),
 ])
 export type ParameterSource = z.output<typeof parameterSourceSchema>
 
@@ -161,10 +162,17 @@ export const calculatedValuesSchema = z.object({
   yearly: optionalNumber,
 })
 
+/**
+ * SPEC §3's branding, stamped by the proposal service (never the client's). The contact fields are
+ * the seller's (issue 15): on every plan's proposals, shown in the page's footer.
+ */
 export const brandingSchema = z.object({
   companyName: optionalText,
   companyLogo: optionalText,
   companyWebsite: optionalText,
+  contactName: optionalText,
+  contactEmail: optionalText,
+  contactPhone: optionalText,
 })
 
 function addFormulaNameIssues(
@@ -235,14 +243,34 @@ export const calculatorDataSchema = z
     complexity: optionalChoice(COMPLEXITIES),
     /** The calculator's language; absent means English (calculators stored before it existed). */
     language: optionalChoice(CALCULATOR_LANGUAGES),
+    /** The seller's price (issue 15): ROI, payback and net value use it; absent means SPEC §9's estimate. */
+    price: calculatorPriceSchema.nullish().transform((value) => value ?? undefined),
     calculatorType: calculatorTypeSchema.nullish().transform((value) => value ?? 'standard'),
     valueFields: z
       .array(valueFieldSchema)
       .nullish()
       .transform((value) => value ?? []),
     branding: brandingSchema.nullish().transform((value) => value ?? undefined),
+    /** The seller's values when the calculator was shared (issue 15): where the prospect's sliders start. */
+    startValues: z
+      .record(z.string(), z.number().refine(Number.isFinite, { error: 'start values must be finite numbers' }))
+      .nullish()
+      .transform((value) => value ?? undefined),
   })
   .superRefine((data, context) => {
+    // A value calculator shows its own key metrics (its fields carry any price); ROI against a price is for the others.
+    if (data.price !== undefined && data.calculatorType === 'value') {
+      context.addIssue({
+        code: 'custom',
+        path: ['price'],
+        message: 'a value calculator shows its own key metrics: set the price in a value field, not as the calculator price',
+      })
+    }
+    const inputNames = new Set([...data.parameters.map((parameter) => parameter.name), ...data.valueFields.map((field) => field.name)])
+    for (const name of Object.keys(data.startValues ?? {})) {
+      if (!inputNames.has(name))
+        context.addIssue({ code: 'custom', path: ['startValues', name], message: `'${name}' is not an input of this calculator` })
+    }
     const parameterNames = data.parameters.map((parameter) => parameter.name)
     const firstIndex = new Map<string, number>()
     data.parameters.forEach((parameter, index) => {

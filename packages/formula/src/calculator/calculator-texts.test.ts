@@ -41,6 +41,50 @@ describe('calculatorTexts', () => {
   })
 })
 
+describe('the texts around a price (issue 15)', () => {
+  it('names the price, how it recurs and where it came from, in English', () => {
+    const texts = calculatorTexts('en')
+    const document = { kind: 'document', quote: 'The service is $1,200 per month.', page: 2 } as const
+    expect(texts.priceLine({ amount: '$1,200', period: 'month', setup: undefined, source: document })).toBe(
+      'Price: $1,200 per month, from the offer, p. 2',
+    )
+    expect(texts.priceLine({ amount: '$12,000', period: 'year', setup: '$5,000', source: { kind: 'entered' } })).toBe(
+      'Price: $12,000 per year plus $5,000 once',
+    )
+    expect(texts.priceLine({ amount: '€9,000', period: 'one-off', setup: undefined, source: { kind: 'description', quote: 'x' } })).toBe(
+      'Price: €9,000 one-off, as stated in the offer',
+    )
+    expect([texts.roiOver(3), texts.netValueOver(3), texts.notPaidBack, texts.moreThanYears(10), texts.lessThanMonths('0.1')]).toEqual([
+      'ROI over 3 years',
+      'Net value over 3 years',
+      'Not paid back',
+      'More than 10 years',
+      'Less than 0.1 months',
+    ])
+  })
+
+  it('says the same in Swedish', () => {
+    const texts = calculatorTexts('sv')
+    expect(
+      texts.priceLine({ amount: '1 200 kr', period: 'month', setup: '5 000 kr', source: { kind: 'document', quote: 'x', page: 2 } }),
+    ).toBe('Pris: 1 200 kr per månad plus 5 000 kr en gång, enligt offerten, s. 2')
+    expect(texts.priceLine({ amount: '9 000 kr', period: 'one-off', setup: undefined, source: { kind: 'description', quote: 'x' } })).toBe(
+      'Pris: 9 000 kr som engångsbelopp, enligt erbjudandet',
+    )
+    expect(texts.priceLine({ amount: '42 000 kr', period: 'year', setup: undefined, source: { kind: 'entered' } })).toBe(
+      'Pris: 42 000 kr per år',
+    )
+    expect([texts.roiOver(3), texts.netValueOver(3), texts.notPaidBack, texts.moreThanYears(10), texts.lessThanMonths('0,1')]).toEqual([
+      'Avkastning (ROI) på 3 år',
+      'Nettovärde på 3 år',
+      'Återbetalas inte',
+      'Mer än 10 år',
+      'Mindre än 0,1 månader',
+    ])
+    expect(texts.pricedNote(3)).toContain('på 3 år')
+  })
+})
+
 describe('a calculator’s language', () => {
   it('is kept by the schema and names its timeframes', () => {
     const data = calculatorDataSchema.parse({ name: 'Kalkyl', formula: '10', parameters: [], language: 'sv', valueType: 'moneySaved' })

@@ -2,6 +2,7 @@
 // labels (SPEC §9's English texts, and their Swedish), the metrics, where a default came from (for
 // the seller), and the short neutral source line a prospect sees instead (issue 15).
 import type { CalculatorLanguage } from './calculator-data.ts'
+import type { PricePeriod, PriceSource } from './calculator-price.ts'
 import type { TimeframePeriod, ValueType } from './timeframes.ts'
 
 export interface CalculatorTexts {
@@ -19,6 +20,23 @@ export interface CalculatorTexts {
   readonly estimate: string
   /** "ROI and payback are estimates that assume the solution costs 40% of the yearly value; …". */
   readonly estimateNote: (costPercent: string) => string
+  /** With the seller's price (issue 15): the labels of what it turns real, over the years they cover. */
+  readonly roiOver: (years: number) => string
+  readonly netValueOver: (years: number) => string
+  readonly notPaidBack: string
+  /** "More than 10 years": a payback too long to say in months. */
+  readonly moreThanYears: (years: number) => string
+  /** "Less than 0.1 months". */
+  readonly lessThanMonths: (shown: string) => string
+  /** "Price: $1,200 per month plus $5,000 once, from the offer, p. 2" (amounts already formatted). */
+  readonly priceLine: (price: {
+    readonly amount: string
+    readonly period: PricePeriod
+    readonly setup: string | undefined
+    readonly source: PriceSource
+  }) => string
+  /** What ROI, payback and net value compare, in a line under them. */
+  readonly pricedNote: (years: number) => string
   /** "Enter a number between 0 and 100". */
   readonly enterBetween: (min: string, max: string) => string
   /** For the seller: where a default came from, before the quoted passage. */
@@ -55,6 +73,20 @@ const ENGLISH: CalculatorTexts = {
   estimate: 'Estimate',
   estimateNote: (costPercent) =>
     `ROI and payback are estimates that assume the solution costs ${costPercent} of the yearly value; they do not use a price set in this calculator.`,
+  roiOver: (years) => `ROI over ${years} years`,
+  netValueOver: (years) => `Net value over ${years} years`,
+  notPaidBack: 'Not paid back',
+  moreThanYears: (years) => `More than ${years} years`,
+  lessThanMonths: (shown) => `Less than ${shown} months`,
+  priceLine: ({ amount, period, setup, source }) => {
+    const recurring =
+      period === 'one-off' ? `${amount} one-off` : `${amount} per ${period}${setup === undefined ? '' : ` plus ${setup} once`}`
+    const from =
+      source.kind === 'document' ? `, from the offer, p. ${source.page}` : source.kind === 'description' ? ', as stated in the offer' : ''
+    return `Price: ${recurring}${from}`
+  },
+  pricedNote: (years) =>
+    `ROI and net value compare the value over ${years} years with what the price costs over ${years} years; payback is when the value has covered what has been paid.`,
   enterBetween: (min, max) => `Enter a number between ${min} and ${max}`,
   fromDocument: (page, ocr) => `From the document, page ${page}${ocr ? ' (read by text recognition from a scan)' : ''}:`,
   fromDescription: 'From your description:',
@@ -86,6 +118,22 @@ const SWEDISH: CalculatorTexts = {
   estimate: 'Uppskattning',
   estimateNote: (costPercent) =>
     `Avkastning och återbetalningstid är uppskattningar som antar att lösningen kostar ${costPercent} av årsvärdet; de räknar inte med ett pris som anges i kalkylatorn.`,
+  roiOver: (years) => `Avkastning (ROI) på ${years} år`,
+  netValueOver: (years) => `Nettovärde på ${years} år`,
+  notPaidBack: 'Återbetalas inte',
+  moreThanYears: (years) => `Mer än ${years} år`,
+  lessThanMonths: (shown) => `Mindre än ${shown} månader`,
+  priceLine: ({ amount, period, setup, source }) => {
+    const recurring =
+      period === 'one-off'
+        ? `${amount} som engångsbelopp`
+        : `${amount} per ${period === 'month' ? 'månad' : 'år'}${setup === undefined ? '' : ` plus ${setup} en gång`}`
+    const from =
+      source.kind === 'document' ? `, enligt offerten, s. ${source.page}` : source.kind === 'description' ? ', enligt erbjudandet' : ''
+    return `Pris: ${recurring}${from}`
+  },
+  pricedNote: (years) =>
+    `Avkastning och nettovärde jämför värdet på ${years} år med vad priset kostar på ${years} år; återbetalningstiden är när värdet har täckt det som betalats.`,
   enterBetween: (min, max) => `Ange ett tal mellan ${min} och ${max}`,
   fromDocument: (page, ocr) => `Från dokumentet, sida ${page}${ocr ? ' (läst med textigenkänning från en skanning)' : ''}:`,
   fromDescription: 'Från din beskrivning:',

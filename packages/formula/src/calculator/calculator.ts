@@ -3,6 +3,7 @@ import { compileFormula, type FormulaCompilation } from '../formula/compile-form
 import { valueOrFallback, type FormulaEvaluation } from '../formula/evaluation.ts'
 import { aiCalculatedCalculation, type AiCalculatedCalculation } from './ai-calculated-calculator.ts'
 import type { CalculatorData } from './calculator-data.ts'
+import { pricedReturn, type PricedReturn } from './calculator-price.ts'
 import { sliderSettings, valueFieldSlider } from './sliders.ts'
 import { standardCalculation, type StandardCalculation } from './standard-calculator.ts'
 import { effectiveBaseTimeframe, timeframeResults, type TimeframeResult } from './timeframes.ts'
@@ -16,20 +17,26 @@ interface FormulaOutcome {
   readonly result: number
 }
 
+interface PricedOutcome {
+  /** ROI, payback and net value against the seller's price; undefined without one (SPEC §9's estimate stands). */
+  readonly priced: PricedReturn | undefined
+}
+
 export type CalculatorResult =
-  | (FormulaOutcome & {
-      readonly calculatorType: 'standard'
-      readonly standard: StandardCalculation
-      readonly timeframes: TimeframeResult[]
-    })
-  | (FormulaOutcome & { readonly calculatorType: 'ai-calculated'; readonly aiCalculated: AiCalculatedCalculation })
+  | (FormulaOutcome &
+      PricedOutcome & {
+        readonly calculatorType: 'standard'
+        readonly standard: StandardCalculation
+        readonly timeframes: TimeframeResult[]
+      })
+  | (FormulaOutcome & PricedOutcome & { readonly calculatorType: 'ai-calculated'; readonly aiCalculated: AiCalculatedCalculation })
   | { readonly calculatorType: 'value'; readonly values: Record<string, number>; readonly valueCalculation: ValueCalculation }
 
 export interface Calculator {
   readonly calculatorData: CalculatorData
   /** The main formula compiled against the parameters, or why it could not be. */
   readonly formula: FormulaCompilation
-  /** Starting values: each parameter's initial slider value and each input value field's default. */
+  /** Starting values: the shared startValues where set, else each parameter's initial slider value and each input value field's default. */
   initialValues(): Record<string, number>
   /** Computes every figure the calculator shows; never throws, failures fall back to 0 or defaults. */
   compute(values?: ParameterValues): CalculatorResult
@@ -54,15 +61,28 @@ export function createCalculator(calculatorData: CalculatorData): Calculator {
     const formulaResult = formula.ok ? formula.formula.evaluate(resolved) : FORMULA_DID_NOT_COMPILE
     return { values: resolved, formulaResult, result: valueOrFallback(formulaResult) }
   }
+  const price = calculatorData.price
+  const priced = (value: { readonly monthly: number; readonly yearly: number }) =>
+    price === undefined ? undefined : pricedReturn(price, value)
 
   return {
     calculatorData,
     formula,
     initialValues() {
+      // The seller's shared values where there are some (each kept within its slider), else the defaults.
+      const start = calculatorData.startValues ?? {}
       const values: Record<string, number> = {}
-      for (const parameter of calculatorData.parameters) values[parameter.name] = sliderSettings(parameter).initialValue
+      for (const parameter of calculatorData.parameters) {
+        values[parameter.name] = sliderSettings({
+          ...parameter,
+          defaultValue: start[parameter.name] ?? parameter.defaultValue,
+        }).initialValue
+      }
       for (const field of calculatorData.valueFields) {
-        if (!field.calculated) values[field.name] = valueFieldSlider(field).initialValue
+        if (field.calculated) continue
+        const { min, max, initialValue } = valueFieldSlider(field)
+        const started = start[field.name]
+        values[field.name] = started === undefined ? initialValue : Math.min(max, Math.max(min, started))
       }
       return values
     },
@@ -70,16 +90,19 @@ export function createCalculator(calculatorData: CalculatorData): Calculator {
       switch (calculatorData.calculatorType) {
         case 'standard': {
           const outcome = evaluateFormula(values)
+          const standard = standardCalculation(outcome.result, baseTimeframe)
           return {
             calculatorType: 'standard',
             ...outcome,
-            standard: standardCalculation(outcome.result, baseTimeframe),
+            standard,
             timeframes: timeframeResults(calculatorData, outcome.result),
+            priced: priced(standard),
           }
         }
         case 'ai-calculated': {
           const outcome = evaluateFormula(values)
-          return { calculatorType: 'ai-calculated', ...outcome, aiCalculated: aiCalculatedCalculation(outcome.result) }
+          const aiCalculated = aiCalculatedCalculation(outcome.result)
+          return { calculatorType: 'ai-calculated', ...outcome, aiCalculated, priced: priced(aiCalculated) }
         }
         case 'value': {
           const calculation = valueCalculation(values)

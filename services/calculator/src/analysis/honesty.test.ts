@@ -287,3 +287,24 @@ describe('honestyProblems: implausible_result', () => {
     expect(honestyProblems(subscription, input, { maxYearlyValue: 6_400 }).map((problem) => problem.rule)).toEqual(['implausible_result'])
   })
 })
+
+describe("the offer's price (decision 101)", () => {
+  const text = 'You spend $8,000 per month on hosting. We cut that by 25%. Our service is $500 per month.'
+  const withPrice = (quote: string) =>
+    calculator([parameter('spend', 8000, quoted('You spend $8,000 per month on hosting'))], {
+      price: { amount: 500, period: 'month', source: { kind: 'description', quote } },
+    })
+
+  it('quotes its passage word for word, like any sourced default', () => {
+    expect(honestyProblems(withPrice('Our service is $500 per month'), describing(text))).toEqual([])
+    const problems = honestyProblems(withPrice('Our service is only $400 per month'), describing(text))
+    expect(problems).toMatchObject([{ rule: 'quote_not_in_text', path: 'price.source.quote' }])
+  })
+
+  it('needs no quote when the seller entered it', () => {
+    const entered = calculator([parameter('spend', 8000, quoted('You spend $8,000 per month on hosting'))], {
+      price: { amount: 500, period: 'month', source: { kind: 'entered' } },
+    })
+    expect(honestyProblems(entered, describing(text))).toEqual([])
+  })
+})

@@ -194,6 +194,12 @@ export function honestyProblems(data: CalculatorData, input: AnalysisInput, opti
     ...statedProblems(context, parameter, index),
   ])
   problems.push(...calculatorClaimProblems(context))
+  // The offer's price quotes its passage like any sourced default (decision 101).
+  const priceSource = data.price?.source
+  if (priceSource !== undefined && priceSource.kind !== 'entered') {
+    const located = quoteProblem(context, 'price.source', priceSource)
+    if (located !== undefined) problems.push(located)
+  }
   const result = resultProblem(data, options)
   if (result !== undefined) problems.push(result)
   return problems

@@ -1,15 +1,20 @@
-// The results of a live calculator: the timeframe figures, the 3-year value, ROI and payback (marked
-// as estimates when they come from SPEC §9's assumed cost), or a value calculator's key metrics, in
-// the calculator's language and the display's currency and locale.
+// The results of a live calculator: the timeframe figures, the 3-year value, ROI and payback —
+// against the seller's price when the calculator has one (with net value and a line naming the
+// price), else SPEC §9's assumed cost, marked as estimates — or a value calculator's key metrics,
+// in the calculator's language and the display's currency and locale.
 import {
   AI_CALCULATED_CALCULATOR,
   convertCurrency,
   formatMoney,
   MONEY_LOCALES,
+  PAYBACK_SHOWN_MAX_MONTHS,
   type CalculatorData,
+  type CalculatorPrice,
   type CalculatorResult,
   type CalculatorTexts,
   type Currency,
+  type Payback,
+  type PricedReturn,
   type ValueFieldResult,
 } from '@valueproof/formula'
 import { classNames } from '../ui/class-names.ts'
@@ -24,10 +29,33 @@ interface Figure {
   estimate?: boolean
 }
 
+// The locale's own percent style: "169%" in en-US, "1 014 %" in sv-SE.
 const percent = (value: number, locale: string) =>
-  `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Number.isFinite(value) ? value : 0)}%`
+  new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(Number.isFinite(value) ? value / 100 : 0)
 const months = (value: number, texts: CalculatorTexts, locale: string) =>
   texts.months(new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value), value)
+
+/** Below this many months a payback reads "less than 0.1 months" rather than "0 months". */
+const SHORTEST_SHOWN_MONTHS = 0.1
+
+/** A payback against a real price: never clamped (SPEC §9's 1–36 months are for its estimate), said in years when very long. */
+function paybackText(payback: Payback, texts: CalculatorTexts, locale: string): string {
+  if (!payback.paidBack) return texts.notPaidBack
+  if (payback.months > PAYBACK_SHOWN_MAX_MONTHS) return texts.moreThanYears(PAYBACK_SHOWN_MAX_MONTHS / 12)
+  if (payback.months < SHORTEST_SHOWN_MONTHS / 2) {
+    return texts.lessThanMonths(new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(SHORTEST_SHOWN_MONTHS))
+  }
+  return months(payback.months, texts, locale)
+}
+
+/** Net value, ROI and payback against the seller's price: computed, so never marked as estimates. */
+function pricedFigures(priced: PricedReturn, money: (amount: number) => string, texts: CalculatorTexts, locale: string): Figure[] {
+  return [
+    { key: 'net-value', label: texts.netValueOver(priced.horizonYears), value: money(priced.netValue) },
+    { key: 'roi', label: texts.roiOver(priced.horizonYears), value: percent(priced.roiPercent, locale) },
+    { key: 'payback', label: texts.paybackPeriod, value: paybackText(priced.payback, texts, locale) },
+  ]
+}
 
 const MONEY_MARK = /[$€£]|\bkr\b|\b(sek|usd|eur)\b/i
 
@@ -53,28 +81,36 @@ function figuresOf(
   calculatorData: CalculatorData,
   display: MoneyDisplay,
   texts: CalculatorTexts,
-): { main: Figure[]; more: Figure[]; assumedCostShare?: number } {
+): { main: Figure[]; more: Figure[]; assumedCostShare?: number; priced?: PricedReturn } {
   const money = moneyFormatter(calculatorData.baseCurrency, display)
   const locale = display.locale ?? MONEY_LOCALES[display.currency]
   switch (result.calculatorType) {
-    case 'standard':
+    case 'standard': {
+      const main = result.timeframes.map((timeframe) => ({ key: timeframe.period, label: timeframe.label, value: money(timeframe.value) }))
+      const threeYear = { key: 'three-year', label: texts.threeYearValue, value: money(result.standard.threeYear) }
+      if (result.priced !== undefined) {
+        return { main, more: [threeYear, ...pricedFigures(result.priced, money, texts, locale)], priced: result.priced }
+      }
       return {
-        main: result.timeframes.map((timeframe) => ({ key: timeframe.period, label: timeframe.label, value: money(timeframe.value) })),
+        main,
         more: [
-          { key: 'three-year', label: texts.threeYearValue, value: money(result.standard.threeYear) },
+          threeYear,
           { key: 'roi', label: texts.roi, value: percent(result.standard.roiPercent, locale), estimate: true },
           { key: 'payback', label: texts.paybackPeriod, value: months(result.standard.paybackMonths, texts, locale), estimate: true },
         ],
         assumedCostShare: result.standard.costRatio,
       }
+    }
     case 'ai-calculated': {
       const { aiCalculated } = result
+      const main = (['daily', 'monthly', 'yearly'] as const).map((period) => ({
+        key: period,
+        label: texts.timeframeLabel(period, calculatorData.valueType),
+        value: money(aiCalculated[period]),
+      }))
+      if (result.priced !== undefined) return { main, more: pricedFigures(result.priced, money, texts, locale), priced: result.priced }
       return {
-        main: (['daily', 'monthly', 'yearly'] as const).map((period) => ({
-          key: period,
-          label: texts.timeframeLabel(period, calculatorData.valueType),
-          value: money(aiCalculated[period]),
-        })),
+        main,
         more: [
           { key: 'roi', label: texts.roi, value: percent(aiCalculated.roiPercent, locale), estimate: true },
           { key: 'payback', label: texts.paybackPeriod, value: months(aiCalculated.paybackMonths, texts, locale), estimate: true },
@@ -102,13 +138,16 @@ export function Results({
   calculatorData,
   money,
   texts,
+  showSources = false,
 }: {
   result: CalculatorResult
   calculatorData: CalculatorData
   money: MoneyDisplay
   texts: CalculatorTexts
+  /** The seller's screen: the price line is followed by the passage it was read from. */
+  showSources?: boolean
 }) {
-  const { main, more, assumedCostShare } = figuresOf(result, calculatorData, money, texts)
+  const { main, more, assumedCostShare, priced } = figuresOf(result, calculatorData, money, texts)
   if (main.length === 0 && more.length === 0) return null
   const locale = money.locale ?? MONEY_LOCALES[money.currency]
   return (
@@ -126,7 +165,7 @@ export function Results({
         </section>
       )}
       {more.length > 0 && (
-        <dl className="grid gap-3 sm:grid-cols-3">
+        <dl className={classNames('grid gap-3', more.length === 4 ? 'sm:grid-cols-2' : 'sm:grid-cols-3')}>
           {more.map((figure) => (
             <FigureCard key={figure.key} figure={figure} estimate={texts.estimate} />
           ))}
@@ -137,6 +176,46 @@ export function Results({
           {texts.estimateNote(new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(assumedCostShare))}
         </p>
       )}
+      {priced !== undefined && (
+        <PriceLines
+          price={priced.price}
+          years={priced.horizonYears}
+          money={moneyFormatter(calculatorData.baseCurrency, money)}
+          texts={texts}
+          showSource={showSources}
+        />
+      )}
+    </div>
+  )
+}
+
+/** The price the figures above use, where it came from (the quoted passage on the seller's screen), and what they compare. */
+function PriceLines({
+  price,
+  years,
+  money,
+  texts,
+  showSource,
+}: {
+  price: CalculatorPrice
+  years: number
+  money: (amount: number) => string
+  texts: CalculatorTexts
+  showSource: boolean
+}) {
+  const { source } = price
+  const setup = price.setup === undefined ? undefined : money(price.setup)
+  return (
+    <div className="grid gap-1 text-xs text-muted-foreground">
+      <p data-price-line className="font-medium text-foreground">
+        {texts.priceLine({ amount: money(price.amount), period: price.period, setup, source })}
+      </p>
+      {showSource && source.kind !== 'entered' && (
+        <p data-price-quote>
+          <q className="italic">{source.quote}</q>
+        </p>
+      )}
+      <p data-price-note>{texts.pricedNote(years)}</p>
     </div>
   )
 }

@@ -130,7 +130,7 @@ export function LiveCalculator({
           ))}
         </div>
       )}
-      <Results result={result} calculatorData={calculatorData} money={money} texts={texts} />
+      <Results result={result} calculatorData={calculatorData} money={money} texts={texts} showSources={showSources} />
       {calculatorData.explanation.trim() !== '' && (
         <p className="mt-6 text-sm whitespace-pre-line text-muted-foreground">{calculatorData.explanation}</p>
       )}

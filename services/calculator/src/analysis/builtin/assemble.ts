@@ -3,6 +3,7 @@
 // documented constants with their source, and the explanation that says what drives the result.
 import { SLIDER_DEFAULTS, isSubscription, type CalculatorDataInput } from '@valueproof/formula'
 import { SLIDERS_PER_COMPLEXITY, type GenerationComplexity } from '../types.ts'
+import { offerPrice } from './offer-price.ts'
 import type { Design, Metric, Names } from './story-kit.ts'
 import { paybackMetric } from './story-one-off.ts'
 import { isStated, type DesignContext, type Term } from './terms.ts'
@@ -104,7 +105,10 @@ function metricsWithPayback(design: Design, names: Names, context: DesignContext
 
 /** The calculator definition (before validation) for one complexity. */
 export function assembleCalculator(props: AssembleProps): CalculatorDataInput {
-  const { design, complexity, name, description, context } = props
+  const { complexity, name, description, context } = props
+  // The offer's one fee, when the text states it, is the calculator's price (issue 15); the result is the value before it.
+  const offer = offerPrice(props.design, complexity, context)
+  const design = offer?.design ?? props.design
   const valueCalculator = complexity === 'value'
   const sliders = sliderKeys(design, complexity)
   const names: Record<string, string> = {}
@@ -129,7 +133,10 @@ export function assembleCalculator(props: AssembleProps): CalculatorDataInput {
     name,
     description,
     formula: design.formula(frozen),
-    explanation: explanationFor(design, sliders, context, valueCalculator),
+    explanation: [explanationFor(design, sliders, context, valueCalculator), offer?.sentence]
+      .filter((part) => part !== undefined)
+      .join(' '),
+    ...(offer === undefined ? {} : { price: offer.price }),
     parameters,
     baseCurrency: context.currency,
     baseTimeframe: design.period,

@@ -13,8 +13,9 @@ describe('who pays an amount, when a sentence states several', () => {
     )
     expect(figure(report, '$1,500')).toMatchObject({ role: 'price' })
     expect(figure(report, '$38,000')).toMatchObject({ role: 'baseline' })
-    // ($38,000 × 12% − $1,500) × 12 months
-    expect(report.yearlyAtDefaults).toBeCloseTo((38_000 * 0.12 - 1_500) * 12, 0)
+    // $38,000 × 12% × 12 months, before the price, which the calculator carries as its price (decision 101).
+    expect(report.yearlyAtDefaults).toBeCloseTo(38_000 * 0.12 * 12, 0)
+    expect(report.calculatorData.price).toMatchObject({ amount: 1_500, period: 'month' })
   })
 
   it('takes what a craftsman costs the company as the customer’s hourly cost, in Swedish', () => {

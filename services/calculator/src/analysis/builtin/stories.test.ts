@@ -57,11 +57,13 @@ describe('cost reduced', () => {
     expect(report.yearlyAtDefaults).toBeCloseTo(20_000 * 2.5 * 0.3 * 12, 0)
   })
 
-  it('nets a recurring price off the saving', () => {
+  it('sets a recurring price against the saving, as the calculator’s price', () => {
     const report = describeText('You spend $8,000 per month on cloud hosting. We cut that cost by 25%. Our service is $500 per month.')
     expect(report.story).toBe('costReduced')
     expect(figure(report, '$500')).toMatchObject({ role: 'price' })
-    expect(report.yearlyAtDefaults).toBeCloseTo((8000 * 0.25 - 500) * 12, 0)
+    // The value before the price; the price is the calculator's own, set against it (decision 101).
+    expect(report.yearlyAtDefaults).toBeCloseTo(8000 * 0.25 * 12, 0)
+    expect(report.calculatorData.price).toMatchObject({ amount: 500, period: 'month' })
   })
 })
 

@@ -101,7 +101,8 @@ export function validateGeneratedCalculator(value: unknown, input: AnalysisInput
     ...requestProblems(value, input),
   ]
   if (!structure.ok || problems.length > 0) return { ok: false, problems, honesty: [] }
-  const located = withLocatedSources(structure.calculatorData, input)
+  // The model is not asked for a price (decision 101): one it sends unasked, or start values, are dropped.
+  const located = withLocatedSources({ ...structure.calculatorData, price: undefined, startValues: undefined }, input)
   const honesty = honestyProblems(located, input)
   if (honesty.length > 0) return { ok: false, problems: describeHonestyProblems(honesty), honesty }
   return { ok: true, value: { ...located, complexity: input.complexity, language: input.language }, honesty }

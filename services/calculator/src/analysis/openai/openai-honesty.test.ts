@@ -112,6 +112,21 @@ describe('the OpenAI-compatible analyzer under the honesty rules', () => {
     expect(system).toContain('converted at 1 USD = 10.42 SEK')
   })
 
+  it('drops a price and start values the model was not asked for (decision 101)', async () => {
+    const unasked = {
+      ...honestAnswer,
+      price: { amount: 999, period: 'month', source: { kind: 'entered' } },
+      startValues: { arendenPerManad: 5_000 },
+    }
+    server.respondWith(jsonCompletion(unasked))
+
+    const calculator = await analyzer.analyze(swedish)
+
+    expect(calculator.price).toBeUndefined()
+    expect(calculator.startValues).toBeUndefined()
+    expect(fallbacks).toEqual([])
+  })
+
   it('repairs a default that is not in its quote', async () => {
     server.respondWith(jsonCompletion(inventedReduction), jsonCompletion(honestAnswer))
 
