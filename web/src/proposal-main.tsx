@@ -1,9 +1,10 @@
 import './zod-config.ts'
-import { StrictMode } from 'react'
+import type { CalculatorLanguage } from '@valueproof/formula'
+import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
+import { MadeWithFooter } from './components/proposal/made-with.tsx'
 import { ProposalView } from './components/proposal/proposal-view.tsx'
 import { LazyToaster } from './components/lazy-toaster.tsx'
-import { PRODUCT_NAME } from './config.ts'
 import './styles.css'
 
 // The light entry (proposal.html) for direct loads of /proposals/{id}: a prospect opening a shared
@@ -23,6 +24,8 @@ function proposalIdOf(pathname: string): string | undefined {
 }
 
 function ProposalPage({ id }: { id: string | undefined }) {
+  // The footer follows the proposal's language once it is shown (English until then).
+  const [language, setLanguage] = useState<CalculatorLanguage>('en')
   return (
     <div className="flex min-h-screen flex-col">
       <main id="main" className="flex flex-1 flex-col">
@@ -31,20 +34,10 @@ function ProposalPage({ id }: { id: string | undefined }) {
             <h1 className="text-2xl font-bold">404 Page Not Found</h1>
           </div>
         ) : (
-          <ProposalView id={id} setsDocumentTitle />
+          <ProposalView id={id} setsDocumentTitle ownerLinks onLanguage={setLanguage} />
         )}
       </main>
-      <footer className="border-t">
-        <p className="mx-auto max-w-3xl px-4 py-6 text-center text-sm text-muted-foreground">
-          {'Made with '}
-          <a
-            href="/"
-            className="font-medium text-foreground underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          >
-            {PRODUCT_NAME}
-          </a>
-        </p>
-      </footer>
+      <MadeWithFooter language={language} />
       <LazyToaster />
     </div>
   )

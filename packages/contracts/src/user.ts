@@ -43,6 +43,9 @@ export const userRecordSchema = z.object({
   companyName: z.string().nullable(),
   companyLogo: z.string().nullable(),
   companyWebsite: z.string().nullable(),
+  contactName: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  contactPhone: z.string().nullable(),
   plan: planSchema,
   calculatorsCreated: z.number().int(),
   calculatorsLimit: z.number().int(),
@@ -65,7 +68,51 @@ const httpUrl = storableString()
     }
   }, 'Company website must be an http(s) URL')
 
-/** PATCH /api/profile. Every field optional (SPEC §5); an empty string clears the field. */
+// The seller's contact details, shown on their proposals (issue 15). They are not Pro branding:
+// every plan edits them (SPEC §5 keeps only the company fields Pro-only).
+export const CONTACT_NAME_MAX_LENGTH = 120
+/** RFC 5321's longest forward path. */
+export const CONTACT_EMAIL_MAX_LENGTH = 254
+export const CONTACT_PHONE_MAX_LENGTH = 32
+export const CONTACT_PHONE_MIN_DIGITS = 5
+/** E.164 allows 15; extensions and national prefixes written out need a few more. */
+export const CONTACT_PHONE_MAX_DIGITS = 20
+/** The profile fields only a Pro user may change (SPEC §5). */
+export const COMPANY_PROFILE_FIELDS = ['companyName', 'companyLogo', 'companyWebsite'] as const
+export const CONTACT_PROFILE_FIELDS = ['contactName', 'contactEmail', 'contactPhone'] as const
+
+// ASCII only and without '?' or '&': the address becomes a mailto: link on the proposal page.
+const EMAIL_SHAPE = z.regexes.email
+// Digits with the usual separators; a '+' only in front.
+const PHONE_SHAPE = /^\+?[0-9 ()./-]+$/
+
+const contactName = storableString()
+  .trim()
+  .max(CONTACT_NAME_MAX_LENGTH, `Contact name must be at most ${CONTACT_NAME_MAX_LENGTH} characters`)
+  .regex(/^[^\p{C}]*$/u, 'Contact name must not contain control characters')
+
+const contactEmail = storableString()
+  .trim()
+  .max(CONTACT_EMAIL_MAX_LENGTH, `Contact e-mail must be at most ${CONTACT_EMAIL_MAX_LENGTH} characters`)
+  .refine((value) => value === '' || EMAIL_SHAPE.test(value), 'Contact e-mail must be an address like name@example.com')
+
+const contactPhone = storableString()
+  .trim()
+  .max(CONTACT_PHONE_MAX_LENGTH, `Contact phone must be at most ${CONTACT_PHONE_MAX_LENGTH} characters`)
+  .refine(
+    (value) => value === '' || PHONE_SHAPE.test(value),
+    'Contact phone may contain only digits, spaces, a leading + and the characters ( ) - . /',
+  )
+  .refine((value) => {
+    const digits = value.replace(/\D/g, '').length
+    // One message per phone: a shape already refused above is not counted as well.
+    return value === '' || !PHONE_SHAPE.test(value) || (digits >= CONTACT_PHONE_MIN_DIGITS && digits <= CONTACT_PHONE_MAX_DIGITS)
+  }, `Contact phone must have ${CONTACT_PHONE_MIN_DIGITS} to ${CONTACT_PHONE_MAX_DIGITS} digits`)
+
+/**
+ * PATCH /api/profile. Every field optional (SPEC §5); an empty string clears the field. The company
+ * fields are Pro only (identity enforces it); the contact fields are open to every plan.
+ */
 export const profileBodySchema = z
   .object({
     companyName: storableString().trim().max(200, 'Company name must be at most 200 characters').nullable().optional(),
@@ -74,6 +121,9 @@ export const profileBodySchema = z
       .union([z.literal(''), httpUrl])
       .nullable()
       .optional(),
+    contactName: contactName.nullable().optional(),
+    contactEmail: contactEmail.nullable().optional(),
+    contactPhone: contactPhone.nullable().optional(),
   })
   .strict()
 export type ProfileBody = z.infer<typeof profileBodySchema>

@@ -1,4 +1,4 @@
-import type { ProfileBody } from '@valueproof/contracts'
+import { COMPANY_PROFILE_FIELDS, type ProfileBody } from '@valueproof/contracts'
 import { errors } from '@valueproof/service-kit'
 import type { PrismaClient, User } from '../db.ts'
 import { recordUserProfileUpdated } from '../events/outbox.ts'
@@ -18,6 +18,11 @@ export function signedInUser(user: User | null): User {
 
 export function assertCanEditProfile(user: User): void {
   if (user.plan !== 'pro') throw errors.forbidden(PRO_ONLY_PROFILE_MESSAGE, 'pro_plan_required')
+}
+
+/** Whether the request changes a company field (SPEC §5: Pro only); the contact fields are every plan's. */
+function touchesCompany(changes: ProfileBody): boolean {
+  return COMPANY_PROFILE_FIELDS.some((field) => changes[field] !== undefined)
 }
 
 /** '' and null clear a field; undefined leaves it as it is. */
@@ -43,10 +48,13 @@ async function assertOwnLogo(prisma: PrismaClient, userId: number, logo: string)
   throw errors.badRequest('companyLogo: must be an uploaded logo or an http(s) URL')
 }
 
-/** Pro only (enforced here, not just in the browser); the profile-updated event commits with the change. */
+/**
+ * The company fields are Pro only (enforced here, not just in the browser); the seller's contact
+ * details are open to every plan. The profile-updated event commits with the change.
+ */
 export async function updateProfile(prisma: PrismaClient, props: { userId: number; changes: ProfileBody }): Promise<User> {
   const user = await loadUser(prisma, props.userId)
-  assertCanEditProfile(user)
+  if (touchesCompany(props.changes)) assertCanEditProfile(user)
   const companyLogo = nextValue(props.changes.companyLogo, user.companyLogo)
   if (companyLogo !== null && companyLogo !== user.companyLogo) await assertOwnLogo(prisma, user.id, companyLogo)
   return prisma.$transaction(async (tx) => {
@@ -56,6 +64,9 @@ export async function updateProfile(prisma: PrismaClient, props: { userId: numbe
         companyName: nextValue(props.changes.companyName, user.companyName),
         companyLogo,
         companyWebsite: nextValue(props.changes.companyWebsite, user.companyWebsite),
+        contactName: nextValue(props.changes.contactName, user.contactName),
+        contactEmail: nextValue(props.changes.contactEmail, user.contactEmail),
+        contactPhone: nextValue(props.changes.contactPhone, user.contactPhone),
       },
     })
     await recordUserProfileUpdated(tx, updated)

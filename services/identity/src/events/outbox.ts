@@ -19,10 +19,19 @@ export function recordUserRegistered(tx: Tx, user: { id: number; username: strin
   )
 }
 
-export function recordUserProfileUpdated(
-  tx: Tx,
-  user: { id: number; companyName: string | null; companyLogo: string | null; companyWebsite: string | null; updatedAt: Date },
-): Promise<void> {
+export interface ProfileOfUser {
+  id: number
+  companyName: string | null
+  companyLogo: string | null
+  companyWebsite: string | null
+  contactName: string | null
+  contactEmail: string | null
+  contactPhone: string | null
+  updatedAt: Date
+}
+
+/** The whole profile after the change: consumers replace their copy with it. */
+export function recordUserProfileUpdated(tx: Tx, user: ProfileOfUser): Promise<void> {
   return store(
     tx,
     encodeEvent(userProfileUpdated, {
@@ -30,6 +39,9 @@ export function recordUserProfileUpdated(
       companyName: user.companyName ?? undefined,
       companyLogo: user.companyLogo ?? undefined,
       companyWebsite: user.companyWebsite ?? undefined,
+      contactName: user.contactName ?? undefined,
+      contactEmail: user.contactEmail ?? undefined,
+      contactPhone: user.contactPhone ?? undefined,
       updatedAt: timestampFromDate(user.updatedAt),
     }),
   )

@@ -9,6 +9,9 @@ export function presentUser(user: User, now: Date = new Date()): UserRecord {
     companyName: user.companyName,
     companyLogo: user.companyLogo,
     companyWebsite: user.companyWebsite,
+    contactName: user.contactName,
+    contactEmail: user.contactEmail,
+    contactPhone: user.contactPhone,
     plan: user.plan === 'pro' ? 'pro' : 'free',
     // The count of an earlier month no longer applies: the allowance restarts each UTC month.
     calculatorsCreated: user.calculatorsMonth === usageMonth(now) ? user.calculatorsCreated : 0,

@@ -1,39 +1,71 @@
 import { productBranding } from '@valueproof/contracts'
-import type { Account } from './accounts.ts'
+import { NO_COMPANY, type Account, type SellerContact, type SellerProfile } from './accounts.ts'
 
-/** calculatorData.branding as stored: SPEC §3's three optional fields. */
+/** calculatorData.branding as stored: SPEC §3's three optional fields and the seller's contact (issue 15). */
 export interface StoredBranding {
   companyName?: string
   companyLogo?: string
   companyWebsite?: string
+  contactName?: string
+  contactEmail?: string
+  contactPhone?: string
 }
 
 export interface BrandingDecision {
   branding: StoredBranding
   /** product: ValueProof's own; custom: the Pro user's company profile. */
   kind: 'product' | 'custom'
+  /**
+   * What the written proposal may name in its contact line: the seller's contact details on every
+   * plan, the company only with custom branding; undefined when there is nothing to name.
+   */
+  contact: SellerProfile | undefined
 }
 
-function hasProfile(account: Account): boolean {
+function hasCompany(account: Account): boolean {
   const { companyName, companyLogo, companyWebsite } = account.profile
   return Boolean(companyName || companyLogo || companyWebsite)
+}
+
+/** The filled contact fields only, as stored in the branding. */
+function storedContact(contact: SellerContact): StoredBranding {
+  return {
+    ...(contact.contactName ? { contactName: contact.contactName } : {}),
+    ...(contact.contactEmail ? { contactEmail: contact.contactEmail } : {}),
+    ...(contact.contactPhone ? { contactPhone: contact.contactPhone } : {}),
+  }
+}
+
+function writerContact(profile: SellerProfile, custom: boolean): SellerProfile | undefined {
+  const named = custom ? profile : { ...profile, ...NO_COMPANY }
+  return Object.values(named).some(Boolean) ? named : undefined
 }
 
 /**
  * The branding a stored proposal carries, decided on the server (SPEC §4, ARCHITECTURE): whatever
  * the client sent is ignored. Free users get ValueProof's defaults. Pro users get their company
- * profile as identity last reported it; a Pro user without any profile yet gets the defaults too,
- * so a proposal never shows an empty header.
+ * profile as identity last reported it; a Pro user without any company profile yet gets the
+ * defaults too, so a proposal never shows an empty header. The seller's contact details are
+ * stamped on every plan's proposals: they are how the prospect answers, not Pro branding.
  */
 export function brandingFor(account: Account, publicOrigin: string | undefined): BrandingDecision {
-  if (account.plan !== 'pro' || !hasProfile(account)) return { branding: productBranding(publicOrigin), kind: 'product' }
+  const contact = storedContact(account.profile)
+  if (account.plan !== 'pro' || !hasCompany(account)) {
+    return {
+      branding: { ...productBranding(publicOrigin), ...contact },
+      kind: 'product',
+      contact: writerContact(account.profile, false),
+    }
+  }
   const { companyName, companyLogo, companyWebsite } = account.profile
   return {
     branding: {
       ...(companyName ? { companyName } : {}),
       ...(companyLogo ? { companyLogo } : {}),
       ...(companyWebsite ? { companyWebsite } : {}),
+      ...contact,
     },
     kind: 'custom',
+    contact: writerContact(account.profile, true),
   }
 }

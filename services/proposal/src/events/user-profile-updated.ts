@@ -3,21 +3,30 @@ import { consumeOnce, userProfileUpdated, type DeliveredEvent, type Subscription
 import type { UserProfileUpdatedSchema } from '@valueproof/proto'
 import type { ServiceDeps } from '@valueproof/service-kit'
 import type { PrismaClient } from '../db.ts'
+import type { SellerProfile } from '../domain/accounts.ts'
 
 export const CONSUMER = 'proposal.user-profile-updated'
 
 /**
- * The company profile (Pro branding and contact line). The event carries the whole profile after
- * the change, so the newest one wins; an older one delivered late changes nothing.
+ * The profile: the company fields (Pro branding) and the seller's contact details (every plan's
+ * proposals). The event carries the whole profile after the change, so the newest one wins; an
+ * older one delivered late changes nothing.
  */
 export async function handleUserProfileUpdated(
   prisma: PrismaClient,
   dbSchema: string | undefined,
   event: DeliveredEvent<typeof UserProfileUpdatedSchema>,
 ): Promise<void> {
-  const { userId, companyName, companyLogo, companyWebsite, updatedAt } = event.message
+  const { userId, updatedAt, ...fields } = event.message
   const profileUpdatedAt = updatedAt ? timestampDate(updatedAt) : event.occurredAt
-  const profile = { companyName: companyName ?? null, companyLogo: companyLogo ?? null, companyWebsite: companyWebsite ?? null }
+  const profile: SellerProfile = {
+    companyName: fields.companyName ?? null,
+    companyLogo: fields.companyLogo ?? null,
+    companyWebsite: fields.companyWebsite ?? null,
+    contactName: fields.contactName ?? null,
+    contactEmail: fields.contactEmail ?? null,
+    contactPhone: fields.contactPhone ?? null,
+  }
   await consumeOnce(prisma, { consumer: CONSUMER, eventId: event.id, schema: dbSchema }, async (tx) => {
     const current = await tx.userAccount.findUnique({ where: { userId }, select: { profileUpdatedAt: true } })
     if (!current) {

@@ -2,7 +2,7 @@
 // Two implementations: the built-in offline writer (./builtin) and the OpenAI-compatible one (./openai).
 import type { ProposalTemplateType } from '@valueproof/contracts'
 import type { CalculatorData } from '@valueproof/formula'
-import type { CompanyProfile } from '../domain/accounts.ts'
+import type { SellerProfile } from '../domain/accounts.ts'
 
 export const LANGUAGES = ['en', 'sv'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -24,8 +24,11 @@ export interface WritingInput {
   readonly input: string
   readonly templateType: ProposalTemplateType
   readonly language: Language
-  /** The Pro user's company profile for the contact line; undefined for Free users. */
-  readonly contact: CompanyProfile | undefined
+  /**
+   * Who the contact line names: the seller's contact details (every plan) and, with Pro custom
+   * branding, the company; undefined when nothing is known.
+   */
+  readonly contact: SellerProfile | undefined
 }
 
 export interface ProposalWriter {

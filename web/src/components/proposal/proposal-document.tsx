@@ -1,35 +1,16 @@
-import { brandingSchema, validateCalculatorData, type CalculatorData } from '@valueproof/formula'
+import { validateCalculatorData, type CalculatorData, type CalculatorLanguage } from '@valueproof/formula'
 import { useMemo, type ReactNode } from 'react'
 import { formatLongDate } from '../../proposals/proposal-dates.ts'
-import { safeLogoSrc, safeWebsiteHref } from '../../proposals/safe-urls.ts'
 import type { Proposal } from '../../queries/proposals.ts'
 import { hasCalculatorContent, LiveCalculator } from './live-calculator.tsx'
+import { brandingOf, type Branding } from '../../proposals/branding.ts'
+import { CompanyHeader, ContactBlock, Website } from './proposal-branding.tsx'
 import { proposalTexts, type ProposalTexts } from './proposal-texts.ts'
 
 // Everything here renders user and model text as React text children: never as HTML.
 
-interface Branding {
-  companyName: string | undefined
-  logoSrc: string | undefined
-  websiteHref: string | undefined
-  website: string | undefined
-}
-
 function filled(text: string | null | undefined): text is string {
   return typeof text === 'string' && text.trim() !== ''
-}
-
-function brandingOf(calculatorData: unknown): Branding {
-  const raw =
-    typeof calculatorData === 'object' && calculatorData !== null && 'branding' in calculatorData ? calculatorData.branding : undefined
-  const parsed = brandingSchema.safeParse(raw ?? {})
-  const branding = parsed.success ? parsed.data : { companyName: undefined, companyLogo: undefined, companyWebsite: undefined }
-  return {
-    companyName: filled(branding.companyName) ? branding.companyName.trim() : undefined,
-    logoSrc: safeLogoSrc(branding.companyLogo),
-    websiteHref: safeWebsiteHref(branding.companyWebsite),
-    website: branding.companyWebsite?.trim(),
-  }
 }
 
 type CalculatorState = { kind: 'none' } | { kind: 'invalid' } | { kind: 'ready'; calculatorData: CalculatorData }
@@ -80,35 +61,6 @@ function CalculatorSection({ title, state, texts }: { title: string; state: Calc
   )
 }
 
-function CompanyHeader({ branding, texts }: { branding: Branding; texts: ProposalTexts }) {
-  if (branding.logoSrc === undefined && branding.companyName === undefined) return null
-  return (
-    <header className="flex min-h-12 items-center border-b pb-6">
-      {branding.logoSrc !== undefined ? (
-        <img src={branding.logoSrc} alt={branding.companyName ?? texts.companyLogo} className="h-12 max-w-60 object-contain" />
-      ) : (
-        <p className="text-xl font-bold tracking-tight">{branding.companyName}</p>
-      )}
-    </header>
-  )
-}
-
-function Website({ branding }: { branding: Branding }) {
-  if (branding.websiteHref === undefined) return null
-  return (
-    <p>
-      <a
-        href={branding.websiteHref}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="text-primary underline underline-offset-4 hover:no-underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-      >
-        {branding.website}
-      </a>
-    </p>
-  )
-}
-
 /** SPEC §2's default document layout: company header, title, long date, the filled sections, contact footer. */
 interface LayoutProps {
   proposal: Proposal
@@ -156,19 +108,16 @@ function DocumentLayout({ proposal, branding, calculator, texts }: LayoutProps) 
           <Text>{proposal.callToAction}</Text>
         </Section>
       )}
-      {(filled(proposal.contactInformation) || branding.websiteHref !== undefined) && (
-        <footer className="grid gap-2 border-t pt-6 text-sm text-muted-foreground">
-          {filled(proposal.contactInformation) && <Text className="grid gap-2">{proposal.contactInformation}</Text>}
-          <Website branding={branding} />
-        </footer>
-      )}
+      <footer className="grid gap-3 border-t pt-6 text-sm text-muted-foreground">
+        <ContactBlock branding={branding} contactInformation={writtenContact(proposal)} texts={texts} />
+        <Website branding={branding} />
+      </footer>
     </article>
   )
 }
 
 /** SPEC §2's executive layout (templateType executive). */
 function ExecutiveLayout({ proposal, branding, calculator, texts }: LayoutProps) {
-  const nextSteps = filled(proposal.callToAction) || filled(proposal.contactInformation) || branding.websiteHref !== undefined
   return (
     <article className="grid gap-10" lang={texts.language}>
       <CompanyHeader branding={branding} texts={texts} />
@@ -194,23 +143,35 @@ function ExecutiveLayout({ proposal, branding, calculator, texts }: LayoutProps)
           <Text>{proposal.valueProposition}</Text>
         </Section>
       )}
-      {nextSteps && (
-        <Section title={texts.nextSteps}>
-          {filled(proposal.callToAction) && <Text>{proposal.callToAction}</Text>}
-          {filled(proposal.contactInformation) && <Text className="grid gap-2 text-muted-foreground">{proposal.contactInformation}</Text>}
+      <Section title={texts.nextSteps}>
+        {filled(proposal.callToAction) && <Text>{proposal.callToAction}</Text>}
+        <div className="grid gap-3 text-muted-foreground">
+          <ContactBlock branding={branding} contactInformation={writtenContact(proposal)} texts={texts} />
           <Website branding={branding} />
-        </Section>
-      )}
+        </div>
+      </Section>
     </article>
   )
+}
+
+function writtenContact(proposal: Proposal): string | undefined {
+  return filled(proposal.contactInformation) ? proposal.contactInformation.trim() : undefined
+}
+
+function languageOf(calculator: CalculatorState): CalculatorLanguage {
+  return calculator.kind === 'ready' ? (calculator.calculatorData.language ?? 'en') : 'en'
+}
+
+/** The language the page shows a proposal in: its calculator's (issue 15); without a calculator, English. */
+export function proposalLanguage(proposal: Proposal): CalculatorLanguage {
+  return languageOf(calculatorStateOf(proposal.calculatorData))
 }
 
 /** A loaded proposal in the layout its templateType asks for. */
 export function ProposalDocument({ proposal }: { proposal: Proposal }) {
   const branding = useMemo(() => brandingOf(proposal.calculatorData), [proposal.calculatorData])
   const calculator = useMemo(() => calculatorStateOf(proposal.calculatorData), [proposal.calculatorData])
-  // The proposal speaks its calculator's language (issue 15); without a calculator, English.
-  const texts = proposalTexts(calculator.kind === 'ready' ? calculator.calculatorData.language : undefined)
+  const texts = proposalTexts(languageOf(calculator))
   return proposal.templateType === 'executive' ? (
     <ExecutiveLayout proposal={proposal} branding={branding} calculator={calculator} texts={texts} />
   ) : (

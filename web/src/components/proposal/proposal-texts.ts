@@ -1,5 +1,6 @@
 // The headings and messages of a proposal page, in the language of its calculator: SPEC §2's
-// English section titles, and their Swedish (issue 15: a Swedish proposal is Swedish all through).
+// English section titles, and their Swedish (issue 15: a Swedish proposal is Swedish all through),
+// the seller's contact block and the "Made with ValueProof" footer.
 import type { CalculatorLanguage } from '@valueproof/formula'
 
 export interface ProposalTexts {
@@ -18,6 +19,14 @@ export interface ProposalTexts {
   readonly valueDelivered: string
   readonly calculatorCannotBeShown: string
   readonly companyLogo: string
+  /** The heading of the seller's contact details in the footer. */
+  readonly contact: string
+  readonly email: string
+  readonly phone: string
+  /** The footer's line when the seller has left no contact details. */
+  readonly noContactDetails: string
+  /** The light page's footer: "Made with ValueProof". */
+  readonly madeWith: string
 }
 
 const ENGLISH: ProposalTexts = {
@@ -35,6 +44,11 @@ const ENGLISH: ProposalTexts = {
   valueDelivered: 'Value Delivered',
   calculatorCannotBeShown: 'This calculator cannot be shown.',
   companyLogo: 'Company logo',
+  contact: 'Contact',
+  email: 'E-mail',
+  phone: 'Phone',
+  noContactDetails: 'Questions about this proposal? Reply to the message it came with.',
+  madeWith: 'Made with',
 }
 
 const SWEDISH: ProposalTexts = {
@@ -52,6 +66,11 @@ const SWEDISH: ProposalTexts = {
   valueDelivered: 'Levererat värde',
   calculatorCannotBeShown: 'Kalkylatorn kan inte visas.',
   companyLogo: 'Företagets logotyp',
+  contact: 'Kontakt',
+  email: 'E-post',
+  phone: 'Telefon',
+  noContactDetails: 'Frågor om förslaget? Svara på meddelandet som det kom med.',
+  madeWith: 'Skapad med',
 }
 
 /** The proposal page's texts in `language` (English when the calculator has none). */

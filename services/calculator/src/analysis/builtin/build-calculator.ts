@@ -3,6 +3,7 @@
 // event loop.
 import { validateCalculatorData, type CalculatorData } from '@valueproof/formula'
 import { AnalysisError, type AnalysisInput } from '../types.ts'
+import { offerPrice } from './offer-price.ts'
 import { assembleCalculator } from './assemble.ts'
 import { calculatorName } from './calculator-name.ts'
 import { readDocument, type DocumentReading } from './document-reading.ts'
@@ -18,7 +19,8 @@ export interface Analysis {
 
 /** What the result is, what drives it (stated or assumed), and what the text does not claim. */
 function descriptionOf(input: AnalysisInput, analysis: Analysis, texts: Texts): string {
-  const { design } = analysis.choice
+  // The offer's price is the calculator's own (decision 101), not one of the result's drivers.
+  const design = offerPrice(analysis.choice.design, input.complexity, analysis.context)?.design ?? analysis.choice.design
   const sentences = [
     texts.drivers({
       result: design.result,
@@ -61,7 +63,7 @@ export function calculatorFor(input: AnalysisInput, analysis: Analysis): Calcula
   const definition = assembleCalculator({
     design: analysis.choice.design,
     complexity: input.complexity,
-    name: calculatorName({ inputKind: input.kind, pages: analysis.reading.pages, fileName: input.fileName, texts }),
+    name: calculatorName({ inputKind: input.kind, pages: analysis.reading.pages, texts }),
     description: descriptionOf(input, analysis, texts),
     context: analysis.context,
   })

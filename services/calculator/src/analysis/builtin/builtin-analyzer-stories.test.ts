@@ -139,7 +139,7 @@ describe('documents without usable figures', () => {
         ),
       ).toBe(true)
       expect(calculator.parameters.some((candidate) => candidate.defaultValue === 10_000)).toBe(false)
-      expect(calculator.description).toContain('placeholder text')
+      expect(calculator.description).toContain('Example figures in template text are not used.')
     }
   })
 

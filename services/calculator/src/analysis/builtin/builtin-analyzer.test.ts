@@ -123,7 +123,7 @@ describe('an English proposal', () => {
     expect(figure(standard, '$14,000').use).toBe('constant')
     expect(standard.calculatorData.formula).not.toContain('14000')
     expect(standard.calculatorData.explanation).toContain(
-      'One-off price: $14,000 (from the document, page 1), not included in the result per week.',
+      'One-off price: $14,000 (from the proposal, page 1), not included in the result per week.',
     )
     // A value calculator takes it as an input and shows the months it takes to pay back.
     const value = inspectAnalysis(input({ complexity: 'value' })).calculatorData
@@ -154,7 +154,7 @@ describe('an English proposal', () => {
     expect(minimal.figures.map((entry) => entry.use !== 'unused')).toEqual(advanced.figures.map((entry) => entry.use !== 'unused'))
     expect(minimal.yearlyAtDefaults).toBeCloseTo(advanced.yearlyAtDefaults, 6)
     expect(figure(minimal, '10 hours per week').use).toBe('constant')
-    expect(minimal.calculatorData.explanation).toContain('= 10 hours (from the document, page 1)')
+    expect(minimal.calculatorData.explanation).toContain('= 10 hours (from the proposal, page 1)')
   })
 
   it('converts amounts into the calculator’s currency at the fixed rates and says so', async () => {
@@ -197,8 +197,9 @@ describe('a Swedish offer', () => {
       defaultValue: ASSUMED.timeReductionPercent,
       source: { kind: 'assumption' },
     })
-    expect(calculator.name).toBe('Offert: Automatiserad fakturahantering — ROI-kalkylator')
-    expect(calculator.description).toContain('enligt dokumentet; minskad tidsåtgång är ett antagande att justera')
+    // The heading's document type ('Offert:') is not the subject (issue 15).
+    expect(calculator.name).toBe('Automatiserad fakturahantering — ROI-kalkylator')
+    expect(calculator.description).toContain('enligt förslaget; minskad tidsåtgång är ett antagande att justera')
   })
 
   it('sets the offer’s price, 1,80 kr per faktura, against the saving', () => {
@@ -221,6 +222,6 @@ describe('a Swedish offer', () => {
     )
     expect(calculator.parameters.map((candidate) => candidate.label)).toEqual(['Timmar per månad', 'Timpris'])
     expect(calculator.description).toContain('är antaganden att justera')
-    expect(calculator.description).toContain('Dokumentet anger ingen besparing')
+    expect(calculator.description).toContain('Förslaget anger ingen besparing')
   })
 })

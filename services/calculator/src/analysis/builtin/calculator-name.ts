@@ -1,6 +1,9 @@
-// The calculator's name: the document's first heading-like line (or the description's first
-// sentence), else the file name, else the generic "ROI Calculator".
+// The calculator's name, from what the text is about (issue 15): a document's first heading-like
+// line (joined when it wraps, without a bare document type), or a description's subject; else the
+// neutral "ROI Calculator". Never the file name: an upload's name ("nc-big8mb.pdf") is the seller's
+// filing, and the name becomes the title the prospect reads.
 import type { TextPage } from '../types.ts'
+import { descriptionSubject, withoutDocumentType } from './calculator-subject.ts'
 import { lineMarker } from './placeholders.ts'
 import type { Texts } from './wording.ts'
 
@@ -50,17 +53,14 @@ function headingFrom(rawLine: string): string | undefined {
   return tidyCase(line.replace(/[:;,\-–—]+$/u, '').trim())
 }
 
-function fromFileName(fileName: string | undefined): string | undefined {
-  if (fileName === undefined) return undefined
-  const stem = fileName
-    .replace(/\.[a-z0-9]{1,5}$/i, '')
-    .replace(/[-_.]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-  const letters = (stem.match(/\p{L}/gu) ?? []).length
-  if (letters < 4 || /^(?:document|dokument|scan|untitled|namnlös|file|fil|upload)\s*\d*$/i.test(stem)) return undefined
-  const capped = stem.length > MAX_HEADING ? stem.slice(0, MAX_HEADING).replace(/\s+\S*$/, '') : stem
-  return capped.charAt(0).toUpperCase() + capped.slice(1)
+/**
+ * A heading that wraps onto the next line ("Australia's most comprehensive and user focused" /
+ * "weather service") continues with a short lower-case line without a full stop.
+ */
+function continuation(line: string | undefined): string | undefined {
+  const text = (line ?? '').split('\t')[0]?.replace(/\s+/g, ' ').trim() ?? ''
+  if (text === '' || text.length > 40 || !/^\p{Ll}/u.test(text) || /[.!?:;,]$/u.test(text) || /\d/.test(text)) return undefined
+  return text
 }
 
 function withSuffix(subject: string, texts: Texts): string {
@@ -70,26 +70,28 @@ function withSuffix(subject: string, texts: Texts): string {
 export function calculatorName(props: {
   readonly inputKind: 'document' | 'description'
   readonly pages: readonly TextPage[]
-  readonly fileName?: string | undefined
   readonly texts: Texts
 }): string {
-  const { inputKind, pages, fileName, texts } = props
+  const { inputKind, pages, texts } = props
   const first = pages[0]?.text ?? ''
   if (inputKind === 'description') {
-    const sentence = (first.trim().split(/[.!?\n]/)[0] ?? '').replace(/\s+/g, ' ').trim()
-    const words = sentence.split(' ').filter((word) => word !== '')
-    if (sentence.length >= 4 && sentence.length <= 60 && words.length >= 2 && lineMarker(sentence) === undefined)
-      return withSuffix(sentence, texts)
-    return texts.genericName
+    if (lineMarker(first.trim().split('\n')[0] ?? '') !== undefined) return texts.genericName
+    const subject = descriptionSubject(first, texts.language)
+    return subject === undefined ? texts.genericName : withSuffix(subject, texts)
   }
   const lines = first
     .split('\n')
     .filter((line) => line.trim() !== '')
     .slice(0, 12)
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
     const heading = headingFrom(line)
-    if (heading !== undefined) return withSuffix(heading, texts)
+    if (heading === undefined) continue
+    const wrapped = continuation(lines[index + 1])
+    const whole = wrapped === undefined ? heading : (headingFrom(`${line.split('\t')[0] ?? ''} ${wrapped}`) ?? heading)
+    // The first heading is the document's title: when it only says what kind of document it is, the
+    // subject is unknown (the next lines are labels and parties, not a title).
+    const subject = withoutDocumentType(whole)
+    return subject === undefined ? texts.genericName : withSuffix(subject, texts)
   }
-  const named = fromFileName(fileName)
-  return named === undefined ? texts.genericName : withSuffix(named, texts)
+  return texts.genericName
 }

@@ -1,4 +1,7 @@
-// Every text the built-in analyzer writes, in English and Swedish.
+// Every text the built-in analyzer writes, in English and Swedish. The calculator's description and
+// explanation are read by the prospect too (issue 15): they name the source neutrally, "the offer"
+// (a description) or "the proposal" (a document), as the prospect's source line does (decision 099),
+// never "your description". The per-parameter notes (description, source) are the seller's.
 import type { Currency, TimeframePeriod } from '@valueproof/formula'
 import type { Language } from '../types.ts'
 import type { Entity } from './vocabulary.ts'
@@ -28,7 +31,7 @@ export interface Texts {
   readonly many: (entity: Entity) => string
   readonly one: (entity: Entity) => string
   readonly heldConstant: string
-  /** "One-off price: €9,000 (from your description); it is not part of the result per month …". */
+  /** "One-off price: €9,000 (as stated in the offer), not included in the result per month." */
   readonly oneOffNote: (amount: string, from: string, period: TimeframePeriod) => string
   readonly assumed: string
   readonly constantFromDocument: (page: number) => string
@@ -37,15 +40,7 @@ export interface Texts {
   readonly assumptionsToAdjust: string
   readonly keyMetrics: string
   readonly pageShort: (page: number) => string
-  readonly summary: (props: {
-    readonly source: string
-    readonly found: number
-    readonly assumed: number
-    readonly inputKind: 'document' | 'description'
-  }) => string
-  readonly sourceName: (inputKind: 'document' | 'description', fileName: string | undefined) => string
   readonly templateNote: string
-  readonly noFiguresNote: (inputKind: 'document' | 'description') => string
   readonly yearly: string
   readonly say: (en: string, sv: string) => string
   /** A currency without a SPEC §9 rate, converted at a named indicative rate. */
@@ -104,19 +99,13 @@ const ENGLISH: Texts = {
   heldConstant: 'Held constant in the formula',
   oneOffNote: (amount, from, period) => `One-off price: ${amount} (${from}), not included in the result per ${EN_PERIOD[period]}.`,
   assumed: 'assumed',
-  constantFromDocument: (page) => `from the document, page ${page}`,
-  constantFromDescription: 'from your description',
-  takenFrom: (inputKind) => (inputKind === 'document' ? 'Taken from the document' : 'Taken from your description'),
+  constantFromDocument: (page) => `from the proposal, page ${page}`,
+  constantFromDescription: 'as stated in the offer',
+  takenFrom: (inputKind) => (inputKind === 'document' ? 'From the proposal' : 'As stated in the offer'),
   assumptionsToAdjust: 'Assumptions to adjust',
   keyMetrics: 'Key metrics',
   pageShort: (page) => `page ${page}`,
-  summary: ({ source, found, assumed, inputKind }) =>
-    `Built offline from ${source}: ${found} ${found === 1 ? 'value' : 'values'} taken from the ${inputKind === 'document' ? 'document' : 'description'}, ${assumed} assumed.`,
-  sourceName: (inputKind, fileName) =>
-    fileName !== undefined ? `“${fileName}”` : inputKind === 'document' ? 'the document' : 'your description',
-  templateNote: 'The document reads as a template (placeholder text), so its figures are not used.',
-  noFiguresNote: (inputKind) =>
-    `No usable figure was found in the ${inputKind === 'document' ? 'document' : 'description'}, so every value is an assumption.`,
+  templateNote: 'Example figures in template text are not used.',
   yearly: 'per year',
   say: (en) => en,
   indicativeRate: (original, code, base, rate) =>
@@ -124,14 +113,14 @@ const ENGLISH: Texts = {
   rescaled: (fromNoun, toNoun, factor) => `Stated per ${fromNoun}; ${factor} for one ${toNoun}.`,
   fromToNote: (from, to) => `Derived from the stated change from ${from} to ${to}.`,
   noClaimNote: (inputKind) =>
-    `The ${inputKind === 'document' ? 'document' : 'description'} states no saving or gain, so this calculator models the costs it states; no figure here is a saving.`,
+    `The ${inputKind === 'document' ? 'proposal' : 'offer'} states no saving or gain, so this calculator models the costs it states; no figure here is a saving.`,
   contractValueNote: (amount, page, inputKind) =>
     inputKind === 'document'
-      ? `The document states ${amount} (page ${page}) as a contract value, ceiling or budget; it is not money saved.`
-      : `The description states ${amount} as a contract value, ceiling or budget; it is not money saved.`,
+      ? `The proposal states ${amount} (page ${page}) as a contract value, ceiling or budget; it is not money saved.`
+      : `The offer states ${amount} as a contract value, ceiling or budget; it is not money saved.`,
   drivers: ({ result, stated, assumed, inputKind }) => {
     const parts: string[] = []
-    if (stated.length > 0) parts.push(`${listed(stated, 'and')} as stated in the ${inputKind === 'document' ? 'document' : 'description'}`)
+    if (stated.length > 0) parts.push(`${listed(stated, 'and')} as stated in the ${inputKind === 'document' ? 'proposal' : 'offer'}`)
     const assumedText = `${listed(assumed, 'and')} ${assumed.length === 1 ? 'is an assumption' : 'are assumptions'} to adjust`
     if (stated.length === 0) return `${result}: ${assumedText}.`
     if (assumed.length > 0) parts.push(assumedText)
@@ -170,19 +159,13 @@ const SWEDISH: Texts = {
   heldConstant: 'Fasta värden i formeln',
   oneOffNote: (amount, from, period) => `Engångspris: ${amount} (${from}), ingår inte i resultatet per ${SV_PERIOD[period]}.`,
   assumed: 'antaget',
-  constantFromDocument: (page) => `från dokumentet, sida ${page}`,
-  constantFromDescription: 'från din beskrivning',
-  takenFrom: (inputKind) => (inputKind === 'document' ? 'Hämtat från dokumentet' : 'Hämtat från din beskrivning'),
+  constantFromDocument: (page) => `från förslaget, sida ${page}`,
+  constantFromDescription: 'enligt erbjudandet',
+  takenFrom: (inputKind) => (inputKind === 'document' ? 'Från förslaget' : 'Enligt erbjudandet'),
   assumptionsToAdjust: 'Antaganden att justera',
   keyMetrics: 'Nyckeltal',
   pageShort: (page) => `sida ${page}`,
-  summary: ({ source, found, assumed, inputKind }) =>
-    `Skapad offline från ${source}: ${found} ${found === 1 ? 'värde hämtat' : 'värden hämtade'} från ${inputKind === 'document' ? 'dokumentet' : 'beskrivningen'}, ${assumed} ${assumed === 1 ? 'antaget' : 'antagna'}.`,
-  sourceName: (inputKind, fileName) =>
-    fileName !== undefined ? `”${fileName}”` : inputKind === 'document' ? 'dokumentet' : 'din beskrivning',
-  templateNote: 'Dokumentet ser ut som en mall (platshållartext), så dess siffror används inte.',
-  noFiguresNote: (inputKind) =>
-    `Ingen användbar siffra hittades i ${inputKind === 'document' ? 'dokumentet' : 'beskrivningen'}, så alla värden är antaganden.`,
+  templateNote: 'Exempelsiffror i malltext används inte.',
   yearly: 'per år',
   say: (_en, sv) => sv,
   indicativeRate: (original, code, base, rate) =>
@@ -190,14 +173,14 @@ const SWEDISH: Texts = {
   rescaled: (fromNoun, toNoun, factor) => `Anges per ${fromNoun}; ${factor} för en ${toNoun}.`,
   fromToNote: (from, to) => `Härlett ur den angivna förändringen från ${from} till ${to}.`,
   noClaimNote: (inputKind) =>
-    `${inputKind === 'document' ? 'Dokumentet' : 'Beskrivningen'} anger ingen besparing eller vinst, så kalkylatorn räknar på de kostnader som anges; inget värde här är en besparing.`,
+    `${inputKind === 'document' ? 'Förslaget' : 'Erbjudandet'} anger ingen besparing eller vinst, så kalkylatorn räknar på de kostnader som anges; inget värde här är en besparing.`,
   contractValueNote: (amount, page, inputKind) =>
     inputKind === 'document'
-      ? `Dokumentet anger ${amount} (sida ${page}) som kontraktsvärde, takbelopp eller budget; det är inte en besparing.`
-      : `Beskrivningen anger ${amount} som kontraktsvärde, takbelopp eller budget; det är inte en besparing.`,
+      ? `Förslaget anger ${amount} (sida ${page}) som kontraktsvärde, takbelopp eller budget; det är inte en besparing.`
+      : `Erbjudandet anger ${amount} som kontraktsvärde, takbelopp eller budget; det är inte en besparing.`,
   drivers: ({ result, stated, assumed, inputKind }) => {
     const parts: string[] = []
-    if (stated.length > 0) parts.push(`${listed(stated, 'och')} enligt ${inputKind === 'document' ? 'dokumentet' : 'beskrivningen'}`)
+    if (stated.length > 0) parts.push(`${listed(stated, 'och')} enligt ${inputKind === 'document' ? 'förslaget' : 'erbjudandet'}`)
     const assumedText = `${listed(assumed, 'och')} ${assumed.length === 1 ? 'är ett antagande' : 'är antaganden'} att justera`
     if (stated.length === 0) return `${result}: ${assumedText}.`
     if (assumed.length > 0) parts.push(assumedText)

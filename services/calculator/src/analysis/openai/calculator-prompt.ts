@@ -78,6 +78,8 @@ export function calculatorSystemPrompt(input: AnalysisInput): string {
     complexityRule(input),
     `- Language: write the calculator's name and every label, description, explanation, unit and note in ${LANGUAGE_NAMES[input.language]}. Parameter names stay camelCase English identifiers.`,
     currencyRule(input),
+    // Issue 15: the buyer reads the name, description and explanation on the proposal page.
+    `- The buyer reads the name, the description and the explanation: name the calculator after what the service is (its subject), never after a file name; call the source "the ${input.kind === 'document' ? 'proposal' : 'offer'}", never "your description" or "your document".`,
     `- Formula language: numbers, the parameter names (and, in value field formulas, value field names), + - * / % **, parentheses, comparisons (< <= > >= == !=) with && || ! and the conditional a ? b : c, and the functions ${functions} (pow(x, y), clamp(x, low, high); Math.min etc. also work). Nothing else: no other names, no variables, no units, no currency symbols, no thousands separators.`,
     '- baseTimeframe matches the formula: if the parameters are per week, the result is weekly; if the formula multiplies to a year, it is yearly. Use the words "subscription", "per month" or "per månad" in the explanation only when the result is monthly: they make it monthly.',
     '- Slider ranges are realistic for the buyer: defaultValue inside [min, max], step small enough to reach defaultValue.',
@@ -122,7 +124,8 @@ export function calculatorUserMessage(input: AnalysisInput, options: CalculatorU
   const lines: string[] = []
   if (input.kind === 'document') {
     lines.push(
-      `The document${input.fileName === undefined ? '' : ` "${input.fileName}"`} follows, page by page; each page starts with its [page N] marker.`,
+      // No file name: it is the seller's filing, and a name taken from it would reach the buyer.
+      'The document follows, page by page; each page starts with its [page N] marker.',
     )
     if (cut) {
       const last = pages.at(-1)?.page

@@ -134,7 +134,9 @@ describe('createOpenAiAnalyzer', () => {
     expect(system).toContain('1 SEK = 0.096 USD; 1 EUR = 1.08 USD')
     expect(system).toContain('clamp')
     const user = contentOf(sent, 'user')
-    expect(user).toContain('"acme-proposal.pdf"')
+    // Never the file name (issue 15): a name taken from it would reach the buyer.
+    expect(user).not.toContain('acme-proposal')
+    expect(system).toContain('never after a file name; call the source "the proposal"')
     expect(user).toContain('[page 1]\nAcme Support Automation')
     expect(user).toContain('[page 2]\nPricing\nA support agent costs 45 USD per hour.')
   })

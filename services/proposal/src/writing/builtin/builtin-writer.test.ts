@@ -8,6 +8,7 @@ import {
   supportTriageCalculator,
   supportTriageInput,
 } from '../../testing/calculators.ts'
+import { NO_COMPANY, NO_CONTACT, type SellerProfile } from '../../domain/accounts.ts'
 import { formatWithUnit, formulaInWords } from '../figures.ts'
 import { detectLanguage } from '../language.ts'
 import type { ProposalSections } from '../types.ts'
@@ -86,7 +87,7 @@ describe('the built-in writer in English', () => {
       input: '',
       templateType: 'standard',
       language: 'en',
-      contact: { companyName: 'Acme AB', companyLogo: null, companyWebsite: 'https://acme.example' },
+      contact: { ...NO_CONTACT, companyName: 'Acme AB', companyLogo: null, companyWebsite: 'https://acme.example' },
     })
     expect(sections.contactInformation).toBe('Contact Acme AB at https://acme.example to discuss the next steps.')
     // No input: nothing is quoted, and nothing is made up in its place.
@@ -154,10 +155,63 @@ describe('the built-in writer in Swedish', () => {
       input: invoiceAutomationInput,
       templateType: 'executive',
       language: 'sv',
-      contact: { companyName: 'Exempel AB', companyLogo: null, companyWebsite: null },
+      contact: { ...NO_CONTACT, companyName: 'Exempel AB', companyLogo: null, companyWebsite: null },
     })
     expect(sections.title).toBe('Beslutsunderlag: Automatiserad fakturahantering')
     expect(sections.contactInformation).toBe('Kontakta Exempel AB för att gå vidare.')
+  })
+})
+
+describe("the contact line names the seller's contact details", () => {
+  const support = calculator(supportTriageCalculator)
+  const invoices = calculator(invoiceAutomationCalculator)
+  const anna: SellerProfile = {
+    ...NO_COMPANY,
+    contactName: 'Anna Berg',
+    contactEmail: 'anna@acme.example',
+    contactPhone: '+46 70 123 45 67',
+  }
+  const contactLine = (
+    contact: SellerProfile | undefined,
+    language: 'en' | 'sv',
+    calculatorData = language === 'en' ? support : invoices,
+  ) => writeBuiltin({ calculatorData, input: '', templateType: 'standard', language, contact }).contactInformation
+
+  it.each([
+    [anna, 'Contact Anna Berg at anna@acme.example or +46 70 123 45 67 to discuss the next steps.'],
+    [
+      { ...anna, companyName: 'Acme AB' },
+      'Contact Anna Berg, Acme AB, at anna@acme.example or +46 70 123 45 67 to discuss the next steps.',
+    ],
+    [{ ...anna, contactPhone: null }, 'Contact Anna Berg at anna@acme.example to discuss the next steps.'],
+    [{ ...anna, contactEmail: null, contactPhone: null }, 'Contact Anna Berg to discuss the next steps.'],
+    [{ ...anna, contactName: null }, 'Contact us at anna@acme.example or +46 70 123 45 67 to discuss the next steps.'],
+    // The website stands in only when there is neither an e-mail nor a phone.
+    [
+      { ...anna, contactName: null, contactEmail: null, companyWebsite: 'https://acme.example' },
+      'Contact us at +46 70 123 45 67 to discuss the next steps.',
+    ],
+    [{ ...NO_COMPANY, ...NO_CONTACT, contactName: '  ' }, 'Reply to the person who sent you this proposal to discuss the next steps.'],
+  ])('in English: %j', (contact, line) => {
+    expect(contactLine(contact, 'en')).toBe(line)
+  })
+
+  it.each([
+    [anna, 'Kontakta Anna Berg på anna@acme.example eller +46 70 123 45 67 för att gå vidare.'],
+    [
+      { ...anna, companyName: 'Exempel AB' },
+      'Kontakta Anna Berg, Exempel AB, på anna@acme.example eller +46 70 123 45 67 för att gå vidare.',
+    ],
+    [{ ...anna, contactName: null, contactEmail: null }, 'Kontakta oss på +46 70 123 45 67 för att gå vidare.'],
+    [{ ...anna, contactEmail: null, contactPhone: null }, 'Kontakta Anna Berg för att gå vidare.'],
+    [undefined, 'Svara den som skickade förslaget till dig för att boka nästa steg.'],
+  ])('in Swedish: %j', (contact, line) => {
+    expect(contactLine(contact, 'sv')).toBe(line)
+  })
+
+  it('is the same in both templates', () => {
+    const executive = writeBuiltin({ calculatorData: support, input: '', templateType: 'executive', language: 'en', contact: anna })
+    expect(executive.contactInformation).toBe(contactLine(anna, 'en'))
   })
 })
 

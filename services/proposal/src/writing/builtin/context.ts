@@ -1,5 +1,5 @@
 import type { ProposalTemplateType } from '@valueproof/contracts'
-import type { CompanyProfile } from '../../domain/accounts.ts'
+import type { SellerProfile } from '../../domain/accounts.ts'
 import type { CalculatorFigures, Figure } from '../figures.ts'
 import type { ProposalSections } from '../types.ts'
 
@@ -11,7 +11,7 @@ export interface WritingContext {
   readonly situation: string | undefined
   /** The sentences after it. */
   readonly offer: string | undefined
-  readonly contact: CompanyProfile | undefined
+  readonly contact: SellerProfile | undefined
 }
 
 export type LanguageWriter = (context: WritingContext) => ProposalSections
@@ -45,4 +45,23 @@ export function inSentence(label: string): string {
 /** Ends a quoted sentence without doubling its full stop. */
 export function withoutFinalStop(text: string): string {
   return text.replace(/[.!?]+$/u, '')
+}
+
+/** Who the contact line names and how to reach them, each part only when known. */
+export interface ContactParts {
+  /** 'Anna Berg', 'Acme AB' or 'Anna Berg, Acme AB'. */
+  readonly who: string | undefined
+  /** The e-mail and phone; the website when neither is known. */
+  readonly means: readonly string[]
+}
+
+export function contactParts(contact: SellerProfile | undefined): ContactParts {
+  const filled = (text: string | null | undefined): text is string => typeof text === 'string' && text.trim() !== ''
+  const names = [contact?.contactName, contact?.companyName].filter(filled).map((name) => name.trim())
+  const direct = [contact?.contactEmail, contact?.contactPhone].filter(filled).map((means) => means.trim())
+  const website = contact?.companyWebsite
+  return {
+    who: names.length > 0 ? names.join(', ') : undefined,
+    means: direct.length > 0 ? direct : filled(website) ? [website.trim()] : [],
+  }
 }

@@ -3,7 +3,7 @@
 import type { TimeframePeriod } from '@valueproof/formula'
 import type { Figure } from '../figures.ts'
 import type { ProposalSections } from '../types.ts'
-import { inSentence, inputsList, joinList, paragraph, withoutFinalStop, type WritingContext } from './context.ts'
+import { contactParts, inSentence, inputsList, joinList, paragraph, withoutFinalStop, type WritingContext } from './context.ts'
 
 const PERIOD: Record<TimeframePeriod, string> = { daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' }
 const FALLBACK_NAME = 'ROI calculator'
@@ -104,12 +104,15 @@ function valueInFigures(context: WritingContext, short: boolean): string {
   )
 }
 
+/** The seller's contact when known ('Contact Anna Berg at anna@… or +46 … to …'), else a neutral line. */
 function contactLine(context: WritingContext): string {
-  const name = context.contact?.companyName
-  const website = context.contact?.companyWebsite
-  if (name && website) return `Contact ${name} at ${website} to discuss the next steps.`
-  if (name) return `Contact ${name} to discuss the next steps.`
-  if (website) return `Contact us at ${website} to discuss the next steps.`
+  const { who, means } = contactParts(context.contact)
+  const reach = joinList(means, 'or')
+  // 'Contact Anna Berg, Acme AB, at …': a comma closes a name that has one inside it.
+  const named = who !== undefined && who.includes(',') ? `${who},` : who
+  if (named && reach) return `Contact ${named} at ${reach} to discuss the next steps.`
+  if (who) return `Contact ${who} to discuss the next steps.`
+  if (reach) return `Contact us at ${reach} to discuss the next steps.`
   return 'Reply to the person who sent you this proposal to discuss the next steps.'
 }
 

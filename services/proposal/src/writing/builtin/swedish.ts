@@ -3,7 +3,7 @@
 import type { TimeframePeriod } from '@valueproof/formula'
 import type { Figure } from '../figures.ts'
 import type { ProposalSections } from '../types.ts'
-import { inSentence, inputsList, joinList, paragraph, withoutFinalStop, type WritingContext } from './context.ts'
+import { contactParts, inSentence, inputsList, joinList, paragraph, withoutFinalStop, type WritingContext } from './context.ts'
 
 const PERIOD: Record<TimeframePeriod, string> = { daily: 'dag', weekly: 'vecka', monthly: 'månad', yearly: 'år' }
 const EVERY: Record<TimeframePeriod, string> = { daily: 'varje dag', weekly: 'varje vecka', monthly: 'varje månad', yearly: 'varje år' }
@@ -104,12 +104,15 @@ function valueInFigures(context: WritingContext, short: boolean): string {
   )
 }
 
+/** Säljarens kontaktuppgifter när de finns ('Kontakta Anna Berg på anna@… eller 070-… för …'), annars en neutral rad. */
 function contactLine(context: WritingContext): string {
-  const name = context.contact?.companyName
-  const website = context.contact?.companyWebsite
-  if (name && website) return `Kontakta ${name} på ${website} för att gå vidare.`
-  if (name) return `Kontakta ${name} för att gå vidare.`
-  if (website) return `Kontakta oss på ${website} för att gå vidare.`
+  const { who, means } = contactParts(context.contact)
+  const reach = joinList(means, 'eller')
+  // 'Kontakta Anna Berg, Acme AB, på …': ett komma avslutar ett namn som har ett inuti.
+  const named = who !== undefined && who.includes(',') ? `${who},` : who
+  if (named && reach) return `Kontakta ${named} på ${reach} för att gå vidare.`
+  if (who) return `Kontakta ${who} för att gå vidare.`
+  if (reach) return `Kontakta oss på ${reach} för att gå vidare.`
   return 'Svara den som skickade förslaget till dig för att boka nästa steg.'
 }
 

@@ -8,6 +8,7 @@ import {
   supportTriageCalculator,
   supportTriageInput,
 } from '../../testing/calculators.ts'
+import { NO_CONTACT } from '../../domain/accounts.ts'
 import { WritingError, type ProposalWriter, type WritingInput } from '../types.ts'
 import { createOpenAiWriter, type WrittenSections } from './openai-writer.ts'
 
@@ -24,7 +25,7 @@ const englishInput: WritingInput = {
   input: supportTriageInput,
   templateType: 'standard',
   language: 'en',
-  contact: { companyName: 'Acme AB', companyLogo: null, companyWebsite: 'https://acme.example' },
+  contact: { ...NO_CONTACT, companyName: 'Acme AB', companyLogo: null, companyWebsite: 'https://acme.example' },
 }
 
 const goodAnswer: WrittenSections = {
