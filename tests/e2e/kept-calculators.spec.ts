@@ -82,6 +82,7 @@ test.describe('the selected calculator is the unit of work', () => {
     const prospect = await (await browser.newContext()).newPage()
     await prospect.goto(link)
     await expect(prospect.getByRole('spinbutton', { name: label })).toHaveValue('7')
+    await expect(prospect.getByRole('navigation', { name: 'Your proposal' })).toHaveCount(0)
     await screenshot(prospect, 'prospect-starts-at-seller-values')
     await prospect.context().close()
 
@@ -97,6 +98,14 @@ test.describe('the selected calculator is the unit of work', () => {
     await expect(article).not.toContainText(/fuel/i)
     await expect(page.getByRole('spinbutton', { name: label })).toHaveValue('7')
     await screenshot(page, 'proposal-from-selected-calculator')
+
+    // Opened by a full page load (the light page, no app header), the owner has a way back.
+    await page.reload()
+    const ownerBar = page.getByRole('navigation', { name: 'Your proposal' })
+    await expect(ownerBar).toBeVisible()
+    await screenshot(page, 'owner-way-back')
+    await ownerBar.getByRole('link', { name: '← My Proposals' }).click()
+    await expect(page.getByRole('heading', { name: 'My Proposals' })).toBeVisible()
 
     // Regenerate the first: its own input, in place; the second stays as it was.
     await page.goto('/calculator')

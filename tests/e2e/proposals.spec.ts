@@ -148,13 +148,16 @@ test.describe('/proposals', () => {
     await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible()
   })
 
-  test('shows a proposal protected by an access code with its code', async ({ page, origin, signedInUser }) => {
+  test('shows a proposal protected by an access code with its code masked until revealed', async ({ page, origin, signedInUser }) => {
     expect(signedInUser).not.toBe('')
     const title = `Protected for Globex ${Date.now()}`
     await shareProposal(page.request, origin, { title, accessCode: 'globex-2025' })
     await page.goto('/proposals')
     const row = page.getByRole('table').getByRole('row').filter({ hasText: title })
-    await expect(row.getByRole('cell').nth(1)).toHaveText('globex-2025')
+    const code = row.getByRole('cell').nth(1)
+    await expect(code).not.toContainText('globex-2025')
+    await code.getByRole('button', { name: `Reveal access code for ${title}` }).click()
+    await expect(code).toContainText('globex-2025')
   })
 })
 
@@ -536,7 +539,7 @@ test.describe('/proposals/generating', () => {
 
     // The list knows the new proposal without a reload.
     await page.getByRole('banner').getByRole('link', { name: 'ValueProof' }).click()
-    await page.getByRole('link', { name: /My Proposals/ }).click()
+    await page.getByRole('main').getByRole('link', { name: /My Proposals/ }).click()
     await expect(page.getByRole('table').getByRole('link', { name: /^View / })).toHaveAttribute('href', `/proposals/${id}`)
   })
 

@@ -4,7 +4,7 @@
 // The route list is derived from apiRoutes: a new route fails the suite until it is covered here
 // or listed as public by design.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { CALCULATOR_NOT_FOUND_MESSAGE } from '@valueproof/contracts'
+import { CALCULATOR_NOT_FOUND_MESSAGE, OWN_PROPOSAL_NOT_FOUND_MESSAGE } from '@valueproof/contracts'
 import { apiRoutes } from '../../gateway/src/routes/api-routes.ts'
 import { buildPdf } from '../../packages/documents/src/test-documents.ts'
 import { supportTriageCalculator, supportTriageInput } from '../../services/proposal/src/testing/calculators.ts'
@@ -79,6 +79,22 @@ function notFoundForB(call: (b: Actor, a: Victim, headers: Record<string, string
       const response = await call(b, a, headers)
       expect(response.status, await response.clone().text()).toBe(404)
       expect(await response.json()).toEqual({ message: CALCULATOR_NOT_FOUND_MESSAGE })
+    }
+  }
+}
+
+/**
+ * B calls an owner's management route on each of A's proposals every way it can: the same 404 as
+ * for a proposal that does not exist, never 403; A's proposals are unchanged (checked after each test).
+ */
+function ownersOnly(call: (b: Actor, id: string, headers: Record<string, string>) => Promise<Response>): Check {
+  return async ({ a, b }) => {
+    for (const headers of impersonationHeaders(a)) {
+      for (const id of [a.openId, a.codedId, a.hiddenId, 'AAAAAAAAAAAAAAAAAAAAAA']) {
+        const response = await call(b, id, headers)
+        expect(response.status, await response.clone().text()).toBe(404)
+        expect(await response.json()).toEqual({ message: OWN_PROPOSAL_NOT_FOUND_MESSAGE })
+      }
     }
   }
 }
@@ -212,6 +228,25 @@ const COVERAGE: Record<string, Coverage> = {
       templateType: 'standard',
     }),
   },
+  'PATCH /api/proposals/:id': {
+    owned: ownersOnly((b, id, headers) =>
+      b.client.request('PATCH', `/api/proposals/${id}`, { json: { title: 'Defaced', expiresAt: null }, headers }),
+    ),
+  },
+  'DELETE /api/proposals/:id': {
+    owned: ownersOnly((b, id, headers) => b.client.request('DELETE', `/api/proposals/${id}`, { headers })),
+  },
+  'POST /api/proposals/:id/revoke': {
+    owned: ownersOnly((b, id, headers) => b.client.post(`/api/proposals/${id}/revoke`, undefined, headers)),
+  },
+  'POST /api/proposals/:id/duplicate': {
+    owned: async (world) => {
+      await ownersOnly((b, id, headers) => b.client.post(`/api/proposals/${id}/duplicate`, undefined, headers))(world)
+      // Nothing of A's was copied into B's list either.
+      const bList = (await (await world.b.client.get('/api/proposals')).json()) as Array<{ title: string }>
+      expect(bList.map((entry) => entry.title).filter((title) => title.endsWith(' (copy)'))).toEqual([])
+    },
+  },
   'GET /api/proposals/:id': {
     owned: async ({ a, b }) => {
       const unknown = await b.client.get('/api/proposals/AAAAAAAAAAAAAAAAAAAAAA')
@@ -256,9 +291,9 @@ const COVERAGE: Record<string, Coverage> = {
         })
         expect(answer.status, path).toBe(404)
       }
-      // No route changes or deletes a proposal; the attempts leave A's as it was (checked after each test).
+      // Only the owner changes or deletes a proposal; the attempts leave A's as it was (checked after each test).
       for (const method of ['DELETE', 'PUT', 'PATCH', 'POST']) {
-        const response = await b.client.request(method, `/api/proposals/${a.openId}`, { json: { title: 'Defaced', isPublished: false } })
+        const response = await b.client.request(method, `/api/proposals/${a.openId}`, { json: { title: 'Defaced' } })
         expect(response.status, method).toBe(404)
       }
     },

@@ -8,7 +8,7 @@ export type ServiceName = 'identity' | 'calculator' | 'proposal' | 'billing' | '
 export type Access = 'none' | 'session' | 'token' | 'optional'
 
 export interface ApiRoute {
-  method: 'GET' | 'POST' | 'PATCH'
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
   /** Public path (Koa router syntax). */
   path: string
   service: ServiceName
@@ -39,6 +39,9 @@ const DOCUMENT_TOO_LARGE = 'File is too large. Maximum size is 50MB.'
 // A description of up to 50,000 characters, even in multi-byte letters.
 const DESCRIPTION_LIMIT = 256 * KB
 const DESCRIPTION_TOO_LARGE = 'Request body is too large (limit 256 KB): shorten the description or upload the document instead'
+// An edited calculator definition with the seller's values.
+const CALCULATOR_LIMIT = 256 * KB
+const CALCULATOR_TOO_LARGE = 'Request body is too large (limit 256 KB): the calculator must fit in 256 KB'
 // A calculator with its content, or with the document text a proposal is written from.
 const PROPOSAL_LIMIT = 1024 * KB
 const PROPOSAL_TOO_LARGE = 'Request body is too large (limit 1 MB): the calculator and its text must fit in 1 MB'
@@ -133,6 +136,54 @@ export const apiRoutes: ApiRoute[] = [
     bodyLimit: DESCRIPTION_LIMIT,
     tooLargeMessage: DESCRIPTION_TOO_LARGE,
   },
+  // The calculators kept per account (docs/decisions/103).
+  {
+    method: 'GET',
+    path: '/api/calculators',
+    service: 'calculator',
+    to: '/calculators',
+    access: 'session',
+    bodyLimit: 0,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  {
+    method: 'GET',
+    path: '/api/calculators/:id/input',
+    service: 'calculator',
+    to: '/calculators/:id/input',
+    access: 'session',
+    bodyLimit: 0,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/calculators/:id',
+    service: 'calculator',
+    to: '/calculators/:id',
+    access: 'session',
+    bodyLimit: CALCULATOR_LIMIT,
+    tooLargeMessage: CALCULATOR_TOO_LARGE,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/calculators/:id',
+    service: 'calculator',
+    to: '/calculators/:id',
+    access: 'session',
+    // No body is read; a client's empty JSON object is no error.
+    bodyLimit: JSON_LIMIT,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  {
+    method: 'POST',
+    path: '/api/calculators/:id/regenerate',
+    service: 'calculator',
+    to: '/calculators/:id/regenerate',
+    access: 'session',
+    slow: true,
+    bodyLimit: JSON_LIMIT,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
   {
     method: 'GET',
     path: '/api/proposals',
@@ -169,6 +220,46 @@ export const apiRoutes: ApiRoute[] = [
     access: 'optional',
     identifiesVisitor: true,
     bodyLimit: 0,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  // The owner's management of a proposal (issue 15); the service answers 404 for anyone else's.
+  {
+    method: 'PATCH',
+    path: '/api/proposals/:id',
+    service: 'proposal',
+    to: '/proposals/:id',
+    access: 'session',
+    bodyLimit: JSON_LIMIT,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/proposals/:id',
+    service: 'proposal',
+    to: '/proposals/:id',
+    access: 'session',
+    // No body is read; a client's empty JSON object is no error.
+    bodyLimit: JSON_LIMIT,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  {
+    method: 'POST',
+    path: '/api/proposals/:id/revoke',
+    service: 'proposal',
+    to: '/proposals/:id/revoke',
+    access: 'session',
+    // No body is read; a client's empty JSON object is no error.
+    bodyLimit: JSON_LIMIT,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  {
+    method: 'POST',
+    path: '/api/proposals/:id/duplicate',
+    service: 'proposal',
+    to: '/proposals/:id/duplicate',
+    access: 'session',
+    // No body is read; a client's empty JSON object is no error.
+    bodyLimit: JSON_LIMIT,
     tooLargeMessage: JSON_TOO_LARGE,
   },
   {

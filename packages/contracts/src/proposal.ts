@@ -53,6 +53,34 @@ export function productBranding(publicOrigin?: string): Branding {
   }
 }
 
+/** What a revoked or expired proposal's link answers (410), and what its page says. */
+export const PROPOSAL_UNAVAILABLE_MESSAGE = 'This proposal is no longer available.'
+/** The owner's calls on someone else's id or a missing one: the same 404, so neither is confirmed. */
+export const OWN_PROPOSAL_NOT_FOUND_MESSAGE = 'Proposal not found. It may have been deleted.'
+export const PROPOSAL_RENAME_TITLE_REQUIRED_MESSAGE = 'Please enter a title for the proposal'
+export const PROPOSAL_UPDATE_EMPTY_MESSAGE = 'Nothing to change: send a title, an expiresAt, or both'
+export const PROPOSAL_EXPIRES_AT_MESSAGE =
+  'expiresAt must be a date and time in ISO 8601 with a time zone (e.g. 2026-12-31T23:59:59Z), or null for none'
+/** Appended to a duplicate's title (the whole title kept within PROPOSAL_TITLE_MAX_LENGTH). */
+export const PROPOSAL_COPY_SUFFIX = ' (copy)'
+
+/** Whether prospects can open a proposal's link: not after the owner revoked it, nor from its expiry on. */
+export type ProposalAvailability = 'available' | 'revoked' | 'expired'
+
+export function proposalAvailability(
+  proposal: { revokedAt: Date | string | null; expiresAt: Date | string | null },
+  now: Date,
+): ProposalAvailability {
+  if (proposal.revokedAt !== null) return 'revoked'
+  if (proposal.expiresAt !== null && new Date(proposal.expiresAt).getTime() <= now.getTime()) return 'expired'
+  return 'available'
+}
+
+/** An optional expiry: an ISO 8601 date-time with its zone, or null (none). A past one ends the link at once. */
+const expiresAtField = z
+  .union([z.iso.datetime({ offset: true, error: PROPOSAL_EXPIRES_AT_MESSAGE }), z.null()], { error: PROPOSAL_EXPIRES_AT_MESSAGE })
+  .transform((value) => (value === null ? null : new Date(value)))
+
 // Checked by the proposal service with validateCalculatorData from @valueproof/formula, which
 // lists every problem; here only its presence and that all its text can be stored.
 const calculatorDataField = z
@@ -80,6 +108,8 @@ export const createProposalBodySchema = z
       .transform((value) => value ?? ''),
     calculatorData: calculatorDataField,
     accessCode: accessCodeField,
+    /** When the link stops opening for prospects (optional; the owner can change it later). */
+    expiresAt: expiresAtField.optional().transform((value) => value ?? null),
   })
   .superRefine((body, context) => {
     const title = body.title?.trim() ?? ''
@@ -105,15 +135,36 @@ export const generateProposalBodySchema = z.object({
 })
 export type GenerateProposalBody = z.output<typeof generateProposalBodySchema>
 
+/**
+ * PATCH /api/proposals/{id}: the owner renames the proposal and/or sets or clears its expiry.
+ * Unknown fields are refused, so a change the call cannot make is never silently dropped.
+ */
+export const updateProposalBodySchema = z
+  .strictObject({
+    title: storableString({ error: PROPOSAL_RENAME_TITLE_REQUIRED_MESSAGE })
+      .trim()
+      .min(1, PROPOSAL_RENAME_TITLE_REQUIRED_MESSAGE)
+      .max(PROPOSAL_TITLE_MAX_LENGTH, `The title must be at most ${PROPOSAL_TITLE_MAX_LENGTH} characters`)
+      .optional(),
+    expiresAt: expiresAtField.optional(),
+  })
+  .refine((body) => body.title !== undefined || body.expiresAt !== undefined, PROPOSAL_UPDATE_EMPTY_MESSAGE)
+export type UpdateProposalBody = z.output<typeof updateProposalBodySchema>
+
 /** The answer of both creating calls: SPEC §7 reads `id`. */
 export const createdProposalSchema = z.object({ id: z.string() })
 
-/** GET /api/proposals: one entry per proposal of the signed-in user, newest first. */
+/**
+ * GET /api/proposals: one entry per proposal of the signed-in user, newest first: SPEC §2's four
+ * fields, and when its link stops or stopped opening (the owner's list marks revoked and expired ones).
+ */
 export const proposalListEntrySchema = z.object({
   id: z.string(),
   title: z.string(),
   createdAt: z.string(),
   accessCode: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
 })
 export type ProposalListEntry = z.infer<typeof proposalListEntrySchema>
 
@@ -152,5 +203,8 @@ export const proposalRecordSchema = z.object({
   templateType: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string().optional(),
+  /** When the link stops or stopped opening, and when the owner revoked it: the owner's answer only. */
+  expiresAt: z.string().nullable().optional(),
+  revokedAt: z.string().nullable().optional(),
 })
 export type ProposalRecord = z.infer<typeof proposalRecordSchema>

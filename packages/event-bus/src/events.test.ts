@@ -29,6 +29,8 @@ describe('event catalogue', () => {
       ['proposal.proposal.created', 'valueproof.proposal.v1.ProposalCreated'],
       ['proposal.proposal.shared', 'valueproof.proposal.v1.ProposalShared'],
       ['proposal.proposal.viewed', 'valueproof.proposal.v1.ProposalViewed'],
+      ['proposal.proposal.revoked', 'valueproof.proposal.v1.ProposalRevoked'],
+      ['proposal.proposal.deleted', 'valueproof.proposal.v1.ProposalDeleted'],
     ])
     for (const type of eventCatalogue)
       expect(type.schema.typeName, type.subject).toMatch(new RegExp(`^valueproof\\.${owningService(type.subject)}\\.v1\\.`))

@@ -4,6 +4,8 @@ import { SpanKind, context, propagation, trace } from '@opentelemetry/api'
 import {
   CalculatorGeneratedSchema,
   ProposalCreatedSchema,
+  ProposalDeletedSchema,
+  ProposalRevokedSchema,
   ProposalSharedSchema,
   ProposalViewedSchema,
   SessionRevokedSchema,
@@ -38,6 +40,8 @@ export const calculatorGenerated = defineEvent('calculator.calculator.generated'
 export const proposalCreated = defineEvent('proposal.proposal.created', ProposalCreatedSchema)
 export const proposalShared = defineEvent('proposal.proposal.shared', ProposalSharedSchema)
 export const proposalViewed = defineEvent('proposal.proposal.viewed', ProposalViewedSchema)
+export const proposalRevoked = defineEvent('proposal.proposal.revoked', ProposalRevokedSchema)
+export const proposalDeleted = defineEvent('proposal.proposal.deleted', ProposalDeletedSchema)
 
 export const eventCatalogue = [
   userRegistered,
@@ -47,6 +51,8 @@ export const eventCatalogue = [
   proposalCreated,
   proposalShared,
   proposalViewed,
+  proposalRevoked,
+  proposalDeleted,
 ] as const
 
 export interface EncodeEventOptions {

@@ -31,6 +31,8 @@ export {
   proposalCreated,
   proposalShared,
   proposalViewed,
+  proposalRevoked,
+  proposalDeleted,
   userProfileUpdated,
   userRegistered,
   type EncodeEventOptions,

@@ -6,10 +6,13 @@ import { z } from 'zod'
  * else it reads (OPENAI_*, PUBLIC_ORIGIN) the embedded stack already has under the same names.
  */
 export const proposalEnv = {
-  /** Access-code attempts per proposal and client address within the window; past it: 429. */
-  PROPOSAL_ACCESS_CODE_ATTEMPTS: env.positiveInt(10),
-  PROPOSAL_ACCESS_CODE_WINDOW_MINUTES: env.positiveInt(15),
-  /** Access-code attempts per proposal from all addresses within a short window (a right code gives its slot back). */
+  // Wrong access codes (docs/decisions/100). Per visitor: free failures, then 2 s, 4 s, 8 s … up to the cap.
+  PROPOSAL_ACCESS_CODE_FREE_FAILURES: env.positiveInt(5),
+  PROPOSAL_ACCESS_CODE_MAX_DELAY_SECONDS: env.positiveInt(3600),
+  /** Wrong codes per proposal from one address, all its visitors together, within the window; past it: 429. */
+  PROPOSAL_ACCESS_CODE_ADDRESS_ATTEMPTS: env.positiveInt(100),
+  PROPOSAL_ACCESS_CODE_ADDRESS_WINDOW_MINUTES: env.positiveInt(15),
+  /** Wrong codes per proposal from all addresses within a short window (a right code gives its slot back). */
   PROPOSAL_ACCESS_CODE_CEILING: env.positiveInt(20),
   PROPOSAL_ACCESS_CODE_CEILING_SECONDS: env.positiveInt(60),
   /** Key of the access codes at rest (generated under DATA_DIR when unset; keep it with the database). */

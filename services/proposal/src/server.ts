@@ -2,7 +2,8 @@ import { createService, resolveSecret, type ServiceDeps, type ServiceInstance } 
 import { proposalConfigSchema, type ProposalSettings } from './config.ts'
 import type { PrismaClient } from './db.ts'
 import { accessCodeCipher, accessCodeKeyFits, encryptLegacyAccessCodes } from './domain/access-code-cipher.ts'
-import { deleteEndedCodeWindows, type AccessCodePolicy } from './domain/access-codes.ts'
+import { accessCodePolicy } from './domain/access-code-policy.ts'
+import { deleteEndedCodeWindows } from './domain/access-codes.ts'
 import { createProposalLoader } from './domain/proposal-loader.ts'
 import { ViewRecorder } from './domain/views.ts'
 import { subscribeUserProfileUpdated } from './events/user-profile-updated.ts'
@@ -33,12 +34,7 @@ export function createProposalService(
   options: ProposalServiceOptions = {},
 ): ServiceInstance {
   const writer = options.writer ?? createWriter(config)
-  const accessCodes: AccessCodePolicy = {
-    attempts: config.PROPOSAL_ACCESS_CODE_ATTEMPTS,
-    windowMs: config.PROPOSAL_ACCESS_CODE_WINDOW_MINUTES * 60_000,
-    ceiling: config.PROPOSAL_ACCESS_CODE_CEILING,
-    ceilingWindowMs: config.PROPOSAL_ACCESS_CODE_CEILING_SECONDS * 1000,
-  }
+  const accessCodes = accessCodePolicy(config)
   const secret = (name: 'ACCESS_CODE_KEY' | 'ADDRESS_HASH_KEY') =>
     resolveSecret({ name, configured: config[name], dataDir: config.DATA_DIR, logger: deps.logger })
   const cipher = accessCodeCipher(secret('ACCESS_CODE_KEY'))

@@ -60,6 +60,10 @@ export function routeCalls(login: { username: string }): Record<string, RouteCal
     'POST /api/proposals/generate': {
       fields: () => ({ calculatorData: supportTriageCalculator, input: supportTriageInput, templateType: 'standard' }),
     },
+    'PATCH /api/proposals/:id': { fields: () => ({ title: 'Renamed by CSRF' }) },
+    'DELETE /api/proposals/:id': { fields: () => ({}) },
+    'POST /api/proposals/:id/revoke': { fields: () => ({}) },
+    'POST /api/proposals/:id/duplicate': { fields: () => ({}) },
   }
 }
 
@@ -115,7 +119,10 @@ export async function victimState(stack: TestStack, victim: { id: number }): Pro
     users: await count('identity', `SELECT count(*) AS n FROM ${table(stack, 'identity', '"user"')}`),
     profile: profile[0],
     logos: await count('identity', `SELECT count(*) AS n FROM ${table(stack, 'identity', 'logo')} WHERE user_id = $1`, victim.id),
-    proposals: await count('proposal', `SELECT count(*) AS n FROM ${table(stack, 'proposal', 'proposal')} WHERE user_id = $1`, victim.id),
+    proposals: await stack.databases.proposal.query(
+      `SELECT id, title, expires_at, revoked_at FROM ${table(stack, 'proposal', 'proposal')} WHERE user_id = $1 ORDER BY id`,
+      victim.id,
+    ),
     calculators: await stack.databases.calculator.query(
       `SELECT id, values, complexity, updated_at FROM ${table(stack, 'calculator', 'saved_calculator')} WHERE user_id = $1 ORDER BY id`,
       victim.id,

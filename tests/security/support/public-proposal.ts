@@ -23,9 +23,13 @@ const CALCULATOR_KEYS: readonly string[] = [
   'calculatorType',
   'valueFields',
   'branding',
+  // The seller's price behind ROI, payback and net value (decision 101), and the values the page starts at (decision 103).
+  'price',
+  'startValues',
 ]
 
-const BRANDING_KEYS: readonly string[] = ['companyName', 'companyLogo', 'companyWebsite']
+/** SPEC §3's branding and the seller's contact details the page's footer shows (issue 15). */
+const BRANDING_KEYS: readonly string[] = ['companyName', 'companyLogo', 'companyWebsite', 'contactName', 'contactEmail', 'contactPhone']
 
 /** Keys that name an owner or a secret, at any depth. */
 const INTERNAL_KEY = /^(user_?id|owner(_?user)?_?id|access_?code|password.*|session.*|token)$/i

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 // Types only: a value import would bundle every contract schema into the prospect's page.
-import type { GenerateProposalBody } from '@valueproof/contracts'
+import type { GenerateProposalBody, UpdateProposalBody } from '@valueproof/contracts'
 import { z } from 'zod'
 import { apiRequest } from '../api.ts'
 
@@ -11,12 +11,14 @@ const optionalText = z.string().nullish()
 // Ids are unguessable strings; a number is read as its text so links are built the same way.
 const proposalId = z.union([z.string().min(1), z.number()]).transform(String)
 
-/** An entry of GET /api/proposals. */
+/** An entry of GET /api/proposals; expiresAt and revokedAt say whether its link still opens. */
 export const proposalListEntrySchema = z.object({
   id: proposalId,
   title: z.string(),
   createdAt: optionalText,
   accessCode: optionalText,
+  expiresAt: optionalText,
+  revokedAt: optionalText,
 })
 export type ProposalListEntry = z.output<typeof proposalListEntrySchema>
 
@@ -41,6 +43,9 @@ export const proposalSchema = z.object({
   templateType: optionalText,
   createdAt: optionalText,
   updatedAt: optionalText,
+  /** The owner's answer only: when the link stops or stopped opening for prospects. */
+  expiresAt: optionalText,
+  revokedAt: optionalText,
 })
 export type Proposal = z.output<typeof proposalSchema>
 
@@ -82,5 +87,38 @@ export type ProposalGenerationRequest = GenerateProposalBody
 /** POST /api/proposals/generate: writes a proposal from a calculator and the user's input; answers its id. */
 export async function generateProposal(request: ProposalGenerationRequest): Promise<string> {
   const response = await apiRequest('POST', '/api/proposals/generate', request)
+  return createdProposalSchema.parse(await response.json()).id
+}
+
+// The owner's management calls (issue 15). Each answers the changed entry or nothing; the caller
+// invalidates proposalsQueryKey, the one key they change.
+
+function ownProposalPath(id: string, action?: 'revoke' | 'duplicate'): string {
+  return `/api/proposals/${encodeURIComponent(id)}${action === undefined ? '' : `/${action}`}`
+}
+
+/** The JSON form of PATCH's body: expiresAt travels as ISO text (or null to clear it). */
+export type ProposalChange = Omit<UpdateProposalBody, 'expiresAt'> & { expiresAt?: string | null }
+
+/** PATCH /api/proposals/{id}: a new title and/or expiry. */
+export async function updateProposal(id: string, change: ProposalChange): Promise<ProposalListEntry> {
+  const response = await apiRequest('PATCH', ownProposalPath(id), change)
+  return proposalListEntrySchema.parse(await response.json())
+}
+
+/** POST /api/proposals/{id}/revoke: the link stops opening for prospects, for good. */
+export async function revokeProposal(id: string): Promise<ProposalListEntry> {
+  const response = await apiRequest('POST', ownProposalPath(id, 'revoke'))
+  return proposalListEntrySchema.parse(await response.json())
+}
+
+/** DELETE /api/proposals/{id} (204). */
+export async function deleteProposal(id: string): Promise<void> {
+  await apiRequest('DELETE', ownProposalPath(id))
+}
+
+/** POST /api/proposals/{id}/duplicate: answers the copy's id. */
+export async function duplicateProposal(id: string): Promise<string> {
+  const response = await apiRequest('POST', ownProposalPath(id, 'duplicate'))
   return createdProposalSchema.parse(await response.json()).id
 }

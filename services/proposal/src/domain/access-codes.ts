@@ -1,7 +1,8 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
-import { errors } from '@valueproof/service-kit'
-import { qualifiedTable, releaseWindowSlot, reserveInWindow as reserveWindowSlot, type WindowReservation } from '@valueproof/db'
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { releaseWindowSlot, reserveInWindow } from '@valueproof/db'
 import type { PrismaClient } from '../db.ts'
+import { refuseWaitingVisitor, reserveVisitorAttempt } from './access-code-delays.ts'
+import { throttleKey, throttleTable, tooManyAttempts, type AccessCodePolicy, type CodeThrottleStore } from './access-code-policy.ts'
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest()
@@ -16,118 +17,92 @@ export function accessCodeMatches(entered: string, stored: string): boolean {
   return timingSafeEqual(digest(entered.trim()), digest(stored))
 }
 
-/**
- * Attempts at a proposal's access code (docs/decisions/091), each taken atomically BEFORE the code
- * is compared: per proposal and client address in a fixed window (one visitor's guesses), and per
- * proposal from all addresses in a short window (a botnet's), so many addresses cannot guess at
- * scale while a prospect is refused for at most that short window.
- */
-export interface AccessCodePolicy {
-  attempts: number
-  windowMs: number
-  ceiling: number
-  ceilingWindowMs: number
-}
-
-export const defaultAccessCodePolicy: AccessCodePolicy = { attempts: 10, windowMs: 15 * 60_000, ceiling: 20, ceilingWindowMs: 60_000 }
-
-/** Where the attempt rows live: the client, the schema raw SQL must name, the HMAC key of the row keys. */
-export interface CodeThrottleStore {
-  prisma: PrismaClient
-  dbSchema: string | undefined
-  /** ADDRESS_HASH_KEY */
-  addressHashKey: string
-}
-
 export const ACCESS_CODE_REQUIRED_MESSAGE = 'This proposal is protected by an access code. Enter the access code to open it.'
 export const ACCESS_CODE_WRONG_MESSAGE = 'The access code is not correct. Check it and try again.'
 
-/** Row keys: HMAC-SHA256 under ADDRESS_HASH_KEY, so no address is stored in any recoverable form. */
-export function throttleKey(store: Pick<CodeThrottleStore, 'addressHashKey'>, ...parts: string[]): string {
-  return createHmac('sha256', store.addressHashKey).update(parts.join('\0'), 'utf8').digest('base64url')
+/** Who is guessing: the proposal, the client's address and, when the gateway sent one, the visitor id. */
+export interface CodeGuesser {
+  proposalId: string
+  ip: string
+  visitorId: string | undefined
 }
 
-function attemptKeys(store: CodeThrottleStore, props: { proposalId: string; ip: string }) {
+/** The row keys of one guesser; without a visitor id the visitor is the address itself (same rules). */
+export function attemptKeys(store: Pick<CodeThrottleStore, 'addressHashKey'>, guesser: CodeGuesser) {
+  const visitorParts = guesser.visitorId === undefined ? [] : [guesser.visitorId]
   return {
-    pair: throttleKey(store, 'code-pair', props.proposalId, props.ip),
-    proposal: throttleKey(store, 'code-proposal', props.proposalId),
+    visitor: throttleKey(store, 'code-visitor', guesser.proposalId, guesser.ip, ...visitorParts),
+    address: throttleKey(store, 'code-address', guesser.proposalId, guesser.ip),
+    proposal: throttleKey(store, 'code-proposal', guesser.proposalId),
   }
-}
-
-/** One slot of a key's fixed window in `access_code_throttle` (see @valueproof/db's reserveInWindow). */
-function reserveInWindow(
-  store: CodeThrottleStore,
-  props: { key: string; attempts: number; windowMs: number; now: Date },
-): Promise<WindowReservation> {
-  const limit = { attempts: props.attempts, windowMs: props.windowMs }
-  return reserveWindowSlot(store.prisma, {
-    table: qualifiedTable(store.dbSchema, 'access_code_throttle'),
-    key: props.key,
-    limit,
-    now: props.now,
-  })
-}
-
-function releaseSlot(store: CodeThrottleStore, slot: { key: string; windowStart: Date }): Promise<void> {
-  return releaseWindowSlot(store.prisma, { table: qualifiedTable(store.dbSchema, 'access_code_throttle'), ...slot })
-}
-
-function inWords(ms: number, unit: 'second' | 'minute'): string {
-  const count = Math.max(1, Math.ceil(ms / (unit === 'second' ? 1000 : 60_000)))
-  return `${count} ${unit}(s)`
 }
 
 /** A reserved attempt: what the right code gives back. */
 export interface CodeAttempt {
-  pair: { key: string; windowStart: Date }
+  visitor: string
+  address: { key: string; windowStart: Date }
   proposal: { key: string; windowStart: Date }
 }
 
-/** Reserves one attempt at a proposal's code under both limits, or throws 429 with Retry-After. */
+/**
+ * Reserves one attempt at a proposal's code under every limit, or throws 429 with Retry-After.
+ * A waiting visitor is refused first, by a read, so its attempts never fill the shared windows.
+ */
 export async function reserveCodeAttempt(
   store: CodeThrottleStore,
-  props: { proposalId: string; ip: string; policy: AccessCodePolicy; now?: Date },
+  props: CodeGuesser & { policy: AccessCodePolicy; now?: Date },
 ): Promise<CodeAttempt> {
+  const { policy } = props
   const now = props.now ?? new Date()
   const keys = attemptKeys(store, props)
-  const pair = await reserveInWindow(store, { key: keys.pair, attempts: props.policy.attempts, windowMs: props.policy.windowMs, now })
-  if (!pair.reserved) {
-    throw errors.tooManyRequests(
-      `Too many access code attempts for this proposal. Please try again in ${inWords(pair.retryAfterMs, 'minute')}.`,
-      pair.retryAfterMs / 1000,
-      'access_code_throttled',
-    )
-  }
-  const proposal = await reserveInWindow(store, {
-    key: keys.proposal,
-    attempts: props.policy.ceiling,
-    windowMs: props.policy.ceilingWindowMs,
-    now,
-  })
+  await refuseWaitingVisitor(store, { key: keys.visitor, now })
+  const table = throttleTable(store, 'access_code_throttle')
+  const address = await reserveInWindow(store.prisma, { table, key: keys.address, limit: policy.address, now })
+  if (!address.reserved) throw tooManyAttempts('address', address.retryAfterMs)
+  const proposal = await reserveInWindow(store.prisma, { table, key: keys.proposal, limit: policy.ceiling, now })
   if (!proposal.reserved) {
-    // Refused by the ceiling: this address's attempt was not used.
-    await releaseSlot(store, { key: keys.pair, windowStart: pair.windowStart })
-    throw errors.tooManyRequests(
-      `Too many access code attempts for this proposal right now. Please try again in ${inWords(proposal.retryAfterMs, 'second')}.`,
-      proposal.retryAfterMs / 1000,
-      'access_code_ceiling',
-    )
+    // Refused by the ceiling: this address's slot was not used.
+    await releaseWindowSlot(store.prisma, { table, key: keys.address, windowStart: address.windowStart })
+    throw tooManyAttempts('ceiling', proposal.retryAfterMs)
   }
-  return { pair: { key: keys.pair, windowStart: pair.windowStart }, proposal: { key: keys.proposal, windowStart: proposal.windowStart } }
+  const visitorWaitMs = await reserveVisitorAttempt(store, { key: keys.visitor, policy, now })
+  if (visitorWaitMs !== undefined) {
+    // Another attempt of this visitor got there first: both slots go back.
+    await releaseWindowSlot(store.prisma, { table, key: keys.address, windowStart: address.windowStart })
+    await releaseWindowSlot(store.prisma, { table, key: keys.proposal, windowStart: proposal.windowStart })
+    throw tooManyAttempts('visitor', visitorWaitMs)
+  }
+  return {
+    visitor: keys.visitor,
+    address: { key: keys.address, windowStart: address.windowStart },
+    proposal: { key: keys.proposal, windowStart: proposal.windowStart },
+  }
 }
 
-/** The right code was entered: the address starts afresh for this proposal, and the proposal's slot goes back. */
+/** The right code: the visitor starts afresh, and the address's and the proposal's slots go back (one statement). */
 export async function codeAccepted(store: CodeThrottleStore, attempt: CodeAttempt): Promise<void> {
-  await store.prisma.accessCodeThrottle.deleteMany({ where: { key: attempt.pair.key } })
-  await releaseSlot(store, attempt.proposal)
+  const windows = throttleTable(store, 'access_code_throttle')
+  await store.prisma.$executeRawUnsafe(
+    `WITH visitor AS (DELETE FROM ${throttleTable(store, 'access_code_delay')} WHERE key = $1),
+    address AS (UPDATE ${windows} SET attempts = attempts - 1 WHERE key = $2 AND window_start = $3 AND attempts > 0)
+    UPDATE ${windows} SET attempts = attempts - 1 WHERE key = $4 AND window_start = $5 AND attempts > 0`,
+    attempt.visitor,
+    attempt.address.key,
+    attempt.address.windowStart,
+    attempt.proposal.key,
+    attempt.proposal.windowStart,
+  )
 }
 
-/** Rows whose window has ended count nothing any more. */
+/** Rows that limit nothing any more: ended windows and visitors idle for longer than the memory. */
 export async function deleteEndedCodeWindows(prisma: PrismaClient, props: { policy: AccessCodePolicy; now?: Date }): Promise<number> {
   const now = props.now ?? new Date()
-  const longestWindowMs = Math.max(props.policy.windowMs, props.policy.ceilingWindowMs)
-  const { count } = await prisma.accessCodeThrottle.deleteMany({
+  const longestWindowMs = Math.max(props.policy.address.windowMs, props.policy.ceiling.windowMs)
+  const windows = await prisma.accessCodeThrottle.deleteMany({
     where: { windowStart: { lte: new Date(now.getTime() - longestWindowMs) } },
   })
-  return count
+  const visitors = await prisma.accessCodeDelay.deleteMany({
+    where: { lastAttemptAt: { lte: new Date(now.getTime() - props.policy.visitorMemoryMs) } },
+  })
+  return windows.count + visitors.count
 }

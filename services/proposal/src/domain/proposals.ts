@@ -1,6 +1,8 @@
 import {
   PROPOSAL_TITLE_MAX_LENGTH,
+  PROPOSAL_UNAVAILABLE_MESSAGE,
   isProposalId,
+  proposalAvailability,
   type CreateProposalBody,
   type GenerateProposalBody,
   type ProposalListEntry,
@@ -11,16 +13,16 @@ import { errors, HttpError } from '@valueproof/service-kit'
 import type { Prisma, PrismaClient } from '../db.ts'
 import { recordProposalCreated, recordProposalShared } from '../events/outbox.ts'
 import { presentListEntry, presentProposal } from '../presenters/proposal.ts'
+import { presentAvailability } from '../presenters/proposal-availability.ts'
 import { detectLanguage, WritingError, type ProposalSections, type ProposalWriter } from '../writing/index.ts'
 import type { AccessCodeCipher } from './access-code-cipher.ts'
+import type { AccessCodePolicy, CodeThrottleStore } from './access-code-policy.ts'
 import {
   ACCESS_CODE_REQUIRED_MESSAGE,
   ACCESS_CODE_WRONG_MESSAGE,
   accessCodeMatches,
   codeAccepted,
   reserveCodeAttempt,
-  type AccessCodePolicy,
-  type CodeThrottleStore,
 } from './access-codes.ts'
 import { accountOf } from './accounts.ts'
 import { brandingFor } from './branding.ts'
@@ -72,12 +74,12 @@ function storedJson(value: object): Prisma.InputJsonObject {
   return parsed
 }
 
-function clampTitle(title: string): string {
+export function clampTitle(title: string): string {
   return title.length <= PROPOSAL_TITLE_MAX_LENGTH ? title : `${title.slice(0, PROPOSAL_TITLE_MAX_LENGTH - 1).trimEnd()}…`
 }
 
 /** The code as entered (decrypted), for its owner or for the comparison. */
-function accessCodeOf(deps: Pick<ProposalDeps, 'cipher'>, proposal: { id: string; accessCode: string | null }): string | null {
+export function accessCodeOf(deps: Pick<ProposalDeps, 'cipher'>, proposal: { id: string; accessCode: string | null }): string | null {
   return proposal.accessCode === null ? null : deps.cipher.decrypt(proposal.id, proposal.accessCode)
 }
 
@@ -86,7 +88,7 @@ export async function listProposals(deps: Pick<ProposalDeps, 'prisma' | 'cipher'
   const rows = await deps.prisma.proposal.findMany({
     where: { userId },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    select: { id: true, title: true, createdAt: true, accessCode: true },
+    select: { id: true, title: true, createdAt: true, accessCode: true, expiresAt: true, revokedAt: true },
   })
   return rows.map((row) => presentListEntry({ ...row, accessCode: accessCodeOf(deps, row) }))
 }
@@ -112,6 +114,7 @@ export async function shareCalculator(deps: ProposalDeps, props: { userId: numbe
         isPublished: true,
         accessCode: props.body.accessCode === null ? null : deps.cipher.encrypt(id, props.body.accessCode),
         templateType: null,
+        expiresAt: props.body.expiresAt,
         createdAt,
       },
     })
@@ -159,7 +162,7 @@ export async function generateProposal(
         input: props.body.input,
         templateType: props.body.templateType,
         language,
-        contact: branding.kind === 'custom' ? account.profile : undefined,
+        contact: branding.contact,
       },
       props.signal,
     )
@@ -202,16 +205,17 @@ export async function generateProposal(
 export interface Viewer {
   /** The signed-in user, when the gateway found a valid session. */
   userId: number | undefined
-  /** The gateway's anonymous visitor id. */
+  /** The gateway's anonymous visitor id: view counts, and whose wrong access codes are whose. */
   visitorId: string | undefined
-  /** The client's address, for the access-code attempt limit only. */
+  /** The client's address, for the access-code attempt limits only. */
   ip: string
 }
 
 /**
- * Opens a proposal: the owner always; anyone else only a published one, and with its access code
- * when it has one (compared in constant time, attempts limited per address). Unknown and
- * unpublished ids answer the same 404. Each opened proposal counts as a view.
+ * Opens a proposal: the owner always; anyone else only a published one whose link was neither
+ * revoked nor has expired (else 410), and with its access code when it has one (compared in
+ * constant time, wrong codes limited per visitor, address and proposal: docs/decisions/100).
+ * Unknown and unpublished ids answer the same 404. Each opened proposal counts as a view.
  */
 export async function openProposal(
   deps: ProposalDeps,
@@ -223,6 +227,11 @@ export async function openProposal(
   if (!proposal) throw notFound()
   const isOwner = props.viewer.userId !== undefined && proposal.userId === props.viewer.userId
   if (!isOwner && !proposal.isPublished) throw notFound()
+  const now = (deps.now ?? (() => new Date()))()
+  // Before the code: a link that no longer opens costs no attempt.
+  if (!isOwner && proposalAvailability(proposal, now) !== 'available') {
+    throw new HttpError(410, 'proposal_unavailable', PROPOSAL_UNAVAILABLE_MESSAGE)
+  }
   const accessCode = accessCodeOf(deps, proposal)
   if (!isOwner && accessCode !== null) {
     const code = props.code?.trim() ?? ''
@@ -230,8 +239,9 @@ export async function openProposal(
     const attempt = await reserveCodeAttempt(deps.codeThrottles, {
       proposalId: proposal.id,
       ip: props.viewer.ip,
+      visitorId: props.viewer.visitorId,
       policy: deps.accessCodes,
-      ...(deps.now ? { now: deps.now() } : {}),
+      now,
     })
     if (!accessCodeMatches(code, accessCode)) throw errors.unauthorized(ACCESS_CODE_WRONG_MESSAGE, 'access_code_wrong')
     await codeAccepted(deps.codeThrottles, attempt)
@@ -242,7 +252,9 @@ export async function openProposal(
     viewer: isOwner ? 'owner' : 'visitor',
     // The owner's view is never tied to a visitor id: that would link the anonymous id to an account.
     visitorId: isOwner ? undefined : props.viewer.visitorId,
-    viewedAt: (deps.now ?? (() => new Date()))(),
+    viewedAt: now,
   })
-  return presentProposal({ ...proposal, accessCode }, { isOwner })
+  const record = presentProposal({ ...proposal, accessCode }, { isOwner })
+  // The owner's pages mark a link that no longer opens.
+  return isOwner ? { ...record, ...presentAvailability(proposal) } : record
 }

@@ -3,6 +3,8 @@ import {
   encodeEvent,
   outboxRecord,
   proposalCreated,
+  proposalDeleted,
+  proposalRevoked,
   proposalShared,
   proposalViewed,
   qualifiedTable,
@@ -19,7 +21,7 @@ async function store(tx: Tx, envelope: EventEnvelope): Promise<void> {
 export interface CreatedProposal {
   proposalId: string
   userId: number
-  origin: 'share' | 'generate'
+  origin: 'share' | 'generate' | 'duplicate'
   templateType: string | null
   language: string | null
   writer: string | null
@@ -50,6 +52,17 @@ export function recordProposalShared(
 ): Promise<void> {
   const { sharedAt, ...fields } = share
   return store(tx, encodeEvent(proposalShared, { ...fields, sharedAt: timestampFromDate(sharedAt) }))
+}
+
+/** The owner revoked the link (once per proposal). */
+export function recordProposalRevoked(tx: Tx, revoke: { proposalId: string; userId: number; revokedAt: Date }): Promise<void> {
+  const { revokedAt, ...fields } = revoke
+  return store(tx, encodeEvent(proposalRevoked, { ...fields, revokedAt: timestampFromDate(revokedAt) }))
+}
+
+export function recordProposalDeleted(tx: Tx, deletion: { proposalId: string; userId: number; deletedAt: Date }): Promise<void> {
+  const { deletedAt, ...fields } = deletion
+  return store(tx, encodeEvent(proposalDeleted, { ...fields, deletedAt: timestampFromDate(deletedAt) }))
 }
 
 export interface ProposalView {

@@ -1,9 +1,18 @@
 import type { ProposalListEntry, ProposalRecord } from '@valueproof/contracts'
 import type { Proposal } from '../db.ts'
+import { presentAvailability } from './proposal-availability.ts'
 
-/** GET /api/proposals entries: SPEC §2/§3's four fields. */
-export function presentListEntry(proposal: Pick<Proposal, 'id' | 'title' | 'createdAt' | 'accessCode'>): ProposalListEntry {
-  return { id: proposal.id, title: proposal.title, createdAt: proposal.createdAt.toISOString(), accessCode: proposal.accessCode }
+/** GET /api/proposals entries: SPEC §2/§3's four fields, and when the link stops or stopped opening. */
+export function presentListEntry(
+  proposal: Pick<Proposal, 'id' | 'title' | 'createdAt' | 'accessCode' | 'expiresAt' | 'revokedAt'>,
+): ProposalListEntry {
+  return {
+    id: proposal.id,
+    title: proposal.title,
+    createdAt: proposal.createdAt.toISOString(),
+    accessCode: proposal.accessCode,
+    ...presentAvailability(proposal),
+  }
 }
 
 /**

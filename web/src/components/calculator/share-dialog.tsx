@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { ACCESS_CODE_MAX_LENGTH, ACCESS_CODE_MIN_LENGTH, accessCodeProblem, productBranding } from '@valueproof/contracts'
 import type { CalculatorData } from '@valueproof/formula'
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { ApiError, apiRequest } from '../../api.ts'
 import { generateAccessCode } from '../../calculator/access-code.ts'
+import { expiresAtForLastDay, lastDayProblem, todayValue } from '../../proposals/proposal-expiry.ts'
 import { createdProposalSchema, proposalsQueryKey } from '../../queries/proposals.ts'
 import { userQueryOptions } from '../../queries/user.ts'
 import { Button } from '../ui/button.tsx'
@@ -17,9 +18,11 @@ const FREE_BRANDING_NOTE =
 
 /**
  * SPEC §2/§4/§5 share: 'Calculator Name' and an optional 'Access Password' (at least 6 characters;
- * 'Generate' fills a random one); 'Generate Share Link'
+ * 'Generate' fills a random one), and an optional last day the link opens (issue 15); 'Generate Share Link'
  * (reading 'Generating...' while busy) re-reads the user from the server, creates a shared proposal
  * (POST /api/proposals) and copies its link. A Free user's branding is forced to the product's.
+ * The button is disabled while it works, which drops its focus: focus then goes to the new link
+ * (or back to the button after a failure), so it stays in the dialog.
  */
 export function ShareDialog({
   open,
@@ -39,8 +42,23 @@ export function ShareDialog({
   /** Shown once a share was refused for the code, then kept up to date as it is edited. */
   const [accessCodeError, setAccessCodeError] = useState<string>()
   const accessCodeHelpId = useId()
+  const lastDayHelpId = useId()
+  const [lastDay, setLastDay] = useState('')
+  const [lastDayError, setLastDayError] = useState<string>()
   const [busy, setBusy] = useState(false)
   const [link, setLink] = useState<string>()
+  const form = useRef<HTMLFormElement>(null)
+  /** Where focus goes once the work is done: the new link, or the button again if focus was lost meanwhile. */
+  const focusAfterWork = useRef<'link' | 'submit'>(undefined)
+
+  useEffect(() => {
+    const target = focusAfterWork.current
+    if (busy || target === undefined || form.current === null) return
+    focusAfterWork.current = undefined
+    const active = document.activeElement
+    if (target === 'submit' && active !== null && active !== document.body) return
+    form.current.querySelector<HTMLElement>(target === 'link' ? '#share-link' : 'button[type="submit"]')?.focus()
+  }, [busy, link])
 
   async function share(event: FormEvent) {
     event.preventDefault()
@@ -50,16 +68,18 @@ export function ShareDialog({
       return
     }
     const codeProblem = accessCodeProblem(accessCode)
-    if (codeProblem !== undefined) {
-      setAccessCodeError(codeProblem)
-      return
-    }
+    const dayProblem = lastDayProblem(lastDay)
+    setLastDayError(dayProblem)
+    if (codeProblem !== undefined) setAccessCodeError(codeProblem)
+    if (codeProblem !== undefined || dayProblem !== undefined) return
+    const expiresAt = expiresAtForLastDay(lastDay)
     const proposalContent = content()
     setBusy(true)
     try {
       // SPEC §4: the plan is re-read from the server on the share action.
       const user = await queryClient.fetchQuery({ ...userQueryOptions(), staleTime: 0 })
       if (user === null) {
+        focusAfterWork.current = 'submit'
         toast({ variant: 'destructive', title: 'Error', description: 'You must be logged in to share calculators' })
         return
       }
@@ -77,11 +97,13 @@ export function ShareDialog({
         content: proposalContent,
         calculatorData: { ...calculatorData, branding },
         ...(code === '' ? {} : { accessCode: code }),
+        ...(expiresAt === undefined ? {} : { expiresAt }),
       })
       const { id } = createdProposalSchema.parse(await response.json())
       void queryClient.invalidateQueries({ queryKey: proposalsQueryKey })
       const url = `${window.location.origin}/proposals/${encodeURIComponent(id)}`
       setLink(url)
+      focusAfterWork.current = 'link'
       let copied = true
       try {
         await navigator.clipboard.writeText(url)
@@ -97,6 +119,7 @@ export function ShareDialog({
             .join(' ') || undefined,
       })
     } catch (error) {
+      focusAfterWork.current = 'submit'
       const message = error instanceof ApiError ? error.serverMessage : undefined
       toast({ variant: 'destructive', title: 'Error sharing calculator', description: message ?? 'Failed to create share link' })
     } finally {
@@ -111,7 +134,7 @@ export function ShareDialog({
       title="Share Calculator"
       description="Create a link that opens this calculator as a proposal. Anyone with the link can open it; add a password to restrict it."
     >
-      <form className="grid gap-4" onSubmit={(event) => void share(event)} noValidate>
+      <form ref={form} className="grid gap-4" onSubmit={(event) => void share(event)} noValidate>
         <FormField label="Calculator Name" value={name} onChange={(event) => setName(event.target.value)} maxLength={200} disabled={busy} />
         <FormField
           label="Access Password"
@@ -144,6 +167,23 @@ export function ShareDialog({
               Generate
             </Button>
           </div>
+        </FormField>
+        <FormField
+          label="Link expires after"
+          type="date"
+          value={lastDay}
+          min={todayValue()}
+          onChange={(event) => {
+            setLastDay(event.target.value)
+            if (lastDayError !== undefined) setLastDayError(lastDayProblem(event.target.value))
+          }}
+          disabled={busy}
+          error={lastDayError}
+          aria-describedby={lastDayHelpId}
+        >
+          <p id={lastDayHelpId} className="text-xs text-muted-foreground">
+            Optional. The link opens through this day; leave it empty to keep it open until you revoke it.
+          </p>
         </FormField>
         <Button type="submit" disabled={busy}>
           {busy ? 'Generating...' : 'Generate Share Link'}

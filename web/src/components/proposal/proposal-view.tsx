@@ -1,19 +1,34 @@
-import { useDeferredValue, useEffect, useRef, useState, type FormEvent } from 'react'
+import type { CalculatorLanguage } from '@valueproof/formula'
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { ApiError } from '../../api.ts'
 import { PRODUCT_NAME } from '../../config.ts'
+import { isUnavailable, ProposalAvailabilityNote, ProposalUnavailable } from '../../proposals/proposal-availability.tsx'
+import { isOwnersView, OwnerBar } from '../../proposals/owner-bar.tsx'
 import { useProposal } from '../../proposals/use-proposal.ts'
 import { Button } from '../ui/button.tsx'
 import { Dialog } from '../ui/dialog.tsx'
 import { Input } from '../ui/input.tsx'
 import { toast } from '../ui/use-toast.ts'
-import { ProposalDocument } from './proposal-document.tsx'
+import { ProposalDocument, proposalLanguage } from './proposal-document.tsx'
 
 /**
  * A proposal or shared calculator (SPEC §2 /proposals/{id}), shared by the in-app route and the
  * prospect's light entry (src/proposal-main.tsx). States of SPEC §4: loading (skeleton), shown,
  * 401 → the password dialog, and after a non-empty code the load is retried with ?code=.
  */
-export function ProposalView({ id, setsDocumentTitle = false }: { id: string; setsDocumentTitle?: boolean }) {
+export function ProposalView({
+  id,
+  setsDocumentTitle = false,
+  ownerLinks = false,
+  onLanguage,
+}: {
+  id: string
+  setsDocumentTitle?: boolean
+  /** The light page has no app header: its owner gets links back to the app above the proposal. */
+  ownerLinks?: boolean
+  /** Told the language of the proposal shown (the light page's footer speaks it too). */
+  onLanguage?: (language: CalculatorLanguage) => void
+}) {
   const [accessCode, setAccessCode] = useState<string | undefined>(undefined)
   const [dialogOpen, setDialogOpen] = useState(false)
   const load = useProposal(id, accessCode)
@@ -48,6 +63,11 @@ export function ProposalView({ id, setsDocumentTitle = false }: { id: string; se
     if (load.status === 'success') passwordToast.current?.dismiss()
   }, [load.status])
 
+  const language = useMemo(() => (shown === undefined ? undefined : proposalLanguage(shown)), [shown])
+  useEffect(() => {
+    if (language !== undefined) onLanguage?.(language)
+  }, [language, onLanguage])
+
   const title = load.status === 'success' ? load.proposal.title : undefined
   useEffect(() => {
     if (setsDocumentTitle && title !== undefined) document.title = `${title} · ${PRODUCT_NAME}`
@@ -64,7 +84,16 @@ export function ProposalView({ id, setsDocumentTitle = false }: { id: string; se
   if (load.status === 'pending') {
     content = <ProposalSkeleton />
   } else if (load.status === 'success') {
-    content = shown === undefined ? <ProposalSkeleton /> : <ProposalDocument proposal={shown} />
+    content =
+      shown === undefined ? (
+        <ProposalSkeleton />
+      ) : (
+        <>
+          {ownerLinks && isOwnersView(shown) && <OwnerBar />}
+          <ProposalAvailabilityNote proposal={shown} />
+          <ProposalDocument proposal={shown} />
+        </>
+      )
   } else if (needsCode) {
     content = (
       <div className="grid justify-items-center gap-4 py-16 text-center">
@@ -75,6 +104,8 @@ export function ProposalView({ id, setsDocumentTitle = false }: { id: string; se
         </Button>
       </div>
     )
+  } else if (isUnavailable(load.error)) {
+    content = <ProposalUnavailable />
   } else {
     content = <LoadFailure error={load.error} retrying={load.refetching} onRetry={load.reload} />
   }

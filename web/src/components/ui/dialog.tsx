@@ -2,12 +2,59 @@ import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { XIcon } from '../icons.tsx'
 import { classNames } from './class-names.ts'
 
+const FOCUSABLE =
+  'input:not([disabled]), button:not([disabled]), select:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])'
+
+/** The open dialogs' panels, the last on top: only the top one answers keys on the page. */
+const openPanels: HTMLElement[] = []
+
+function focusables(panel: HTMLElement): HTMLElement[] {
+  return [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)]
+}
+
+/** Focus that fell to the page itself, as when the focused button becomes disabled while it works. */
+function focusLost(): boolean {
+  const active = document.activeElement
+  return active === null || active === document.body || active === document.documentElement
+}
+
+/** Tab from the last element goes to the first and Shift+Tab from the first to the last; lost focus comes back in. */
+function keepTabInside(panel: HTMLElement, event: { key: string; shiftKey: boolean; preventDefault: () => void }): void {
+  if (event.key !== 'Tab') return
+  const items = focusables(panel)
+  const first = items[0] ?? panel
+  const last = items.at(-1) ?? panel
+  const active = document.activeElement
+  if (!panel.contains(active) || (event.shiftKey && active === first) || (!event.shiftKey && active === last)) {
+    event.preventDefault()
+    ;(event.shiftKey ? last : first).focus()
+  }
+}
+
+/**
+ * Keys that reach the document because focus fell out of the top dialog to the page itself (a
+ * button disabled while it works): Escape still closes it, Tab brings focus back in. Keys in other
+ * places (say, the toasts, with their own Escape) are left alone.
+ */
+function lostFocusKeys(panel: HTMLElement, close: () => void): (event: KeyboardEvent) => void {
+  return (event) => {
+    if (openPanels.at(-1) !== panel || event.defaultPrevented || !focusLost()) return
+    if (event.key === 'Escape') {
+      event.preventDefault()
+      close()
+    } else {
+      keepTabInside(panel, event)
+    }
+  }
+}
+
 /**
  * A small modal dialog without a library, so the prospect's proposal page stays light. Not the
  * native modal <dialog>: that lives in the browser's top layer, above the toasts, which would then
  * sit dimmed and inert behind it while they report what went wrong in the dialog. The caller makes
- * the content behind inert (`inert={open}`); Escape and the close button report onOpenChange(false),
- * and focus returns to where it was when the dialog closes.
+ * the content behind inert (`inert={open}`). Escape and the close button report
+ * onOpenChange(false), even after focus fell to the page (a button disabled while it works); Tab
+ * stays inside; focus returns to where it was when the dialog closes.
  */
 export function Dialog({
   open,
@@ -27,17 +74,27 @@ export function Dialog({
   const titleId = useId()
   const descriptionId = useId()
   const panel = useRef<HTMLDivElement>(null)
+  // The latest callback, read by the document listener without re-adding it on every render.
+  const onOpenChangeRef = useRef(onOpenChange)
+  useEffect(() => {
+    onOpenChangeRef.current = onOpenChange
+  })
 
   useEffect(() => {
     if (!open) return
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
     const element = panel.current
+    if (element === null) return
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
     // Focus the first field (or the panel) unless something inside already took it.
-    if (element !== null && !element.contains(document.activeElement)) {
-      const first = element.querySelector<HTMLElement>('input, button, [tabindex]:not([tabindex="-1"])')
-      ;(first ?? element).focus()
+    if (!element.contains(document.activeElement)) (focusables(element)[0] ?? element).focus()
+    openPanels.push(element)
+    const onKeyDown = lostFocusKeys(element, () => onOpenChangeRef.current(false))
+    document.addEventListener('keydown', onKeyDown)
+    return () => {
+      document.removeEventListener('keydown', onKeyDown)
+      openPanels.splice(openPanels.indexOf(element), 1)
+      previous?.focus()
     }
-    return () => previous?.focus()
   }, [open])
 
   if (!open) return null
@@ -55,6 +112,8 @@ export function Dialog({
           if (event.key === 'Escape') {
             event.stopPropagation()
             onOpenChange(false)
+          } else if (panel.current !== null) {
+            keepTabInside(panel.current, event)
           }
         }}
         className={classNames(

@@ -1,11 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { PlusIcon } from '../../components/icons.tsx'
+import { ProposalActionDialog, type ProposalAction } from '../../components/proposal-list/proposal-dialogs.tsx'
+import { ProposalRow } from '../../components/proposal-list/proposal-row.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { ButtonLink } from '../../components/ui/button-link.tsx'
 import { pageHead } from '../../page-title.ts'
-import { formatCreatedDate } from '../../proposals/proposal-dates.ts'
 import { proposalsQueryOptions, type ProposalListEntry } from '../../queries/proposals.ts'
 
 export const Route = createFileRoute('/_authenticated/proposals/')({
@@ -82,54 +83,60 @@ function ProposalsPage() {
 
 const cell = 'px-4 py-3 align-middle'
 
+/**
+ * SPEC §2's table; each row has the owner's actions (rename, expiry, duplicate, revoke, delete).
+ * The table is inert while an action's dialog is open. A dialog gives focus back to the button
+ * that opened it, but a deleted row and a revoked row's Revoke button go away: focus then goes to
+ * the table, or to the row's View link, instead of falling to the page.
+ */
 function ProposalsTable({ proposals }: { proposals: ProposalListEntry[] }) {
+  const [action, setAction] = useState<ProposalAction>()
+  const table = useRef<HTMLDivElement>(null)
+  const closed = useRef<ProposalAction>(undefined)
+  const now = new Date()
+
+  useEffect(() => {
+    const done = closed.current
+    if (action !== undefined || done === undefined) return
+    closed.current = undefined
+    if (done.kind === 'delete') table.current?.focus()
+    else if (done.kind === 'revoke') document.getElementById(`view-${done.proposal.id}`)?.focus()
+  })
+
   return (
-    <div className="overflow-x-auto rounded-lg border">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-muted text-muted-foreground">
-          <tr>
-            <th scope="col" className={`${cell} font-medium`}>
-              Title
-            </th>
-            <th scope="col" className={`${cell} font-medium`}>
-              Created
-            </th>
-            <th scope="col" className={`${cell} font-medium`}>
-              Access Code
-            </th>
-            <th scope="col" className={`${cell} text-right font-medium`}>
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {proposals.map((proposal) => (
-            <tr key={proposal.id}>
-              <th scope="row" className={`${cell} max-w-md font-medium break-words`}>
-                {proposal.title}
+    <>
+      <div ref={table} tabIndex={-1} inert={action !== undefined} className="overflow-x-auto rounded-lg border focus:outline-none">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-muted text-muted-foreground">
+            <tr>
+              <th scope="col" className={`${cell} font-medium`}>
+                Title
               </th>
-              <td className={`${cell} whitespace-nowrap`}>{formatCreatedDate(proposal.createdAt)}</td>
-              <td className={`${cell} font-mono`}>
-                {proposal.accessCode !== null && proposal.accessCode !== undefined && proposal.accessCode !== '' ? (
-                  proposal.accessCode
-                ) : (
-                  <span className="font-sans text-muted-foreground">None</span>
-                )}
-              </td>
-              <td className={`${cell} text-right`}>
-                <Link
-                  to="/proposals/$id"
-                  params={{ id: proposal.id }}
-                  className="rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                >
-                  View
-                  <span className="sr-only"> {proposal.title}</span>
-                </Link>
-              </td>
+              <th scope="col" className={`${cell} font-medium`}>
+                Created
+              </th>
+              <th scope="col" className={`${cell} font-medium`}>
+                Access Code
+              </th>
+              <th scope="col" className={`${cell} text-right font-medium`}>
+                Actions
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody className="divide-y">
+            {proposals.map((proposal) => (
+              <ProposalRow key={proposal.id} proposal={proposal} now={now} onAction={setAction} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ProposalActionDialog
+        action={action}
+        onClose={(completed) => {
+          closed.current = completed ? action : undefined
+          setAction(undefined)
+        }}
+      />
+    </>
   )
 }

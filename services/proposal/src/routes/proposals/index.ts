@@ -1,6 +1,7 @@
-import { createProposalBodySchema, generateProposalBodySchema } from '@valueproof/contracts'
+import { createProposalBodySchema, generateProposalBodySchema, updateProposalBodySchema } from '@valueproof/contracts'
 import { clientIp, currentUserId, jsonBody, optionalUserId, requireUser, Router, validateBody, visitorIdOf } from '@valueproof/service-kit'
 import type { Context } from 'koa'
+import { deleteProposal, duplicateProposal, revokeProposal, updateProposal } from '../../domain/proposal-management.ts'
 import { generateProposal, listProposals, openProposal, shareCalculator, type ProposalDeps, type Viewer } from '../../domain/proposals.ts'
 
 /** A calculator with its content, or a calculator with the user's document text, fits in 1 MB (the gateway's limit too). */
@@ -25,6 +26,12 @@ function viewerOf(ctx: Context): Viewer {
     visitorId: visitorId !== undefined && VISITOR_ID.test(visitorId) ? visitorId : undefined,
     ip: clientIp(ctx),
   }
+}
+
+/** The path's :id ('' when absent): the router's params are untyped on a plain Koa Context. */
+function idParam(ctx: Context): string {
+  const params: unknown = ctx.params
+  return typeof params === 'object' && params !== null && 'id' in params && typeof params.id === 'string' ? params.id : ''
 }
 
 function queryCode(ctx: Context): string | undefined {
@@ -66,6 +73,30 @@ export function proposalsRouter(deps: ProposalDeps): Router {
     // What one viewer may see depends on the session and the code: never cached by anyone.
     ctx.set('Cache-Control', 'no-store')
     ctx.body = await openProposal(deps, { proposalId: ctx.params.id ?? '', viewer: viewerOf(ctx), code: queryCode(ctx) })
+  })
+
+  // The owner's management calls (issue 15): someone else's id answers the same 404 as a missing one.
+  router.patch(
+    '/proposals/:id',
+    requireUser(),
+    jsonBody(),
+    validateBody(updateProposalBodySchema, async (ctx, body) => {
+      ctx.body = await updateProposal(deps, { userId: currentUserId(ctx), proposalId: idParam(ctx), body })
+    }),
+  )
+
+  router.delete('/proposals/:id', requireUser(), async (ctx) => {
+    await deleteProposal(deps, { userId: currentUserId(ctx), proposalId: idParam(ctx) })
+    ctx.status = 204
+  })
+
+  router.post('/proposals/:id/revoke', requireUser(), async (ctx) => {
+    ctx.body = await revokeProposal(deps, { userId: currentUserId(ctx), proposalId: idParam(ctx) })
+  })
+
+  router.post('/proposals/:id/duplicate', requireUser(), async (ctx) => {
+    ctx.status = 201
+    ctx.body = await duplicateProposal(deps, { userId: currentUserId(ctx), proposalId: idParam(ctx) })
   })
 
   return router
