@@ -22,6 +22,9 @@ describe('counts with their noun', () => {
     ['Your 25 trucks drive far.', '25 trucks', 25, 'vehicle'],
     ['We deliver 12 conference days.', '12 conference days', 12, 'day'],
     ['Our 30 nurses and 5 receptionists.', '30 nurses', 30, 'nurse'],
+    ['Your 6 analysts compile reports.', '6 analysts', 6, 'analyst'],
+    ['Your 3 controllers close the books.', '3 controllers', 3, 'accountant'],
+    ['Your 20 customer service representatives answer calls.', '20 customer service representatives', 20, 'agent'],
   ])('%s', (text, words, value, entity) => {
     expect(counts(text, ENGLISH)).toContainEqual(expect.objectContaining({ text: words, value, entity }))
   })
@@ -29,6 +32,9 @@ describe('counts with their noun', () => {
   it.each([
     ['Vårt verktyg halverar tiden som era 8 arbetsledare lägger.', '8 arbetsledare', 8, 'supervisor'],
     ['Era 15 säljare lägger 4 timmar i veckan.', '15 säljare', 15, 'salesperson'],
+    ['Ert team på 6 analytiker lägger 8 timmar i veckan.', '6 analytiker', 6, 'analyst'],
+    ['Era 5 projektledare lägger 3 timmar i veckan.', '5 projektledare', 5, 'manager'],
+    ['Våra 4 redovisningsekonomer stänger böckerna.', '4 redovisningsekonomer', 4, 'accountant'],
     ['för var och en av mottagningens 6 fysioterapeuter.', '6 fysioterapeuter', 6, 'physiotherapist'],
     ['Ni har 2 000 företagskunder som betalar.', '2 000 företagskunder', 2_000, 'customer'],
     ['en tandvårdsklinik med 35 bokade besök per dag.', '35 bokade besök per dag', 35, 'visit'],

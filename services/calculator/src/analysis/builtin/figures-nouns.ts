@@ -5,6 +5,7 @@
 import { matchAt, sticky, WORD } from './figures-text.ts'
 import {
   DURATION_WORDS,
+  ENTITIES,
   entityOfWord,
   HOUR_WORDS,
   MINUTE_WORDS,
@@ -125,7 +126,8 @@ export function nounAfter(text: string, index: number, swedish: boolean): NounRe
     if (DAY_FORMS.has(lower) && previous !== undefined && DAY_UNIT_MODIFIERS.has(previous.lower))
       return { kind: 'count', entity: 'day', noun: found, end, adjacent: false }
     const entity = entityOfWord(lower, swedish)
-    if (entity !== undefined) return { kind: 'count', entity, noun: found, end, adjacent }
+    if (entity !== undefined)
+      return (swedish ? undefined : staffHead(text, end, entity)) ?? { kind: 'count', entity, noun: found, end, adjacent }
     // A unit of time further on ("10 business days") or a word that ends the phrase: no noun of its own.
     if (PERIOD_WORDS.has(lower) || DURATION_WORDS.has(lower) || HOUR_WORDS.has(lower) || MINUTE_WORDS.has(lower)) return undefined
     cursor = end
@@ -136,6 +138,29 @@ export function nounAfter(text: string, index: number, swedish: boolean): NounRe
     passed.push({ text: found, lower, end })
   }
   return unknownNoun(passed)
+}
+
+/** How many words after a thing's name a job title may stand ("20 customer service representatives"). */
+const HEAD_REACH = 2
+
+/**
+ * "20 customer service representatives", "8 invoice clerks": an English noun phrase names people by
+ * its last word; the thing before it only says what they work on. Other heads stay with the first
+ * noun ("30 page pdf files" are pages).
+ */
+function staffHead(text: string, index: number, first: EntityId): NounReading | undefined {
+  if (ENTITIES[first].group === 'staff') return undefined
+  let cursor = index
+  for (let position = 0; position < HEAD_REACH; position += 1) {
+    const match = matchAt(WORD, text, cursor)
+    const found = match?.[1]
+    if (match === null || found === undefined || found !== found.toLowerCase() || STOP_WORDS.has(found)) return undefined
+    cursor = match.index + match[0].length
+    const entity = entityOfWord(found, false)
+    if (entity !== undefined)
+      return ENTITIES[entity].group === 'staff' ? { kind: 'count', entity, noun: found, end: cursor, adjacent: false } : undefined
+  }
+  return undefined
 }
 
 /** The first word of the phrase that is not an adjective: a count of a thing the vocabulary does not know. */

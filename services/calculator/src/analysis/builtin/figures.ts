@@ -8,7 +8,8 @@
 // The parts: figures-currency.ts (currency and multipliers), figures-context.ts (what is not a
 // figure; limits, periods and headers before one), figures-tail.ts (units and per-phrases after
 // one), figures-nouns.ts (the noun a count counts), figures-words.ts (quantities in words),
-// figures-links.ts (from–to pairs), figures-units.ts (what a price is per, from the words around it).
+// figures-links.ts (from–to pairs), figures-units.ts (what a price is per, from the words around it),
+// figures-teams.ts (a count of people by a job title the vocabulary does not know).
 import { colonOre, currencyBefore, randLikely, type Currency } from './figures-currency.ts'
 import {
   atLineStart,
@@ -22,6 +23,7 @@ import {
   type Header,
 } from './figures-context.ts'
 import { linkFromTo, type BareNumber } from './figures-links.ts'
+import { markTeams } from './figures-teams.ts'
 import { gluedSuffixAllowed, readTail, type Tail } from './figures-tail.ts'
 import { isLetter, matchAt, sticky, WORD } from './figures-text.ts'
 import type { Figure, FigureKind, MutableFigure, ScanOptions } from './figures-types.ts'
@@ -229,5 +231,6 @@ export function scanPage(page: number, text: string, options: ScanOptions): Figu
   const all: MutableFigure[] = [...figures.filter((figure) => !inShare(figure)), ...words]
   all.push(...linkFromTo(text, all, bare))
   linkUnitPrices(text, all, options.swedish)
+  markTeams(text, all)
   return all.sort((a, b) => a.start - b.start)
 }

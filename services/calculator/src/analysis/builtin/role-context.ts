@@ -3,6 +3,7 @@
 // it (the seller about its price, or the customer about what it pays), and the word nearest the
 // figure that names what it is about ("cuts fuel costs by 12%", "10–20% less unplanned downtime").
 import type { Target } from './roles.ts'
+import { ENTITIES, entityOfWord } from './vocabulary.ts'
 
 /** Where a sentence splits into the parts of a list of figures: ", and an agent costs $40 per hour". */
 const SEPARATOR = /,|;|\s(?:and|och|but|men|while|medan|whereas|instead of|i stället för|istället för)\s/giu
@@ -61,13 +62,37 @@ const CUSTOMER_BEARS = [
   /\b(?:current|today'?s?|nuvarande|i dag|idag)\b/iu,
   /\b(?:their|your)\s+(?:time|hour)\b/iu,
   /\b(?:time|hour|tid|timme)\s+(?:is billed|costs?|kostar)\b/iu,
-  /\b(?:an?|each|one|every|en|ett|varje)\s+(?:[\p{L}-]+\s+){0,1}(?:agent|driver|clerk|lawyer|nurse|physician|doctor|employee|technician|engineer|manager|worker|caseworker|handläggare|hantverkare|arbetsledare|säljare|medarbetare|anställd|sjuksköterska|läkare|tekniker|ingenjör|[\p{L}]*chef)(?:'s|s)?\b[^.]*?\b(?:costs?|kostar)\b/iu,
   /\b[\p{L}]*(?:chefens|ledarens|handläggarens|säljarens)\s+(?:tid|timme)\b/iu,
   // What the customer uses up costs it: "fuel costs $0.60 per mile", "bränslet kostar 0,60 kr per mil" (not "our energy costs").
   /(?<!\b(?:our|vår|vårt|våra)\s+)\b(?:fuel|diesel|petrol|gasoline|energy|electricity|power|water|paper|heating|bränslet|drivmedlet|dieseln|bensinen|energin|elen|strömmen|vattnet|papperet|värmen)\s+(?:costs?|kostar)\b/iu,
 ]
 
 export type Speaker = 'seller' | 'customer'
+
+/** "an agent costs", "en analytiker kostar", "each underwriter's hour costs": one of the staff as the subject of a cost. */
+const ONE_OF_STAFF = /\b(?:an?|each|one|every|en|ett|varje)\s+(?:([\p{L}-]+)\s+)?([\p{L}-]+?)(?:'s)?(?=[\s,])[^.]*?\b(?:costs?|kostar)\b/giu
+
+/**
+ * A word for a member of the customer's staff: a job title of the vocabulary (Swedish compounds
+ * too: "ekonomichef"), or the noun of a count of people in the same text ("6 underwriters", "6
+ * utredare"), singular or plural. The seller's consultants are not meant: they are its offer.
+ */
+function isStaffWord(lower: string, staffNouns: ReadonlySet<string>): boolean {
+  const entity = entityOfWord(lower, true)
+  if (entity !== undefined) return ENTITIES[entity].group === 'staff' && entity !== 'consultant'
+  for (const noun of staffNouns) {
+    const [short, long] = noun.length <= lower.length ? [noun, lower] : [lower, noun]
+    if (long.startsWith(short) && long.length - short.length <= 2 && short.length >= 4) return true
+  }
+  return false
+}
+
+function staffCosts(segment: string, staffNouns: ReadonlySet<string>): boolean {
+  for (const match of segment.matchAll(ONE_OF_STAFF)) {
+    for (const word of [match[1], match[2]]) if (word !== undefined && isStaffWord(word.toLowerCase(), staffNouns)) return true
+  }
+  return false
+}
 
 /** "We deliver your parcels at", "Vi skriver ut och kuverterar era fakturor för": the seller's offer, priced. */
 const SELLER_OFFERS_AT = new RegExp(
@@ -78,9 +103,12 @@ const SELLER_OFFERS_AT = new RegExp(
   'iu',
 )
 
-/** Who the amount in `segment` is paid by, when the segment (or the clause up to the figure) says so. */
-export function speakerOf(segment: string, lead: string, before: string): Speaker | undefined {
-  const customer = CUSTOMER_BEARS.some((pattern) => pattern.test(segment))
+/**
+ * Who the amount in `segment` is paid by, when the segment (or the clause up to the figure) says so.
+ * `staffNouns` are the nouns of the text's counts of people, lower case ("underwriters").
+ */
+export function speakerOf(segment: string, lead: string, before: string, staffNouns: ReadonlySet<string> = new Set()): Speaker | undefined {
+  const customer = CUSTOMER_BEARS.some((pattern) => pattern.test(segment)) || staffCosts(segment, staffNouns)
   const seller = SELLER_SPEAKS.some((pattern) => pattern.test(segment) || pattern.test(lead)) || SELLER_OFFERS_AT.test(before)
   if (/\b(?:instead of|i stället för|istället för)\b/iu.test(segment) && customer) return 'customer'
   if (seller && !customer) return 'seller'

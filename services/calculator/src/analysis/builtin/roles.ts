@@ -82,6 +82,10 @@ interface Around {
   readonly before: string
   /** The target named by the word nearest the figure ("cuts fuel costs by 12%" → cost). */
   readonly near: Target | undefined
+  /** The nouns of the text's counts of people, lower case ("underwriters", "utredare"). */
+  readonly staffNouns: ReadonlySet<string>
+  /** Whether the text speaks to a "you" anywhere ("your team", "ni lägger"). */
+  readonly addressesYou: boolean
 }
 
 function targetOf(around: Around, figure: ScoredFigure): Target {
@@ -166,7 +170,7 @@ function moneyRole(figure: ScoredFigure, around: Around): Pick<RoledFigure, 'rol
     return { role: 'baseline', target: 'cost' }
   // The figure's own part of the sentence says who pays: "and the service costs $1,500 per month",
   // "instead of the $0.24 per mile your current carrier charges", "en hantverkare kostar 480 kr i timmen".
-  const speaker = speakerOf(segment, lead, around.before)
+  const speaker = speakerOf(segment, lead, around.before, around.staffNouns)
   if (speaker === 'seller') return { role: 'price' }
   // "We request $450,000 … from the foundation", "Vi söker 2,4 miljoner kronor från Vinnova": funding asked for.
   if (/\b(?:we|i) (?:request|are requesting|seek|apply for)\b|\b(?:vi|jag) (?:söker|ansöker om)\b/iu.test(around.before))
@@ -231,6 +235,12 @@ function timeRole(figure: ScoredFigure, around: Around): Pick<RoledFigure, 'role
   return { role: 'baseline', target: 'time' }
 }
 
+/** People spending time: "each spend 6 hours a week", "lägger 8 timmar i veckan". */
+const SPENDS_TIME =
+  /\b(?:spend|spends|spending|work|works|lose|loses|lägger|arbetar|jobbar|ägnar|förlorar)\b[^.;]{0,40}?\b(?:hours?|hrs?|minutes?|timmar|timme|minuter)\b/iu
+/** The text speaks to the customer: then "our" is the seller. */
+const SECOND_PERSON = /\b(?:you|your|yours|ni|er|ert|era|din|ditt|dina)\b/iu
+
 function countRole(figure: ScoredFigure, around: Around): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
   const { words, lead } = around
   const leadWords = wordsOf(lead)
@@ -240,9 +250,11 @@ function countRole(figure: ScoredFigure, around: Around): Pick<RoledFigure, 'rol
     return { role: 'improvement', target: 'volume', direction: 'increase' }
   if (/\b(?:extra|additional|ytterligare)\b/iu.test(figure.text)) return { role: 'improvement', target: 'volume', direction: 'increase' }
   if (hasFlag(figure, 'fromTo')) return { role: 'baseline', target: targetOf(around, figure) }
-  // "our 40 consultants": the seller's own staff, not the customer's scale.
+  // "our 40 consultants": the seller's own staff, not the customer's scale — unless nobody in the
+  // text is spoken to as "you" and the staff spend the time the offer cuts: "Our 4 engineers each
+  // spend 6 hours a week on deployments. The tool cuts that time by 30%" is the customer writing.
   if (/\b(?:our|vår|våra)\s*$/u.test(lead) && figure.entity !== undefined && ENTITIES[figure.entity].group === 'staff')
-    return { role: 'other' }
+    return around.addressesYou || !SPENDS_TIME.test(around.clause) ? { role: 'other' } : { role: 'volume', target: 'volume' }
   void words
   return { role: 'volume', target: 'volume' }
 }
@@ -264,10 +276,31 @@ function roleOf(figure: ScoredFigure, around: Around): Pick<RoledFigure, 'role' 
   }
 }
 
-/** Each figure's neighbours on its page, in text order (the segment of a sentence ends at them). */
-function neighboursOf(figures: readonly ScoredFigure[]): Map<ScoredFigure, Span[]> {
+/** "Our tool cuts that by 40%", "Vårt nätverk minskar det med 20 %": a claim that points back instead of naming its object. */
+const POINTS_BACK = /\b(?:that|this|it|those|these|them|det|detta|dessa|dem)\b/iu
+
+/**
+ * What a claim that names nothing is about, from the sentence before it: the time stated there
+ * ("spends 10 hours a week … Our tool cuts that by 40%"), else the amount spent per period
+ * ("You spend $4,000 a month on couriers. Our network cuts that by 20%").
+ */
+function targetPointedBack(text: string, span: Span, clause: string, onPage: readonly ScoredFigure[]): Target | undefined {
+  if (span.start === 0 || !POINTS_BACK.test(clause)) return undefined
+  const previous = clauseAround(text, span.start - 1, span.start - 1).span
+  const before = onPage.filter((other) => other.start >= previous.start && other.end <= previous.end)
+  if (before.some((other) => other.kind === 'hours' || other.kind === 'minutes')) return 'time'
+  if (before.some((other) => other.kind === 'money' && other.per !== undefined && other.per !== 'hour')) return 'cost'
+  return undefined
+}
+
+function figuresByPage(figures: readonly ScoredFigure[]): Map<number, ScoredFigure[]> {
   const byPage = new Map<number, ScoredFigure[]>()
   for (const figure of figures) byPage.set(figure.page, [...(byPage.get(figure.page) ?? []), figure])
+  return byPage
+}
+
+/** Each figure's neighbours on its page, in text order (the segment of a sentence ends at them). */
+function neighboursOf(byPage: ReadonlyMap<number, readonly ScoredFigure[]>): Map<ScoredFigure, Span[]> {
   const neighbours = new Map<ScoredFigure, Span[]>()
   for (const onPage of byPage.values()) {
     const sorted = [...onPage].sort((a, b) => a.start - b.start)
@@ -282,15 +315,26 @@ function neighboursOf(figures: readonly ScoredFigure[]): Map<ScoredFigure, Span[
 /** Every usable figure of the reading with its role, in reading order (most relevant first). */
 export function assignRoles(reading: DocumentReading): RoledFigure[] {
   const texts = new Map(reading.pages.map((page) => [page.page, page.text]))
-  const neighbours = neighboursOf(reading.figures)
+  const byPage = figuresByPage(reading.figures)
+  const neighbours = neighboursOf(byPage)
+  const staffNouns = new Set(
+    reading.figures.flatMap((figure) =>
+      figure.kind === 'count' && figure.noun !== undefined && figure.entity !== undefined && ENTITIES[figure.entity].group === 'staff'
+        ? [figure.noun.toLowerCase()]
+        : [],
+    ),
+  )
+  const addressesYou = reading.pages.some((page) => SECOND_PERSON.test(page.text))
   return reading.figures.map((figure) => {
     const text = texts.get(figure.page) ?? ''
     const { clause, lead, span } = clauseAround(text, figure.start, figure.end)
     const clauseWords = wordsOf(clause)
     const segment = segmentAround(text, span, figure, neighbours.get(figure) ?? [])
-    const near = nearestTarget(text, span, figure)
+    const near =
+      nearestTarget(text, span, figure) ??
+      (figure.kind === 'percent' ? targetPointedBack(text, span, clause, byPage.get(figure.page) ?? []) : undefined)
     const before = text.slice(span.start, figure.start)
-    const decided = roleOf(figure, { words: clauseWords, lead, clause, segment, before, near })
+    const decided = roleOf(figure, { words: clauseWords, lead, clause, segment, before, near, staffNouns, addressesYou })
     return { figure, ...decided, clause, clauseWords, lead, capacity: CAPACITY_WORDS.countIn(clauseWords) > 0 }
   })
 }
