@@ -297,7 +297,7 @@ function CalculatorScreen({ userId }: { userId: number }) {
             open={dialog === 'edit'}
             onOpenChange={(open) => setDialog(open ? 'edit' : undefined)}
             calculatorData={config}
-            onSave={(edited) => saveEdit(edited)}
+            onSave={(edited) => void saveEdit(edited)}
           />
           {dialog === 'share' && (
             <ShareDialog

@@ -1,6 +1,6 @@
 // Issue 15: calculators are kept per account on the server, each with its own input; regenerate
 // works from the stored input (a document from object storage) and replaces the calculator in place.
-import { savedCalculatorListSchema, savedCalculatorSchema, type SavedCalculator } from '@valueproof/contracts'
+import { savedCalculatorInputSchema, savedCalculatorListSchema, savedCalculatorSchema, type SavedCalculator } from '@valueproof/contracts'
 import { validateCalculatorData } from '@valueproof/formula'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildPdf } from '../../../../../packages/documents/src/test-documents.ts'
@@ -140,7 +140,9 @@ describe.each(kinds)('calculators kept per account (%s)', (kind) => {
     const later = await fromDescription(seller, SUPPORT)
 
     const input = await seller.get(`/api/calculators/${fromDocument.id}/input`)
-    expect(await input.json()).toMatchObject({ kind: 'document', text: expect.stringContaining('fuel use by 12%') })
+    const kept = savedCalculatorInputSchema.parse(await input.json())
+    expect(kept.kind).toBe('document')
+    expect(kept.text).toContain('fuel use by 12%')
 
     const response = await seller.post(`/api/calculators/${fromDocument.id}/regenerate`, { complexity: 'minimal' })
     expect(response.status, await response.clone().text()).toBe(200)

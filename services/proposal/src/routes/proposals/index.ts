@@ -1,5 +1,5 @@
 import { createProposalBodySchema, generateProposalBodySchema, updateProposalBodySchema } from '@valueproof/contracts'
-import { clientIp, currentUserId, jsonBody, optionalUserId, requireUser, Router, validateBody, visitorIdOf } from '@valueproof/service-kit'
+import { clientGone, clientIp, currentUserId, jsonBody, optionalUserId, requireUser, Router, validateBody, visitorIdOf } from '@valueproof/service-kit'
 import type { Context } from 'koa'
 import { deleteProposal, duplicateProposal, revokeProposal, updateProposal } from '../../domain/proposal-management.ts'
 import { generateProposal, listProposals, openProposal, shareCalculator, type ProposalDeps, type Viewer } from '../../domain/proposals.ts'
@@ -8,15 +8,6 @@ import { generateProposal, listProposals, openProposal, shareCalculator, type Pr
 const BODY_LIMIT = '1mb'
 
 const VISITOR_ID = /^[A-Za-z0-9_-]{16,64}$/
-
-/** Aborted when the client goes away before the answer is sent, so no writing is done for nobody. */
-function clientGone(ctx: Context): AbortSignal {
-  const controller = new AbortController()
-  ctx.res.once('close', () => {
-    if (!ctx.res.writableFinished) controller.abort(new Error('The client closed the connection'))
-  })
-  return controller.signal
-}
 
 /** Who is asking: the gateway signs a user id for a valid session and a visitor id for everyone else. */
 function viewerOf(ctx: Context): Viewer {
