@@ -218,3 +218,33 @@ test('the header links to the calculator and My Proposals, on a phone too', asyn
   expect(links && logout && links.y >= logout.y + logout.height - 1).toBe(true)
   await screenshot(page, 'header-phone')
 })
+
+test('a Swedish calculator’s written proposal is Swedish all through for the prospect', async ({ page, signedInUser, browser }) => {
+  void signedInUser
+  await page.goto('/calculator')
+  await page.getByLabel('Language').selectOption('sv')
+  await page.getByLabel('Currency').selectOption('SEK')
+  await describeAndGenerate(
+    page,
+    'Ert team på 6 analytiker lägger 8 timmar i veckan var på att sammanställa rapporter för hand. Vårt verktyg halverar den tiden. En analytiker kostar 550 kr i timmen.',
+  )
+  await page.getByRole('button', { name: 'Create Proposal' }).click()
+  await page
+    .getByRole('dialog', { name: 'Create Proposal' })
+    .getByRole('button', { name: /^Professional Business Proposal/ })
+    .click()
+  await page.waitForURL(/\/proposals\/[A-Za-z0-9_-]{22}$/, { timeout: 30_000 })
+  const prospect = await (await browser.newContext()).newPage()
+  await prospect.goto(page.url())
+  await expect(prospect.getByRole('heading', { name: 'Sammanfattning' })).toBeVisible()
+  const today = new Intl.DateTimeFormat('sv-SE', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date())
+  await expect(prospect.locator('article time')).toHaveText(today)
+  // Everything the prospect reads — the written sections, the calculator, the footer — and no English UI word.
+  const visible = await prospect.locator('body').innerText()
+  expect(visible).toContain('Skapad med')
+  expect(visible).not.toMatch(
+    /\b(?:What|you|save|Value|Payback|Period|months?|From|your|description|document|page|Assumption|Estimate|Calculator|Summary|Solution|Next|Steps|Contact|Made|with|Reply|proposal|January|February|March|April|May|June|July|August|September|October|November|December)\b/u,
+  )
+  await screenshot(prospect, 'swedish-written-proposal')
+  await prospect.context().close()
+})

@@ -1,5 +1,15 @@
 import { createProposalBodySchema, generateProposalBodySchema, updateProposalBodySchema } from '@valueproof/contracts'
-import { clientGone, clientIp, currentUserId, jsonBody, optionalUserId, requireUser, Router, validateBody, visitorIdOf } from '@valueproof/service-kit'
+import {
+  clientGone,
+  clientIp,
+  currentUserId,
+  jsonBody,
+  optionalUserId,
+  requireUser,
+  Router,
+  validateBody,
+  visitorIdOf,
+} from '@valueproof/service-kit'
 import type { Context } from 'koa'
 import { deleteProposal, duplicateProposal, revokeProposal, updateProposal } from '../../domain/proposal-management.ts'
 import { generateProposal, listProposals, openProposal, shareCalculator, type ProposalDeps, type Viewer } from '../../domain/proposals.ts'
