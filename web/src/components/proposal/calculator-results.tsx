@@ -223,10 +223,11 @@ function PriceLines({
 function FigureCard({ figure, prominent = false, estimate }: { figure: Figure; prominent?: boolean; estimate?: string }) {
   return (
     <div data-result={figure.key} className={classNames('rounded-md border p-4', prominent ? 'bg-muted' : 'bg-background')}>
-      <dt className="text-sm text-muted-foreground">
+      {/* The mark wraps under a long label (Swedish 'Återbetalningstid') rather than out of the card. */}
+      <dt className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
         <span>{figure.label}</span>
         {figure.estimate === true && estimate !== undefined && (
-          <span data-estimate className="ml-2 rounded-sm border px-1.5 py-0.5 text-xs font-medium">
+          <span data-estimate className="rounded-sm border px-1.5 py-0.5 text-xs font-medium">
             {estimate}
           </span>
         )}
