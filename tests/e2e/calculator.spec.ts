@@ -4,7 +4,6 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
 import {
-  calculatorDataSchema,
   convertCurrency,
   createCalculator,
   formatMoney,
@@ -14,6 +13,7 @@ import {
   type Currency,
 } from '@valueproof/formula'
 import { expect, postJson, test, toasts, watchPageHealth } from './fixtures.ts'
+import { calculatorEntries, chooseCalculatorType, currentCalculatorConfig, generateFromDescription } from './pages.ts'
 
 // The generator screen (/calculator, SPEC §2, issue 6) against the real embedded stack.
 
@@ -38,36 +38,10 @@ async function openCalculator(page: Page) {
   await expect(page.getByRole('tab', { name: 'Create Proposal' })).toHaveAttribute('aria-selected', 'true')
 }
 
-async function chooseType(page: Page, type: 'Minimal' | 'Balanced' | 'Advanced' | 'Value') {
-  const dialog = page.getByRole('dialog', { name: 'Choose Calculator Type' })
-  await expect(dialog).toBeVisible()
-  await dialog.getByRole('button', { name: new RegExp(`^${type}`) }).click()
-  await expect(dialog).toBeHidden()
-}
-
 async function uploadAndGenerate(page: Page, path: string, type: 'Minimal' | 'Balanced' | 'Advanced' | 'Value') {
   await page.getByTestId('file-input').setInputFiles(path)
   await page.getByRole('button', { name: 'Generate Calculator' }).click()
-  await chooseType(page, type)
-}
-
-async function describeAndGenerate(page: Page, text: string, type: 'Minimal' | 'Balanced' | 'Advanced' | 'Value') {
-  const textarea = page.getByLabel('Describe your service')
-  if (!(await textarea.isVisible())) await page.getByRole('button', { name: 'Or describe your service in words' }).click()
-  await textarea.fill(text)
-  await page.getByRole('button', { name: 'Generate Calculator' }).click()
-  await chooseType(page, type)
-}
-
-/** The list's entries (newest first). */
-function entries(page: Page) {
-  return page.getByRole('region', { name: 'Generated Calculators' }).getByRole('listitem')
-}
-
-async function storedConfig(page: Page): Promise<CalculatorData> {
-  const text = await page.evaluate((key) => window.localStorage.getItem(key), STORAGE.config)
-  expect(text, 'the current calculator config is in local storage').not.toBeNull()
-  return calculatorDataSchema.parse(JSON.parse(text ?? 'null'))
+  await chooseCalculatorType(page, type)
 }
 
 async function storedValues(page: Page): Promise<Record<string, number>> {
@@ -112,7 +86,7 @@ async function expectFigures(page: Page, config: CalculatorData, values: Record<
  * formula package, for the values the test works out itself.
  */
 async function moveFirstSliderAndCheck(page: Page, display: Currency) {
-  const config = await storedConfig(page)
+  const config = await currentCalculatorConfig(page)
   const calculator = createCalculator(config)
   const values = calculator.initialValues()
   await expectFigures(page, config, values, display)
@@ -169,7 +143,7 @@ test.describe('the generator screen', () => {
     await uploadAndGenerate(page, SAMPLE_PDF, 'Minimal')
     // The file is cleared once the request starts; the entry is loading, then completed.
     await expect(page.getByText('kubient-ap-revenue-share-exhibit.pdf')).toBeHidden()
-    await expect(entries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
+    await expect(calculatorEntries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
     await expect(page.getByTestId('current-calculator')).toBeVisible()
     const minimal = await moveFirstSliderAndCheck(page, 'USD')
     expect(minimal.parameters).toHaveLength(1)
@@ -177,14 +151,14 @@ test.describe('the generator screen', () => {
     await expect(page.getByTestId('current-calculator').locator('[data-source]')).toHaveCount(minimal.parameters.length)
 
     await uploadAndGenerate(page, SAMPLE_PDF, 'Value')
-    await expect(entries(page)).toHaveCount(2)
-    await expect(entries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
-    await expect.poll(async () => (await storedConfig(page)).calculatorType).toBe('value')
+    await expect(calculatorEntries(page)).toHaveCount(2)
+    await expect(calculatorEntries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
+    await expect.poll(async () => (await currentCalculatorConfig(page)).calculatorType).toBe('value')
     await moveFirstSliderAndCheck(page, 'USD')
 
     // Another display currency converts the figures at SPEC §9's fixed rates.
     await page.getByLabel('Currency').selectOption('SEK')
-    const value = await storedConfig(page)
+    const value = await currentCalculatorConfig(page)
     await expectFigures(page, value, { ...createCalculator(value).initialValues(), ...(await storedValues(page)) }, 'SEK')
   })
 
@@ -206,10 +180,10 @@ test.describe('the generator screen', () => {
     await expect(progress).toBeVisible()
     await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0)
     await expect(page.getByTestId('calculator-skeleton')).toContainText('Your calculator is being generated...')
-    await expect(entries(page).first()).toHaveAttribute('data-status', 'loading')
-    await expect(entries(page).first().getByRole('button', { name: 'View Calculator' })).toBeDisabled()
+    await expect(calculatorEntries(page).first()).toHaveAttribute('data-status', 'loading')
+    await expect(calculatorEntries(page).first().getByRole('button', { name: 'View Calculator' })).toBeDisabled()
     await expect(page.getByRole('button', { name: 'Generate Calculator' })).toBeDisabled()
-    await expect(entries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 30_000 })
+    await expect(calculatorEntries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 30_000 })
     await expect(progress).toBeHidden()
     await expect(page.getByTestId('current-calculator')).toBeVisible()
     await expect(page.getByTestId('calculator-skeleton')).toBeHidden()
@@ -220,17 +194,17 @@ test.describe('the generator screen', () => {
     void signedInUser
     await openCalculator(page)
     await uploadAndGenerate(page, SAMPLE_DOCX, 'Balanced')
-    await expect(entries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
+    await expect(calculatorEntries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
     const balanced = await moveFirstSliderAndCheck(page, 'USD')
     expect(balanced.parameters).toHaveLength(2)
 
     await uploadAndGenerate(page, SAMPLE_DOCX, 'Advanced')
-    await expect(entries(page)).toHaveCount(2)
-    await expect(entries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
+    await expect(calculatorEntries(page)).toHaveCount(2)
+    await expect(calculatorEntries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
     // Advanced is up to three sliders: the statement of work states no saving, and its no-claim
     // calculator has two terms (issue 14's stories), both sliders.
-    await expect.poll(async () => (await storedConfig(page)).parameters.length).toBeGreaterThanOrEqual(2)
-    expect((await storedConfig(page)).parameters.length).toBeLessThanOrEqual(3)
+    await expect.poll(async () => (await currentCalculatorConfig(page)).parameters.length).toBeGreaterThanOrEqual(2)
+    expect((await currentCalculatorConfig(page)).parameters.length).toBeLessThanOrEqual(3)
     await moveFirstSliderAndCheck(page, 'USD')
   })
 
@@ -239,11 +213,11 @@ test.describe('the generator screen', () => {
     await openCalculator(page)
     await page.getByLabel('Language').selectOption('sv')
     await page.getByLabel('Currency').selectOption('SEK')
-    await describeAndGenerate(page, DESCRIPTION_SV, 'Balanced')
+    await generateFromDescription(page, DESCRIPTION_SV, { type: 'Balanced', wait: false })
     // After a text request the description is cleared.
     await expect(page.getByLabel('Describe your service')).toHaveValue('')
-    await expect(entries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
-    const config = await storedConfig(page)
+    await expect(calculatorEntries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
+    const config = await currentCalculatorConfig(page)
     expect(config.baseCurrency).toBe('SEK')
     // Swedish labels from the analyzer (å, ä or ö, or a Swedish word for time or cost).
     expect(config.parameters.map((parameter) => parameter.label).join(' ')).toMatch(/[åäö]|timmar|kostnad|antal|per/i)
@@ -299,9 +273,9 @@ test.describe('the generator screen', () => {
       .getByTestId('file-input')
       .setInputFiles({ name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\nthis is not really a PDF\n') })
     await page.getByRole('button', { name: 'Generate Calculator' }).click()
-    await chooseType(page, 'Balanced')
-    await expect(entries(page).first()).toHaveAttribute('data-status', 'error')
-    await expect(entries(page).first()).toContainText('Failed to analyze document. ')
+    await chooseCalculatorType(page, 'Balanced')
+    await expect(calculatorEntries(page).first()).toHaveAttribute('data-status', 'error')
+    await expect(calculatorEntries(page).first()).toContainText('Failed to analyze document. ')
     await expect(toasts(page)).toContainText('Error analyzing document')
     await expect(toasts(page)).toContainText('Failed to analyze document. ')
   })
@@ -309,9 +283,9 @@ test.describe('the generator screen', () => {
   test('edits, regenerates, removes and restores after a reload', async ({ page, signedInUser }) => {
     void signedInUser
     await openCalculator(page)
-    await describeAndGenerate(page, DESCRIPTION_EN, 'Balanced')
-    await expect(entries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
-    const original = await storedConfig(page)
+    await generateFromDescription(page, DESCRIPTION_EN, { type: 'Balanced', wait: false })
+    await expect(calculatorEntries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
+    const original = await currentCalculatorConfig(page)
     const panel = page.getByTestId('current-calculator')
     const yearly = panel.locator('[data-result="yearly"] dd')
     const before = await yearly.textContent()
@@ -330,7 +304,7 @@ test.describe('the generator screen', () => {
     await expect(dialog).toBeVisible()
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await expect(dialog).toBeHidden()
-    expect((await storedConfig(page)).formula).toBe(original.formula)
+    expect((await currentCalculatorConfig(page)).formula).toBe(original.formula)
 
     // A valid one: saved, and the results change.
     await page.getByRole('button', { name: 'Edit', exact: true }).click()
@@ -339,43 +313,43 @@ test.describe('the generator screen', () => {
     await dialog.getByRole('button', { name: 'Save', exact: true }).click()
     await expect(dialog).toBeHidden()
     await expect(yearly).not.toHaveText(before ?? '')
-    const edited = await storedConfig(page)
+    const edited = await currentCalculatorConfig(page)
     expect(edited.formula).toBe(`(${original.formula}) * 2`)
     await expectFigures(page, edited, { ...createCalculator(edited).initialValues(), ...(await storedValues(page)) }, 'USD')
 
     // Regenerate from its own stored input.
     await page.getByRole('button', { name: 'Regenerate' }).click()
     await expect(toasts(page)).toContainText('Calculator has been regenerated', { timeout: 20_000 })
-    expect((await storedConfig(page)).formula).toBe(original.formula)
-    await expect(entries(page)).toHaveCount(1)
+    expect((await currentCalculatorConfig(page)).formula).toBe(original.formula)
+    await expect(calculatorEntries(page)).toHaveCount(1)
 
     // A second calculator, then a reload: list and current calculator come back.
-    await describeAndGenerate(page, DESCRIPTION_EN, 'Minimal')
-    await expect(entries(page)).toHaveCount(2)
-    await expect(entries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
-    const current = await storedConfig(page)
+    await generateFromDescription(page, DESCRIPTION_EN, { type: 'Minimal', wait: false })
+    await expect(calculatorEntries(page)).toHaveCount(2)
+    await expect(calculatorEntries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
+    const current = await currentCalculatorConfig(page)
     await page.reload()
-    await expect(entries(page)).toHaveCount(2)
-    await expect(entries(page).first()).toHaveAttribute('data-status', 'completed')
+    await expect(calculatorEntries(page)).toHaveCount(2)
+    await expect(calculatorEntries(page).first()).toHaveAttribute('data-status', 'completed')
     await expect(page.getByTestId('current-calculator')).toBeVisible()
-    expect(await storedConfig(page)).toEqual(current)
+    expect(await currentCalculatorConfig(page)).toEqual(current)
     await expect(page.getByTestId('current-calculator').getByRole('heading', { name: current.name })).toBeVisible()
 
     // Remove the older entry.
-    await entries(page)
+    await calculatorEntries(page)
       .nth(1)
       .getByRole('button', { name: /^Remove / })
       .click()
-    await expect(entries(page)).toHaveCount(1)
+    await expect(calculatorEntries(page)).toHaveCount(1)
     await page.reload()
-    await expect(entries(page)).toHaveCount(1)
+    await expect(calculatorEntries(page)).toHaveCount(1)
   })
 
   test('regenerate of a calculator whose input is not kept says so', async ({ page, signedInUser }) => {
     void signedInUser
     await openCalculator(page)
-    await describeAndGenerate(page, DESCRIPTION_EN, 'Minimal')
-    await expect(entries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
+    await generateFromDescription(page, DESCRIPTION_EN, { type: 'Minimal', wait: false })
+    await expect(calculatorEntries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
     // A calculator this browser kept from before calculators were kept on the server: no input to read again.
     await page.evaluate(() => {
       const entries = JSON.parse(window.localStorage.getItem('valueproof.calculators') ?? '[]') as Array<Record<string, unknown>>
@@ -392,8 +366,8 @@ test.describe('the generator screen', () => {
   test('shares with and without an access password; a visitor opens the copied link', async ({ page, signedInUser, browser, origin }) => {
     void signedInUser
     await openCalculator(page)
-    await describeAndGenerate(page, DESCRIPTION_EN, 'Balanced')
-    await expect(entries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
+    await generateFromDescription(page, DESCRIPTION_EN, { type: 'Balanced', wait: false })
+    await expect(calculatorEntries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
 
     await page.getByRole('button', { name: 'Share', exact: true }).click()
     const dialog = page.getByRole('dialog', { name: 'Share Calculator' })
@@ -458,8 +432,8 @@ test.describe('the generator screen', () => {
   test('sharing after the session ended says one must be logged in', async ({ page, signedInUser, origin }) => {
     void signedInUser
     await openCalculator(page)
-    await describeAndGenerate(page, DESCRIPTION_EN, 'Minimal')
-    await expect(entries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
+    await generateFromDescription(page, DESCRIPTION_EN, { type: 'Minimal', wait: false })
+    await expect(calculatorEntries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
     await page.getByRole('button', { name: 'Share', exact: true }).click()
     // The session ends elsewhere (another tab logs out); the share action re-reads the user.
     await postJson(page.request, origin, '/api/logout')
@@ -476,8 +450,8 @@ test.describe('the generator screen', () => {
     test(`creates a proposal from the ${choice} template and lands on it`, async ({ page, signedInUser }) => {
       void signedInUser
       await openCalculator(page)
-      await describeAndGenerate(page, DESCRIPTION_EN, 'Balanced')
-      await expect(entries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
+      await generateFromDescription(page, DESCRIPTION_EN, { type: 'Balanced', wait: false })
+      await expect(calculatorEntries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
       const generated = page.waitForResponse(
         (response) => response.url().endsWith('/api/proposals/generate') && response.request().method() === 'POST',
       )
@@ -508,8 +482,8 @@ test.describe('the generator screen', () => {
       expect(response.ok(), await response.text()).toBe(true)
     }
     await openCalculator(page)
-    await describeAndGenerate(page, DESCRIPTION_EN, 'Minimal')
-    await expect(entries(page).first()).toHaveAttribute('data-status', 'error')
+    await generateFromDescription(page, DESCRIPTION_EN, { type: 'Minimal', wait: false })
+    await expect(calculatorEntries(page).first()).toHaveAttribute('data-status', 'error')
     await expect(toasts(page)).toContainText('Error analyzing description')
     await expect(toasts(page)).toContainText('You have used all 5 calculators of this month on the Free plan')
   })

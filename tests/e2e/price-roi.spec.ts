@@ -3,41 +3,13 @@
 // screen and on the prospect's page alike; a price the analyzer reads from a Swedish description
 // reaches the prospect in Swedish.
 import type { Browser, Page } from '@playwright/test'
-import {
-  calculatorDataSchema,
-  convertCurrency,
-  createCalculator,
-  formatMoney,
-  GENERATOR_SCREEN_LOCALE,
-  type CalculatorData,
-} from '@valueproof/formula'
+import { convertCurrency, createCalculator, formatMoney, GENERATOR_SCREEN_LOCALE } from '@valueproof/formula'
 import { expect, test, watchPageHealth } from './fixtures.ts'
+import { currentCalculatorConfig, generateFromDescription, screenshot } from './pages.ts'
 
 async function generate(page: Page, text: string, language: 'en' | 'sv', currency: 'USD' | 'SEK') {
   await page.goto('/calculator')
-  await page.getByLabel('Language').selectOption(language)
-  await page.getByLabel('Currency').selectOption(currency)
-  const textarea = page.getByLabel('Describe your service')
-  if (!(await textarea.isVisible())) await page.getByRole('button', { name: 'Or describe your service in words' }).click()
-  await textarea.fill(text)
-  await page.getByRole('button', { name: 'Generate Calculator' }).click()
-  await page
-    .getByRole('dialog', { name: 'Choose Calculator Type' })
-    .getByRole('button', { name: /^Advanced/ })
-    .click()
-  const entry = page.getByRole('region', { name: 'Generated Calculators' }).getByRole('listitem').first()
-  await expect(entry).toHaveAttribute('data-status', 'completed', { timeout: 30_000 })
-}
-
-async function storedConfig(page: Page): Promise<CalculatorData> {
-  const text = await page.evaluate(() => window.localStorage.getItem('valueproof.currentCalculatorConfig'))
-  return calculatorDataSchema.parse(JSON.parse(text ?? 'null'))
-}
-
-async function screenshot(page: Page, name: string, fullPage = true) {
-  const path = test.info().outputPath(`${name}.png`)
-  await page.screenshot({ path, fullPage })
-  await test.info().attach(name, { path, contentType: 'image/png' })
+  await generateFromDescription(page, text, { language, currency, type: 'Advanced' })
 }
 
 /** Shares the current calculator and opens the link as a prospect in a fresh context. */
@@ -95,7 +67,7 @@ test.describe('a price turns ROI real', () => {
     await dialog.getByRole('button', { name: 'Save', exact: true }).click()
     await expect(dialog).toBeHidden()
 
-    const config = await storedConfig(page)
+    const config = await currentCalculatorConfig(page)
     expect(config.price).toEqual({ amount: 1200, period: 'month', setup: 5000, source: { kind: 'entered' } })
     // The figures the formula package computes from the price, as the generator screen writes them (en-US).
     const result = createCalculator(config).compute(createCalculator(config).initialValues())
@@ -147,7 +119,7 @@ test.describe('a price turns ROI real', () => {
       'sv',
       'SEK',
     )
-    const config = await storedConfig(page)
+    const config = await currentCalculatorConfig(page)
     expect(config.price).toEqual({
       amount: 9900,
       period: 'month',

@@ -4,25 +4,12 @@
 // "Made with ValueProof" / "Skapad med ValueProof". Making a user Pro needs billing (issue 16): the
 // Pro header (the company's name and logo) is covered by unit and integration tests, not here.
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
-import { expect, postJson, test, toasts, watchPageHealth } from './fixtures.ts'
+import { expect, postJson, test, toasts } from './fixtures.ts'
+import { screenshot, signedOutVisitor, SUPPORT_CALCULATOR } from './pages.ts'
 
 const CONTACT = { name: 'Anna Berg', email: 'anna.berg@acme.example', phone: '+46 70 123 45 67' }
 
-const ENGLISH = {
-  name: 'Support triage assistant',
-  description: 'What automating first-line support saves.',
-  formula: 'hoursSaved * hourlyRate',
-  explanation: 'Hours saved each week times the hourly cost of an agent.',
-  parameters: [
-    { name: 'hoursSaved', label: 'Hours saved per week', type: 'slider', min: 0, max: 100, step: 1, defaultValue: 10, unit: 'hours' },
-    { name: 'hourlyRate', label: 'Hourly cost', type: 'slider', min: 10, max: 200, step: 5, defaultValue: 50, unit: 'USD' },
-  ],
-  baseCurrency: 'USD',
-  baseTimeframe: 'weekly',
-  valueType: 'moneySaved',
-  calculatorType: 'standard',
-  language: 'en',
-}
+const ENGLISH = { ...SUPPORT_CALCULATOR, name: 'Support triage assistant', language: 'en' }
 
 const SWEDISH = {
   name: 'Fakturautskick',
@@ -76,23 +63,8 @@ async function shareWithContact(request: APIRequestContext, origin: string, titl
   return id
 }
 
-async function prospectPage(browser: Browser, origin: string, colorScheme: 'light' | 'dark') {
-  const context = await browser.newContext({ baseURL: origin, colorScheme })
-  const page = await context.newPage()
-  const problems = await watchPageHealth(page)
-  return {
-    page,
-    async close() {
-      await context.close()
-      expect(problems, 'page errors and CSP violations').toEqual([])
-    },
-  }
-}
-
-async function screenshot(page: Page, name: string) {
-  const path = test.info().outputPath(`${name}.png`)
-  await page.screenshot({ path, fullPage: true })
-  await test.info().attach(name, { path, contentType: 'image/png' })
+function prospectPage(browser: Browser, origin: string, colorScheme: 'light' | 'dark') {
+  return signedOutVisitor(browser, origin, { colorScheme })
 }
 
 async function enterContactDetails(page: Page) {

@@ -2,25 +2,13 @@
 // delete; the access code masked until revealed), a revoked or expired link shows prospects a clear
 // "no longer available" page, and the share dialog keeps focus inside after 'Generate Share Link'.
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test'
-import { expect, postJson, test, toasts, watchPageHealth } from './fixtures.ts'
+import { expect, postJson, test, toasts } from './fixtures.ts'
+import { screenshot, signedOutVisitor, SUPPORT_CALCULATOR } from './pages.ts'
 
 const TIME_ZONE = 'UTC'
 test.use({ timezoneId: TIME_ZONE })
 
-const CALCULATOR = {
-  name: 'Support Automation Savings',
-  description: 'What automating first-line support saves.',
-  formula: 'hoursSaved * hourlyRate',
-  explanation: 'Hours saved each week times the loaded hourly cost of an agent.',
-  parameters: [
-    { name: 'hoursSaved', label: 'Hours saved per week', type: 'slider', min: 0, max: 100, step: 1, defaultValue: 10, unit: 'hours' },
-    { name: 'hourlyRate', label: 'Hourly cost', type: 'slider', min: 10, max: 200, step: 5, defaultValue: 50, unit: 'USD' },
-  ],
-  baseCurrency: 'USD',
-  baseTimeframe: 'weekly',
-  valueType: 'moneySaved',
-  calculatorType: 'standard',
-}
+const CALCULATOR = SUPPORT_CALCULATOR
 
 const UNAVAILABLE_HEADING = 'This proposal is no longer available'
 
@@ -32,23 +20,8 @@ async function shareProposal(request: APIRequestContext, origin: string, body: {
 }
 
 /** A signed-out prospect in a fresh browser context, watched for page errors and CSP violations. */
-async function prospect(browser: Browser, origin: string) {
-  const context = await browser.newContext({ baseURL: origin, timezoneId: TIME_ZONE, colorScheme: 'light' })
-  const page = await context.newPage()
-  const problems = await watchPageHealth(page)
-  return {
-    page,
-    async close() {
-      await context.close()
-      expect(problems, 'page errors and CSP violations').toEqual([])
-    },
-  }
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  const path = test.info().outputPath(`${name}.png`)
-  await page.screenshot({ path, fullPage: true })
-  await test.info().attach(name, { path, contentType: 'image/png' })
+function prospect(browser: Browser, origin: string) {
+  return signedOutVisitor(browser, origin, { timezoneId: TIME_ZONE })
 }
 
 /** The list's row of one proposal, found by its exactly named View link. */

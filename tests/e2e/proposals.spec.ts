@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib'
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test'
-import { expect, postJson, test, toasts, watchPageHealth } from './fixtures.ts'
+import { expect, postJson, test, toasts } from './fixtures.ts'
+import { signedOutVisitor, SUPPORT_CALCULATOR } from './pages.ts'
 
 // Dates are checked against the en-US formats of SPEC §2, in UTC so that the expected text does not
 // depend on the machine's time zone.
@@ -12,21 +13,7 @@ const shortDate = (iso: string) =>
 const longDate = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: TIME_ZONE }).format(new Date(iso))
 
-/** A standard calculator: hoursSaved × hourlyRate per week, so a week starts at $500 and a year at $26,000. */
-const CALCULATOR = {
-  name: 'Support Automation Savings',
-  description: 'What automating first-line support saves.',
-  formula: 'hoursSaved * hourlyRate',
-  explanation: 'Hours saved each week times the loaded hourly cost of an agent.',
-  parameters: [
-    { name: 'hoursSaved', label: 'Hours saved per week', type: 'slider', min: 0, max: 100, step: 1, defaultValue: 10, unit: 'hours' },
-    { name: 'hourlyRate', label: 'Hourly cost', type: 'slider', min: 10, max: 200, step: 5, defaultValue: 50, unit: 'USD' },
-  ],
-  baseCurrency: 'USD',
-  baseTimeframe: 'weekly',
-  valueType: 'moneySaved',
-  calculatorType: 'standard',
-}
+const CALCULATOR = SUPPORT_CALCULATOR
 
 /** The document layout's sections (SPEC §2) and the record fields that fill them. */
 const DOCUMENT_SECTIONS = [
@@ -78,17 +65,8 @@ async function readProposal(request: APIRequestContext, id: string): Promise<Pro
 }
 
 /** A signed-out visitor in a fresh browser context, watched for page errors and CSP violations. */
-async function visitor(browser: Browser, origin: string) {
-  const context = await browser.newContext({ baseURL: origin, timezoneId: TIME_ZONE, colorScheme: 'light' })
-  const page = await context.newPage()
-  const problems = await watchPageHealth(page)
-  return {
-    page,
-    async close() {
-      await context.close()
-      expect(problems, 'page errors and CSP violations').toEqual([])
-    },
-  }
+function visitor(browser: Browser, origin: string) {
+  return signedOutVisitor(browser, origin, { timezoneId: TIME_ZONE })
 }
 
 /** The figure shown for one result, e.g. figure(page, 'What you save in a week'). */

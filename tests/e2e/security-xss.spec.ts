@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto'
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
 import { PROPOSAL_SECTIONS } from '@valueproof/contracts'
 import { expect, STRONG_PASSWORD, test, uniqueUsername, watchPageHealth } from './fixtures.ts'
+import { screenshot } from './pages.ts'
 
 const XSS =
   '<img src=x onerror=window.__xss=1>"><svg onload=window.__xss=1><script>window.__xss=1</script>[click](javascript:window.__xss=1)'
@@ -148,13 +149,6 @@ async function expectInert(watch: Watched, path: string, visibleTexts: string[])
 }
 
 const SAFE_HREF = /^(https?:\/\/|\/(?![/\\])|mailto:|#)/
-
-/** A full-page screenshot kept in the test's output folder and attached to the report. */
-async function screenshot(page: Page, name: string): Promise<void> {
-  const path = test.info().outputPath(`${name}.png`)
-  await page.screenshot({ path, fullPage: true })
-  await test.info().attach(name, { path, contentType: 'image/png' })
-}
 
 async function created(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<string> {
   expect(response.status(), await response.text()).toBe(201)

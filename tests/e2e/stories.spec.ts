@@ -3,36 +3,17 @@
 // calculator's price behind ROI, payback and net value; a Swedish price comparison has Swedish labels
 // throughout.
 import type { Page } from '@playwright/test'
-import { calculatorDataSchema, type CalculatorData } from '@valueproof/formula'
+import type { CalculatorData } from '@valueproof/formula'
 import { expect, test } from './fixtures.ts'
+import { currentCalculatorConfig, generateFromDescription, screenshot } from './pages.ts'
 
 async function generate(page: Page, text: string, language: 'en' | 'sv', currency: 'USD' | 'SEK') {
   await page.goto('/calculator')
-  await page.getByLabel('Language').selectOption(language)
-  await page.getByLabel('Currency').selectOption(currency)
-  const textarea = page.getByLabel('Describe your service')
-  if (!(await textarea.isVisible())) await page.getByRole('button', { name: 'Or describe your service in words' }).click()
-  await textarea.fill(text)
-  await page.getByRole('button', { name: 'Generate Calculator' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Choose Calculator Type' })
-  await dialog.getByRole('button', { name: /^Advanced/ }).click()
-  const entry = page.getByRole('region', { name: 'Generated Calculators' }).getByRole('listitem').first()
-  await expect(entry).toHaveAttribute('data-status', 'completed', { timeout: 30_000 })
-}
-
-async function storedConfig(page: Page): Promise<CalculatorData> {
-  const text = await page.evaluate(() => window.localStorage.getItem('valueproof.currentCalculatorConfig'))
-  return calculatorDataSchema.parse(JSON.parse(text ?? 'null'))
+  await generateFromDescription(page, text, { language, currency, type: 'Advanced' })
 }
 
 const defaults = (config: CalculatorData): Record<string, number | undefined> =>
   Object.fromEntries(config.parameters.map((parameter) => [parameter.name, parameter.defaultValue]))
-
-async function screenshot(page: Page, name: string) {
-  const path = test.info().outputPath(`${name}.png`)
-  await page.screenshot({ path, fullPage: true })
-  await test.info().attach(name, { path, contentType: 'image/png' })
-}
 
 test.describe('a description becomes its ROI story', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
@@ -48,7 +29,7 @@ test.describe('a description becomes its ROI story', () => {
       'en',
       'USD',
     )
-    const config = await storedConfig(page)
+    const config = await currentCalculatorConfig(page)
     expect(defaults(config)).toMatchObject({ currentCostPerMonth: 38_000, costReductionPercent: 12 })
     // The result is the value before the price; the price is the calculator's, set against it (decision 101).
     expect(config.formula).toBe('currentCostPerMonth * costReductionPercent / 100')
@@ -77,7 +58,7 @@ test.describe('a description becomes its ROI story', () => {
       'sv',
       'SEK',
     )
-    const config = await storedConfig(page)
+    const config = await currentCalculatorConfig(page)
     expect(defaults(config)).toMatchObject({ pagesPerMonth: 18_000, costPerPageToday: 4.1, pricePerPage: 2.5 })
     expect(config.formula).toBe('pagesPerMonth * (costPerPageToday - pricePerPage)')
     for (const label of ['Sidor per månad', 'Kostnad per sida i dag', 'Vårt pris per sida'])

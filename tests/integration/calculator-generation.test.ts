@@ -12,6 +12,7 @@ import {
 } from '../../packages/documents/src/test-documents.ts'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from './support/http-client.ts'
 import { grantCalculatorPro, stackKinds, startTestStack, type TestStack } from './support/stack.ts'
+import { eventually } from '@valueproof/testing'
 
 const kinds = await stackKinds('postgres+nats+minio+http')
 
@@ -58,16 +59,6 @@ function expectSoundCalculator(parameters: unknown): CalculatorData {
     expect(compiled.ok, calculator.formula).toBe(true)
   }
   return calculator
-}
-
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
 }
 
 describe.each(kinds)('calculator generation through the gateway (%s)', (kind) => {

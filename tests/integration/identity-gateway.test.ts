@@ -4,18 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from './support/http-client.ts'
 import { fakeExecutable, logoForm, SVG_LOGO, tinyPng } from './support/images.ts'
 import { stackKinds, startTestStack, WEB_SHELL_MARKER, type TestStack } from './support/stack.ts'
+import { eventually } from '@valueproof/testing'
 
 const kinds = await stackKinds('postgres+nats+minio', 'postgres+nats+minio+http')
-
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
 
 describe.each(kinds)('identity through the gateway (%s)', (kind) => {
   let stack: TestStack

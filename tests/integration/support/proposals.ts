@@ -3,6 +3,7 @@ import { expect } from 'vitest'
 import { supportTriageCalculator } from '../../../services/proposal/src/testing/calculators.ts'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from './http-client.ts'
 import type { TestStack } from './stack.ts'
+export { eventually } from '@valueproof/testing'
 
 export interface ProposalBody {
   id: string
@@ -24,16 +25,6 @@ export interface ProposalBody {
   valueProposition: string | null
   callToAction: string | null
   contactInformation: string | null
-}
-
-export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
 }
 
 /** Creation times have millisecond precision: the list's order is only defined between distinct ones. */

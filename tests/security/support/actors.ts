@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { expect } from 'vitest'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from '../../integration/support/http-client.ts'
 import { grantCalculatorPro, type TestStack } from '../../integration/support/stack.ts'
+import { eventually as waitUntil } from '@valueproof/testing'
 
 /**
  * Identity's registration throttle (10 an hour per address by default) is not what these suites
@@ -78,15 +79,9 @@ export async function makePro(stack: TestStack, userId: number): Promise<void> {
   )
 }
 
-/** Polls until the probe answers something (events cross the bus asynchronously). */
-export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+/** Polls until the probe answers something (events cross the bus asynchronously; the security stacks are slower). */
+export function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  return waitUntil(probe, timeoutMs)
 }
 
 /** An access code of at least 10 characters (the minimum is rising to 6), unique per call. */

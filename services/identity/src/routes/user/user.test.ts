@@ -7,20 +7,11 @@ import { supportTriageCalculator, supportTriageInput } from '../../../../proposa
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from '../../../../../tests/integration/support/http-client.ts'
 import { stackKinds, startTestStack, type TestStack } from '../../../../../tests/integration/support/stack.ts'
 import { PRO_ONLY_PROFILE_MESSAGE } from '../../domain/profile.ts'
+import { eventually } from '@valueproof/testing'
 
 const kinds = await stackKinds('postgres+nats+minio')
 
 const ANNA = { contactName: 'Anna Berg', contactEmail: 'anna@acme.example', contactPhone: '+46 70 123 45 67' }
-
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
 
 describe.each(kinds)("the seller's contact details in the profile (%s)", (kind) => {
   let stack: TestStack

@@ -1,0 +1,92 @@
+// What the browser tests share: screenshots they keep, the generator screen's list and current
+// calculator, generating from a description, and the standard calculator the proposal tests share.
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
+import { calculatorDataSchema, type CalculatorData } from '@valueproof/formula'
+import { watchPageHealth } from './fixtures.ts'
+
+export type CalculatorType = 'Minimal' | 'Balanced' | 'Advanced' | 'Value'
+
+/** A screenshot kept in the test's output folder and attached to the report (full page unless said). */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
+  const path = test.info().outputPath(`${name}.png`)
+  await page.screenshot({ path, fullPage })
+  await test.info().attach(name, { path, contentType: 'image/png' })
+}
+
+/** The 'Generated Calculators' list's entries (newest first). */
+export function calculatorEntries(page: Page): Locator {
+  return page.getByRole('region', { name: 'Generated Calculators' }).getByRole('listitem')
+}
+
+/** Picks a type in 'Choose Calculator Type' and waits for the dialog to close. */
+export async function chooseCalculatorType(page: Page, type: CalculatorType): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Choose Calculator Type' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: new RegExp(`^${type}`) }).click()
+  await expect(dialog).toBeHidden()
+}
+
+/**
+ * On the generator screen: describes the service (in the language and currency given) and generates
+ * a calculator of the type given; waits for it to complete unless `wait` is false.
+ */
+export async function generateFromDescription(
+  page: Page,
+  text: string,
+  options: { type?: CalculatorType; language?: 'en' | 'sv'; currency?: 'USD' | 'EUR' | 'SEK'; wait?: boolean } = {},
+): Promise<void> {
+  if (options.language !== undefined) await page.getByLabel('Language').selectOption(options.language)
+  if (options.currency !== undefined) await page.getByLabel('Currency').selectOption(options.currency)
+  const textarea = page.getByLabel('Describe your service')
+  if (!(await textarea.isVisible())) await page.getByRole('button', { name: 'Or describe your service in words' }).click()
+  await textarea.fill(text)
+  await page.getByRole('button', { name: 'Generate Calculator' }).click()
+  await chooseCalculatorType(page, options.type ?? 'Balanced')
+  if (options.wait === false) return
+  await expect(calculatorEntries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 30_000 })
+}
+
+/** The current calculator as the screen keeps it (its local-storage copy). */
+export async function currentCalculatorConfig(page: Page): Promise<CalculatorData> {
+  const text = await page.evaluate(() => window.localStorage.getItem('valueproof.currentCalculatorConfig'))
+  expect(text, 'the current calculator config is in local storage').not.toBeNull()
+  return calculatorDataSchema.parse(JSON.parse(text ?? 'null'))
+}
+
+/** A standard calculator: hoursSaved × hourlyRate per week, so a week starts at $500 and a year at $26,000. */
+export const SUPPORT_CALCULATOR = {
+  name: 'Support Automation Savings',
+  description: 'What automating first-line support saves.',
+  formula: 'hoursSaved * hourlyRate',
+  explanation: 'Hours saved each week times the loaded hourly cost of an agent.',
+  parameters: [
+    { name: 'hoursSaved', label: 'Hours saved per week', type: 'slider', min: 0, max: 100, step: 1, defaultValue: 10, unit: 'hours' },
+    { name: 'hourlyRate', label: 'Hourly cost', type: 'slider', min: 10, max: 200, step: 5, defaultValue: 50, unit: 'USD' },
+  ],
+  baseCurrency: 'USD',
+  baseTimeframe: 'weekly',
+  valueType: 'moneySaved',
+  calculatorType: 'standard',
+}
+
+/** A signed-out visitor in a fresh browser context, watched for page errors and CSP violations (checked on close). */
+export async function signedOutVisitor(
+  browser: Browser,
+  origin: string,
+  options: { timezoneId?: string; colorScheme?: 'light' | 'dark' } = {},
+): Promise<{ page: Page; close(): Promise<void> }> {
+  const context = await browser.newContext({
+    baseURL: origin,
+    colorScheme: options.colorScheme ?? 'light',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+  })
+  const page = await context.newPage()
+  const problems = await watchPageHealth(page)
+  return {
+    page,
+    async close() {
+      await context.close()
+      expect(problems, 'page errors and CSP violations').toEqual([])
+    },
+  }
+}
