@@ -136,7 +136,7 @@ const TARGET_WORDS: readonly (readonly [Target, RegExp])[] = [
   ],
   [
     'time',
-    /^(?:time|handling|processing|minutes?|hours?|tid|tiden|[\p{L}]+stiden|[\p{L}]+tiden|ledtid[\p{L}]*|timmar|minuter|[\p{L}]*processen)$/u,
+    /^(?:time|handling|processing|minutes?|hours?|tid|tiden|[\p{L}]+stiden|[\p{L}]+tiden|ledtid[\p{L}]*|tidsåtgång[\p{L}]*|timmar|timmarna|minuter|minuterna|[\p{L}]*processen)$/u,
   ],
   // What the customer uses up is what it pays for: "cuts fuel use by 12%", "reduces paper consumption",
   // "minskar bränsleförbrukningen", "lägre energianvändning" ("fuel use" is joined by joinResourceUse).
@@ -160,12 +160,14 @@ function joinResourceUse(words: string[]): string[] {
   )
 }
 
-function targetOfWord(word: string): Target | undefined {
+/** The target one word names, if any. */
+export function targetOfWord(word: string): Target | undefined {
   for (const [target, pattern] of TARGET_WORDS) if (pattern.test(word)) return target
   return undefined
 }
 
-const wordsIn = (text: string): string[] => joinResourceUse([...text.toLowerCase().matchAll(/[\p{L}-]+/gu)].map((match) => match[0]))
+/** Lower-case words in text order, "fuel use" joined. */
+export const wordsIn = (text: string): string[] => joinResourceUse([...text.toLowerCase().matchAll(/[\p{L}-]+/gu)].map((match) => match[0]))
 
 function nearestIn(before: readonly string[], after: readonly string[]): Target | undefined {
   const reach = Math.max(before.length, after.length)

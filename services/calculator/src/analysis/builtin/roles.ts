@@ -20,6 +20,7 @@ import {
   TIME_WORDS,
 } from './role-words.ts'
 import { nearestTarget, segmentAround, speakerOf, type Span } from './role-context.ts'
+import { claimObject, type ClaimObject } from './role-object.ts'
 import { ENTITIES } from './vocabulary.ts'
 
 export type Target = 'time' | 'cost' | 'loss' | 'conversion' | 'revenue' | 'volume'
@@ -82,6 +83,8 @@ interface Around {
   readonly before: string
   /** The target named by the word nearest the figure ("cuts fuel costs by 12%" → cost). */
   readonly near: Target | undefined
+  /** The claim whose verb's object the figure measures ("cuts the time your team spends on invoices by 40%"). */
+  readonly claim: ClaimObject | undefined
   /** The nouns of the text's counts of people, lower case ("underwriters", "utredare"). */
   readonly staffNouns: ReadonlySet<string>
   /** Whether the text speaks to a "you" anywhere ("your team", "ni lägger"). */
@@ -104,13 +107,15 @@ function targetOf(around: Around, figure: ScoredFigure): Target {
 /** "takes half as long", "hälften så lång tid": a word fraction that says less, whatever verb stands near. */
 const HALF_AS_LONG = /\b(?:half as (?:long|much)|half the time|hälften så (?:lång|mycket)|halva tiden)\b/iu
 
-function directionOf(words: ReadonlySet<string>, lead: string, clause: string): Direction | undefined {
+function directionOf(words: ReadonlySet<string>, lead: string, clause: string, claim?: ClaimObject): Direction | undefined {
   if (HALF_AS_LONG.test(clause)) return 'reduce'
   const leadWords = wordsOf(lead)
   const reduceNear = REDUCE_WORDS.countIn(leadWords)
   const increaseNear = INCREASE_WORDS.countIn(leadWords)
   if (reduceNear > increaseNear) return 'reduce'
   if (increaseNear > reduceNear) return 'increase'
+  // The verb may stand further back than the lead reaches: "cuts the hours your agents spend on triage by".
+  if (claim !== undefined) return claim.direction
   const reduce = REDUCE_WORDS.countIn(words)
   const increase = INCREASE_WORDS.countIn(words)
   if (reduce === 0 && increase === 0) return undefined
@@ -199,7 +204,7 @@ function moneyRole(figure: ScoredFigure, around: Around): Pick<RoledFigure, 'rol
 function percentRole(figure: ScoredFigure, around: Around): Pick<RoledFigure, 'role' | 'target' | 'direction'> {
   const { words, lead, clause } = around
   const target = targetOf(around, figure)
-  const direction = directionOf(words, lead, clause)
+  const direction = directionOf(words, lead, clause, around.claim)
   if (PAID_SHARE.test(clause)) return { role: 'price' }
   if (hasFlag(figure, 'fromTo')) return { role: 'baseline', target, ...(direction === undefined ? {} : { direction }) }
   if (figure.fromValue !== undefined)
@@ -216,7 +221,7 @@ function percentRole(figure: ScoredFigure, around: Around): Pick<RoledFigure, 'r
   if (SELLER_WORDS.countIn(words) > 0 && PRICE_WORDS.countIn(words) > 0 && direction === undefined) return { role: 'price' }
   // The claim word must stand in the figure's own part of the sentence: a table cell "5 0 %" is not
   // a reduction because a footnote further on says "less client credits".
-  const ownDirection = directionOf(wordsOf(around.segment), lead, around.segment)
+  const ownDirection = directionOf(wordsOf(around.segment), lead, around.segment, around.claim)
   const tableCell = /\t[^\S\n]*$/u.test(lead)
   if (LEVEL_LEAD.test(lead) || direction === undefined || ownDirection === undefined || tableCell) return { role: 'baseline', target }
   return { role: 'improvement', target, direction }
@@ -330,11 +335,13 @@ export function assignRoles(reading: DocumentReading): RoledFigure[] {
     const { clause, lead, span } = clauseAround(text, figure.start, figure.end)
     const clauseWords = wordsOf(clause)
     const segment = segmentAround(text, span, figure, neighbours.get(figure) ?? [])
+    const before = text.slice(span.start, figure.start)
+    const claim = figure.kind === 'percent' ? claimObject(before) : undefined
     const near =
+      claim?.target ??
       nearestTarget(text, span, figure) ??
       (figure.kind === 'percent' ? targetPointedBack(text, span, clause, byPage.get(figure.page) ?? []) : undefined)
-    const before = text.slice(span.start, figure.start)
-    const decided = roleOf(figure, { words: clauseWords, lead, clause, segment, before, near, staffNouns, addressesYou })
+    const decided = roleOf(figure, { words: clauseWords, lead, clause, segment, before, near, claim, staffNouns, addressesYou })
     return { figure, ...decided, clause, clauseWords, lead, capacity: CAPACITY_WORDS.countIn(clauseWords) > 0 }
   })
 }
