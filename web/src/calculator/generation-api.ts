@@ -37,7 +37,7 @@ export interface GeneratedCalculator {
   /** The document's extracted text (file calls only): the input a proposal is later written from. */
   content?: string | undefined
   /** The calculator as the calculator service keeps it (docs/decisions/103). */
-  saved?: CalculatorEntry | undefined
+  saved: CalculatorEntry
 }
 
 /** A generation call that failed: `message` is what the user reads (SPEC §8), `title` the toast's title. */
@@ -58,12 +58,15 @@ export const DOCUMENT_TOO_LONG_MESSAGE =
 const documentResponseSchema = z.object({
   parameters: calculatorDataSchema,
   content: z.string().optional(),
-  calculator: savedCalculatorSchema.optional(),
+  calculator: savedCalculatorSchema,
 })
-const textResponseSchema = z.object({ parameters: calculatorDataSchema, calculator: savedCalculatorSchema.optional() })
+const textResponseSchema = z.object({ parameters: calculatorDataSchema, calculator: savedCalculatorSchema })
 
-function savedOf(calculator: SavedCalculator | undefined): CalculatorEntry | undefined {
-  return calculator === undefined ? undefined : entryOfSaved(calculator)
+/** The kept calculator as a list entry; a definition that does not validate is an unreadable answer, not a calculator kept only here. */
+function savedOf(calculator: SavedCalculator): CalculatorEntry {
+  const entry = entryOfSaved(calculator)
+  if (entry === undefined) throw invalidAnswer(new Error('the kept calculator is not a valid calculator'))
+  return entry
 }
 
 /** The server's own words for a failure: the JSON body's message, else SPEC §8's generic `status: body`. */

@@ -115,12 +115,7 @@ function CalculatorScreen({ userId }: { userId: number }) {
       const generated = await generate(source, complexity, (fraction) =>
         setUpload(fraction >= 1 ? { phase: 'analyzing' } : { phase: 'uploading', fraction }),
       )
-      const entry = generated.saved ?? {
-        id,
-        status: 'completed' as const,
-        config: generated.config,
-        source: source.type === 'file' ? source.file.name : source.text.slice(0, 80),
-      }
+      const entry = generated.saved
       inputs.current.set(entry.id, generated.content ?? (source.type === 'text' ? source.text : ''))
       dispatch({ type: 'settle', id, entry })
     } catch (error) {
