@@ -26,6 +26,8 @@ export interface ApiRoute {
   identifiesVisitor?: boolean
   /** Generation or writing (a document parsed, a model asked): answered within GENERATION_TIMEOUT_MS, not SERVICE_TIMEOUT_MS. */
   slow?: boolean
+  /** Client headers this route alone passes on beyond the usual few (the payment provider's webhook signature). */
+  passHeaders?: readonly string[]
 }
 
 const KB = 1024
@@ -45,6 +47,9 @@ const CALCULATOR_TOO_LARGE = 'Request body is too large (limit 256 KB): the calc
 // A calculator with its content, or with the document text a proposal is written from.
 const PROPOSAL_LIMIT = 1024 * KB
 const PROPOSAL_TOO_LARGE = 'Request body is too large (limit 1 MB): the calculator and its text must fit in 1 MB'
+// Stripe's event payloads are a few KB; the largest (an invoice with many lines) stays far below this.
+const WEBHOOK_LIMIT = 512 * KB
+const WEBHOOK_TOO_LARGE = 'Webhook payload is too large (limit 512 KB)'
 
 export const apiRoutes: ApiRoute[] = [
   {
@@ -259,6 +264,137 @@ export const apiRoutes: ApiRoute[] = [
     to: '/proposals/:id/duplicate',
     access: 'session',
     // No body is read; a client's empty JSON object is no error.
+    bodyLimit: JSON_LIMIT,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  // Plans and billing (issue 16; docs/decisions/105). The three SPEC §7 calls, the plan as /settings shows it,
+  // the payment provider's webhook, and the built-in test-mode checkout (answers 404 when Stripe is configured).
+  {
+    method: 'POST',
+    path: '/api/subscription/create',
+    service: 'billing',
+    to: '/subscription/create',
+    access: 'session',
+    bodyLimit: JSON_LIMIT,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  {
+    method: 'POST',
+    path: '/api/subscription/upgrade-manual',
+    service: 'billing',
+    to: '/subscription/upgrade-manual',
+    access: 'session',
+    bodyLimit: JSON_LIMIT,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  {
+    method: 'POST',
+    path: '/api/subscription/cancel',
+    service: 'billing',
+    to: '/subscription/cancel',
+    access: 'session',
+    bodyLimit: JSON_LIMIT,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  {
+    method: 'GET',
+    path: '/api/subscription',
+    service: 'billing',
+    to: '/subscription',
+    access: 'session',
+    bodyLimit: 0,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  {
+    method: 'POST',
+    path: '/api/billing/webhook',
+    service: 'billing',
+    to: '/webhook',
+    access: 'none',
+    bodyLimit: WEBHOOK_LIMIT,
+    tooLargeMessage: WEBHOOK_TOO_LARGE,
+    passHeaders: ['stripe-signature'],
+  },
+  {
+    method: 'GET',
+    path: '/api/billing/test-checkout/:id',
+    service: 'billing',
+    to: '/test-checkout/:id',
+    access: 'session',
+    bodyLimit: 0,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  {
+    method: 'POST',
+    path: '/api/billing/test-checkout/:id/pay',
+    service: 'billing',
+    to: '/test-checkout/:id/pay',
+    access: 'session',
+    bodyLimit: JSON_LIMIT,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  {
+    method: 'POST',
+    path: '/api/billing/test-checkout/:id/cancel',
+    service: 'billing',
+    to: '/test-checkout/:id/cancel',
+    access: 'session',
+    bodyLimit: JSON_LIMIT,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  {
+    method: 'POST',
+    path: '/api/billing/test-mode/end-period',
+    service: 'billing',
+    to: '/test-mode/end-period',
+    access: 'session',
+    bodyLimit: JSON_LIMIT,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  // Where 'Contact Support' goes: the priority address for Pro (issue 16).
+  {
+    method: 'GET',
+    path: '/api/support',
+    service: 'billing',
+    to: '/support',
+    access: 'optional',
+    bodyLimit: 0,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  // Calculator templates: Pro (issue 16). The built-in set and the user's own.
+  {
+    method: 'GET',
+    path: '/api/calculator-templates',
+    service: 'calculator',
+    to: '/calculator-templates',
+    access: 'session',
+    bodyLimit: 0,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  {
+    method: 'POST',
+    path: '/api/calculator-templates',
+    service: 'calculator',
+    to: '/calculator-templates',
+    access: 'session',
+    bodyLimit: CALCULATOR_LIMIT,
+    tooLargeMessage: CALCULATOR_TOO_LARGE,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/calculator-templates/:id',
+    service: 'calculator',
+    to: '/calculator-templates/:id',
+    access: 'session',
+    bodyLimit: JSON_LIMIT,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  {
+    method: 'POST',
+    path: '/api/calculator-templates/:id/use',
+    service: 'calculator',
+    to: '/calculator-templates/:id/use',
+    access: 'session',
     bodyLimit: JSON_LIMIT,
     tooLargeMessage: JSON_TOO_LARGE,
   },

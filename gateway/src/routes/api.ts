@@ -150,6 +150,10 @@ function handler(route: ApiRoute, deps: ApiDeps): RouterMiddleware {
       headers[SESSION_TOKEN_HEADER] = token
     }
     if (route.identifiesVisitor) identity.visitorId = visitorId(ctx)
+    for (const name of route.passHeaders ?? []) {
+      const value = ctx.get(name)
+      if (value) headers[name] = value
+    }
 
     const response = await forward(ctx, {
       serviceName: route.service,

@@ -31,6 +31,7 @@ describe('event catalogue', () => {
       ['proposal.proposal.viewed', 'valueproof.proposal.v1.ProposalViewed'],
       ['proposal.proposal.revoked', 'valueproof.proposal.v1.ProposalRevoked'],
       ['proposal.proposal.deleted', 'valueproof.proposal.v1.ProposalDeleted'],
+      ['billing.subscription.changed', 'valueproof.billing.v1.SubscriptionChanged'],
     ])
     for (const type of eventCatalogue)
       expect(type.schema.typeName, type.subject).toMatch(new RegExp(`^valueproof\\.${owningService(type.subject)}\\.v1\\.`))

@@ -9,6 +9,7 @@ import {
   ProposalSharedSchema,
   ProposalViewedSchema,
   SessionRevokedSchema,
+  SubscriptionChangedSchema,
   UserProfileUpdatedSchema,
   UserRegisteredSchema,
 } from '@valueproof/proto'
@@ -42,6 +43,7 @@ export const proposalShared = defineEvent('proposal.proposal.shared', ProposalSh
 export const proposalViewed = defineEvent('proposal.proposal.viewed', ProposalViewedSchema)
 export const proposalRevoked = defineEvent('proposal.proposal.revoked', ProposalRevokedSchema)
 export const proposalDeleted = defineEvent('proposal.proposal.deleted', ProposalDeletedSchema)
+export const subscriptionChanged = defineEvent('billing.subscription.changed', SubscriptionChangedSchema)
 
 export const eventCatalogue = [
   userRegistered,
@@ -53,6 +55,7 @@ export const eventCatalogue = [
   proposalViewed,
   proposalRevoked,
   proposalDeleted,
+  subscriptionChanged,
 ] as const
 
 export interface EncodeEventOptions {

@@ -33,6 +33,7 @@ export {
   proposalViewed,
   proposalRevoked,
   proposalDeleted,
+  subscriptionChanged,
   userProfileUpdated,
   userRegistered,
   type EncodeEventOptions,
