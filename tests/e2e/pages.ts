@@ -90,3 +90,22 @@ export async function signedOutVisitor(
     },
   }
 }
+
+/** The Subscription Plan card on /settings. */
+export function planCard(page: Page): Locator {
+  return page.getByRole('region', { name: 'Subscription Plan' })
+}
+
+/**
+ * A signed-in Free user becomes Pro the way a person does: 'Upgrade to Pro' in the header, Pay on the
+ * test-mode payment page, /settings/success, then /settings showing PRO.
+ */
+export async function upgradeToPro(page: Page): Promise<void> {
+  await page.goto('/settings')
+  await page.getByRole('banner').getByRole('button', { name: 'Upgrade to Pro' }).click()
+  await page.waitForURL(/\/checkout\/test\/[^/]+$/)
+  await page.getByRole('button', { name: /^Pay / }).click()
+  await page.waitForURL(/\/settings\/success/)
+  await page.waitForURL(/\/settings$/)
+  await expect(planCard(page).getByText('PRO', { exact: true })).toBeVisible()
+}

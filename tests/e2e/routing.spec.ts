@@ -41,7 +41,7 @@ test('a signed-in user can open the protected pages', async ({ page, signedInUse
   await expect(page.getByRole('heading', { name: 'My Proposals' })).toBeVisible()
   await expect(greeting(page, signedInUser)).toBeVisible()
   await page.getByRole('banner').getByRole('link', { name: 'Settings' }).click()
-  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
   await expect(page).toHaveURL(/\/settings$/)
 })
 

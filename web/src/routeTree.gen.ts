@@ -20,6 +20,7 @@ import { Route as AuthenticatedProposalsGeneratingRouteImport } from './routes/_
 import { Route as AuthenticatedSettingsIndexRouteImport } from './routes/_authenticated/settings.index'
 import { Route as AuthenticatedSettingsCanceledRouteImport } from './routes/_authenticated/settings.canceled'
 import { Route as AuthenticatedSettingsSuccessRouteImport } from './routes/_authenticated/settings.success'
+import { Route as AuthenticatedCheckoutTestIdRouteImport } from './routes/_authenticated/checkout/test.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -80,6 +81,12 @@ const AuthenticatedSettingsSuccessRoute =
     path: '/settings/success',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedCheckoutTestIdRoute =
+  AuthenticatedCheckoutTestIdRouteImport.update({
+    id: '/checkout/test/$id',
+    path: '/checkout/test/$id',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -92,6 +99,7 @@ export interface FileRoutesByFullPath {
   '/settings/success': typeof AuthenticatedSettingsSuccessRoute
   '/proposals/': typeof AuthenticatedProposalsIndexRoute
   '/settings/': typeof AuthenticatedSettingsIndexRoute
+  '/checkout/test/$id': typeof AuthenticatedCheckoutTestIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -104,6 +112,7 @@ export interface FileRoutesByTo {
   '/settings/success': typeof AuthenticatedSettingsSuccessRoute
   '/proposals': typeof AuthenticatedProposalsIndexRoute
   '/settings': typeof AuthenticatedSettingsIndexRoute
+  '/checkout/test/$id': typeof AuthenticatedCheckoutTestIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -118,6 +127,7 @@ export interface FileRoutesById {
   '/_authenticated/settings/success': typeof AuthenticatedSettingsSuccessRoute
   '/_authenticated/proposals/': typeof AuthenticatedProposalsIndexRoute
   '/_authenticated/settings/': typeof AuthenticatedSettingsIndexRoute
+  '/_authenticated/checkout/test/$id': typeof AuthenticatedCheckoutTestIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -132,6 +142,7 @@ export interface FileRouteTypes {
     | '/settings/success'
     | '/proposals/'
     | '/settings/'
+    | '/checkout/test/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -144,6 +155,7 @@ export interface FileRouteTypes {
     | '/settings/success'
     | '/proposals'
     | '/settings'
+    | '/checkout/test/$id'
   id:
     | '__root__'
     | '/'
@@ -157,6 +169,7 @@ export interface FileRouteTypes {
     | '/_authenticated/settings/success'
     | '/_authenticated/proposals/'
     | '/_authenticated/settings/'
+    | '/_authenticated/checkout/test/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -246,6 +259,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedSettingsSuccessRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/checkout/test/$id': {
+      id: '/_authenticated/checkout/test/$id'
+      path: '/checkout/test/$id'
+      fullPath: '/checkout/test/$id'
+      preLoaderRoute: typeof AuthenticatedCheckoutTestIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
   }
 }
 
@@ -256,6 +276,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedSettingsSuccessRoute: typeof AuthenticatedSettingsSuccessRoute
   AuthenticatedProposalsIndexRoute: typeof AuthenticatedProposalsIndexRoute
   AuthenticatedSettingsIndexRoute: typeof AuthenticatedSettingsIndexRoute
+  AuthenticatedCheckoutTestIdRoute: typeof AuthenticatedCheckoutTestIdRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -265,6 +286,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedSettingsSuccessRoute: AuthenticatedSettingsSuccessRoute,
   AuthenticatedProposalsIndexRoute: AuthenticatedProposalsIndexRoute,
   AuthenticatedSettingsIndexRoute: AuthenticatedSettingsIndexRoute,
+  AuthenticatedCheckoutTestIdRoute: AuthenticatedCheckoutTestIdRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

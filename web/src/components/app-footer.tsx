@@ -1,24 +1,40 @@
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import type { SupportContact } from '@valueproof/contracts'
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../config.ts'
+import { supportQueryOptions } from '../queries/support.ts'
 
 const linkClassName =
   'rounded-sm underline-offset-4 hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none'
 
-/** The signed-in footer of SPEC §2: copyright, Legal Information and Contact Support. */
+/** 'Priority support: reply within 4 business hours' for Pro, 'Support: reply within …' otherwise. */
+function replyTarget(support: SupportContact): string {
+  return `${support.priority ? 'Priority support' : 'Support'}: reply ${support.replyWithin}`
+}
+
+/**
+ * The signed-in footer of SPEC §2: copyright, Legal Information and Contact Support. Contact Support
+ * writes to the address GET /api/support gives (Pro users: the priority one) and says when to expect
+ * a reply; until it answers, the product's general address.
+ */
 export function AppFooter() {
+  const { data: support } = useQuery(supportQueryOptions())
+  const email = support?.email ?? SUPPORT_EMAIL
+  const target = support === undefined ? undefined : replyTarget(support)
   return (
     <footer className="border-t">
       <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row">
         <p>
           © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
         </p>
-        <nav aria-label="Footer" className="flex gap-4">
+        <nav aria-label="Footer" className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1">
           <Link to="/legal" className={linkClassName}>
             Legal Information
           </Link>
-          <a href={`mailto:${SUPPORT_EMAIL}`} className={linkClassName}>
+          <a href={`mailto:${email}`} title={target} className={linkClassName}>
             Contact Support
           </a>
+          {support?.priority === true && <span className="text-xs">{target}</span>}
         </nav>
       </div>
     </footer>

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { UserRecord } from '@valueproof/contracts'
+import { HEADER_UPGRADE_ALERT } from '../billing/texts.ts'
+import { useUpgrade } from '../billing/use-upgrade.ts'
 import { clearWorkspace } from '../calculator/storage.ts'
 import { logout, setSessionUser } from '../queries/user.ts'
 import { Brand } from './brand.tsx'
@@ -12,10 +14,12 @@ import { toast } from './ui/use-toast.ts'
 const NAV_LINK =
   'rounded-md px-2 py-2 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none data-[status=active]:text-foreground'
 
-/** The signed-in header of SPEC §2, with links to the calculator and My Proposals (the 'Upgrade to Pro' button arrives with billing). */
+/** The signed-in header of SPEC §2, with links to the calculator and My Proposals. */
 export function AppHeader({ user }: { user: UserRecord }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
+  // SPEC §8: the header tells a failed upgrade with an alert, not a toast.
+  const { upgrade, busy: upgrading } = useUpgrade({ onError: () => window.alert(HEADER_UPGRADE_ALERT) })
   const logoutMutation = useMutation({
     mutationFn: logout,
     onSuccess: async () => {
@@ -42,7 +46,8 @@ export function AppHeader({ user }: { user: UserRecord }) {
             My Proposals
           </Link>
         </nav>
-        <div className="flex min-w-0 grow basis-0 items-center justify-end gap-1 sm:gap-2">
+        {/* On a phone the greeting takes a line of its own under the buttons, so Upgrade to Pro never hides it. */}
+        <div className="flex min-w-0 grow basis-0 flex-wrap items-center justify-end gap-x-1 sm:flex-nowrap sm:gap-x-2">
           <Link
             to="/settings"
             aria-label="Settings"
@@ -52,7 +57,12 @@ export function AppHeader({ user }: { user: UserRecord }) {
             <SettingsIcon className="size-5" />
           </Link>
           <ThemeToggle />
-          <span className="min-w-0 truncate text-sm text-muted-foreground sm:max-w-xs">
+          {user.plan === 'free' && (
+            <Button size="sm" className="shrink-0" onClick={upgrade} disabled={upgrading}>
+              {upgrading ? 'Processing...' : 'Upgrade to Pro'}
+            </Button>
+          )}
+          <span className="order-last min-w-0 basis-full truncate text-right text-sm text-muted-foreground sm:order-none sm:basis-auto sm:text-left sm:max-w-xs">
             {'Welcome, '}
             <span className="font-medium text-foreground">{user.username}</span>
           </span>
