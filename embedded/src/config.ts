@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { billingEnv, checkBillingConfig } from '@valueproof/billing'
 import { generationEnv } from '@valueproof/calculator'
 import { identityEnv } from '@valueproof/identity'
 import { DEFAULT_TIMEOUTS } from '@valueproof/gateway'
@@ -14,11 +15,12 @@ const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
  * DATA_DIR, the in-process bus, the file system as object store. NATS_URL and S3_* swap in the
  * real components; DATABASE_URL puts each service in its own schema of that PostgreSQL database.
  */
-export const embeddedConfigSchema = z.object({
+const embeddedSettings = z.object({
   ...infrastructureEnv,
   ...generationEnv,
   ...identityEnv,
   ...proposalEnv,
+  ...billingEnv,
   /** `npm start` on a laptop: warnings and errors only, so start-up shows the one line with the URL. */
   LOG_LEVEL: env.logLevel.unwrap().default('warn'),
   PORT: env.port(3000),
@@ -40,4 +42,7 @@ export const embeddedConfigSchema = z.object({
   SERVICE_TRANSPORT: z.enum(['in-process', 'http']).default('in-process'),
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
 })
+
+/** Every variable at once; a Stripe key also needs its webhook secret and PUBLIC_ORIGIN (billing). */
+export const embeddedConfigSchema = embeddedSettings.superRefine(checkBillingConfig)
 export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema>

@@ -101,7 +101,7 @@ export async function startEmbeddedStack(
   await boot<IdentityPrisma>('identity', IdentityPrisma, (deps) => createIdentityService(deps, config))
   await boot<CalculatorPrisma>('calculator', CalculatorPrisma, (deps) => createCalculatorService(deps, config))
   await boot<ProposalPrisma>('proposal', ProposalPrisma, (deps) => createProposalService(deps, config))
-  await boot<BillingPrisma>('billing', BillingPrisma, createBillingService)
+  await boot<BillingPrisma>('billing', BillingPrisma, (deps) => createBillingService(deps, config))
   await boot<AnalyticsPrisma>('analytics', AnalyticsPrisma, createAnalyticsService)
 
   const gateway = createGateway({

@@ -15,6 +15,12 @@ export const CHECKOUT_NOT_PAID_MESSAGE = 'The checkout has not been paid, so you
 export const NOT_SUBSCRIBED_MESSAGE = 'You have no active Pro subscription to cancel.'
 export const CANCEL_ALREADY_SCHEDULED_MESSAGE =
   'Your subscription is already canceled. You will have access to Pro features until the end of your billing period'
+/** SPEC §8: the cancel call's message (also the web's fallback for the 'Subscription Canceled' toast). */
+export const CANCEL_SCHEDULED_MESSAGE =
+  'Your subscription has been canceled. You will have access to Pro features until the end of your billing period'
+export const PAYMENT_PROVIDER_UNAVAILABLE_MESSAGE = 'The payment provider could not be reached. Please try again in a moment.'
+export const CHECKOUT_EXPIRED_MESSAGE = 'This checkout has expired. Choose Upgrade to Pro to start a new one.'
+export const CHECKOUT_ALREADY_PAID_MESSAGE = 'This checkout is already paid.'
 export const TEST_MODE_OFF_MESSAGE = 'Test-mode checkout is off: payments go through Stripe.'
 export const PRO_ONLY_TEMPLATES_MESSAGE = 'Calculator templates are a Pro feature. Upgrade to Pro to use them.'
 

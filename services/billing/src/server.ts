@@ -1,14 +1,78 @@
 import { createService, type ServiceDeps, type ServiceInstance } from '@valueproof/service-kit'
+import { billingConfigSchema, type BillingSettings } from './config.ts'
 import type { PrismaClient } from './db.ts'
+import type { Billing } from './domain/billing.ts'
+import { reconcileEndedPeriods } from './domain/reconcile.ts'
+import { createStripeProvider } from './provider/stripe-provider.ts'
+import { TestModeProvider } from './provider/test-mode-provider.ts'
+import type { PaymentProvider } from './provider/types.ts'
+import { processWebhookSecret } from './provider/webhook-signature.ts'
+import { subscriptionRouter } from './routes/subscription/index.ts'
+import { supportRouter } from './routes/support/index.ts'
+import { testCheckoutRouter } from './routes/test-checkout/index.ts'
+import { webhookRouter } from './routes/webhook/index.ts'
 
 export { PrismaClient } from './db.ts'
-export { billingConfigSchema, type BillingConfig } from './config.ts'
+export { billingConfigSchema, billingEnv, checkBillingConfig, type BillingConfig, type BillingSettings } from './config.ts'
 
 export const SERVICE_NAME = 'billing'
 
-/**
- * Plans, checkout and subscriptions arrive with their own issue; for now the service runs with its database, bus and health checks.
- */
-export function createBillingService(deps: ServiceDeps<PrismaClient>): ServiceInstance {
-  return createService({ name: SERVICE_NAME, deps })
+/** Defaults of every setting (no Stripe key: the built-in test-mode provider). */
+const defaultSettings: BillingSettings = billingConfigSchema.parse({})
+
+export interface BillingServiceOptions {
+  now?: () => Date
+}
+
+/** Stripe with a key; otherwise test mode, whose events are signed with the configured secret or one of this process. */
+function paymentProvider(deps: ServiceDeps<PrismaClient>, config: BillingSettings, now: () => Date): PaymentProvider {
+  if (config.STRIPE_SECRET_KEY !== undefined && config.STRIPE_WEBHOOK_SECRET !== undefined) {
+    return createStripeProvider({
+      secretKey: config.STRIPE_SECRET_KEY,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+      priceId: config.STRIPE_PRICE_ID,
+      apiUrl: config.STRIPE_API_URL,
+      publicOrigin: config.PUBLIC_ORIGIN,
+      logger: deps.logger,
+    })
+  }
+  deps.logger.info('no STRIPE_SECRET_KEY: billing takes test-mode payments (no real payment)')
+  return new TestModeProvider({
+    prisma: deps.prisma,
+    webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? processWebhookSecret(),
+    publicOrigin: config.PUBLIC_ORIGIN,
+    now,
+  })
+}
+
+/** Plans and payments: checkout, the provider's webhooks, the plan events every other service follows. */
+export function createBillingService(
+  deps: ServiceDeps<PrismaClient>,
+  config: BillingSettings = defaultSettings,
+  options: BillingServiceOptions = {},
+): ServiceInstance {
+  const now = options.now ?? (() => new Date())
+  const billing: Billing = {
+    prisma: deps.prisma,
+    dbSchema: deps.dbSchema,
+    logger: deps.logger,
+    provider: paymentProvider(deps, config, now),
+    now,
+  }
+  // In case a renewal's or an end's webhook never arrives.
+  const reconciler = setInterval(() => {
+    reconcileEndedPeriods(billing).catch((error: unknown) => deps.logger.warn({ err: error }, 'subscription reconciliation failed'))
+  }, config.BILLING_RECONCILE_INTERVAL_MINUTES * 60_000)
+  reconciler.unref()
+  return createService({
+    name: SERVICE_NAME,
+    deps,
+    routers: [
+      subscriptionRouter(billing),
+      webhookRouter(billing),
+      testCheckoutRouter(billing),
+      supportRouter({ prisma: deps.prisma, settings: config }),
+    ],
+    onStop: () => clearInterval(reconciler),
+  })
 }
