@@ -40,6 +40,9 @@ export {
 } from './calculator.ts'
 export {
   CALCULATOR_NOT_FOUND_MESSAGE,
+  INPUT_KINDS,
+  LOCKED_CALCULATOR_MESSAGE,
+  NOTHING_TO_REGENERATE_MESSAGE,
   SAVED_CALCULATOR_ID_PATTERN,
   SAVED_INPUT_PREVIEW_LENGTH,
   SAVED_VALUES_MAX_ENTRIES,
@@ -131,3 +134,23 @@ export {
   type TestCheckoutSession,
   type UpgradeManualResponse,
 } from './subscription.ts'
+export {
+  BUILTIN_TEMPLATE_DELETE_MESSAGE,
+  BUILTIN_TEMPLATE_ID_PREFIX,
+  OWN_TEMPLATE_SETTINGS_MESSAGE,
+  OWN_TEMPLATES_MAX,
+  TEMPLATE_DESCRIPTION_MAX_LENGTH,
+  TEMPLATE_LIMIT_MESSAGE,
+  TEMPLATE_NAME_MAX_LENGTH,
+  TEMPLATE_NOT_FOUND_MESSAGE,
+  TEMPLATE_SOURCES,
+  calculatorTemplateListSchema,
+  calculatorTemplateSchema,
+  createCalculatorTemplateBodySchema,
+  usedTemplateResponseSchema,
+  useCalculatorTemplateBodySchema,
+  type CalculatorTemplate,
+  type CreateCalculatorTemplateBody,
+  type TemplateSource,
+  type UseCalculatorTemplateBody,
+} from './calculator-template.ts'

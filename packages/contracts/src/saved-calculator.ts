@@ -1,7 +1,7 @@
 // The calculators kept per account (issue 15): the calculator service owns them; the generator
 // screen lists, selects, edits and regenerates them through these calls.
 import { z } from 'zod'
-import { complexityField, GENERATION_COMPLEXITIES, GENERATION_CURRENCIES, GENERATION_LANGUAGES } from './calculator.ts'
+import { CALCULATOR_LIMITS, complexityField, GENERATION_COMPLEXITIES, GENERATION_CURRENCIES, GENERATION_LANGUAGES } from './calculator.ts'
 
 /** Ids are 16 random bytes as base64url (22 characters), never sequential. */
 export const SAVED_CALCULATOR_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/
@@ -18,23 +18,39 @@ export const SAVED_INPUT_PREVIEW_LENGTH = 80
 
 export const CALCULATOR_NOT_FOUND_MESSAGE = 'Calculator not found'
 
-export const INPUT_KINDS = ['description', 'document'] as const
+/**
+ * A calculator made on Pro beyond the Free plan's monthly allowance, while its owner is on Free
+ * (SPEC /legal Cancellation; docs/decisions/105): listed, deletable, never opened.
+ */
+export const LOCKED_CALCULATOR_MESSAGE = `This calculator was made on Pro beyond the Free plan's ${CALCULATOR_LIMITS.free} a month. Upgrade to Pro to open it again — it has not been deleted.`
+
+/** A calculator started from a template (issue 16) has the template's words as its input. */
+export const INPUT_KINDS = ['description', 'document', 'template'] as const
+
+/** Regenerate needs a document or a description; a calculator started from a template has neither. */
+export const NOTHING_TO_REGENERATE_MESSAGE =
+  'This calculator was started from a template, so there is no document or description to generate it again from. Edit it, or start from the template again.'
 
 /** What a calculator was made from, as the list shows it (never the text itself). */
 export const savedInputSummarySchema = z.object({
   kind: z.enum(INPUT_KINDS),
-  /** The start of the description, or the document's file name. */
+  /** The start of the description, the document's file name, or the template's name. */
   preview: z.string(),
   fileSize: z.number().int().nonnegative().nullable(),
 })
 
-/** One kept calculator. `config` is a calculator definition (validated by @valueproof/formula). */
+/**
+ * One kept calculator. `config` is a calculator definition (validated by @valueproof/formula); a
+ * locked calculator carries neither its definition nor its values (null), only what names it.
+ */
 export const savedCalculatorSchema = z.object({
   id: z.string().regex(SAVED_CALCULATOR_ID_PATTERN),
   name: z.string(),
   config: z.unknown(),
-  /** The seller's slider values; null when every input is at its default. */
+  /** The seller's slider values; null when every input is at its default (and for a locked calculator). */
   values: z.record(z.string(), z.number()).nullable(),
+  /** Made on Pro beyond the Free allowance and its owner is on Free now: Upgrade to Pro to open it. */
+  locked: z.boolean(),
   language: z.enum(GENERATION_LANGUAGES),
   currency: z.enum(GENERATION_CURRENCIES),
   complexity: z.enum(GENERATION_COMPLEXITIES),

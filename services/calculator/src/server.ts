@@ -4,9 +4,11 @@ import { createAnalyzer } from './analysis/index.ts'
 import type { Analyzer } from './analysis/types.ts'
 import { calculatorConfigSchema, type GenerationConfig } from './config.ts'
 import type { PrismaClient } from './db.ts'
+import { subscribeSubscriptionChanged } from './events/subscription-changed.ts'
 import { subscribeUserRegistered } from './events/user-registered.ts'
 import { calculatorsRouter } from './routes/calculators/index.ts'
 import { generationRouter } from './routes/generation/index.ts'
+import { templatesRouter } from './routes/templates/index.ts'
 
 export { PrismaClient } from './db.ts'
 export { calculatorConfigSchema, generationEnv, type CalculatorConfig, type GenerationConfig } from './config.ts'
@@ -56,8 +58,8 @@ export function createCalculatorService(
   return createService({
     name: SERVICE_NAME,
     deps,
-    routers: [generationRouter(routerDeps), calculatorsRouter(routerDeps)],
-    consumers: [subscribeUserRegistered],
+    routers: [generationRouter(routerDeps), calculatorsRouter(routerDeps), templatesRouter(routerDeps)],
+    consumers: [subscribeUserRegistered, subscribeSubscriptionChanged],
     onStop: async () => {
       await Promise.all([documents.close(), analyzer.close?.()])
     },

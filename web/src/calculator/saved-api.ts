@@ -17,8 +17,12 @@ import type { CalculatorEntry } from './storage.ts'
  * the words a proposal about one is written from.
  */
 
-/** A kept calculator as a list entry of the generator screen; undefined when its definition no longer validates. */
+/**
+ * A kept calculator as a list entry of the generator screen; undefined when its definition no longer
+ * validates. A locked one (docs/decisions/105) comes without a definition: listed by name, never opened.
+ */
 export function entryOfSaved(saved: SavedCalculator): CalculatorEntry | undefined {
+  if (saved.locked) return { id: saved.id, status: 'completed', source: saved.input.preview, name: saved.name, saved: true, locked: true }
   const config = calculatorDataSchema.safeParse(saved.config)
   if (!config.success) return undefined
   return {

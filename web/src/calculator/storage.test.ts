@@ -88,6 +88,12 @@ describe('local storage of the generator screen', () => {
     expect(entries[1]?.config?.parameters[1]?.name).toBe('rate')
   })
 
+  it('restores a locked calculator by its name, without a config', () => {
+    const locked = { id: 'e', status: 'completed', saved: true, locked: true, name: 'Invoice savings', source: 'offer.pdf' }
+    store.setItem(STORAGE_KEYS.calculators, JSON.stringify([locked]))
+    expect(loadEntries()).toEqual([locked])
+  })
+
   it('reads corrupt JSON and foreign values as absent, and logs instead of throwing', () => {
     store.setItem(STORAGE_KEYS.calculators, '{not json')
     store.setItem(STORAGE_KEYS.displayCurrency, '"GBP"')

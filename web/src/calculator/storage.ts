@@ -38,6 +38,12 @@ export interface CalculatorEntry {
   values?: Record<string, number> | undefined
   /** Kept by the calculator service under this id (false: a generation of this visit that failed or runs). */
   saved?: boolean | undefined
+  /**
+   * Made on Pro beyond the Free allowance while the user is on Free (docs/decisions/105): listed by
+   * `name` with no config, never opened, only removed, until the user is on Pro again.
+   */
+  locked?: boolean | undefined
+  name?: string | undefined
 }
 
 /** What an entry still loading when the page was left becomes: its request cannot finish any more. */
@@ -51,6 +57,8 @@ const entrySchema = z.object({
   source: z.string().optional(),
   values: z.record(z.string(), z.number()).optional(),
   saved: z.boolean().optional(),
+  locked: z.boolean().optional(),
+  name: z.string().optional(),
 })
 
 function storage(): Storage | undefined {
@@ -101,6 +109,10 @@ export function loadEntries(): CalculatorEntry[] {
     const parsed = entrySchema.safeParse(item)
     if (!parsed.success) continue
     const { id, status, error, source, values, saved } = parsed.data
+    if (parsed.data.locked === true) {
+      entries.push({ id, status: 'completed', source, saved, locked: true, name: parsed.data.name })
+      continue
+    }
     if (status === 'loading') {
       entries.push({ id, status: 'error', error: INTERRUPTED_MESSAGE, source })
       continue

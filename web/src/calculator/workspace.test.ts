@@ -68,6 +68,19 @@ describe('the workspace', () => {
     expect(next).toMatchObject({ currentId: undefined, config: undefined, values: {} })
   })
 
+  it('lists a locked calculator without opening it, and stops showing the current one once it is locked', () => {
+    let next = workspaceReducer(state(), { type: 'sync', saved: [kept('b'), kept('a')] })
+    next = workspaceReducer(next, { type: 'view', id: 'a' })
+    const locked: CalculatorEntry = { id: 'a', status: 'completed', saved: true, locked: true, name: 'Calculator a' }
+    next = workspaceReducer(next, { type: 'sync', saved: [kept('b'), locked] })
+    expect(next).toMatchObject({ currentId: undefined, config: undefined, values: {} })
+    expect(next.entries.map((entry) => [entry.id, entry.locked === true])).toEqual([
+      ['b', false],
+      ['a', true],
+    ])
+    expect(workspaceReducer(next, { type: 'view', id: 'a' })).toBe(next)
+  })
+
   it('keeps values that still fit after an edit and resets the rest', () => {
     let next = workspaceReducer(state(), { type: 'sync', saved: [kept('a')] })
     next = workspaceReducer(next, { type: 'view', id: 'a' })

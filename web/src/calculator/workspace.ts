@@ -97,7 +97,8 @@ function synced(state: WorkspaceState, saved: CalculatorEntry[]): WorkspaceState
     ...local.filter((entry) => entry.status === 'completed'),
   ]
   const current = entries.find((entry) => entry.id === state.currentId)
-  if (current === undefined) return { ...state, entries, currentId: undefined, config: undefined, values: {} }
+  // Gone, or locked since (the plan is Free now): the screen no longer shows it.
+  if (current === undefined || current.locked === true) return { ...state, entries, currentId: undefined, config: undefined, values: {} }
   return current.saved === true ? select({ ...state, entries }, current) : { ...state, entries }
 }
 

@@ -4,6 +4,7 @@ import {
   calculatorTemplateSchema,
   usedTemplateResponseSchema,
   type CalculatorTemplate,
+  type Plan,
   type UseCalculatorTemplateBody,
 } from '@valueproof/contracts'
 import { apiRequest, ApiError } from '../api.ts'
@@ -15,10 +16,13 @@ import type { CalculatorEntry } from '../calculator/storage.ts'
 
 export const calculatorTemplatesQueryKey = ['/api/calculator-templates'] as const
 
-/** GET /api/calculator-templates: the built-in set in both languages, then the user's own, newest first. */
-export function calculatorTemplatesQueryOptions() {
+/**
+ * GET /api/calculator-templates: the built-in set in both languages, then the user's own, newest
+ * first. Keyed by the plan the screen knows, since the plan decides whether they are locked.
+ */
+export function calculatorTemplatesQueryOptions(plan: Plan) {
   return queryOptions({
-    queryKey: calculatorTemplatesQueryKey,
+    queryKey: [...calculatorTemplatesQueryKey, plan],
     queryFn: async ({ signal }) => {
       const response = await apiRequest('GET', '/api/calculator-templates', undefined, { signal })
       return calculatorTemplateListSchema.parse(await response.json())

@@ -2,8 +2,8 @@ import type { CalculatorData } from '@valueproof/formula'
 import { HttpError } from '@valueproof/service-kit'
 import { AnalysisError, type AnalysisInput, type Analyzer } from '../analysis/types.ts'
 import type { PrismaClient, Tx } from '../db.ts'
-import { recordCalculatorGenerated } from '../events/outbox.ts'
-import { assertAllowanceLeft, countGeneration, currentAllowance } from './usage.ts'
+import { recordCalculatorGenerated, type GenerationRecord } from '../events/outbox.ts'
+import { assertAllowanceLeft, countGeneration, currentAllowance, type Allowance } from './usage.ts'
 
 export interface GenerationDeps {
   prisma: PrismaClient
@@ -12,9 +12,46 @@ export interface GenerationDeps {
   now: () => Date
 }
 
+/** Keeps a new calculator inside the transaction that counts it; `numberInMonth` is its place in the month's count. */
+export type KeepCalculator<Kept> = (tx: Tx, calculatorData: CalculatorData, numberInMonth: number) => Promise<Kept>
+
 /** An analyzer's failure as the answer the client reads (SPEC §8 shows its message). */
 export function analysisFailure(error: AnalysisError): HttpError {
   return new HttpError(error.status, error.code, error.message)
+}
+
+/**
+ * Counts one new calculator against the allowance, records its event and keeps it, in one
+ * transaction: nothing is kept without being counted, and nothing counted without being kept.
+ */
+export async function countAndKeep<Kept>(
+  deps: Pick<GenerationDeps, 'prisma' | 'dbSchema'>,
+  props: {
+    userId: number
+    allowance: Allowance
+    calculatorData: CalculatorData
+    event: Pick<GenerationRecord, 'complexity' | 'inputKind' | 'language' | 'currency' | 'analyzer' | 'generatedAt'>
+    keep: KeepCalculator<Kept>
+  },
+): Promise<Kept> {
+  const { allowance } = props
+  return deps.prisma.$transaction(async (tx) => {
+    const calculatorsCreated = await countGeneration(tx, {
+      userId: props.userId,
+      month: allowance.month,
+      plan: allowance.plan,
+      limit: allowance.limit,
+      dbSchema: deps.dbSchema,
+    })
+    await recordCalculatorGenerated(tx, {
+      ...props.event,
+      userId: props.userId,
+      usageMonth: allowance.month,
+      calculatorsCreated,
+      calculatorsLimit: allowance.limit,
+    })
+    return props.keep(tx, props.calculatorData, calculatorsCreated)
+  })
 }
 
 /**
@@ -29,7 +66,7 @@ export async function generateCalculator<Kept = undefined>(
     input: AnalysisInput
     signal?: AbortSignal
     /** Keeps the calculator (docs/decisions/103) in the same transaction that counts it. */
-    keep?: (tx: Tx, calculatorData: CalculatorData) => Promise<Kept>
+    keep?: KeepCalculator<Kept>
   },
 ): Promise<{ calculatorData: CalculatorData; kept: Kept | undefined }> {
   const startedAt = deps.now()
@@ -45,27 +82,20 @@ export async function generateCalculator<Kept = undefined>(
   }
 
   const generated: CalculatorData = { ...calculatorData, complexity: props.input.complexity }
-  const kept = await deps.prisma.$transaction(async (tx) => {
-    const calculatorsCreated = await countGeneration(tx, {
-      userId: props.userId,
-      month: allowance.month,
-      plan: allowance.plan,
-      limit: allowance.limit,
-      dbSchema: deps.dbSchema,
-    })
-    await recordCalculatorGenerated(tx, {
-      userId: props.userId,
+  const { keep } = props
+  const kept = await countAndKeep(deps, {
+    userId: props.userId,
+    allowance,
+    calculatorData: generated,
+    event: {
       complexity: props.input.complexity,
       inputKind: props.input.kind,
       language: props.input.language,
       currency: props.input.currency,
       analyzer: deps.analyzer.name,
-      usageMonth: allowance.month,
-      calculatorsCreated,
-      calculatorsLimit: allowance.limit,
       generatedAt: startedAt,
-    })
-    return props.keep === undefined ? undefined : props.keep(tx, generated)
+    },
+    keep: async (tx, data, numberInMonth) => (keep === undefined ? undefined : keep(tx, data, numberInMonth)),
   })
   return { calculatorData: generated, kept }
 }

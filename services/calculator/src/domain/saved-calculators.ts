@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import {
+  CALCULATOR_LIMITS,
   CALCULATOR_NOT_FOUND_MESSAGE,
   isSavedCalculatorId,
+  LOCKED_CALCULATOR_MESSAGE,
   SAVED_INPUT_PREVIEW_LENGTH,
+  type Plan,
   type SavedCalculator,
   type SavedCalculatorInput,
   type UpdateSavedCalculatorBody,
@@ -12,11 +15,14 @@ import type { ObjectStore } from '@valueproof/object-store'
 import { errors } from '@valueproof/service-kit'
 import { Prisma, type PrismaClient, type Tx } from '../db.ts'
 import type { AnalysisInput } from '../analysis/types.ts'
+import { planOf, PRO_PLAN_REQUIRED } from './plan.ts'
 
 /*
  * The calculators kept per account (docs/decisions/103): each carries its own input — the
  * description, or the uploaded document in object storage with its extracted text — and the values
- * the seller last set. Only the owner reaches one; any other id is "not found".
+ * the seller last set. Only the owner reaches one; any other id is "not found". On Free, those made
+ * on Pro beyond the Free allowance of their month are locked (docs/decisions/105): listed with
+ * their name, dates and source only, deletable, and opened again on Pro.
  */
 
 type SavedRow = Prisma.SavedCalculatorGetPayload<object>
@@ -34,28 +40,67 @@ export function documentKeyFor(calculatorId: string): string {
 /** The input a new calculator was generated from, as it is kept. */
 export type StoredInput =
   | { kind: 'description'; description: string }
+  /** Started from a template: its name heads the list entry, its words are what a proposal is written from. */
+  | { kind: 'template'; templateName: string; words: string }
   | { kind: 'document'; documentKey: string; fileName: string | undefined; fileType: string; fileSize: number; content: string }
 
-export function presentSaved(row: SavedRow): SavedCalculator {
-  const preview = row.inputKind === 'document' ? (row.fileName ?? 'Document') : (row.description ?? '').slice(0, SAVED_INPUT_PREVIEW_LENGTH)
+/** Made on Pro beyond the Free allowance of its month, while its owner is on Free. */
+export function isLocked(row: Pick<SavedRow, 'numberInMonth'>, plan: Plan): boolean {
+  return plan === 'free' && row.numberInMonth !== null && row.numberInMonth > CALCULATOR_LIMITS.free
+}
+
+function previewOf(row: SavedRow): string {
+  if (row.inputKind === 'document') return row.fileName ?? 'Document'
+  if (row.inputKind === 'template') return row.templateName ?? 'Template'
+  return (row.description ?? '').slice(0, SAVED_INPUT_PREVIEW_LENGTH)
+}
+
+/** The list's view of a calculator; a locked one without its definition and values. */
+export function presentSaved(row: SavedRow, locked = false): SavedCalculator {
   return {
     id: row.id,
     name: row.name,
-    config: row.config,
-    values: (row.values as Record<string, number> | null) ?? null,
+    config: locked ? null : row.config,
+    values: locked ? null : ((row.values as Record<string, number> | null) ?? null),
+    locked,
     language: row.language as SavedCalculator['language'],
     currency: row.currency as SavedCalculator['currency'],
     complexity: row.complexity as SavedCalculator['complexity'],
-    input: { kind: row.inputKind as SavedCalculator['input']['kind'], preview, fileSize: row.fileSize },
+    input: { kind: row.inputKind as SavedCalculator['input']['kind'], preview: previewOf(row), fileSize: row.fileSize },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
 }
 
-/** Stores a freshly generated calculator with its input (inside the generation's transaction). */
+/** The columns that keep each kind of input. */
+function inputColumns(input: StoredInput) {
+  switch (input.kind) {
+    case 'description':
+      return { description: input.description }
+    case 'template':
+      return { description: input.words, templateName: input.templateName }
+    case 'document':
+      return {
+        documentKey: input.documentKey,
+        fileName: input.fileName ?? null,
+        fileType: input.fileType,
+        fileSize: input.fileSize,
+        content: input.content,
+      }
+  }
+}
+
+/** Stores a new calculator with its input and its number in the month's count (inside the transaction that counts it). */
 export async function saveGenerated(
   tx: Tx,
-  props: { id: string; userId: number; config: CalculatorData; analysis: AnalysisInput; input: StoredInput },
+  props: {
+    id: string
+    userId: number
+    config: CalculatorData
+    analysis: Pick<AnalysisInput, 'language' | 'currency' | 'complexity'>
+    input: StoredInput
+    numberInMonth: number
+  },
 ): Promise<SavedCalculator> {
   const { input, analysis } = props
   const row = await tx.savedCalculator.create({
@@ -68,15 +113,8 @@ export async function saveGenerated(
       currency: analysis.currency,
       complexity: analysis.complexity,
       inputKind: input.kind,
-      ...(input.kind === 'description'
-        ? { description: input.description }
-        : {
-            documentKey: input.documentKey,
-            fileName: input.fileName ?? null,
-            fileType: input.fileType,
-            fileSize: input.fileSize,
-            content: input.content,
-          }),
+      numberInMonth: props.numberInMonth,
+      ...inputColumns(input),
     },
   })
   return presentSaved(row)
@@ -90,9 +128,19 @@ export async function ownedCalculator(prisma: PrismaClient | Tx, props: { userId
   return row
 }
 
+/** The user's own calculator that their plan lets them open: 404 as above, 403 while it is locked. */
+export async function openableCalculator(prisma: PrismaClient | Tx, props: { userId: number; id: string }): Promise<SavedRow> {
+  const row = await ownedCalculator(prisma, props)
+  if (isLocked(row, await planOf(prisma, props.userId))) throw errors.forbidden(LOCKED_CALCULATOR_MESSAGE, PRO_PLAN_REQUIRED)
+  return row
+}
+
 export async function listSaved(prisma: PrismaClient, userId: number): Promise<SavedCalculator[]> {
-  const rows = await prisma.savedCalculator.findMany({ where: { userId }, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }] })
-  return rows.map(presentSaved)
+  const [plan, rows] = await Promise.all([
+    planOf(prisma, userId),
+    prisma.savedCalculator.findMany({ where: { userId }, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }] }),
+  ])
+  return rows.map((row) => presentSaved(row, isLocked(row, plan)))
 }
 
 /** A definition sent by the client, validated as the formula package defines it (400 with the reasons). */
@@ -117,7 +165,7 @@ export async function updateSaved(
   prisma: PrismaClient,
   props: { userId: number; id: string; body: UpdateSavedCalculatorBody },
 ): Promise<SavedCalculator> {
-  const row = await ownedCalculator(prisma, props)
+  const row = await openableCalculator(prisma, props)
   const config = props.body.config === undefined ? (row.config as unknown as CalculatorData) : validConfig(props.body.config)
   const sentValues = props.body.values === undefined ? (row.values as Record<string, number> | null) : props.body.values
   const values = sentValues === null ? null : valuesFor(config, sentValues)
@@ -140,7 +188,7 @@ export async function deleteSaved(prisma: PrismaClient, objectStore: ObjectStore
 
 /** The words a proposal about this calculator is written from: its description or its document's text. */
 export async function inputText(prisma: PrismaClient, props: { userId: number; id: string }): Promise<SavedCalculatorInput> {
-  const row = await ownedCalculator(prisma, props)
+  const row = await openableCalculator(prisma, props)
   if (row.inputKind === 'document') return { kind: 'document', text: row.content ?? '' }
-  return { kind: 'description', text: row.description ?? '' }
+  return { kind: row.inputKind === 'template' ? 'template' : 'description', text: row.description ?? '' }
 }

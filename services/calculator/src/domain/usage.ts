@@ -2,18 +2,13 @@ import { CALCULATOR_LIMITS, usageMonth, type Plan } from '@valueproof/contracts'
 import { qualifiedTable } from '@valueproof/event-bus'
 import { errors } from '@valueproof/service-kit'
 import type { PrismaClient, Tx } from '../db.ts'
+import { planOf } from './plan.ts'
 
 export interface Allowance {
   plan: Plan
   limit: number
   month: string
   used: number
-}
-
-/** The plan as calculator generation knows it (identity's and billing's events); Free until told otherwise. */
-async function planOf(prisma: PrismaClient | Tx, userId: number): Promise<Plan> {
-  const row = await prisma.userPlan.findUnique({ where: { userId }, select: { plan: true } })
-  return row?.plan === 'pro' ? 'pro' : 'free'
 }
 
 export function limitReachedMessage(plan: Plan, limit: number): string {

@@ -5,7 +5,7 @@ import type { Tx } from '../db.ts'
 export interface GenerationRecord {
   userId: number
   complexity: string
-  inputKind: 'document' | 'description'
+  inputKind: 'document' | 'description' | 'template'
   language: string
   currency: string
   analyzer: string

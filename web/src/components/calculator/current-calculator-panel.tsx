@@ -2,6 +2,7 @@ import { GENERATOR_SCREEN_LOCALE, type CalculatorData, type Currency } from '@va
 import { useEffect, useMemo, useState } from 'react'
 import { hasCalculatorContent, LiveCalculator } from '../proposal/live-calculator.tsx'
 import { Button } from '../ui/button.tsx'
+import { ProTag } from './lock-icon.tsx'
 
 /** SPEC §9: the skeleton lingers 500 ms after the config arrives, then the calculator fades in. */
 export const SKELETON_DELAY_MS = 500
@@ -11,12 +12,15 @@ export interface PanelActions {
   onRegenerate: () => void
   onCreateProposal: () => void
   onShare: () => void
+  /** Save as template (Pro): disabled with a Pro tag on Free, and for a calculator the server does not keep. */
+  onSaveTemplate: () => void
 }
 
 /**
  * The current calculator panel (SPEC §2): a skeleton reading 'Your calculator is being generated...'
  * while no config exists, the live calculator in the display currency, and the edit, regenerate,
- * create-proposal and share actions — disabled unless the calculator has something to show.
+ * create-proposal and share actions — disabled unless the calculator has something to show — and
+ * 'Save as template' (issue 16), a Pro feature.
  */
 export function CurrentCalculatorPanel({
   config,
@@ -26,6 +30,7 @@ export function CurrentCalculatorPanel({
   displayCurrency,
   busy,
   actions,
+  templates,
 }: {
   config: CalculatorData | undefined
   generating: boolean
@@ -35,6 +40,8 @@ export function CurrentCalculatorPanel({
   /** An action of the panel (regenerate) is running. */
   busy: boolean
   actions: PanelActions
+  /** Whether the user is on Pro, and whether the current calculator is kept by the server (a template copies it there). */
+  templates: { pro: boolean; kept: boolean }
 }) {
   // The config on screen: it follows `config`, but one arriving after none waits out the skeleton delay.
   const [revealed, setRevealed] = useState(config !== undefined)
@@ -69,6 +76,16 @@ export function CurrentCalculatorPanel({
           </Button>
           <Button size="sm" disabled={disabled} onClick={actions.onShare}>
             Share
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={disabled || !templates.pro || !templates.kept}
+            title={templates.pro ? undefined : 'Calculator templates are a Pro feature'}
+            onClick={actions.onSaveTemplate}
+          >
+            Save as template
+            {!templates.pro && <ProTag />}
           </Button>
         </div>
       </div>

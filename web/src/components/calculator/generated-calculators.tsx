@@ -3,6 +3,7 @@ import { XIcon } from '../icons.tsx'
 import { Spinner } from '../spinner.tsx'
 import { Button } from '../ui/button.tsx'
 import { classNames } from '../ui/class-names.ts'
+import { LockIcon } from './lock-icon.tsx'
 
 /** SPEC §9: list entries appear 150 ms after one another. */
 export const LIST_STAGGER_MS = 150
@@ -16,17 +17,23 @@ const STATUS = {
 /**
  * SPEC §2 'Generated Calculators', newest first: a loading entry has a yellow indicator, a skeleton
  * name, a spinner and no view action; a completed one is green; a failed one red with its message.
+ * A locked one (made on Pro beyond the Free allowance, the user now on Free) shows a lock and the
+ * upgrade instead of the view action; it can still be removed.
  */
 export function GeneratedCalculators({
   entries,
   currentId,
   onView,
   onRemove,
+  onUpgrade,
+  upgrading,
 }: {
   entries: readonly CalculatorEntry[]
   currentId: string | undefined
   onView: (id: string) => void
   onRemove: (id: string) => void
+  onUpgrade: () => void
+  upgrading: boolean
 }) {
   return (
     <section aria-labelledby="generated-calculators-heading" className="grid grid-cols-1 gap-3">
@@ -41,7 +48,19 @@ export function GeneratedCalculators({
         <ul className="grid grid-cols-1 gap-2">
           {entries.map((entry, index) => {
             const status = STATUS[entry.status]
-            const name = entry.config?.name ?? entry.source ?? 'Calculator'
+            const name = entry.config?.name ?? entry.name ?? entry.source ?? 'Calculator'
+            if (entry.locked === true) {
+              return (
+                <LockedEntry
+                  key={entry.id}
+                  name={name}
+                  index={index}
+                  onRemove={() => onRemove(entry.id)}
+                  onUpgrade={onUpgrade}
+                  upgrading={upgrading}
+                />
+              )
+            }
             return (
               <li
                 key={entry.id}
@@ -98,5 +117,43 @@ export function GeneratedCalculators({
         </ul>
       )}
     </section>
+  )
+}
+
+function LockedEntry({
+  name,
+  index,
+  onRemove,
+  onUpgrade,
+  upgrading,
+}: {
+  name: string
+  index: number
+  onRemove: () => void
+  onUpgrade: () => void
+  upgrading: boolean
+}) {
+  return (
+    <li
+      data-status="locked"
+      className="calculator-enter grid grid-cols-1 gap-2 rounded-lg border border-dashed bg-muted/40 p-3"
+      style={{ animationDelay: `${index * LIST_STAGGER_MS}ms` }}
+    >
+      <div className="flex items-center gap-3">
+        <LockIcon className="size-4 shrink-0 text-muted-foreground" />
+        <span className="sr-only">Locked:</span>
+        <span className="min-w-0 flex-1 truncate text-sm font-medium text-muted-foreground" title={name}>
+          {name}
+        </span>
+        <Button variant="ghost" size="icon" className="size-8 shrink-0" aria-label={`Remove ${name}`} onClick={onRemove}>
+          <XIcon className="size-4" />
+        </Button>
+      </div>
+      <p className="text-xs text-muted-foreground">Made on Pro beyond the Free plan's monthly calculators. It is kept, not deleted.</p>
+      <Button variant="outline" size="sm" className="justify-self-start" disabled={upgrading} onClick={onUpgrade}>
+        <LockIcon className="size-3.5" />
+        {upgrading ? 'Processing...' : 'Upgrade to Pro to open'}
+      </Button>
+    </li>
   )
 }

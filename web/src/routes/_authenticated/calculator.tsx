@@ -1,8 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import type { Plan } from '@valueproof/contracts'
 import type { CalculatorData, Currency } from '@valueproof/formula'
 import { useRef, useState } from 'react'
 import { ApiError } from '../../api.ts'
+import { UPGRADE_ERROR_TITLE } from '../../billing/texts.ts'
+import { useUpgrade } from '../../billing/use-upgrade.ts'
 import {
   analyzeDescription,
   analyzeDocument,
@@ -20,6 +23,7 @@ import {
 } from '../../calculator/saved-api.ts'
 import { useSaveValues, useSavedCalculators } from '../../calculator/saved-sync.ts'
 import { newEntryId } from '../../calculator/storage.ts'
+import { useStartFromTemplate } from '../../calculator/use-templates.ts'
 import { useWorkspace, valuesAfterEdit, withStartValues } from '../../calculator/workspace.ts'
 import { CalculatorTypeDialog, ProposalTemplateDialog } from '../../components/calculator/choice-dialogs.tsx'
 import { CurrentCalculatorPanel } from '../../components/calculator/current-calculator-panel.tsx'
@@ -27,7 +31,10 @@ import { EditCalculatorDialog } from '../../components/calculator/edit-calculato
 import { GeneratedCalculators } from '../../components/calculator/generated-calculators.tsx'
 import { GenerationInput, type InputMode, type UploadState } from '../../components/calculator/generation-input.tsx'
 import { LiveCalculators } from '../../components/calculator/live-calculators.tsx'
+import { SaveTemplateDialog } from '../../components/calculator/save-template-dialog.tsx'
 import { ShareDialog } from '../../components/calculator/share-dialog.tsx'
+import { TemplatesDialog } from '../../components/calculator/templates-dialog.tsx'
+import { Button } from '../../components/ui/button.tsx'
 import { Tabs } from '../../components/ui/tabs.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { pageHead } from '../../page-title.ts'
@@ -67,10 +74,10 @@ function messageOf(error: unknown): string {
 
 function CalculatorPage() {
   const { data: user } = useSuspenseQuery(userQueryOptions())
-  return user === null ? null : <CalculatorScreen userId={user.id} />
+  return user === null ? null : <CalculatorScreen userId={user.id} plan={user.plan} />
 }
 
-function CalculatorScreen({ userId }: { userId: number }) {
+function CalculatorScreen({ userId, plan }: { userId: number; plan: Plan }) {
   const [tab, setTab] = useState<Tab>('create')
   const { state, dispatch, latest } = useWorkspace(userId)
   const [language, setLanguage] = useState<GenerationLanguage>('en')
@@ -81,13 +88,19 @@ function CalculatorScreen({ userId }: { userId: number }) {
   const [running, setRunning] = useState(0)
   const [upload, setUpload] = useState<UploadState>()
   const [regenerating, setRegenerating] = useState(false)
-  const [dialog, setDialog] = useState<'edit' | 'share' | 'proposal'>()
+  const [dialog, setDialog] = useState<'edit' | 'share' | 'proposal' | 'templates' | 'save-template'>()
   // The words each kept calculator's proposal is written from, fetched once per calculator.
   const inputs = useRef(new Map<string, string>())
   const [shareInput, setShareInput] = useState('')
   const startProposalGeneration = useStartProposalGeneration()
   useSavedCalculators(dispatch)
   useSaveValues(state)
+  // Templates are Pro (issue 16); Free users see them locked, with the upgrade.
+  const pro = plan === 'pro'
+  const { upgrade, busy: upgrading } = useUpgrade({
+    onError: (message) => toast({ variant: 'destructive', title: UPGRADE_ERROR_TITLE, description: message }),
+  })
+  const startFromTemplate = useStartFromTemplate(dispatch, state.displayCurrency)
 
   async function generate(
     source: GenerationSource,
@@ -218,6 +231,7 @@ function CalculatorScreen({ userId }: { userId: number }) {
   }
 
   const config = state.config
+  const current = state.entries.find((entry) => entry.id === state.currentId)
   const generating = running > 0 || regenerating
 
   return (
@@ -244,12 +258,20 @@ function CalculatorScreen({ userId }: { userId: number }) {
                     upload={upload}
                     onGenerate={onGenerate}
                   />
+                  <div className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t pt-4">
+                    <p className="text-sm text-muted-foreground">Or begin with a ready-made ROI story.</p>
+                    <Button variant="outline" size="sm" onClick={() => setDialog('templates')}>
+                      Start from a template
+                    </Button>
+                  </div>
                 </div>
                 <GeneratedCalculators
                   entries={state.entries}
                   currentId={state.currentId}
                   onView={(id) => dispatch({ type: 'view', id })}
                   onRemove={(id) => void remove(id)}
+                  onUpgrade={upgrade}
+                  upgrading={upgrading}
                 />
               </div>
               <CurrentCalculatorPanel
@@ -259,11 +281,13 @@ function CalculatorScreen({ userId }: { userId: number }) {
                 onValuesChange={(values) => dispatch({ type: 'values', values })}
                 displayCurrency={state.displayCurrency}
                 busy={regenerating}
+                templates={{ pro, kept: current?.saved === true }}
                 actions={{
                   onEdit: () => setDialog('edit'),
                   onRegenerate: () => void regenerate(),
                   onCreateProposal: () => void openWithInput('proposal'),
                   onShare: () => void openWithInput('share'),
+                  onSaveTemplate: () => setDialog('save-template'),
                 }}
               />
             </div>
@@ -275,6 +299,15 @@ function CalculatorScreen({ userId }: { userId: number }) {
         </Tabs>
       </div>
 
+      <TemplatesDialog
+        open={dialog === 'templates'}
+        onOpenChange={(open) => setDialog(open ? 'templates' : undefined)}
+        language={language}
+        pro={pro}
+        onUse={(template) => void startFromTemplate(template)}
+        onUpgrade={upgrade}
+        upgrading={upgrading}
+      />
       <CalculatorTypeDialog
         open={typeDialogFor !== undefined}
         onOpenChange={(open) => {
@@ -294,6 +327,14 @@ function CalculatorScreen({ userId }: { userId: number }) {
             calculatorData={config}
             onSave={(edited) => void saveEdit(edited)}
           />
+          {dialog === 'save-template' && current?.saved === true && (
+            <SaveTemplateDialog
+              open
+              onOpenChange={(open) => setDialog(open ? 'save-template' : undefined)}
+              calculatorId={current.id}
+              calculatorName={config.name}
+            />
+          )}
           {dialog === 'share' && (
             <ShareDialog
               open

@@ -1,4 +1,9 @@
-import { CALCULATOR_NOT_FOUND_MESSAGE, type RegenerateCalculatorBody, type SavedCalculator } from '@valueproof/contracts'
+import {
+  CALCULATOR_NOT_FOUND_MESSAGE,
+  NOTHING_TO_REGENERATE_MESSAGE,
+  type RegenerateCalculatorBody,
+  type SavedCalculator,
+} from '@valueproof/contracts'
 import type { CalculatorData } from '@valueproof/formula'
 import type { DocumentExtractor } from '@valueproof/documents'
 import type { ObjectStore } from '@valueproof/object-store'
@@ -7,7 +12,7 @@ import { storableCopy, storableText } from '../../analysis/storable-output.ts'
 import type { AnalysisInput, TextPage } from '../../analysis/types.ts'
 import { Prisma } from '../../db.ts'
 import { generateCalculator, type GenerationDeps } from '../../domain/generation.ts'
-import { ownedCalculator, presentSaved } from '../../domain/saved-calculators.ts'
+import { openableCalculator, presentSaved } from '../../domain/saved-calculators.ts'
 import { extractDocument } from '../generation/documents.ts'
 
 export interface RegenerationDeps extends GenerationDeps {
@@ -18,7 +23,7 @@ export interface RegenerationDeps extends GenerationDeps {
 export const DOCUMENT_GONE_MESSAGE =
   "This calculator's document is no longer stored. Upload the document again to generate a new calculator."
 
-type Row = Awaited<ReturnType<typeof ownedCalculator>>
+type Row = Awaited<ReturnType<typeof openableCalculator>>
 
 /** The stored input's pages: the description, or the stored document read again (page numbers kept for quotes). */
 async function storedPages(
@@ -37,13 +42,16 @@ async function storedPages(
  * Regenerate (issue 15): the selected calculator's own stored input, analysed again with the
  * settings chosen now (default: those it was made with). The calculator is replaced in place — same
  * id, same place in the list — and its values return to the new definition's defaults. Counted like
- * any generation, in the same transaction that replaces it.
+ * any generation, in the same transaction that replaces it; it keeps its number in the month it was
+ * made in (regenerating does not add a calculator). A locked calculator is refused (403), and so is
+ * one started from a template (409: it has no input of its own).
  */
 export async function regenerateSaved(
   deps: RegenerationDeps,
   props: { userId: number; id: string; choice: RegenerateCalculatorBody; signal: AbortSignal },
 ): Promise<{ parameters: CalculatorData; calculator: SavedCalculator }> {
-  const row = await ownedCalculator(deps.prisma, props)
+  const row = await openableCalculator(deps.prisma, props)
+  if (row.inputKind === 'template') throw errors.conflict(NOTHING_TO_REGENERATE_MESSAGE, 'nothing_to_regenerate')
   const { pages, content } = await storedPages(deps, row, props.signal)
   const input: AnalysisInput = {
     kind: row.inputKind === 'document' ? 'document' : 'description',

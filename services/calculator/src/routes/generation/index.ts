@@ -96,7 +96,7 @@ export function generationRouter(deps: GenerationRouterDeps): Router {
           userId,
           input,
           signal,
-          keep: async (tx, calculatorData) => {
+          keep: async (tx, calculatorData, numberInMonth) => {
             await kept.stored
             // Names, labels and quotes come from the document's text: cleaned like the content.
             const config = storableCopy(calculatorData)
@@ -108,7 +108,7 @@ export function generationRouter(deps: GenerationRouterDeps): Router {
               fileSize: upload.bytes.length,
               content,
             } as const
-            return saveGenerated(tx, { id, userId, config, analysis: input, input: stored })
+            return saveGenerated(tx, { id, userId, config, analysis: input, input: stored, numberInMonth })
           },
         })
         ctx.body = { parameters: storableCopy(generated.calculatorData), content, calculator: generated.kept }
@@ -151,13 +151,14 @@ export function generationRouter(deps: GenerationRouterDeps): Router {
       input,
       signal: clientGone(ctx),
       // The description is storable (checked on the way in); the model's words may not be.
-      keep: (tx, generated) =>
+      keep: (tx, generated, numberInMonth) =>
         saveGenerated(tx, {
           id: newCalculatorId(),
           userId,
           config: storableCopy(generated),
           analysis: input,
           input: { kind: 'description', description },
+          numberInMonth,
         }),
     })
     ctx.body = { parameters: storableCopy(calculatorData), calculator: kept }
