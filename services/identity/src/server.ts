@@ -9,6 +9,7 @@ import { deleteExpiredSessions } from './domain/sessions.ts'
 import { throttleKeyOf } from './domain/throttle-keys.ts'
 import { createUserLoader } from './domain/user-loader.ts'
 import { subscribeCalculatorGenerated } from './events/calculator-generated.ts'
+import { subscribeSubscriptionChanged } from './events/subscription-changed.ts'
 import { authRouter } from './routes/auth/index.ts'
 import { logosRouter } from './routes/logos/index.ts'
 import { sessionsRouter } from './routes/sessions/index.ts'
@@ -21,7 +22,7 @@ export const SERVICE_NAME = 'identity'
 
 const SWEEP_MS = 60 * 60_000
 
-/** Accounts, sessions, the company profile and logos. */
+/** Accounts, sessions, the company profile and logos; the plan as billing reports it. */
 export function createIdentityService(deps: ServiceDeps<PrismaClient>, config: IdentitySettings): ServiceInstance {
   const addressHashKey = resolveSecret({
     name: 'ADDRESS_HASH_KEY',
@@ -57,7 +58,7 @@ export function createIdentityService(deps: ServiceDeps<PrismaClient>, config: I
       userRouter({ prisma: deps.prisma, users: createUserLoader(deps.sql, deps.dbSchema) }),
       logosRouter({ prisma: deps.prisma, objectStore: deps.objectStore }),
     ],
-    consumers: [subscribeCalculatorGenerated],
+    consumers: [subscribeCalculatorGenerated, subscribeSubscriptionChanged],
     onStop: () => clearInterval(sweeper),
   })
 }

@@ -4,8 +4,10 @@ import type { PrismaClient } from './db.ts'
 import { accessCodeCipher, accessCodeKeyFits, encryptLegacyAccessCodes } from './domain/access-code-cipher.ts'
 import { accessCodePolicy } from './domain/access-code-policy.ts'
 import { deleteEndedCodeWindows } from './domain/access-codes.ts'
+import { createAccountLoader } from './domain/accounts.ts'
 import { createProposalLoader } from './domain/proposal-loader.ts'
 import { ViewRecorder } from './domain/views.ts'
+import { subscribeSubscriptionChanged } from './events/subscription-changed.ts'
 import { subscribeUserProfileUpdated } from './events/user-profile-updated.ts'
 import { subscribeUserRegistered } from './events/user-registered.ts'
 import { proposalsRouter } from './routes/proposals/index.ts'
@@ -59,11 +61,12 @@ export function createProposalService(
         codeThrottles: { prisma: deps.prisma, dbSchema: deps.dbSchema, addressHashKey: secret('ADDRESS_HASH_KEY') },
         cipher,
         proposals: createProposalLoader(deps.prisma),
+        accounts: createAccountLoader(deps.prisma),
         views,
         ...(options.now ? { now: options.now } : {}),
       }),
     ],
-    consumers: [subscribeUserRegistered, subscribeUserProfileUpdated],
+    consumers: [subscribeUserRegistered, subscribeUserProfileUpdated, subscribeSubscriptionChanged],
     onStop: async () => {
       clearInterval(sweeper)
       await views.stop()

@@ -5,6 +5,7 @@ import { embeddedConfigSchema } from '../../../embedded/src/config.ts'
 import { startEmbeddedStack, type EmbeddedStack } from '../../../embedded/src/stack.ts'
 import { createLogger, loadConfig } from '@valueproof/service-kit'
 import { createTestBucket, createTestDatabase, infra, needs, type TestBucket, type TestDatabase } from '@valueproof/testing'
+import { changePlanEverywhere, SubscriptionChange } from './plan-events.ts'
 
 /**
  * 'postgres+nats+minio': real PostgreSQL, NATS JetStream and MinIO (each stack in its own database,
@@ -85,14 +86,9 @@ export async function startTestStack(kind: StackKind, env: Record<string, string
 }
 
 /**
- * Puts a user on Pro in calculator generation's plan projection (Pro's allowance is 100 a month).
- * Billing, which will publish plan changes, is a later issue.
+ * Puts a user on Pro (100 calculators a month, custom branding) as billing does: a subscription
+ * event that identity, calculator generation and proposals have all applied when this returns.
  */
 export async function grantCalculatorPro(stack: TestStack, userId: number): Promise<void> {
-  const { schema } = stack.databases.calculator
-  const table = schema ? `"${schema}".user_plan` : 'user_plan'
-  await stack.databases.calculator.execute(
-    `INSERT INTO ${table} (user_id, plan, updated_at) VALUES ($1, 'pro', now()) ON CONFLICT (user_id) DO UPDATE SET plan = 'pro', updated_at = now()`,
-    userId,
-  )
+  await changePlanEverywhere(stack, { userId, change: SubscriptionChange.ACTIVATED })
 }

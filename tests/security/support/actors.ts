@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto'
 import { expect } from 'vitest'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from '../../integration/support/http-client.ts'
-import { grantCalculatorPro, type TestStack } from '../../integration/support/stack.ts'
+import { changePlanEverywhere, SubscriptionChange } from '../../integration/support/plan-events.ts'
+import type { TestStack } from '../../integration/support/stack.ts'
 import { eventually as waitUntil } from '@valueproof/testing'
 
 /**
@@ -59,24 +60,17 @@ export async function signInAgain(actor: Actor): Promise<void> {
 }
 
 /** A table of one service, qualified by its schema in the one-database stacks. */
-export function table(stack: TestStack, service: 'identity' | 'proposal' | 'calculator', name: string): string {
+export function table(stack: TestStack, service: 'identity' | 'proposal' | 'calculator' | 'billing', name: string): string {
   const { schema } = stack.databases[service]
   return schema ? `"${schema}".${name}` : name
 }
 
 /**
- * Pro everywhere it matters today: identity (profile and logo), calculator generation (allowance)
- * and the proposal service's projection (branding). Billing, which will publish plan changes, is a
- * later issue.
+ * Pro everywhere it matters: identity (profile and logo), calculator generation (allowance) and the
+ * proposal service (branding), through billing's subscription event as in production.
  */
 export async function makePro(stack: TestStack, userId: number): Promise<void> {
-  await stack.databases.identity.execute(`UPDATE ${table(stack, 'identity', '"user"')} SET plan = 'pro' WHERE id = $1`, userId)
-  await grantCalculatorPro(stack, userId)
-  await stack.databases.proposal.execute(
-    `INSERT INTO ${table(stack, 'proposal', 'user_account')} (user_id, plan, updated_at) VALUES ($1, 'pro', now())
-     ON CONFLICT (user_id) DO UPDATE SET plan = 'pro', updated_at = now()`,
-    userId,
-  )
+  await changePlanEverywhere(stack, { userId, change: SubscriptionChange.ACTIVATED })
 }
 
 /** Polls until the probe answers something (events cross the bus asynchronously; the security stacks are slower). */

@@ -50,6 +50,7 @@ async function userWithEveryField(prisma: PrismaClient, name: string) {
       customBranding: true,
       stripeCustomerId: 'cus_123',
       stripeSubscriptionId: 'sub_456',
+      planVersion: 3,
       // Not "now": a fixed instant with milliseconds shows a time-zone or precision slip.
       createdAt: new Date('2026-03-29T01:30:45.678Z'),
     },

@@ -27,6 +27,7 @@ const USER_COLUMNS = [
   'custom_branding AS "customBranding"',
   'stripe_customer_id AS "stripeCustomerId"',
   'stripe_subscription_id AS "stripeSubscriptionId"',
+  'plan_version AS "planVersion"',
   'created_at AS "createdAt"',
   'updated_at AS "updatedAt"',
 ].join(', ')

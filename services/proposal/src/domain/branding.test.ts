@@ -1,7 +1,7 @@
 import { productBranding } from '@valueproof/contracts'
 import { describe, expect, it } from 'vitest'
 import { NO_COMPANY, NO_CONTACT, type Account, type SellerProfile } from './accounts.ts'
-import { brandingFor } from './branding.ts'
+import { brandingFor, shownBranding, withShownBranding } from './branding.ts'
 
 const ORIGIN = 'https://proposals.example'
 const acme = { companyName: 'Acme AB', companyLogo: '/api/logos/acme.png', companyWebsite: 'https://acme.example' }
@@ -45,5 +45,38 @@ describe('brandingFor', () => {
     expect(decision.branding).toEqual(productBranding(ORIGIN))
     expect(decision.contact).toBeUndefined()
     expect(brandingFor(account('free', acme), ORIGIN).contact).toBeUndefined()
+  })
+})
+
+describe("shownBranding: the owner's current plan decides what a stored proposal shows", () => {
+  const stampedPro = { name: 'Support savings', branding: { ...acme, ...anna } }
+
+  it("shows a Pro owner's current company profile with the contact stamped at creation", () => {
+    const owner = account('pro', { ...acme, companyName: 'Acme Group AB', contactEmail: 'new@acme.example' })
+    expect(shownBranding(stampedPro, owner, ORIGIN)).toEqual({ ...acme, companyName: 'Acme Group AB', ...anna })
+  })
+
+  it("shows ValueProof's branding once the owner is Free again, keeping the stamped contact", () => {
+    expect(shownBranding(stampedPro, account('free', { ...acme, ...anna }), ORIGIN)).toEqual({ ...productBranding(ORIGIN), ...anna })
+  })
+
+  it('shows the company of a proposal made while Free once its owner is Pro with a company profile', () => {
+    const madeWhileFree = { branding: { ...productBranding(ORIGIN), contactName: 'Anna Berg' } }
+    expect(shownBranding(madeWhileFree, account('pro', acme), ORIGIN)).toEqual({ ...acme, contactName: 'Anna Berg' })
+    expect(shownBranding(madeWhileFree, account('pro', {}), ORIGIN)).toEqual({ ...productBranding(ORIGIN), contactName: 'Anna Berg' })
+  })
+
+  it('reads no contact from a proposal stamped without one, or with something else in its place', () => {
+    expect(shownBranding({ branding: productBranding(ORIGIN) }, account('free', anna), ORIGIN)).toEqual(productBranding(ORIGIN))
+    expect(shownBranding({ branding: { contactEmail: 42, contactName: '' } }, account('free', {}), ORIGIN)).toEqual(productBranding(ORIGIN))
+    expect(shownBranding({}, account('pro', acme), ORIGIN)).toEqual(acme)
+  })
+
+  it('replaces only the branding of the stored calculator, and changes nothing in it', () => {
+    const stored = structuredClone(stampedPro)
+    const shown = withShownBranding(stored, account('free', {}), ORIGIN)
+    expect(shown).toEqual({ name: 'Support savings', branding: { ...productBranding(ORIGIN), ...anna } })
+    expect(stored).toEqual(stampedPro)
+    expect(withShownBranding(null, account('pro', acme), ORIGIN)).toBeNull()
   })
 })

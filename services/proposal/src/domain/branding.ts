@@ -1,5 +1,5 @@
 import { productBranding } from '@valueproof/contracts'
-import { NO_COMPANY, type Account, type SellerContact, type SellerProfile } from './accounts.ts'
+import { NO_COMPANY, NO_CONTACT, type Account, type SellerContact, type SellerProfile } from './accounts.ts'
 
 /** calculatorData.branding as stored: SPEC §3's three optional fields and the seller's contact (issue 15). */
 export interface StoredBranding {
@@ -68,4 +68,41 @@ export function brandingFor(account: Account, publicOrigin: string | undefined):
     kind: 'custom',
     contact: writerContact(account.profile, true),
   }
+}
+
+function storedText(branding: Record<string, unknown>, field: keyof SellerContact): string | null {
+  const value = branding[field]
+  return typeof value === 'string' && value !== '' ? value : null
+}
+
+/** The contact stamped on a proposal at creation (none on proposals from before issue 15). */
+function stampedContact(calculatorData: unknown): SellerContact {
+  const branding = isRecord(calculatorData) && isRecord(calculatorData.branding) ? calculatorData.branding : {}
+  return {
+    contactName: storedText(branding, 'contactName'),
+    contactEmail: storedText(branding, 'contactEmail'),
+    contactPhone: storedText(branding, 'contactPhone'),
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * The branding a proposal is shown with: the owner's CURRENT plan decides it (docs/decisions/105).
+ * Custom branding is Pro, so when the owner is Free again their proposals show ValueProof's
+ * branding (the links keep working), and the company profile returns on resubscribing. The stored
+ * proposal is not changed. The contact stays the one stamped at creation: every plan's, and what
+ * the seller gave the prospect with this proposal (decision 102).
+ */
+export function shownBranding(calculatorData: unknown, owner: Account, publicOrigin: string | undefined): StoredBranding {
+  const company = brandingFor({ plan: owner.plan, profile: { ...owner.profile, ...NO_CONTACT } }, publicOrigin).branding
+  return { ...company, ...storedContact(stampedContact(calculatorData)) }
+}
+
+/** A stored calculatorData with the branding it is shown with; anything that is not an object is left as it is. */
+export function withShownBranding(calculatorData: unknown, owner: Account, publicOrigin: string | undefined): unknown {
+  if (!isRecord(calculatorData)) return calculatorData
+  return { ...calculatorData, branding: shownBranding(calculatorData, owner, publicOrigin) }
 }

@@ -24,8 +24,8 @@ import {
   codeAccepted,
   reserveCodeAttempt,
 } from './access-codes.ts'
-import { accountOf } from './accounts.ts'
-import { brandingFor } from './branding.ts'
+import { accountOf, type AccountLoader } from './accounts.ts'
+import { brandingFor, withShownBranding } from './branding.ts'
 import { newProposalId } from './proposal-ids.ts'
 import type { ProposalLoader } from './proposal-loader.ts'
 import type { ViewRecorder } from './views.ts'
@@ -43,6 +43,8 @@ export interface ProposalDeps {
   cipher: AccessCodeCipher
   /** Reads for openProposal, batched per turn of the event loop. */
   proposals: ProposalLoader
+  /** The owners' accounts for openProposal (their plan decides the branding shown), batched likewise. */
+  accounts: AccountLoader
   views: ViewRecorder
   now?: () => Date
 }
@@ -215,7 +217,8 @@ export interface Viewer {
  * Opens a proposal: the owner always; anyone else only a published one whose link was neither
  * revoked nor has expired (else 410), and with its access code when it has one (compared in
  * constant time, wrong codes limited per visitor, address and proposal: docs/decisions/100).
- * Unknown and unpublished ids answer the same 404. Each opened proposal counts as a view.
+ * Unknown and unpublished ids answer the same 404. Each opened proposal counts as a view. The
+ * branding shown follows the owner's current plan (docs/decisions/105).
  */
 export async function openProposal(
   deps: ProposalDeps,
@@ -246,6 +249,7 @@ export async function openProposal(
     if (!accessCodeMatches(code, accessCode)) throw errors.unauthorized(ACCESS_CODE_WRONG_MESSAGE, 'access_code_wrong')
     await codeAccepted(deps.codeThrottles, attempt)
   }
+  const owner = await deps.accounts.load(proposal.userId)
   deps.views.record({
     proposalId: proposal.id,
     ownerUserId: proposal.userId,
@@ -254,7 +258,10 @@ export async function openProposal(
     visitorId: isOwner ? undefined : props.viewer.visitorId,
     viewedAt: now,
   })
-  const record = presentProposal({ ...proposal, accessCode }, { isOwner })
+  const record = {
+    ...presentProposal({ ...proposal, accessCode }, { isOwner }),
+    calculatorData: withShownBranding(proposal.calculatorData, owner, deps.publicOrigin),
+  }
   // The owner's pages mark a link that no longer opens.
   return isOwner ? { ...record, ...presentAvailability(proposal) } : record
 }

@@ -5,6 +5,7 @@ import { productBranding, type UserRecord } from '@valueproof/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { supportTriageCalculator, supportTriageInput } from '../../../../proposal/src/testing/calculators.ts'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from '../../../../../tests/integration/support/http-client.ts'
+import { projectedPlans, publishPlanChange, SubscriptionChange } from '../../../../../tests/integration/support/plan-events.ts'
 import { stackKinds, startTestStack, type TestStack } from '../../../../../tests/integration/support/stack.ts'
 import { PRO_ONLY_PROFILE_MESSAGE } from '../../domain/profile.ts'
 import { eventually } from '@valueproof/testing'
@@ -102,11 +103,13 @@ describe.each(kinds)("the seller's contact details in the profile (%s)", (kind) 
 
   it("names a Pro seller and their company in a written proposal's contact line", async () => {
     const { client, id } = await registered()
-    await stack.databases.identity.execute(`UPDATE ${table('identity', '"user"')} SET plan = 'pro' WHERE id = $1`, id)
+    await publishPlanChange(stack, { userId: id, change: SubscriptionChange.ACTIVATED })
+    await eventually(async () => {
+      const plans = await projectedPlans(stack, id)
+      return plans.identity === 'pro' && plans.proposal === 'pro' ? true : undefined
+    })
     expect((await client.patch('/api/profile', { companyName: 'Acme AB', ...ANNA })).status).toBe(200)
     await projectedEmail(id, ANNA.contactEmail)
-    // Pro in the proposal service's own projection (billing, which will send it, comes later).
-    await stack.databases.proposal.execute(`UPDATE ${table('proposal', 'user_account')} SET plan = 'pro' WHERE user_id = $1`, id)
     const generated = await client.post('/api/proposals/generate', {
       calculatorData: supportTriageCalculator,
       input: supportTriageInput,

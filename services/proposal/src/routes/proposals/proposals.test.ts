@@ -1,10 +1,19 @@
 // The owner's management routes (issue 15) through the gateway, on the embedded stack: each answers
 // the contract's shape, an owner-only call needs a session, and a call's body is checked before
 // anything changes. The flows themselves (revoke → 410, expiry, duplicate, the access-code limit)
-// are in tests/integration/proposals.test.ts.
-import { createdProposalSchema, proposalListEntrySchema, proposalRecordSchema } from '@valueproof/contracts'
+// are in tests/integration/proposals.test.ts. Opening a proposal shows the branding of its owner's
+// current plan (issue 16, docs/decisions/105).
+import {
+  createdProposalSchema,
+  productBranding,
+  proposalListEntrySchema,
+  proposalRecordSchema,
+  userRecordSchema,
+} from '@valueproof/contracts'
+import { eventually } from '@valueproof/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from '../../../../../tests/integration/support/http-client.ts'
+import { publishPlanChange, SubscriptionChange } from '../../../../../tests/integration/support/plan-events.ts'
 import { startTestStack, type TestStack } from '../../../../../tests/integration/support/stack.ts'
 import { supportTriageCalculator } from '../../testing/calculators.ts'
 
@@ -65,5 +74,56 @@ describe('proposal management routes', () => {
     expect(notJson.status).toBe(415)
     const list = proposalListEntrySchema.array().parse(await (await owner.get('/api/proposals')).json())
     expect(list.find((entry) => entry.id === id)).toMatchObject({ title: 'Routes', revokedAt: null })
+  })
+
+  it("shows a Pro owner's branding, ValueProof's once the subscription ended, and theirs again on resubscribing", async () => {
+    const seller = new ApiClient(stack.url)
+    const registration = await seller.post('/api/register', { username: uniqueUsername('brand'), password: GOOD_PASSWORD })
+    const userId = userRecordSchema.parse(await registration.json()).id
+    const planIs = (plan: string) => async () =>
+      userRecordSchema.parse(await (await seller.get('/api/user')).json()).plan === plan ? true : undefined
+    await publishPlanChange(stack, { userId, change: SubscriptionChange.ACTIVATED, version: 1 })
+    await eventually(planIs('pro'))
+    const company = { companyName: 'Acme AB', companyWebsite: 'https://acme.example' }
+    const contact = { contactName: 'Anna Berg', contactEmail: 'anna@acme.example' }
+    expect((await seller.patch('/api/profile', { ...company, ...contact })).status).toBe(200)
+    // The contact is stamped at sharing (decision 102): share once the profile event has arrived.
+    const { schema } = stack.databases.proposal
+    const inProposals = (name: string) => (schema ? `"${schema}".${name}` : name)
+    await eventually(async () => {
+      const rows = await stack.databases.proposal.query<Array<{ contact_email: string | null }>>(
+        `SELECT contact_email FROM ${inProposals('user_account')} WHERE user_id = $1`,
+        userId,
+      )
+      return rows[0]?.contact_email === contact.contactEmail ? true : undefined
+    })
+
+    const created = await seller.post('/api/proposals', { title: 'Branded', calculatorData: supportTriageCalculator })
+    const { id } = createdProposalSchema.parse(await created.json())
+    const prospect = new ApiClient(stack.url)
+    const brandingFor = async (client: ApiClient): Promise<unknown> => {
+      const record = proposalRecordSchema.parse(await (await client.get(`/api/proposals/${id}`)).json())
+      return (record.calculatorData as { branding?: unknown }).branding
+    }
+    /** The branding the prospect and the owner are shown, once both equal `expected`. */
+    const shown = (expected: Record<string, string>) =>
+      eventually(async () => {
+        const brandings = await Promise.all([brandingFor(prospect), brandingFor(seller)])
+        return brandings.every((branding) => JSON.stringify(branding) === JSON.stringify(expected)) ? brandings : undefined
+      })
+    await shown({ ...company, ...contact })
+
+    await publishPlanChange(stack, { userId, change: SubscriptionChange.ENDED, version: 2 })
+    await shown({ ...productBranding(), ...contact })
+    // The link keeps working, and what was stored is unchanged.
+    const rows = await stack.databases.proposal.query<Array<{ calculator_data: { branding: unknown } }>>(
+      `SELECT calculator_data FROM ${inProposals('proposal')} WHERE id = $1`,
+      id,
+    )
+    expect(rows[0]?.calculator_data.branding).toEqual({ ...company, ...contact })
+
+    await publishPlanChange(stack, { userId, change: SubscriptionChange.ACTIVATED, version: 3 })
+    await eventually(planIs('pro'))
+    await shown({ ...company, ...contact })
   })
 })
