@@ -8,9 +8,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiRoutes } from '../../gateway/src/routes/api-routes.ts'
 import { GOOD_PASSWORD, uniqueUsername } from '../integration/support/http-client.ts'
 import { startTestStack, type TestStack } from '../integration/support/stack.ts'
-import { makePro, SECURITY_STACK_ENV } from './support/actors.ts'
+import { eventually, makePro, SECURITY_STACK_ENV } from './support/actors.ts'
+import { projectedPlans } from '../integration/support/plan-events.ts'
 import { supportTriageCalculator } from '../../services/proposal/src/testing/calculators.ts'
-import { encode, pathWithIds, routeCalls, victimState, type Encoding, type RouteCall } from './support/csrf-routes.ts'
+import {
+  CSRF_WEBHOOK_SECRET,
+  encode,
+  pathWithIds,
+  routeCalls,
+  victimState,
+  type Encoding,
+  type RouteCall,
+  type VictimIds,
+} from './support/csrf-routes.ts'
 import { rawRequest, type RawAnswer } from './support/raw-http.ts'
 
 const CROSS_ORIGIN = { message: 'Cross-origin requests are not allowed' }
@@ -56,6 +66,9 @@ interface Variant {
   expect: Refusal
   onlyWithPublicOrigin?: boolean
 }
+
+/** For routes that act on none of the victim's things. */
+const NO_IDS: VictimIds = { calculatorId: '', proposalId: '', checkoutId: '', templateId: '' }
 
 const browserCrossSite = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'empty' }
 
@@ -227,7 +240,7 @@ describe.each(SITES)('CSRF: $name', (site) => {
   }
 
   beforeAll(async () => {
-    stack = await startTestStack('pglite+in-process', { ...SECURITY_STACK_ENV, ...site.env })
+    stack = await startTestStack('pglite+in-process', { ...SECURITY_STACK_ENV, ...site.env, STRIPE_WEBHOOK_SECRET: CSRF_WEBHOOK_SECRET })
     victim = await register('csrfvictim')
     await makePro(stack, victim.id)
     // The account a login CSRF would sign the victim into.
@@ -237,31 +250,104 @@ describe.each(SITES)('CSRF: $name', (site) => {
     await stack?.close()
   })
 
-  const idsByRoute = new Map<string, { calculatorId: string; proposalId: string }>()
-  /** The route's path at things of the victim's own, made once per route (see pathWithIds). */
-  async function victimPath(route: { method: string; path: string }): Promise<string> {
-    if (!route.path.includes(':id')) return route.path
+  /** A JSON call of the victim's from the site's own pages. */
+  async function asVictim(path: string, json: unknown): Promise<RawAnswer> {
+    const cookie = await victimCookie()
+    return send('POST', path, { cookie, origin: site.origin(stack), 'content-type': 'application/json' }, Buffer.from(JSON.stringify(json)))
+  }
+
+  async function victimSubscription(): Promise<{ status: string; cancelAtPeriodEnd: boolean }> {
+    const answer = await send('GET', '/api/subscription', { cookie: await victimCookie() })
+    expect(answer.status, answer.text).toBe(200)
+    return JSON.parse(answer.text) as { status: string; cancelAtPeriodEnd: boolean }
+  }
+
+  /** A new open test-mode checkout of the victim's (billing must not hold a subscription for them). */
+  async function openCheckout(): Promise<string> {
+    const answer = await asVictim('/api/subscription/create', {})
+    expect(answer.status, answer.text).toBe(200)
+    return (JSON.parse(answer.text) as { paymentUrl: string }).paymentUrl.split('/').at(-1) ?? ''
+  }
+
+  /** Waits until identity, calculator generation and proposals all hold the plan billing decided. */
+  async function planEverywhere(plan: 'free' | 'pro'): Promise<void> {
+    await eventually(async () => {
+      const plans = await projectedPlans(stack, victim.id)
+      return Object.values(plans).every((held) => held === plan) ? true : undefined
+    })
+  }
+
+  /** Billing holds no subscription for the victim: a scheduled cancellation is carried through to the period's end. */
+  async function withoutSubscription(): Promise<void> {
+    const current = await victimSubscription()
+    if (current.status === 'none' || current.status === 'canceled') return
+    if (!current.cancelAtPeriodEnd) expect((await asVictim('/api/subscription/cancel', {})).status).toBe(200)
+    expect((await asVictim('/api/billing/test-mode/end-period', {})).status).toBe(200)
+    await planEverywhere('free')
+  }
+
+  /** The victim holds a paid test-mode subscription with no cancellation scheduled. */
+  async function subscribed(): Promise<void> {
+    const current = await victimSubscription()
+    if (current.status === 'active' && !current.cancelAtPeriodEnd) return
+    await withoutSubscription()
+    const paid = await asVictim(`/api/billing/test-checkout/${await openCheckout()}/pay`, {})
+    expect(paid.status, paid.text).toBe(200)
+    await planEverywhere('pro')
+  }
+
+  const idsByRoute = new Map<string, VictimIds>()
+  /** The victim's own things for the route, made once per route (see pathWithIds). */
+  async function victimIds(route: { method: string; path: string }): Promise<VictimIds> {
+    if (!route.path.includes(':id') && route.path !== '/api/calculator-templates') return NO_IDS
     let ids = idsByRoute.get(key(route))
     if (ids === undefined) {
-      const cookie = await victimCookie()
-      const own = (path: string, json: unknown) =>
-        send('POST', path, { cookie, origin: site.origin(stack), 'content-type': 'application/json' }, Buffer.from(JSON.stringify(json)))
-      const calculator = await own('/api/calculator/analyze-text', {
+      const calculator = await asVictim('/api/calculator/analyze-text', {
         description: 'Each of 12 agents spends 15 hours per week on triage at $45 per hour.',
         complexity: 'minimal',
         language: 'en',
         currency: 'USD',
       })
       expect(calculator.status, calculator.text).toBe(200)
-      const proposal = await own('/api/proposals', { title: 'The victim’s own', content: '', calculatorData: supportTriageCalculator })
+      const calculatorId = (JSON.parse(calculator.text) as { calculator: { id: string } }).calculator.id
+      const proposal = await asVictim('/api/proposals', { title: 'The victim’s own', content: '', calculatorData: supportTriageCalculator })
       expect(proposal.status, proposal.text).toBe(201)
+      const template = await asVictim('/api/calculator-templates', { calculatorId, name: 'The victim’s own' })
+      expect(template.status, template.text).toBe(201)
+      await withoutSubscription()
       ids = {
-        calculatorId: (JSON.parse(calculator.text) as { calculator: { id: string } }).calculator.id,
+        calculatorId,
         proposalId: (JSON.parse(proposal.text) as { id: string }).id,
+        checkoutId: await openCheckout(),
+        templateId: (JSON.parse(template.text) as { id: string }).id,
       }
       idsByRoute.set(key(route), ids)
     }
-    return pathWithIds(route.path, ids)
+    return ids
+  }
+
+  /**
+   * Puts the victim's billing where the route's control can act (whatever earlier controls left):
+   * no subscription to start a checkout or pay one, a subscription to cancel or end. Answers the ids
+   * to use, with a fresh open checkout where the control pays or cancels one.
+   */
+  async function prepareControl(routeKey: string, ids: VictimIds): Promise<VictimIds> {
+    switch (routeKey) {
+      case 'POST /api/subscription/create':
+        await withoutSubscription()
+        return ids
+      case 'POST /api/billing/test-checkout/:id/pay':
+      case 'POST /api/billing/test-checkout/:id/cancel':
+        await withoutSubscription()
+        return { ...ids, checkoutId: await openCheckout() }
+      case 'POST /api/subscription/upgrade-manual':
+      case 'POST /api/subscription/cancel':
+      case 'POST /api/billing/test-mode/end-period':
+        await subscribed()
+        return ids
+      default:
+        return ids
+    }
   }
 
   /** The victim's session cookie, signing in again when an attempt (or the control) ended it. */
@@ -299,15 +385,21 @@ describe.each(SITES)('CSRF: $name', (site) => {
     it(cell, async () => {
       const call = calls[key(route)]
       if (call === undefined) throw new Error(`no call for ${key(route)}`)
-      const path = await victimPath(route)
+      const ids = await victimIds(route)
+      const path = pathWithIds(route.path, ids)
       const cookie = await victimCookie()
       const before = await victimState(stack, victim)
-      const { body, contentType } = encode(call, variant.encoding)
+      const { body, contentType } = encode(call, variant.encoding, ids)
       const url = new URL(site.origin(stack))
       const answer = await send(
         variant.method?.(route) ?? route.method,
         variant.path?.(path, route) ?? path,
-        { cookie, ...(contentType ? { 'content-type': contentType } : {}), ...variant.headers({ origin: site.origin(stack), url }, route) },
+        {
+          cookie,
+          ...(contentType ? { 'content-type': contentType } : {}),
+          ...(body && call.signed ? call.signed(body) : {}),
+          ...variant.headers({ origin: site.origin(stack), url }, route),
+        },
         body,
       )
       expectRefused(answer, variant.expect, route.path)
@@ -321,18 +413,28 @@ describe.each(SITES)('CSRF: $name', (site) => {
     const call = calls[routeKey]
     if (call === undefined) throw new Error(`no call for ${routeKey}`)
     const [method = '', routePath = ''] = routeKey.split(' ')
-    const path = await victimPath({ method, path: routePath })
+    const ids = await prepareControl(routeKey, await victimIds({ method, path: routePath }))
+    const path = pathWithIds(routePath, ids)
     const cookie = await victimCookie()
     const before = await victimState(stack, victim)
-    const { body, contentType } = encode(call, 'own')
+    const { body, contentType } = encode(call, 'own', ids)
     const answer = await send(
       method,
       path,
-      { cookie, origin: site.origin(stack), 'sec-fetch-site': 'same-origin', ...(contentType ? { 'content-type': contentType } : {}) },
+      {
+        cookie,
+        origin: site.origin(stack),
+        'sec-fetch-site': 'same-origin',
+        ...(contentType ? { 'content-type': contentType } : {}),
+        ...(body && call.signed ? call.signed(body) : {}),
+      },
       body,
     )
     expect(answer.status, answer.text).toBeLessThan(300)
-    if (routeKey === 'POST /api/login' || routeKey === 'POST /api/register') {
+    if (routeKey === 'POST /api/subscription/upgrade-manual') {
+      // Billing already holds the provider's state (the payment's webhook applied it): the call confirms it, changing nothing.
+      expect(JSON.parse(answer.text)).toMatchObject({ success: true, status: 'active' })
+    } else if (routeKey === 'POST /api/login' || routeKey === 'POST /api/register') {
       expect(answer.setCookies.some((line) => /^vp_session=[^;]/.test(line))).toBe(true)
     } else if (routeKey === 'POST /api/logout') {
       expect((await send('GET', '/api/user', { cookie })).status).toBe(401)

@@ -1,6 +1,8 @@
 // The state-changing /api routes as a cross-site attacker would call them: each route's fields and,
 // for uploads, its file; the encodings a page on another site can send; and the victim's state
 // that any of them would change.
+import { randomBytes } from 'node:crypto'
+import Stripe from 'stripe'
 import { expect } from 'vitest'
 import { buildPdf } from '../../../packages/documents/src/test-documents.ts'
 import { supportTriageCalculator, supportTriageInput } from '../../../services/proposal/src/testing/calculators.ts'
@@ -17,12 +19,30 @@ export interface FilePart {
   data: Uint8Array
 }
 
+/** The victim's own things a route acts on (see pathWithIds). */
+export interface VictimIds {
+  calculatorId: string
+  proposalId: string
+  /** An open test-mode checkout of the victim's. */
+  checkoutId: string
+  /** A calculator template the victim saved. */
+  templateId: string
+}
+
 export interface RouteCall {
   /** The request's fields (a new username each time for register). */
-  fields: () => Record<string, unknown>
+  fields: (ids: VictimIds) => Record<string, unknown>
   /** Uploads: the file part; the route's own encoding is then multipart, JSON otherwise. */
   file?: () => FilePart
+  /** Headers made from the encoded body (the payment provider's webhook signature). */
+  signed?: (body: Buffer) => Record<string, string>
 }
+
+/** The webhook signing secret of the CSRF stacks (STRIPE_WEBHOOK_SECRET), so a control can sign like Stripe. */
+export const CSRF_WEBHOOK_SECRET = 'whsec_csrf_suite_only_0123456789'
+
+/** Signs like Stripe does, offline (no request is made with this client). */
+const stripeWebhooks = new Stripe('sk_test_csrf_suite_signing_only').webhooks
 
 const DESCRIPTION = 'Your team of 12 agents spends 15 hours per week each on ticket triage at $45 per hour.'
 
@@ -64,6 +84,22 @@ export function routeCalls(login: { username: string }): Record<string, RouteCal
     'DELETE /api/proposals/:id': { fields: () => ({}) },
     'POST /api/proposals/:id/revoke': { fields: () => ({}) },
     'POST /api/proposals/:id/duplicate': { fields: () => ({}) },
+    'POST /api/subscription/create': { fields: () => ({}) },
+    'POST /api/subscription/upgrade-manual': { fields: () => ({}) },
+    'POST /api/subscription/cancel': { fields: () => ({}) },
+    // An event of a type billing records and ignores: the control shows a signed delivery is taken.
+    'POST /api/billing/webhook': {
+      fields: () => ({ id: `evt_csrf_${randomBytes(8).toString('hex')}`, object: 'event', type: 'customer.created', data: { object: {} } }),
+      signed: (body) => ({
+        'stripe-signature': stripeWebhooks.generateTestHeaderString({ payload: body.toString('utf8'), secret: CSRF_WEBHOOK_SECRET }),
+      }),
+    },
+    'POST /api/billing/test-checkout/:id/pay': { fields: () => ({}) },
+    'POST /api/billing/test-checkout/:id/cancel': { fields: () => ({}) },
+    'POST /api/billing/test-mode/end-period': { fields: () => ({}) },
+    'POST /api/calculator-templates': { fields: (ids) => ({ calculatorId: ids.calculatorId, name: 'Planted by CSRF' }) },
+    'DELETE /api/calculator-templates/:id': { fields: () => ({}) },
+    'POST /api/calculator-templates/:id/use': { fields: () => ({}) },
   }
 }
 
@@ -71,9 +107,11 @@ export function routeCalls(login: { username: string }): Record<string, RouteCal
  * A route's path with its `:id` filled in: each route acts on a thing of the victim's own, made for
  * it once (so the control, which really changes or deletes it, has one to act on).
  */
-export function pathWithIds(routePath: string, ids: { calculatorId: string; proposalId: string }): string {
+export function pathWithIds(routePath: string, ids: VictimIds): string {
   if (routePath.startsWith('/api/calculators/')) return routePath.replace(':id', ids.calculatorId)
   if (routePath.startsWith('/api/proposals/')) return routePath.replace(':id', ids.proposalId)
+  if (routePath.startsWith('/api/billing/test-checkout/')) return routePath.replace(':id', ids.checkoutId)
+  if (routePath.startsWith('/api/calculator-templates/')) return routePath.replace(':id', ids.templateId)
   return routePath
 }
 
@@ -84,8 +122,8 @@ function asText(value: unknown): string {
 }
 
 /** The body and its content type: the route's own encoding, or one a cross-site page can send. */
-export function encode(call: RouteCall, encoding: Encoding): { body?: Buffer; contentType?: string } {
-  const fields = call.fields()
+export function encode(call: RouteCall, encoding: Encoding, ids: VictimIds): { body?: Buffer; contentType?: string } {
+  const fields = call.fields(ids)
   const file = call.file?.()
   const chosen = encoding === 'own' ? (file ? 'multipart' : 'json') : encoding
   switch (chosen) {
@@ -106,7 +144,7 @@ export function encode(call: RouteCall, encoding: Encoding): { body?: Buffer; co
 
 /** What any state-changing route could alter for the victim (and, for register, anyone). */
 export async function victimState(stack: TestStack, victim: { id: number }): Promise<Record<string, unknown>> {
-  const count = async (service: 'identity' | 'proposal', sql: string, ...values: unknown[]) => {
+  const count = async (service: 'identity' | 'proposal' | 'billing', sql: string, ...values: unknown[]) => {
     const rows = await stack.databases[service].query<Array<{ n: number | bigint }>>(sql, ...values)
     return Number(rows[0]?.n ?? 0)
   }
@@ -128,5 +166,19 @@ export async function victimState(stack: TestStack, victim: { id: number }): Pro
       victim.id,
     ),
     generations: await generationsCounted(stack, victim.id),
+    templates: await stack.databases.calculator.query(
+      `SELECT id, name FROM ${table(stack, 'calculator', 'calculator_template')} WHERE user_id = $1 ORDER BY id`,
+      victim.id,
+    ),
+    subscriber: await stack.databases.billing.query(
+      `SELECT checkout_session_id, subscription_id, status, cancel_at_period_end, current_period_end, version
+       FROM ${table(stack, 'billing', 'subscriber')} WHERE user_id = $1`,
+      victim.id,
+    ),
+    checkouts: await stack.databases.billing.query(
+      `SELECT id, status, payment_status FROM ${table(stack, 'billing', 'test_checkout_session')} WHERE user_id = $1 ORDER BY id`,
+      victim.id,
+    ),
+    webhookEvents: await count('billing', `SELECT count(*) AS n FROM ${table(stack, 'billing', 'webhook_event')}`),
   }
 }

@@ -20,6 +20,10 @@ export interface Victim extends Actor {
   calculatorId: string
   /** Text of A's that no answer to anyone else may carry. */
   privateMarkers: string[]
+  /** A's own calculator template, saved from calculatorId (set by withBillingAndTemplates). */
+  templateId?: string
+  /** A test-mode checkout of A's left open; A also holds a paid test-mode subscription. */
+  openCheckoutId?: string
 }
 
 export async function shareProposal(client: RecordingClient, body: Record<string, unknown>): Promise<string> {
@@ -93,6 +97,34 @@ export async function victim(stack: TestStack): Promise<Victim> {
   }
 }
 
+async function createdCheckout(client: RecordingClient): Promise<string> {
+  const response = await client.post('/api/subscription/create', {})
+  expect(response.status, await response.clone().text()).toBe(200)
+  const { paymentUrl } = (await response.json()) as { paymentUrl: string }
+  const id = paymentUrl.split('/').at(-1)
+  if (!id) throw new Error(`no checkout session in ${paymentUrl}`)
+  return id
+}
+
+/**
+ * Billing and templates of A's own (issue 16): an open test-mode checkout, a paid one (a real
+ * subscription in billing, not only the projections' Pro), and a template saved from A's calculator.
+ */
+export async function withBillingAndTemplates(a: Victim): Promise<void> {
+  a.openCheckoutId = await createdCheckout(a.client)
+  const paid = await createdCheckout(a.client)
+  const payment = await a.client.post(`/api/billing/test-checkout/${paid}/pay`, {})
+  expect(payment.status, await payment.clone().text()).toBe(200)
+  await eventually(async () => {
+    const status = (await (await a.client.get('/api/subscription')).json()) as { status: string }
+    return status.status === 'active' ? true : undefined
+  })
+  const template = await a.client.post('/api/calculator-templates', { calculatorId: a.calculatorId, name: `A's template` })
+  expect(template.status, await template.clone().text()).toBe(201)
+  a.templateId = ((await template.json()) as { id: string }).id
+  a.privateMarkers.push(a.openCheckoutId, paid, a.templateId)
+}
+
 /** B: Pro too, so every route (profile, logo, generation) is open to them. */
 export async function attacker(stack: TestStack): Promise<Actor> {
   const actor = await signUp(stack, 'attacker')
@@ -114,6 +146,9 @@ export async function stateOf(stack: TestStack, a: Victim): Promise<unknown> {
     list: await json('/api/proposals'),
     calculators: await json('/api/calculators'),
     proposals: await Promise.all([a.openId, a.codedId, a.hiddenId].map((id) => json(`/api/proposals/${id}`))),
+    subscription: await json('/api/subscription'),
+    templates: await json('/api/calculator-templates'),
+    checkout: a.openCheckoutId ? await json(`/api/billing/test-checkout/${a.openCheckoutId}`) : null,
     logo: createHash('sha256')
       .update(Buffer.from(await logo.arrayBuffer()))
       .digest('hex'),
