@@ -3,6 +3,7 @@ import { IDENTITY_HEADER, signIdentity } from '@valueproof/service-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from './support/http-client.ts'
 import { fakeExecutable, logoForm, SVG_LOGO, tinyPng } from './support/images.ts'
+import { changePlanEverywhere, SubscriptionChange } from './support/plan-events.ts'
 import { stackKinds, startTestStack, WEB_SHELL_MARKER, type TestStack } from './support/stack.ts'
 import { eventually } from '@valueproof/testing'
 
@@ -27,10 +28,9 @@ describe.each(kinds)('identity through the gateway (%s)', (kind) => {
     return { client, username, id: user.id }
   }
 
+  /** Pro as billing grants it: a subscription event every service has applied. */
   async function makePro(userId: number): Promise<void> {
-    const db = stack.databases.identity
-    const table = db.schema ? `"${db.schema}"."user"` : '"user"'
-    expect(await db.execute(`UPDATE ${table} SET plan = 'pro' WHERE id = $1`, userId)).toBe(1)
+    await changePlanEverywhere(stack, { userId, change: SubscriptionChange.ACTIVATED })
   }
 
   describe('register, session, logout', () => {
