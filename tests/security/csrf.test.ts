@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiRoutes } from '../../gateway/src/routes/api-routes.ts'
 import { GOOD_PASSWORD, uniqueUsername } from '../integration/support/http-client.ts'
 import { startTestStack, type TestStack } from '../integration/support/stack.ts'
-import { eventually, makePro, SECURITY_STACK_ENV } from './support/actors.ts'
+import { makePro, SECURITY_STACK_ENV } from './support/actors.ts'
+import { victimBilling } from './support/csrf-billing.ts'
 import { projectedPlans } from '../integration/support/plan-events.ts'
 import { supportTriageCalculator } from '../../services/proposal/src/testing/calculators.ts'
 import {
@@ -256,45 +257,11 @@ describe.each(SITES)('CSRF: $name', (site) => {
     return send('POST', path, { cookie, origin: site.origin(stack), 'content-type': 'application/json' }, Buffer.from(JSON.stringify(json)))
   }
 
-  async function victimSubscription(): Promise<{ status: string; cancelAtPeriodEnd: boolean }> {
-    const answer = await send('GET', '/api/subscription', { cookie: await victimCookie() })
-    expect(answer.status, answer.text).toBe(200)
-    return JSON.parse(answer.text) as { status: string; cancelAtPeriodEnd: boolean }
-  }
-
-  /** A new open test-mode checkout of the victim's (billing must not hold a subscription for them). */
-  async function openCheckout(): Promise<string> {
-    const answer = await asVictim('/api/subscription/create', {})
-    expect(answer.status, answer.text).toBe(200)
-    return (JSON.parse(answer.text) as { paymentUrl: string }).paymentUrl.split('/').at(-1) ?? ''
-  }
-
-  /** Waits until identity, calculator generation and proposals all hold the plan billing decided. */
-  async function planEverywhere(plan: 'free' | 'pro'): Promise<void> {
-    await eventually(async () => {
-      const plans = await projectedPlans(stack, victim.id)
-      return Object.values(plans).every((held) => held === plan) ? true : undefined
-    })
-  }
-
-  /** Billing holds no subscription for the victim: a scheduled cancellation is carried through to the period's end. */
-  async function withoutSubscription(): Promise<void> {
-    const current = await victimSubscription()
-    if (current.status === 'none' || current.status === 'canceled') return
-    if (!current.cancelAtPeriodEnd) expect((await asVictim('/api/subscription/cancel', {})).status).toBe(200)
-    expect((await asVictim('/api/billing/test-mode/end-period', {})).status).toBe(200)
-    await planEverywhere('free')
-  }
-
-  /** The victim holds a paid test-mode subscription with no cancellation scheduled. */
-  async function subscribed(): Promise<void> {
-    const current = await victimSubscription()
-    if (current.status === 'active' && !current.cancelAtPeriodEnd) return
-    await withoutSubscription()
-    const paid = await asVictim(`/api/billing/test-checkout/${await openCheckout()}/pay`, {})
-    expect(paid.status, paid.text).toBe(200)
-    await planEverywhere('pro')
-  }
+  const billing = victimBilling({
+    asVictim,
+    get: async (path) => send('GET', path, { cookie: await victimCookie() }),
+    projectedPlans: () => projectedPlans(stack, victim.id),
+  })
 
   const idsByRoute = new Map<string, VictimIds>()
   /** The victim's own things for the route, made once per route (see pathWithIds). */
@@ -314,40 +281,16 @@ describe.each(SITES)('CSRF: $name', (site) => {
       expect(proposal.status, proposal.text).toBe(201)
       const template = await asVictim('/api/calculator-templates', { calculatorId, name: 'The victim’s own' })
       expect(template.status, template.text).toBe(201)
-      await withoutSubscription()
+      await billing.withoutSubscription()
       ids = {
         calculatorId,
         proposalId: (JSON.parse(proposal.text) as { id: string }).id,
-        checkoutId: await openCheckout(),
+        checkoutId: await billing.openCheckout(),
         templateId: (JSON.parse(template.text) as { id: string }).id,
       }
       idsByRoute.set(key(route), ids)
     }
     return ids
-  }
-
-  /**
-   * Puts the victim's billing where the route's control can act (whatever earlier controls left):
-   * no subscription to start a checkout or pay one, a subscription to cancel or end. Answers the ids
-   * to use, with a fresh open checkout where the control pays or cancels one.
-   */
-  async function prepareControl(routeKey: string, ids: VictimIds): Promise<VictimIds> {
-    switch (routeKey) {
-      case 'POST /api/subscription/create':
-        await withoutSubscription()
-        return ids
-      case 'POST /api/billing/test-checkout/:id/pay':
-      case 'POST /api/billing/test-checkout/:id/cancel':
-        await withoutSubscription()
-        return { ...ids, checkoutId: await openCheckout() }
-      case 'POST /api/subscription/upgrade-manual':
-      case 'POST /api/subscription/cancel':
-      case 'POST /api/billing/test-mode/end-period':
-        await subscribed()
-        return ids
-      default:
-        return ids
-    }
   }
 
   /** The victim's session cookie, signing in again when an attempt (or the control) ended it. */
@@ -413,7 +356,7 @@ describe.each(SITES)('CSRF: $name', (site) => {
     const call = calls[routeKey]
     if (call === undefined) throw new Error(`no call for ${routeKey}`)
     const [method = '', routePath = ''] = routeKey.split(' ')
-    const ids = await prepareControl(routeKey, await victimIds({ method, path: routePath }))
+    const ids = await billing.prepareControl(routeKey, await victimIds({ method, path: routePath }))
     const path = pathWithIds(routePath, ids)
     const cookie = await victimCookie()
     const before = await victimState(stack, victim)

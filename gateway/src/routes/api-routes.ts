@@ -51,6 +51,12 @@ const PROPOSAL_TOO_LARGE = 'Request body is too large (limit 1 MB): the calculat
 const WEBHOOK_LIMIT = 512 * KB
 const WEBHOOK_TOO_LARGE = 'Webhook payload is too large (limit 512 KB)'
 
+/** A signed-in JSON call: GET with no body, anything else with the ordinary JSON limit. */
+function signedInJson(method: ApiRoute['method'], path: string, service: ServiceName, to: string): ApiRoute {
+  const bodyLimit = method === 'GET' ? 0 : JSON_LIMIT
+  return { method, path, service, to, access: 'session', bodyLimit, tooLargeMessage: JSON_TOO_LARGE }
+}
+
 export const apiRoutes: ApiRoute[] = [
   {
     method: 'POST',
@@ -82,16 +88,8 @@ export const apiRoutes: ApiRoute[] = [
     tooLargeMessage: JSON_TOO_LARGE,
     closesSession: true,
   },
-  { method: 'GET', path: '/api/user', service: 'identity', to: '/user', access: 'session', bodyLimit: 0, tooLargeMessage: JSON_TOO_LARGE },
-  {
-    method: 'PATCH',
-    path: '/api/profile',
-    service: 'identity',
-    to: '/profile',
-    access: 'session',
-    bodyLimit: JSON_LIMIT,
-    tooLargeMessage: JSON_TOO_LARGE,
-  },
+  signedInJson('GET', '/api/user', 'identity', '/user'),
+  signedInJson('PATCH', '/api/profile', 'identity', '/profile'),
   {
     method: 'POST',
     path: '/api/upload-logo',
@@ -142,24 +140,8 @@ export const apiRoutes: ApiRoute[] = [
     tooLargeMessage: DESCRIPTION_TOO_LARGE,
   },
   // The calculators kept per account (docs/decisions/103).
-  {
-    method: 'GET',
-    path: '/api/calculators',
-    service: 'calculator',
-    to: '/calculators',
-    access: 'session',
-    bodyLimit: 0,
-    tooLargeMessage: JSON_TOO_LARGE,
-  },
-  {
-    method: 'GET',
-    path: '/api/calculators/:id/input',
-    service: 'calculator',
-    to: '/calculators/:id/input',
-    access: 'session',
-    bodyLimit: 0,
-    tooLargeMessage: JSON_TOO_LARGE,
-  },
+  signedInJson('GET', '/api/calculators', 'calculator', '/calculators'),
+  signedInJson('GET', '/api/calculators/:id/input', 'calculator', '/calculators/:id/input'),
   {
     method: 'PATCH',
     path: '/api/calculators/:id',
@@ -169,16 +151,8 @@ export const apiRoutes: ApiRoute[] = [
     bodyLimit: CALCULATOR_LIMIT,
     tooLargeMessage: CALCULATOR_TOO_LARGE,
   },
-  {
-    method: 'DELETE',
-    path: '/api/calculators/:id',
-    service: 'calculator',
-    to: '/calculators/:id',
-    access: 'session',
-    // No body is read; a client's empty JSON object is no error.
-    bodyLimit: JSON_LIMIT,
-    tooLargeMessage: JSON_TOO_LARGE,
-  },
+  // No body is read; a client's empty JSON object is no error.
+  signedInJson('DELETE', '/api/calculators/:id', 'calculator', '/calculators/:id'),
   {
     method: 'POST',
     path: '/api/calculators/:id/regenerate',
@@ -189,15 +163,7 @@ export const apiRoutes: ApiRoute[] = [
     bodyLimit: JSON_LIMIT,
     tooLargeMessage: JSON_TOO_LARGE,
   },
-  {
-    method: 'GET',
-    path: '/api/proposals',
-    service: 'proposal',
-    to: '/proposals',
-    access: 'session',
-    bodyLimit: 0,
-    tooLargeMessage: JSON_TOO_LARGE,
-  },
+  signedInJson('GET', '/api/proposals', 'proposal', '/proposals'),
   {
     method: 'POST',
     path: '/api/proposals',
@@ -228,83 +194,17 @@ export const apiRoutes: ApiRoute[] = [
     tooLargeMessage: JSON_TOO_LARGE,
   },
   // The owner's management of a proposal (issue 15); the service answers 404 for anyone else's.
-  {
-    method: 'PATCH',
-    path: '/api/proposals/:id',
-    service: 'proposal',
-    to: '/proposals/:id',
-    access: 'session',
-    bodyLimit: JSON_LIMIT,
-    tooLargeMessage: JSON_TOO_LARGE,
-  },
-  {
-    method: 'DELETE',
-    path: '/api/proposals/:id',
-    service: 'proposal',
-    to: '/proposals/:id',
-    access: 'session',
-    // No body is read; a client's empty JSON object is no error.
-    bodyLimit: JSON_LIMIT,
-    tooLargeMessage: JSON_TOO_LARGE,
-  },
-  {
-    method: 'POST',
-    path: '/api/proposals/:id/revoke',
-    service: 'proposal',
-    to: '/proposals/:id/revoke',
-    access: 'session',
-    // No body is read; a client's empty JSON object is no error.
-    bodyLimit: JSON_LIMIT,
-    tooLargeMessage: JSON_TOO_LARGE,
-  },
-  {
-    method: 'POST',
-    path: '/api/proposals/:id/duplicate',
-    service: 'proposal',
-    to: '/proposals/:id/duplicate',
-    access: 'session',
-    // No body is read; a client's empty JSON object is no error.
-    bodyLimit: JSON_LIMIT,
-    tooLargeMessage: JSON_TOO_LARGE,
-  },
+  signedInJson('PATCH', '/api/proposals/:id', 'proposal', '/proposals/:id'),
+  // No body is read by these three; a client's empty JSON object is no error.
+  signedInJson('DELETE', '/api/proposals/:id', 'proposal', '/proposals/:id'),
+  signedInJson('POST', '/api/proposals/:id/revoke', 'proposal', '/proposals/:id/revoke'),
+  signedInJson('POST', '/api/proposals/:id/duplicate', 'proposal', '/proposals/:id/duplicate'),
   // Plans and billing (issue 16; docs/decisions/105). The three SPEC §7 calls, the plan as /settings shows it,
   // the payment provider's webhook, and the built-in test-mode checkout (answers 404 when Stripe is configured).
-  {
-    method: 'POST',
-    path: '/api/subscription/create',
-    service: 'billing',
-    to: '/subscription/create',
-    access: 'session',
-    bodyLimit: JSON_LIMIT,
-    tooLargeMessage: JSON_TOO_LARGE,
-  },
-  {
-    method: 'POST',
-    path: '/api/subscription/upgrade-manual',
-    service: 'billing',
-    to: '/subscription/upgrade-manual',
-    access: 'session',
-    bodyLimit: JSON_LIMIT,
-    tooLargeMessage: JSON_TOO_LARGE,
-  },
-  {
-    method: 'POST',
-    path: '/api/subscription/cancel',
-    service: 'billing',
-    to: '/subscription/cancel',
-    access: 'session',
-    bodyLimit: JSON_LIMIT,
-    tooLargeMessage: JSON_TOO_LARGE,
-  },
-  {
-    method: 'GET',
-    path: '/api/subscription',
-    service: 'billing',
-    to: '/subscription',
-    access: 'session',
-    bodyLimit: 0,
-    tooLargeMessage: JSON_TOO_LARGE,
-  },
+  signedInJson('POST', '/api/subscription/create', 'billing', '/subscription/create'),
+  signedInJson('POST', '/api/subscription/upgrade-manual', 'billing', '/subscription/upgrade-manual'),
+  signedInJson('POST', '/api/subscription/cancel', 'billing', '/subscription/cancel'),
+  signedInJson('GET', '/api/subscription', 'billing', '/subscription'),
   {
     method: 'POST',
     path: '/api/billing/webhook',
@@ -315,42 +215,10 @@ export const apiRoutes: ApiRoute[] = [
     tooLargeMessage: WEBHOOK_TOO_LARGE,
     passHeaders: ['stripe-signature'],
   },
-  {
-    method: 'GET',
-    path: '/api/billing/test-checkout/:id',
-    service: 'billing',
-    to: '/test-checkout/:id',
-    access: 'session',
-    bodyLimit: 0,
-    tooLargeMessage: JSON_TOO_LARGE,
-  },
-  {
-    method: 'POST',
-    path: '/api/billing/test-checkout/:id/pay',
-    service: 'billing',
-    to: '/test-checkout/:id/pay',
-    access: 'session',
-    bodyLimit: JSON_LIMIT,
-    tooLargeMessage: JSON_TOO_LARGE,
-  },
-  {
-    method: 'POST',
-    path: '/api/billing/test-checkout/:id/cancel',
-    service: 'billing',
-    to: '/test-checkout/:id/cancel',
-    access: 'session',
-    bodyLimit: JSON_LIMIT,
-    tooLargeMessage: JSON_TOO_LARGE,
-  },
-  {
-    method: 'POST',
-    path: '/api/billing/test-mode/end-period',
-    service: 'billing',
-    to: '/test-mode/end-period',
-    access: 'session',
-    bodyLimit: JSON_LIMIT,
-    tooLargeMessage: JSON_TOO_LARGE,
-  },
+  signedInJson('GET', '/api/billing/test-checkout/:id', 'billing', '/test-checkout/:id'),
+  signedInJson('POST', '/api/billing/test-checkout/:id/pay', 'billing', '/test-checkout/:id/pay'),
+  signedInJson('POST', '/api/billing/test-checkout/:id/cancel', 'billing', '/test-checkout/:id/cancel'),
+  signedInJson('POST', '/api/billing/test-mode/end-period', 'billing', '/test-mode/end-period'),
   // Where 'Contact Support' goes: the priority address for Pro (issue 16).
   {
     method: 'GET',
@@ -362,15 +230,7 @@ export const apiRoutes: ApiRoute[] = [
     tooLargeMessage: JSON_TOO_LARGE,
   },
   // Calculator templates: Pro (issue 16). The built-in set and the user's own.
-  {
-    method: 'GET',
-    path: '/api/calculator-templates',
-    service: 'calculator',
-    to: '/calculator-templates',
-    access: 'session',
-    bodyLimit: 0,
-    tooLargeMessage: JSON_TOO_LARGE,
-  },
+  signedInJson('GET', '/api/calculator-templates', 'calculator', '/calculator-templates'),
   {
     method: 'POST',
     path: '/api/calculator-templates',
@@ -380,24 +240,8 @@ export const apiRoutes: ApiRoute[] = [
     bodyLimit: CALCULATOR_LIMIT,
     tooLargeMessage: CALCULATOR_TOO_LARGE,
   },
-  {
-    method: 'DELETE',
-    path: '/api/calculator-templates/:id',
-    service: 'calculator',
-    to: '/calculator-templates/:id',
-    access: 'session',
-    bodyLimit: JSON_LIMIT,
-    tooLargeMessage: JSON_TOO_LARGE,
-  },
-  {
-    method: 'POST',
-    path: '/api/calculator-templates/:id/use',
-    service: 'calculator',
-    to: '/calculator-templates/:id/use',
-    access: 'session',
-    bodyLimit: JSON_LIMIT,
-    tooLargeMessage: JSON_TOO_LARGE,
-  },
+  signedInJson('DELETE', '/api/calculator-templates/:id', 'calculator', '/calculator-templates/:id'),
+  signedInJson('POST', '/api/calculator-templates/:id/use', 'calculator', '/calculator-templates/:id/use'),
   {
     method: 'GET',
     path: '/api/logos/:file',
