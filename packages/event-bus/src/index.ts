@@ -53,3 +53,4 @@ export {
 } from './outbox.ts'
 export { defaultRedeliveryPolicy, type RedeliveryPolicy } from './redelivery.ts'
 export type { EventBusLogger } from './logger.ts'
+export { grantedPlan } from './plan.ts'

@@ -122,3 +122,13 @@ export function PlusIcon(props: IconProps) {
     </Icon>
   )
 }
+
+/** A padlock: the text beside it says what is locked. */
+export function LockIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="4" y="11" width="16" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </Icon>
+  )
+}

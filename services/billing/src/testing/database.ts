@@ -1,24 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { createLogger, openServiceDatabase } from '@valueproof/service-kit'
+import { throwAwayServiceDatabase } from '@valueproof/service-kit/testing'
 import { PrismaClient } from '../db.ts'
 
 /** Billing's migrated database in a throw-away PGlite directory, removed by `close()`. */
-export async function billingTestDatabase() {
-  const dataDir = await mkdtemp(join(tmpdir(), 'vp-billing-'))
-  const db = await openServiceDatabase({
-    service: 'billing',
-    PrismaClient,
-    config: { DATABASE_URL: undefined, DATA_DIR: dataDir },
-    logger: createLogger({ name: 'test', level: 'silent' }),
-  })
-  return {
-    prisma: db.prisma,
-    schema: db.schema,
-    async close() {
-      await db.close()
-      await rm(dataDir, { recursive: true, force: true })
-    },
-  }
+export function billingTestDatabase() {
+  return throwAwayServiceDatabase('billing', PrismaClient)
 }

@@ -1,4 +1,4 @@
-import { consumeOnce, subscriptionChanged, type DeliveredEvent, type Subscription } from '@valueproof/event-bus'
+import { consumeOnce, grantedPlan, subscriptionChanged, type DeliveredEvent, type Subscription } from '@valueproof/event-bus'
 import type { SubscriptionChangedSchema } from '@valueproof/proto'
 import type { ServiceDeps } from '@valueproof/service-kit'
 import type { PrismaClient } from '../db.ts'
@@ -16,9 +16,7 @@ export async function handleSubscriptionChanged(
   event: DeliveredEvent<typeof SubscriptionChangedSchema>,
 ): Promise<void> {
   const { userId } = event.message
-  // Anything but 'pro' grants nothing: an unknown plan must not unlock Pro's allowance.
-  const plan = event.message.plan === 'pro' ? 'pro' : 'free'
-  const planVersion = Number(event.message.version)
+  const { plan, version: planVersion } = grantedPlan(event.message)
   await consumeOnce(prisma, { consumer: CONSUMER, eventId: event.id, schema: dbSchema }, async (tx) => {
     // The registration may still be on its way: the row starts here, and the registration then keeps it.
     await tx.userPlan.createMany({ data: [{ userId }], skipDuplicates: true })

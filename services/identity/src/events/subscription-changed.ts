@@ -1,5 +1,5 @@
-import { CALCULATOR_LIMITS, type Plan } from '@valueproof/contracts'
-import { consumeOnce, subscriptionChanged, type DeliveredEvent, type Subscription } from '@valueproof/event-bus'
+import { CALCULATOR_LIMITS } from '@valueproof/contracts'
+import { consumeOnce, grantedPlan, subscriptionChanged, type DeliveredEvent, type Subscription } from '@valueproof/event-bus'
 import type { SubscriptionChanged, SubscriptionChangedSchema } from '@valueproof/proto'
 import type { ServiceDeps } from '@valueproof/service-kit'
 import type { PrismaClient } from '../db.ts'
@@ -8,8 +8,7 @@ export const CONSUMER = 'identity.subscription-changed'
 
 /** The user record's plan fields (SPEC §3) as billing's event states them; Pro grants what SPEC §1 lists. */
 export function planFieldsOf(message: SubscriptionChanged) {
-  // Anything but 'pro' grants nothing: an unknown plan must not unlock Pro.
-  const plan: Plan = message.plan === 'pro' ? 'pro' : 'free'
+  const { plan, version } = grantedPlan(message)
   return {
     plan,
     calculatorsLimit: CALCULATOR_LIMITS[plan],
@@ -17,7 +16,7 @@ export function planFieldsOf(message: SubscriptionChanged) {
     // The event is the whole state: an absent id means billing holds none.
     stripeCustomerId: message.stripeCustomerId ?? null,
     stripeSubscriptionId: message.stripeSubscriptionId ?? null,
-    planVersion: Number(message.version),
+    planVersion: version,
   }
 }
 

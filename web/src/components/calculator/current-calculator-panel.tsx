@@ -2,7 +2,7 @@ import { GENERATOR_SCREEN_LOCALE, type CalculatorData, type Currency } from '@va
 import { useEffect, useMemo, useState } from 'react'
 import { hasCalculatorContent, LiveCalculator } from '../proposal/live-calculator.tsx'
 import { Button } from '../ui/button.tsx'
-import { ProTag } from './lock-icon.tsx'
+import { ProTag } from '../ui/pro-tag.tsx'
 
 /** SPEC §9: the skeleton lingers 500 ms after the config arrives, then the calculator fades in. */
 export const SKELETON_DELAY_MS = 500

@@ -3,7 +3,7 @@ import { XIcon } from '../icons.tsx'
 import { Spinner } from '../spinner.tsx'
 import { Button } from '../ui/button.tsx'
 import { classNames } from '../ui/class-names.ts'
-import { LockIcon } from './lock-icon.tsx'
+import { LockIcon } from '../icons.tsx'
 
 /** SPEC §9: list entries appear 150 ms after one another. */
 export const LIST_STAGGER_MS = 150

@@ -13,7 +13,8 @@ import { Spinner } from '../spinner.tsx'
 import { Button } from '../ui/button.tsx'
 import { Dialog } from '../ui/dialog.tsx'
 import { toast } from '../ui/use-toast.ts'
-import { LockIcon, ProTag } from './lock-icon.tsx'
+import { LockIcon } from '../icons.tsx'
+import { ProTag } from '../ui/pro-tag.tsx'
 
 const LANGUAGE_NAMES: Record<GenerationLanguage, string> = { en: 'English', sv: 'Swedish' }
 
