@@ -1,8 +1,7 @@
 // Plan changes as billing publishes them (issue 16): a billing.subscription.changed event written to
 // billing's outbox, which billing's relay sends on the bus, so every service's projection gets it
 // exactly as in production. Nothing here writes another service's plan directly.
-import { timestampFromDate } from '@bufbuild/protobuf/wkt'
-import { encodeEvent, subscriptionChanged } from '@valueproof/event-bus'
+import { planChangeEnvelope } from '@valueproof/event-bus/testing'
 import { SubscriptionChange } from '@valueproof/proto'
 import { eventually } from '@valueproof/testing'
 import type { TestStack } from './stack.ts'
@@ -35,19 +34,7 @@ export async function identityPlanVersion(stack: TestStack, userId: number): Pro
 /** Publishes the whole state after the change, as billing does: Pro unless the subscription ended. Answers the event's id. */
 export async function publishPlanChange(stack: TestStack, props: PlanChange): Promise<string> {
   const version = props.version ?? (await identityPlanVersion(stack, props.userId)) + 1
-  const ended = props.change === SubscriptionChange.ENDED
-  const periodEnd = new Date(Date.now() + 30 * 86_400_000)
-  const envelope = encodeEvent(subscriptionChanged, {
-    userId: props.userId,
-    change: props.change,
-    plan: ended ? 'free' : 'pro',
-    status: ended ? 'canceled' : 'active',
-    cancelAtPeriodEnd: props.change === SubscriptionChange.CANCEL_SCHEDULED,
-    ...(ended ? {} : { currentPeriodEnd: timestampFromDate(periodEnd), stripeSubscriptionId: `sub_test_${props.userId}` }),
-    stripeCustomerId: `cus_test_${props.userId}`,
-    version: BigInt(version),
-    changedAt: timestampFromDate(new Date()),
-  })
+  const envelope = planChangeEnvelope({ userId: props.userId, change: props.change, version })
   // occurred_at is UTC without a zone, as the relay's own SQL keeps it.
   await stack.databases.billing.execute(
     `INSERT INTO ${table(stack, 'billing', 'outbox_event')} (id, subject, payload, headers, occurred_at)

@@ -2,43 +2,15 @@
 // follows billing's events: only a newer version changes it, each event id counts once, and an
 // account may be heard of from billing before its registration.
 import { randomUUID } from 'node:crypto'
-import { timestampFromDate } from '@bufbuild/protobuf/wkt'
 import { CALCULATOR_LIMITS } from '@valueproof/contracts'
-import { decodeEvent, encodeEvent, subscriptionChanged, userRegistered, type DeliveredEvent } from '@valueproof/event-bus'
-import { SubscriptionChange, type SubscriptionChangedSchema } from '@valueproof/proto'
+import { decodeEvent, encodeEvent, userRegistered } from '@valueproof/event-bus'
+import { deliveredPlanChange, type PlanChange } from '@valueproof/event-bus/testing'
+import { SubscriptionChange } from '@valueproof/proto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { currentAllowance } from '../domain/usage.ts'
 import { calculatorTestDatabase } from '../testing/database.ts'
 import { handleSubscriptionChanged } from './subscription-changed.ts'
 import { handleUserRegistered } from './user-registered.ts'
-
-interface Change {
-  userId: number
-  change: SubscriptionChange
-  version: number
-  id?: string
-}
-
-function delivered({ userId, change, version, id = randomUUID() }: Change): DeliveredEvent<typeof SubscriptionChangedSchema> {
-  const ended = change === SubscriptionChange.ENDED
-  const envelope = encodeEvent(subscriptionChanged, {
-    userId,
-    change,
-    plan: ended ? 'free' : 'pro',
-    status: ended ? 'canceled' : 'active',
-    cancelAtPeriodEnd: change === SubscriptionChange.CANCEL_SCHEDULED,
-    version: BigInt(version),
-    changedAt: timestampFromDate(new Date()),
-  })
-  return {
-    id,
-    subject: envelope.subject,
-    message: decodeEvent(subscriptionChanged, envelope),
-    headers: {},
-    occurredAt: new Date(),
-    deliveryCount: 1,
-  }
-}
 
 describe("calculator generation's plan from billing's subscription events", () => {
   let db: Awaited<ReturnType<typeof calculatorTestDatabase>>
@@ -49,8 +21,8 @@ describe("calculator generation's plan from billing's subscription events", () =
     await db?.close()
   })
 
-  async function apply(change: Change): Promise<void> {
-    await handleSubscriptionChanged(db.prisma, undefined, delivered(change))
+  async function apply(change: PlanChange & { id?: string }): Promise<void> {
+    await handleSubscriptionChanged(db.prisma, undefined, deliveredPlanChange(change))
   }
 
   async function planOf(userId: number) {
@@ -102,7 +74,7 @@ describe("calculator generation's plan from billing's subscription events", () =
   })
 
   it('grants nothing for a plan it does not know', async () => {
-    const event = delivered({ userId: 15, change: SubscriptionChange.ACTIVATED, version: 1 })
+    const event = deliveredPlanChange({ userId: 15, change: SubscriptionChange.ACTIVATED, version: 1 })
     await handleSubscriptionChanged(db.prisma, undefined, { ...event, message: { ...event.message, plan: 'enterprise' } })
     expect(await planOf(15)).toEqual({ plan: 'free', planVersion: 1 })
   })

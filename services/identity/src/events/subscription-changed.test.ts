@@ -1,9 +1,8 @@
 // Identity's copy of the plan follows billing's events: only a newer version changes it, and the
 // Pro-only profile rule follows the plan it holds.
 import { randomUUID } from 'node:crypto'
-import { timestampFromDate } from '@bufbuild/protobuf/wkt'
-import { decodeEvent, encodeEvent, subscriptionChanged, type DeliveredEvent } from '@valueproof/event-bus'
-import { SubscriptionChange, type SubscriptionChangedSchema } from '@valueproof/proto'
+import { deliveredPlanChange, type PlanChange } from '@valueproof/event-bus/testing'
+import { SubscriptionChange } from '@valueproof/proto'
 import { HttpError } from '@valueproof/service-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PRO_ONLY_PROFILE_MESSAGE, updateProfile } from '../domain/profile.ts'
@@ -11,37 +10,6 @@ import { identityPGliteDatabase } from '../testing/database.ts'
 import { handleSubscriptionChanged } from './subscription-changed.ts'
 
 type Database = Awaited<ReturnType<typeof identityPGliteDatabase>>
-
-interface Change {
-  userId: number
-  change: SubscriptionChange
-  version: number
-  id?: string
-}
-
-/** The event billing publishes: the whole state after the change (Pro unless it ended). */
-function delivered({ userId, change, version, id = randomUUID() }: Change): DeliveredEvent<typeof SubscriptionChangedSchema> {
-  const ended = change === SubscriptionChange.ENDED
-  const envelope = encodeEvent(subscriptionChanged, {
-    userId,
-    change,
-    plan: ended ? 'free' : 'pro',
-    status: ended ? 'canceled' : 'active',
-    cancelAtPeriodEnd: change === SubscriptionChange.CANCEL_SCHEDULED,
-    stripeCustomerId: 'cus_anna',
-    ...(ended ? {} : { stripeSubscriptionId: 'sub_anna' }),
-    version: BigInt(version),
-    changedAt: timestampFromDate(new Date()),
-  })
-  return {
-    id,
-    subject: envelope.subject,
-    message: decodeEvent(subscriptionChanged, envelope),
-    headers: {},
-    occurredAt: new Date(),
-    deliveryCount: 1,
-  }
-}
 
 describe("identity's plan from billing's subscription events", () => {
   let db: Database
@@ -71,8 +39,12 @@ describe("identity's plan from billing's subscription events", () => {
     })
   }
 
-  async function apply(change: Change): Promise<void> {
-    await handleSubscriptionChanged(db.prisma, db.schema, delivered(change))
+  async function apply(change: PlanChange & { id?: string }): Promise<void> {
+    await handleSubscriptionChanged(
+      db.prisma,
+      db.schema,
+      deliveredPlanChange({ stripeCustomerId: 'cus_anna', stripeSubscriptionId: 'sub_anna', ...change }),
+    )
   }
 
   it('grants Pro on activation and reverts to Free, 5 and no custom branding when the subscription ends', async () => {

@@ -1,41 +1,13 @@
 // The proposal service's copy of the plan (which decides the branding) follows billing's events:
 // only a newer version changes it, and an account may be heard of from billing first.
 import { randomUUID } from 'node:crypto'
-import { timestampFromDate } from '@bufbuild/protobuf/wkt'
-import { decodeEvent, encodeEvent, subscriptionChanged, userRegistered, type DeliveredEvent } from '@valueproof/event-bus'
-import { SubscriptionChange, type SubscriptionChangedSchema } from '@valueproof/proto'
+import { decodeEvent, encodeEvent, userRegistered } from '@valueproof/event-bus'
+import { deliveredPlanChange, type PlanChange } from '@valueproof/event-bus/testing'
+import { SubscriptionChange } from '@valueproof/proto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { proposalTestDatabase } from '../testing/database.ts'
 import { handleSubscriptionChanged } from './subscription-changed.ts'
 import { handleUserRegistered } from './user-registered.ts'
-
-interface Change {
-  userId: number
-  change: SubscriptionChange
-  version: number
-  id?: string
-}
-
-function delivered({ userId, change, version, id = randomUUID() }: Change): DeliveredEvent<typeof SubscriptionChangedSchema> {
-  const ended = change === SubscriptionChange.ENDED
-  const envelope = encodeEvent(subscriptionChanged, {
-    userId,
-    change,
-    plan: ended ? 'free' : 'pro',
-    status: ended ? 'canceled' : 'active',
-    cancelAtPeriodEnd: change === SubscriptionChange.CANCEL_SCHEDULED,
-    version: BigInt(version),
-    changedAt: timestampFromDate(new Date()),
-  })
-  return {
-    id,
-    subject: envelope.subject,
-    message: decodeEvent(subscriptionChanged, envelope),
-    headers: {},
-    occurredAt: new Date(),
-    deliveryCount: 1,
-  }
-}
 
 describe("the proposal service's plan from billing's subscription events", () => {
   let db: Awaited<ReturnType<typeof proposalTestDatabase>>
@@ -46,8 +18,8 @@ describe("the proposal service's plan from billing's subscription events", () =>
     await db?.close()
   })
 
-  async function apply(change: Change): Promise<void> {
-    await handleSubscriptionChanged(db.prisma, undefined, delivered(change))
+  async function apply(change: PlanChange & { id?: string }): Promise<void> {
+    await handleSubscriptionChanged(db.prisma, undefined, deliveredPlanChange(change))
   }
 
   async function planOf(userId: number) {
