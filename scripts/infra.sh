@@ -4,7 +4,7 @@
 #   scripts/infra.sh up       install what is missing, start what is down (idempotent)
 #   scripts/infra.sh down     stop the servers this script started (data folders are kept)
 #   scripts/infra.sh status   what is installed and what listens where
-#   scripts/infra.sh tools    only build the Go tools (nats-server, minio, stripe-mock, helm, k6)
+#   scripts/infra.sh tools    only build the Go tools (nats-server, minio, stripe-mock, helm, k6, kubeconform)
 #   scripts/infra.sh env      print the addresses the tests read, as shell exports
 #
 # Debian packages (PostgreSQL, Chromium, poppler-utils) come from apt; the servers and tools come
@@ -29,6 +29,7 @@ TOOLS=(
   "stripe-mock|github.com/stripe/stripe-mock|v0.203.0|"
   "helm|helm.sh/helm/v3/cmd/helm|v3.22.0|-X helm.sh/helm/v3/internal/version.version=v3.22.0"
   "k6|go.k6.io/k6|v1.8.1|"
+  "kubeconform|github.com/yannh/kubeconform/cmd/kubeconform|v0.8.0|"
 )
 DEBIAN_PACKAGES=(postgresql chromium poppler-utils)
 
@@ -82,7 +83,26 @@ build_tools() {
   mkdir -p "$BIN" "$LOGS"
   local started=$SECONDS tool
   for tool in "${TOOLS[@]}"; do build_tool "$tool"; done
+  build_compose_check
   say "Go tools ready in $((SECONDS - started)) s"
+}
+
+# The project's own Go program tools/compose-check (docker-compose.yml loaded by compose-go, the
+# compose-spec reference library), built from its folder; rebuilt when go.mod, go.sum or main.go change.
+build_compose_check() {
+  local source="$ROOT/tools/compose-check" stamp="$BIN/.compose-check.version" hash
+  hash="$(cat "$source/go.mod" "$source/go.sum" "$source/main.go" | sha256sum | cut -c1-16)"
+  if [ -x "$BIN/compose-check" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$hash" ]; then
+    say "compose-check: present ($BIN/compose-check)"
+    return 0
+  fi
+  step="go build tools/compose-check"
+  command -v go >/dev/null 2>&1 || fail "Go is not installed; compose-check needs 'go build' (step: $step)"
+  (cd "$source" && GOTOOLCHAIN=local GOFLAGS="${GOFLAGS:-} -buildvcs=false" CGO_ENABLED=0 \
+    go build -trimpath -ldflags="-s -w" -o "$BIN/compose-check" .) >"$LOGS/build-compose-check.log" 2>&1 \
+    || { tail -n 30 "$LOGS/build-compose-check.log" >&2; fail "building compose-check failed (step: $step; log $LOGS/build-compose-check.log)"; }
+  echo "$hash" >"$stamp"
+  say "compose-check: built ($BIN/compose-check, sources $hash)"
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -253,6 +273,8 @@ export TEST_S3_SECRET_KEY=$MINIO_ROOT_PASSWORD
 export TEST_STRIPE_MOCK_URL=http://127.0.0.1:$STRIPE_MOCK_PORT
 export HELM_BIN=$BIN/helm
 export K6_BIN=$BIN/k6
+export KUBECONFORM_BIN=$BIN/kubeconform
+export COMPOSE_CHECK_BIN=$BIN/compose-check
 ENV
 }
 

@@ -1,11 +1,12 @@
 /**
- * `npm start` runs this first: code generation (protobuf events, Prisma clients) and the web build,
- * each only when its inputs changed since it last ran here. The stamps live in
+ * `npm start` runs this first: code generation (protobuf events, Prisma clients), the web build and
+ * the server build (scripts/build.ts: the compiled JavaScript in dist/ that `npm start` runs), each
+ * only when its inputs changed since it last ran here. The stamps live in
  * node_modules/.cache/valueproof, so `npm ci` starts over. Quiet: one line, and the tools' own
  * output only when a step fails.
  *
- *   node --import tsx scripts/prepare.ts           generate + web build, when needed
- *   node --import tsx scripts/prepare.ts --force   both, whatever the stamps say
+ *   node --import tsx scripts/prepare.ts           generate + web build + server build, when needed
+ *   node --import tsx scripts/prepare.ts --force   all three, whatever the stamps say
  */
 import { existsSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
@@ -63,6 +64,23 @@ const steps: StampedStep[] = [
     inputs: async () => ['package-lock.json', ...(await webSourceFolders())],
     outputs: () => Promise.resolve(['web/dist/index.html', 'web/dist/proposal.html']),
     command: ['npm', 'run', 'build', '--silent', '--workspace', 'web'],
+  },
+  {
+    name: 'server build',
+    // The server code of every deployable, and what its generated code comes from (proto/, prisma/);
+    // the gateway's bundle carries the web build, so the web's sources count too.
+    inputs: async () => [
+      'package-lock.json',
+      'scripts/build.ts',
+      'proto',
+      'packages',
+      'services',
+      'gateway/src',
+      'embedded/src',
+      ...(await webSourceFolders()),
+    ],
+    outputs: () => Promise.resolve(['dist/gateway/server.mjs', 'dist/calculator/analysis-worker.mjs', 'dist/embedded/server.mjs']),
+    command: ['node', '--import', 'tsx', 'scripts/build.ts'],
   },
 ]
 

@@ -5,7 +5,8 @@ import { generationEnv } from '@valueproof/calculator'
 import { identityEnv } from '@valueproof/identity'
 import { DEFAULT_TIMEOUTS } from '@valueproof/gateway'
 import { proposalEnv } from '@valueproof/proposal'
-import { env, infrastructureEnv } from '@valueproof/service-kit'
+import { env } from '@valueproof/http-kit'
+import { infrastructureEnv } from '@valueproof/service-runtime'
 import { z } from 'zod'
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')

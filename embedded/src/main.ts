@@ -1,5 +1,5 @@
 // `npm start`: the whole product in one process on embedded defaults.
-import { createLogger, handleShutdown, loadConfigOrExit } from '@valueproof/service-kit'
+import { createLogger, handleShutdown, loadConfigOrExit } from '@valueproof/http-kit'
 import { embeddedConfigSchema } from './config.ts'
 import { startEmbeddedStack } from './stack.ts'
 import { READY_MESSAGE } from './supervisor-process.ts'

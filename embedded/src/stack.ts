@@ -4,23 +4,10 @@ import { createCalculatorService, PrismaClient as CalculatorPrisma } from '@valu
 import { createGateway, httpTransport, inProcessTransport, type Gateway, type ServiceTransport } from '@valueproof/gateway'
 import { createIdentityService, PrismaClient as IdentityPrisma } from '@valueproof/identity'
 import { createProposalService, PrismaClient as ProposalPrisma } from '@valueproof/proposal'
-import {
-  connectEventBus,
-  connectObjectStore,
-  createLogger,
-  initTracing,
-  listen,
-  openServiceDatabase,
-  resolveSecret,
-  serviceDeps,
-  type Logger,
-  type RunningServer,
-  type ServiceDeps,
-  type ServiceInstance,
-  type Stoppable,
-} from '@valueproof/service-kit'
+import { createLogger, initTracing, listen, resolveSecret, type Logger, type RunningServer, type Stoppable } from '@valueproof/http-kit'
+import { connectObjectStore, openServiceDatabase, serviceDeps, type ServiceDeps, type ServiceInstance } from '@valueproof/service-runtime'
 import type { PrismaClientClass, PrismaClientLike } from '@valueproof/db'
-import type { OutboxSqlClient } from '@valueproof/event-bus'
+import { connectEventBus, type OutboxSqlClient } from '@valueproof/event-bus'
 import type { EmbeddedConfig } from './config.ts'
 
 type ServiceName = 'identity' | 'calculator' | 'proposal' | 'billing' | 'analytics'

@@ -3,7 +3,9 @@
 import { fileURLToPath } from 'node:url'
 import { supervise } from './supervisor-process.ts'
 
-const supervision = supervise({ entry: fileURLToPath(new URL('./main.ts', import.meta.url)) })
+// Beside this file: main.ts from source, main.mjs in the build (dist/embedded, scripts/build.ts).
+const main = new URL(import.meta.url.endsWith('.ts') ? './main.ts' : './main.mjs', import.meta.url)
+const supervision = supervise({ entry: fileURLToPath(main) })
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   // A closed terminal (SIGHUP) stops the product the graceful way too.
   process.on(signal, () => supervision.stop(signal === 'SIGHUP' ? 'SIGTERM' : signal))

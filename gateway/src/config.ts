@@ -1,4 +1,4 @@
-import { env, secretEnv } from '@valueproof/service-kit'
+import { env, secretEnv } from '@valueproof/http-kit'
 import { z } from 'zod'
 import { DEFAULT_TIMEOUTS } from './timeouts.ts'
 

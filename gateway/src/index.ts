@@ -1,13 +1,6 @@
 // The gateway in its own process, forwarding to services at their configured URLs.
-import {
-  connectEventBus,
-  createLogger,
-  handleShutdown,
-  initTracing,
-  listen,
-  loadConfigOrExit,
-  resolveSecret,
-} from '@valueproof/service-kit'
+import { connectEventBus } from '@valueproof/event-bus'
+import { createLogger, handleShutdown, initTracing, listen, loadConfigOrExit, resolveSecret } from '@valueproof/http-kit'
 import { gatewayConfigSchema } from './config.ts'
 import { createGateway, httpTransport } from './server.ts'
 

@@ -1,7 +1,7 @@
 import type Koa from 'koa'
 import type { EventBus } from '@valueproof/event-bus'
 import { sessionRevoked } from '@valueproof/event-bus'
-import { createApp, type Logger, type ReadinessCheck } from '@valueproof/service-kit'
+import { createApp, type Logger, type ReadinessCheck } from '@valueproof/http-kit'
 import type { ServiceTransport } from './proxy/transport.ts'
 import type { ServiceName } from './routes/api-routes.ts'
 import { apiRouter, sameOriginOnly } from './routes/api.ts'

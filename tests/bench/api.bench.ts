@@ -66,11 +66,11 @@ async function getUser(client: ApiClient): Promise<{ body: Buffer; contentType: 
 // ---------------------------------------------------------------------------------------------------
 // Throughput: bare Koa against GET /api/user through the gateway
 
-/** The Koa the product runs on: service-kit's koa 3, resolved from service-kit whatever npm hoists. */
+/** The Koa the product runs on: http-kit's koa 3, resolved from http-kit whatever npm hoists. */
 function productKoa(): { Koa: typeof Koa; version: string } {
-  const requireFromServiceKit = createRequire(join(repositoryRoot, 'packages/service-kit/package.json'))
-  const loaded: unknown = requireFromServiceKit('koa')
-  const manifest: unknown = requireFromServiceKit('koa/package.json')
+  const requireFromHttpKit = createRequire(join(repositoryRoot, 'packages/http-kit/package.json'))
+  const loaded: unknown = requireFromHttpKit('koa')
+  const manifest: unknown = requireFromHttpKit('koa/package.json')
   if (typeof loaded !== 'function') throw new Error('koa did not load as a constructor')
   const version =
     typeof manifest === 'object' && manifest !== null && 'version' in manifest && typeof manifest.version === 'string'

@@ -1,5 +1,5 @@
 // The generator screen's benchmark (issue 6, "Performance"), in Debian's Chromium against the real
-// one-process product (`node --import tsx embedded/src/main.ts`, PGlite, in-process bus, the
+// one-process product (`node dist/embedded/main.mjs`, PGlite, in-process bus, the
 // built-in offline analyzer) serving web/dist:
 // - JavaScript transferred (gzip, bytes on the wire) until /calculator first shows, signed in;
 // - moving a slider of a three-parameter ('Advanced') calculator: time from the input event to the
@@ -385,7 +385,7 @@ export async function run(): Promise<BenchResult[]> {
   const distNote = await ensureWebDist()
   const dataDir = await mkdtemp(join(tmpdir(), 'valueproof-bench-calculator-'))
   try {
-    log('starting the product (node --import tsx embedded/src/main.ts) …')
+    log('starting the product (node dist/embedded/main.mjs) …')
     const product = await startProduct({ dataDir })
     try {
       log(`running at ${product.url}`)

@@ -24,19 +24,19 @@ export interface Product {
 }
 
 /**
- * The arguments `npm start` gives node (its V8 flags, the tsx loader, the entry point), read from
+ * The arguments `npm start` gives node (its V8 flags, the compiled entry point), read from
  * package.json so that benchmarks run the product exactly as it is started — minus the supervisor,
- * which forks main.ts with the same flags: the product process itself is what is measured.
+ * which forks main.mjs with the same flags: the product process itself is what is measured.
  */
+const SUPERVISOR_ENTRY = 'dist/embedded/server.mjs'
+
 export function productNodeArgs(): string[] {
   const manifest = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }
   const command = manifest.scripts?.start?.split('&&').at(-1)?.trim().split(/\s+/) ?? []
-  if (command[0] !== 'node' || command.at(-1) !== 'embedded/src/supervisor.ts') {
-    throw new Error(
-      `package.json's start script should end with "node … embedded/src/supervisor.ts"; it is ${JSON.stringify(manifest.scripts?.start)}`,
-    )
+  if (command[0] !== 'node' || command.at(-1) !== SUPERVISOR_ENTRY) {
+    throw new Error(`package.json's start script should end with "node … ${SUPERVISOR_ENTRY}"; it is ${JSON.stringify(manifest.scripts?.start)}`)
   }
-  return [...command.slice(1, -1), 'embedded/src/main.ts']
+  return [...command.slice(1, -1), 'dist/embedded/main.mjs']
 }
 
 /**

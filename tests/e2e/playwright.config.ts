@@ -41,9 +41,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] },
   },
-  // The whole product in one process: the embedded launcher serves web/dist and the API.
+  // The whole product in one process, compiled as `npm start` runs it (scripts/prepare.ts builds dist/):
+  // the embedded launcher serves web/dist and the API.
   webServer: {
-    command: 'node --import tsx embedded/src/main.ts',
+    command: 'node --max-semi-space-size=32 dist/embedded/main.mjs',
     cwd: repoRoot,
     // Every test registers its users from this one address: the hourly limit per address (decision 091) is lifted.
     env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000' },

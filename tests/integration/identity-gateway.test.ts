@@ -1,5 +1,5 @@
 import { passwordRules } from '@valueproof/contracts'
-import { IDENTITY_HEADER, signIdentity } from '@valueproof/service-kit'
+import { IDENTITY_HEADER, signIdentity } from '@valueproof/http-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from './support/http-client.ts'
 import { fakeExecutable, logoForm, SVG_LOGO, tinyPng } from './support/images.ts'

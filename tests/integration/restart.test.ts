@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createLogger, loadConfig } from '@valueproof/service-kit'
+import { createLogger, loadConfig } from '@valueproof/http-kit'
 import { afterAll, describe, expect, it } from 'vitest'
 import { embeddedConfigSchema } from '../../embedded/src/config.ts'
 import { startEmbeddedStack } from '../../embedded/src/stack.ts'

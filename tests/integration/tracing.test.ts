@@ -1,6 +1,6 @@
 import { SpanKind } from '@opentelemetry/api'
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base'
-import { initTracing } from '@valueproof/service-kit'
+import { initTracing } from '@valueproof/http-kit'
 import { needs } from '@valueproof/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from './support/http-client.ts'

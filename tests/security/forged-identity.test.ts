@@ -3,7 +3,7 @@
 // and no data. Services listen on loopback only.
 import { networkInterfaces } from 'node:os'
 import { connect } from 'node:net'
-import { IDENTITY_HEADER, signIdentity, UNSIGNED_CALLER_MESSAGE } from '@valueproof/service-kit'
+import { IDENTITY_HEADER, signIdentity, UNSIGNED_CALLER_MESSAGE } from '@valueproof/http-kit'
 import { needs } from '@valueproof/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from '../integration/support/http-client.ts'

@@ -1,12 +1,5 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream'
-import {
-  errors,
-  IDENTITY_HEADER,
-  injectTraceHeaders,
-  REQUEST_ID_HEADER,
-  signIdentity,
-  type ForwardedIdentity,
-} from '@valueproof/service-kit'
+import { errors, IDENTITY_HEADER, injectTraceHeaders, REQUEST_ID_HEADER, signIdentity, type ForwardedIdentity } from '@valueproof/http-kit'
 import type { Context } from 'koa'
 import { ServiceUnreachable, type ServiceResponse, type ServiceTransport } from './transport.ts'
 

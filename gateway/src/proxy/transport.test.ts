@@ -1,14 +1,5 @@
 import { Readable } from 'node:stream'
-import {
-  createLogger,
-  errors,
-  errorMiddleware,
-  jsonBody,
-  listen,
-  requestContext,
-  Router,
-  type RunningServer,
-} from '@valueproof/service-kit'
+import { createLogger, errors, errorMiddleware, jsonBody, listen, requestContext, Router, type RunningServer } from '@valueproof/http-kit'
 import Koa from 'koa'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { httpTransport, inProcessTransport, type ServiceResponse, type ServiceTransport } from './transport.ts'

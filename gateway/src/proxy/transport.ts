@@ -3,7 +3,7 @@
 // loopback socket would only add two system calls and a parse per hop (decision 005).
 import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
-import { IN_PROCESS_IDENTITY, type ForwardedIdentity } from '@valueproof/service-kit'
+import { IN_PROCESS_IDENTITY, type ForwardedIdentity } from '@valueproof/http-kit'
 import { InProcessRequest, InProcessResponse } from './in-process-exchange.ts'
 
 export interface ServiceRequest {

@@ -1,6 +1,6 @@
 import { SESSION_EXPIRES_HEADER, SESSION_TOKEN_HEADER } from '@valueproof/contracts'
 import { randomBytes } from 'node:crypto'
-import { errors, Router, type ForwardedIdentity, type RouterMiddleware } from '@valueproof/service-kit'
+import { errors, Router, type ForwardedIdentity, type RouterMiddleware } from '@valueproof/http-kit'
 import type { Context, Middleware } from 'koa'
 import { forward, respondWith } from '../proxy/forward.ts'
 import type { ServiceTransport } from '../proxy/transport.ts'

@@ -11,7 +11,7 @@ import {
   Router,
   visitorIdOf,
   type RunningServer,
-} from '@valueproof/service-kit'
+} from '@valueproof/http-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inProcessTransport } from '../proxy/transport.ts'
 import { createGateway, type Gateway } from '../server.ts'

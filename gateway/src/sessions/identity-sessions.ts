@@ -1,5 +1,5 @@
 import { SESSION_TOKEN_HEADER } from '@valueproof/contracts'
-import { errors } from '@valueproof/service-kit'
+import { errors } from '@valueproof/http-kit'
 import { z } from 'zod'
 import { getJson } from '../proxy/forward.ts'
 import type { ServiceTransport } from '../proxy/transport.ts'

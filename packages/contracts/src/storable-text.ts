@@ -1,6 +1,6 @@
 // Text PostgreSQL can store (decision 092): no U+0000 (text and jsonb refuse it, 22021 / 22P05) and
 // no unpaired UTF-16 surrogate (it has no UTF-8 form). One rule for every text a request carries:
-// the request schemas check it (so the web's forms say it too) and service-kit checks every JSON
+// the request schemas check it (so the web's forms say it too) and http-kit checks every JSON
 // body, query string and form field with the same functions, so no route can forget it.
 import { z } from 'zod'
 

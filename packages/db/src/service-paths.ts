@@ -6,8 +6,12 @@ export interface ServicePrismaPaths {
   migrationsDir: string
 }
 
-/** The repository root, two levels above this package's `src/`. */
-export const REPOSITORY_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
+/**
+ * The repository root, two levels above this package's `src/`; in a built deployable (dist/<name>/,
+ * scripts/build.ts) the bundle's own folder, which holds services/<service>/prisma/ the same way.
+ */
+export const REPOSITORY_ROOT =
+  (globalThis as { VALUEPROOF_BUNDLE_ROOT?: string }).VALUEPROOF_BUNDLE_ROOT ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
 
 /**
  * Where a service keeps its Prisma schema and migrations. Pass the service folder (e.g.

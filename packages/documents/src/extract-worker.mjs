@@ -6,8 +6,8 @@
 // Replies: { id, ok: true, pages: { page, text, ocr? }[] }, { id, ok: false, code } when the document is
 // the problem, or { id, ok: false, internal: message } when we are (a library failed to load, a bug).
 // Never logs: neither the bytes nor the text may leave this worker except in the reply.
-import { jobPort } from './job-port.mjs'
-import { yieldToEventLoopThread } from './thread-priority.mjs'
+import { jobPort } from '@valueproof/worker-pool/job-port'
+import { yieldToEventLoopThread } from '@valueproof/worker-pool/thread-priority'
 import { extractDocxPages } from './docx-pages.mjs'
 import { ExtractionFailure, isResourceExhaustion } from './page-text.mjs'
 import { extractPdfPages } from './pdf-pages.mjs'

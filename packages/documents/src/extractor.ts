@@ -8,7 +8,7 @@ import {
   type DocumentLimits,
 } from './document-error.ts'
 import { isEncryptedOfficeFile, sniffDocument, type DocumentKind } from './sniff.ts'
-import { createWorkerPool, WorkerPoolError, type WorkerIsolation } from './worker-pool.ts'
+import { createWorkerPool, WorkerPoolError, type WorkerIsolation } from '@valueproof/worker-pool'
 
 export interface TextPage {
   /** Numbered from 1. */

@@ -1,7 +1,6 @@
 // PDF and DOCX text extraction for the calculator-generation service: text per page, parsed in
 // child processes with a memory and time limit per document and a bound on what it may
-// decompress to, with user-facing errors. The worker pool underneath is exported for the
-// service's other CPU-heavy step, the built-in analysis.
+// decompress to, with user-facing errors. The worker pool underneath is @valueproof/worker-pool.
 export {
   DocumentError,
   FILE_TOO_LARGE_MESSAGE,
@@ -18,11 +17,3 @@ export {
   type TextPage,
 } from './extractor.ts'
 export { sniffDocument, type DocumentKind } from './sniff.ts'
-export {
-  createWorkerPool,
-  WorkerPoolError,
-  type WorkerIsolation,
-  type WorkerPool,
-  type WorkerPoolErrorCode,
-  type WorkerPoolOptions,
-} from './worker-pool.ts'

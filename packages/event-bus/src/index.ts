@@ -16,7 +16,8 @@
  *       (tx) => recordSignUp(tx, event.message)).then(() => {}),
  *   })
  *
- * Bus: createNatsEventBus({ servers, name, logger }) or createInProcessEventBus({ logger }).
+ * Bus: createNatsEventBus({ servers, name, logger }) or createInProcessEventBus({ logger });
+ * connectEventBus(config, { name, logger }) picks one from NATS_URL.
  * Shutdown: relay.stop(), then bus.drain().
  */
 export type { DeliveredEvent, EventBus, EventEnvelope, EventHandler, EventType, SubscribeOptions, Subscription } from './types.ts'
@@ -38,6 +39,7 @@ export {
   userRegistered,
   type EncodeEventOptions,
 } from './events.ts'
+export { connectEventBus, type EventBusConfig } from './connect.ts'
 export { createInProcessEventBus, type InProcessEventBusOptions } from './in-process.ts'
 export { createNatsEventBus, natsConsumerName, natsStreamName, natsSubject, type NatsEventBusOptions } from './nats.ts'
 export {

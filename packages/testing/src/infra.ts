@@ -22,10 +22,11 @@ export const infra = {
   stripeMockUrl: process.env.TEST_STRIPE_MOCK_URL ?? 'http://127.0.0.1:12111',
   helmBinary: process.env.HELM_BIN ?? `${infraDir}/bin/helm`,
   k6Binary: process.env.K6_BIN ?? `${infraDir}/bin/k6`,
+  kubeconformBinary: process.env.KUBECONFORM_BIN ?? `${infraDir}/bin/kubeconform`,
   chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 } as const
 
-export type Component = 'postgres' | 'nats' | 'nats-server-binary' | 'minio' | 'stripe-mock' | 'helm' | 'k6' | 'chromium'
+export type Component = 'postgres' | 'nats' | 'nats-server-binary' | 'minio' | 'stripe-mock' | 'helm' | 'k6' | 'kubeconform' | 'chromium'
 
 function reachable(url: string, defaultPort: number): Promise<boolean> {
   const { hostname, port } = new URL(url)
@@ -70,6 +71,8 @@ async function isAvailable(component: Component): Promise<boolean> {
       return existsSync(infra.helmBinary)
     case 'k6':
       return existsSync(infra.k6Binary)
+    case 'kubeconform':
+      return existsSync(infra.kubeconformBinary)
     case 'chromium':
       return existsSync(infra.chromiumPath)
   }

@@ -1,4 +1,4 @@
-import { createService, type ServiceDeps, type ServiceInstance } from '@valueproof/service-kit'
+import { createService, type ServiceDeps, type ServiceInstance } from '@valueproof/service-runtime'
 import type { PrismaClient } from './db.ts'
 import { subscribeUserRegistered } from './events/user-registered.ts'
 

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '@valueproof/service-kit'
+import { ConfigError, loadConfig } from '@valueproof/http-kit'
 import { describe, expect, it } from 'vitest'
 import { billingConfigSchema } from './config.ts'
 

@@ -1,5 +1,6 @@
 // One billing process against real infrastructure (configured by environment variables).
-import { loadConfigOrExit, runDeployable } from '@valueproof/service-kit'
+import { loadConfigOrExit } from '@valueproof/http-kit'
+import { runDeployable } from '@valueproof/service-runtime'
 import { billingConfigSchema } from './config.ts'
 import { PrismaClient } from './db.ts'
 import { createBillingService, SERVICE_NAME } from './server.ts'

@@ -1,4 +1,4 @@
-import { createService, type ServiceDeps, type ServiceInstance } from '@valueproof/service-kit'
+import { createService, type ServiceDeps, type ServiceInstance } from '@valueproof/service-runtime'
 import { billingConfigSchema, type BillingSettings } from './config.ts'
 import type { PrismaClient } from './db.ts'
 import type { Billing } from './domain/billing.ts'

@@ -1,4 +1,5 @@
-import { env, infrastructureEnv } from '@valueproof/service-kit'
+import { env } from '@valueproof/http-kit'
+import { infrastructureEnv } from '@valueproof/service-runtime'
 import { z } from 'zod'
 
 /**

@@ -1,5 +1,6 @@
 // One calculator process against real infrastructure (configured by environment variables).
-import { loadConfigOrExit, runDeployable } from '@valueproof/service-kit'
+import { loadConfigOrExit } from '@valueproof/http-kit'
+import { runDeployable } from '@valueproof/service-runtime'
 import { calculatorConfigSchema } from './config.ts'
 import { PrismaClient } from './db.ts'
 import { createCalculatorService, SERVICE_NAME } from './server.ts'

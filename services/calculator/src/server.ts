@@ -1,5 +1,5 @@
 import { createDocumentExtractor } from '@valueproof/documents'
-import { createService, type ServiceDeps, type ServiceInstance } from '@valueproof/service-kit'
+import { createService, type ServiceDeps, type ServiceInstance } from '@valueproof/service-runtime'
 import { createAnalyzer } from './analysis/index.ts'
 import type { Analyzer } from './analysis/types.ts'
 import { calculatorConfigSchema, type GenerationConfig } from './config.ts'

@@ -1,4 +1,5 @@
-import { env, infrastructureEnv, secretEnv } from '@valueproof/service-kit'
+import { env, secretEnv } from '@valueproof/http-kit'
+import { infrastructureEnv } from '@valueproof/service-runtime'
 import { z } from 'zod'
 
 /**

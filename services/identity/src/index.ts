@@ -1,5 +1,6 @@
 // One identity process against real infrastructure (configured by environment variables).
-import { loadConfigOrExit, runDeployable } from '@valueproof/service-kit'
+import { loadConfigOrExit } from '@valueproof/http-kit'
+import { runDeployable } from '@valueproof/service-runtime'
 import { identityConfigSchema } from './config.ts'
 import { PrismaClient } from './db.ts'
 import { createIdentityService, SERVICE_NAME } from './server.ts'

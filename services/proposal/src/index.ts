@@ -1,5 +1,6 @@
 // One proposal process against real infrastructure (configured by environment variables).
-import { loadConfigOrExit, runDeployable } from '@valueproof/service-kit'
+import { loadConfigOrExit } from '@valueproof/http-kit'
+import { runDeployable } from '@valueproof/service-runtime'
 import { proposalConfigSchema } from './config.ts'
 import { PrismaClient } from './db.ts'
 import { createProposalService, SERVICE_NAME } from './server.ts'

@@ -1,4 +1,5 @@
-import { createService, resolveSecret, type ServiceDeps, type ServiceInstance } from '@valueproof/service-kit'
+import { resolveSecret } from '@valueproof/http-kit'
+import { createService, type ServiceDeps, type ServiceInstance } from '@valueproof/service-runtime'
 import { proposalConfigSchema, type ProposalSettings } from './config.ts'
 import type { PrismaClient } from './db.ts'
 import { accessCodeCipher, accessCodeKeyFits, encryptLegacyAccessCodes } from './domain/access-code-cipher.ts'

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { embeddedConfigSchema } from '../../../embedded/src/config.ts'
 import { startEmbeddedStack, type EmbeddedStack } from '../../../embedded/src/stack.ts'
-import { createLogger, loadConfig } from '@valueproof/service-kit'
+import { createLogger, loadConfig } from '@valueproof/http-kit'
 import { createTestBucket, createTestDatabase, infra, needs, type TestBucket, type TestDatabase } from '@valueproof/testing'
 import { changePlanEverywhere, SubscriptionChange } from './plan-events.ts'
 

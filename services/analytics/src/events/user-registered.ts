@@ -1,7 +1,7 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt'
 import { consumeOnce, userRegistered, type DeliveredEvent, type Subscription } from '@valueproof/event-bus'
 import type { UserRegisteredSchema } from '@valueproof/proto'
-import type { ServiceDeps } from '@valueproof/service-kit'
+import type { ServiceDeps } from '@valueproof/service-runtime'
 import type { PrismaClient } from '../db.ts'
 
 export const CONSUMER = 'analytics.user-registered'

@@ -9,7 +9,7 @@ import {
   NOT_SUBSCRIBED_MESSAGE,
   type CancelSubscriptionResponse,
 } from '@valueproof/contracts'
-import { errors, HttpError } from '@valueproof/service-kit'
+import { errors, HttpError } from '@valueproof/http-kit'
 import type { NewCheckout } from '../provider/types.ts'
 import type { Billing } from './billing.ts'
 import { customerFor, ensureSubscriber, findSubscriber, idempotencyKey } from './subscribers.ts'

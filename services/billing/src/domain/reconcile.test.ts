@@ -1,6 +1,6 @@
 // A lost webhook: the provider ended (or renewed) the subscription but billing never heard. The
 // periodic reconciliation reads every Pro subscription whose paid period is over again.
-import { createLogger } from '@valueproof/service-kit'
+import { createLogger } from '@valueproof/http-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TestModeProvider } from '../provider/test-mode-provider.ts'
 import { billingTestDatabase } from '../testing/database.ts'

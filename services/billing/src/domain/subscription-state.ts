@@ -2,7 +2,7 @@
 // the test clock, reconciliation — reads the subscription from the provider and hands it here.
 import { qualifiedTable } from '@valueproof/event-bus'
 import { SubscriptionChange } from '@valueproof/proto'
-import type { Logger } from '@valueproof/service-kit'
+import type { Logger } from '@valueproof/http-kit'
 import type { PrismaClient } from '../db.ts'
 import type { Subscriber } from '../generated/prisma/client.ts'
 import { recordSubscriptionChanged } from '../events/outbox.ts'

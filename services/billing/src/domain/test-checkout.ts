@@ -8,7 +8,7 @@ import {
   PRO_PRICE,
   type TestCheckoutSession as TestCheckoutView,
 } from '@valueproof/contracts'
-import { errors } from '@valueproof/service-kit'
+import { errors } from '@valueproof/http-kit'
 import type { TestCheckoutSession } from '../generated/prisma/client.ts'
 import type { SignedEvent, TestModeProvider } from '../provider/test-mode-provider.ts'
 import type { Billing } from './billing.ts'

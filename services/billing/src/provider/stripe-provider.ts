@@ -2,7 +2,7 @@
 // STRIPE_API_URL when set: stripe-mock in tests). API 2026-10-28 shapes: the paid period is on the
 // subscription's items, an invoice names its subscription under parent.subscription_details.
 import { PAYMENT_PROVIDER_UNAVAILABLE_MESSAGE, PRO_PRICE } from '@valueproof/contracts'
-import { errors, type Logger } from '@valueproof/service-kit'
+import { errors, type Logger } from '@valueproof/http-kit'
 import Stripe from 'stripe'
 import { checkoutReturnUrls, PRO_PRODUCT_NAME } from '../domain/pro-plan.ts'
 import type { CheckoutStatus, NewCheckout, PaymentProvider, ProviderCheckoutSession, ProviderSubscription } from './types.ts'

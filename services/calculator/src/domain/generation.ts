@@ -1,5 +1,5 @@
 import type { CalculatorData } from '@valueproof/formula'
-import { HttpError } from '@valueproof/service-kit'
+import { HttpError } from '@valueproof/http-kit'
 import { AnalysisError, type AnalysisInput, type Analyzer } from '../analysis/types.ts'
 import type { PrismaClient, Tx } from '../db.ts'
 import { recordCalculatorGenerated, type GenerationRecord } from '../events/outbox.ts'

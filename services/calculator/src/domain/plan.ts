@@ -1,5 +1,5 @@
 import { type Plan } from '@valueproof/contracts'
-import { errors } from '@valueproof/service-kit'
+import { errors } from '@valueproof/http-kit'
 import type { PrismaClient, Tx } from '../db.ts'
 
 /** The code of every 403 that upgrading to Pro would lift. */

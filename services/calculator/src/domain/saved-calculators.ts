@@ -12,7 +12,7 @@ import {
 } from '@valueproof/contracts'
 import { calculatorDataSchema, createCalculator, type CalculatorData } from '@valueproof/formula'
 import type { ObjectStore } from '@valueproof/object-store'
-import { errors } from '@valueproof/service-kit'
+import { errors } from '@valueproof/http-kit'
 import { Prisma, type PrismaClient, type Tx } from '../db.ts'
 import type { AnalysisInput } from '../analysis/types.ts'
 import { planOf, PRO_PLAN_REQUIRED } from './plan.ts'

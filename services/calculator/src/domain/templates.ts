@@ -15,7 +15,7 @@ import {
   type UseCalculatorTemplateBody,
 } from '@valueproof/contracts'
 import { calculatorDataSchema, type CalculatorData } from '@valueproof/formula'
-import { errors } from '@valueproof/service-kit'
+import { errors } from '@valueproof/http-kit'
 import type { GenerationComplexity, Language } from '../analysis/types.ts'
 import type { Prisma, PrismaClient } from '../db.ts'
 import {

@@ -1,6 +1,6 @@
 import { CALCULATOR_LIMITS, usageMonth, type Plan } from '@valueproof/contracts'
 import { qualifiedTable } from '@valueproof/event-bus'
-import { errors } from '@valueproof/service-kit'
+import { errors } from '@valueproof/http-kit'
 import type { PrismaClient, Tx } from '../db.ts'
 import { planOf } from './plan.ts'
 

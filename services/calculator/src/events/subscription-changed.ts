@@ -1,6 +1,6 @@
 import { consumeOnce, grantedPlan, subscriptionChanged, type DeliveredEvent, type Subscription } from '@valueproof/event-bus'
 import type { SubscriptionChangedSchema } from '@valueproof/proto'
-import type { ServiceDeps } from '@valueproof/service-kit'
+import type { ServiceDeps } from '@valueproof/service-runtime'
 import type { PrismaClient } from '../db.ts'
 
 export const CONSUMER = 'calculator.subscription-changed'

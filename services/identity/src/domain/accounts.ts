@@ -1,5 +1,5 @@
 import { Prisma } from '../db.ts'
-import { errors } from '@valueproof/service-kit'
+import { errors } from '@valueproof/http-kit'
 import type { PrismaClient, User } from '../db.ts'
 import { recordSessionRevoked, recordUserRegistered } from '../events/outbox.ts'
 import { hashPassword, verifyPassword, type PasswordHashing } from './passwords.ts'

@@ -1,4 +1,4 @@
-import { HttpError } from '@valueproof/service-kit'
+import { HttpError } from '@valueproof/http-kit'
 import { needs } from '@valueproof/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { identityPGliteDatabase, identityTestDatabase } from '../testing/database.ts'

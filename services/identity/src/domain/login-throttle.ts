@@ -1,4 +1,4 @@
-import { errors } from '@valueproof/service-kit'
+import { errors } from '@valueproof/http-kit'
 import { releaseWindowSlot, reserveInWindow, throttleTable, waitInWords, type ThrottleStore, type WindowLimit } from './fixed-windows.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { ObjectStore } from '@valueproof/object-store'
-import { errors } from '@valueproof/service-kit'
+import { errors } from '@valueproof/http-kit'
 import type { PrismaClient } from '../db.ts'
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024

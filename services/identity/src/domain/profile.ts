@@ -1,5 +1,5 @@
 import { COMPANY_PROFILE_FIELDS, type ProfileBody } from '@valueproof/contracts'
-import { errors } from '@valueproof/service-kit'
+import { errors } from '@valueproof/http-kit'
 import type { PrismaClient, User } from '../db.ts'
 import { recordUserProfileUpdated } from '../events/outbox.ts'
 import { LOGO_URL_PREFIX } from './logos.ts'

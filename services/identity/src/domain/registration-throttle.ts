@@ -1,4 +1,4 @@
-import { errors } from '@valueproof/service-kit'
+import { errors } from '@valueproof/http-kit'
 import { reserveInWindow, waitInWords, type ThrottleStore } from './fixed-windows.ts'
 
 export const REGISTRATION_WINDOW_MS = 3_600_000

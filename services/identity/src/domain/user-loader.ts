@@ -1,5 +1,5 @@
 import type { SqlReader } from '@valueproof/db'
-import { createBatchLoader, type BatchLoader } from '@valueproof/service-kit'
+import { createBatchLoader, type BatchLoader } from '@valueproof/http-kit'
 import type { User } from '../db.ts'
 
 export type UserLoader = BatchLoader<number, User>

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { deliveredPlanChange, type PlanChange } from '@valueproof/event-bus/testing'
 import { SubscriptionChange } from '@valueproof/proto'
-import { HttpError } from '@valueproof/service-kit'
+import { HttpError } from '@valueproof/http-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PRO_ONLY_PROFILE_MESSAGE, updateProfile } from '../domain/profile.ts'
 import { identityPGliteDatabase } from '../testing/database.ts'

@@ -1,7 +1,7 @@
 import { CALCULATOR_LIMITS } from '@valueproof/contracts'
 import { consumeOnce, grantedPlan, subscriptionChanged, type DeliveredEvent, type Subscription } from '@valueproof/event-bus'
 import type { SubscriptionChanged, SubscriptionChangedSchema } from '@valueproof/proto'
-import type { ServiceDeps } from '@valueproof/service-kit'
+import type { ServiceDeps } from '@valueproof/service-runtime'
 import type { PrismaClient } from '../db.ts'
 
 export const CONSUMER = 'identity.subscription-changed'

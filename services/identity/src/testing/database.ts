@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createLogger, openServiceDatabase } from '@valueproof/service-kit'
+import { createLogger } from '@valueproof/http-kit'
+import { openServiceDatabase } from '@valueproof/service-runtime'
 import { createTestDatabase } from '@valueproof/testing'
 import { PrismaClient } from '../db.ts'
 

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { qualifiedTable, type WindowLimit } from '@valueproof/db'
-import { errors } from '@valueproof/service-kit'
+import { errors } from '@valueproof/http-kit'
 import type { PrismaClient } from '../db.ts'
 
 /**

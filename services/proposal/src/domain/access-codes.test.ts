@@ -1,4 +1,4 @@
-import { HttpError } from '@valueproof/service-kit'
+import { HttpError } from '@valueproof/http-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PrismaClient } from '../db.ts'
 import { proposalTestDatabase } from '../testing/database.ts'

@@ -1,5 +1,5 @@
 import type { Plan } from '@valueproof/contracts'
-import { createBatchLoader, type BatchLoader } from '@valueproof/service-kit'
+import { createBatchLoader, type BatchLoader } from '@valueproof/http-kit'
 import type { PrismaClient, UserAccount } from '../db.ts'
 
 /** The company fields of the profile: Pro custom branding (SPEC §4). */

@@ -1,4 +1,4 @@
-import { createBatchLoader, type BatchLoader } from '@valueproof/service-kit'
+import { createBatchLoader, type BatchLoader } from '@valueproof/http-kit'
 import type { PrismaClient, Proposal } from '../db.ts'
 
 export type ProposalLoader = BatchLoader<string, Proposal>

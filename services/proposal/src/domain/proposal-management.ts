@@ -9,7 +9,7 @@ import {
   type ProposalListEntry,
   type UpdateProposalBody,
 } from '@valueproof/contracts'
-import { errors } from '@valueproof/service-kit'
+import { errors } from '@valueproof/http-kit'
 import type { Prisma, Proposal } from '../db.ts'
 import { recordProposalCreated, recordProposalDeleted, recordProposalRevoked } from '../events/outbox.ts'
 import { presentListEntry } from '../presenters/proposal.ts'

@@ -9,7 +9,7 @@ import {
   type ProposalRecord,
 } from '@valueproof/contracts'
 import { validateCalculatorData, type CalculatorData } from '@valueproof/formula'
-import { errors, HttpError } from '@valueproof/service-kit'
+import { errors, HttpError } from '@valueproof/http-kit'
 import type { Prisma, PrismaClient } from '../db.ts'
 import { recordProposalCreated, recordProposalShared } from '../events/outbox.ts'
 import { presentListEntry, presentProposal } from '../presenters/proposal.ts'

@@ -1,5 +1,5 @@
 import { decodeEvent, OutboxRelay, proposalViewed, type EventEnvelope } from '@valueproof/event-bus'
-import { createLogger } from '@valueproof/service-kit'
+import { createLogger } from '@valueproof/http-kit'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { PrismaClient } from '../db.ts'
 import type { ProposalView } from '../events/outbox.ts'

@@ -1,4 +1,4 @@
-import type { Logger } from '@valueproof/service-kit'
+import type { Logger } from '@valueproof/http-kit'
 import type { PrismaClient } from '../db.ts'
 import { storeViewRecords, type ProposalView } from '../events/outbox.ts'
 

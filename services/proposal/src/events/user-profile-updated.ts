@@ -1,7 +1,7 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt'
 import { consumeOnce, userProfileUpdated, type DeliveredEvent, type Subscription } from '@valueproof/event-bus'
 import type { UserProfileUpdatedSchema } from '@valueproof/proto'
-import type { ServiceDeps } from '@valueproof/service-kit'
+import type { ServiceDeps } from '@valueproof/service-runtime'
 import type { PrismaClient } from '../db.ts'
 import type { SellerProfile } from '../domain/accounts.ts'
 

@@ -6,7 +6,7 @@ import {
   createSubscriptionResponseSchema,
   upgradeManualResponseSchema,
 } from '@valueproof/contracts'
-import { currentUserId, jsonBody, requireUser, Router } from '@valueproof/service-kit'
+import { currentUserId, jsonBody, requireUser, Router } from '@valueproof/http-kit'
 import type { Billing } from '../../domain/billing.ts'
 import { cancelAtPeriodEnd, startCheckout, upgradeFromCheckout } from '../../domain/checkout.ts'
 import { findSubscriber } from '../../domain/subscribers.ts'

@@ -1,5 +1,5 @@
 import { supportContactSchema } from '@valueproof/contracts'
-import { optionalUserId, Router } from '@valueproof/service-kit'
+import { optionalUserId, Router } from '@valueproof/http-kit'
 import type { BillingSettings } from '../../config.ts'
 import type { PrismaClient } from '../../db.ts'
 import { findSubscriber } from '../../domain/subscribers.ts'

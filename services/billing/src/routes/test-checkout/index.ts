@@ -1,5 +1,5 @@
 import { TEST_MODE_OFF_MESSAGE, testCheckoutResultSchema } from '@valueproof/contracts'
-import { currentUserId, errors, jsonBody, requireUser, Router, type RouterMiddleware } from '@valueproof/service-kit'
+import { currentUserId, errors, jsonBody, requireUser, Router, type RouterMiddleware } from '@valueproof/http-kit'
 import type { Billing } from '../../domain/billing.ts'
 import { cancelTestCheckout, endTestPeriod, payTestCheckout, testCheckout, type TestModeBilling } from '../../domain/test-checkout.ts'
 import { findSubscriber } from '../../domain/subscribers.ts'

@@ -1,4 +1,4 @@
-import { errors, HttpError, Router } from '@valueproof/service-kit'
+import { errors, HttpError, Router } from '@valueproof/http-kit'
 import type { Readable } from 'node:stream'
 import type { Billing } from '../../domain/billing.ts'
 import { handleWebhook } from '../../domain/webhooks.ts'

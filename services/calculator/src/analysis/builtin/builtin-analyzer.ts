@@ -1,7 +1,7 @@
 // The built-in analyzer on worker threads. On a 50-page document the analysis computes for tens of
 // milliseconds, which on the event loop would stall every other request of the process (decision
 // 061); the workers have the document extractor's limits: time, heap, queue.
-import { createWorkerPool, WorkerPoolError } from '@valueproof/documents'
+import { createWorkerPool, WorkerPoolError } from '@valueproof/worker-pool'
 import type { CalculatorData } from '@valueproof/formula'
 import { AnalysisError, type AnalysisErrorCode, type AnalysisInput, type Analyzer } from '../types.ts'
 

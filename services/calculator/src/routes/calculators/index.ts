@@ -1,6 +1,6 @@
 import type { Context } from 'koa'
 import { regenerateCalculatorBodySchema, updateSavedCalculatorBodySchema } from '@valueproof/contracts'
-import { clientGone, currentUserId, jsonBody, requireUser, Router, validateBody } from '@valueproof/service-kit'
+import { clientGone, currentUserId, jsonBody, requireUser, Router, validateBody } from '@valueproof/http-kit'
 import { deleteSaved, inputText, listSaved, updateSaved } from '../../domain/saved-calculators.ts'
 import { regenerateSaved, type RegenerationDeps } from './regenerate.ts'
 

@@ -7,7 +7,7 @@ import {
 import type { CalculatorData } from '@valueproof/formula'
 import type { DocumentExtractor } from '@valueproof/documents'
 import type { ObjectStore } from '@valueproof/object-store'
-import { errors } from '@valueproof/service-kit'
+import { errors } from '@valueproof/http-kit'
 import { storableCopy, storableText } from '../../analysis/storable-output.ts'
 import type { AnalysisInput, TextPage } from '../../analysis/types.ts'
 import { Prisma } from '../../db.ts'

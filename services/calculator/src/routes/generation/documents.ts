@@ -1,6 +1,6 @@
 import { DocumentError, type DocumentExtractor, type ExtractedDocument } from '@valueproof/documents'
 import type { ObjectStore } from '@valueproof/object-store'
-import { errors, HttpError } from '@valueproof/service-kit'
+import { errors, HttpError } from '@valueproof/http-kit'
 
 /** An uploaded document as read from the multipart form. */
 export interface UploadedDocument {

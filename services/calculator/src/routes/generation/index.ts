@@ -16,7 +16,7 @@ import {
   Router,
   uploadedFile,
   validateBody,
-} from '@valueproof/service-kit'
+} from '@valueproof/http-kit'
 import type { Context, Middleware } from 'koa'
 import type { ObjectStore } from '@valueproof/object-store'
 import { storableCopy, storableText } from '../../analysis/storable-output.ts'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { errors } from '@valueproof/service-kit'
+import { errors } from '@valueproof/http-kit'
 
 /** Multipart form fields arrive as strings (or lists of them); the first value of each counts. */
 export function formFields<Schema extends z.ZodType>(schema: Schema, body: unknown): z.infer<Schema> {

@@ -1,6 +1,6 @@
 import type { Context } from 'koa'
 import { createCalculatorTemplateBodySchema, OWN_TEMPLATES_MAX, useCalculatorTemplateBodySchema } from '@valueproof/contracts'
-import { currentUserId, jsonBody, requireUser, Router, validateBody } from '@valueproof/service-kit'
+import { currentUserId, jsonBody, requireUser, Router, validateBody } from '@valueproof/http-kit'
 import type { GenerationDeps } from '../../domain/generation.ts'
 import { deleteTemplate, listTemplates, saveAsTemplate, useTemplate } from '../../domain/templates.ts'
 

@@ -1,5 +1,5 @@
 import { loginBodySchema, registerBodySchema, SESSION_EXPIRES_HEADER, SESSION_TOKEN_HEADER } from '@valueproof/contracts'
-import { clientIp, jsonBody, Router, validateBody } from '@valueproof/service-kit'
+import { clientIp, jsonBody, Router, validateBody } from '@valueproof/http-kit'
 import type { Context } from 'koa'
 import type { PrismaClient } from '../../db.ts'
 import { logIn, logOut, registerAccount, type AccountSettings } from '../../domain/accounts.ts'

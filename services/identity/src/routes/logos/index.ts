@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { ObjectStore } from '@valueproof/object-store'
-import { currentUserId, errors, multipartBody, requireUser, Router, uploadedFile } from '@valueproof/service-kit'
+import { currentUserId, errors, multipartBody, requireUser, Router, uploadedFile } from '@valueproof/http-kit'
 import type { Context } from 'koa'
 import type { PrismaClient } from '../../db.ts'
 import { LOGO_KEY, LOGO_MAX_BYTES, LOGO_TOO_LARGE_MESSAGE, PRO_ONLY_LOGO_MESSAGE, readLogo, storeLogo } from '../../domain/logos.ts'

@@ -1,5 +1,5 @@
 import { SESSION_TOKEN_HEADER } from '@valueproof/contracts'
-import { errors, Router } from '@valueproof/service-kit'
+import { errors, Router } from '@valueproof/http-kit'
 import type { PrismaClient } from '../../db.ts'
 import { findActiveSession } from '../../domain/sessions.ts'
 

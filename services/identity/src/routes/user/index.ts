@@ -1,5 +1,5 @@
 import { profileBodySchema } from '@valueproof/contracts'
-import { currentUserId, jsonBody, requireUser, Router, validateBody } from '@valueproof/service-kit'
+import { currentUserId, jsonBody, requireUser, Router, validateBody } from '@valueproof/http-kit'
 import type { PrismaClient } from '../../db.ts'
 import { signedInUser, updateProfile } from '../../domain/profile.ts'
 import type { UserLoader } from '../../domain/user-loader.ts'

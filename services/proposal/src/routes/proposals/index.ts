@@ -9,7 +9,7 @@ import {
   Router,
   validateBody,
   visitorIdOf,
-} from '@valueproof/service-kit'
+} from '@valueproof/http-kit'
 import type { Context } from 'koa'
 import { deleteProposal, duplicateProposal, revokeProposal, updateProposal } from '../../domain/proposal-management.ts'
 import { generateProposal, listProposals, openProposal, shareCalculator, type ProposalDeps, type Viewer } from '../../domain/proposals.ts'

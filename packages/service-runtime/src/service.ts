@@ -1,11 +1,11 @@
-import type { Subscription } from '@valueproof/event-bus'
+// What a service is made of (its deps, its app, its relay and consumers), apart from how a process
+// opens those deps (runtime.ts): runtime.ts imports this module, never the other way round.
+import type { SqlReader } from '@valueproof/db'
+import { OutboxRelay, type EventBus, type OutboxSqlClient, type Subscription } from '@valueproof/event-bus'
+import { createApp, gatewayOnly, type Logger, type ReadinessCheck, type Router } from '@valueproof/http-kit'
+import type { ObjectStore } from '@valueproof/object-store'
 import type Koa from 'koa'
-import type Router from '@koa/router'
-import { createApp } from './app.ts'
-import { gatewayOnly } from './forwarded-identity.ts'
-import type { ServiceDeps } from './runtime.ts'
-import { startOutboxRelay } from './runtime.ts'
-import type { OutboxSqlClient } from '@valueproof/event-bus'
+import { databaseUnavailable } from './database-unavailable.ts'
 
 /** A service built from its dependencies, not yet listening. */
 export interface ServiceInstance {
@@ -15,6 +15,21 @@ export interface ServiceInstance {
   start?(): Promise<void>
   /** Stops background work (consumers, relay, timers); HTTP is stopped before this. */
   stop(): Promise<void>
+}
+
+/** Deps every service factory receives. */
+export interface ServiceDeps<Client> {
+  logger: Logger
+  prisma: Client
+  /** SQL reads without Prisma's engine, for the hottest reads only (decision 005). */
+  sql: SqlReader
+  /** The service's schema when its database is shared (raw SQL must name it); undefined otherwise. */
+  dbSchema: string | undefined
+  bus: EventBus
+  objectStore: ObjectStore
+  readiness: ReadinessCheck[]
+  /** GATEWAY_SIGNING_KEY: the service acts only on identities the gateway signed with it. */
+  signingKey: string
 }
 
 export interface ServiceDefinition<Client extends OutboxSqlClient> {
@@ -38,6 +53,7 @@ export function createService<Client extends OutboxSqlClient>(definition: Servic
     name: definition.name,
     logger: deps.logger,
     readiness: deps.readiness,
+    unavailable: databaseUnavailable,
     before: [
       gatewayOnly(deps.signingKey),
       // Reads write no events: they pass straight through, with no async frame of their own.
@@ -58,4 +74,16 @@ export function createService<Client extends OutboxSqlClient>(definition: Servic
       await relay.stop()
     },
   }
+}
+
+/** Starts the service's outbox relay; `nudge()` after each write request. */
+export function startOutboxRelay(props: {
+  prisma: OutboxSqlClient
+  dbSchema: string | undefined
+  bus: EventBus
+  logger: Logger
+}): OutboxRelay {
+  const relay = new OutboxRelay({ db: props.prisma, schema: props.dbSchema, bus: props.bus, logger: props.logger })
+  relay.start()
+  return relay
 }

@@ -1,9 +1,9 @@
-// Test helpers of the service kit (`@valueproof/service-kit/testing`): never imported by production code.
+// Test helpers of the service runtime (`@valueproof/service-runtime/testing`): never imported by production code.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { PrismaClientClass, PrismaClientLike } from '@valueproof/db'
-import { createLogger } from './logger.ts'
+import { createLogger } from '@valueproof/http-kit'
 import { openServiceDatabase } from './runtime.ts'
 
 /** A service's migrated database in a throw-away PGlite directory, removed by `close()`. */

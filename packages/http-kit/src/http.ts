@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { unstorableTextProblem } from '@valueproof/contracts'
-import { databaseFailureOf, type DatabaseFailure } from '@valueproof/db'
 import type { Context, Middleware } from 'koa'
 import { koaBody } from 'koa-body'
 import { z } from 'zod'
@@ -96,14 +95,25 @@ function describeZodError(error: z.ZodError): string {
   return error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ')
 }
 
-/** What a client reads when its request failed because of the database, not because of the request (503). */
-export const DATABASE_FAILURE_MESSAGES: Record<DatabaseFailure, string> = {
-  unreachable: 'The service cannot reach its database right now. Please try again shortly.',
-  not_migrated: "The service's database is not migrated: its tables are missing. Please try again later.",
+/**
+ * An error that means a dependency is not there (a database gone or not migrated) rather than a
+ * bug: answered 503 with `message`, the error itself logged as a warning. The kit knows no
+ * dependency: the service runtime gives the database's reading (decision 092).
+ */
+export interface Unavailability {
+  /** What the client reads. */
+  message: string
+  /** The warning's text ('database unavailable'). */
+  log: string
+  /** Fields added to the warning. */
+  detail?: Record<string, unknown>
 }
 
+/** Undefined for an error that is not an unavailable dependency. */
+export type UnavailabilityOf = (error: unknown) => Unavailability | undefined
+
 /** Turns any thrown error into `{ "message": ... }` with the right status. */
-export function errorMiddleware(): Middleware {
+export function errorMiddleware(options: { unavailable?: UnavailabilityOf } = {}): Middleware {
   return async (ctx, next) => {
     try {
       await next()
@@ -141,12 +151,12 @@ export function errorMiddleware(): Middleware {
         ctx.body = { message: bodyError.message ?? 'Bad request' }
         return
       }
-      const databaseFailure = databaseFailureOf(caught)
-      if (databaseFailure !== undefined) {
-        ctx.state.log.warn({ err: caught, databaseFailure }, 'database unavailable')
+      const unavailable = options.unavailable?.(caught)
+      if (unavailable !== undefined) {
+        ctx.state.log.warn({ err: caught, ...unavailable.detail }, unavailable.log)
         ctx.status = 503
         ctx.set('Retry-After', '5')
-        ctx.body = { message: DATABASE_FAILURE_MESSAGES[databaseFailure] }
+        ctx.body = { message: unavailable.message }
         return
       }
       ctx.state.log.error({ err: caught }, 'unhandled error')

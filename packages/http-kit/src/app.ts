@@ -1,6 +1,6 @@
 import Router from '@koa/router'
 import Koa, { type Middleware } from 'koa'
-import { errorMiddleware, requestContext, storableQuery } from './http.ts'
+import { errorMiddleware, requestContext, storableQuery, type UnavailabilityOf } from './http.ts'
 import type { Logger } from './logger.ts'
 import { tracingMiddleware } from './tracing.ts'
 
@@ -22,6 +22,8 @@ export interface CreateAppOptions {
   after?: Middleware[]
   /** Trust X-Forwarded-* (only behind a proxy that sets them). */
   proxy?: boolean
+  /** Which errors mean a dependency is unavailable (503, not 500): the service runtime's database reading. */
+  unavailable?: UnavailabilityOf
   /** With `proxy`: how many X-Forwarded-For entries, from the right, trusted proxies appended (the client's address is the leftmost of those). */
   maxIpsCount?: number
 }
@@ -93,7 +95,7 @@ export function createApp(options: CreateAppOptions): Koa {
   app.silent = true
   app.use(requestContext(options.logger))
   app.use(tracingMiddleware(options.name))
-  app.use(errorMiddleware())
+  app.use(errorMiddleware({ unavailable: options.unavailable }))
   app.use(storableQuery())
   for (const middleware of options.before ?? []) app.use(middleware)
   // One router holding every route: a request is matched once, not once per resource's router

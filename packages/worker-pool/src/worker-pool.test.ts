@@ -1,7 +1,7 @@
 // The pool under the document extractor and the built-in analysis, on threads and on child
 // processes: what it answers when a worker dies, answers nonsense, runs out of memory or sits idle.
 // (Time limits, aborts, the full queue and close() are covered through the extractor in
-// isolation.test.ts; children ending with their parent in worker-pool-orphans.test.ts.)
+// @valueproof/documents' isolation.test.ts; children ending with their parent in worker-pool-orphans.test.ts.)
 import { describe, expect, it } from 'vitest'
 import { createWorkerPool, WorkerPoolError, type WorkerIsolation, type WorkerPool, type WorkerPoolOptions } from './worker-pool.ts'
 

@@ -8,11 +8,11 @@ import Router from '@koa/router'
 import { migrate } from '@valueproof/db'
 import { createInProcessEventBus } from '@valueproof/event-bus'
 import { createFileObjectStore } from '@valueproof/object-store'
+import { createApp } from '@valueproof/http-kit'
 import { createTestDatabase, needs, type TestDatabase } from '@valueproof/testing'
 import { pino } from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
 import { PrismaClient as NotesClient } from '../../db/test-fixtures/notes/generated/prisma/client.ts'
-import { createApp } from './app.ts'
 import {
   DATABASE_STARTING_MESSAGE,
   listenWhileStarting,
@@ -20,7 +20,7 @@ import {
   retryWhileUnreachable,
   type StartingServer,
 } from './database-startup.ts'
-import { DATABASE_FAILURE_MESSAGES } from './http.ts'
+import { DATABASE_FAILURE_MESSAGES, databaseUnavailable } from './database-unavailable.ts'
 import { openServiceDatabase, serviceDeps } from './runtime.ts'
 
 // The notes fixture of @valueproof/db stands in for a service's prisma/ folder.
@@ -104,7 +104,7 @@ async function serveNotes(
   router.get('/notes', async (ctx) => {
     ctx.body = await deps.prisma.note.findMany()
   })
-  starting.serve(createApp({ name: 'notes', logger, readiness: deps.readiness, routers: [router] }))
+  starting.serve(createApp({ name: 'notes', logger, readiness: deps.readiness, routers: [router], unavailable: databaseUnavailable }))
 }
 
 describe('retryDelayMs', () => {

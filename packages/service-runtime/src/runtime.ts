@@ -11,32 +11,12 @@ import {
   type PrismaClientLike,
   type SqlReader,
 } from '@valueproof/db'
-import { createInProcessEventBus, createNatsEventBus, OutboxRelay, type EventBus, type OutboxSqlClient } from '@valueproof/event-bus'
+import { connectEventBus, type EventBus, type OutboxSqlClient } from '@valueproof/event-bus'
 import { createFileObjectStore, createS3ObjectStore, type ObjectStore } from '@valueproof/object-store'
-import type { ReadinessCheck } from './app.ts'
+import { createLogger, handleShutdown, initTracing, resolveSecret, type Logger, type RunningServer } from '@valueproof/http-kit'
 import { objectStoreDirFor, pgliteDirFor, type InfrastructureConfig } from './infrastructure.ts'
 import { listenWhileStarting, retryWhileUnreachable } from './database-startup.ts'
-import { handleShutdown, type RunningServer } from './lifecycle.ts'
-import { createLogger, type Logger } from './logger.ts'
-import type { ServiceInstance } from './service.ts'
-import { resolveSecret } from './secrets.ts'
-import { initTracing } from './tracing.ts'
-
-/** The event bus a configuration asks for: NATS JetStream when NATS_URL is set, in-process otherwise. */
-export function connectEventBus(
-  config: Pick<InfrastructureConfig, 'NATS_URL' | 'NATS_NAMESPACE'>,
-  props: { name: string; logger: Logger },
-): EventBus {
-  if (config.NATS_URL) {
-    return createNatsEventBus({
-      servers: config.NATS_URL,
-      name: props.name,
-      logger: props.logger,
-      namespace: config.NATS_NAMESPACE || undefined,
-    })
-  }
-  return createInProcessEventBus({ logger: props.logger })
-}
+import type { ServiceDeps, ServiceInstance } from './service.ts'
 
 /** S3 (MinIO) when S3_ENDPOINT is set, the local file system under DATA_DIR otherwise. */
 export function connectObjectStore(config: InfrastructureConfig): ObjectStore {
@@ -123,21 +103,6 @@ export function serviceDeps<Client>(props: {
   }
 }
 
-/** Deps every service factory receives. */
-export interface ServiceDeps<Client> {
-  logger: Logger
-  prisma: Client
-  /** SQL reads without Prisma's engine, for the hottest reads only (decision 005). */
-  sql: SqlReader
-  /** The service's schema when its database is shared (raw SQL must name it); undefined otherwise. */
-  dbSchema: string | undefined
-  bus: EventBus
-  objectStore: ObjectStore
-  readiness: ReadinessCheck[]
-  /** GATEWAY_SIGNING_KEY: the service acts only on identities the gateway signed with it. */
-  signingKey: string
-}
-
 export interface DeployableOptions<Client extends PrismaClientLike & OutboxSqlClient, Config extends InfrastructureConfig> {
   service: string
   config: Config & { PORT: number }
@@ -199,16 +164,4 @@ export async function runDeployable<Client extends PrismaClientLike & OutboxSqlC
     ],
   })
   return server
-}
-
-/** Starts the service's outbox relay; `nudge()` after each write request. */
-export function startOutboxRelay(props: {
-  prisma: OutboxSqlClient
-  dbSchema: string | undefined
-  bus: EventBus
-  logger: Logger
-}): OutboxRelay {
-  const relay = new OutboxRelay({ db: props.prisma, schema: props.dbSchema, bus: props.bus, logger: props.logger })
-  relay.start()
-  return relay
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createApp } from './app.ts'
 import { errors, HttpError } from './errors.ts'
-import { DATABASE_FAILURE_MESSAGES, jsonBody, REQUEST_ID_HEADER, validateBody } from './http.ts'
+import { jsonBody, REQUEST_ID_HEADER, validateBody, type UnavailabilityOf } from './http.ts'
 import { listen, type RunningServer } from './lifecycle.ts'
 
 interface LogLine {
@@ -14,6 +14,7 @@ interface LogLine {
   requestId?: string
   status?: number
   err?: { message?: string; stack?: string }
+  dependency?: string
 }
 
 /** Every line the app logs, parsed: pino writes one JSON object per write. */
@@ -63,27 +64,26 @@ function routes(): Router {
   router.get('/query', (ctx) => {
     ctx.body = { query: ctx.query }
   })
-  // The shapes Prisma and pg give a lost database and a missing table (see @valueproof/db's database-errors).
-  router.get('/database-gone', () => {
-    throw Object.assign(new Error("Can't reach database server at db.internal:5432"), { code: 'P1001' })
-  })
-  router.get('/connection-lost', () => {
-    throw Object.assign(new Error('Raw query failed'), {
-      code: 'P2010',
-      meta: { driverAdapterError: { cause: { kind: 'ConnectionClosed' } } },
-    })
-  })
-  router.get('/table-missing', () => {
-    throw Object.assign(new Error('relation "proposal" does not exist'), { code: '42P01', severity: 'ERROR' })
+  router.get('/cache-gone', () => {
+    throw new CacheGone('connect ECONNREFUSED cache.internal:6379')
   })
   return router
 }
+
+/** A dependency this test makes up; the service runtime reads its database's failures the same way. */
+class CacheGone extends Error {}
+const CACHE_GONE_MESSAGE = 'The cache is not there right now. Please try again shortly.'
+const cacheUnavailable: UnavailabilityOf = (error) =>
+  error instanceof CacheGone ? { message: CACHE_GONE_MESSAGE, log: 'cache unavailable', detail: { dependency: 'cache' } } : undefined
 
 let server: RunningServer
 let handled = 0
 
 beforeAll(async () => {
-  server = await listen(createApp({ name: 'http-test', logger, readiness: [], routers: [routes()] }), { port: 0, host: '127.0.0.1' })
+  server = await listen(createApp({ name: 'http-test', logger, readiness: [], routers: [routes()], unavailable: cacheUnavailable }), {
+    port: 0,
+    host: '127.0.0.1',
+  })
 })
 afterAll(async () => {
   await server?.close()
@@ -236,26 +236,30 @@ describe('text PostgreSQL cannot store', () => {
   })
 })
 
-describe('a database that is gone or not migrated', () => {
-  it('answers 503 with a message for the client and the detail in a warning, not 500', async () => {
-    for (const path of ['/database-gone', '/connection-lost']) {
-      const response = await call(path)
-      expect(response.headers.get('retry-after')).toBe('5')
-      await expectMessage(response, 503, DATABASE_FAILURE_MESSAGES.unreachable)
-    }
-    await expectMessage(await call('/table-missing'), 503, DATABASE_FAILURE_MESSAGES.not_migrated)
+describe('a dependency that is not there', () => {
+  it('answers 503 with the message the app was given and the detail in a warning, not 500', async () => {
+    const response = await call('/cache-gone')
+    expect(response.headers.get('retry-after')).toBe('5')
+    await expectMessage(response, 503, CACHE_GONE_MESSAGE)
     expect(logLines.filter((line) => line.msg === 'unhandled error')).toEqual([])
-    // Unavailable is not broken: the access lines of these 503s are warnings, not errors.
-    expect(logLines.filter((line) => line.msg === 'request').map((line) => [line.level, line.status])).toEqual([
-      [40, 503],
-      [40, 503],
-      [40, 503],
+    // Unavailable is not broken: the access line of this 503 is a warning, not an error.
+    expect(logLines.filter((line) => line.msg === 'request').map((line) => [line.level, line.status])).toEqual([[40, 503]])
+    const warnings = logLines.filter((line) => line.msg === 'cache unavailable')
+    expect(warnings.map((line) => [line.level, line.err?.message, line.dependency])).toEqual([
+      [40, 'connect ECONNREFUSED cache.internal:6379', 'cache'],
     ])
-    const warnings = logLines.filter((line) => line.msg === 'database unavailable')
-    expect(warnings.map((line) => [line.level, line.err?.message])).toEqual([
-      [40, "Can't reach database server at db.internal:5432"],
-      [40, 'Raw query failed'],
-      [40, 'relation "proposal" does not exist'],
-    ])
+  })
+
+  it('is a bare 500 in an app that was not told what unavailable means', async () => {
+    const plain = await listen(createApp({ name: 'http-test-plain', logger, readiness: [], routers: [routes()] }), {
+      port: 0,
+      host: '127.0.0.1',
+    })
+    try {
+      await expectMessage(await fetch(`${plain.url}/cache-gone`), 500, 'Internal server error')
+      expect(logLines.filter((line) => line.msg === 'unhandled error')).toHaveLength(1)
+    } finally {
+      await plain.close()
+    }
   })
 })

@@ -1,3 +1,7 @@
+// The HTTP kit every deployable shares, the gateway included: the Koa app with health and
+// readiness, errors, request bodies, configuration, logging, tracing, start and shutdown, and the
+// identity the gateway signs. It knows no database, bus or object store (@valueproof/service-runtime
+// wires those), so the gateway's image carries none of them.
 export { createBatchLoader, type BatchLoader, type BatchLoaderOptions } from './batch-loader.ts'
 export { createApp, healthRouter, type CreateAppOptions, type ReadinessCheck } from './app.ts'
 export { loadConfig, loadConfigOrExit, ConfigError, env } from './config.ts'
@@ -14,6 +18,8 @@ export {
   visitorIdOf,
   clientGone,
   REQUEST_ID_HEADER,
+  type Unavailability,
+  type UnavailabilityOf,
 } from './http.ts'
 export {
   gatewayOnly,
@@ -29,18 +35,6 @@ export {
 export { listen, handleShutdown, type RunningServer, type Stoppable } from './lifecycle.ts'
 export { createLogger, type Logger } from './logger.ts'
 export { initTracing, shutdownTracing, tracerFor, injectTraceHeaders, tracingMiddleware, type TracingOptions } from './tracing.ts'
-export { infrastructureEnv, pgliteDirFor, objectStoreDirFor, type InfrastructureConfig } from './infrastructure.ts'
-export {
-  connectEventBus,
-  connectObjectStore,
-  openServiceDatabase,
-  runDeployable,
-  serviceDeps,
-  startOutboxRelay,
-  type ServiceDeps,
-  type DeployableOptions,
-} from './runtime.ts'
 export { MIN_SECRET_LENGTH, resolveSecret, secretEnv, type SecretName } from './secrets.ts'
-export { createService, type ServiceInstance, type ServiceDefinition } from './service.ts'
 export { default as Router, type RouterMiddleware } from '@koa/router'
 export { multipartBody, uploadedFile, type UploadedFile } from './multipart.ts'

@@ -4,10 +4,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { databaseFailureOf, describeDatabaseFailure } from '@valueproof/db'
 import Koa from 'koa'
-import { createApp, type ReadinessCheck } from './app.ts'
-import { HttpError } from './errors.ts'
-import { listen, type RunningServer } from './lifecycle.ts'
-import type { Logger } from './logger.ts'
+import { createApp, HttpError, listen, type Logger, type ReadinessCheck, type RunningServer } from '@valueproof/http-kit'
 
 export const DATABASE_STARTING_MESSAGE = 'The service is starting: its database is not reachable yet. Please try again shortly.'
 

@@ -1,7 +1,6 @@
 import { join } from 'node:path'
 import { z } from 'zod'
-import { env } from './config.ts'
-import { secretEnv } from './secrets.ts'
+import { env, secretEnv } from '@valueproof/http-kit'
 
 /**
  * Variables every service reads to find its infrastructure. Unset means the embedded default:
