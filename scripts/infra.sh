@@ -83,26 +83,33 @@ build_tools() {
   mkdir -p "$BIN" "$LOGS"
   local started=$SECONDS tool
   for tool in "${TOOLS[@]}"; do build_tool "$tool"; done
-  build_compose_check
+  build_project_tools
   say "Go tools ready in $((SECONDS - started)) s"
 }
 
-# The project's own Go program tools/compose-check (docker-compose.yml loaded by compose-go, the
-# compose-spec reference library), built from its folder; rebuilt when go.mod, go.sum or main.go change.
-build_compose_check() {
-  local source="$ROOT/tools/compose-check" stamp="$BIN/.compose-check.version" hash
-  hash="$(cat "$source/go.mod" "$source/go.sum" "$source/main.go" | sha256sum | cut -c1-16)"
-  if [ -x "$BIN/compose-check" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$hash" ]; then
-    say "compose-check: present ($BIN/compose-check)"
-    return 0
-  fi
-  step="go build tools/compose-check"
-  command -v go >/dev/null 2>&1 || fail "Go is not installed; compose-check needs 'go build' (step: $step)"
-  (cd "$source" && GOTOOLCHAIN=local GOFLAGS="${GOFLAGS:-} -buildvcs=false" CGO_ENABLED=0 \
-    go build -trimpath -ldflags="-s -w" -o "$BIN/compose-check" .) >"$LOGS/build-compose-check.log" 2>&1 \
-    || { tail -n 30 "$LOGS/build-compose-check.log" >&2; fail "building compose-check failed (step: $step; log $LOGS/build-compose-check.log)"; }
-  echo "$hash" >"$stamp"
-  say "compose-check: built ($BIN/compose-check, sources $hash)"
+# The project's own Go programs, one module per folder of tools/ (compose-check: docker-compose.yml
+# loaded by compose-go; dockerfile-check: the Dockerfile converted by BuildKit's frontend;
+# otelcol-check: the OpenTelemetry Collector compose runs, to validate its configuration), built
+# into $BIN/<folder>; rebuilt when the folder's go.mod, go.sum or *.go files change.
+build_project_tools() {
+  local source name stamp hash
+  for source in "$ROOT"/tools/*/; do
+    source="${source%/}"; name="$(basename "$source")"; stamp="$BIN/.$name.version"
+    [ -f "$source/go.mod" ] || continue
+    hash="$(cat "$source/go.mod" "$source/go.sum" "$source"/*.go | sha256sum | cut -c1-16)"
+    if [ -x "$BIN/$name" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$hash" ]; then
+      say "$name: present ($BIN/$name)"
+      continue
+    fi
+    step="go build tools/$name"
+    command -v go >/dev/null 2>&1 || fail "Go is not installed; $name needs 'go build' (step: $step)"
+    say "$name: building tools/$name (a minute the first time)"
+    (cd "$source" && GOTOOLCHAIN=local GOFLAGS="${GOFLAGS:-} -buildvcs=false" CGO_ENABLED=0 \
+      go build -trimpath -ldflags="-s -w" -o "$BIN/$name" .) >"$LOGS/build-$name.log" 2>&1 \
+      || { tail -n 30 "$LOGS/build-$name.log" >&2; fail "building $name failed (step: $step; log $LOGS/build-$name.log)"; }
+    echo "$hash" >"$stamp"
+    say "$name: built ($BIN/$name, sources $hash)"
+  done
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -275,6 +282,8 @@ export HELM_BIN=$BIN/helm
 export K6_BIN=$BIN/k6
 export KUBECONFORM_BIN=$BIN/kubeconform
 export COMPOSE_CHECK_BIN=$BIN/compose-check
+export DOCKERFILE_CHECK_BIN=$BIN/dockerfile-check
+export OTELCOL_CHECK_BIN=$BIN/otelcol-check
 ENV
 }
 
