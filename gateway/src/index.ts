@@ -1,6 +1,6 @@
 // The gateway in its own process, forwarding to services at their configured URLs.
 import { connectEventBus } from '@valueproof/event-bus'
-import { createLogger, handleShutdown, initTracing, listen, loadConfigOrExit, resolveSecret } from '@valueproof/http-kit'
+import { createLogger, handleShutdown, initTracing, listen, loadConfigOrExit, resolveSecret, shutdownTracing } from '@valueproof/http-kit'
 import { gatewayConfigSchema } from './config.ts'
 import { createGateway, httpTransport } from './server.ts'
 
@@ -36,5 +36,7 @@ handleShutdown({
     { name: 'http', stop: () => server.close(config.SHUTDOWN_TIMEOUT_MS / 2) },
     { name: 'gateway', stop: () => gateway.stop() },
     { name: 'bus', stop: () => bus.drain() },
+    // Last: the spans of the requests above are exported before the process ends.
+    { name: 'tracing', stop: shutdownTracing },
   ],
 })

@@ -13,7 +13,15 @@ import {
 } from '@valueproof/db'
 import { connectEventBus, type EventBus, type OutboxSqlClient } from '@valueproof/event-bus'
 import { createFileObjectStore, createS3ObjectStore, type ObjectStore } from '@valueproof/object-store'
-import { createLogger, handleShutdown, initTracing, resolveSecret, type Logger, type RunningServer } from '@valueproof/http-kit'
+import {
+  createLogger,
+  handleShutdown,
+  initTracing,
+  resolveSecret,
+  shutdownTracing,
+  type Logger,
+  type RunningServer,
+} from '@valueproof/http-kit'
 import { objectStoreDirFor, pgliteDirFor, type InfrastructureConfig } from './infrastructure.ts'
 import { listenWhileStarting, retryWhileUnreachable } from './database-startup.ts'
 import type { ServiceDeps, ServiceInstance } from './service.ts'
@@ -161,6 +169,8 @@ export async function runDeployable<Client extends PrismaClientLike & OutboxSqlC
       { name: 'background', stop: () => service.stop() },
       { name: 'bus', stop: () => bus.drain() },
       { name: 'database', stop: () => db.close() },
+      // Last: the spans of the work above are exported before the process ends.
+      { name: 'tracing', stop: shutdownTracing },
     ],
   })
   return server
