@@ -32,7 +32,8 @@ async function buildInfo(deployable: string): Promise<{ entries: string[]; exter
 
 describe('npm run build (scripts/build.ts)', () => {
   it('gives every deployable a compiled server, and every service its migrate command with its migrations', async () => {
-    for (const deployable of ['gateway', ...SERVICES, 'embedded']) expect(existsSync(join(out, deployable, 'server.mjs')), deployable).toBe(true)
+    for (const deployable of ['gateway', ...SERVICES, 'embedded'])
+      expect(existsSync(join(out, deployable, 'server.mjs')), deployable).toBe(true)
     for (const service of SERVICES) {
       expect(existsSync(join(out, service, 'migrate.mjs')), service).toBe(true)
       const migrations = await readdir(join(out, service, 'services', service, 'prisma', 'migrations'))
@@ -56,7 +57,9 @@ describe('npm run build (scripts/build.ts)', () => {
         for (const match of code.matchAll(/new URL\(\s*["']\.\/([\w.-]+\.mjs)["'],\s*import\.meta\.url\s*\)/g)) started.add(match[1] ?? '')
         expect(code, `${deployable}/${bundle}`).not.toMatch(/from ["']tsx|import\(["'](tsx|[^"']*\.ts)["']\)/)
       }
-      expect([...started].sort(), deployable).toEqual(expect.arrayContaining(['analysis-worker.mjs', 'extract-worker.mjs', 'pool-child.mjs']))
+      expect([...started].sort(), deployable).toEqual(
+        expect.arrayContaining(['analysis-worker.mjs', 'extract-worker.mjs', 'pool-child.mjs']),
+      )
       for (const file of started) expect(bundles, `${deployable} starts ${file}`).toContain(file)
     }
   })
@@ -65,9 +68,13 @@ describe('npm run build (scripts/build.ts)', () => {
     if (!(await needs('postgres'))) return
     const database = await createTestDatabase('vp_build')
     try {
-      const first = await run(process.execPath, [join(out, 'identity', 'migrate.mjs')], { env: { ...process.env, DATABASE_URL: database.url } })
+      const first = await run(process.execPath, [join(out, 'identity', 'migrate.mjs')], {
+        env: { ...process.env, DATABASE_URL: database.url },
+      })
       expect(first.stdout).toMatch(/^identity: applied \d+_init, /)
-      const again = await run(process.execPath, [join(out, 'identity', 'migrate.mjs')], { env: { ...process.env, DATABASE_URL: database.url } })
+      const again = await run(process.execPath, [join(out, 'identity', 'migrate.mjs')], {
+        env: { ...process.env, DATABASE_URL: database.url },
+      })
       expect(again.stdout).toMatch(/^identity: .* is up to date/)
     } finally {
       await database.drop()

@@ -114,7 +114,8 @@ function externalPackages(metafile: Metafile | undefined): string[] {
   for (const output of Object.values(metafile?.outputs ?? {})) {
     for (const imported of output.imports) {
       const inNodeModules = imported.path.split('node_modules/').at(1)
-      if (imported.external && inNodeModules !== undefined && imported.path.includes('node_modules/')) names.add(packageNameOf(inNodeModules))
+      if (imported.external && inNodeModules !== undefined && imported.path.includes('node_modules/'))
+        names.add(packageNameOf(inNodeModules))
     }
   }
   return [...names].sort()

@@ -34,7 +34,9 @@ export function productNodeArgs(): string[] {
   const manifest = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }
   const command = manifest.scripts?.start?.split('&&').at(-1)?.trim().split(/\s+/) ?? []
   if (command[0] !== 'node' || command.at(-1) !== SUPERVISOR_ENTRY) {
-    throw new Error(`package.json's start script should end with "node … ${SUPERVISOR_ENTRY}"; it is ${JSON.stringify(manifest.scripts?.start)}`)
+    throw new Error(
+      `package.json's start script should end with "node … ${SUPERVISOR_ENTRY}"; it is ${JSON.stringify(manifest.scripts?.start)}`,
+    )
   }
   return [...command.slice(1, -1), 'dist/embedded/main.mjs']
 }
