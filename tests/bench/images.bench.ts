@@ -8,9 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { assembleImageFolder, sizeMiB } from '../deploy/image-folder.ts'
+import { DEPLOYABLES } from '../deploy/support/deployable-env.ts'
 import type { BenchResult } from './bench-result.ts'
-
-const DEPLOYABLES = ['gateway', 'identity', 'calculator', 'proposal', 'billing', 'analytics'] as const
 
 function log(line: string): void {
   console.log(`  [images] ${line}`)

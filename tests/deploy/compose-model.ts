@@ -2,14 +2,9 @@
 // env file, normalised. Shared by the compose tests.
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { analyticsConfigSchema } from '../../services/analytics/src/config.ts'
-import { billingConfigSchema } from '../../services/billing/src/config.ts'
-import { calculatorConfigSchema } from '../../services/calculator/src/config.ts'
-import { identityConfigSchema } from '../../services/identity/src/config.ts'
-import { proposalConfigSchema } from '../../services/proposal/src/config.ts'
-import { gatewayConfigSchema } from '../../gateway/src/config.ts'
 import { repoRoot } from './dockerfile.ts'
 import { projectToolAvailable, projectToolBinary } from './project-tools.ts'
+import { CONFIG_SCHEMAS, SERVICES, type Deployable } from './support/deployable-env.ts'
 
 const run = promisify(execFile)
 
@@ -17,17 +12,9 @@ export const composeFile = `${repoRoot}docker-compose.yml`
 export const envExample = `${repoRoot}.env.example`
 export const composeCheckBinary = projectToolBinary('compose-check')
 
-/** Each deployable's config schema: what its src/index.ts parses the environment with. */
-export const configSchemas = {
-  gateway: gatewayConfigSchema,
-  identity: identityConfigSchema,
-  calculator: calculatorConfigSchema,
-  proposal: proposalConfigSchema,
-  billing: billingConfigSchema,
-  analytics: analyticsConfigSchema,
-} as const
-export type Deployable = keyof typeof configSchemas
-export const SERVICES = ['identity', 'calculator', 'proposal', 'billing', 'analytics'] as const
+/** Each deployable's config schema (what its src/index.ts parses the environment with), shared with the chart's tests. */
+export const configSchemas = CONFIG_SCHEMAS
+export { SERVICES, type Deployable }
 
 export interface ComposeService {
   image?: string

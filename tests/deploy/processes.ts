@@ -12,10 +12,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createTestBucket, createTestDatabase, infra, type TestBucket, type TestDatabase } from '@valueproof/testing'
 import { repositoryRoot } from '../bench/product.ts'
+import { SERVICES, type Deployable } from './support/deployable-env.ts'
 
-export const DEPLOYED_SERVICES = ['identity', 'calculator', 'proposal', 'billing', 'analytics'] as const
-export type DeployedService = (typeof DEPLOYED_SERVICES)[number]
-export type Deployable = 'gateway' | DeployedService
+export const DEPLOYED_SERVICES = SERVICES
+export type DeployedService = (typeof SERVICES)[number]
+export type { Deployable }
 
 /**
  * Where the processes' code comes from: the compiled bundles production runs (`npm run build`,
