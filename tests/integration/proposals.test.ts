@@ -1,6 +1,6 @@
 // Issue 5: the proposal calls of SPEC §7 through the gateway — share, generate, list, open by link
 // (owner, another user, a signed-out visitor), access codes and their attempt limit, branding by
-// plan, the written sections in English and Swedish, and the events.
+// plan, the written sections in English and Swedish, and the events (and the prospect views they count).
 import { productBranding, PROPOSAL_SECTIONS, PROPOSAL_TITLE_REQUIRED_MESSAGE, type ProposalListEntry } from '@valueproof/contracts'
 import { decodeEvent, proposalCreated, proposalShared, proposalViewed } from '@valueproof/event-bus'
 import { formatMoney } from '@valueproof/formula'
@@ -152,8 +152,8 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
         [older, 'First', null],
       ])
       for (const entry of list) {
-        expect(Object.keys(entry).sort()).toEqual(['accessCode', 'createdAt', 'expiresAt', 'id', 'revokedAt', 'title'])
-        expect([entry.expiresAt, entry.revokedAt]).toEqual([null, null])
+        expect(Object.keys(entry).sort()).toEqual(['accessCode', 'createdAt', 'expiresAt', 'id', 'revokedAt', 'title', 'views'])
+        expect([entry.expiresAt, entry.revokedAt, entry.views]).toEqual([null, null, 0])
         expect(Date.parse(entry.createdAt)).not.toBeNaN()
       }
       expect(list.map((entry) => entry.id)).not.toContain(bobs)
@@ -501,6 +501,14 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
       expect(JSON.stringify(views, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value))).not.toMatch(
         /127\.0\.0\.1|::1|forged/,
       )
+      // The owner's list counts the prospect's two views, committed with their events; the owner's own is not counted.
+      const listed = ((await (await owner.client.get('/api/proposals')).json()) as ProposalListEntry[]).find((entry) => entry.id === id)
+      expect(listed?.views).toBe(2)
+      const [row] = await stack.databases.proposal.query<Array<{ view_count: number }>>(
+        `SELECT view_count FROM ${table(stack, 'proposal', 'proposal')} WHERE id = $1`,
+        id,
+      )
+      expect(row?.view_count).toBe(2)
     })
   })
 })

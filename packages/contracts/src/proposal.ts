@@ -156,7 +156,8 @@ export const createdProposalSchema = z.object({ id: z.string() })
 
 /**
  * GET /api/proposals: one entry per proposal of the signed-in user, newest first: SPEC §2's four
- * fields, and when its link stops or stopped opening (the owner's list marks revoked and expired ones).
+ * fields, when its link stops or stopped opening (the owner's list marks revoked and expired ones),
+ * and its views. The answers of PATCH and revoke are the same entry.
  */
 export const proposalListEntrySchema = z.object({
   id: z.string(),
@@ -165,6 +166,11 @@ export const proposalListEntrySchema = z.object({
   accessCode: z.string().nullable(),
   expiresAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
+  /**
+   * How many times prospects opened the proposal: every opening by anyone but its owner (signed
+   * out or signed in as someone else), counted a moment after it happened; the owner's own are not.
+   */
+  views: z.number().int().nonnegative(),
 })
 export type ProposalListEntry = z.infer<typeof proposalListEntrySchema>
 

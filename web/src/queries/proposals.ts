@@ -19,6 +19,13 @@ export const proposalListEntrySchema = z.object({
   accessCode: optionalText,
   expiresAt: optionalText,
   revokedAt: optionalText,
+  /** Prospect views (the owner's own excluded); a server from before view counts sends none. */
+  views: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullish()
+    .transform((value) => value ?? 0),
 })
 export type ProposalListEntry = z.output<typeof proposalListEntrySchema>
 

@@ -12,7 +12,7 @@ import {
 import { errors } from '@valueproof/http-kit'
 import type { Prisma, Proposal } from '../db.ts'
 import { recordProposalCreated, recordProposalDeleted, recordProposalRevoked } from '../events/outbox.ts'
-import { presentListEntry } from '../presenters/proposal.ts'
+import { LIST_ENTRY_COLUMNS, presentListEntry } from '../presenters/proposal.ts'
 import { accountOf } from './accounts.ts'
 import { brandingFor, type StoredBranding } from './branding.ts'
 import { newProposalId } from './proposal-ids.ts'
@@ -43,7 +43,7 @@ function owned(call: OwnerCall): { id: string; userId: number } {
 async function listEntryOf(deps: ManagementDeps, where: { id: string; userId: number }): Promise<ProposalListEntry> {
   const row = await deps.prisma.proposal.findFirst({
     where,
-    select: { id: true, title: true, createdAt: true, accessCode: true, expiresAt: true, revokedAt: true },
+    select: LIST_ENTRY_COLUMNS,
   })
   if (!row) throw notFound()
   return presentListEntry({ ...row, accessCode: accessCodeOf(deps, row) })

@@ -12,7 +12,7 @@ import { validateCalculatorData, type CalculatorData } from '@valueproof/formula
 import { errors, HttpError } from '@valueproof/http-kit'
 import type { Prisma, PrismaClient } from '../db.ts'
 import { recordProposalCreated, recordProposalShared } from '../events/outbox.ts'
-import { presentListEntry, presentProposal } from '../presenters/proposal.ts'
+import { LIST_ENTRY_COLUMNS, presentListEntry, presentProposal } from '../presenters/proposal.ts'
 import { presentAvailability } from '../presenters/proposal-availability.ts'
 import { detectLanguage, WritingError, type ProposalSections, type ProposalWriter } from '../writing/index.ts'
 import type { AccessCodeCipher } from './access-code-cipher.ts'
@@ -85,12 +85,12 @@ export function accessCodeOf(deps: Pick<ProposalDeps, 'cipher'>, proposal: { id:
   return proposal.accessCode === null ? null : deps.cipher.decrypt(proposal.id, proposal.accessCode)
 }
 
-/** The signed-in user's proposals only, newest first, with their access codes (SPEC §2's list). */
+/** The signed-in user's proposals only, newest first, with their access codes (SPEC §2's list) and prospect views. */
 export async function listProposals(deps: Pick<ProposalDeps, 'prisma' | 'cipher'>, userId: number): Promise<ProposalListEntry[]> {
   const rows = await deps.prisma.proposal.findMany({
     where: { userId },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    select: { id: true, title: true, createdAt: true, accessCode: true, expiresAt: true, revokedAt: true },
+    select: LIST_ENTRY_COLUMNS,
   })
   return rows.map((row) => presentListEntry({ ...row, accessCode: accessCodeOf(deps, row) }))
 }

@@ -1,5 +1,6 @@
+import { qualifiedTable } from '@valueproof/db'
 import type { Logger } from '@valueproof/http-kit'
-import type { PrismaClient } from '../db.ts'
+import type { PrismaClient, Tx } from '../db.ts'
 import { storeViewRecords, type ProposalView } from '../events/outbox.ts'
 
 export interface ViewRecorderOptions {
@@ -14,10 +15,38 @@ export interface ViewRecorderOptions {
   maxPending?: number
 }
 
+/** A batch's prospect views per proposal: the owner's own views are not counted. */
+export function prospectViewCounts(views: readonly ProposalView[]): Array<{ id: string; views: number }> {
+  const counts = new Map<string, number>()
+  for (const view of views) if (view.viewer === 'visitor') counts.set(view.proposalId, (counts.get(view.proposalId) ?? 0) + 1)
+  return Array.from(counts, ([id, count]) => ({ id, views: count }))
+}
+
+/**
+ * Adds a batch's prospect views to their proposals' view_count in one statement, however many
+ * views and proposals; a proposal deleted meanwhile matches nothing. The rows are locked in id
+ * order first, so batches written at once by several replicas cannot deadlock on shared proposals.
+ */
+export async function countProspectViews(tx: Tx, props: { views: readonly ProposalView[]; dbSchema: string | undefined }): Promise<void> {
+  const counts = prospectViewCounts(props.views)
+  if (counts.length === 0) return
+  const proposal = qualifiedTable(props.dbSchema, 'proposal')
+  await tx.$executeRawUnsafe(
+    `WITH counted AS MATERIALIZED (
+       SELECT p.id, c.views FROM ${proposal} p JOIN jsonb_to_recordset($1::jsonb) AS c(id text, views int) ON c.id = p.id
+        ORDER BY p.id FOR UPDATE OF p
+     )
+     UPDATE ${proposal} p SET view_count = p.view_count + counted.views FROM counted WHERE p.id = counted.id`,
+    JSON.stringify(counts),
+  )
+}
+
 /**
  * Writes proposal-viewed events to the outbox off the request path: a view is answered without
- * waiting, and the views of a short moment go out in one transaction. Recording is best effort
- * (docs/decisions/050): a failed write is logged and those views are lost, never the page.
+ * waiting, and the views of a short moment go out in one transaction, which also adds them to
+ * their proposals' prospect view counts (so a count never runs ahead of its events, nor behind).
+ * Recording is best effort (docs/decisions/050): a failed write is logged and those views are
+ * lost, never the page.
  */
 export class ViewRecorder {
   readonly #prisma: PrismaClient
@@ -71,7 +100,12 @@ export class ViewRecorder {
     while (this.#pending.length > 0) {
       const batch = this.#pending.splice(0, this.#maxBatch)
       try {
-        await storeViewRecords(this.#prisma, { views: batch, dbSchema: this.#dbSchema })
+        const props = { views: batch, dbSchema: this.#dbSchema }
+        await this.#prisma.$transaction(async (tx) => {
+          await storeViewRecords(tx, props)
+          // Last: the proposals' row locks are held only until the commit that follows.
+          await countProspectViews(tx, props)
+        })
       } catch (error) {
         this.#logger.warn({ err: error, views: batch.length }, 'proposal views could not be recorded')
       }

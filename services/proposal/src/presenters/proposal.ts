@@ -2,16 +2,29 @@ import type { ProposalListEntry, ProposalRecord } from '@valueproof/contracts'
 import type { Proposal } from '../db.ts'
 import { presentAvailability } from './proposal-availability.ts'
 
-/** GET /api/proposals entries: SPEC §2/§3's four fields, and when the link stops or stopped opening. */
-export function presentListEntry(
-  proposal: Pick<Proposal, 'id' | 'title' | 'createdAt' | 'accessCode' | 'expiresAt' | 'revokedAt'>,
-): ProposalListEntry {
+/** The columns a list entry is presented from (a Prisma `select`). */
+export const LIST_ENTRY_COLUMNS = {
+  id: true,
+  title: true,
+  createdAt: true,
+  accessCode: true,
+  expiresAt: true,
+  revokedAt: true,
+  viewCount: true,
+} as const satisfies Partial<Record<keyof Proposal, true>>
+
+/**
+ * GET /api/proposals entries: SPEC §2/§3's four fields, when the link stops or stopped opening, and
+ * how many times prospects opened it (the owner's own views are not counted).
+ */
+export function presentListEntry(proposal: Pick<Proposal, keyof typeof LIST_ENTRY_COLUMNS>): ProposalListEntry {
   return {
     id: proposal.id,
     title: proposal.title,
     createdAt: proposal.createdAt.toISOString(),
     accessCode: proposal.accessCode,
     ...presentAvailability(proposal),
+    views: proposal.viewCount,
   }
 }
 

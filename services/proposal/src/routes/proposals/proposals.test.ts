@@ -2,7 +2,7 @@
 // the contract's shape, an owner-only call needs a session, and a call's body is checked before
 // anything changes. The flows themselves (revoke → 410, expiry, duplicate, the access-code limit)
 // are in tests/integration/proposals.test.ts. Opening a proposal shows the branding of its owner's
-// current plan (issue 16, docs/decisions/105).
+// current plan (issue 16, docs/decisions/105). The list counts prospects' views (issue 18).
 import {
   createdProposalSchema,
   productBranding,
@@ -74,6 +74,36 @@ describe('proposal management routes', () => {
     expect(notJson.status).toBe(415)
     const list = proposalListEntrySchema.array().parse(await (await owner.get('/api/proposals')).json())
     expect(list.find((entry) => entry.id === id)).toMatchObject({ title: 'Routes', revokedAt: null })
+  })
+
+  it("lists each proposal's prospect views, a moment after they happen, never counting the owner's own", async () => {
+    const id = await shared()
+    const untouched = await shared()
+    const viewsOf = (expected: number) =>
+      eventually(async () => {
+        const list = proposalListEntrySchema
+          .strict()
+          .array()
+          .parse(await (await owner.get('/api/proposals')).json())
+        const views = list.find((entry) => entry.id === id)?.views
+        return views === expected ? list : undefined
+      })
+    expect((await viewsOf(0)).find((entry) => entry.id === untouched)?.views).toBe(0)
+
+    const colleague = new ApiClient(stack.url)
+    expect((await colleague.post('/api/register', { username: uniqueUsername('colleague'), password: GOOD_PASSWORD })).status).toBe(201)
+    for (const client of [owner, new ApiClient(stack.url), owner, colleague, new ApiClient(stack.url)]) {
+      expect((await client.get(`/api/proposals/${id}`)).status).toBe(200)
+    }
+    // Views are written in order, so once the last prospect's is counted the owner's before it were seen too.
+    await viewsOf(3)
+    expect((await owner.get(`/api/proposals/${id}`)).status).toBe(200)
+    expect((await new ApiClient(stack.url).get(`/api/proposals/${id}`)).status).toBe(200)
+    const list = await viewsOf(4)
+    expect(list.find((entry) => entry.id === untouched)?.views).toBe(0)
+    // The owner's calls answer the same entry, views included.
+    const renamed = await owner.patch(`/api/proposals/${id}`, { title: 'Viewed' })
+    expect(proposalListEntrySchema.strict().parse(await renamed.json())).toMatchObject({ id, title: 'Viewed', views: 4 })
   })
 
   it("shows a Pro owner's branding, ValueProof's once the subscription ended, and theirs again on resubscribing", async () => {
