@@ -102,6 +102,9 @@ function ownersOnly(call: (b: Actor, id: string, headers: Record<string, string>
 const COVERAGE: Record<string, Coverage> = {
   'POST /api/register': { publicByDesign: 'creates a new account and acts on no existing one' },
   'POST /api/login': { publicByDesign: 'opens a session for the credentials given (session.test.ts covers fixation)' },
+  'POST /api/track/demo-interaction': {
+    publicByDesign: 'counts an anonymous landing-page demo interaction; reads no field and acts on no account',
+  },
   'GET /api/logos/:file': {
     publicByDesign: 'logos are shown on shared proposals to signed-out prospects; names are random UUIDs (traversal checked below)',
   },

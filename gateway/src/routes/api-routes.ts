@@ -1,3 +1,5 @@
+import { DEMO_INTERACTION_BODY_LIMIT_BYTES, DEMO_INTERACTION_TOO_LARGE_MESSAGE } from '@valueproof/contracts'
+
 /** Which service owns each SPEC §7 path. The gateway keeps these paths exactly. */
 export type ServiceName = 'identity' | 'calculator' | 'proposal' | 'billing' | 'analytics'
 
@@ -242,6 +244,17 @@ export const apiRoutes: ApiRoute[] = [
   },
   signedInJson('DELETE', '/api/calculator-templates/:id', 'calculator', '/calculator-templates/:id'),
   signedInJson('POST', '/api/calculator-templates/:id/use', 'calculator', '/calculator-templates/:id/use'),
+  // The landing page's first demo slider change (SPEC §7, issue 18): no session; analytics limits it
+  // per client address and counts it, and reads nothing from the body.
+  {
+    method: 'POST',
+    path: '/api/track/demo-interaction',
+    service: 'analytics',
+    to: '/track/demo-interaction',
+    access: 'none',
+    bodyLimit: DEMO_INTERACTION_BODY_LIMIT_BYTES,
+    tooLargeMessage: DEMO_INTERACTION_TOO_LARGE_MESSAGE,
+  },
   {
     method: 'GET',
     path: '/api/logos/:file',

@@ -134,6 +134,7 @@ export {
   type TestCheckoutSession,
   type UpgradeManualResponse,
 } from './subscription.ts'
+export { REFUND_WINDOW_DAYS, SUPPORT_HOURS, SUPPORT_REPLY_HOURS } from './terms.ts'
 export {
   BUILTIN_TEMPLATE_DELETE_MESSAGE,
   BUILTIN_TEMPLATE_ID_PREFIX,
@@ -154,3 +155,10 @@ export {
   type TemplateSource,
   type UseCalculatorTemplateBody,
 } from './calculator-template.ts'
+export {
+  DEMO_INTERACTION_BODY_LIMIT_BYTES,
+  DEMO_INTERACTION_TOO_LARGE_MESSAGE,
+  demoInteractionBodySchema,
+  demoInteractionResponseSchema,
+  type DemoInteractionResponse,
+} from './analytics.ts'

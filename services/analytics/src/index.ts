@@ -6,4 +6,9 @@ import { PrismaClient } from './db.ts'
 import { createAnalyticsService, SERVICE_NAME } from './server.ts'
 
 const config = loadConfigOrExit(analyticsConfigSchema)
-await runDeployable<PrismaClient, typeof config>({ service: SERVICE_NAME, config, PrismaClient, create: createAnalyticsService })
+await runDeployable<PrismaClient, typeof config>({
+  service: SERVICE_NAME,
+  config,
+  PrismaClient,
+  create: (deps) => createAnalyticsService(deps),
+})

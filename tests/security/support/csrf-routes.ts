@@ -58,6 +58,7 @@ export function routeCalls(login: { username: string }): Record<string, RouteCal
     'POST /api/register': { fields: () => ({ username: uniqueUsername('csrf').toLowerCase(), password: GOOD_PASSWORD }) },
     // Login CSRF: signing the victim's browser into the attacker's account.
     'POST /api/login': { fields: () => ({ username: login.username, password: GOOD_PASSWORD }) },
+    'POST /api/track/demo-interaction': { fields: () => ({}) },
     'POST /api/logout': { fields: () => ({}) },
     'PATCH /api/profile': { fields: () => ({ companyName: 'CSRF was here' }) },
     'POST /api/upload-logo': {
@@ -155,6 +156,13 @@ export async function victimState(stack: TestStack, victim: { id: number }): Pro
   expect(profile).toHaveLength(1)
   return {
     users: await count('identity', `SELECT count(*) AS n FROM ${table(stack, 'identity', '"user"')}`),
+    demoInteractions: Number(
+      (
+        await stack.databases.analytics.query<Array<{ n: bigint | number | null }>>(
+          `SELECT sum(count) AS n FROM ${table(stack, 'analytics', 'daily_demo_interactions')}`,
+        )
+      )[0]?.n ?? 0,
+    ),
     profile: profile[0],
     logos: await count('identity', `SELECT count(*) AS n FROM ${table(stack, 'identity', 'logo')} WHERE user_id = $1`, victim.id),
     proposals: await stack.databases.proposal.query(

@@ -3,13 +3,9 @@ import { consumeOnce, userRegistered, type DeliveredEvent, type Subscription } f
 import type { UserRegisteredSchema } from '@valueproof/proto'
 import type { ServiceDeps } from '@valueproof/service-runtime'
 import type { PrismaClient } from '../db.ts'
+import { utcDay } from '../domain/days.ts'
 
 export const CONSUMER = 'analytics.user-registered'
-
-/** The UTC calendar day an instant falls on. */
-function utcDay(instant: Date): Date {
-  return new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate()))
-}
 
 /** Counts the sign-up on its day, once per event however often it is delivered. */
 export async function handleUserRegistered(
