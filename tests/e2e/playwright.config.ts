@@ -47,7 +47,15 @@ export default defineConfig({
     command: 'node --max-semi-space-size=32 dist/embedded/main.mjs',
     cwd: repoRoot,
     // Every test registers its users from this one address: the hourly limit per address (decision 091) is lifted.
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000' },
+    // The support contact is configuration: /legal's test expects these, not the built-in defaults.
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
+      SUPPORT_EMAIL: 'help@e2e.valueproof.test',
+      SUPPORT_PHONE: '+46 8 555 010 20',
+    },
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

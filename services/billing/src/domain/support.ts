@@ -1,9 +1,9 @@
 // Where 'Contact Support' goes (SPEC §1 priority support for Pro, /legal Contact for everyone).
-import type { SupportContact } from '@valueproof/contracts'
+import { SUPPORT_REPLY_HOURS, type SupportContact } from '@valueproof/contracts'
 import type { BillingSettings } from '../config.ts'
 
 /** SPEC /legal: the response target on the ordinary address. */
-export const STANDARD_REPLY_WITHIN = 'within 24 hours on business days'
+export const STANDARD_REPLY_WITHIN = `within ${SUPPORT_REPLY_HOURS} hours on business days`
 
 export function supportContact(
   settings: Pick<BillingSettings, 'SUPPORT_EMAIL' | 'SUPPORT_PHONE' | 'SUPPORT_PRIORITY_EMAIL' | 'SUPPORT_PRIORITY_REPLY_HOURS'>,

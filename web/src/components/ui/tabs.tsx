@@ -52,7 +52,7 @@ export function Tabs<Value extends string>({
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="grid h-10 w-full grid-flow-col items-center rounded-md bg-muted p-1 text-muted-foreground"
+        className="grid w-full grid-cols-2 items-center gap-1 rounded-md bg-muted p-1 text-muted-foreground sm:grid-flow-col sm:grid-cols-none"
       >
         {items.map((item) => {
           const selected = item.value === value
@@ -71,7 +71,7 @@ export function Tabs<Value extends string>({
               tabIndex={selected ? 0 : -1}
               onClick={() => onValueChange(item.value)}
               className={classNames(
-                'inline-flex h-8 items-center justify-center rounded-sm px-3 text-sm font-medium whitespace-nowrap transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                'inline-flex min-h-11 items-center justify-center rounded-sm px-3 text-sm font-medium whitespace-nowrap transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
                 selected ? 'bg-background text-foreground shadow-sm' : 'hover:text-foreground',
               )}
             >
