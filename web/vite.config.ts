@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { prerenderLanding } from './prerender-landing.ts'
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -62,6 +63,7 @@ export default defineConfig({
     tailwindcss(),
     prospectProposalEntry(),
     precompressedCopies(),
+    prerenderLanding({ root: fromHere('.'), entry: 'src/landing/prerender.tsx', page: 'landing.html' }),
   ],
   server: {
     proxy: { '/api': 'http://localhost:3000' },
@@ -70,8 +72,9 @@ export default defineConfig({
     outDir: fromHere('./dist'),
     emptyOutDir: true,
     rolldownOptions: {
-      // Two pages: the application, and the prospect's proposal page that must not load the application.
-      input: { index: fromHere('./index.html'), proposal: fromHere('./proposal.html') },
+      // Three pages: the application, and two light entries that must not load it: the prospect's
+      // proposal page and the visitor's landing page.
+      input: { index: fromHere('./index.html'), proposal: fromHere('./proposal.html'), landing: fromHere('./landing.html') },
       output: {
         codeSplitting: {
           // src/zod-config.ts must run before any schema is built; sharing zod's chunk guarantees it

@@ -30,6 +30,7 @@ describe('webApp', () => {
     mkdirSync(join(dist, 'assets'))
     writeFileSync(join(dist, 'index.html'), 'app shell')
     writeFileSync(join(dist, 'proposal.html'), 'prospect page')
+    writeFileSync(join(dist, 'landing.html'), 'landing page')
     writeFileSync(join(dist, 'assets', 'index-abc.js'), 'console.log(1)')
     writeFileSync(join(dist, 'proposal.html.gz'), gzipSync('prospect page'))
     writeFileSync(join(legacyDist, 'index.html'), 'app shell')
@@ -54,7 +55,7 @@ describe('webApp', () => {
   })
 
   it('serves the application for /proposals, /proposals/generating and deeper paths', async () => {
-    for (const path of ['/proposals', '/proposals/', '/proposals/generating', '/proposals/abc/edit', '/calculator', '/']) {
+    for (const path of ['/proposals', '/proposals/', '/proposals/generating', '/proposals/abc/edit', '/calculator', '/auth', '/legal']) {
       const response = await app.get(path)
       expect(response.status, path).toBe(200)
       expect(await response.text(), path).toBe('app shell')
@@ -79,9 +80,26 @@ describe('webApp', () => {
     expect(plain.headers.get('content-encoding')).toBeNull()
   })
 
-  it('falls back to the application when a build has no proposal.html', async () => {
-    const response = await legacy.get('/proposals/abc')
-    expect(response.status).toBe(200)
-    expect(await response.text()).toBe('app shell')
+  it('serves the landing page to a visitor without a session and the application to one with a session cookie', async () => {
+    const visitor = await app.get('/')
+    expect(await visitor.text()).toBe('landing page')
+    expect(visitor.headers.get('cache-control')).toBe('no-cache')
+    expect(visitor.headers.get('vary')).toContain('Cookie')
+    const withQuery = await app.get('/?utm_source=newsletter')
+    expect(await withQuery.text()).toBe('landing page')
+    // Valid or expired, the application reads the session and shows the home or the landing page.
+    const signedIn = await app.get('/', { Cookie: 'vp_session=abc; theme=dark' })
+    expect(await signedIn.text()).toBe('app shell')
+    expect(signedIn.headers.get('vary')).toContain('Cookie')
+    // Other cookies do not make a visitor signed in.
+    expect(await (await app.get('/', { Cookie: 'vp_visitor=xyz' })).text()).toBe('landing page')
+  })
+
+  it('falls back to the application when a build has no proposal.html or landing.html', async () => {
+    for (const path of ['/proposals/abc', '/']) {
+      const response = await legacy.get(path)
+      expect(response.status, path).toBe(200)
+      expect(await response.text(), path).toBe('app shell')
+    }
   })
 })

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { Context, Middleware } from 'koa'
 import send from 'koa-send'
+import { SESSION_COOKIE } from './routes/api.ts'
 
 /**
  * A direct load of /proposals/{id} (but not /proposals/generating): the prospect's light entry,
@@ -10,6 +11,22 @@ import send from 'koa-send'
  */
 const PROSPECT_PROPOSAL_PATH = /^\/proposals\/(?!generating\/?$)[^/]+\/?$/
 
+/**
+ * The pages that may answer an app path, first found wins. A visitor without a session gets the
+ * landing page's light entry for / (landing.html: prerendered, no router, no session call); with a
+ * session cookie, valid or not, the application decides (home, or the landing page after its 401).
+ * A build from before a light entry existed has only index.html: the app shell serves those paths too.
+ */
+function pagesFor(ctx: Context): string[] {
+  if (PROSPECT_PROPOSAL_PATH.test(ctx.path)) return ['proposal.html', 'index.html']
+  if (ctx.path === '/') {
+    // A cache must keep the two answers of / apart.
+    ctx.vary('Cookie')
+    if (ctx.cookies.get(SESSION_COOKIE) === undefined) return ['landing.html', 'index.html']
+  }
+  return ['index.html']
+}
+
 /** A cache must not hand the gzip copy to a client that did not ask for it. */
 function varyByEncoding(ctx: Context): void {
   if (ctx.response.get('Content-Encoding') !== '') ctx.vary('Accept-Encoding')
@@ -17,7 +34,8 @@ function varyByEncoding(ctx: Context): void {
 
 /**
  * Serves the built web app: real files from web/dist (hashed assets cached for a year),
- * proposal.html for shared proposal links, and index.html for every other GET so client routes
+ * proposal.html for shared proposal links, landing.html for / without a session, and index.html
+ * for every other GET so client routes
  * work on reload. The build writes a .gz beside each page, script and style sheet; koa-send sends
  * it to clients that accept gzip.
  */
@@ -50,9 +68,7 @@ export function webApp(distDir: string): Middleware {
       ctx.body = 'Not found'
       return
     }
-    // A build from before the light entry existed has no proposal.html: the app shell serves the link too.
-    const pages = PROSPECT_PROPOSAL_PATH.test(ctx.path) ? ['proposal.html', 'index.html'] : ['index.html']
-    for (const page of pages) {
+    for (const page of pagesFor(ctx)) {
       try {
         await send(ctx, page, { root, gzip: true, brotli: false })
         ctx.set('Cache-Control', 'no-cache')

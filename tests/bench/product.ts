@@ -172,3 +172,26 @@ async function runCommand(command: string, args: readonly string[], cwd: string)
   })
   if (code !== 0) throw new Error(`${[command, ...args].join(' ')} exited with ${code}:\n${output.slice(-2000)}`)
 }
+
+/**
+ * For the page benchmarks: builds the web app from the current sources into a temporary folder (so
+ * it neither depends on nor disturbs web/dist), starts the product serving that build, and gives
+ * `use` its URL; everything is stopped and removed afterwards.
+ */
+export async function withCurrentWebProduct<T>(log: (text: string) => void, use: (url: string) => Promise<T>): Promise<T> {
+  const workDir = await mkdtemp(join(tmpdir(), 'valueproof-bench-web-'))
+  try {
+    const distDir = join(workDir, 'web-dist')
+    log('building the web app from the current sources…')
+    await buildWeb(distDir)
+    log('starting the product (PGlite, in-process bus) serving that build…')
+    const product = await startProduct({ dataDir: join(workDir, 'data'), webDistDir: distDir })
+    try {
+      return await use(product.url)
+    } finally {
+      await product.stop()
+    }
+  } finally {
+    await rm(workDir, { recursive: true, force: true })
+  }
+}

@@ -31,15 +31,20 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener)
 }
 
-// Another tab changed the theme: follow it.
-window.addEventListener('storage', (event) => {
-  if (event.key === STORAGE_KEY && (event.newValue === 'light' || event.newValue === 'dark')) {
-    applyTheme(event.newValue)
-  }
-})
+// Another tab changed the theme: follow it. (No window when the landing page is prerendered at build time.)
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === STORAGE_KEY && (event.newValue === 'light' || event.newValue === 'dark')) {
+      applyTheme(event.newValue)
+    }
+  })
+}
+
+/** The prerendered page is light; a dark visitor's page switches when it hydrates (theme-init.js sets the colours first). */
+const serverTheme = (): Theme => 'light'
 
 export function useTheme(): { theme: Theme; toggleTheme: () => void } {
-  const theme = useSyncExternalStore(subscribe, currentTheme)
+  const theme = useSyncExternalStore(subscribe, currentTheme, serverTheme)
   const toggleTheme = useCallback(() => setTheme(currentTheme() === 'dark' ? 'light' : 'dark'), [])
   return { theme, toggleTheme }
 }

@@ -1,10 +1,9 @@
 // The calculator-generation calls of SPEC §7 (requests) and the monthly allowance of SPEC §1/§9.
 import { z } from 'zod'
 import { storableString } from './storable-text.ts'
-import type { Plan } from './user.ts'
 
-/** Generations per UTC calendar month (SPEC §9: Free 5, Pro 100). */
-export const CALCULATOR_LIMITS: Record<Plan, number> = { free: 5, pro: 100 }
+/** Generations per UTC calendar month (SPEC §9: Free 5, Pro 100); kept in the zod-free plans.ts. */
+export { CALCULATOR_LIMITS } from './plans.ts'
 
 /** The UTC calendar month an instant is counted in, e.g. "2026-11" (ARCHITECTURE: resets each calendar month, UTC). */
 export function usageMonth(instant: Date): string {

@@ -3,8 +3,7 @@
 import { z } from 'zod'
 import { planSchema } from './user.ts'
 
-/** SPEC §1: Pro is $9.99 per month. Amounts in the currency's minor unit, as the provider takes them. */
-export const PRO_PRICE = { amountMinor: 999, currency: 'usd', interval: 'month', label: '$9.99/month' } as const
+export { PRO_PRICE } from './plans.ts'
 
 export const ALREADY_PRO_MESSAGE = 'You are already on the Pro plan. Manage or cancel it in Settings.'
 export const CHECKOUT_CREATED_MESSAGE = 'Checkout created: continue to the payment page.'

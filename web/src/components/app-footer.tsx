@@ -2,10 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { SupportContact } from '@valueproof/contracts'
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../config.ts'
+import { footerLinkClassName } from './footer-link.ts'
 import { supportQueryOptions } from '../queries/support.ts'
-
-const linkClassName =
-  'rounded-sm underline-offset-4 hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none'
 
 /** 'Priority support: reply within 4 business hours' for Pro, 'Support: reply within …' otherwise. */
 function replyTarget(support: SupportContact): string {
@@ -27,32 +25,14 @@ export function AppFooter() {
         <p>
           © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
         </p>
-        <nav aria-label="Footer" className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1">
-          <Link to="/legal" className={linkClassName}>
+        <nav aria-label="Footer" className="flex flex-wrap items-center justify-center gap-x-2">
+          <Link to="/legal" className={footerLinkClassName}>
             Legal Information
           </Link>
-          <a href={`mailto:${email}`} title={target} className={linkClassName}>
+          <a href={`mailto:${email}`} title={target} className={footerLinkClassName}>
             Contact Support
           </a>
           {support?.priority === true && <span className="text-xs">{target}</span>}
-        </nav>
-      </div>
-    </footer>
-  )
-}
-
-/** The signed-out footer: copyright and the Legal Info link of SPEC §2's landing page. */
-export function PublicFooter() {
-  return (
-    <footer className="border-t">
-      <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row">
-        <p>
-          © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
-        </p>
-        <nav aria-label="Footer">
-          <Link to="/legal" className={linkClassName}>
-            Legal Info
-          </Link>
         </nav>
       </div>
     </footer>

@@ -1,6 +1,7 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, useMatches, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
-import { AppFooter, PublicFooter } from '../components/app-footer.tsx'
+import { AppFooter } from '../components/app-footer.tsx'
+import { PublicFooter } from '../components/public-footer.tsx'
 import { AppHeader } from '../components/app-header.tsx'
 import { PublicHeader } from '../components/public-header.tsx'
 import { PageSpinner } from '../components/spinner.tsx'
@@ -32,7 +33,7 @@ function RootLayout() {
       <HeadContent />
       <a
         href="#main"
-        className="sr-only rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
+        className="sr-only rounded-md bg-primary text-primary-foreground focus:not-sr-only focus:px-4 focus:py-2 focus:fixed focus:top-2 focus:left-2 focus:z-50"
       >
         Skip to content
       </a>

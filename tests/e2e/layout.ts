@@ -1,0 +1,62 @@
+// Layout checks the issue asks for on phones and in the dark theme: nothing wider than the screen and
+// every tap target at least 44 × 44 CSS pixels (WCAG 2.5.5; links inside running text are exempt).
+import { expect, type Page } from '@playwright/test'
+
+/** The smallest tap target, CSS pixels. */
+export const MIN_TAP_TARGET_PX = 44
+
+/** A phone: 390 × 844 CSS pixels (an iPhone 12–15), touch. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const
+
+interface TapTarget {
+  description: string
+  width: number
+  height: number
+}
+
+/** Visible interactive elements smaller than the minimum, described for the failure message. */
+async function smallTapTargets(page: Page): Promise<TapTarget[]> {
+  return page.evaluate((minimum) => {
+    const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="tab"], [role="button"], [role="link"]'
+    const small: Array<{ description: string; width: number; height: number }> = []
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      const box = element.getBoundingClientRect()
+      const style = getComputedStyle(element)
+      // Not shown: nothing to tap (an sr-only skip link is a 1 × 1 clipped box until it is focused).
+      if (box.width <= 1 || box.height <= 1 || style.visibility === 'hidden') continue
+      // A link inside a sentence is exempt (WCAG 2.5.5 "inline"): it is part of the running text.
+      if (element.tagName === 'A' && element.closest('p') !== null) continue
+      if (box.width + 0.5 >= minimum && box.height + 0.5 >= minimum) continue
+      const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)
+      small.push({
+        description: `<${element.tagName.toLowerCase()}> "${name}"`,
+        width: Math.round(box.width),
+        height: Math.round(box.height),
+      })
+    }
+    return small
+  }, MIN_TAP_TARGET_PX)
+}
+
+/**
+ * How far the page scrolls sideways (0 when nothing overflows the viewport). Measured against the
+ * layout viewport's clientWidth: in mobile emulation window.innerWidth grows to the content's width.
+ */
+function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - document.documentElement.clientWidth,
+  )
+}
+
+/**
+ * Asserts the page as it is now fits a phone: no horizontal overflow and no tap target under 44 px.
+ * Call it after the content has rendered (and again after opening a tab or dialog).
+ */
+export async function expectMobileFriendlyLayout(page: Page): Promise<void> {
+  expect(await horizontalOverflow(page), 'page scrolls sideways by (px)').toBeLessThanOrEqual(0)
+  const small = await smallTapTargets(page)
+  expect(
+    small.map((target) => `${target.description} ${target.width}×${target.height}`),
+    `tap targets under ${MIN_TAP_TARGET_PX}×${MIN_TAP_TARGET_PX} px`,
+  ).toEqual([])
+}
