@@ -7,7 +7,7 @@
 // DOCTYPE (which could declare entities), CDATA and processing instructions are refused on top.
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { DOMParser, type Element, type Node } from '@xmldom/xmldom'
+import { DOMParser } from '@xmldom/xmldom'
 import { describe, expect, it } from 'vitest'
 
 const FOLDER = fileURLToPath(new URL('.', import.meta.url))
