@@ -118,8 +118,11 @@ test('logs in with the Login tab', async ({ page, request, origin }) => {
 
   await expect(greeting(page, username)).toBeVisible()
   await expect(page).toHaveURL('/')
-  await expect(page.getByRole('main').getByRole('link', { name: /Create a calculator/ })).toHaveAttribute('href', '/calculator')
-  await expect(page.getByRole('main').getByRole('link', { name: /My Proposals/ })).toHaveAttribute('href', '/proposals')
+  await expect(page.getByRole('main').getByRole('link', { name: /^Generate from a file/ })).toHaveAttribute(
+    'href',
+    '/calculator?input=file',
+  )
+  await expect(page.getByRole('main').getByRole('link', { name: 'All proposals' })).toHaveAttribute('href', '/proposals')
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Legal Information' })).toHaveAttribute('href', '/legal')
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', /^mailto:.+@.+/)
   expect((await page.request.get('/api/user')).status()).toBe(200)

@@ -517,10 +517,7 @@ test.describe('/proposals/generating', () => {
 
     // The list knows the new proposal without a reload.
     await page.getByRole('banner').getByRole('link', { name: 'ValueProof' }).click()
-    await page
-      .getByRole('main')
-      .getByRole('link', { name: /My Proposals/ })
-      .click()
+    await page.getByRole('main').getByRole('link', { name: 'All proposals' }).click()
     await expect(page.getByRole('table').getByRole('link', { name: /^View / })).toHaveAttribute('href', `/proposals/${id}`)
   })
 

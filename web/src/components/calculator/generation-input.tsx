@@ -1,5 +1,5 @@
 import { CURRENCIES, type Currency } from '@valueproof/formula'
-import { useId, useRef, useState, type DragEvent } from 'react'
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react'
 import {
   FILE_INPUT_ACCEPT,
   FILE_TOO_LARGE_MESSAGE,
@@ -41,6 +41,7 @@ export function GenerationInput({
   onCurrencyChange,
   mode,
   onModeChange,
+  focusOnArrival = false,
   file,
   onFileChange,
   description,
@@ -55,6 +56,8 @@ export function GenerationInput({
   onCurrencyChange: (currency: Currency) => void
   mode: InputMode
   onModeChange: (mode: InputMode) => void
+  /** Opened for one input (the home's shortcuts): focus it at once, the upload area or the description. */
+  focusOnArrival?: boolean
   file: File | undefined
   onFileChange: (file: File | undefined) => void
   description: string
@@ -65,6 +68,9 @@ export function GenerationInput({
 }) {
   const id = useId()
   const fileInput = useRef<HTMLInputElement>(null)
+  const uploadArea = useRef<HTMLDivElement>(null)
+  const descriptionBox = useRef<HTMLTextAreaElement>(null)
+  const arriving = useRef(focusOnArrival)
   const [dragging, setDragging] = useState(false)
   const [fileProblem, setFileProblem] = useState<string>()
 
@@ -86,6 +92,14 @@ export function GenerationInput({
     if (busy) return
     choose(event.dataTransfer.files[0])
   }
+
+  // Once, when the screen opens: later switches between the modes leave focus where the user put it.
+  useEffect(() => {
+    if (!arriving.current) return
+    arriving.current = false
+    const target = mode === 'file' ? uploadArea.current : descriptionBox.current
+    target?.focus()
+  }, [mode])
 
   const canGenerate = !busy && (mode === 'file' ? file !== undefined : description.trim() !== '')
 
@@ -134,6 +148,7 @@ export function GenerationInput({
       {mode === 'file' ? (
         <div className="grid gap-3">
           <div
+            ref={uploadArea}
             role="button"
             tabIndex={busy ? -1 : 0}
             aria-disabled={busy || undefined}
@@ -216,6 +231,7 @@ export function GenerationInput({
             Describe your service
           </label>
           <textarea
+            ref={descriptionBox}
             id={`${id}-description`}
             value={description}
             onChange={(event) => onDescriptionChange(event.target.value)}

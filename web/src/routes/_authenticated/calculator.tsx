@@ -41,7 +41,18 @@ import { pageHead } from '../../page-title.ts'
 import { useStartProposalGeneration } from '../../proposals/generation.ts'
 import { userQueryOptions } from '../../queries/user.ts'
 
+/** `?input=file|description` (the home's shortcuts): the generator opens with that input ready. */
+type GenerationInputChoice = 'file' | 'description'
+
+function inputChoice(value: unknown): GenerationInputChoice | undefined {
+  return value === 'file' || value === 'description' ? value : undefined
+}
+
 export const Route = createFileRoute('/_authenticated/calculator')({
+  validateSearch: (search: Record<string, unknown>): { input?: GenerationInputChoice } => {
+    const input = inputChoice(search.input)
+    return input === undefined ? {} : { input }
+  },
   head: () => pageHead('Calculator'),
   component: CalculatorPage,
 })
@@ -74,14 +85,16 @@ function messageOf(error: unknown): string {
 
 function CalculatorPage() {
   const { data: user } = useSuspenseQuery(userQueryOptions())
-  return user === null ? null : <CalculatorScreen userId={user.id} plan={user.plan} />
+  // Checked again: the router hands on parameters its validation dropped (?input=nonsense) as they came.
+  const input = inputChoice(Route.useSearch().input)
+  return user === null ? null : <CalculatorScreen userId={user.id} plan={user.plan} input={input} />
 }
 
-function CalculatorScreen({ userId, plan }: { userId: number; plan: Plan }) {
+function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan; input: GenerationInputChoice | undefined }) {
   const [tab, setTab] = useState<Tab>('create')
   const { state, dispatch, latest } = useWorkspace(userId)
   const [language, setLanguage] = useState<GenerationLanguage>('en')
-  const [mode, setMode] = useState<InputMode>('file')
+  const [mode, setMode] = useState<InputMode>(input === 'description' ? 'text' : 'file')
   const [file, setFile] = useState<File>()
   const [description, setDescription] = useState('')
   const [typeDialogFor, setTypeDialogFor] = useState<GenerationSource>()
@@ -250,6 +263,7 @@ function CalculatorScreen({ userId, plan }: { userId: number; plan: Plan }) {
                     onCurrencyChange={(currency: Currency) => dispatch({ type: 'currency', currency })}
                     mode={mode}
                     onModeChange={setMode}
+                    focusOnArrival={input !== undefined}
                     file={file}
                     onFileChange={setFile}
                     description={description}
