@@ -68,7 +68,11 @@ export type UnauthorizedBehavior = 'throw' | 'returnNull'
 export function getQueryFn(options: { on401: UnauthorizedBehavior }): QueryFunction<unknown> {
   return async ({ queryKey, signal }) => {
     const response = await fetch(urlOfQueryKey(queryKey), { credentials: 'include', signal })
-    if (options.on401 === 'returnNull' && response.status === 401) return null
+    if (options.on401 === 'returnNull' && response.status === 401) {
+      // Read the answer to its end: an unread body keeps the request open (the page never goes idle).
+      await response.text()
+      return null
+    }
     await throwIfNotOk(response)
     const data: unknown = await response.json()
     return data

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { formatCreatedDate } from '../../proposals/proposal-dates.ts'
-import { proposalsQueryOptions } from '../../queries/proposals.ts'
+import { proposalsQueryOptions } from '../../queries/proposal-list.ts'
 import { buttonClassName } from '../ui/button.tsx'
 
 /** 'Created Jan 5, 2025', or 'Created recently' when the date is missing (SPEC §2). */

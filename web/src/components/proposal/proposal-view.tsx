@@ -1,15 +1,16 @@
 import type { CalculatorLanguage } from '@valueproof/formula'
-import { useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { ApiError } from '../../api.ts'
 import { PRODUCT_NAME } from '../../config.ts'
 import { isUnavailable, ProposalAvailabilityNote, ProposalUnavailable } from '../../proposals/proposal-availability.tsx'
 import { isOwnersView, OwnerBar } from '../../proposals/owner-bar.tsx'
 import { useProposal } from '../../proposals/use-proposal.ts'
 import { Button } from '../ui/button.tsx'
-import { Dialog } from '../ui/dialog.tsx'
-import { Input } from '../ui/input.tsx'
 import { toast } from '../ui/use-toast.ts'
 import { ProposalDocument, proposalLanguage } from './proposal-document.tsx'
+
+// Loaded when a code is asked for: an open proposal's page (most of them) does not download the dialog.
+const PasswordDialog = lazy(async () => ({ default: (await import('./password-dialog.tsx')).PasswordDialog }))
 
 /**
  * A proposal or shared calculator (SPEC §2 /proposals/{id}), shared by the in-app route and the
@@ -115,7 +116,11 @@ export function ProposalView({
       <div inert={dialogOpen} className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
         {content}
       </div>
-      <PasswordDialog open={dialogOpen} onOpenChange={setDialogOpen} onSubmit={submitCode} />
+      {(needsCode || dialogOpen) && (
+        <Suspense fallback={null}>
+          <PasswordDialog open={dialogOpen} onOpenChange={setDialogOpen} onSubmit={submitCode} />
+        </Suspense>
+      )}
     </>
   )
 }
@@ -130,57 +135,6 @@ function LoadFailure({ error, retrying, onRetry }: { error: Error; retrying: boo
         Try again
       </Button>
     </div>
-  )
-}
-
-function PasswordDialog({
-  open,
-  onOpenChange,
-  onSubmit,
-}: {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  onSubmit: (code: string) => void
-}) {
-  const [password, setPassword] = useState('')
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const code = password.trim()
-    if (code === '') {
-      toast({ variant: 'destructive', title: 'Error', description: 'Please enter a password' })
-      return
-    }
-    setPassword('')
-    onSubmit(code)
-  }
-
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Password Protected Calculator"
-      description="This calculator is protected. Enter the password you were given to open it."
-    >
-      <form onSubmit={submit} noValidate className="grid gap-4">
-        <div className="grid gap-2">
-          <label htmlFor="proposal-access-code" className="text-sm font-medium">
-            Enter Password
-          </label>
-          <Input
-            id="proposal-access-code"
-            type="password"
-            autoComplete="off"
-            placeholder="Enter Password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
-        <Button type="submit" className="w-full">
-          Access Calculator
-        </Button>
-      </form>
-    </Dialog>
   )
 }
 

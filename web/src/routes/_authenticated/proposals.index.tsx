@@ -7,7 +7,7 @@ import { ProposalRow } from '../../components/proposal-list/proposal-row.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { ButtonLink } from '../../components/ui/button-link.tsx'
 import { pageHead } from '../../page-title.ts'
-import { proposalsQueryOptions, type ProposalListEntry } from '../../queries/proposals.ts'
+import { proposalsQueryOptions, type ProposalListEntry } from '../../queries/proposal-list.ts'
 
 export const Route = createFileRoute('/_authenticated/proposals/')({
   head: () => pageHead('My Proposals'),
