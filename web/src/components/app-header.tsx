@@ -11,8 +11,9 @@ import { ThemeToggle } from './theme-toggle.tsx'
 import { Button } from './ui/button.tsx'
 import { toast } from './ui/use-toast.ts'
 
+// Every control is at least 44 px tall (a phone's tap target).
 const NAV_LINK =
-  'rounded-md px-2 py-2 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none data-[status=active]:text-foreground'
+  'inline-flex min-h-11 items-center rounded-md px-2 py-2 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none data-[status=active]:text-foreground'
 
 /** The signed-in header of SPEC §2, with links to the calculator and My Proposals. */
 export function AppHeader({ user }: { user: UserRecord }) {
@@ -36,7 +37,7 @@ export function AppHeader({ user }: { user: UserRecord }) {
   return (
     <header className="border-b bg-background">
       {/* On a phone the links take a row of their own under the brand and the controls. */}
-      <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center gap-x-4 px-4 py-2">
+      <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center gap-x-2 px-3 py-2 sm:gap-x-4 sm:px-4">
         <Brand />
         <nav aria-label="Main" className="order-last flex basis-full items-center gap-1 sm:order-none sm:basis-auto">
           <Link to="/calculator" className={NAV_LINK} activeProps={{ 'aria-current': 'page' }}>
@@ -47,18 +48,18 @@ export function AppHeader({ user }: { user: UserRecord }) {
           </Link>
         </nav>
         {/* On a phone the greeting takes a line of its own under the buttons, so Upgrade to Pro never hides it. */}
-        <div className="flex min-w-0 grow basis-0 flex-wrap items-center justify-end gap-x-1 sm:flex-nowrap sm:gap-x-2">
+        <div className="flex min-w-0 grow basis-0 flex-wrap items-center justify-end gap-x-0.5 sm:flex-nowrap sm:gap-x-2">
           <Link
             to="/settings"
             aria-label="Settings"
             title="Settings"
-            className="inline-flex size-10 shrink-0 items-center justify-center rounded-md hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
             <SettingsIcon className="size-5" />
           </Link>
           <ThemeToggle />
           {user.plan === 'free' && (
-            <Button size="sm" className="shrink-0" onClick={upgrade} disabled={upgrading}>
+            <Button size="sm" className="min-h-11 shrink-0" onClick={upgrade} disabled={upgrading}>
               {upgrading ? 'Processing...' : 'Upgrade to Pro'}
             </Button>
           )}
@@ -69,7 +70,7 @@ export function AppHeader({ user }: { user: UserRecord }) {
           <Button
             variant="outline"
             size="sm"
-            className="shrink-0"
+            className="min-h-11 shrink-0"
             onClick={() => logoutMutation.mutate()}
             disabled={logoutMutation.isPending}
           >
