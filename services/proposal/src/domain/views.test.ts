@@ -115,120 +115,114 @@ describe('ViewRecorder', () => {
     await recorder.flush()
     expect(await prisma.outboxEvent.count()).toBe(1)
   })
-})
 
-describe('prospect view counts', () => {
-  let db: Awaited<ReturnType<typeof proposalTestDatabase>>
-  let prisma: PrismaClient
-
-  beforeAll(async () => {
-    db = await proposalTestDatabase()
-    prisma = db.prisma
-  })
-  afterAll(async () => {
-    await db?.close()
-  })
-  beforeEach(async () => {
-    await prisma.outboxEvent.deleteMany()
-  })
-
-  async function proposal(viewCount = 0): Promise<{ id: string; updatedAt: Date }> {
-    return prisma.proposal.create({
-      data: { id: newProposalId(), userId: 7, title: 'Viewed', calculatorData: {}, isPublished: true, viewCount },
-      select: { id: true, updatedAt: true },
-    })
-  }
-  const countOf = async (id: string) => (await prisma.proposal.findUniqueOrThrow({ where: { id } })).viewCount
-  const owners = (proposalId: string) => view({ proposalId, viewer: 'owner', visitorId: undefined })
-  const prospects = (proposalId: string) => view({ proposalId })
-
-  /** The client, and the statements each of its transactions ran. */
-  function countingStatements(): { client: PrismaClient; perTransaction: number[] } {
-    const perTransaction: number[] = []
-    const client = new Proxy(prisma, {
-      get(target, property, receiver): unknown {
-        if (property !== '$transaction') return Reflect.get(target, property, receiver)
-        return (work: (tx: Tx) => Promise<unknown>) =>
-          target.$transaction(async (tx) => {
-            const index = perTransaction.push(0) - 1
-            const counted = new Proxy(tx, {
-              get(inner, name, innerReceiver): unknown {
-                if (name === '$executeRawUnsafe') perTransaction[index] = (perTransaction[index] ?? 0) + 1
-                return Reflect.get(inner, name, innerReceiver)
-              },
-            })
-            return work(counted)
-          })
-      },
-    })
-    return { client, perTransaction }
-  }
-
-  it("adds a batch's prospect views to each proposal, never the owner's own, leaving updatedAt as it was", async () => {
-    const first = await proposal()
-    const second = await proposal(5)
-    const unviewed = await proposal()
-    const recorder = new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })
-    const batch = [prospects(first.id), owners(first.id), prospects(first.id), owners(second.id), prospects(second.id), prospects(first.id)]
-    for (const one of batch) recorder.record(one)
-    await recorder.flush()
-    expect([await countOf(first.id), await countOf(second.id), await countOf(unviewed.id)]).toEqual([3, 6, 0])
-    // Every view is still an event, the owner's included.
-    expect(await prisma.outboxEvent.count()).toBe(batch.length)
-    expect((await prisma.proposal.findUniqueOrThrow({ where: { id: first.id } })).updatedAt).toEqual(first.updatedAt)
-
-    recorder.record(owners(unviewed.id))
-    await recorder.flush()
-    expect(await countOf(unviewed.id)).toBe(0)
-  })
-
-  it('counts a flood across many proposals with two statements per batch, whatever its size', async () => {
-    const proposals = await Promise.all(Array.from({ length: 12 }, () => proposal()))
-    const { client, perTransaction } = countingStatements()
-    const recorder = new ViewRecorder({ prisma: client, dbSchema: undefined, logger, batchDelayMs: 60_000, maxBatch: 500 })
-    const expected = new Map<string, number>()
-    for (let index = 0; index < 1_200; index += 1) {
-      const { id } = proposals[(index * 7) % proposals.length] ?? { id: '' }
-      const byOwner = index % 5 === 0
-      recorder.record(byOwner ? owners(id) : prospects(id))
-      if (!byOwner) expected.set(id, (expected.get(id) ?? 0) + 1)
+  // The same database and outbox reset as the recorder's tests above.
+  describe('prospect view counts', () => {
+    async function proposal(viewCount = 0): Promise<{ id: string; updatedAt: Date }> {
+      return prisma.proposal.create({
+        data: { id: newProposalId(), userId: 7, title: 'Viewed', calculatorData: {}, isPublished: true, viewCount },
+        select: { id: true, updatedAt: true },
+      })
     }
-    await recorder.flush()
-    // 500 + 500 + 200 views: each batch is one INSERT of its events and one UPDATE of its counts.
-    expect(perTransaction).toEqual([2, 2, 2])
-    const rows = await prisma.proposal.findMany({
-      where: { id: { in: proposals.map((one) => one.id) } },
-      select: { id: true, viewCount: true },
+    const countOf = async (id: string) => (await prisma.proposal.findUniqueOrThrow({ where: { id } })).viewCount
+    const owners = (proposalId: string) => view({ proposalId, viewer: 'owner', visitorId: undefined })
+    const prospects = (proposalId: string) => view({ proposalId })
+
+    /** The client, and the statements each of its transactions ran. */
+    function countingStatements(): { client: PrismaClient; perTransaction: number[] } {
+      const perTransaction: number[] = []
+      const client = new Proxy(prisma, {
+        get(target, property, receiver): unknown {
+          if (property !== '$transaction') return Reflect.get(target, property, receiver)
+          return (work: (tx: Tx) => Promise<unknown>) =>
+            target.$transaction(async (tx) => {
+              const index = perTransaction.push(0) - 1
+              const counted = new Proxy(tx, {
+                get(inner, name, innerReceiver): unknown {
+                  if (name === '$executeRawUnsafe') perTransaction[index] = (perTransaction[index] ?? 0) + 1
+                  return Reflect.get(inner, name, innerReceiver)
+                },
+              })
+              return work(counted)
+            })
+        },
+      })
+      return { client, perTransaction }
+    }
+
+    it("adds a batch's prospect views to each proposal, never the owner's own, leaving updatedAt as it was", async () => {
+      const first = await proposal()
+      const second = await proposal(5)
+      const unviewed = await proposal()
+      const recorder = new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })
+      const batch = [
+        prospects(first.id),
+        owners(first.id),
+        prospects(first.id),
+        owners(second.id),
+        prospects(second.id),
+        prospects(first.id),
+      ]
+      for (const one of batch) recorder.record(one)
+      await recorder.flush()
+      expect([await countOf(first.id), await countOf(second.id), await countOf(unviewed.id)]).toEqual([3, 6, 0])
+      // Every view is still an event, the owner's included.
+      expect(await prisma.outboxEvent.count()).toBe(batch.length)
+      expect((await prisma.proposal.findUniqueOrThrow({ where: { id: first.id } })).updatedAt).toEqual(first.updatedAt)
+
+      recorder.record(owners(unviewed.id))
+      await recorder.flush()
+      expect(await countOf(unviewed.id)).toBe(0)
     })
-    expect(Object.fromEntries(rows.map((row) => [row.id, row.viewCount]))).toEqual(Object.fromEntries(expected))
-    expect(Array.from(expected.values()).reduce((sum, count) => sum + count, 0)).toBe(960)
-  })
 
-  it('skips a proposal deleted meanwhile and counts the rest of its batch', async () => {
-    const kept = await proposal()
-    const deleted = await proposal()
-    await prisma.proposal.delete({ where: { id: deleted.id } })
-    const recorder = new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })
-    for (const one of [prospects(deleted.id), prospects(kept.id), prospects(deleted.id)]) recorder.record(one)
-    await recorder.flush()
-    expect(await countOf(kept.id)).toBe(1)
-    expect(await prisma.proposal.count({ where: { id: deleted.id } })).toBe(0)
-    expect(await prisma.outboxEvent.count()).toBe(3)
-  })
+    it('counts a flood across many proposals with two statements per batch, whatever its size', async () => {
+      const proposals = await Promise.all(Array.from({ length: 12 }, () => proposal()))
+      const { client, perTransaction } = countingStatements()
+      const recorder = new ViewRecorder({ prisma: client, dbSchema: undefined, logger, batchDelayMs: 60_000, maxBatch: 500 })
+      const expected = new Map<string, number>()
+      for (let index = 0; index < 1_200; index += 1) {
+        const { id } = proposals[(index * 7) % proposals.length] ?? { id: '' }
+        const byOwner = index % 5 === 0
+        recorder.record(byOwner ? owners(id) : prospects(id))
+        if (!byOwner) expected.set(id, (expected.get(id) ?? 0) + 1)
+      }
+      await recorder.flush()
+      // 500 + 500 + 200 views: each batch is one INSERT of its events and one UPDATE of its counts.
+      expect(perTransaction).toEqual([2, 2, 2])
+      const rows = await prisma.proposal.findMany({
+        where: { id: { in: proposals.map((one) => one.id) } },
+        select: { id: true, viewCount: true },
+      })
+      expect(Object.fromEntries(rows.map((row) => [row.id, row.viewCount]))).toEqual(Object.fromEntries(expected))
+      expect(Array.from(expected.values()).reduce((sum, count) => sum + count, 0)).toBe(960)
+    })
 
-  it('commits the counts with the outbox rows: when counting fails, the batch leaves no events either', async () => {
-    const full = await proposal(2_147_483_647)
-    const other = await proposal()
-    const recorder = new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })
-    // One more view than an INTEGER holds: the UPDATE fails after the events were inserted.
-    for (const one of [prospects(other.id), prospects(full.id), owners(other.id)]) recorder.record(one)
-    await expect(recorder.flush()).resolves.toBeUndefined()
-    expect(await prisma.outboxEvent.count()).toBe(0)
-    expect([await countOf(other.id), await countOf(full.id)]).toEqual([0, 2_147_483_647])
+    it('skips a proposal deleted meanwhile and counts the rest of its batch', async () => {
+      const kept = await proposal()
+      const deleted = await proposal()
+      await prisma.proposal.delete({ where: { id: deleted.id } })
+      const recorder = new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })
+      for (const one of [prospects(deleted.id), prospects(kept.id), prospects(deleted.id)]) recorder.record(one)
+      await recorder.flush()
+      expect(await countOf(kept.id)).toBe(1)
+      expect(await prisma.proposal.count({ where: { id: deleted.id } })).toBe(0)
+      expect(await prisma.outboxEvent.count()).toBe(3)
+    })
 
-    recorder.record(prospects(other.id))
-    await recorder.flush()
-    expect(await countOf(other.id)).toBe(1)
-    expect(await prisma.outboxEvent.count()).toBe(1)
+    it('commits the counts with the outbox rows: when counting fails, the batch leaves no events either', async () => {
+      const full = await proposal(2_147_483_647)
+      const other = await proposal()
+      const recorder = new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })
+      // One more view than an INTEGER holds: the UPDATE fails after the events were inserted.
+      for (const one of [prospects(other.id), prospects(full.id), owners(other.id)]) recorder.record(one)
+      await expect(recorder.flush()).resolves.toBeUndefined()
+      expect(await prisma.outboxEvent.count()).toBe(0)
+      expect([await countOf(other.id), await countOf(full.id)]).toEqual([0, 2_147_483_647])
+
+      recorder.record(prospects(other.id))
+      await recorder.flush()
+      expect(await countOf(other.id)).toBe(1)
+      expect(await prisma.outboxEvent.count()).toBe(1)
+    })
   })
 })

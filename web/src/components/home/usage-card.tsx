@@ -4,6 +4,7 @@ import { monthlyUsage } from '../../home/usage.ts'
 import { PlanBadge } from '../settings/subscription-plan-card.tsx'
 import { Button } from '../ui/button.tsx'
 import { classNames } from '../ui/class-names.ts'
+import { UsageBar } from '../ui/usage-bar.tsx'
 import { HOME_CARD, HOME_TEXT_LINK } from './home-card.ts'
 
 /** This month's calculators against the plan's limit; a Free user near or at it gets the way to Pro. */
@@ -24,20 +25,7 @@ export function UsageCard({ user, upgrade, upgrading }: { user: UserRecord; upgr
           </span>
           <span className="text-sm text-muted-foreground">calculators</span>
         </p>
-        <div
-          role="progressbar"
-          aria-label="Calculators used this month"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={usage.percent}
-          aria-valuetext={`${usage.created} of ${usage.limit} calculators used`}
-          className="h-2 w-full overflow-hidden rounded-full bg-muted"
-        >
-          <div
-            className={classNames('h-full rounded-full', usage.level === 'reached' ? 'bg-destructive' : 'bg-primary')}
-            style={{ width: `${usage.percent}%` }}
-          />
-        </div>
+        <UsageBar created={usage.created} limit={usage.limit} percent={usage.percent} />
         <p className={classNames('text-sm', usage.level === 'room' ? 'text-muted-foreground' : 'font-medium')}>{usage.message}</p>
       </div>
       {usage.offerUpgrade ? (

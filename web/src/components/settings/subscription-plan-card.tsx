@@ -4,6 +4,7 @@ import { formatLongDate } from '../../proposals/proposal-dates.ts'
 import { CheckIcon } from '../icons.tsx'
 import { Button } from '../ui/button.tsx'
 import { classNames } from '../ui/class-names.ts'
+import { UsageBar } from '../ui/usage-bar.tsx'
 import { TestModeBox } from './test-mode-box.tsx'
 
 export const CARD = 'rounded-lg border bg-card p-6 text-card-foreground shadow-sm'
@@ -24,7 +25,7 @@ export function PlanBadge({ plan }: { plan: UserRecord['plan'] }) {
 }
 
 /** Calculators created this month out of the plan's limit; the bar stops at 100% (SPEC §9). */
-function UsageBar({ created, limit }: { created: number; limit: number }) {
+function MonthlyUsage({ created, limit }: { created: number; limit: number }) {
   const percent = usagePercent(created, limit)
   return (
     <div className="grid gap-2">
@@ -34,20 +35,7 @@ function UsageBar({ created, limit }: { created: number; limit: number }) {
           {created} of {limit} ({percent}%)
         </span>
       </div>
-      <div
-        role="progressbar"
-        aria-label="Calculators used this month"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${created} of ${limit} calculators used`}
-        className="h-2 w-full overflow-hidden rounded-full bg-muted"
-      >
-        <div
-          className={classNames('h-full rounded-full', percent >= 100 ? 'bg-destructive' : 'bg-primary')}
-          style={{ width: `${percent}%` }}
-        />
-      </div>
+      <UsageBar created={created} limit={limit} percent={percent} />
     </div>
   )
 }
@@ -126,7 +114,7 @@ export function SubscriptionPlanCard({
         <PlanBadge plan={user.plan} />
       </div>
       <div className="mt-6 grid gap-6">
-        <UsageBar created={user.calculatorsCreated} limit={user.calculatorsLimit} />
+        <MonthlyUsage created={user.calculatorsCreated} limit={user.calculatorsLimit} />
         <div>
           <h3 className="text-sm font-medium">{pro ? 'Your Pro plan includes' : 'Your Free plan includes'}</h3>
           <ul className="mt-2 grid gap-1.5 text-sm">
