@@ -8,7 +8,9 @@ export const DEMO_INTERACTION_PATH = '/api/track/demo-interaction'
 /** Posts one demo interaction; a failure is only logged (SPEC §7), the visitor's page never notices. */
 export async function reportDemoInteraction(): Promise<void> {
   try {
-    await apiRequest('POST', DEMO_INTERACTION_PATH, {})
+    const response = await apiRequest('POST', DEMO_INTERACTION_PATH, {})
+    // Read the (empty) answer to its end: an unread body keeps the request open in the browser.
+    await response.text()
   } catch (error) {
     console.warn('Could not report the demo interaction.', error)
   }
