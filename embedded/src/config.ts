@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { analyticsEnv } from '@valueproof/analytics'
 import { billingEnv, checkBillingConfig } from '@valueproof/billing'
 import { generationEnv } from '@valueproof/calculator'
 import { identityEnv } from '@valueproof/identity'
@@ -22,6 +23,7 @@ const embeddedSettings = z.object({
   ...identityEnv,
   ...proposalEnv,
   ...billingEnv,
+  ...analyticsEnv,
   /** `npm start` on a laptop: warnings and errors only, so start-up shows the one line with the URL. */
   LOG_LEVEL: env.logLevel.unwrap().default('warn'),
   PORT: env.port(3000),

@@ -89,7 +89,7 @@ export async function startEmbeddedStack(
   await boot<CalculatorPrisma>('calculator', CalculatorPrisma, (deps) => createCalculatorService(deps, config))
   await boot<ProposalPrisma>('proposal', ProposalPrisma, (deps) => createProposalService(deps, config))
   await boot<BillingPrisma>('billing', BillingPrisma, (deps) => createBillingService(deps, config))
-  await boot<AnalyticsPrisma>('analytics', AnalyticsPrisma, createAnalyticsService)
+  await boot<AnalyticsPrisma>('analytics', AnalyticsPrisma, (deps) => createAnalyticsService(deps, config))
 
   const gateway = createGateway({
     logger: logger.child({ service: 'gateway' }),
@@ -117,6 +117,8 @@ export async function startEmbeddedStack(
     stop() {
       stopping ??= (async () => {
         const half = config.SHUTDOWN_TIMEOUT_MS / 2
+        // Live streams never end by themselves: end them first, or the close waits out its timeout.
+        gateway.endLiveStreams()
         await gatewayServer.close(half)
         await gateway.stop()
         await Promise.all(Object.values(servers).map((server) => server.close(half)))

@@ -33,7 +33,14 @@ handleShutdown({
   logger,
   timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
   steps: [
-    { name: 'http', stop: () => server.close(config.SHUTDOWN_TIMEOUT_MS / 2) },
+    {
+      name: 'http',
+      stop: () => {
+        // Live streams never end by themselves: end them first, or the close waits out its timeout.
+        gateway.endLiveStreams()
+        return server.close(config.SHUTDOWN_TIMEOUT_MS / 2)
+      },
+    },
     { name: 'gateway', stop: () => gateway.stop() },
     { name: 'bus', stop: () => bus.drain() },
     // Last: the spans of the requests above are exported before the process ends.

@@ -1,7 +1,11 @@
 import type Koa from 'koa'
+import { LIVE_KEEPALIVE_MS, LIVE_STREAMS_PER_USER } from '@valueproof/contracts'
 import type { EventBus } from '@valueproof/event-bus'
-import { sessionRevoked } from '@valueproof/event-bus'
+import { proposalViewed, sessionRevoked } from '@valueproof/event-bus'
 import { createApp, type Logger, type ReadinessCheck } from '@valueproof/http-kit'
+import { liveRouter } from './live/live-route.ts'
+import { LiveStreams } from './live/live-streams.ts'
+import { pushProposalViewed } from './live/proposal-viewed.ts'
 import type { ServiceTransport } from './proxy/transport.ts'
 import type { ServiceName } from './routes/api-routes.ts'
 import { apiRouter, sameOriginOnly } from './routes/api.ts'
@@ -34,13 +38,23 @@ export interface GatewayDeps {
   /** How long a service may take to start answering (defaults: SERVICE_TIMEOUT_MS and GENERATION_TIMEOUT_MS's). */
   timeouts?: { serviceMs: number; generationMs: number }
   readiness?: ReadinessCheck[]
+  /** GET /api/live's keepalive comment interval (LIVE_KEEPALIVE_MS; tests shorten it). */
+  liveKeepaliveMs?: number
 }
 
 export interface Gateway {
   app: Koa
   sessions: SessionCache
-  /** Subscribes to session revocations; call before serving. */
+  /** The open GET /api/live streams of this replica. */
+  live: LiveStreams
+  /** Subscribes to session revocations and to the events pushed to live streams; call before serving. */
   start(): Promise<void>
+  /**
+   * Ends the live streams and refuses new ones. Call as HTTP shutdown begins, before the server's
+   * close: that waits for every answer to finish, and a live stream never does by itself.
+   */
+  endLiveStreams(): void
+  /** Ends the live streams, stops the subscriptions and closes the transports; waits for no client. */
   stop(): Promise<void>
 }
 
@@ -49,6 +63,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     ttlMs: deps.sessionCacheTtlMs,
     lookup: identitySessionLookup(deps.services.identity, deps.signingKey),
   })
+  const live = new LiveStreams({ keepaliveMs: deps.liveKeepaliveMs ?? LIVE_KEEPALIVE_MS, perUser: LIVE_STREAMS_PER_USER })
   const app = createApp({
     name: 'gateway',
     logger: deps.logger,
@@ -57,6 +72,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
     readiness: [{ name: 'bus', check: () => deps.bus.ping() }, ...(deps.readiness ?? [])],
     before: [securityHeaders(), sameOriginOnly(deps.publicOrigin)],
     routers: [
+      // Before apiRouter, whose /api catch-all answers 404.
+      liveRouter({ sessions, streams: live }),
       apiRouter({
         services: deps.services,
         sessions,
@@ -67,22 +84,38 @@ export function createGateway(deps: GatewayDeps): Gateway {
     ],
     after: [webApp(deps.webDistDir)],
   })
-  let subscription: { stop(): Promise<void> } | undefined
+  let subscriptions: Array<{ stop(): Promise<void> }> = []
   return {
     app,
     sessions,
+    live,
     async start() {
-      // No durable name: every gateway replica receives every revocation.
-      subscription = await deps.bus.subscribe({
-        type: sessionRevoked,
-        handler: (event) => {
-          sessions.evict(event.message.sessionId)
-          return Promise.resolve()
-        },
-      })
+      // No durable names: every gateway replica receives every revocation and every view, as each
+      // holds its own session cache and its own users' live streams.
+      subscriptions = await Promise.all([
+        deps.bus.subscribe({
+          type: sessionRevoked,
+          handler: (event) => {
+            sessions.evict(event.message.sessionId)
+            live.endSession(event.message.sessionId)
+            return Promise.resolve()
+          },
+        }),
+        deps.bus.subscribe({
+          type: proposalViewed,
+          handler: (event) => {
+            pushProposalViewed(live, event)
+            return Promise.resolve()
+          },
+        }),
+      ])
+    },
+    endLiveStreams() {
+      live.close()
     },
     async stop() {
-      await subscription?.stop()
+      live.close()
+      await Promise.all(subscriptions.map((subscription) => subscription.stop()))
       for (const transport of Object.values(deps.services)) transport.close()
     },
   }

@@ -101,12 +101,16 @@ test('lists the newest five proposals first with the views prospects gave them',
   await expect(step(page, 'upgrade')).toContainText('Status: To do')
   await expect(checklist(page).getByText('1 of 3 done', { exact: true })).toBeVisible()
 
-  // The owner's own visit is not a view; a prospect's is.
+  // The owner's own visit is not a view; a prospect's is, recorded by the page's first beacon.
   await page.goto(`/proposals/${newest.id}`)
   await expect(page.getByRole('heading', { name: newest.title })).toBeVisible()
   const visitor = await signedOutVisitor(browser, origin)
+  const viewBeacon = visitor.page.waitForResponse(
+    (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === `/api/proposals/${newest.id}/views`,
+  )
   await visitor.page.goto(`/proposals/${newest.id}`)
   await expect(visitor.page.getByRole('heading', { name: newest.title })).toBeVisible()
+  expect((await viewBeacon).status()).toBe(202)
   await visitor.close()
 
   // Views are written in batches a moment later.

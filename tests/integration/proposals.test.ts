@@ -14,7 +14,18 @@ import {
 } from '../../services/proposal/src/testing/calculators.ts'
 import { accessCodeDelays, ACCESS_CODE_FIRST_DELAY_MS } from '../../services/proposal/src/domain/access-code-policy.ts'
 import { ApiClient } from './support/http-client.ts'
-import { eventually, nextMillisecond, open, outboxPayloads, proposalOf, registered, share, table } from './support/proposals.ts'
+import {
+  eventually,
+  nextMillisecond,
+  open,
+  openAndReport,
+  outboxPayloads,
+  proposalOf,
+  registered,
+  share,
+  table,
+  type ProposalBody,
+} from './support/proposals.ts'
 import { stackKinds, startTestStack, type TestStack } from './support/stack.ts'
 
 const kinds = await stackKinds('postgres+nats+minio+http')
@@ -87,6 +98,7 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
       expect(Object.keys(own).sort()).toEqual(
         [
           'accessCode',
+          'beaconToken',
           'calculatorData',
           'callToAction',
           'contactInformation',
@@ -128,9 +140,13 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
       ]
       for (const seen of [asOther, asVisitor]) {
         expect(seen.title).toBe('Support savings for Acme')
-        expect(Object.keys(seen).sort()).toEqual(PAGE_FIELDS)
+        // And the token its page's beacons carry back (issue 19), signed for each opening.
+        expect(Object.keys(seen).sort()).toEqual([...PAGE_FIELDS, 'beaconToken'].sort())
       }
-      expect(asVisitor).toEqual(Object.fromEntries(PAGE_FIELDS.map((field) => [field, own[field as keyof typeof own]])))
+      expect(new Set([own.beaconToken, asOther.beaconToken, asVisitor.beaconToken]).size).toBe(3)
+      const fieldsOf = (record: ProposalBody) =>
+        Object.fromEntries(PAGE_FIELDS.map((field) => [field, record[field as keyof ProposalBody]]))
+      expect(fieldsOf(asVisitor)).toEqual(fieldsOf(own))
     })
 
     it('lists only the signed-in user’s proposals, newest first, with SPEC’s four fields and the link’s end', async () => {
@@ -468,10 +484,10 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
       expect(shared.find((event) => event.proposalId === id)).toMatchObject({ userId: owner.id, accessCodeSet: true })
     })
 
-    it('records each view as the owner’s or an anonymous visitor’s, with the visitor cookie’s id and no address', async () => {
+    it('records no view for a GET, and each page’s view beacon as the owner’s or an anonymous visitor’s, with the visitor cookie’s id and no address', async () => {
       const owner = await registered(stack)
       const id = await share(owner.client)
-      await proposalOf(owner.client, id)
+      await openAndReport(owner.client, id)
       const visitor = new ApiClient(stack.url)
       const first = await visitor.request('GET', `/api/proposals/${id}`, {
         headers: { 'x-visitor-id': 'forged-visitor-id-from-the-client' },
@@ -486,6 +502,9 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
       expect(visitorId).toMatch(/^[A-Za-z0-9_-]{22}$/)
       // The second visit keeps the cookie: no new one is set.
       expect((await open(visitor, id)).headers.getSetCookie().some((line) => line.startsWith('vp_visitor='))).toBe(false)
+      // Those two GETs recorded nothing (issue 19): the page's beacons below are the views.
+      const visits = [await openAndReport(visitor, id), await openAndReport(visitor, id)]
+      expect(visits.map((visit) => visit.counted)).toEqual([true, true])
 
       const views = await eventually(async () => {
         const decoded = (await outboxPayloads(stack, proposalViewed.subject))
@@ -498,6 +517,7 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
         ['visitor', visitorId, owner.id],
         ['visitor', visitorId, owner.id],
       ])
+      expect(views.slice(1).map((view) => view.visitId)).toEqual(visits.map((visit) => visit.visitId))
       expect(JSON.stringify(views, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value))).not.toMatch(
         /127\.0\.0\.1|::1|forged/,
       )

@@ -4,7 +4,7 @@
 // victim's state is as before. The same request from the site itself works (the control case).
 // Two gateways: on its own (the request's Host is the site) and behind a TLS proxy with
 // PUBLIC_ORIGIN and TRUST_PROXY.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { apiRoutes } from '../../gateway/src/routes/api-routes.ts'
 import { GOOD_PASSWORD, uniqueUsername } from '../integration/support/http-client.ts'
 import { startTestStack, type TestStack } from '../integration/support/stack.ts'
@@ -69,7 +69,7 @@ interface Variant {
 }
 
 /** For routes that act on none of the victim's things. */
-const NO_IDS: VictimIds = { calculatorId: '', proposalId: '', checkoutId: '', templateId: '' }
+const NO_IDS: VictimIds = { calculatorId: '', proposalId: '', checkoutId: '', templateId: '', beaconToken: '' }
 
 const browserCrossSite = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'empty' }
 
@@ -266,7 +266,8 @@ describe.each(SITES)('CSRF: $name', (site) => {
   const idsByRoute = new Map<string, VictimIds>()
   /** The victim's own things for the route, made once per route (see pathWithIds). */
   async function victimIds(route: { method: string; path: string }): Promise<VictimIds> {
-    if (!route.path.includes(':id') && route.path !== '/api/calculator-templates') return NO_IDS
+    const needsIds = route.path.includes(':id') || route.path === '/api/calculator-templates' || route.path === '/api/track/engagement'
+    if (!needsIds) return NO_IDS
     let ids = idsByRoute.get(key(route))
     if (ids === undefined) {
       const calculator = await asVictim('/api/calculator/analyze-text', {
@@ -282,9 +283,13 @@ describe.each(SITES)('CSRF: $name', (site) => {
       const template = await asVictim('/api/calculator-templates', { calculatorId, name: 'The victim’s own' })
       expect(template.status, template.text).toBe(201)
       await billing.withoutSubscription()
+      const proposalId = (JSON.parse(proposal.text) as { id: string }).id
+      // The victim's own opening of it: the beacon token the page's beacons carry.
+      const opened = await send('GET', `/api/proposals/${proposalId}`, { cookie: await victimCookie() })
       ids = {
         calculatorId,
-        proposalId: (JSON.parse(proposal.text) as { id: string }).id,
+        proposalId,
+        beaconToken: (JSON.parse(opened.text) as { beaconToken: string }).beaconToken,
         checkoutId: await billing.openCheckout(),
         templateId: (JSON.parse(template.text) as { id: string }).id,
       }
@@ -381,8 +386,12 @@ describe.each(SITES)('CSRF: $name', (site) => {
       expect(answer.setCookies.some((line) => /^vp_session=[^;]/.test(line))).toBe(true)
     } else if (routeKey === 'POST /api/logout') {
       expect((await send('GET', '/api/user', { cookie })).status).toBe(401)
+    } else if (routeKey === 'POST /api/track/engagement') {
+      // The owner's own page: past the gateway's check and the token's, accepted and (by design) not kept.
+      expect(JSON.parse(answer.text)).toEqual({ counted: false })
     } else {
-      expect(await victimState(stack, victim)).not.toEqual(before)
+      // Views are written in batches just after the answer.
+      await vi.waitFor(async () => expect(await victimState(stack, victim)).not.toEqual(before), { timeout: 5_000 })
     }
   })
 

@@ -105,6 +105,17 @@ const COVERAGE: Record<string, Coverage> = {
   'POST /api/track/demo-interaction': {
     publicByDesign: 'counts an anonymous landing-page demo interaction; reads no field and acts on no account',
   },
+  'POST /api/proposals/:id/views': {
+    publicByDesign: 'counts a view only with the signed beacon token the proposal answered its opener; changes nothing of the owner’s',
+  },
+  'POST /api/track/engagement': {
+    publicByDesign: 'counts a prospect’s time and inputs only with the proposal’s signed beacon token; acts on no account',
+  },
+  'POST /api/track/conversion': { publicByDesign: 'counts an anonymous SIGN_UP or CTA_CLICK per day; acts on no account' },
+  'GET /api/analytics/operator': {
+    publicByDesign:
+      'daily product totals for the operator token from configuration only (404 without one, 401 otherwise); no account’s data',
+  },
   'GET /api/logos/:file': {
     publicByDesign: 'logos are shown on shared proposals to signed-out prospects; names are random UUIDs (traversal checked below)',
   },
@@ -248,6 +259,29 @@ const COVERAGE: Record<string, Coverage> = {
       // Nothing of A's was copied into B's list either.
       const bList = (await (await world.b.client.get('/api/proposals')).json()) as Array<{ title: string }>
       expect(bList.map((entry) => entry.title).filter((title) => title.endsWith(' (copy)'))).toEqual([])
+    },
+  },
+  'GET /api/analytics/overview': {
+    owned: async ({ a, b }) => {
+      for (const headers of impersonationHeaders(a)) {
+        for (const query of ['', `?userId=${a.id}`, `?id=${a.openId}`]) {
+          const response = await b.client.get(`/api/analytics/overview${query}`, headers)
+          // B's own overview (or, on Free, the upgrade answer): never A's proposals.
+          expect([200, 403], await response.clone().text()).toContain(response.status)
+          expect(JSON.stringify(await response.json())).not.toContain(a.openId)
+        }
+      }
+    },
+  },
+  'GET /api/analytics/proposals/:id': {
+    owned: async ({ a, b }) => {
+      for (const headers of impersonationHeaders(a)) {
+        for (const id of [a.openId, a.codedId, a.hiddenId]) {
+          const response = await b.client.get(`/api/analytics/proposals/${id}?userId=${a.id}`, headers)
+          expect([403, 404], await response.clone().text()).toContain(response.status)
+          expect(JSON.stringify(await response.json())).not.toContain('"visits"')
+        }
+      }
     },
   },
   'GET /api/proposals/:id': {

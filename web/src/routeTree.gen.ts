@@ -15,6 +15,8 @@ import { Route as AuthRouteImport } from './routes/auth'
 import { Route as LegalRouteImport } from './routes/legal'
 import { Route as AuthenticatedCalculatorRouteImport } from './routes/_authenticated/calculator'
 import { Route as ProposalsIdRouteImport } from './routes/proposals.$id'
+import { Route as AuthenticatedAnalyticsIndexRouteImport } from './routes/_authenticated/analytics.index'
+import { Route as AuthenticatedAnalyticsIdRouteImport } from './routes/_authenticated/analytics.$id'
 import { Route as AuthenticatedProposalsIndexRouteImport } from './routes/_authenticated/proposals.index'
 import { Route as AuthenticatedProposalsGeneratingRouteImport } from './routes/_authenticated/proposals.generating'
 import { Route as AuthenticatedSettingsIndexRouteImport } from './routes/_authenticated/settings.index'
@@ -51,6 +53,18 @@ const ProposalsIdRoute = ProposalsIdRouteImport.update({
   path: '/proposals/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedAnalyticsIndexRoute =
+  AuthenticatedAnalyticsIndexRouteImport.update({
+    id: '/analytics/',
+    path: '/analytics/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedAnalyticsIdRoute =
+  AuthenticatedAnalyticsIdRouteImport.update({
+    id: '/analytics/$id',
+    path: '/analytics/$id',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedProposalsIndexRoute =
   AuthenticatedProposalsIndexRouteImport.update({
     id: '/proposals/',
@@ -94,9 +108,11 @@ export interface FileRoutesByFullPath {
   '/legal': typeof LegalRoute
   '/calculator': typeof AuthenticatedCalculatorRoute
   '/proposals/$id': typeof ProposalsIdRoute
+  '/analytics/$id': typeof AuthenticatedAnalyticsIdRoute
   '/proposals/generating': typeof AuthenticatedProposalsGeneratingRoute
   '/settings/canceled': typeof AuthenticatedSettingsCanceledRoute
   '/settings/success': typeof AuthenticatedSettingsSuccessRoute
+  '/analytics/': typeof AuthenticatedAnalyticsIndexRoute
   '/proposals/': typeof AuthenticatedProposalsIndexRoute
   '/settings/': typeof AuthenticatedSettingsIndexRoute
   '/checkout/test/$id': typeof AuthenticatedCheckoutTestIdRoute
@@ -107,9 +123,11 @@ export interface FileRoutesByTo {
   '/legal': typeof LegalRoute
   '/calculator': typeof AuthenticatedCalculatorRoute
   '/proposals/$id': typeof ProposalsIdRoute
+  '/analytics/$id': typeof AuthenticatedAnalyticsIdRoute
   '/proposals/generating': typeof AuthenticatedProposalsGeneratingRoute
   '/settings/canceled': typeof AuthenticatedSettingsCanceledRoute
   '/settings/success': typeof AuthenticatedSettingsSuccessRoute
+  '/analytics': typeof AuthenticatedAnalyticsIndexRoute
   '/proposals': typeof AuthenticatedProposalsIndexRoute
   '/settings': typeof AuthenticatedSettingsIndexRoute
   '/checkout/test/$id': typeof AuthenticatedCheckoutTestIdRoute
@@ -122,9 +140,11 @@ export interface FileRoutesById {
   '/legal': typeof LegalRoute
   '/_authenticated/calculator': typeof AuthenticatedCalculatorRoute
   '/proposals/$id': typeof ProposalsIdRoute
+  '/_authenticated/analytics/$id': typeof AuthenticatedAnalyticsIdRoute
   '/_authenticated/proposals/generating': typeof AuthenticatedProposalsGeneratingRoute
   '/_authenticated/settings/canceled': typeof AuthenticatedSettingsCanceledRoute
   '/_authenticated/settings/success': typeof AuthenticatedSettingsSuccessRoute
+  '/_authenticated/analytics/': typeof AuthenticatedAnalyticsIndexRoute
   '/_authenticated/proposals/': typeof AuthenticatedProposalsIndexRoute
   '/_authenticated/settings/': typeof AuthenticatedSettingsIndexRoute
   '/_authenticated/checkout/test/$id': typeof AuthenticatedCheckoutTestIdRoute
@@ -137,9 +157,11 @@ export interface FileRouteTypes {
     | '/legal'
     | '/calculator'
     | '/proposals/$id'
+    | '/analytics/$id'
     | '/proposals/generating'
     | '/settings/canceled'
     | '/settings/success'
+    | '/analytics/'
     | '/proposals/'
     | '/settings/'
     | '/checkout/test/$id'
@@ -150,9 +172,11 @@ export interface FileRouteTypes {
     | '/legal'
     | '/calculator'
     | '/proposals/$id'
+    | '/analytics/$id'
     | '/proposals/generating'
     | '/settings/canceled'
     | '/settings/success'
+    | '/analytics'
     | '/proposals'
     | '/settings'
     | '/checkout/test/$id'
@@ -164,9 +188,11 @@ export interface FileRouteTypes {
     | '/legal'
     | '/_authenticated/calculator'
     | '/proposals/$id'
+    | '/_authenticated/analytics/$id'
     | '/_authenticated/proposals/generating'
     | '/_authenticated/settings/canceled'
     | '/_authenticated/settings/success'
+    | '/_authenticated/analytics/'
     | '/_authenticated/proposals/'
     | '/_authenticated/settings/'
     | '/_authenticated/checkout/test/$id'
@@ -224,6 +250,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProposalsIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/analytics/': {
+      id: '/_authenticated/analytics/'
+      path: '/analytics'
+      fullPath: '/analytics/'
+      preLoaderRoute: typeof AuthenticatedAnalyticsIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/analytics/$id': {
+      id: '/_authenticated/analytics/$id'
+      path: '/analytics/$id'
+      fullPath: '/analytics/$id'
+      preLoaderRoute: typeof AuthenticatedAnalyticsIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/proposals/': {
       id: '/_authenticated/proposals/'
       path: '/proposals'
@@ -271,9 +311,11 @@ declare module '@tanstack/react-router' {
 
 interface AuthenticatedRouteChildren {
   AuthenticatedCalculatorRoute: typeof AuthenticatedCalculatorRoute
+  AuthenticatedAnalyticsIdRoute: typeof AuthenticatedAnalyticsIdRoute
   AuthenticatedProposalsGeneratingRoute: typeof AuthenticatedProposalsGeneratingRoute
   AuthenticatedSettingsCanceledRoute: typeof AuthenticatedSettingsCanceledRoute
   AuthenticatedSettingsSuccessRoute: typeof AuthenticatedSettingsSuccessRoute
+  AuthenticatedAnalyticsIndexRoute: typeof AuthenticatedAnalyticsIndexRoute
   AuthenticatedProposalsIndexRoute: typeof AuthenticatedProposalsIndexRoute
   AuthenticatedSettingsIndexRoute: typeof AuthenticatedSettingsIndexRoute
   AuthenticatedCheckoutTestIdRoute: typeof AuthenticatedCheckoutTestIdRoute
@@ -281,9 +323,11 @@ interface AuthenticatedRouteChildren {
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedCalculatorRoute: AuthenticatedCalculatorRoute,
+  AuthenticatedAnalyticsIdRoute: AuthenticatedAnalyticsIdRoute,
   AuthenticatedProposalsGeneratingRoute: AuthenticatedProposalsGeneratingRoute,
   AuthenticatedSettingsCanceledRoute: AuthenticatedSettingsCanceledRoute,
   AuthenticatedSettingsSuccessRoute: AuthenticatedSettingsSuccessRoute,
+  AuthenticatedAnalyticsIndexRoute: AuthenticatedAnalyticsIndexRoute,
   AuthenticatedProposalsIndexRoute: AuthenticatedProposalsIndexRoute,
   AuthenticatedSettingsIndexRoute: AuthenticatedSettingsIndexRoute,
   AuthenticatedCheckoutTestIdRoute: AuthenticatedCheckoutTestIdRoute,

@@ -1,4 +1,13 @@
-import { DEMO_INTERACTION_BODY_LIMIT_BYTES, DEMO_INTERACTION_TOO_LARGE_MESSAGE } from '@valueproof/contracts'
+import {
+  CONVERSION_BODY_LIMIT_BYTES,
+  CONVERSION_TOO_LARGE_MESSAGE,
+  DEMO_INTERACTION_BODY_LIMIT_BYTES,
+  DEMO_INTERACTION_TOO_LARGE_MESSAGE,
+  ENGAGEMENT_BODY_LIMIT_BYTES,
+  ENGAGEMENT_TOO_LARGE_MESSAGE,
+  VIEW_BEACON_BODY_LIMIT_BYTES,
+  VIEW_BEACON_TOO_LARGE_MESSAGE,
+} from '@valueproof/contracts'
 
 /** Which service owns each SPEC §7 path. The gateway keeps these paths exactly. */
 export type ServiceName = 'identity' | 'calculator' | 'proposal' | 'billing' | 'analytics'
@@ -52,6 +61,9 @@ const PROPOSAL_TOO_LARGE = 'Request body is too large (limit 1 MB): the calculat
 // Stripe's event payloads are a few KB; the largest (an invoice with many lines) stays far below this.
 const WEBHOOK_LIMIT = 512 * KB
 const WEBHOOK_TOO_LARGE = 'Webhook payload is too large (limit 512 KB)'
+
+/** The browser's privacy signals, passed to the services that count: Do Not Track and Global Privacy Control. */
+const PRIVACY_HEADERS = ['dnt', 'sec-gpc'] as const
 
 /** A signed-in JSON call: GET with no body, anything else with the ordinary JSON limit. */
 function signedInJson(method: ApiRoute['method'], path: string, service: ServiceName, to: string): ApiRoute {
@@ -195,6 +207,19 @@ export const apiRoutes: ApiRoute[] = [
     bodyLimit: 0,
     tooLargeMessage: JSON_TOO_LARGE,
   },
+  // The proposal page's first beacon (issue 19): records the view the GET no longer writes. Sent
+  // with navigator.sendBeacon (text/plain JSON); Do Not Track and Global Privacy Control pass on.
+  {
+    method: 'POST',
+    path: '/api/proposals/:id/views',
+    service: 'proposal',
+    to: '/proposals/:id/views',
+    access: 'optional',
+    identifiesVisitor: true,
+    bodyLimit: VIEW_BEACON_BODY_LIMIT_BYTES,
+    tooLargeMessage: VIEW_BEACON_TOO_LARGE_MESSAGE,
+    passHeaders: PRIVACY_HEADERS,
+  },
   // The owner's management of a proposal (issue 15); the service answers 404 for anyone else's.
   signedInJson('PATCH', '/api/proposals/:id', 'proposal', '/proposals/:id'),
   // No body is read by these three; a client's empty JSON object is no error.
@@ -254,6 +279,42 @@ export const apiRoutes: ApiRoute[] = [
     access: 'none',
     bodyLimit: DEMO_INTERACTION_BODY_LIMIT_BYTES,
     tooLargeMessage: DEMO_INTERACTION_TOO_LARGE_MESSAGE,
+  },
+  // The proposal page's engagement beacons and SPEC §1's conversion events (issue 19): no session
+  // needed, counted only. The dashboard's reads are the signed-in owner's; the product owner's
+  // daily view answers only to the operator token (Authorization: Bearer), 404 when none is set.
+  {
+    method: 'POST',
+    path: '/api/track/engagement',
+    service: 'analytics',
+    to: '/track/engagement',
+    access: 'optional',
+    identifiesVisitor: true,
+    bodyLimit: ENGAGEMENT_BODY_LIMIT_BYTES,
+    tooLargeMessage: ENGAGEMENT_TOO_LARGE_MESSAGE,
+    passHeaders: PRIVACY_HEADERS,
+  },
+  {
+    method: 'POST',
+    path: '/api/track/conversion',
+    service: 'analytics',
+    to: '/track/conversion',
+    access: 'none',
+    bodyLimit: CONVERSION_BODY_LIMIT_BYTES,
+    tooLargeMessage: CONVERSION_TOO_LARGE_MESSAGE,
+    passHeaders: PRIVACY_HEADERS,
+  },
+  signedInJson('GET', '/api/analytics/overview', 'analytics', '/analytics/overview'),
+  signedInJson('GET', '/api/analytics/proposals/:id', 'analytics', '/analytics/proposals/:id'),
+  {
+    method: 'GET',
+    path: '/api/analytics/operator',
+    service: 'analytics',
+    to: '/analytics/operator',
+    access: 'none',
+    bodyLimit: 0,
+    tooLargeMessage: JSON_TOO_LARGE,
+    passHeaders: ['authorization'],
   },
   {
     method: 'GET',

@@ -86,6 +86,8 @@ export {
   productBranding,
   proposalListEntrySchema,
   proposalRecordSchema,
+  openedProposalSchema,
+  type OpenedProposal,
   type Branding,
   type CreateProposalBody,
   type GenerateProposalBody,
@@ -162,3 +164,5 @@ export {
   demoInteractionResponseSchema,
   type DemoInteractionResponse,
 } from './analytics.ts'
+export * from './engagement.ts'
+export * from './analytics-dashboard.ts'

@@ -1,6 +1,7 @@
 // The proposal calls of SPEC §7 (requests and answers), the product's default branding (SPEC §4/§9)
 // and the shape of proposal ids (ARCHITECTURE: unguessable, at least 128 bits of randomness).
 import { z } from 'zod'
+import { beaconTokenSchema } from './engagement.ts'
 import { refineStorableJson, storableString } from './storable-text.ts'
 
 /** SPEC §5: sharing needs a non-empty trimmed name. */
@@ -214,3 +215,10 @@ export const proposalRecordSchema = z.object({
   revokedAt: z.string().nullable().optional(),
 })
 export type ProposalRecord = z.infer<typeof proposalRecordSchema>
+
+/**
+ * GET /api/proposals/{id}'s answer: the record, with the beacon token signed for this opening
+ * (issue 19). The page's view and engagement beacons carry the token back; no other answer has one.
+ */
+export const openedProposalSchema = proposalRecordSchema.extend({ beaconToken: beaconTokenSchema })
+export type OpenedProposal = z.infer<typeof openedProposalSchema>

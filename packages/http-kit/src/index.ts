@@ -38,3 +38,5 @@ export { initTracing, shutdownTracing, tracerFor, injectTraceHeaders, tracingMid
 export { MIN_SECRET_LENGTH, resolveSecret, secretEnv, type SecretName } from './secrets.ts'
 export { default as Router, type RouterMiddleware } from '@koa/router'
 export { multipartBody, uploadedFile, type UploadedFile } from './multipart.ts'
+export { beaconBody, asksNotToBeTracked, type BeaconBodyOptions } from './beacon-body.ts'
+export { beaconTokenKey, signBeaconToken, verifyBeaconToken, type BeaconClaims } from './beacon-token.ts'

@@ -15,6 +15,8 @@ export interface ServiceInstance {
   start?(): Promise<void>
   /** Stops background work (consumers, relay, timers); HTTP is stopped before this. */
   stop(): Promise<void>
+  /** Publishes what the outbox holds now rather than at the relay's next poll (writes made off the request path). */
+  nudgeOutbox?(): void
 }
 
 /** Deps every service factory receives. */
@@ -68,6 +70,7 @@ export function createService<Client extends OutboxSqlClient>(definition: Servic
     async start() {
       for (const consumer of definition.consumers ?? []) subscriptions.push(await consumer(deps))
     },
+    nudgeOutbox: () => relay.nudge(),
     async stop() {
       await Promise.all(subscriptions.map((subscription) => subscription.stop()))
       await definition.onStop?.()

@@ -10,5 +10,5 @@ await runDeployable<PrismaClient, typeof config>({
   service: SERVICE_NAME,
   config,
   PrismaClient,
-  create: (deps) => createAnalyticsService(deps),
+  create: (deps) => createAnalyticsService(deps, config),
 })

@@ -1,4 +1,4 @@
-import { resolveSecret } from '@valueproof/http-kit'
+import { beaconTokenKey, resolveSecret } from '@valueproof/http-kit'
 import { createService, type ServiceDeps, type ServiceInstance } from '@valueproof/service-runtime'
 import { proposalConfigSchema, type ProposalSettings } from './config.ts'
 import type { PrismaClient } from './db.ts'
@@ -6,8 +6,10 @@ import { accessCodeCipher, accessCodeKeyFits, encryptLegacyAccessCodes } from '.
 import { accessCodePolicy } from './domain/access-code-policy.ts'
 import { deleteEndedCodeWindows } from './domain/access-codes.ts'
 import { createAccountLoader } from './domain/accounts.ts'
+import { createPublishedProposalCache } from './domain/proposal-cache.ts'
 import { createProposalLoader } from './domain/proposal-loader.ts'
-import { ViewRecorder } from './domain/views.ts'
+import { deleteExpiredVisits, ViewRecorder } from './domain/views.ts'
+import { subscribeCacheEvictions } from './events/proposal-changed.ts'
 import { subscribeSubscriptionChanged } from './events/subscription-changed.ts'
 import { subscribeUserProfileUpdated } from './events/user-profile-updated.ts'
 import { subscribeUserRegistered } from './events/user-registered.ts'
@@ -22,7 +24,8 @@ export const SERVICE_NAME = 'proposal'
 /** Defaults of every setting (no AI key: the built-in writer). */
 const defaultSettings: ProposalSettings = proposalConfigSchema.parse({})
 
-const ENDED_WINDOW_SWEEP_MS = 60 * 60_000
+/** Ended access-code windows and visits whose beacon tokens expired are swept this often. */
+const SWEEP_INTERVAL_MS = 60 * 60_000
 
 export interface ProposalServiceOptions {
   /** Replaces the configured writer (tests). */
@@ -41,12 +44,17 @@ export function createProposalService(
   const secret = (name: 'ACCESS_CODE_KEY' | 'ADDRESS_HASH_KEY') =>
     resolveSecret({ name, configured: config[name], dataDir: config.DATA_DIR, logger: deps.logger })
   const cipher = accessCodeCipher(secret('ACCESS_CODE_KEY'))
-  const views = new ViewRecorder({ prisma: deps.prisma, dbSchema: deps.dbSchema, logger: deps.logger })
+  // The views' events go out as soon as their batch commits (the service exists only below).
+  let nudgeOutbox = (): void => undefined
+  const views = new ViewRecorder({ prisma: deps.prisma, dbSchema: deps.dbSchema, logger: deps.logger, written: () => nudgeOutbox() })
+  const proposals = createProposalLoader(deps.prisma)
+  const publishedProposals = createPublishedProposalCache(proposals)
   const sweeper = setInterval(() => {
     deleteEndedCodeWindows(deps.prisma, { policy: accessCodes }).catch((error: unknown) =>
       deps.logger.warn({ err: error }, 'access-code window sweep failed'),
     )
-  }, ENDED_WINDOW_SWEEP_MS)
+    deleteExpiredVisits(deps.prisma).catch((error: unknown) => deps.logger.warn({ err: error }, 'proposal visit sweep failed'))
+  }, SWEEP_INTERVAL_MS)
   sweeper.unref()
   deps.logger.info({ writer: writer.name }, 'proposal writing ready')
   const service = createService({
@@ -61,18 +69,26 @@ export function createProposalService(
         accessCodes,
         codeThrottles: { prisma: deps.prisma, dbSchema: deps.dbSchema, addressHashKey: secret('ADDRESS_HASH_KEY') },
         cipher,
-        proposals: createProposalLoader(deps.prisma),
+        proposals,
+        publishedProposals,
         accounts: createAccountLoader(deps.prisma),
         views,
+        beaconKey: beaconTokenKey(deps.signingKey),
         ...(options.now ? { now: options.now } : {}),
       }),
     ],
-    consumers: [subscribeUserRegistered, subscribeUserProfileUpdated, subscribeSubscriptionChanged],
+    consumers: [
+      subscribeUserRegistered,
+      subscribeUserProfileUpdated,
+      subscribeSubscriptionChanged,
+      (serviceDeps) => subscribeCacheEvictions(serviceDeps.bus, publishedProposals),
+    ],
     onStop: async () => {
       clearInterval(sweeper)
       await views.stop()
     },
   })
+  nudgeOutbox = () => service.nudgeOutbox?.()
   return {
     ...service,
     async start() {

@@ -8,6 +8,10 @@ export class ApiClient {
     return this.cookies.get('vp_session')
   }
 
+  cookieValue(name: string): string | undefined {
+    return this.cookies.get(name)
+  }
+
   setCookie(name: string, value: string): void {
     this.cookies.set(name, value)
   }

@@ -1,4 +1,6 @@
-// Helpers of the proposal integration tests: accounts, sharing, opening by link, the outbox.
+// Helpers of the proposal integration tests: accounts, sharing, opening by link, the view beacon, the outbox.
+import { randomBytes } from 'node:crypto'
+import { decodeEvent, proposalViewed } from '@valueproof/event-bus'
 import { expect } from 'vitest'
 import { supportTriageCalculator } from '../../../services/proposal/src/testing/calculators.ts'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from './http-client.ts'
@@ -25,6 +27,8 @@ export interface ProposalBody {
   valueProposition: string | null
   callToAction: string | null
   contactInformation: string | null
+  /** Signed for this opening: the page's beacons carry it back (issue 19). */
+  beaconToken: string
 }
 
 /** Creation times have millisecond precision: the list's order is only defined between distinct ones. */
@@ -63,6 +67,29 @@ export async function proposalOf(client: ApiClient, id: string, code?: string): 
   return (await response.json()) as ProposalBody
 }
 
+/** A page view's random id, as the proposal page makes one (16 random bytes, base64url). */
+export function newVisitId(): string {
+  return randomBytes(16).toString('base64url')
+}
+
+/** POST /api/proposals/{id}/views as navigator.sendBeacon sends it: JSON in a text/plain body. */
+export function sendViewBeacon(client: ApiClient, id: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return client.request('POST', `/api/proposals/${encodeURIComponent(id)}/views`, {
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'content-type': 'text/plain;charset=UTF-8', ...headers },
+  })
+}
+
+/** What the proposal page does: opens the proposal and sends its view beacon (202 expected). */
+export async function openAndReport(client: ApiClient, id: string, code?: string): Promise<{ visitId: string; counted: boolean }> {
+  const { beaconToken } = await proposalOf(client, id, code)
+  const visitId = newVisitId()
+  const response = await sendViewBeacon(client, id, { visitId, token: beaconToken })
+  expect(response.status, await response.clone().text()).toBe(202)
+  const { counted } = (await response.json()) as { counted: boolean }
+  return { visitId, counted }
+}
+
 export function table(stack: TestStack, service: 'proposal' | 'identity', name: string): string {
   const schema = stack.databases[service].schema
   return schema ? `"${schema}".${name}` : name
@@ -75,4 +102,24 @@ export async function outboxPayloads(stack: TestStack, subject: string): Promise
     subject,
   )
   return rows.map((row) => new Uint8Array(row.payload))
+}
+
+/** The proposal-viewed events of one proposal in the outbox, oldest first. */
+export async function viewEventsOf(stack: TestStack, proposalId: string) {
+  return (await outboxPayloads(stack, proposalViewed.subject))
+    .map((payload) => decodeEvent(proposalViewed, { subject: proposalViewed.subject, payload }))
+    .filter((event) => event.proposalId === proposalId)
+}
+
+/** A proposal's prospect view count as stored, and its counted visits. */
+export async function storedViews(stack: TestStack, proposalId: string): Promise<{ viewCount: number | undefined; visits: number }> {
+  const [row] = await stack.databases.proposal.query<Array<{ view_count: number }>>(
+    `SELECT view_count FROM ${table(stack, 'proposal', 'proposal')} WHERE id = $1`,
+    proposalId,
+  )
+  const [visits] = await stack.databases.proposal.query<Array<{ count: number }>>(
+    `SELECT count(*)::int AS count FROM ${table(stack, 'proposal', 'proposal_visit')} WHERE proposal_id = $1`,
+    proposalId,
+  )
+  return { viewCount: row?.view_count, visits: visits?.count ?? 0 }
 }

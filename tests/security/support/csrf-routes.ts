@@ -27,6 +27,8 @@ export interface VictimIds {
   checkoutId: string
   /** A calculator template the victim saved. */
   templateId: string
+  /** The beacon token of the victim's own opening of that proposal. */
+  beaconToken: string
 }
 
 export interface RouteCall {
@@ -59,6 +61,16 @@ export function routeCalls(login: { username: string }): Record<string, RouteCal
     // Login CSRF: signing the victim's browser into the attacker's account.
     'POST /api/login': { fields: () => ({ username: login.username, password: GOOD_PASSWORD }) },
     'POST /api/track/demo-interaction': { fields: () => ({}) },
+    // Counting only, and only with the beacon token the proposal answered its opener: from another site, refused all the same.
+    'POST /api/track/engagement': {
+      fields: (ids) => ({
+        proposalId: ids.proposalId,
+        visitId: randomBytes(16).toString('base64url'),
+        token: ids.beaconToken,
+        events: [{ type: 'heartbeat', seq: 0, visibleMs: 10_000 }],
+      }),
+    },
+    'POST /api/track/conversion': { fields: () => ({ event: 'CTA_CLICK' }) },
     'POST /api/logout': { fields: () => ({}) },
     'PATCH /api/profile': { fields: () => ({ companyName: 'CSRF was here' }) },
     'POST /api/upload-logo': {
@@ -83,6 +95,7 @@ export function routeCalls(login: { username: string }): Record<string, RouteCal
     },
     'PATCH /api/proposals/:id': { fields: () => ({ title: 'Renamed by CSRF' }) },
     'DELETE /api/proposals/:id': { fields: () => ({}) },
+    'POST /api/proposals/:id/views': { fields: (ids) => ({ visitId: randomBytes(16).toString('base64url'), token: ids.beaconToken }) },
     'POST /api/proposals/:id/revoke': { fields: () => ({}) },
     'POST /api/proposals/:id/duplicate': { fields: () => ({}) },
     'POST /api/subscription/create': { fields: () => ({}) },
@@ -188,5 +201,17 @@ export async function victimState(stack: TestStack, victim: { id: number }): Pro
       victim.id,
     ),
     webhookEvents: await count('billing', `SELECT count(*) AS n FROM ${table(stack, 'billing', 'webhook_event')}`),
+    // The victim's own views of their proposals (recorded, never counted) and the CTA clicks counted.
+    viewEvents: await count(
+      'proposal',
+      `SELECT count(*) AS n FROM ${table(stack, 'proposal', 'outbox_event')} WHERE subject = 'proposal.proposal.viewed'`,
+    ),
+    ctaClicks: Number(
+      (
+        await stack.databases.analytics.query<Array<{ n: bigint | number | null }>>(
+          `SELECT sum(count) AS n FROM ${table(stack, 'analytics', 'daily_count')} WHERE metric = 'cta_click'`,
+        )
+      )[0]?.n ?? 0,
+    ),
   }
 }

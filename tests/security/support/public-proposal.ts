@@ -3,7 +3,15 @@
 import { PROPOSAL_ID_PATTERN, PROPOSAL_SECTIONS } from '@valueproof/contracts'
 import { expect } from 'vitest'
 
-export const PUBLIC_PROPOSAL_KEYS: readonly string[] = ['id', 'title', ...PROPOSAL_SECTIONS, 'calculatorData', 'templateType', 'createdAt']
+export const PUBLIC_PROPOSAL_KEYS: readonly string[] = [
+  'id',
+  'title',
+  ...PROPOSAL_SECTIONS,
+  'calculatorData',
+  'templateType',
+  'createdAt',
+  'beaconToken',
+]
 
 /** SPEC §3 calculatorData's fields. */
 const CALCULATOR_KEYS: readonly string[] = [

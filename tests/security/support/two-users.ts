@@ -148,7 +148,13 @@ export async function stateOf(stack: TestStack, a: Victim): Promise<unknown> {
       Object.fromEntries(Object.entries(entry).filter(([field]) => field !== 'views')),
     ),
     calculators: await json('/api/calculators'),
-    proposals: await Promise.all([a.openId, a.codedId, a.hiddenId].map((id) => json(`/api/proposals/${id}`))),
+    // Without the beacon token: each answer signs its own, with its own expiry.
+    proposals: await Promise.all(
+      [a.openId, a.codedId, a.hiddenId].map(async (id) => {
+        const proposal = (await json(`/api/proposals/${id}`)) as Record<string, unknown>
+        return Object.fromEntries(Object.entries(proposal).filter(([field]) => field !== 'beaconToken'))
+      }),
+    ),
     subscription: await json('/api/subscription'),
     templates: await json('/api/calculator-templates'),
     checkout: a.openCheckoutId ? await json(`/api/billing/test-checkout/${a.openCheckoutId}`) : null,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { UserRecord } from '@valueproof/contracts'
+import { DEFAULT_RANGE } from '../analytics-dashboard/queries.ts'
 import { HEADER_UPGRADE_ALERT } from '../billing/texts.ts'
 import { useUpgrade } from '../billing/use-upgrade.ts'
 import { clearWorkspace } from '../calculator/storage.ts'
@@ -15,7 +16,7 @@ import { toast } from './ui/use-toast.ts'
 const NAV_LINK =
   'inline-flex min-h-11 items-center rounded-md px-2 py-2 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none data-[status=active]:text-foreground'
 
-/** The signed-in header of SPEC §2, with links to the calculator and My Proposals. */
+/** The signed-in header of SPEC §2, with links to the calculator, My Proposals and Analytics. */
 export function AppHeader({ user }: { user: UserRecord }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -45,6 +46,9 @@ export function AppHeader({ user }: { user: UserRecord }) {
           </Link>
           <Link to="/proposals" className={NAV_LINK} activeProps={{ 'aria-current': 'page' }}>
             My Proposals
+          </Link>
+          <Link to="/analytics" search={{ days: DEFAULT_RANGE }} className={NAV_LINK} activeProps={{ 'aria-current': 'page' }}>
+            Analytics
           </Link>
         </nav>
         {/* On a phone the greeting takes a line of its own under the buttons, so Upgrade to Pro never hides it. */}

@@ -2,7 +2,7 @@
 // and the note its owner sees above it. Both render on the prospect's light page too, so nothing
 // here imports @valueproof/contracts' values (its schemas would come along into that bundle).
 import { ApiError } from '../api.ts'
-import { formatLastDay } from './proposal-expiry.ts'
+import { formatLastDay } from './proposal-dates.ts'
 
 /** Whether a failed load means the link was revoked or has expired (rather than a failure to retry). */
 export function isUnavailable(error: Error): boolean {

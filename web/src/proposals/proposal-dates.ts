@@ -20,3 +20,19 @@ export function formatLongDate(value: string | null | undefined, locale = 'en-US
   const date = parsed(value)
   return date === undefined ? undefined : new Intl.DateTimeFormat(locale, { month: 'long', day: 'numeric', year: 'numeric' }).format(date)
 }
+
+/**
+ * The last day a link opens, for a stored expiresAt: the stored instant is the start of the next
+ * local day (proposal-expiry.ts), so it reads as the day before it.
+ */
+export function lastDayOf(expiresAt: string | null | undefined): Date | undefined {
+  if (expiresAt === null || expiresAt === undefined || expiresAt === '') return undefined
+  const time = Date.parse(expiresAt)
+  return Number.isNaN(time) ? undefined : new Date(time - 1)
+}
+
+/** 'Dec 31, 2026': the last day the link opens; undefined when there is no expiry. */
+export function formatLastDay(expiresAt: string | null | undefined): string | undefined {
+  const lastDay = lastDayOf(expiresAt)
+  return lastDay === undefined ? undefined : shortDate.format(lastDay)
+}

@@ -1,10 +1,12 @@
 // A link's optional expiry as the owner picks it: a last day in a date input, in the owner's own
 // time zone. The link opens through that whole day, so the stored expiresAt is the start of the
 // next local day; shown back, an expiresAt reads as the day before that instant.
+import { lastDayOf } from './proposal-dates.ts'
+
+// Shown back in the prospect's page too, the formatting lives with the other dates (a smaller bundle).
+export { formatLastDay } from './proposal-dates.ts'
 
 const DAY_VALUE = /^(\d{4})-(\d{2})-(\d{2})$/
-
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
 
 function pad(value: number): string {
   return String(value).padStart(2, '0')
@@ -30,22 +32,10 @@ export function expiresAtForLastDay(value: string): string | undefined {
   return new Date(year, month - 1, day + 1).toISOString()
 }
 
-function lastDayOf(expiresAt: string | null | undefined): Date | undefined {
-  if (expiresAt === null || expiresAt === undefined || expiresAt === '') return undefined
-  const time = Date.parse(expiresAt)
-  return Number.isNaN(time) ? undefined : new Date(time - 1)
-}
-
 /** The date input's value for a stored expiresAt ('' when there is none). */
 export function lastDayValue(expiresAt: string | null | undefined): string {
   const lastDay = lastDayOf(expiresAt)
   return lastDay === undefined ? '' : dayValue(lastDay)
-}
-
-/** 'Dec 31, 2026': the last day the link opens; undefined when there is no expiry. */
-export function formatLastDay(expiresAt: string | null | undefined): string | undefined {
-  const lastDay = lastDayOf(expiresAt)
-  return lastDay === undefined ? undefined : shortDate.format(lastDay)
 }
 
 /** What is wrong with a last day as picked ('' is none), for the share and expiry dialogs. */

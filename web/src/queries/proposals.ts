@@ -35,6 +35,8 @@ export const proposalSchema = z.object({
   /** The owner's answer only: when the link stops or stopped opening for prospects. */
   expiresAt: optionalText,
   revokedAt: optionalText,
+  /** Signed for this opening (issue 19): the page's view and engagement beacons carry it back. */
+  beaconToken: z.string().optional(),
 })
 export type Proposal = z.output<typeof proposalSchema>
 

@@ -6,6 +6,7 @@ import { AppHeader } from '../components/app-header.tsx'
 import { PublicHeader } from '../components/public-header.tsx'
 import { PageSpinner } from '../components/spinner.tsx'
 import { Toaster } from '../components/toaster.tsx'
+import { LiveUpdates } from '../live/live-updates.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { ButtonLink } from '../components/ui/button-link.tsx'
 import { pageHead } from '../page-title.ts'
@@ -48,6 +49,8 @@ function RootLayout() {
           {user === null ? <PublicFooter /> : <AppFooter />}
         </div>
       )}
+      {/* A signed-in user's open app hears of prospects' views on every page (issue 19). */}
+      {user !== null && <LiveUpdates key={user.id} />}
       <Toaster />
     </>
   )

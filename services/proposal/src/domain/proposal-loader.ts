@@ -7,7 +7,8 @@ export type ProposalLoader = BatchLoader<string, Proposal>
  * Reads proposals by id with one query for all the opens of one turn of the event loop, nothing
  * cached: a shared link is opened by many at once, and N concurrent opens then cost one round trip
  * instead of N (decision 050), each answer still read after the request arrived, so an
- * unpublished or changed proposal is seen at once.
+ * unpublished or changed proposal is seen at once. Signed-out opens go through the
+ * published-proposal cache in front of it (proposal-cache.ts, issue 19).
  */
 export function createProposalLoader(prisma: PrismaClient): ProposalLoader {
   return createBatchLoader<string, Proposal>({

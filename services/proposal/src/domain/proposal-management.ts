@@ -1,6 +1,7 @@
 // The owner's changes to a proposal (issue 15): rename and expiry, revoke, delete, duplicate. Every
 // call is scoped to the signed-in owner in its own statement, so someone else's id, a missing one
-// and a malformed one get the same 404 and nothing confirms that a proposal exists.
+// and a malformed one get the same 404 and nothing confirms that a proposal exists. A change
+// evicts the proposal from this replica's published-proposal cache once it is committed.
 import {
   OWN_PROPOSAL_NOT_FOUND_MESSAGE,
   PROPOSAL_COPY_SUFFIX,
@@ -18,7 +19,7 @@ import { brandingFor, type StoredBranding } from './branding.ts'
 import { newProposalId } from './proposal-ids.ts'
 import { accessCodeOf, type ProposalDeps } from './proposals.ts'
 
-type ManagementDeps = Pick<ProposalDeps, 'prisma' | 'cipher' | 'now' | 'publicOrigin'>
+type ManagementDeps = Pick<ProposalDeps, 'prisma' | 'cipher' | 'now' | 'publicOrigin' | 'publishedProposals'>
 
 interface OwnerCall {
   userId: number
@@ -58,6 +59,7 @@ export async function updateProposal(deps: ManagementDeps, props: OwnerCall & { 
     data: { ...(title === undefined ? {} : { title }), ...(expiresAt === undefined ? {} : { expiresAt }) },
   })
   if (count === 0) throw notFound()
+  deps.publishedProposals.evict(where.id)
   return listEntryOf(deps, where)
 }
 
@@ -72,6 +74,7 @@ export async function revokeProposal(deps: ManagementDeps, props: OwnerCall): Pr
     const { count } = await tx.proposal.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt } })
     if (count === 1) await recordProposalRevoked(tx, { proposalId: where.id, userId: where.userId, revokedAt })
   })
+  deps.publishedProposals.evict(where.id)
   return listEntryOf(deps, where)
 }
 
@@ -84,6 +87,7 @@ export async function deleteProposal(deps: ManagementDeps, props: OwnerCall): Pr
     if (count === 0) throw notFound()
     await recordProposalDeleted(tx, { proposalId: where.id, userId: where.userId, deletedAt })
   })
+  deps.publishedProposals.evict(where.id)
 }
 
 /** '<title> (copy)', the title shortened if need be so that the marker always shows. */

@@ -1,16 +1,17 @@
 import {
+  BEACON_TOKEN_TTL_MS,
   PROPOSAL_TITLE_MAX_LENGTH,
   PROPOSAL_UNAVAILABLE_MESSAGE,
   isProposalId,
   proposalAvailability,
   type CreateProposalBody,
   type GenerateProposalBody,
+  type OpenedProposal,
   type ProposalListEntry,
-  type ProposalRecord,
 } from '@valueproof/contracts'
 import { validateCalculatorData, type CalculatorData } from '@valueproof/formula'
-import { errors, HttpError } from '@valueproof/http-kit'
-import type { Prisma, PrismaClient } from '../db.ts'
+import { errors, HttpError, signBeaconToken } from '@valueproof/http-kit'
+import type { Prisma, PrismaClient, Proposal } from '../db.ts'
 import { recordProposalCreated, recordProposalShared } from '../events/outbox.ts'
 import { LIST_ENTRY_COLUMNS, presentListEntry, presentProposal } from '../presenters/proposal.ts'
 import { presentAvailability } from '../presenters/proposal-availability.ts'
@@ -27,6 +28,7 @@ import {
 import { accountOf, type AccountLoader } from './accounts.ts'
 import { brandingFor, withShownBranding } from './branding.ts'
 import { newProposalId } from './proposal-ids.ts'
+import type { PublishedProposalCache } from './proposal-cache.ts'
 import type { ProposalLoader } from './proposal-loader.ts'
 import type { ViewRecorder } from './views.ts'
 
@@ -43,9 +45,14 @@ export interface ProposalDeps {
   cipher: AccessCodeCipher
   /** Reads for openProposal, batched per turn of the event loop. */
   proposals: ProposalLoader
+  /** The same reads kept briefly for signed-out visitors (prospects), evicted when a proposal changes. */
+  publishedProposals: PublishedProposalCache
   /** The owners' accounts for openProposal (their plan decides the branding shown), batched likewise. */
   accounts: AccountLoader
+  /** Records the views the page's beacon reports (the GET records none). */
   views: ViewRecorder
+  /** The beacon tokens' key, derived once from GATEWAY_SIGNING_KEY (beaconTokenKey). */
+  beaconKey: Buffer
   now?: () => Date
 }
 
@@ -213,28 +220,46 @@ export interface Viewer {
   ip: string
 }
 
+export function proposalNotFound(): HttpError {
+  return errors.notFound(PROPOSAL_NOT_FOUND_MESSAGE, 'proposal_not_found')
+}
+
 /**
- * Opens a proposal: the owner always; anyone else only a published one whose link was neither
- * revoked nor has expired (else 410), and with its access code when it has one (compared in
- * constant time, wrong codes limited per visitor, address and proposal: docs/decisions/100).
- * Unknown and unpublished ids answer the same 404. Each opened proposal counts as a view. The
- * branding shown follows the owner's current plan (docs/decisions/105).
+ * The proposal as this viewer may open it: the owner always; anyone else only a published one
+ * whose link was neither revoked nor has expired (else 410). Unknown and unpublished ids answer the
+ * same 404. The access code is the caller's to check. A signed-out visitor (a prospect, the many)
+ * is answered from the published-proposal cache; a signed-in user, perhaps the owner who just
+ * changed it on another replica, always from the database.
+ */
+export async function openableProposal(
+  deps: Pick<ProposalDeps, 'proposals' | 'publishedProposals'>,
+  props: { proposalId: string; userId: number | undefined; now: Date },
+): Promise<{ proposal: Proposal; isOwner: boolean }> {
+  if (!isProposalId(props.proposalId)) throw proposalNotFound()
+  const reader = props.userId === undefined ? deps.publishedProposals : deps.proposals
+  const proposal = await reader.load(props.proposalId)
+  if (!proposal) throw proposalNotFound()
+  const isOwner = props.userId !== undefined && proposal.userId === props.userId
+  if (!isOwner && !proposal.isPublished) throw proposalNotFound()
+  if (!isOwner && proposalAvailability(proposal, props.now) !== 'available') {
+    throw new HttpError(410, 'proposal_unavailable', PROPOSAL_UNAVAILABLE_MESSAGE)
+  }
+  return { proposal, isOwner }
+}
+
+/**
+ * Opens a proposal (see openableProposal), with its access code when it has one (compared in
+ * constant time, wrong codes limited per visitor, address and proposal: docs/decisions/100). A pure
+ * read: the view is recorded from the page's beacon, which carries back the token signed here
+ * (docs/decisions/111). The branding shown follows the owner's current plan (docs/decisions/105).
  */
 export async function openProposal(
   deps: ProposalDeps,
   props: { proposalId: string; viewer: Viewer; code: string | undefined },
-): Promise<ProposalRecord> {
-  const notFound = () => errors.notFound(PROPOSAL_NOT_FOUND_MESSAGE, 'proposal_not_found')
-  if (!isProposalId(props.proposalId)) throw notFound()
-  const proposal = await deps.proposals.load(props.proposalId)
-  if (!proposal) throw notFound()
-  const isOwner = props.viewer.userId !== undefined && proposal.userId === props.viewer.userId
-  if (!isOwner && !proposal.isPublished) throw notFound()
+): Promise<OpenedProposal> {
   const now = (deps.now ?? (() => new Date()))()
-  // Before the code: a link that no longer opens costs no attempt.
-  if (!isOwner && proposalAvailability(proposal, now) !== 'available') {
-    throw new HttpError(410, 'proposal_unavailable', PROPOSAL_UNAVAILABLE_MESSAGE)
-  }
+  // Availability before the code: a link that no longer opens costs no attempt.
+  const { proposal, isOwner } = await openableProposal(deps, { proposalId: props.proposalId, userId: props.viewer.userId, now })
   const accessCode = accessCodeOf(deps, proposal)
   if (!isOwner && accessCode !== null) {
     const code = props.code?.trim() ?? ''
@@ -250,18 +275,18 @@ export async function openProposal(
     await codeAccepted(deps.codeThrottles, attempt)
   }
   const owner = await deps.accounts.load(proposal.userId)
-  deps.views.record({
+  const beaconToken = signBeaconToken(deps.beaconKey, {
     proposalId: proposal.id,
     ownerUserId: proposal.userId,
     viewer: isOwner ? 'owner' : 'visitor',
-    // The owner's view is never tied to a visitor id: that would link the anonymous id to an account.
-    visitorId: isOwner ? undefined : props.viewer.visitorId,
-    viewedAt: now,
+    // The owner's token carries no visitor id: that would link the anonymous id to an account.
+    visitorId: isOwner ? '' : (props.viewer.visitorId ?? ''),
+    expiresAt: now.getTime() + BEACON_TOKEN_TTL_MS,
   })
   const record = {
     ...presentProposal({ ...proposal, accessCode }, { isOwner }),
     calculatorData: withShownBranding(proposal.calculatorData, owner, deps.publicOrigin),
   }
   // The owner's pages mark a link that no longer opens.
-  return isOwner ? { ...record, ...presentAvailability(proposal) } : record
+  return isOwner ? { ...record, ...presentAvailability(proposal), beaconToken } : { ...record, beaconToken }
 }

@@ -1,24 +1,95 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { decodeEvent, OutboxRelay, proposalViewed, type EventEnvelope } from '@valueproof/event-bus'
 import { createLogger } from '@valueproof/http-kit'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { PrismaClient, Tx } from '../db.ts'
+import { openServiceDatabase } from '@valueproof/service-runtime'
+import { createTestDatabase, needs } from '@valueproof/testing'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { PrismaClient, type Tx } from '../db.ts'
 import type { ProposalView } from '../events/outbox.ts'
 import { proposalTestDatabase } from '../testing/database.ts'
 import { newProposalId } from './proposal-ids.ts'
-import { ViewRecorder } from './views.ts'
+import { deleteExpiredVisits, ViewRecorder } from './views.ts'
 
 const logger = createLogger({ name: 'test', level: 'silent' })
 
+/** A view beacon's view: its own visit and token unless told otherwise. */
 function view(overrides: Partial<ProposalView> = {}): ProposalView {
   return {
     proposalId: newProposalId(),
     ownerUserId: 7,
     viewer: 'visitor',
     visitorId: 'AAAAAAAAAAAAAAAAAAAAAA',
+    visitId: randomBytes(16).toString('base64url'),
+    tokenHash: randomBytes(32).toString('base64url'),
     viewedAt: new Date('2026-03-01T12:34:56.789Z'),
     ...overrides,
   }
 }
+
+/** Twenty tokens, each sent by two replicas with their own visit ids, in opposite orders. */
+async function replayedOnTwoReplicas(prisma: PrismaClient, proposalId: string): Promise<void> {
+  const replicas = [1, 2].map(() => new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 }))
+  const tokens = Array.from({ length: 20 }, () => view({ proposalId }))
+  for (const [index, replica] of replicas.entries()) {
+    const order = index === 0 ? tokens : [...tokens].reverse()
+    for (const one of order) replica.record({ ...one, visitId: randomBytes(16).toString('base64url') })
+  }
+  await Promise.all(replicas.map((replica) => replica.flush()))
+}
+
+describe.runIf(await needs('postgres'))('ViewRecorder on PostgreSQL', () => {
+  it('retries a batch chosen as the victim of a deadlock with another replica, counting what is new once', async () => {
+    const database = await createTestDatabase('vp_views')
+    const dataDir = await mkdtemp(join(tmpdir(), 'vp-views-'))
+    const db = await openServiceDatabase({
+      service: 'proposal',
+      PrismaClient,
+      config: { DATABASE_URL: database.url, DATA_DIR: dataDir },
+      logger,
+    })
+    try {
+      const { id } = await db.prisma.proposal.create({
+        data: { id: newProposalId(), userId: 7, title: 'Replayed', calculatorData: {}, isPublished: true },
+      })
+      const [first, second, fresh] = [view({ proposalId: id }), view({ proposalId: id }), view({ proposalId: id })]
+      const insertVisit = (tx: Tx, one: ProposalView) =>
+        tx.$executeRawUnsafe(
+          `INSERT INTO proposal_visit (visit_id, token_hash, proposal_id) VALUES ($1, $2, $3)`,
+          one.visitId,
+          `replayed ${one.tokenHash}`,
+          id,
+        )
+      const recorder = new ViewRecorder({ prisma: db.prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })
+      for (const one of [first, second, fresh]) recorder.record(one)
+      // Another replica's batch holds the second visit, waits until this batch holds the first and
+      // waits for the second, then asks for the first: this batch, waiting longer, is the victim.
+      let recorded: Promise<void> = Promise.resolve()
+      await db.prisma.$transaction(
+        async (tx) => {
+          await insertVisit(tx, second)
+          recorded = recorder.flush()
+          await new Promise((resolve) => setTimeout(resolve, 300))
+          await insertVisit(tx, first)
+        },
+        { timeout: 10_000 },
+      )
+      await recorded
+      // The retry finds both visits taken and counts the third, once.
+      expect((await db.prisma.proposal.findUniqueOrThrow({ where: { id } })).viewCount).toBe(1)
+      const events = (await db.prisma.outboxEvent.findMany()).map((row) =>
+        decodeEvent(proposalViewed, { subject: row.subject, payload: new Uint8Array(row.payload) }),
+      )
+      expect(events.map((event) => event.visitId)).toEqual([fresh.visitId])
+    } finally {
+      await db.close()
+      await database.drop()
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+})
 
 describe('ViewRecorder', () => {
   let db: Awaited<ReturnType<typeof proposalTestDatabase>>
@@ -33,6 +104,7 @@ describe('ViewRecorder', () => {
   })
   beforeEach(async () => {
     await prisma.outboxEvent.deleteMany()
+    await prisma.proposalVisit.deleteMany()
   })
 
   it('writes the views of a moment as outbox rows that the relay publishes like any event', async () => {
@@ -70,9 +142,13 @@ describe('ViewRecorder', () => {
     expect(published.map((envelope) => envelope.id).sort()).toEqual(rows.map((row) => row.id).sort())
     const decoded = published.map((envelope) => decodeEvent(proposalViewed, envelope))
     expect(
-      decoded.map((event) => [event.proposalId, event.viewer, event.visitorId, event.ownerUserId, event.viewedAt?.seconds]).sort(),
+      decoded
+        .map((event) => [event.proposalId, event.viewer, event.visitorId, event.visitId, event.ownerUserId, event.viewedAt?.seconds])
+        .sort(),
     ).toEqual(
-      views.map((one) => [one.proposalId, one.viewer, one.visitorId ?? '', 7, BigInt(Math.floor(one.viewedAt.getTime() / 1000))]).sort(),
+      views
+        .map((one) => [one.proposalId, one.viewer, one.visitorId ?? '', one.visitId, 7, BigInt(Math.floor(one.viewedAt.getTime() / 1000))])
+        .sort(),
     )
     const occurredAt = new Map(rows.map((row) => [row.id, row.occurredAt.getTime()]))
     for (const envelope of published) expect(envelope.occurredAt.getTime()).toBe(occurredAt.get(envelope.id))
@@ -89,11 +165,22 @@ describe('ViewRecorder', () => {
     expect(range._max.occurredAt).toEqual(openedAt)
   })
 
-  it('splits a long queue into batches and writes them all', async () => {
-    const recorder = new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000, maxBatch: 4 })
+  it('splits a long queue into batches and writes them all, telling after each commit (the relay is nudged)', async () => {
+    const commits: number[] = []
+    const written = async () => commits.push(await prisma.outboxEvent.count())
+    const recorder = new ViewRecorder({
+      prisma,
+      dbSchema: undefined,
+      logger,
+      batchDelayMs: 60_000,
+      maxBatch: 4,
+      written: () => void written(),
+    })
     for (let index = 0; index < 10; index += 1) recorder.record(view())
     await recorder.flush()
     expect(await prisma.outboxEvent.count()).toBe(10)
+    await vi.waitFor(() => expect(commits).toHaveLength(3))
+    expect(Math.min(...commits)).toBeGreaterThanOrEqual(4)
   })
 
   it('loses the views of a failed write without throwing, and records later ones', async () => {
@@ -104,9 +191,11 @@ describe('ViewRecorder', () => {
         return Reflect.get(target, property, receiver)
       },
     })
-    const recorder = new ViewRecorder({ prisma: flaky, dbSchema: undefined, logger, batchDelayMs: 60_000 })
+    let commits = 0
+    const recorder = new ViewRecorder({ prisma: flaky, dbSchema: undefined, logger, batchDelayMs: 60_000, written: () => (commits += 1) })
     recorder.record(view())
     await expect(recorder.flush()).resolves.toBeUndefined()
+    expect(commits).toBe(0)
     failing = false
     recorder.record(view())
     await recorder.stop()
@@ -139,7 +228,7 @@ describe('ViewRecorder', () => {
               const index = perTransaction.push(0) - 1
               const counted = new Proxy(tx, {
                 get(inner, name, innerReceiver): unknown {
-                  if (name === '$executeRawUnsafe') perTransaction[index] = (perTransaction[index] ?? 0) + 1
+                  if (name === '$executeRawUnsafe' || name === '$queryRawUnsafe') perTransaction[index] = (perTransaction[index] ?? 0) + 1
                   return Reflect.get(inner, name, innerReceiver)
                 },
               })
@@ -175,7 +264,7 @@ describe('ViewRecorder', () => {
       expect(await countOf(unviewed.id)).toBe(0)
     })
 
-    it('counts a flood across many proposals with two statements per batch, whatever its size', async () => {
+    it('counts a flood across many proposals with three statements per batch, whatever its size', async () => {
       const proposals = await Promise.all(Array.from({ length: 12 }, () => proposal()))
       const { client, perTransaction } = countingStatements()
       const recorder = new ViewRecorder({ prisma: client, dbSchema: undefined, logger, batchDelayMs: 60_000, maxBatch: 500 })
@@ -187,8 +276,8 @@ describe('ViewRecorder', () => {
         if (!byOwner) expected.set(id, (expected.get(id) ?? 0) + 1)
       }
       await recorder.flush()
-      // 500 + 500 + 200 views: each batch is one INSERT of its events and one UPDATE of its counts.
-      expect(perTransaction).toEqual([2, 2, 2])
+      // 500 + 500 + 200 views: each batch is one INSERT of its visits, one of its events and one UPDATE of its counts.
+      expect(perTransaction).toEqual([3, 3, 3])
       const rows = await prisma.proposal.findMany({
         where: { id: { in: proposals.map((one) => one.id) } },
         select: { id: true, viewCount: true },
@@ -224,5 +313,54 @@ describe('ViewRecorder', () => {
       expect(await countOf(other.id)).toBe(1)
       expect(await prisma.outboxEvent.count()).toBe(1)
     })
+
+    it('counts a visit id once and a token once, within a batch and across batches', async () => {
+      const viewed = await proposal()
+      const recorder = new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })
+      const first = prospects(viewed.id)
+      // A beacon resent, the same visit with a new token, and the same token with a new visit id.
+      const replays = [{ ...first }, { ...first, tokenHash: 'another-token' }, { ...first, visitId: 'another-visit-id-12345' }]
+      for (const one of [first, ...replays]) recorder.record(one)
+      await recorder.flush()
+      expect(await countOf(viewed.id)).toBe(1)
+      for (const one of replays) recorder.record(one)
+      const own = owners(viewed.id)
+      recorder.record(own)
+      const second = prospects(viewed.id)
+      recorder.record(second)
+      await recorder.flush()
+      expect(await countOf(viewed.id)).toBe(2)
+      // Events only for the views counted (the owner's is an event, not a count).
+      const events = (await prisma.outboxEvent.findMany()).map((row) =>
+        decodeEvent(proposalViewed, { subject: row.subject, payload: new Uint8Array(row.payload) }),
+      )
+      expect(events.map((event) => [event.visitId, event.viewer]).sort()).toEqual(
+        [
+          [first.visitId, 'visitor'],
+          [second.visitId, 'visitor'],
+          [own.visitId, 'owner'],
+        ].sort(),
+      )
+      expect(await prisma.proposalVisit.count({ where: { proposalId: viewed.id } })).toBe(3)
+    })
+
+    it('counts once the tokens replayed on two recorders at once (two replicas)', async () => {
+      const viewed = await proposal()
+      await replayedOnTwoReplicas(prisma, viewed.id)
+      expect(await countOf(viewed.id)).toBe(20)
+      expect(await prisma.outboxEvent.count()).toBe(20)
+    })
+  })
+
+  it('sweeps visits whose tokens have expired, keeping the rest', async () => {
+    const now = new Date('2026-03-03T12:00:00.000Z')
+    const recorder = new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })
+    const old = view({ viewedAt: new Date(now.getTime() - 26 * 3_600_000) })
+    const recent = view({ viewedAt: new Date(now.getTime() - 24 * 3_600_000) })
+    recorder.record(old)
+    recorder.record(recent)
+    await recorder.flush()
+    expect(await deleteExpiredVisits(prisma, { now })).toBe(1)
+    expect((await prisma.proposalVisit.findMany()).map((row) => row.visitId)).toEqual([recent.visitId])
   })
 })

@@ -1,3 +1,4 @@
+import { BEACON_TOKEN_TTL_MS } from '@valueproof/contracts'
 import { qualifiedTable } from '@valueproof/db'
 import type { Logger } from '@valueproof/http-kit'
 import type { PrismaClient, Tx } from '../db.ts'
@@ -13,6 +14,8 @@ export interface ViewRecorderOptions {
   maxBatch?: number
   /** Views waiting beyond this are dropped (and counted in a warning) rather than piling up in memory. */
   maxPending?: number
+  /** Called after each batch is committed: the outbox relay is nudged so its events go out at once (the owner's live view). */
+  written?: () => void
 }
 
 /** A batch's prospect views per proposal: the owner's own views are not counted. */
@@ -42,11 +45,58 @@ export async function countProspectViews(tx: Tx, props: { views: readonly Propos
 }
 
 /**
- * Writes proposal-viewed events to the outbox off the request path: a view is answered without
- * waiting, and the views of a short moment go out in one transaction, which also adds them to
- * their proposals' prospect view counts (so a count never runs ahead of its events, nor behind).
- * Recording is best effort (docs/decisions/050): a failed write is logged and those views are
- * lost, never the page.
+ * Inserts a batch's visits in the order they came, skipping any whose visit id or token was counted
+ * before (or earlier in the batch), and answers the views actually inserted: only those become
+ * events and counts.
+ */
+export async function insertNewVisits(
+  tx: Tx,
+  props: { views: readonly ProposalView[]; dbSchema: string | undefined },
+): Promise<ProposalView[]> {
+  if (props.views.length === 0) return []
+  const rows = props.views.map((view) => ({
+    visitId: view.visitId,
+    tokenHash: view.tokenHash,
+    proposalId: view.proposalId,
+    recordedAt: view.viewedAt.toISOString(),
+  }))
+  const inserted = await tx.$queryRawUnsafe<Array<{ visit_id: string; token_hash: string }>>(
+    `INSERT INTO ${qualifiedTable(props.dbSchema, 'proposal_visit')} (visit_id, token_hash, proposal_id, recorded_at)
+     SELECT v.row->>'visitId', v.row->>'tokenHash', v.row->>'proposalId', (v.row->>'recordedAt')::timestamptz AT TIME ZONE 'UTC'
+       FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS v(row, position)
+      ORDER BY v.position
+     ON CONFLICT DO NOTHING
+     RETURNING visit_id, token_hash`,
+    JSON.stringify(rows),
+  )
+  const fresh = new Set(inserted.map((row) => `${row.visit_id} ${row.token_hash}`))
+  // The same beacon twice in one batch inserted one row: its first view takes it.
+  return props.views.filter((view) => fresh.delete(`${view.visitId} ${view.tokenHash}`))
+}
+
+/** A visit row outlives its token by this much (clocks of replicas may differ a little). */
+const VISIT_SWEEP_MARGIN_MS = 3_600_000
+
+/** Visits whose tokens have expired: a replay of them fails the token's check, so the rows may go. */
+export async function deleteExpiredVisits(prisma: PrismaClient, props: { now?: Date } = {}): Promise<number> {
+  const now = props.now ?? new Date()
+  const { count } = await prisma.proposalVisit.deleteMany({
+    where: { recordedAt: { lt: new Date(now.getTime() - BEACON_TOKEN_TTL_MS - VISIT_SWEEP_MARGIN_MS) } },
+  })
+  return count
+}
+
+/** PostgreSQL's deadlock_detected: two replicas' batches crossed on replayed tokens; one retry succeeds. */
+function isDeadlock(error: unknown): boolean {
+  return error instanceof Error && /40P01|deadlock detected/.test(error.message)
+}
+
+/**
+ * Writes proposal-viewed events to the outbox off the request path: a view beacon is answered
+ * without waiting, and the views of a short moment go out in one transaction, which records their
+ * visits (each visit and token once), and adds the new ones to their proposals' prospect view
+ * counts (so a count never runs ahead of its events, nor behind). Recording is best effort
+ * (docs/decisions/050): a failed write is logged and those views are lost, never the page.
  */
 export class ViewRecorder {
   readonly #prisma: PrismaClient
@@ -55,6 +105,7 @@ export class ViewRecorder {
   readonly #batchDelayMs: number
   readonly #maxBatch: number
   readonly #maxPending: number
+  readonly #written: () => void
   #pending: ProposalView[] = []
   #timer: NodeJS.Timeout | undefined
   #writing: Promise<void> = Promise.resolve()
@@ -68,6 +119,7 @@ export class ViewRecorder {
     this.#batchDelayMs = options.batchDelayMs ?? 50
     this.#maxBatch = options.maxBatch ?? 500
     this.#maxPending = options.maxPending ?? 10_000
+    this.#written = options.written ?? (() => undefined)
   }
 
   record(view: ProposalView): void {
@@ -100,12 +152,11 @@ export class ViewRecorder {
     while (this.#pending.length > 0) {
       const batch = this.#pending.splice(0, this.#maxBatch)
       try {
-        const props = { views: batch, dbSchema: this.#dbSchema }
-        await this.#prisma.$transaction(async (tx) => {
-          await storeViewRecords(tx, props)
-          // Last: the proposals' row locks are held only until the commit that follows.
-          await countProspectViews(tx, props)
+        await this.#write(batch).catch((error: unknown) => {
+          if (isDeadlock(error)) return this.#write(batch)
+          throw error
         })
+        this.#written()
       } catch (error) {
         this.#logger.warn({ err: error, views: batch.length }, 'proposal views could not be recorded')
       }
@@ -114,6 +165,15 @@ export class ViewRecorder {
       this.#logger.warn({ views: this.#dropped }, 'proposal views dropped: too many waiting to be recorded')
       this.#dropped = 0
     }
+  }
+
+  #write(batch: readonly ProposalView[]): Promise<void> {
+    return this.#prisma.$transaction(async (tx) => {
+      const props = { views: await insertNewVisits(tx, { views: batch, dbSchema: this.#dbSchema }), dbSchema: this.#dbSchema }
+      await storeViewRecords(tx, props)
+      // Last: the proposals' row locks are held only until the commit that follows.
+      await countProspectViews(tx, props)
+    })
   }
 
   /** Writes what is waiting; views after this are not recorded. */

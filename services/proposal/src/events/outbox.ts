@@ -71,12 +71,16 @@ export interface ProposalView {
   viewer: 'owner' | 'visitor'
   /** The gateway's anonymous visitor id; never set for the owner. */
   visitorId: string | undefined
+  /** The page view's random id from its view beacon: counted once (the proposal_visit table). */
+  visitId: string
+  /** The beacon token's digest: one opening counts once, whatever visit ids are sent with it. */
+  tokenHash: string
   viewedAt: Date
 }
 
 /**
  * A view's event; views are written in batches by the ViewRecorder, not in a request's transaction.
- * It occurred when the proposal was opened. (Left to encodeEvent, each event would take the next
+ * It occurred when the page's view beacon arrived. (Left to encodeEvent, each event would take the next
  * free millisecond of the process's clock: thousands of views a second pushed every event's time
  * tens of seconds into the future.)
  */
@@ -88,6 +92,7 @@ export function proposalViewedEvent(view: ProposalView): EventEnvelope {
       ownerUserId: view.ownerUserId,
       viewer: view.viewer,
       visitorId: view.visitorId ?? '',
+      visitId: view.visitId,
       viewedAt: timestampFromDate(view.viewedAt),
     },
     { occurredAt: view.viewedAt },

@@ -8,6 +8,7 @@ import {
   type CalculatorTexts,
   type Currency,
   type ParameterSource,
+  type CalculatorResult,
   type SliderSettings,
 } from '@valueproof/formula'
 import { useId, useMemo, useState, type ChangeEvent } from 'react'
@@ -77,6 +78,8 @@ export interface LiveCalculatorProps {
   moneyLocale?: string | undefined
   /** Show under each input where its default came from (a quoted passage and page, or an assumption). */
   showSources?: boolean
+  /** Told each change of an input with the result then shown (the prospect's page reports it, issue 19). */
+  onInputChange?: ((name: string, value: number, result: CalculatorResult) => void) | undefined
 }
 
 /**
@@ -90,6 +93,7 @@ export function LiveCalculator({
   displayCurrency,
   moneyLocale,
   showSources = false,
+  onInputChange,
 }: LiveCalculatorProps) {
   const calculator = useMemo(() => createCalculator(calculatorData), [calculatorData])
   const inputs = useMemo(() => inputsOf(calculatorData), [calculatorData])
@@ -107,6 +111,8 @@ export function LiveCalculator({
     const next = { ...values, [name]: value }
     if (givenValues === undefined) setOwnValues(next)
     onValuesChange?.(next)
+    // Computed once more for the listener (a formula is microseconds): it is told what the page shows.
+    onInputChange?.(name, value, calculator.compute(next))
   }
 
   return (

@@ -5,6 +5,7 @@ import { PRODUCT_NAME } from '../../config.ts'
 import { isUnavailable, ProposalAvailabilityNote, ProposalUnavailable } from '../../proposals/proposal-availability.tsx'
 import { isOwnersView, OwnerBar } from '../../proposals/owner-bar.tsx'
 import { useProposal } from '../../proposals/use-proposal.ts'
+import { useProspectEngagement } from '../../engagement/use-prospect-engagement.ts'
 import { Button } from '../ui/button.tsx'
 import { toast } from '../ui/use-toast.ts'
 import { ProposalDocument, proposalLanguage } from './proposal-document.tsx'
@@ -40,6 +41,9 @@ export function ProposalView({
   const failure = load.status === 'error' ? load.failure : 0
   const refusedCode = load.status === 'error' ? load.accessCode : undefined
   const passwordToast = useRef<{ dismiss: () => void } | undefined>(undefined)
+  // A prospect's visit is reported once the proposal shows (issue 19).
+  const page = useRef<HTMLDivElement>(null)
+  const onCalculatorInput = useProspectEngagement(shown, page)
 
   // Every 401 opens the dialog, once (it may be closed while that failure stays on screen).
   const [dialogOpenedFor, setDialogOpenedFor] = useState(0)
@@ -92,7 +96,7 @@ export function ProposalView({
         <>
           {ownerLinks && isOwnersView(shown) && <OwnerBar />}
           <ProposalAvailabilityNote proposal={shown} />
-          <ProposalDocument proposal={shown} />
+          <ProposalDocument proposal={shown} onCalculatorInput={onCalculatorInput} />
         </>
       )
   } else if (needsCode) {
@@ -113,7 +117,7 @@ export function ProposalView({
 
   return (
     <>
-      <div inert={dialogOpen} className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
+      <div ref={page} inert={dialogOpen} className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
         {content}
       </div>
       {(needsCode || dialogOpen) && (

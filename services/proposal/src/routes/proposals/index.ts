@@ -1,5 +1,14 @@
-import { createProposalBodySchema, generateProposalBodySchema, updateProposalBodySchema } from '@valueproof/contracts'
 import {
+  createProposalBodySchema,
+  generateProposalBodySchema,
+  updateProposalBodySchema,
+  VIEW_BEACON_BODY_LIMIT_BYTES,
+  VIEW_BEACON_TOO_LARGE_MESSAGE,
+  viewBeaconBodySchema,
+} from '@valueproof/contracts'
+import {
+  asksNotToBeTracked,
+  beaconBody,
   clientGone,
   clientIp,
   currentUserId,
@@ -13,6 +22,7 @@ import {
 import type { Context } from 'koa'
 import { deleteProposal, duplicateProposal, revokeProposal, updateProposal } from '../../domain/proposal-management.ts'
 import { generateProposal, listProposals, openProposal, shareCalculator, type ProposalDeps, type Viewer } from '../../domain/proposals.ts'
+import { recordViewBeacon } from '../../domain/view-beacons.ts'
 
 /** A calculator with its content, or a calculator with the user's document text, fits in 1 MB (the gateway's limit too). */
 const BODY_LIMIT = '1mb'
@@ -75,6 +85,23 @@ export function proposalsRouter(deps: ProposalDeps): Router {
     ctx.set('Cache-Control', 'no-store')
     ctx.body = await openProposal(deps, { proposalId: ctx.params.id ?? '', viewer: viewerOf(ctx), code: queryCode(ctx) })
   })
+
+  // The page's view beacon (issue 19): sent with navigator.sendBeacon, so text/plain JSON too.
+  router.post(
+    '/proposals/:id/views',
+    beaconBody({ limit: VIEW_BEACON_BODY_LIMIT_BYTES, tooLargeMessage: VIEW_BEACON_TOO_LARGE_MESSAGE }),
+    validateBody(viewBeaconBodySchema, async (ctx, body) => {
+      const answer = await recordViewBeacon(deps, {
+        proposalId: idParam(ctx),
+        viewer: viewerOf(ctx),
+        body,
+        doNotTrack: asksNotToBeTracked(ctx),
+      })
+      ctx.set('Cache-Control', 'no-store')
+      ctx.status = 202
+      ctx.body = answer
+    }),
+  )
 
   // The owner's management calls (issue 15): someone else's id answers the same 404 as a missing one.
   router.patch(

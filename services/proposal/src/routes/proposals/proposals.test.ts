@@ -2,7 +2,8 @@
 // the contract's shape, an owner-only call needs a session, and a call's body is checked before
 // anything changes. The flows themselves (revoke → 410, expiry, duplicate, the access-code limit)
 // are in tests/integration/proposals.test.ts. Opening a proposal shows the branding of its owner's
-// current plan (issue 16, docs/decisions/105). The list counts prospects' views (issue 18).
+// current plan (issue 16, docs/decisions/105). The list counts prospects' views (issue 18), which
+// the proposal page's view beacon records (issue 19; the beacon itself is tested in views.test.ts).
 import {
   createdProposalSchema,
   productBranding,
@@ -14,6 +15,7 @@ import { eventually } from '@valueproof/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from '../../../../../tests/integration/support/http-client.ts'
 import { publishPlanChange, SubscriptionChange } from '../../../../../tests/integration/support/plan-events.ts'
+import { openAndReport } from '../../../../../tests/integration/support/proposals.ts'
 import { startTestStack, type TestStack } from '../../../../../tests/integration/support/stack.ts'
 import { supportTriageCalculator } from '../../testing/calculators.ts'
 
@@ -76,6 +78,20 @@ describe('proposal management routes', () => {
     expect(list.find((entry) => entry.id === id)).toMatchObject({ title: 'Routes', revokedAt: null })
   })
 
+  it('shows a prospect the owner’s rename, new expiry, revoke and delete at once, though prospects’ opens are cached', async () => {
+    const [renamed, ended, revoked, deleted] = [await shared(), await shared(), await shared(), await shared()]
+    const prospect = new ApiClient(stack.url)
+    const titleOf = async (id: string) => proposalRecordSchema.parse(await (await prospect.get(`/api/proposals/${id}`)).json()).title
+    for (const id of [renamed, ended, revoked, deleted]) expect(await titleOf(id)).toBe('Routes')
+    expect((await owner.patch(`/api/proposals/${renamed}`, { title: 'Renamed' })).status).toBe(200)
+    expect((await owner.patch(`/api/proposals/${ended}`, { expiresAt: '2020-01-01T00:00:00Z' })).status).toBe(200)
+    expect((await owner.post(`/api/proposals/${revoked}/revoke`)).status).toBe(200)
+    expect((await owner.request('DELETE', `/api/proposals/${deleted}`)).status).toBe(204)
+    expect(await titleOf(renamed)).toBe('Renamed')
+    const statuses = await Promise.all([ended, revoked, deleted].map(async (id) => (await prospect.get(`/api/proposals/${id}`)).status))
+    expect(statuses).toEqual([410, 410, 404])
+  })
+
   it("lists each proposal's prospect views, a moment after they happen, never counting the owner's own", async () => {
     const id = await shared()
     const untouched = await shared()
@@ -93,12 +109,12 @@ describe('proposal management routes', () => {
     const colleague = new ApiClient(stack.url)
     expect((await colleague.post('/api/register', { username: uniqueUsername('colleague'), password: GOOD_PASSWORD })).status).toBe(201)
     for (const client of [owner, new ApiClient(stack.url), owner, colleague, new ApiClient(stack.url)]) {
-      expect((await client.get(`/api/proposals/${id}`)).status).toBe(200)
+      expect((await openAndReport(client, id)).counted).toBe(client !== owner)
     }
     // Views are written in order, so once the last prospect's is counted the owner's before it were seen too.
     await viewsOf(3)
-    expect((await owner.get(`/api/proposals/${id}`)).status).toBe(200)
-    expect((await new ApiClient(stack.url).get(`/api/proposals/${id}`)).status).toBe(200)
+    await openAndReport(owner, id)
+    await openAndReport(new ApiClient(stack.url), id)
     const list = await viewsOf(4)
     expect(list.find((entry) => entry.id === untouched)?.views).toBe(0)
     // The owner's calls answer the same entry, views included.
