@@ -134,6 +134,9 @@ ADDRESS_HASH_KEY: IDENTITY_ADDRESS_HASH_KEY
 ACCESS_CODE_KEY: ACCESS_CODE_KEY
 ADDRESS_HASH_KEY: PROPOSAL_ADDRESS_HASH_KEY
 {{- end }}
+{{- if and (eq $name "analytics") $v.secrets.analyticsOperatorToken }}
+ANALYTICS_OPERATOR_TOKEN: ANALYTICS_OPERATOR_TOKEN
+{{- end }}
 {{- if and (has $name (list "calculator" "proposal")) $v.openai.enabled }}
 OPENAI_API_KEY: OPENAI_API_KEY
 {{- end }}
