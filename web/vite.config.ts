@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -28,8 +28,10 @@ function prospectProposalEntry(): Plugin {
 }
 
 /**
- * Writes a .gz beside each built page, script and style sheet; the gateway (koa-send with gzip) sends
- * it to browsers that accept gzip, so pages travel compressed without compressing on every request.
+ * Writes a .gz beside each built page, script and style sheet, and beside the public folder's
+ * scripts and images (theme-init.js runs before every page's first paint); the gateway (koa-send
+ * with gzip) sends it to browsers that accept gzip, so pages travel compressed without compressing
+ * on every request.
  */
 function precompressedCopies(): Plugin {
   return {
@@ -38,12 +40,15 @@ function precompressedCopies(): Plugin {
     async writeBundle(options, bundle) {
       const outDir = options.dir
       if (outDir === undefined) return
-      for (const fileName of Object.keys(bundle)) {
-        if (!/\.(?:js|css|html)$/.test(fileName)) continue
-        const path = join(outDir, fileName)
-        const content = await readFile(path)
+      const compressible = /\.(?:js|css|html|svg)$/
+      const publicFiles = (await readdir(fromHere('public'))).map((name) => ({ name, source: join(fromHere('public'), name) }))
+      const builtFiles = Object.keys(bundle).map((name) => ({ name, source: join(outDir, name) }))
+      for (const { name, source } of [...builtFiles, ...publicFiles]) {
+        if (!compressible.test(name)) continue
+        // A public file is copied unchanged: its .gz is made from the source, whenever the copy is written.
+        const content = await readFile(source)
         const compressed = gzipSync(content, { level: 9 })
-        if (compressed.length < content.length) await writeFile(`${path}.gz`, compressed)
+        if (compressed.length < content.length) await writeFile(`${join(outDir, name)}.gz`, compressed)
       }
     },
   }
