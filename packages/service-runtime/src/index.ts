@@ -5,3 +5,4 @@ export { infrastructureEnv, pgliteDirFor, objectStoreDirFor, type Infrastructure
 export { connectObjectStore, openServiceDatabase, runDeployable, serviceDeps, type DeployableOptions } from './runtime.ts'
 export { createService, startOutboxRelay, type ServiceDeps, type ServiceInstance, type ServiceDefinition } from './service.ts'
 export { DATABASE_FAILURE_MESSAGES, databaseUnavailable } from './database-unavailable.ts'
+export { BatchWriter, type BatchWriterOptions } from './batch-writer.ts'

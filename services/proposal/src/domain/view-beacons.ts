@@ -43,7 +43,7 @@ export async function recordViewBeacon(
   if (!claims) throw errors.forbidden(BEACON_TOKEN_INVALID_MESSAGE, 'beacon_token_invalid')
   const { proposal, isOwner } = await openableProposal(deps, { proposalId: props.proposalId, userId: props.viewer.userId, now })
   const byOwner = isOwner || claims.viewer === 'owner'
-  deps.views.record({
+  await deps.views.record({
     proposalId: proposal.id,
     ownerUserId: proposal.userId,
     viewer: byOwner ? 'owner' : 'visitor',

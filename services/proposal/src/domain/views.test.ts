@@ -35,7 +35,7 @@ async function replayedOnTwoReplicas(prisma: PrismaClient, proposalId: string): 
   const tokens = Array.from({ length: 20 }, () => view({ proposalId }))
   for (const [index, replica] of replicas.entries()) {
     const order = index === 0 ? tokens : [...tokens].reverse()
-    for (const one of order) replica.record({ ...one, visitId: randomBytes(16).toString('base64url') })
+    for (const one of order) await replica.record({ ...one, visitId: randomBytes(16).toString('base64url') })
   }
   await Promise.all(replicas.map((replica) => replica.flush()))
 }
@@ -63,7 +63,7 @@ describe.runIf(await needs('postgres'))('ViewRecorder on PostgreSQL', () => {
           id,
         )
       const recorder = new ViewRecorder({ prisma: db.prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })
-      for (const one of [first, second, fresh]) recorder.record(one)
+      for (const one of [first, second, fresh]) await recorder.record(one)
       // Another replica's batch holds the second visit, waits until this batch holds the first and
       // waits for the second, then asks for the first: this batch, waiting longer, is the victim.
       let recorded: Promise<void> = Promise.resolve()
@@ -110,7 +110,7 @@ describe('ViewRecorder', () => {
   it('writes the views of a moment as outbox rows that the relay publishes like any event', async () => {
     const recorder = new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })
     const views = [view({ viewer: 'owner', visitorId: undefined }), view(), view({ visitorId: 'BBBBBBBBBBBBBBBBBBBBBB' })]
-    for (const one of views) recorder.record(one)
+    for (const one of views) await recorder.record(one)
     expect(await prisma.outboxEvent.count()).toBe(0)
     await recorder.flush()
 
@@ -157,7 +157,7 @@ describe('ViewRecorder', () => {
   it('dates thousands of views of one moment at that moment, not one millisecond apart into the future', async () => {
     const recorder = new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })
     const openedAt = new Date()
-    for (let index = 0; index < 3_000; index += 1) recorder.record(view({ viewedAt: openedAt }))
+    for (let index = 0; index < 3_000; index += 1) await recorder.record(view({ viewedAt: openedAt }))
     await recorder.flush()
     const range = await prisma.outboxEvent.aggregate({ _min: { occurredAt: true }, _max: { occurredAt: true }, _count: true })
     expect(range._count).toBe(3_000)
@@ -176,7 +176,7 @@ describe('ViewRecorder', () => {
       maxBatch: 4,
       written: () => void written(),
     })
-    for (let index = 0; index < 10; index += 1) recorder.record(view())
+    for (let index = 0; index < 10; index += 1) await recorder.record(view())
     await recorder.flush()
     expect(await prisma.outboxEvent.count()).toBe(10)
     await vi.waitFor(() => expect(commits).toHaveLength(3))
@@ -193,14 +193,14 @@ describe('ViewRecorder', () => {
     })
     let commits = 0
     const recorder = new ViewRecorder({ prisma: flaky, dbSchema: undefined, logger, batchDelayMs: 60_000, written: () => (commits += 1) })
-    recorder.record(view())
+    await recorder.record(view())
     await expect(recorder.flush()).resolves.toBeUndefined()
     expect(commits).toBe(0)
     failing = false
-    recorder.record(view())
+    await recorder.record(view())
     await recorder.stop()
     expect(await prisma.outboxEvent.count()).toBe(1)
-    recorder.record(view())
+    await recorder.record(view())
     await recorder.flush()
     expect(await prisma.outboxEvent.count()).toBe(1)
   })
@@ -252,14 +252,14 @@ describe('ViewRecorder', () => {
         prospects(second.id),
         prospects(first.id),
       ]
-      for (const one of batch) recorder.record(one)
+      for (const one of batch) await recorder.record(one)
       await recorder.flush()
       expect([await countOf(first.id), await countOf(second.id), await countOf(unviewed.id)]).toEqual([3, 6, 0])
       // Every view is still an event, the owner's included.
       expect(await prisma.outboxEvent.count()).toBe(batch.length)
       expect((await prisma.proposal.findUniqueOrThrow({ where: { id: first.id } })).updatedAt).toEqual(first.updatedAt)
 
-      recorder.record(owners(unviewed.id))
+      await recorder.record(owners(unviewed.id))
       await recorder.flush()
       expect(await countOf(unviewed.id)).toBe(0)
     })
@@ -272,7 +272,7 @@ describe('ViewRecorder', () => {
       for (let index = 0; index < 1_200; index += 1) {
         const { id } = proposals[(index * 7) % proposals.length] ?? { id: '' }
         const byOwner = index % 5 === 0
-        recorder.record(byOwner ? owners(id) : prospects(id))
+        await recorder.record(byOwner ? owners(id) : prospects(id))
         if (!byOwner) expected.set(id, (expected.get(id) ?? 0) + 1)
       }
       await recorder.flush()
@@ -291,7 +291,7 @@ describe('ViewRecorder', () => {
       const deleted = await proposal()
       await prisma.proposal.delete({ where: { id: deleted.id } })
       const recorder = new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })
-      for (const one of [prospects(deleted.id), prospects(kept.id), prospects(deleted.id)]) recorder.record(one)
+      for (const one of [prospects(deleted.id), prospects(kept.id), prospects(deleted.id)]) await recorder.record(one)
       await recorder.flush()
       expect(await countOf(kept.id)).toBe(1)
       expect(await prisma.proposal.count({ where: { id: deleted.id } })).toBe(0)
@@ -303,12 +303,12 @@ describe('ViewRecorder', () => {
       const other = await proposal()
       const recorder = new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })
       // One more view than an INTEGER holds: the UPDATE fails after the events were inserted.
-      for (const one of [prospects(other.id), prospects(full.id), owners(other.id)]) recorder.record(one)
+      for (const one of [prospects(other.id), prospects(full.id), owners(other.id)]) await recorder.record(one)
       await expect(recorder.flush()).resolves.toBeUndefined()
       expect(await prisma.outboxEvent.count()).toBe(0)
       expect([await countOf(other.id), await countOf(full.id)]).toEqual([0, 2_147_483_647])
 
-      recorder.record(prospects(other.id))
+      await recorder.record(prospects(other.id))
       await recorder.flush()
       expect(await countOf(other.id)).toBe(1)
       expect(await prisma.outboxEvent.count()).toBe(1)
@@ -320,14 +320,14 @@ describe('ViewRecorder', () => {
       const first = prospects(viewed.id)
       // A beacon resent, the same visit with a new token, and the same token with a new visit id.
       const replays = [{ ...first }, { ...first, tokenHash: 'another-token' }, { ...first, visitId: 'another-visit-id-12345' }]
-      for (const one of [first, ...replays]) recorder.record(one)
+      for (const one of [first, ...replays]) await recorder.record(one)
       await recorder.flush()
       expect(await countOf(viewed.id)).toBe(1)
-      for (const one of replays) recorder.record(one)
+      for (const one of replays) await recorder.record(one)
       const own = owners(viewed.id)
-      recorder.record(own)
+      await recorder.record(own)
       const second = prospects(viewed.id)
-      recorder.record(second)
+      await recorder.record(second)
       await recorder.flush()
       expect(await countOf(viewed.id)).toBe(2)
       // Events only for the views counted (the owner's is an event, not a count).
@@ -357,8 +357,8 @@ describe('ViewRecorder', () => {
     const recorder = new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })
     const old = view({ viewedAt: new Date(now.getTime() - 26 * 3_600_000) })
     const recent = view({ viewedAt: new Date(now.getTime() - 24 * 3_600_000) })
-    recorder.record(old)
-    recorder.record(recent)
+    await recorder.record(old)
+    await recorder.record(recent)
     await recorder.flush()
     expect(await deleteExpiredVisits(prisma, { now })).toBe(1)
     expect((await prisma.proposalVisit.findMany()).map((row) => row.visitId)).toEqual([recent.visitId])

@@ -1,6 +1,7 @@
 import { BEACON_TOKEN_TTL_MS } from '@valueproof/contracts'
 import { qualifiedTable } from '@valueproof/db'
 import type { Logger } from '@valueproof/http-kit'
+import { BatchWriter } from '@valueproof/service-runtime'
 import type { PrismaClient, Tx } from '../db.ts'
 import { storeViewRecords, type ProposalView } from '../events/outbox.ts'
 
@@ -12,7 +13,7 @@ export interface ViewRecorderOptions {
   /** Views are gathered this long before one transaction writes them. */
   batchDelayMs?: number
   maxBatch?: number
-  /** Views waiting beyond this are dropped (and counted in a warning) rather than piling up in memory. */
+  /** Views waiting to be written; beyond it a beacon waits for room. */
   maxPending?: number
   /** Called after each batch is committed: the outbox relay is nudged so its events go out at once (the owner's live view). */
   written?: () => void
@@ -86,101 +87,48 @@ export async function deleteExpiredVisits(prisma: PrismaClient, props: { now?: D
   return count
 }
 
-/** PostgreSQL's deadlock_detected: two replicas' batches crossed on replayed tokens; one retry succeeds. */
-function isDeadlock(error: unknown): boolean {
-  return error instanceof Error && /40P01|deadlock detected/.test(error.message)
-}
-
 /**
  * Writes proposal-viewed events to the outbox off the request path: a view beacon is answered
  * without waiting, and the views of a short moment go out in one transaction, which records their
  * visits (each visit and token once), and adds the new ones to their proposals' prospect view
  * counts (so a count never runs ahead of its events, nor behind). Recording is best effort
- * (docs/decisions/050): a failed write is logged and those views are lost, never the page.
+ * (docs/decisions/050): a failed write is logged and those views are lost, never the page; a
+ * flood waits for room rather than being dropped (the service runtime's BatchWriter).
  */
 export class ViewRecorder {
-  readonly #prisma: PrismaClient
-  readonly #dbSchema: string | undefined
-  readonly #logger: Logger
-  readonly #batchDelayMs: number
-  readonly #maxBatch: number
-  readonly #maxPending: number
-  readonly #written: () => void
-  #pending: ProposalView[] = []
-  #timer: NodeJS.Timeout | undefined
-  #writing: Promise<void> = Promise.resolve()
-  #dropped = 0
-  #stopped = false
+  readonly #writer: BatchWriter<ProposalView>
 
   constructor(options: ViewRecorderOptions) {
-    this.#prisma = options.prisma
-    this.#dbSchema = options.dbSchema
-    this.#logger = options.logger
-    this.#batchDelayMs = options.batchDelayMs ?? 50
-    this.#maxBatch = options.maxBatch ?? 500
-    this.#maxPending = options.maxPending ?? 10_000
-    this.#written = options.written ?? (() => undefined)
+    const { prisma, dbSchema } = options
+    this.#writer = new BatchWriter({
+      name: 'proposal views',
+      logger: options.logger,
+      write: (batch) =>
+        prisma.$transaction(async (tx) => {
+          const props = { views: await insertNewVisits(tx, { views: batch, dbSchema }), dbSchema }
+          await storeViewRecords(tx, props)
+          // Last: the proposals' row locks are held only until the commit that follows.
+          await countProspectViews(tx, props)
+        }),
+      ...(options.written ? { written: options.written } : {}),
+      batchDelayMs: options.batchDelayMs ?? 50,
+      maxBatch: options.maxBatch ?? 500,
+      maxPending: options.maxPending ?? 10_000,
+    })
   }
 
-  record(view: ProposalView): void {
-    if (this.#stopped || this.#pending.length >= this.#maxPending) {
-      this.#dropped += 1
-      return
-    }
-    this.#pending.push(view)
-    if (this.#pending.length >= this.#maxBatch) this.#flushSoon(0)
-    else this.#flushSoon(this.#batchDelayMs)
-  }
-
-  #flushSoon(delayMs: number): void {
-    if (this.#timer !== undefined && delayMs > 0) return
-    clearTimeout(this.#timer)
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined
-      void this.flush()
-    }, delayMs)
-    this.#timer.unref()
+  /** Queues the view; resolves once it is queued (at once unless a flood filled the queue). */
+  record(view: ProposalView): Promise<void> {
+    return this.#writer.add(view)
   }
 
   /** Writes everything recorded so far; resolves when it is in the outbox (or was given up). */
   flush(): Promise<void> {
-    this.#writing = this.#writing.then(() => this.#writeAll())
-    return this.#writing
-  }
-
-  async #writeAll(): Promise<void> {
-    while (this.#pending.length > 0) {
-      const batch = this.#pending.splice(0, this.#maxBatch)
-      try {
-        await this.#write(batch).catch((error: unknown) => {
-          if (isDeadlock(error)) return this.#write(batch)
-          throw error
-        })
-        this.#written()
-      } catch (error) {
-        this.#logger.warn({ err: error, views: batch.length }, 'proposal views could not be recorded')
-      }
-    }
-    if (this.#dropped > 0) {
-      this.#logger.warn({ views: this.#dropped }, 'proposal views dropped: too many waiting to be recorded')
-      this.#dropped = 0
-    }
-  }
-
-  #write(batch: readonly ProposalView[]): Promise<void> {
-    return this.#prisma.$transaction(async (tx) => {
-      const props = { views: await insertNewVisits(tx, { views: batch, dbSchema: this.#dbSchema }), dbSchema: this.#dbSchema }
-      await storeViewRecords(tx, props)
-      // Last: the proposals' row locks are held only until the commit that follows.
-      await countProspectViews(tx, props)
-    })
+    return this.#writer.flush()
   }
 
   /** Writes what is waiting; views after this are not recorded. */
-  async stop(): Promise<void> {
-    this.#stopped = true
-    clearTimeout(this.#timer)
-    this.#timer = undefined
-    await this.flush()
+  stop(): Promise<void> {
+    return this.#writer.stop()
   }
 }
