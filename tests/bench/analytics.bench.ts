@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { needs } from '@valueproof/testing'
 import pg from 'pg'
+import { supportTriageCalculator } from '../../services/proposal/src/testing/calculators.ts'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from '../integration/support/http-client.ts'
 import type { BenchResult } from './bench-result.ts'
 import { runPostLoad, startBareKoaProcess, type PostLoadSummary, type PreparedPost } from './post-load.ts'
@@ -23,20 +24,6 @@ const VISITORS = 1_000
 const BEACONS_PER_VISITOR = 30
 const EVENTS_PER_BEACON = 4
 const DASHBOARD_CALLS = 500
-const calculatorData = {
-  name: 'Support desk automation',
-  description: 'Hours saved on ticket triage',
-  formula: 'hoursSavedPerWeek * hourlyRate * agents',
-  explanation: 'Hours saved per week times the hourly cost times the number of agents.',
-  parameters: [
-    { name: 'hoursSavedPerWeek', label: 'Hours saved per week', type: 'slider', min: 0, max: 40, step: 1, defaultValue: 6 },
-    { name: 'hourlyRate', label: 'Hourly cost', type: 'slider', min: 0, max: 300, step: 5, defaultValue: 45 },
-    { name: 'agents', label: 'Agents', type: 'slider', min: 1, max: 200, step: 1, defaultValue: 12 },
-  ],
-  baseCurrency: 'USD',
-  baseTimeframe: 'weekly',
-  valueType: 'moneySaved',
-}
 
 const log = (line: string): void => console.log(`  [analytics] ${line}`)
 
@@ -54,7 +41,11 @@ async function sellerWithProposal(url: string): Promise<{ seller: ApiClient; pro
   const created = (await (await seller.post('/api/subscription/create', {})).json()) as { paymentUrl: string }
   const session = /\/checkout\/test\/(cs_test_[0-9a-f]+)$/.exec(created.paymentUrl)?.[1]
   if (!session || (await seller.post(`/api/billing/test-checkout/${session}/pay`)).status !== 200) throw new Error('upgrade failed')
-  const proposal = await seller.post('/api/proposals', { title: 'Support desk automation for Acme', content: 'Shared', calculatorData })
+  const proposal = await seller.post('/api/proposals', {
+    title: 'Support desk automation for Acme',
+    content: 'Shared',
+    calculatorData: supportTriageCalculator,
+  })
   if (proposal.status !== 201) throw new Error(`POST /api/proposals answered ${proposal.status}: ${await proposal.text()}`)
   return { seller, proposalId: ((await proposal.json()) as { id: string }).id }
 }
@@ -89,8 +80,8 @@ function beacons(url: string, proposalId: string, prospects: readonly Prospect[]
       const events = [
         { type: 'heartbeat', seq, visibleMs: 10_000 },
         { type: 'section', seq: seq + 1, section: 'calculator', visibleMs: 8_000 },
-        { type: 'input', seq: seq + 2, name: 'hoursSavedPerWeek', value: (index + beacon) % 41, figures: { weekly: 100, yearly: 5200 } },
-        { type: 'input', seq: seq + 3, name: 'agents', value: 1 + ((index * 7 + beacon) % 200) },
+        { type: 'input', seq: seq + 2, name: 'hoursSavedPerWeek', value: (index + beacon) % 21, figures: { weekly: 100, yearly: 5200 } },
+        { type: 'input', seq: seq + 3, name: 'agents', value: 1 + ((index * 7 + beacon) % 50) },
       ]
       posts.push({
         path: '/api/track/engagement',
