@@ -29,9 +29,28 @@ describe('beacon tokens', () => {
     const [version, body, signature] = signBeaconToken(key, claims).split('.')
     const forged = Buffer.from(JSON.stringify([claims.proposalId, 8, 'visitor', claims.visitorId, claims.expiresAt])).toString('base64url')
     expect(verifyBeaconToken(key, `${version}.${forged}.${signature}`, expected, now)).toBeUndefined()
-    for (const token of ['', 'v1', `v2.${body}.${signature}`, `v1.${body}.${signature}.x`, `v1.${body}.AAAA`]) {
+    for (const token of [
+      '',
+      'v1',
+      `v2.${body}.${signature}`,
+      `v1.${body}x.${signature}`,
+      `v1.${body}.${signature}x`,
+      `v1.${body}.${signature}.x`,
+      `v1.${body}.AAAA`,
+    ]) {
       expect(verifyBeaconToken(key, token, expected, now)).toBeUndefined()
     }
+  })
+
+  it('reveal nothing of their claims to the page that carries them, and differ each time', () => {
+    const token = signBeaconToken(key, claims)
+    const readable = token
+      .split('.')
+      .map((part) => Buffer.from(part, 'base64url').toString('latin1'))
+      .join(' ')
+    for (const secret of [claims.proposalId, claims.visitorId, '"visitor"', `,${claims.ownerUserId},`])
+      expect(readable).not.toContain(secret)
+    expect(signBeaconToken(key, claims)).not.toBe(token)
   })
 
   it('bind an opening without a visitor cookie to no visitor', () => {
