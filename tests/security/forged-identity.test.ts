@@ -1,6 +1,7 @@
-// Services trust only the gateway: reached directly — on their own process's port or on the
-// loopback port of the one-process stack — a plain, forged, foreign-key or replayed identity gets 401
-// and no data. Services listen on loopback only.
+// Services trust only the gateway: each of the five services, reached directly — on its own
+// process's port or on the loopback port of the one-process stack — answers a plain, forged,
+// foreign-key or replayed identity with 401 and no data. Services listen on loopback only.
+import { randomBytes } from 'node:crypto'
 import { networkInterfaces } from 'node:os'
 import { connect } from 'node:net'
 import { IDENTITY_HEADER, signIdentity, UNSIGNED_CALLER_MESSAGE } from '@valueproof/http-kit'
@@ -10,14 +11,26 @@ import { ApiClient, GOOD_PASSWORD, uniqueUsername } from '../integration/support
 import { startTestStack, type TestStack } from '../integration/support/stack.ts'
 import { startProcessStack, type ProcessStack } from './support/processes.ts'
 
-/** One call per service that needs a signed-in user, as the gateway would send it. */
+/** The operator's bearer token, configured in both stacks: even with it, analytics answers only the gateway. */
+const OPERATOR_TOKEN = randomBytes(32).toString('base64url')
+
+/**
+ * Calls to every service at its own paths, as the gateway would send them; `served` is what the
+ * owner gets when the gateway signed the call (the control case), for the reads.
+ */
 const GUARDED = [
-  { service: 'identity', method: 'GET', path: '/user' },
+  { service: 'identity', method: 'GET', path: '/user', served: 200 },
   { service: 'identity', method: 'PATCH', path: '/profile', json: { companyName: 'Forged AB' } },
-  { service: 'proposal', method: 'GET', path: '/proposals' },
+  { service: 'proposal', method: 'GET', path: '/proposals', served: 200 },
   { service: 'proposal', method: 'POST', path: '/proposals', json: { title: 'x', content: {}, calculatorData: {} } },
   { service: 'calculator', method: 'POST', path: '/analyze-text', json: { text: 'hello', complexity: 'simple', language: 'en' } },
   { service: 'calculator', method: 'POST', path: '/generate-value', json: { text: 'hello' } },
+  { service: 'calculator', method: 'GET', path: '/calculators', served: 200 },
+  { service: 'billing', method: 'GET', path: '/subscription', served: 200 },
+  { service: 'billing', method: 'POST', path: '/subscription/cancel', json: {} },
+  // A Free owner's dashboard is 403 pro_required: served, and not a 401.
+  { service: 'analytics', method: 'GET', path: '/analytics/overview', served: 403 },
+  { service: 'analytics', method: 'GET', path: '/analytics/operator', headers: { authorization: `Bearer ${OPERATOR_TOKEN}` }, served: 200 },
 ] as const
 
 type GuardedCall = (typeof GUARDED)[number]
@@ -46,7 +59,7 @@ async function direct(target: Target, call: GuardedCall, headers: Record<string,
   const json = 'json' in call ? JSON.stringify(call.json) : undefined
   return fetch(new URL(call.path, target.url(call.service)), {
     method: call.method,
-    headers: { ...headers, ...(json ? { 'content-type': 'application/json' } : {}) },
+    headers: { ...('headers' in call ? call.headers : {}), ...headers, ...(json ? { 'content-type': 'application/json' } : {}) },
     body: json,
   })
 }
@@ -76,12 +89,17 @@ function suite(name: string, start: () => Promise<{ target: Target; close(): Pro
       }
     })
 
-    it('serves the same call when the gateway signed it (the control case)', async () => {
+    it('serves the same reads at every service when the gateway signed them (the control case)', async () => {
+      const served = GUARDED.filter((call) => 'served' in call)
+      expect(new Set(served.map((call) => call.service)).size).toBe(5)
+      for (const call of served) {
+        const headers = { [IDENTITY_HEADER]: signIdentity(running.target.signingKey, call, { userId: owner.id, clientIp: '127.0.0.1' }) }
+        const response = await direct(running.target, call, headers)
+        expect(response.status, `${call.service} ${call.method} ${call.path}`).toBe(call.served)
+      }
       const call = GUARDED[2]
       const headers = { [IDENTITY_HEADER]: signIdentity(running.target.signingKey, call, { userId: owner.id, clientIp: '127.0.0.1' }) }
-      const response = await direct(running.target, call, headers)
-      expect(response.status).toBe(200)
-      expect(Array.isArray(await response.json())).toBe(true)
+      expect(Array.isArray(await (await direct(running.target, call, headers)).json())).toBe(true)
     })
 
     it('lets probes through without an identity, with no internals', async () => {
@@ -92,7 +110,7 @@ function suite(name: string, start: () => Promise<{ target: Target; close(): Pro
 }
 
 suite('the one-process stack (services on loopback ports)', async () => {
-  const stack: TestStack = await startTestStack('pglite+in-process')
+  const stack: TestStack = await startTestStack('pglite+in-process', { ANALYTICS_OPERATOR_TOKEN: OPERATOR_TOKEN })
   return {
     target: { url: (service) => stack.services[service].url, signingKey: stack.signingKey, gatewayUrl: stack.url },
     close: () => stack.close(),
@@ -106,7 +124,7 @@ const external = Object.values(networkInterfaces())
 describe.runIf(separate)('services in their own processes', () => {
   let stack: ProcessStack
   beforeAll(async () => {
-    stack = await startProcessStack()
+    stack = await startProcessStack({ analytics: { ANALYTICS_OPERATOR_TOKEN: OPERATOR_TOKEN } })
   }, 120_000)
   afterAll(async () => {
     await stack?.close()

@@ -1,8 +1,10 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel'
+import { createServer, type Socket } from 'node:net'
 import { Readable } from 'node:stream'
 import { createLogger, errors, errorMiddleware, jsonBody, listen, requestContext, Router, type RunningServer } from '@valueproof/http-kit'
 import Koa from 'koa'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { httpTransport, inProcessTransport, type ServiceResponse, type ServiceTransport } from './transport.ts'
+import { httpTransport, inProcessTransport, ServiceUnreachable, type ServiceResponse, type ServiceTransport } from './transport.ts'
 
 /** No user: the transport tests are about the exchange, not the identity. */
 const ANON = { clientIp: '127.0.0.1' }
@@ -165,5 +167,97 @@ describe.each(['in-process', 'http'] as const)('%s transport', (kind) => {
 
   it('fails the call when the service drops the response without answering', async () => {
     await expect(transport.send({ identity: ANON, method: 'GET', path: '/hang-up', headers: {} })).rejects.toThrow()
+  })
+})
+
+/**
+ * A raw service that reads the first 64 KB of an upload and then signals `midBody`; with `dies`,
+ * it also destroys its end of the connection at that point, as a killed process would.
+ */
+async function uploadService(dies: boolean): Promise<{ port: number; midBody: Promise<void>; close(): Promise<void> }> {
+  let reached: () => void = () => undefined
+  const midBody = new Promise<void>((resolve) => (reached = resolve))
+  const sockets = new Set<Socket>()
+  const service = createServer((socket) => {
+    sockets.add(socket)
+    let received = 0
+    socket.on('error', () => undefined)
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.length
+      if (received <= 64 * 1024) return
+      if (dies) socket.destroy()
+      reached()
+    })
+  })
+  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve))
+  const address = service.address()
+  if (typeof address !== 'object' || address === null) throw new Error('no port')
+  return {
+    port: address.port,
+    midBody,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        service.close(() => resolve())
+      }),
+  }
+}
+
+/** An upload that never ends by itself: 16 KB every few milliseconds. */
+function endlessUpload(): Readable {
+  return new Readable({
+    read() {
+      setTimeout(() => this.push(Buffer.alloc(16 * 1024, 0x61)), 2)
+    },
+  })
+}
+
+/** Sends an endless upload to `service`; `midway` runs once the service has read part of it. */
+async function uploadUntil(service: Awaited<ReturnType<typeof uploadService>>, midway: () => void): Promise<unknown> {
+  const transport = httpTransport(`http://127.0.0.1:${service.port}`)
+  const body = endlessUpload()
+  try {
+    const sent = transport.send({ identity: ANON, method: 'POST', path: '/upload', headers: { 'content-type': 'text/plain' }, body })
+    await service.midBody
+    midway()
+    return await sent.then(
+      () => new Error('the upload was answered'),
+      (error: unknown) => error,
+    )
+  } finally {
+    body.destroy()
+    transport.close()
+    await service.close()
+  }
+}
+
+// The gateway answers 503 (not 500) when a service dies under an upload, whatever the operating
+// system calls the broken connection: ECONNRESET on Linux, EPIPE for a write after the close,
+// ECONNABORTED on Windows. The gateway's end of the socket fails with that code mid-body.
+describe('http transport when the service dies mid-upload', () => {
+  const clientSockets: Socket[] = []
+  const collect = (message: unknown) => {
+    clientSockets.push((message as { socket: Socket }).socket)
+  }
+  beforeAll(() => {
+    subscribe('net.client.socket', collect)
+  })
+  afterAll(() => {
+    unsubscribe('net.client.socket', collect)
+  })
+
+  it.each(['ECONNRESET', 'EPIPE', 'ECONNABORTED'])('reports %s as an unreachable service', async (code) => {
+    const service = await uploadService(false)
+    const failure = await uploadUntil(service, () => {
+      const socket = clientSockets.find((candidate) => candidate.remotePort === service.port && !candidate.destroyed)
+      if (!socket) throw new Error('the upload has no socket')
+      socket.destroy(Object.assign(new Error(`write ${code}`), { code, syscall: 'write' }))
+    })
+    expect(failure).toBeInstanceOf(ServiceUnreachable)
+  })
+
+  it('reports a service that really closes its socket under the upload as unreachable', async () => {
+    const failure = await uploadUntil(await uploadService(true), () => undefined)
+    expect(failure).toBeInstanceOf(ServiceUnreachable)
   })
 })

@@ -39,12 +39,17 @@ export interface ServiceTransport {
   close(): void
 }
 
-/** The service could not be reached (refused, reset, unknown host): the gateway answers 503. */
+/** The service could not be reached or its connection died (refused, reset, broken pipe, unknown host): the gateway answers 503. */
 export class ServiceUnreachable extends Error {
   override readonly name = 'ServiceUnreachable'
 }
 
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH'])
+/**
+ * A service that dies mid-upload shows up as ECONNRESET on Linux, but as EPIPE when the write comes
+ * after its close (macOS often, Linux sometimes) and as ECONNABORTED on Windows or for a socket
+ * killed with `ss -K`.
+ */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ENOTFOUND', 'EHOSTUNREACH'])
 
 /** HTTP/1.1 with keep-alive to a service's base URL. */
 export function httpTransport(baseUrl: string): ServiceTransport {

@@ -1,6 +1,7 @@
-// The product as separate deployments do it: each service and the gateway in its own Node process
-// on real PostgreSQL (one database per service), NATS JetStream and MinIO, talking over loopback
-// HTTP with a shared GATEWAY_SIGNING_KEY. For tests that kill a service or call it directly.
+// The product as separate deployments do it: each of the five services and the gateway in its own
+// Node process on real PostgreSQL (one database per service), NATS JetStream and MinIO, talking over
+// loopback HTTP with a shared GATEWAY_SIGNING_KEY. For tests that kill a service or call it directly.
+// Billing takes payments with its built-in test mode, as `npm start` does (no STRIPE_SECRET_KEY).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
@@ -12,13 +13,25 @@ import { createTestBucket, createTestDatabase, infra, type TestBucket, type Test
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
 
-export type ProcessName = 'identity' | 'calculator' | 'proposal' | 'gateway'
-const SERVICES = ['identity', 'calculator', 'proposal'] as const
+export type ServiceName = 'identity' | 'calculator' | 'proposal' | 'billing' | 'analytics'
+export type ProcessName = ServiceName | 'gateway'
+const SERVICES = ['identity', 'calculator', 'proposal', 'billing', 'analytics'] as const satisfies readonly ServiceName[]
+
+/** The gateway variable naming each service's base URL. */
+const URL_VARIABLE: Record<ServiceName, string> = {
+  identity: 'IDENTITY_URL',
+  calculator: 'CALCULATOR_URL',
+  proposal: 'PROPOSAL_URL',
+  billing: 'BILLING_URL',
+  analytics: 'ANALYTICS_URL',
+}
 
 const ENTRY: Record<ProcessName, string> = {
   identity: 'services/identity/src/index.ts',
   calculator: 'services/calculator/src/index.ts',
   proposal: 'services/proposal/src/index.ts',
+  billing: 'services/billing/src/index.ts',
+  analytics: 'services/analytics/src/index.ts',
   gateway: 'gateway/src/index.ts',
 }
 
@@ -87,7 +100,7 @@ async function stop(process: RunningProcess): Promise<void> {
   clearTimeout(timer)
 }
 
-/** Identity, calculator, proposal and the gateway, each in its own process (real infrastructure only). */
+/** The five services and the gateway, each in its own process (real infrastructure only). */
 export async function startProcessStack(extraEnv: Partial<Record<ProcessName, Record<string, string>>> = {}): Promise<ProcessStack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'valueproof-processes-'))
   const webDistDir = join(dataDir, 'web-dist')
@@ -116,9 +129,7 @@ export async function startProcessStack(extraEnv: Partial<Record<ProcessName, Re
   envs.gateway = {
     ...common,
     WEB_DIST_DIR: webDistDir,
-    IDENTITY_URL: `http://127.0.0.1:${ports.identity}`,
-    CALCULATOR_URL: `http://127.0.0.1:${ports.calculator}`,
-    PROPOSAL_URL: `http://127.0.0.1:${ports.proposal}`,
+    ...Object.fromEntries(SERVICES.map((name) => [URL_VARIABLE[name], `http://127.0.0.1:${ports[name]}`])),
     ...extraEnv.gateway,
   }
   const processes = {} as Record<ProcessName, RunningProcess>
