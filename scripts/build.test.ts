@@ -4,6 +4,9 @@ import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { tmpdir } from 'node:os'
+import { PGlite } from '@electric-sql/pglite'
+import { isNewPGliteDataDir, seedPGliteDataDir } from '@valueproof/db'
 import { createTestDatabase, needs } from '@valueproof/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -63,6 +66,28 @@ describe('npm run build (scripts/build.ts)', () => {
       for (const file of started) expect(bundles, `${deployable} starts ${file}`).toContain(file)
     }
   })
+
+  it("unpacks a new embedded database from the build's template in a child process, and leaves an existing one alone", async () => {
+    const dataDir = join(await mkdtemp(join(tmpdir(), 'vp-seed-')), 'db', 'shared')
+    const seed = {
+      dataDir,
+      template: join(out, 'embedded', 'pglite-template.tar.gz'),
+      seedScript: join(out, 'embedded', 'pglite-seed.mjs'),
+    }
+    try {
+      expect(isNewPGliteDataDir(dataDir)).toBe(true)
+      expect(await seedPGliteDataDir(seed)).toBe(true)
+      const db = await PGlite.create(dataDir)
+      await db.exec('CREATE TABLE kept (note text); INSERT INTO kept VALUES ($$still here$$)')
+      await db.close()
+      expect(await seedPGliteDataDir(seed)).toBe(false)
+      const again = await PGlite.create(dataDir)
+      expect((await again.query<{ note: string }>('SELECT note FROM kept')).rows).toEqual([{ note: 'still here' }])
+      await again.close()
+    } finally {
+      await rm(join(dataDir, '..', '..'), { recursive: true, force: true })
+    }
+  }, 60_000)
 
   it("applies a service's migrations with the built migrate command", async () => {
     if (!(await needs('postgres'))) return

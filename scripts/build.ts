@@ -8,18 +8,22 @@
  *   dist/<deployable>/services/<service>/prisma/   schema and migrations, read at run time
  *   dist/gateway/web/                  the web app the gateway serves (WEB_DIST_DIR)
  *   dist/<deployable>/build-info.json  entries and the npm packages the bundle imports
+ *   dist/embedded/pglite-template.tar.gz  a freshly initialised PGlite database a new data directory
+ *                                      is unpacked from by pglite-seed.mjs (decision 113; cached per PGlite version)
  *
  * Workspace code (@valueproof/*) is bundled by esbuild; npm packages stay external and resolve from
  * node_modules, so an image installs exactly its workspace's production dependencies.
  *
  *   node --import tsx scripts/build.ts [--out <folder>] [deployable …]
  */
-import { cp, mkdir, rm, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { isBuiltin } from 'node:module'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild'
+import { writePGliteTemplate } from '../packages/db/src/pglite-template.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const SERVICES = ['identity', 'calculator', 'proposal', 'billing', 'analytics'] as const
@@ -41,14 +45,21 @@ interface Plan {
   /** The service whose `migrate.mjs` the folder gets. */
   migrate?: Service
   web: boolean
+  /** Put the archive of a freshly initialised PGlite database beside the bundle. */
+  pgliteTemplate?: boolean
 }
 
 function planFor(deployable: Deployable): Plan {
   if (deployable === 'gateway') return { entries: { server: 'gateway/src/index.ts' }, prisma: [], web: true }
   if (deployable === 'embedded') {
-    const entries = { server: 'embedded/src/supervisor.ts', main: 'embedded/src/main.ts', ...WORKERS }
+    const entries = {
+      server: 'embedded/src/supervisor.ts',
+      main: 'embedded/src/main.ts',
+      'pglite-seed': 'packages/db/src/pglite-seed.ts',
+      ...WORKERS,
+    }
     // The one-process product runs from the repository, serving web/dist where the web build puts it.
-    return { entries, prisma: SERVICES, web: false }
+    return { entries, prisma: SERVICES, web: false, pgliteTemplate: true }
   }
   const workers = deployable === 'calculator' ? WORKERS : {}
   return { entries: { server: `services/${deployable}/src/index.ts`, ...workers }, prisma: [deployable], migrate: deployable, web: false }
@@ -121,6 +132,22 @@ function externalPackages(metafile: Metafile | undefined): string[] {
   return [...names].sort()
 }
 
+/**
+ * The archive of a freshly initialised PGlite database (packages/db/src/pglite-template.ts), made
+ * once per PGlite version: initdb takes ~15 s, so it is kept in node_modules/.cache.
+ */
+async function pgliteTemplate(): Promise<string> {
+  const manifest = JSON.parse(await readFile(join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string }
+  const cached = join(root, 'node_modules/.cache/valueproof', `pglite-template-${manifest.version}.tar.gz`)
+  if (existsSync(cached)) return cached
+  const started = performance.now()
+  await mkdir(dirname(cached), { recursive: true })
+  const { bytes } = await writePGliteTemplate(`${cached}.partial`)
+  await rename(`${cached}.partial`, cached)
+  console.log(`build: PGlite ${manifest.version} template, ${(bytes / 1e6).toFixed(1)} MB in ${Math.round(performance.now() - started)} ms`)
+  return cached
+}
+
 async function buildDeployable(deployable: Deployable, out: string): Promise<{ externals: string[]; ms: number }> {
   const started = performance.now()
   const plan = planFor(deployable)
@@ -132,6 +159,7 @@ async function buildDeployable(deployable: Deployable, out: string): Promise<{ e
     await cp(join(root, 'services', service, 'prisma'), join(outdir, 'services', service, 'prisma'), { recursive: true })
   }
   if (plan.web) await cp(join(root, 'web', 'dist'), join(outdir, 'web'), { recursive: true })
+  if (plan.pgliteTemplate) await cp(await pgliteTemplate(), join(outdir, 'pglite-template.tar.gz'))
   const externals = [...new Set(metafiles.flatMap(externalPackages))].sort()
   const info = { deployable, entries: Object.keys(plan.entries).map((name) => `${name}.mjs`), externals }
   await writeFile(join(outdir, 'build-info.json'), `${JSON.stringify(info, null, 2)}\n`)

@@ -291,6 +291,33 @@ async function treeMemory(pid: number): Promise<{ rssKiB: number; peakKiB: numbe
   return { rssKiB, peakKiB, processes: pids.length }
 }
 
+/**
+ * The highest Σ VmHWM of the processes of the tree alive at the same sample, sampled every 25 ms
+ * until `done` settles: it sees the short-lived child that unpacks a new database (decision 113),
+ * whose memory a reading after start-up cannot, and over-counts rather than misses (each process's
+ * own high-water mark, even if they were not reached at the same moment).
+ */
+async function sampledTreePeak(pid: number, done: Promise<unknown>): Promise<{ peakKiB: number; processes: number }> {
+  let finished = false
+  void done.finally(() => (finished = true)).catch(() => undefined)
+  let peakKiB = 0
+  const seen = new Set<number>()
+  while (!finished) {
+    let sum = 0
+    for (const one of await processTree(pid)) {
+      try {
+        sum += (await memoryOf(one)).peakKiB
+        seen.add(one)
+      } catch {
+        // ended between the listing and the reading
+      }
+    }
+    peakKiB = Math.max(peakKiB, sum)
+    await sleep(25)
+  }
+  return { peakKiB, processes: seen.size }
+}
+
 const MB = 1_000_000
 const kibToMb = (kib: number): number => Number(((kib * 1024) / MB).toFixed(1))
 
@@ -312,11 +339,28 @@ async function memory(): Promise<BenchResult[]> {
   const started = performance.now()
   let product: Product | undefined
   try {
-    product = await startProduct({ dataDir })
+    // Sampled from spawn until /healthz answers: start-up's short-lived children are seen too.
+    let markUp: () => void = () => undefined
+    const up = new Promise<void>((resolveUp) => (markUp = resolveUp))
+    let startup: Promise<{ peakKiB: number; processes: number }> = Promise.resolve({ peakKiB: 0, processes: 0 })
+    try {
+      product = await startProduct({
+        dataDir,
+        onSpawned: (spawned) => {
+          startup = sampledTreePeak(spawned, up)
+        },
+      })
+      log(`embedded stack (PGlite, in-process bus, file-system store) running as pid ${product.pid}, DATA_DIR ${dataDir}`)
+      await withTimeout('embedded stack /healthz', STARTUP_LIMIT_MS, waitForHealthz(product.url))
+    } finally {
+      markUp()
+    }
     const { pid, url } = product
-    log(`embedded stack (PGlite, in-process bus, file-system store) running as pid ${pid}, DATA_DIR ${dataDir}`)
-    await withTimeout('embedded stack /healthz', STARTUP_LIMIT_MS, waitForHealthz(url))
     const startupMs = performance.now() - started
+    const startupPeak = await startup
+    log(
+      `start-up: Σ VmHWM of the processes alive at once at most ${kibToMb(startupPeak.peakKiB)} MB (${startupPeak.processes} process(es) seen)`,
+    )
     const idle = await treeMemory(pid)
     log(`/healthz answered ${(startupMs / 1000).toFixed(2)} s after spawn; RSS ${kibToMb(idle.rssKiB)} MB right after start-up`)
 
@@ -337,6 +381,7 @@ async function memory(): Promise<BenchResult[]> {
     await sleep(SETTLE_MS)
     const settled = await treeMemory(pid)
     log(`${SETTLE_MS / 1000} s later, idle: RSS ${kibToMb(settled.rssKiB)} MB`)
+    const peakKiB = Math.max(settled.peakKiB, startupPeak.peakKiB)
 
     return [
       {
@@ -354,12 +399,12 @@ async function memory(): Promise<BenchResult[]> {
         pass: (settled.rssKiB * 1024) / MB < STEADY_RSS_BUDGET_MB,
       },
       {
-        name: 'api: embedded stack peak RSS (VmHWM) so far',
-        value: kibToMb(settled.peakKiB),
+        name: 'api: embedded stack peak RSS (VmHWM) so far, start-up children included',
+        value: kibToMb(peakKiB),
         unit: 'MB',
         budget: `< ${PEAK_RSS_BUDGET_MB} MB`,
-        pass: (settled.peakKiB * 1024) / MB < PEAK_RSS_BUDGET_MB,
-        note: 'reached during start-up, while PGlite creates the fresh database and migrations run',
+        pass: (peakKiB * 1024) / MB < PEAK_RSS_BUDGET_MB,
+        note: `the larger of the stack's VmHWM now (${kibToMb(settled.peakKiB)} MB) and start-up's sampled Σ VmHWM (${kibToMb(startupPeak.peakKiB)} MB, ${startupPeak.processes} process(es))`,
       },
       {
         name: 'api: embedded stack start-up, spawn to /healthz answering',

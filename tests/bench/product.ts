@@ -45,7 +45,13 @@ export function productNodeArgs(): string[] {
  * Starts the product on a port of its choosing with the given DATA_DIR (and web build, default
  * web/dist); `env` adds or overrides variables (DATABASE_URL, NATS_URL … for real infrastructure).
  */
-export async function startProduct(options: { dataDir: string; webDistDir?: string; env?: Record<string, string> }): Promise<Product> {
+export async function startProduct(options: {
+  dataDir: string
+  webDistDir?: string
+  env?: Record<string, string>
+  /** Called with the product's pid as soon as it is spawned, before it is running. */
+  onSpawned?: (pid: number) => void
+}): Promise<Product> {
   const env: Record<string, string> = {}
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !NOT_INHERITED.test(key)) env[key] = value
   Object.assign(env, { PORT: '0', HOST: '127.0.0.1', DATA_DIR: options.dataDir, LOG_LEVEL: 'warn', NO_COLOR: '1' })
@@ -53,6 +59,7 @@ export async function startProduct(options: { dataDir: string; webDistDir?: stri
   Object.assign(env, options.env)
   const child = spawn(process.execPath, productNodeArgs(), { cwd: repositoryRoot, env, stdio: ['ignore', 'pipe', 'pipe'] })
   const pid = child.pid
+  if (pid !== undefined) options.onSpawned?.(pid)
   // Should this process die without stopping the product, the product dies with it.
   const killOnExit = (): void => {
     child.kill('SIGKILL')

@@ -7,6 +7,7 @@ export {
   type PrismaClientOptions,
   type SqlReader,
 } from './prisma-client.ts'
+export { isNewPGliteDataDir, seedPGliteDataDir, writePGliteTemplate } from './pglite-template.ts'
 export { migrate, migrationStatus, type MigrateResult, type MigrationStatus, type MigrationTarget } from './migrate.ts'
 export { createMigration, type NewMigrationResult } from './new-migration.ts'
 export { servicePrismaPaths, type ServicePrismaPaths } from './service-paths.ts'
