@@ -86,9 +86,13 @@ test.describe('plans and billing', () => {
     await expect(page.getByText('Test mode — no real payment')).toBeVisible()
     await expect(page.getByText('$9.99/month', { exact: true })).toBeVisible()
     await screenshot(page, 'test-checkout')
+    const sessionId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '')
+    const confirmation = page.waitForRequest('**/api/subscription/upgrade-manual')
     await page.getByRole('button', { name: /^Pay / }).click()
 
     await page.waitForURL(/\/settings\/success\?session_id=/)
+    // The success page confirms the session its URL names, not whichever checkout is the latest.
+    expect((await confirmation).postDataJSON()).toEqual({ sessionId })
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible()
     await expect(toasts(page).filter({ hasText: 'Account Upgraded' })).toBeVisible()
     await screenshot(page, 'payment-success')

@@ -13,6 +13,7 @@ import {
 } from '@valueproof/contracts'
 import { eventually, needs } from '@valueproof/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { NO_SUCH_CHECKOUT_MESSAGE } from '@valueproof/contracts'
 import { signStripePayload } from '../../services/billing/src/provider/webhook-signature.ts'
 import { planEvents, signedInSeller, subscriberRow, subscriptionOf, userOnPlan } from '../../services/billing/src/testing/billing.ts'
 import type { ApiClient } from './support/http-client.ts'
@@ -121,9 +122,15 @@ describe.skipIf(kinds.length === 0).each(kinds)('billing with Stripe (stripe-moc
     parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: {} } },
   })
 
-  async function upgradeManual(client: ApiClient): Promise<{ status: number; body: unknown }> {
-    const response = await client.post('/api/subscription/upgrade-manual')
+  /** POST /api/subscription/upgrade-manual with no body (SPEC §7), or naming the session as /settings/success may. */
+  async function upgradeManual(client: ApiClient, sessionId?: string): Promise<{ status: number; body: unknown }> {
+    const response = await client.post('/api/subscription/upgrade-manual', sessionId === undefined ? undefined : { sessionId })
     return { status: response.status, body: await response.json() }
+  }
+
+  /** The calls billing made to Stripe since `from` (an index into stripe.requests), as 'METHOD path'. */
+  function callsSince(from: number): string[] {
+    return stripe.requests.slice(from).map((request) => `${request.method} ${request.path}`)
   }
 
   /** A Pro seller (paid, webhook delivered) and their subscription id. */
@@ -258,8 +265,16 @@ describe.skipIf(kinds.length === 0).each(kinds)('billing with Stripe (stripe-moc
     expect(await subscriptionOf(user.client)).toMatchObject({ plan: 'free', status: 'incomplete' })
     expect(await planEvents(stack, user.userId)).toEqual([])
 
-    // The payment clears.
+    // Stripe shows the subscription active while the session is still unpaid: the manual call waits.
     stripe.updateSubscription(subscriptionId, { status: 'active' })
+    expect(await upgradeManual(user.client)).toEqual({
+      status: 202,
+      body: { success: false, status: 'pending', message: UPGRADE_PENDING_MESSAGE },
+    })
+    expect(await subscriptionOf(user.client)).toMatchObject({ plan: 'free' })
+    expect(await planEvents(stack, user.userId)).toEqual([])
+
+    // The payment clears.
     stripe.updateSession(processing, { payment_status: 'paid' })
     await delivered(user.client, 'customer.subscription.updated', { id: subscriptionId, object: 'subscription' })
     expect((await subscriptionOf(user.client)).plan).toBe('pro')
@@ -312,6 +327,56 @@ describe.skipIf(kinds.length === 0).each(kinds)('billing with Stripe (stripe-moc
       ['ENDED', 'free'],
     ])
     expect((await userOnPlan(user.client, 'free', EVENT_TIMEOUT_MS)).calculatorsLimit).toBe(5)
+  })
+
+  it('a second checkout expires the first at Stripe before opening a new one', async () => {
+    const user = await seller()
+    const first = await checkout(user)
+    const before = stripe.requests.length
+    const second = await checkout(user)
+    expect(second).not.toBe(first)
+    expect(callsSince(before)).toEqual([`POST /v1/checkout/sessions/${first}/expire`, 'POST /v1/checkout/sessions'])
+  })
+
+  it('a second active subscription (an older checkout paid in another tab) is canceled at once; the first stays the account’s', async () => {
+    const user = await seller()
+    const older = await checkout(user)
+    const newer = await checkout(user)
+    const kept = paidAtStripe(user, newer)
+    await delivered(user.client, 'checkout.session.completed', { id: newer, object: 'checkout.session' })
+    // The older tab's payment went through just before billing expired its session.
+    const duplicate = paidAtStripe(user, older)
+    const before = stripe.requests.length
+    await delivered(user.client, 'checkout.session.completed', { id: older, object: 'checkout.session' })
+    expect(callsSince(before)).toContain(`DELETE /v1/subscriptions/${duplicate}`)
+    expect(callsSince(before)).not.toContain(`DELETE /v1/subscriptions/${kept}`)
+    expect(await subscriberRow(stack, user.userId)).toMatchObject({ plan: 'pro', subscription_id: kept, version: 1 })
+
+    // Stripe now holds it canceled; its deletion changes nothing, and cancel acts on the kept one.
+    stripe.updateSubscription(duplicate, { status: 'canceled' })
+    await delivered(user.client, 'customer.subscription.deleted', { id: duplicate, object: 'subscription' })
+    expect(await subscriptionOf(user.client)).toMatchObject({ plan: 'pro', status: 'active', cancelAtPeriodEnd: false })
+    expect((await planEvents(stack, user.userId)).map((event) => [event.change, event.stripeSubscriptionId])).toEqual([['ACTIVATED', kept]])
+    const cancelFrom = stripe.requests.length
+    expect((await user.client.post('/api/subscription/cancel', {})).status).toBe(200)
+    expect(callsSince(cancelFrom)).toEqual([`POST /v1/subscriptions/${kept}`])
+  })
+
+  it('upgrade-manual confirms the session the success URL names when it is the user’s, and refuses another’s', async () => {
+    const user = await seller()
+    const paid = await checkout(user)
+    await checkout(user)
+    // Paid just before the newer checkout expired it; its webhook has not arrived.
+    paidAtStripe(user, paid)
+    expect(await upgradeManual(user.client)).toEqual({ status: 402, body: { message: CHECKOUT_NOT_PAID_MESSAGE } })
+    const stranger = await seller()
+    await checkout(stranger)
+    expect(await upgradeManual(stranger.client, paid)).toEqual({ status: 404, body: { message: NO_SUCH_CHECKOUT_MESSAGE } })
+    expect(await upgradeManual(user.client, paid)).toEqual({
+      status: 200,
+      body: { success: true, status: 'active', message: UPGRADE_ACTIVE_MESSAGE },
+    })
+    expect((await subscriptionOf(stranger.client)).plan).toBe('free')
   })
 
   it('a second checkout while Pro is a 409, and Stripe is not asked', async () => {

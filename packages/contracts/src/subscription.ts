@@ -31,6 +31,21 @@ export const createSubscriptionResponseSchema = z.object({
 })
 export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>
 
+/** A checkout session id (cs_test_…, cs_live_…; test mode's look the same). */
+const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/
+
+/**
+ * POST /api/subscription/upgrade-manual's body: none (SPEC §7), `{}`, or the session the success
+ * URL named (`/settings/success?session_id=…`, docs/decisions/112).
+ */
+export const upgradeManualRequestSchema = z.object({
+  sessionId: z.string().regex(CHECKOUT_SESSION_ID, 'must be a checkout session id (cs_…)').optional(),
+})
+export type UpgradeManualRequest = z.infer<typeof upgradeManualRequestSchema>
+
+/** upgrade-manual named a session that is not the caller's, or does not exist (404). */
+export const NO_SUCH_CHECKOUT_MESSAGE = 'No such checkout: it is not one of yours, or it does not exist.'
+
 /** POST /api/subscription/upgrade-manual: active (Pro granted) or pending (payment processing). */
 export const upgradeManualResponseSchema = z.object({
   success: z.boolean(),

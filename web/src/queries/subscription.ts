@@ -8,6 +8,7 @@ import {
   upgradeManualResponseSchema,
   type CancelSubscriptionResponse,
   type CreateSubscriptionResponse,
+  type UpgradeManualRequest,
   type UpgradeManualResponse,
 } from '@valueproof/contracts'
 import { apiRequest } from '../api.ts'
@@ -34,9 +35,13 @@ export async function createSubscription(): Promise<CreateSubscriptionResponse> 
   return createSubscriptionResponseSchema.parse(await response.json())
 }
 
-/** POST /api/subscription/upgrade-manual with no body (SPEC §7): 200 active, 202 pending. */
-export async function upgradeManually(): Promise<UpgradeManualResponse> {
-  const response = await apiRequest('POST', '/api/subscription/upgrade-manual')
+/**
+ * POST /api/subscription/upgrade-manual (SPEC §7): 200 active, 202 pending. With no body billing
+ * checks the latest checkout; `sessionId` (the success URL's `session_id`) names the one paid.
+ */
+export async function upgradeManually(sessionId?: string): Promise<UpgradeManualResponse> {
+  const body: UpgradeManualRequest | undefined = sessionId === undefined ? undefined : { sessionId }
+  const response = await apiRequest('POST', '/api/subscription/upgrade-manual', body)
   return upgradeManualResponseSchema.parse(await response.json())
 }
 

@@ -78,4 +78,26 @@ describe('nextState', () => {
     const ended = { ...proOnSub1, plan: 'free', status: 'canceled' }
     expect(changeOf(ended, subscription({ id: 'sub_2' }))).toBe('ACTIVATED')
   })
+
+  it('calls a second Pro subscription a duplicate while the current one is Pro, unless it replaces an ended one', () => {
+    for (const status of ['active', 'trialing', 'past_due']) {
+      expect(nextState(proOnSub1, subscription({ id: 'sub_2', status })), status).toEqual({
+        kind: 'duplicate',
+        heldSubscriptionId: 'sub_1',
+      })
+    }
+    expect(nextState({ ...proOnSub1, status: 'past_due', paymentFailed: true }, subscription({ id: 'sub_2' }))).toMatchObject({
+      kind: 'duplicate',
+    })
+    // Not yet paid: ignored until it is.
+    expect(nextState(proOnSub1, subscription({ id: 'sub_2', status: 'incomplete' }))).toMatchObject({ kind: 'ignored' })
+    // The provider says sub_1 no longer grants Pro: sub_2 takes over.
+    expect(nextState(proOnSub1, subscription({ id: 'sub_2' }), 'sub_1')).toMatchObject({
+      kind: 'changed',
+      state: { plan: 'pro', subscriptionId: 'sub_2' },
+      change: SubscriptionChange.RENEWED,
+    })
+    // Replacing names another subscription than the current one: still a duplicate.
+    expect(nextState(proOnSub1, subscription({ id: 'sub_2' }), 'sub_0')).toMatchObject({ kind: 'duplicate' })
+  })
 })

@@ -12,6 +12,7 @@ import { errors } from '@valueproof/http-kit'
 import type { TestCheckoutSession } from '../generated/prisma/client.ts'
 import type { SignedEvent, TestModeProvider } from '../provider/test-mode-provider.ts'
 import type { Billing } from './billing.ts'
+import { NO_SUCH_CHECKOUT_MESSAGE } from '@valueproof/contracts'
 import { PRO_PRODUCT_NAME, successUrlFor } from './pro-plan.ts'
 import { findSubscriber } from './subscribers.ts'
 import { handleWebhook } from './webhooks.ts'
@@ -20,11 +21,9 @@ export interface TestModeBilling extends Billing {
   provider: TestModeProvider
 }
 
-const NO_SUCH_CHECKOUT = 'No such checkout: it is not one of yours, or it does not exist.'
-
 async function ownSession(billing: TestModeBilling, id: string, userId: number): Promise<TestCheckoutSession> {
   const session = await billing.provider.sessionOf(id, userId)
-  if (!session) throw errors.notFound(NO_SUCH_CHECKOUT, 'checkout_not_found')
+  if (!session) throw errors.notFound(NO_SUCH_CHECKOUT_MESSAGE, 'checkout_not_found')
   return session
 }
 
@@ -59,7 +58,7 @@ export async function payTestCheckout(billing: TestModeBilling, id: string, user
   const session = await ownSession(billing, id, userId)
   if (session.status === 'expired') throw errors.conflict(CHECKOUT_EXPIRED_MESSAGE, 'checkout_expired')
   if (session.status === 'open') {
-    // A second open checkout paid while Pro would be a second subscription.
+    // A backstop (a new checkout expires the previous one): paid while Pro, it would be a second subscription.
     if ((await findSubscriber(billing.prisma, userId))?.plan === 'pro') throw errors.conflict(ALREADY_PRO_MESSAGE, 'already_pro')
     await deliver(billing, await billing.provider.completeCheckout(session))
   }
@@ -70,7 +69,7 @@ export async function payTestCheckout(billing: TestModeBilling, id: string, user
 export async function cancelTestCheckout(billing: TestModeBilling, id: string, userId: number): Promise<string> {
   const session = await ownSession(billing, id, userId)
   if (session.status === 'complete') throw errors.conflict(CHECKOUT_ALREADY_PAID_MESSAGE, 'checkout_already_paid')
-  await billing.provider.expireCheckout(session)
+  await billing.provider.expireCheckoutSession(session.id)
   return session.cancelUrl
 }
 

@@ -68,6 +68,9 @@ function isMissing(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing'
 }
 
+/** Subscription states Stripe never leaves: nothing is left to cancel. */
+const FINAL_SUBSCRIPTION_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired'])
+
 export function createStripeProvider(settings: StripeProviderSettings): PaymentProvider {
   const stripe = stripeClient(settings)
   const returnUrls = checkoutReturnUrls(settings.publicOrigin)
@@ -172,6 +175,29 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
         stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
       )
       return subscriptionFromStripe(subscription)
+    },
+
+    async expireCheckoutSession(id) {
+      try {
+        await stripe.checkout.sessions.expire(id)
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw providerFailure('checkout.sessions.expire', error)
+        // Stripe refuses a session that is no longer open (paid, or expired already): nothing to do then.
+        const session = await orMissing('checkout.sessions.retrieve', () => stripe.checkout.sessions.retrieve(id))
+        if (session?.status === 'open') throw providerFailure('checkout.sessions.expire', error)
+      }
+    },
+
+    async cancelSubscriptionNow(subscriptionId) {
+      try {
+        // Prorated: the unused time becomes a credit on the customer's balance, which Stripe applies
+        // to the kept subscription's next invoices (docs/decisions/112).
+        await stripe.subscriptions.cancel(subscriptionId, { prorate: true, invoice_now: true })
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw providerFailure('subscriptions.cancel', error)
+        const subscription = await retrieveSubscription(subscriptionId)
+        if (subscription && !FINAL_SUBSCRIPTION_STATUSES.has(subscription.status)) throw providerFailure('subscriptions.cancel', error)
+      }
     },
 
     verifyWebhook(rawBody, signature) {

@@ -144,6 +144,21 @@ export class TestModeProvider implements PaymentProvider {
     return subscriptionOf(row)
   }
 
+  /** An open session expires (a new checkout, or Cancel on the payment page); Stripe sends nothing billing handles. */
+  async expireCheckoutSession(id: string): Promise<void> {
+    await this.#prisma.testCheckoutSession.updateMany({ where: { id, status: 'open' }, data: { status: 'expired' } })
+  }
+
+  async cancelSubscriptionNow(subscriptionId: string): Promise<void> {
+    const now = this.#stripeNow()
+    // Stripe would also send customer.subscription.deleted, which billing ignores for a subscription it
+    // does not follow: none is sent here.
+    await this.#prisma.testSubscription.updateMany({
+      where: { id: subscriptionId, status: { not: 'canceled' } },
+      data: { status: 'canceled', currentPeriodEnd: now, endedAt: now },
+    })
+  }
+
   verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event {
     return verifyStripeSignature(rawBody, signature, this.#webhookSecret)
   }
@@ -197,11 +212,6 @@ export class TestModeProvider implements PaymentProvider {
       success_url: session.successUrl,
       cancel_url: session.cancelUrl,
     })
-  }
-
-  /** Cancel on the payment page: an open session expires (Stripe sends nothing billing handles). */
-  async expireCheckout(session: TestCheckoutSession): Promise<void> {
-    await this.#prisma.testCheckoutSession.updateMany({ where: { id: session.id, status: 'open' }, data: { status: 'expired' } })
   }
 
   /**

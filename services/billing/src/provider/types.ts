@@ -48,6 +48,17 @@ export interface PaymentProvider {
   retrieveSubscription(id: string): Promise<ProviderSubscription | undefined>
   /** Cancel at the end of the paid period (Pro stays until then). */
   scheduleCancel(subscriptionId: string): Promise<ProviderSubscription>
+  /**
+   * The session can no longer be paid. A session that is already complete or expired, or that the
+   * provider does not know, is left as it is (no error).
+   */
+  expireCheckoutSession(id: string): Promise<void>
+  /**
+   * Ends the subscription now (a second subscription of a user already on Pro), its unused time
+   * credited to the customer's balance. One that has already ended, or that the provider does not
+   * know, is left as it is (no error).
+   */
+  cancelSubscriptionNow(subscriptionId: string): Promise<void>
   /** The event in a webhook request, when its signature verifies; throws WebhookSignatureError otherwise. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event
 }
@@ -64,6 +75,9 @@ export class WebhookSignatureError extends Error {
 
 /** Pro while the subscription is paid or being retried (docs/decisions/105). */
 export const PRO_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due'])
+
+/** A checkout session's payment status that counts as paid (docs/decisions/112). */
+export const PAID_PAYMENT_STATUSES: ReadonlySet<string> = new Set(['paid', 'no_payment_required'])
 
 /** A user id from Stripe's metadata or client_reference_id: a positive integer, else undefined. */
 export function userIdFrom(value: string | null | undefined): number | undefined {

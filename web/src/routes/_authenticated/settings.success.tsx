@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
+import { upgradeManualRequestSchema } from '@valueproof/contracts'
 import { ApiError } from '../../api.ts'
 import { refreshPlan } from '../../billing/plan-refresh.ts'
 import { ACCOUNT_UPGRADED_TITLE, UPGRADE_ERROR_TEXT, UPGRADE_ERROR_TOAST_TITLE, UPGRADE_PENDING_TEXT } from '../../billing/texts.ts'
@@ -11,6 +12,12 @@ import { pageHead } from '../../page-title.ts'
 import { upgradeManually } from '../../queries/subscription.ts'
 
 export const Route = createFileRoute('/_authenticated/settings/success')({
+  // The checkout's return URL names its session (…?session_id={CHECKOUT_SESSION_ID}); anything
+  // that is not a session id is dropped, and billing then checks the latest checkout.
+  validateSearch: (search: Record<string, unknown>): { session_id?: string } => {
+    const parsed = upgradeManualRequestSchema.safeParse({ sessionId: search.session_id })
+    return parsed.success && parsed.data.sessionId !== undefined ? { session_id: parsed.data.sessionId } : {}
+  },
   head: () => pageHead('Payment Successful!'),
   component: SuccessPage,
 })
@@ -22,9 +29,9 @@ type Outcome = { kind: 'pending' | 'success' | 'error'; detail?: string }
  * Asks billing once to confirm the payment (the manual upgrade never grants Pro on the call alone:
  * billing checks the checkout with the provider), then refreshes the user.
  */
-async function confirmUpgrade(): Promise<Outcome> {
+async function confirmUpgrade(sessionId: string | undefined): Promise<Outcome> {
   try {
-    const answer = await upgradeManually()
+    const answer = await upgradeManually(sessionId)
     return { kind: answer.success && answer.status === 'active' ? 'success' : 'pending', detail: answer.message }
   } catch (error) {
     return { kind: 'error', ...(error instanceof ApiError && error.serverMessage !== undefined ? { detail: error.serverMessage } : {}) }
@@ -38,6 +45,7 @@ async function confirmUpgrade(): Promise<Outcome> {
  */
 function SuccessPage() {
   const queryClient = useQueryClient()
+  const { session_id: sessionId } = Route.useSearch()
   const redirectLater = useRedirectToSettingsLater()
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'pending' })
   const [done, setDone] = useState(false)
@@ -48,7 +56,7 @@ function SuccessPage() {
     if (asked.current) return
     asked.current = true
     void (async () => {
-      const result = await confirmUpgrade()
+      const result = await confirmUpgrade(sessionId)
       await refreshPlan(queryClient)
       setOutcome(result)
       setDone(true)
@@ -56,7 +64,7 @@ function SuccessPage() {
       if (result.kind === 'error') toast({ variant: 'destructive', title: UPGRADE_ERROR_TOAST_TITLE, description: UPGRADE_ERROR_TEXT })
       redirectLater(result.kind === 'pending' ? { success: true } : {})
     })()
-  }, [queryClient, redirectLater])
+  }, [queryClient, redirectLater, sessionId])
 
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-16 text-center">

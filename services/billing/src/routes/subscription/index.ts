@@ -4,6 +4,7 @@ import {
   UPGRADE_PENDING_MESSAGE,
   cancelSubscriptionResponseSchema,
   createSubscriptionResponseSchema,
+  upgradeManualRequestSchema,
   upgradeManualResponseSchema,
 } from '@valueproof/contracts'
 import { currentUserId, jsonBody, requireUser, Router } from '@valueproof/http-kit'
@@ -12,7 +13,10 @@ import { cancelAtPeriodEnd, startCheckout, upgradeFromCheckout } from '../../dom
 import { findSubscriber } from '../../domain/subscribers.ts'
 import { presentSubscription } from '../../presenters/subscription.ts'
 
-/** SPEC §7's subscription calls (their bodies are empty: anything sent is not read) and the plan as /settings shows it. */
+/**
+ * SPEC §7's subscription calls and the plan as /settings shows it. Their bodies are empty (anything
+ * sent is not read), except that upgrade-manual may name the checkout session to confirm.
+ */
 export function subscriptionRouter(billing: Billing): Router {
   const router = new Router()
 
@@ -22,7 +26,9 @@ export function subscriptionRouter(billing: Billing): Router {
   })
 
   router.post('/subscription/upgrade-manual', requireUser(), jsonBody(), async (ctx) => {
-    const status = await upgradeFromCheckout(billing, currentUserId(ctx))
+    // No body at all (SPEC §7) reads as `{}`; a malformed one is a ZodError, answered 400.
+    const { sessionId } = upgradeManualRequestSchema.parse(ctx.request.body ?? {})
+    const status = await upgradeFromCheckout(billing, currentUserId(ctx), sessionId)
     // 202: accepted, the payment is still processing; the page says so and the webhook finishes it.
     ctx.status = status === 'active' ? 200 : 202
     ctx.body = upgradeManualResponseSchema.parse(

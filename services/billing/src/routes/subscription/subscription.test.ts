@@ -6,17 +6,20 @@ import {
   CANCEL_ALREADY_SCHEDULED_MESSAGE,
   CANCEL_SCHEDULED_MESSAGE,
   CHECKOUT_CREATED_MESSAGE,
+  CHECKOUT_EXPIRED_MESSAGE,
   CHECKOUT_NOT_PAID_MESSAGE,
   NO_CHECKOUT_MESSAGE,
   NOT_SUBSCRIBED_MESSAGE,
   UPGRADE_ACTIVE_MESSAGE,
   cancelSubscriptionResponseSchema,
   createSubscriptionResponseSchema,
+  testCheckoutSessionSchema,
   upgradeManualResponseSchema,
 } from '@valueproof/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient } from '../../../../../tests/integration/support/http-client.ts'
 import { startTestStack, type TestStack } from '../../../../../tests/integration/support/stack.ts'
+import { NO_SUCH_CHECKOUT_MESSAGE } from '@valueproof/contracts'
 import { addCalendarMonth } from '../../provider/test-mode-provider.ts'
 import { planEvents, signedInSeller, subscriberRow, subscriptionOf, testSessionId, userOnPlan } from '../../testing/billing.ts'
 
@@ -59,7 +62,7 @@ describe('subscription routes (test mode)', () => {
     expect([cancel.status, await cancel.json()]).toEqual([409, { message: NOT_SUBSCRIBED_MESSAGE }])
   })
 
-  it('creates the customer once and a new checkout each time; an unpaid checkout never grants Pro', async () => {
+  it('creates the customer once and a new checkout each time, expiring the previous one; an unpaid checkout never grants Pro', async () => {
     const { client, userId } = await signedInSeller(stack)
     const first = await checkout(client)
     const customer = (await subscriberRow(stack, userId))?.stripe_customer_id
@@ -67,6 +70,11 @@ describe('subscription routes (test mode)', () => {
     const second = await checkout(client)
     expect(second).not.toBe(first)
     expect(await subscriberRow(stack, userId)).toMatchObject({ stripe_customer_id: customer, checkout_session_id: second })
+    // Only the newest checkout can be paid (docs/decisions/112).
+    const stale = await client.get(`/api/billing/test-checkout/${first}`)
+    expect(testCheckoutSessionSchema.parse(await stale.json()).status).toBe('expired')
+    const payStale = await client.post(`/api/billing/test-checkout/${first}/pay`)
+    expect([payStale.status, await payStale.json()]).toEqual([409, { message: CHECKOUT_EXPIRED_MESSAGE }])
 
     const upgrade = await client.post('/api/subscription/upgrade-manual')
     expect([upgrade.status, await upgrade.json()]).toEqual([402, { message: CHECKOUT_NOT_PAID_MESSAGE }])
@@ -133,6 +141,32 @@ describe('subscription routes (test mode)', () => {
     // Free again: a new checkout is allowed and keeps the customer.
     await checkout(client)
     expect((await subscriberRow(stack, userId))?.stripe_customer_id).toBe(customerId)
+  })
+
+  it("confirms the session the success page names, when it is the user's; another's is a 404", async () => {
+    const buyer = await signedInSeller(stack)
+    const stranger = await signedInSeller(stack)
+    const sessionId = await checkout(buyer.client)
+    await checkout(stranger.client)
+    const foreign = await stranger.client.post('/api/subscription/upgrade-manual', { sessionId })
+    expect([foreign.status, await foreign.json()]).toEqual([404, { message: NO_SUCH_CHECKOUT_MESSAGE }])
+    const unknown = await buyer.client.post('/api/subscription/upgrade-manual', { sessionId: 'cs_test_0000' })
+    expect([unknown.status, await unknown.json()]).toEqual([404, { message: NO_SUCH_CHECKOUT_MESSAGE }])
+    const malformed = await buyer.client.post('/api/subscription/upgrade-manual', { sessionId: 'sub_123' })
+    expect(malformed.status).toBe(400)
+    expect(((await malformed.json()) as { message: string }).message).toMatch(/^sessionId: /)
+
+    const unpaid = await buyer.client.post('/api/subscription/upgrade-manual', { sessionId })
+    expect([unpaid.status, await unpaid.json()]).toEqual([402, { message: CHECKOUT_NOT_PAID_MESSAGE }])
+    await pay(buyer.client, sessionId)
+    const paid = await buyer.client.post('/api/subscription/upgrade-manual', { sessionId })
+    expect([paid.status, await paid.json()]).toEqual([200, { success: true, status: 'active', message: UPGRADE_ACTIVE_MESSAGE }])
+    // Pro does not make another's session confirmable.
+    const foreignWhilePro = await buyer.client.post('/api/subscription/upgrade-manual', {
+      sessionId: (await subscriberRow(stack, stranger.userId))?.checkout_session_id,
+    })
+    expect(foreignWhilePro.status).toBe(404)
+    expect((await subscriptionOf(stranger.client)).plan).toBe('free')
   })
 
   it('renews when the period ends with no cancellation scheduled', async () => {

@@ -74,13 +74,15 @@ describe('test-mode checkout routes', () => {
     expect([cancel.status, await cancel.json()]).toEqual([409, { message: CHECKOUT_ALREADY_PAID_MESSAGE }])
   })
 
-  it('a second open checkout cannot be paid while Pro', async () => {
+  it('a second checkout expires the first: only the newest can be paid, and no further one while Pro', async () => {
     const { client, userId } = await signedInSeller(stack)
     const first = await checkout(client)
     const second = await checkout(client)
-    expect((await client.post(`/api/billing/test-checkout/${first}/pay`)).status).toBe(200)
-    const refused = await client.post(`/api/billing/test-checkout/${second}/pay`)
-    expect([refused.status, await refused.json()]).toEqual([409, { message: ALREADY_PRO_MESSAGE }])
+    const stale = await client.post(`/api/billing/test-checkout/${first}/pay`)
+    expect([stale.status, await stale.json()]).toEqual([409, { message: CHECKOUT_EXPIRED_MESSAGE }])
+    expect((await client.post(`/api/billing/test-checkout/${second}/pay`)).status).toBe(200)
+    const again = await client.post('/api/subscription/create', {})
+    expect([again.status, await again.json()]).toEqual([409, { message: ALREADY_PRO_MESSAGE }])
     expect(await planEvents(stack, userId)).toHaveLength(1)
   })
 
