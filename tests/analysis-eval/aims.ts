@@ -15,6 +15,8 @@ export const AIMS = {
   minResultShare: 1,
   /** Documents: every fee or rate row the story uses is surfaced. */
   minRowShare: 1,
+  /** The checker's other findings (unlabelled currency, implausible result, …): none. */
+  maxOtherHonesty: 0,
 } as const
 
 /** The aims' names, in the order aimResults reports them (the test has one case per aim). */
@@ -25,6 +27,7 @@ export const AIM_NAMES = [
   'false "no figure" claims',
   'results within the expected order of magnitude',
   'document fee/rate rows surfaced',
+  'other honesty problems',
 ] as const
 export type AimName = (typeof AIM_NAMES)[number]
 
@@ -175,6 +178,13 @@ export function aimResults(run: EvaluationRun): AimResult[] {
       failing: scored
         .filter((item) => item.kind === 'document' && item.score.rowsFound < item.score.rowsTotal)
         .map((item) => line(item, `${item.score.rowsFound}/${item.score.rowsTotal}, missing ${missingNeeded(item.score, true)}`)),
+    },
+    {
+      name: AIM_NAMES[6],
+      value: String(totals.otherHonesty),
+      aim: `= ${AIMS.maxOtherHonesty}`,
+      met: totals.otherHonesty <= AIMS.maxOtherHonesty,
+      failing: scored.filter((item) => item.score.otherHonesty.length > 0).map((item) => line(item, item.score.otherHonesty.join('; '))),
     },
   ]
 }

@@ -134,7 +134,18 @@ const UNIT_FACTORS = [1, 100, 60, 12, 52, 365, 7, 30, 250, 5, 52 / 12, 3, 2, 100
 const SPEC_RATES = Object.values(CURRENCY_RATES.rates).flatMap((row) => Object.values(row))
 
 /** Approximate rates of the other stated currencies to USD: order-of-magnitude checks only, never shown. */
-export const REFERENCE_RATES_TO_USD = { AUD: 0.65, ZAR: 0.055, INR: 0.012, GBP: 1.27 } as const
+export const REFERENCE_RATES_TO_USD = {
+  AUD: 0.65,
+  ZAR: 0.055,
+  INR: 0.012,
+  GBP: 1.27,
+  NOK: 0.094,
+  DKK: 0.146,
+  CAD: 0.72,
+  NZD: 0.58,
+  CHF: 1.2,
+  JPY: 0.0066,
+} as const
 /** How far a calculator's own named rate may differ from the reference rate. */
 export const REFERENCE_RATE_SLACK = 0.3
 
@@ -154,7 +165,7 @@ function nearReferenceRate(value: number, stated: number): boolean {
   )
 }
 
-const FOREIGN_CURRENCY = /\b(?:AUD|ZAR|INR|GBP)\b|A\$|₹|£|(?:^|[^\p{L}])R ?\d/u
+const FOREIGN_CURRENCY = /\b(?:AUD|ZAR|INR|GBP|NOK|DKK|CAD|NZD|CHF|JPY)\b|A\$|C\$|NZ\$|₹|£|¥|(?:^|[^\p{L}])R ?\d/u
 
 /** The text states amounts in a currency without a fixed rate, which a calculator may convert at its own rate. */
 export function statesForeignCurrency(text: string): boolean {

@@ -31,7 +31,7 @@ const expectations: Record<string, Expectation> = {
   'aws-textract-freelance-sow.docx': { outcome: 'noClaim' },
   'flow-media-rate-card-blank.pdf': { outcome: 'assumptions' },
   'freecook-website-design-hosting-agreement.pdf': { outcome: 'figures' },
-  'freelance-proposal-template.docx': { outcome: 'assumptions' },
+  'freelance-proposal-template.docx': { outcome: 'noClaim' },
   'gsa-coe-discovery-bpa-rfq.pdf': { outcome: 'noClaim' },
   'kubient-ap-revenue-share-exhibit.pdf': { outcome: 'figures' },
   // Image only: read by OCR in the document workers (issue 14); a contractor's options, no saving claimed.

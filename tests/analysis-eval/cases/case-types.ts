@@ -5,7 +5,7 @@ import type { FigureRole, StoryId } from '../../../services/calculator/src/analy
 import type { GenerationComplexity, Language } from '../../../services/calculator/src/analysis/types.ts'
 
 /** The calculator currencies (SPEC §9) plus the ones texts state without a fixed rate. */
-export type StatedCurrency = Currency | 'AUD' | 'ZAR' | 'INR' | 'GBP'
+export type StatedCurrency = Currency | 'AUD' | 'ZAR' | 'INR' | 'GBP' | 'NOK' | 'DKK' | 'CAD' | 'NZD' | 'CHF' | 'JPY'
 
 /**
  * How a figure is matched against what the analyzer read: money by value and currency, percentages
@@ -35,7 +35,7 @@ export const TRAPS = [
   'noScale',
   /** Four or five stated figures. */
   'manyFigures',
-  /** AUD, ZAR, INR, GBP (or euro amounts in a krona calculator). */
+  /** AUD, ZAR, INR, GBP, CAD, NOK … (or euro amounts in a krona calculator). */
   'foreignCurrency',
   /** "10–20%", "10–15 %". */
   'range',

@@ -195,6 +195,23 @@ export const ENGLISH_DESCRIPTIONS: readonly DescriptionCase[] = [
   },
   {
     ...en,
+    id: 'en-cad-courier',
+    currency: 'USD',
+    statedCurrency: 'CAD',
+    text: 'Our dispatch platform cuts courier spend by 15%. A mid-sized Toronto distributor spends C$40,000 a month on couriers today. The platform costs CA$1,200 per month.',
+    story: 'costReduced',
+    noValueClaim: false,
+    figures: [
+      needed('15%', 15, 'percent', 'improvement'),
+      needed('C$40,000 a month', 40_000, 'money', 'baseline'),
+      needed('CA$1,200 per month', 1200, 'money', 'price'),
+    ],
+    yearly: { min: 46_000, max: 90_000 },
+    traps: ['foreignCurrency', 'improvementPercent', 'sellerPrice'],
+    note: '15% × C$40,000 = C$6,000/month = C$72,000/year gross, C$57,600 net of the platform. Canadian dollars are never shown as US dollars: kept in CAD or converted at a rate the calculator names.',
+  },
+  {
+    ...en,
     id: 'en-inr-orders',
     currency: 'USD',
     statedCurrency: 'INR',

@@ -526,4 +526,20 @@ export const SWEDISH_DESCRIPTIONS: readonly DescriptionCase[] = [
     traps: ['wordNumber', 'manyFigures'],
     note: '6 × 12 h = 72 h/vecka; en tredjedel = 24 h × 450 kr = 10 800 kr/vecka = 518 400–561 600 kr/år.',
   },
+  {
+    ...sv,
+    id: 'sv-nok-bransle',
+    statedCurrency: 'NOK',
+    text: 'Vår ruttplanering minskar bränslekostnaden med 12 %. Ett åkeri i Oslo lägger i dag NOK 180 000 i månaden på bränsle. Tjänsten kostar 4 500 NOK per månad.',
+    story: 'costReduced',
+    noValueClaim: false,
+    figures: [
+      needed('12 %', 12, 'percent', 'improvement'),
+      needed('NOK 180 000 i månaden', 180_000, 'money', 'baseline'),
+      needed('4 500 NOK per månad', 4500, 'money', 'price'),
+    ],
+    yearly: { min: 180_000, max: 320_000 },
+    traps: ['foreignCurrency', 'improvementSwedishPercent', 'sellerPrice', 'numberFormat'],
+    note: '12 % × 180 000 NOK = 21 600 NOK/månad = 259 200 NOK/år brutto, 205 200 NOK netto efter tjänsten. Norska kronor visas aldrig som svenska: de behålls i NOK eller räknas om med en kurs som kalkylatorn anger.',
+  },
 ]

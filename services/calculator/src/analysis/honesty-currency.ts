@@ -16,6 +16,10 @@ const CURRENCY_WORDS: Readonly<Record<string, string>> = {
   ZAR: String.raw`ZAR|rand|R`,
   GBP: String.raw`GBP|£|pounds?|pund`,
   INR: String.raw`INR|₹|Rs\.?|rupees?`,
+  NOK: String.raw`NOK|norska kronor|Norwegian kroner?|norske kroner`,
+  DKK: String.raw`DKK|danska kronor|Danish kroner?|danske kroner`,
+  CHF: String.raw`CHF|Swiss francs?|schweizerfranc`,
+  JPY: String.raw`JPY|¥|yen`,
 }
 
 function currencyPattern(code: string): string {
@@ -50,7 +54,7 @@ function saysConverted(texts: readonly string[], code: string): boolean {
 }
 
 const MONEY_WORDS =
-  /[$€£₹]|(?<![\p{L}])(?:kr|kronor|sek|usd|eur|aud|zar|gbp|inr|cost|costs|price|fee|fees|salary|wage|revenue|spend|budget|kostnad\p{L}*|pris\p{L}*|avgift\p{L}*|lön\p{L}*|intäkt\p{L}*|belopp|arvode)(?![\p{L}])/iu
+  /[$€£₹¥]|(?<![\p{L}])(?:kr|kronor|sek|usd|eur|aud|zar|gbp|inr|nok|dkk|cad|nzd|chf|jpy|cost|costs|price|fee|fees|salary|wage|revenue|spend|budget|kostnad\p{L}*|pris\p{L}*|avgift\p{L}*|lön\p{L}*|intäkt\p{L}*|belopp|arvode)(?![\p{L}])/iu
 
 function isMoneyParameter(parameter: CalculatorParameter): boolean {
   return MONEY_WORDS.test(`${parameter.unit ?? ''} ${parameter.label}`)

@@ -58,7 +58,19 @@ const CURRENCY_BEFORE: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?:NOK)\s?$/u, 'NOK'],
   [/(?:DKK)\s?$/u, 'DKK'],
   [/(?:CHF)\s?$/u, 'CHF'],
+  [/(?:¥|JPY)\s?$/u, 'JPY'],
 ]
+
+/**
+ * Every ISO 4217 code the runtime knows, less words a text writes in capitals ("ALL 12 offices"):
+ * a currency the analyzer does not know is still read as one, so an amount in it is never taken
+ * for a plain number, nor replaced by an assumption unnoticed.
+ */
+const ISO_CURRENCIES: ReadonlySet<string> = new Set(
+  Intl.supportedValuesOf('currency').filter((code) => !['ALL', 'CUP', 'TOP', 'MOP', 'BOB', 'MAD', 'SOS'].includes(code)),
+)
+const ISO_BEFORE = /(?<![\p{L}])(\p{Lu}{3})\s?$/u
+const ISO_AFTER = /^\s?(\p{Lu}{3})(?![\p{L}])/u
 
 /** Currency written after a number (and its scale): '2 490 kr', '450:-', '40 EUR', '3 dollars'. */
 const CURRENCY_AFTER: ReadonlyArray<readonly [RegExp, string]> = [
@@ -71,6 +83,12 @@ const CURRENCY_AFTER: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\s?(?:inr|rupees?)(?![\p{L}])/iu, 'INR'],
   [/^\s?(?:nok)(?![\p{L}])/iu, 'NOK'],
   [/^\s?(?:dkk)(?![\p{L}])/iu, 'DKK'],
+  [/^\s?(?:norska kronor|norwegian kroner?|norske kroner)(?![\p{L}])/iu, 'NOK'],
+  [/^\s?(?:danska kronor|danish kroner?|danske kroner)(?![\p{L}])/iu, 'DKK'],
+  [/^\s?(?:cad|canadian dollars?|kanadensiska dollar)(?![\p{L}])/iu, 'CAD'],
+  [/^\s?(?:nzd|new zealand dollars?|nyzeeländska dollar)(?![\p{L}])/iu, 'NZD'],
+  [/^\s?(?:chf|swiss francs?|schweizerfranc)(?![\p{L}])/iu, 'CHF'],
+  [/^\s?(?:jpy|yen|japanese yen|japanska yen)(?![\p{L}])/iu, 'JPY'],
   [/^\s?(?:dollars?)(?![\p{L}])/iu, '$'],
 ]
 
@@ -176,12 +194,14 @@ function currencyBefore(text: string, start: number, dollar: string): { code: st
     const found = pattern.exec(before)
     if (found !== null) return { code: code === '$' ? dollar : code, length: found[0].length }
   }
-  return undefined
+  const iso = ISO_BEFORE.exec(before)
+  return iso?.[1] !== undefined && ISO_CURRENCIES.has(iso[1]) ? { code: iso[1], length: iso[0].length } : undefined
 }
 
 function currencyAfter(rest: string, dollar: string): string | undefined {
   for (const [pattern, code] of CURRENCY_AFTER) if (pattern.test(rest)) return code === '$' ? dollar : code
-  return undefined
+  const iso = ISO_AFTER.exec(rest)?.[1]
+  return iso !== undefined && ISO_CURRENCIES.has(iso) ? iso : undefined
 }
 
 function digitNumber(text: string, match: RegExpExecArray, dollar: string, readings?: number[]): TextNumber {
@@ -247,15 +267,17 @@ function withRangesCompleted(text: string, numbers: TextNumber[]): TextNumber[] 
   })
 }
 
+/** The ways a text names each country's dollars, as whole words ("academic" is not CAD, "audience" not AUD). */
+const DOLLAR_NAMES: ReadonlyArray<readonly [string, RegExp]> = [
+  ['USD', /(?<![\p{L}])(?:US\$|USD(?![\p{L}])|US dollars?(?![\p{L}])|amerikanska dollar)/iu],
+  ['AUD', /(?<![\p{L}])(?:A\$|AU\$|AUD(?![\p{L}])|Australian dollars?(?![\p{L}])|australiska dollar)/iu],
+  ['NZD', /(?<![\p{L}])(?:NZ\$|NZD(?![\p{L}])|New Zealand dollars?(?![\p{L}])|nyzeeländska dollar)/iu],
+  ['CAD', /(?<![\p{L}])(?:C\$|CA\$|CAD(?![\p{L}])|Canadian dollars?(?![\p{L}])|kanadensiska dollar)/iu],
+]
+
 /** What '$' means in this text: the dollars it names when it names only one country's. */
 export function dollarOf(text: string): string {
-  const names: ReadonlyArray<readonly [string, RegExp]> = [
-    ['USD', /US\$|USD|US dollars?|amerikanska dollar/iu],
-    ['AUD', /A\$|AU\$|AUD|Australian dollars?|australiska dollar/iu],
-    ['NZD', /NZ\$|NZD|New Zealand dollars?/iu],
-    ['CAD', /C\$|CA\$|CAD|Canadian dollars?/iu],
-  ]
-  const named = names.filter(([, pattern]) => pattern.test(text)).map(([code]) => code)
+  const named = DOLLAR_NAMES.filter(([, pattern]) => pattern.test(text)).map(([code]) => code)
   return named.length === 1 && named[0] !== undefined ? named[0] : 'USD'
 }
 

@@ -14,7 +14,12 @@ const PER_HOUR =
   /(?<![\p{L}])(?:per hour|an hour|hourly|\/\s?h|\/\s?hour|per timme|i timmen|\/\s?tim|timpris|timkostnad|timarvode)(?![\p{L}])/iu
 const PEOPLE =
   /(?<![\p{L}])(?:people|persons?|employees?|staff|agents?|users?|seats?|members?|consultants?|anställda|medarbetare|personer|användare|handläggare|konsulter|licenser)(?![\p{L}])/iu
-const MONEY_UNIT = /[$€£₹]|(?<![\p{L}])(?:kr|kronor|sek|usd|eur|aud|zar|gbp|inr|dollars?|euros?)(?![\p{L}])/iu
+const MONEY_UNIT = /[$€£₹¥]|(?<![\p{L}])(?:kr|kronor|sek|usd|eur|aud|zar|gbp|inr|nok|dkk|cad|nzd|chf|jpy|dollars?|euros?)(?![\p{L}])/iu
+/** A label about money whose unit names no currency ("Current cost per month", unit "per month"). */
+const MONEY_LABEL =
+  /(?<![\p{L}])(?:costs?|spend\p{L}*|spent|price|fees?|budget|revenue|salary|wages?|kostnad\p{L}*|utgift\p{L}*|pris\p{L}*|avgift\p{L}*|intäkt\p{L}*|lön\p{L}*)(?![\p{L}])/iu
+/** A unit that says nothing but a period or a piece, so the label decides the kind. */
+const BARE_UNIT = /^\s*(?:(?:per|\/|i|a|an)\s*\p{L}+|each|styck|st)?\s*$/iu
 
 /** Words that say what kind of quantity a label is about, and small words: neither ties a label to a sentence. */
 const NOT_CONTENT = new Set(
@@ -67,6 +72,7 @@ export function parameterKind(parameter: CalculatorParameter): QuantityKind | un
   if (HOURS.test(unit)) return 'hours'
   if (PEOPLE.test(unit) || PEOPLE.test(label)) return 'people'
   if (/%/.test(label) || /(?<![\p{L}])(?:percent|procent)(?![\p{L}])/iu.test(label)) return 'percent'
+  if (BARE_UNIT.test(unit) && MONEY_LABEL.test(label)) return 'money'
   return undefined
 }
 

@@ -1,7 +1,7 @@
 import { validateCalculatorData, type CalculatorData, type CalculatorDataInput, type ParameterSource } from '@valueproof/formula'
 import { describe, expect, it } from 'vitest'
 import { showsAs } from './honesty-derivations.ts'
-import { readNumbers } from './honesty-numbers.ts'
+import { dollarOf, readNumbers } from './honesty-numbers.ts'
 import { honestyProblems, type HonestyRule } from './honesty.ts'
 import type { AnalysisInput } from './types.ts'
 
@@ -74,9 +74,31 @@ describe('readNumbers', () => {
     expect(range.map((number) => number.percent)).toEqual([true, true])
   })
 
+  it.each([
+    ['NOK 50,000 a month', [50_000, 50], 'NOK'],
+    ['50 000 norska kronor', [50_000], 'NOK'],
+    ['C$40,000', [40_000, 40], 'CAD'],
+    ['1,200 CAD', [1_200, 1.2], 'CAD'],
+    ['CHF 120 per hour', [120], 'CHF'],
+    ['¥500,000', [500_000, 500], 'JPY'],
+    ['PLN 50,000', [50_000, 50], 'PLN'],
+    ['50 000 PLN', [50_000], 'PLN'],
+  ])('reads the currency of %s, one it has no rate for too', (text, values, currency) => {
+    const [first] = readNumbers(text)
+    expect(first?.values).toEqual(values)
+    expect(first?.currency).toBe(currency)
+  })
+
   it("reads '$' as the only dollar a text names", () => {
     expect(readNumbers('All prices in AUD. Gold: $10,000.')[0]?.currency).toBe('AUD')
     expect(readNumbers('Gold: $10,000, about US$6,500.')[0]?.currency).toBe('USD')
+  })
+
+  it("names no dollars for words that only contain a code ('academic', 'decade', 'audience')", () => {
+    for (const word of ['academic', 'decade', 'audience']) expect(dollarOf(`A ${word} fee: $10,000.`), word).toBe('USD')
+    expect(dollarOf('A decade of audience research in Canadian dollars.')).toBe('CAD')
+    expect(dollarOf('Academic fees: CA$2,000.')).toBe('CAD')
+    expect(readNumbers('Our audience grew for a decade. Fee: $2,400.')[0]?.currency).toBe('USD')
   })
 })
 
@@ -195,6 +217,11 @@ describe('honestyProblems: currency_unlabelled', () => {
     expect(rulesFor('Priset är 2 490 kr i månaden.', 2490, undefined, { unit: 'kr' }, sek)).toEqual([])
     expect(rulesFor('AUD 2,400 for 8 seats.', 8, 'AUD 2,400 for 8 seats.', { unit: 'seats', label: 'Seats' })).toEqual([])
   })
+
+  it("takes a '$' as US dollars in a text whose words only contain a code ('academic', 'decade', 'audience')", () => {
+    const text = 'An academic team with a decade of research costs $45 per hour.'
+    expect(rulesFor(text, 45, text, { unit: 'USD/h', label: 'Team cost' })).toEqual([])
+  })
 })
 
 describe('honestyProblems: assumption_replaces_stated and false_no_figure', () => {
@@ -217,6 +244,25 @@ describe('honestyProblems: assumption_replaces_stated and false_no_figure', () =
       'assumption_replaces_stated',
       'false_no_figure',
     ])
+  })
+
+  it('flags an assumption that replaces an amount in a currency the analyzer has no rate for, whose unit is only a period', () => {
+    const cost = calculator([
+      parameter('currentCostPerMonth', 1000, assumed('Assumption — no figure in the description'), {
+        label: 'Current cost per month',
+        unit: 'per month',
+      }),
+    ])
+    for (const text of [
+      'You spend NOK 50,000 a month on courier services today. Our network cuts that cost by 20%.',
+      'You spend PLN 50,000 a month on courier services today. Our network cuts that cost by 20%.',
+      'You spend 50 000 PLN a month on courier services today. Our network cuts that cost by 20%.',
+    ]) {
+      expect(
+        honestyProblems(cost, describing(text)).map((problem) => problem.rule),
+        text,
+      ).toEqual(['assumption_replaces_stated', 'false_no_figure'])
+    }
   })
 
   it('ties a label to the claim or the baseline it is about', () => {

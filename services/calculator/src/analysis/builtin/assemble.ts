@@ -33,7 +33,8 @@ function origin(term: Term, context: DesignContext): string {
   const { texts, inputKind } = context
   const figure = term.figures[0]
   if (figure === undefined) return texts.assumed
-  return inputKind === 'document' ? texts.constantFromDocument(figure.page) : texts.constantFromDescription
+  const from = inputKind === 'document' ? texts.constantFromDocument(figure.page) : texts.constantFromDescription
+  return term.figures.some((each) => each.flags.includes('example')) ? `${from}, ${texts.exampleConstant}` : from
 }
 
 function explanationFor(design: Design, sliders: ReadonlySet<string>, context: DesignContext, valueCalculator: boolean): string {

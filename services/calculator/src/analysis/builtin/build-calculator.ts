@@ -30,9 +30,8 @@ function descriptionOf(input: AnalysisInput, analysis: Analysis, texts: Texts): 
     }),
     ...design.notes,
   ]
-  const placeholders =
-    analysis.reading.template.dominated || analysis.reading.excluded.some((excluded) => excluded.reason === 'placeholder')
-  if (placeholders && input.kind === 'document') sentences.push(texts.templateNote)
+  const examples = analysis.reading.figures.some((figure) => figure.flags.includes('example'))
+  if ((examples || analysis.reading.template.dominated) && input.kind === 'document') sentences.push(texts.templateNote(examples))
   return sentences.join(' ')
 }
 

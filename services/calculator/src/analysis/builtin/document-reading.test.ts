@@ -48,10 +48,18 @@ describe('placeholders', () => {
 })
 
 describe('readDocument', () => {
-  it('uses no figure of a placeholder template', () => {
+  it("keeps a placeholder template's figures, each marked as an example figure", () => {
     const reading = readDocument([{ page: 1, text: TEMPLATE }])
-    expect(reading.figures).toEqual([])
-    expect(reading.excluded.map((excluded) => excluded.reason)).toContain('placeholder')
+    expect(reading.figures.map((figure) => [figure.text, figure.flags.includes('example')])).toEqual(
+      expect.arrayContaining([['$10,000', true]]),
+    )
+    expect(reading.figures.every((figure) => figure.flags.includes('example'))).toBe(true)
+    expect(reading.excluded).toEqual([])
+  })
+
+  it('marks no figure of an ordinary offer as an example', () => {
+    const reading = readDocument([{ page: 1, text: 'Website redesign $10,000, delivered in 8-10 weeks.' }])
+    expect(reading.figures.some((figure) => figure.flags.includes('example'))).toBe(false)
   })
 
   it('leaves out a bare amount repeated on three pages (a stray text layer), keeping each page’s own price', () => {

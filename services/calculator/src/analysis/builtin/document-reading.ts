@@ -3,6 +3,7 @@
 // relevance score.
 import type { TextPage } from '../types.ts'
 import { scanPage, type Figure, type ScanOptions } from './figures.ts'
+import type { DollarCode } from './figures-types.ts'
 import { isPlaceholderLine, readTemplate, type TemplateReading } from './placeholders.ts'
 import { NEGATIVE_WORDS, PERCENT_BOILERPLATE_WORDS, SAVING_WORDS, VALUE_WORDS, THEME_WORDS } from './vocabulary.ts'
 
@@ -17,7 +18,7 @@ export interface ScoredFigure extends Figure {
   readonly near: string
 }
 
-export type ExclusionReason = 'placeholder' | 'repeatedLine' | 'repeatedBareAmount' | 'boilerplatePercent' | 'notPositive'
+export type ExclusionReason = 'repeatedLine' | 'repeatedBareAmount' | 'boilerplatePercent' | 'notPositive'
 
 export interface ExcludedFigure {
   readonly figure: Figure
@@ -29,7 +30,7 @@ export interface DocumentReading {
   readonly swedish: boolean
   readonly scan: ScanOptions
   readonly template: TemplateReading
-  /** Usable figures, most relevant first. */
+  /** Usable figures, most relevant first (a template's flagged 'example'). */
   readonly figures: readonly ScoredFigure[]
   readonly excluded: readonly ExcludedFigure[]
   /** How often each theme's words occur in the whole text. */
@@ -106,11 +107,20 @@ function detectSwedish(words: readonly string[]): boolean {
   return swedish > english
 }
 
+/** How a text names each country's dollars, as whole words ("academic" is not CAD). */
+const DOLLAR_NAMES: ReadonlyArray<readonly [DollarCode, RegExp]> = [
+  ['USD', /(?:^|[^\p{L}])(?:USD|US\$)(?![\p{L}])|u\.s\. dollars?|(?<![\p{L}])US dollars?/iu],
+  ['AUD', /(?:^|[^\p{L}])(?:AUD|A\$|AU\$)(?![\p{L}])|australian dollars?|australiska dollar/iu],
+  ['CAD', /(?:^|[^\p{L}])(?:CAD|C\$|CA\$|CAN\$)(?![\p{L}])|canadian dollars?|kanadensiska dollar/iu],
+  ['NZD', /(?:^|[^\p{L}])(?:NZD|NZ\$)(?![\p{L}])|new zealand dollars?|nyzeeländska dollar/iu],
+]
+
 function scanOptionsFor(text: string, swedish: boolean): ScanOptions {
-  const australian = /(?:^|[^\p{L}])(?:AUD|A\$|AU\$)(?![\p{L}])|australian dollars?/iu.test(text)
-  const american = /(?:^|[^\p{L}])(?:USD|US\$)(?![\p{L}])|u\.s\. dollars?/iu.test(text)
+  // A bare "$" is the one country's dollars the text names, when it names only one other than the US's.
+  const named = DOLLAR_NAMES.filter(([, pattern]) => pattern.test(text)).map(([code]) => code)
+  const dollar = named.length === 1 && named[0] !== undefined ? named[0] : 'USD'
   const rand = /(?:^|[^\p{L}])(?:rands?|ZAR)(?![\p{L}])|south africa/iu.test(text)
-  return { dollar: australian && !american ? 'AUD' : 'USD', rand, swedish }
+  return { dollar, rand, swedish }
 }
 
 interface Line {
@@ -276,7 +286,9 @@ export function readDocument(pages: readonly TextPage[], signal?: AbortSignal): 
     if (!(figure.value > 0) || !Number.isFinite(figure.value)) {
       exclude('notPositive')
     } else if (verdict.placeholder) {
-      exclude('placeholder')
+      // A template's figures are kept, marked as example figures (issue 14), never taken for quoted ones.
+      const example: Figure = { ...figure, flags: [...figure.flags, 'example'] }
+      figures.push({ ...example, relevance: relevanceOf(example, words), words, nearWords, near })
     } else if (verdict.repeated) {
       exclude('repeatedLine')
     } else if (

@@ -2,7 +2,7 @@
 // "Tjänst  Pris (kr)"): which header a cell sits under, and the bare numbers of a column whose
 // header names the currency ("Pris (kr)" over "2 490") read as amounts.
 import { cellsOf, figuresBetween, isRowId, periodInWords, wordsOf, type Line } from './fee-tables-lines.ts'
-import type { CurrencyCode, Figure, FigureFlag, MutableFigure, ScanOptions } from './figures-types.ts'
+import { CURRENCY_CODES, type CurrencyCode, type Figure, type FigureFlag, type MutableFigure, type ScanOptions } from './figures-types.ts'
 import { parseNumberText } from './number-format.ts'
 
 /** How far above a row its header row may be, and how many words a header cell has at most. */
@@ -33,7 +33,7 @@ export function headerCells(text: string, lines: readonly Line[], lineIndex: num
 }
 
 const HEADER_CURRENCY =
-  /\(\s*(?:in\s+)?(SEK|USD|EUR|AUD|ZAR|GBP|INR|kr|kronor|US\$|A\$|\$|€|£|₹)\s*\)|(?:^|\s)(SEK|USD|EUR|AUD|kr|kronor)(?:\s|:|$)/iu
+  /\(\s*(?:in\s+)?(SEK|USD|EUR|AUD|ZAR|GBP|INR|NOK|DKK|CAD|NZD|CHF|JPY|kr|kronor|US\$|C\$|CA\$|NZ\$|A\$|\$|€|£|₹|¥)\s*\)|(?:^|\s)(SEK|USD|EUR|AUD|NOK|DKK|CAD|NZD|CHF|JPY|kr|kronor)(?:\s|:|$)/iu
 
 function currencyOfHeader(header: string, options: ScanOptions): CurrencyCode | undefined {
   const match = HEADER_CURRENCY.exec(header)
@@ -62,10 +62,16 @@ function currencyOfHeader(header: string, options: ScanOptions): CurrencyCode | 
     case '₹':
     case 'inr':
       return 'INR'
-    case 'zar':
-      return 'ZAR'
+    case 'c$':
+    case 'ca$':
+      return 'CAD'
+    case 'nz$':
+      return 'NZD'
+    case '¥':
+      return 'JPY'
     default:
-      return undefined
+      // A code as written: "Fee (CHF)", "NOK".
+      return CURRENCY_CODES.find((code) => code.toLowerCase() === symbol)
   }
 }
 

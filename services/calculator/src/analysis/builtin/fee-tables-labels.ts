@@ -5,11 +5,13 @@
 import {
   cellsOf,
   cleanLabel,
+  enclosingMark,
   isBlank,
   isBullet,
   figuresBetween,
   isRowId,
   labelLike,
+  LEADING_MARK,
   lastSegment,
   LINE_REACH,
   lineLabelCandidates,
@@ -117,6 +119,32 @@ function wordsBetween(context: PageContext, from: number, to: number): string | 
   return to - from > LINE_REACH ? undefined : residue(context.text, from, to, context.figures)
 }
 
+/** The words before an amount from `from`, less the opening mark of a deduction ("… footing. <$ 1,071.00>"). */
+function wordsBefore(context: PageContext, from: number, figure: Figure): string | undefined {
+  const before = wordsBetween(context, from, figure.start)
+  if (before === undefined || enclosingMark(context.text, figure.start, figure.end) === undefined) return before
+  return before.replace(/[<(]$/u, '').trim()
+}
+
+/**
+ * A row's name that wraps onto the amount's line: "e Deduct for (1) 42" & 72” Dual-height …" /
+ * "powder-coated finish — Metro to provide concrete footing. <$ 1,071.00>". The amount's line goes
+ * on in lower case, the line above has no amount of its own, and the two read as one label.
+ */
+function wrappedLabel(context: PageContext, amount: Amount, line: Line): Labelled | undefined {
+  const before = wordsBefore(context, line.start, amount.figure)
+  const above = context.lines[amount.lineIndex - 1]
+  if (before === undefined || !/^\p{Ll}/u.test(before) || above === undefined) return undefined
+  if (above.text.includes('\t') || above.text.length > LINE_REACH || !/\p{L}/u.test(above.text)) return undefined
+  if (figuresBetween(context.figures, above.start, above.end).some((other) => other.kind === 'money')) return undefined
+  const first = above.text.replace(LEADING_MARK, '').trim()
+  // The name goes on past the line above ("Section 9.5 Insurance. Each Party shall …" names nothing below it).
+  const label = lineLabelCandidates(`${first} ${before}`).find(
+    (candidate) => candidate.length > first.length && labelLike(candidate, PREVIOUS_LABEL_WORDS),
+  )
+  return label === undefined ? undefined : { label: cleanLabel(label), layout: 'line', labelLine: amount.lineIndex - 1 }
+}
+
 /** The label before the amount on its own line or in its own cell, or the first name cell before its cell. */
 function sameLineLabel(
   context: PageContext,
@@ -127,7 +155,7 @@ function sameLineLabel(
 ): string | undefined {
   const { figure } = amount
   const from = cell?.start ?? line.start
-  const before = wordsBetween(context, from, figure.start)
+  const before = wordsBefore(context, from, figure)
   // A label is words: "i.e. $110M+ PS, $50M+" names neither amount.
   if (before === undefined || figuresBetween(context.figures, from, figure.start).some((other) => other.kind === 'money')) return undefined
   if (!isBlank(before)) {
@@ -155,7 +183,7 @@ function standsAlone(context: PageContext, amount: Amount, line: Line, cell: Cel
   const end = cell !== undefined && lastLine === line ? cell.end : lastLine.end
   const after = wordsBetween(context, amount.figure.end, end)
   if (after === undefined || (wordsOf(after).length > TRAILER_WORDS && !/^(?:for|för|plus)\s/iu.test(after))) return false
-  const before = wordsBetween(context, cell?.start ?? line.start, amount.figure.start)
+  const before = wordsBefore(context, cell?.start ?? line.start, amount.figure)
   // "for lawyers and $70", "for lawyers, $45": the row's next rate.
   return before !== undefined && (isBlank(before) || /^(?:(?:for|för)\s.{1,40}?)?\s?(?:,|and|or|och|eller|plus)$/iu.test(before))
 }
@@ -175,7 +203,7 @@ function directLabel(context: PageContext, amount: Amount): Direct {
   const row = rowAbove(context, amount.lineIndex)
   const inLine = sameLineLabel(context, amount, line, cell, cells)
   const alone = standsAlone(context, amount, line, cell)
-  const before = wordsBetween(context, cell?.start ?? line.start, amount.figure.start)
+  const before = wordsBefore(context, cell?.start ?? line.start, amount.figure)
   if (row !== undefined && row.line === amount.lineIndex && (alone || cell !== undefined) && before !== undefined && isBlank(before)) {
     return { alone, labelled: { label: row.name, layout: 'row', labelLine: row.line } }
   }
@@ -185,7 +213,9 @@ function directLabel(context: PageContext, amount: Amount): Direct {
     return { alone, labelled: { label: inLine, layout: 'line', labelLine: amount.lineIndex, ...(group === undefined ? {} : { group }) } }
   }
   if (alone && row !== undefined) return { alone, labelled: { label: row.name, layout: 'row', labelLine: row.line } }
-  return { alone }
+  const wrapped = inLine === undefined && cell === undefined && after !== undefined && wordsOf(after).length <= TRAILER_WORDS
+  const wrappedName = wrapped ? wrappedLabel(context, amount, line) : undefined
+  return wrappedName === undefined ? { alone } : { alone, labelled: wrappedName }
 }
 
 function previousTextLine(context: PageContext, lineIndex: number): number | undefined {

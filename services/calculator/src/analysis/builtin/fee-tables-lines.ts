@@ -115,7 +115,7 @@ export function labelLike(text: string, maxWords: number): boolean {
 }
 
 /** A list mark before a label: "•", "*", "+", "|" and how text recognition reads a bullet ("e", "o" before a capital). */
-const LEADING_MARK = /^\s*(?:[•●○■▪▸◦*+|–—-]|[eo](?=\s+[\p{Lu}(]))\s+/u
+export const LEADING_MARK = /^\s*(?:[•●○■▪▸◦*+|–—-]|[eo](?=\s+[\p{Lu}(]))\s+/u
 /** Where a line's leading name ends: "Clackamas County fire access: FLB-100 …", "Single Gate — If required.". */
 const NAME_END = /:\s|\s[—–]\s|\.\s/u
 
@@ -130,6 +130,24 @@ export function lineLabelCandidates(text: string): string[] {
   if ((unmarked.match(/\(/gu)?.length ?? 0) > (unmarked.match(/\)/gu)?.length ?? 0)) return [unmarked]
   const lead = unmarked.split(NAME_END)[0]?.trim() ?? ''
   return [...new Set([unmarked, lead, unmarked.replace(/\.$/u, '')])].filter((candidate) => candidate !== '')
+}
+
+/** Words that make an amount in parentheses a deduction ("Credit for early payment ($500)"). */
+const DEDUCTION_WORDS = /(?<![\p{L}])(?:deduct\p{L}*|credit|discount|less|minus|rebate|refund|avdrag|rabatt|kreditering|avgår)(?![\p{L}])/iu
+
+/** The marks around an amount written as a deduction, "<$ 1,071.00>" or "($500)": '<' or '(' when both sides have one. */
+export function enclosingMark(text: string, start: number, end: number): '<' | '(' | undefined {
+  const before = text.slice(Math.max(0, start - 3), start).trimEnd()
+  const after = text.slice(end, end + 3).trimStart()
+  if (before.endsWith('<') && after.startsWith('>')) return '<'
+  if (before.endsWith('(') && after.startsWith(')')) return '('
+  return undefined
+}
+
+/** Whether the amount at `start`–`end` is taken off: in angle brackets, or in parentheses with a word that says so before it. */
+export function isDeduction(text: string, labelStart: number, start: number, end: number): boolean {
+  const mark = enclosingMark(text, start, end)
+  return mark === '<' || (mark === '(' && DEDUCTION_WORDS.test(text.slice(labelStart, start)))
 }
 
 /** The last part of an explicit label: "PI: …, PolicyEngine Requested Amount:" → "PolicyEngine Requested Amount". */

@@ -147,6 +147,29 @@ describe('small tables', () => {
     ])
   })
 
+  it('reads a deduction in angle brackets or parentheses, with a name that wraps onto the line above', () => {
+    const quote = [
+      '* Single Gate $920.00',
+      'e Deduct for (1) 42" Dual-height gooseneck mounting pedestal',
+      'powder-coated finish — Metro to provide concrete footing. <$ 1,071.00>',
+      'Credit for early signing ($500)',
+      'Gold Sponsorship ($7,500)',
+    ].join('\n')
+    const found = rows(quote)
+    expect(found.map((row) => [row.label, row.figure.value, row.deduction])).toEqual([
+      ['Single Gate', 920, undefined],
+      ['Deduct for (1) 42" Dual-height gooseneck mounting pedestal powder-coated finish', 1_071, true],
+      ['Credit for early signing', 500, true],
+      ['Gold Sponsorship', 7_500, undefined],
+    ])
+    // The row runs from its name's first line to the amount.
+    expect(found[1] === undefined ? '' : quote.slice(found[1].lineStart, found[1].lineEnd)).toMatch(/^e Deduct[^]*1,071\.00>$/u)
+    // A sentence that runs on to an amount is not a wrapped name.
+    expect(rows('The Client shall pay\nthe sum of $5,000 on signing.').map((row) => row.label)).not.toContain(
+      'The Client shall pay the sum of',
+    )
+  })
+
   it('has no rows for amounts in ordinary prose, boilerplate fees or blank price fields', () => {
     expect(rows('Our customers save $40,000 a year and spend 10 hours a week less on reports.')).toEqual([])
     expect(rows('A late fee of $50 applies to overdue invoices.')).toEqual([])

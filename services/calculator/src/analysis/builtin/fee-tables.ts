@@ -7,7 +7,16 @@
 // price, a budget or an award is for the caller to decide from the rest of the text.
 import { headerCells, headerCurrencyFigures } from './fee-tables-columns.ts'
 import { labelAmounts, type Amount, type Labelled, type PageContext } from './fee-tables-labels.ts'
-import { figuresBetween, LINE_REACH, lineIndexAt, linesOf, normalizeLine, periodInWords, type Line } from './fee-tables-lines.ts'
+import {
+  figuresBetween,
+  isDeduction,
+  LINE_REACH,
+  lineIndexAt,
+  linesOf,
+  normalizeLine,
+  periodInWords,
+  type Line,
+} from './fee-tables-lines.ts'
 import { detailAfter, phraseLabel } from './fee-tables-phrases.ts'
 import { scanPage } from './figures.ts'
 import type { Figure, PerEntity, ScanOptions } from './figures-types.ts'
@@ -50,6 +59,8 @@ export interface FeeRow {
   readonly column?: string
   /** The row's other figures with their columns: a revenue share's percentage splits, a weight ("40 %"). */
   readonly cells?: readonly FeeCell[]
+  /** The amount is taken off, not added: "Deduct for … <$ 1,071.00>", "Credit ($500)". */
+  readonly deduction?: true
 }
 
 export interface FeePage {
@@ -141,6 +152,7 @@ function rowOf(context: PageContext, amount: Amount, labelled: Labelled | undefi
   const detail = detailAfter(context.text, figure.end)
   const period = figure.per ?? periodInWords(label) ?? (column === undefined ? undefined : periodInWords(column))
   const start = Math.min(labelLine.start, lastLine.start)
+  const deduction = isDeduction(context.text, start, figure.start, figure.end)
   return {
     page: context.page,
     label,
@@ -154,6 +166,7 @@ function rowOf(context: PageContext, amount: Amount, labelled: Labelled | undefi
     ...(labelled?.group === undefined ? {} : { group: labelled.group }),
     ...(column === undefined ? {} : { column }),
     ...(cells.length === 0 ? {} : { cells }),
+    ...(deduction ? { deduction: true as const } : {}),
   }
 }
 

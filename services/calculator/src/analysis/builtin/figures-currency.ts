@@ -60,20 +60,22 @@ export interface Currency {
   readonly inferred?: boolean
 }
 
+/** Currencies written as their ISO code before a number ("SEK 2 490", "NOK 50,000", "CHF: 120"). */
+const CODES_BEFORE: readonly CurrencyCode[] = ['USD', 'EUR', 'SEK', 'AUD', 'ZAR', 'GBP', 'INR', 'NOK', 'DKK', 'CAD', 'NZD', 'CHF', 'JPY']
+
 const CURRENCY_PREFIXES: ReadonlyArray<{ readonly pattern: RegExp; readonly currency: CurrencyCode | 'dollar' | 'rand' }> = [
   { pattern: new RegExp(`(?:US\\$|U\\.S\\.${S}?\\$)${S}?$`, 'u'), currency: 'USD' },
+  // Before "A$": "CA$" ends in it.
+  { pattern: new RegExp(`(?:^|[^\\p{L}])(?:C\\$|CA\\$|CAN\\$)${S}?$`, 'u'), currency: 'CAD' },
+  { pattern: new RegExp(`(?:^|[^\\p{L}])NZ\\$${S}?$`, 'u'), currency: 'NZD' },
   { pattern: new RegExp(`(?:A\\$|AU\\$)${S}?$`, 'u'), currency: 'AUD' },
   { pattern: new RegExp(`\\$${S}?$`, 'u'), currency: 'dollar' },
   { pattern: new RegExp(`€${S}?$`, 'u'), currency: 'EUR' },
   { pattern: new RegExp(`£${S}?$`, 'u'), currency: 'GBP' },
   { pattern: new RegExp(`₹${S}?$`, 'u'), currency: 'INR' },
-  { pattern: new RegExp(`(?:^|[^\\p{L}])USD${S}?:?${S}?$`, 'iu'), currency: 'USD' },
-  { pattern: new RegExp(`(?:^|[^\\p{L}])EUR${S}?:?${S}?$`, 'iu'), currency: 'EUR' },
-  { pattern: new RegExp(`(?:^|[^\\p{L}])SEK${S}?:?${S}?$`, 'iu'), currency: 'SEK' },
-  { pattern: new RegExp(`(?:^|[^\\p{L}])AUD${S}?:?${S}?$`, 'iu'), currency: 'AUD' },
-  { pattern: new RegExp(`(?:^|[^\\p{L}])ZAR${S}?:?${S}?$`, 'iu'), currency: 'ZAR' },
-  { pattern: new RegExp(`(?:^|[^\\p{L}])GBP${S}?:?${S}?$`, 'iu'), currency: 'GBP' },
-  { pattern: new RegExp(`(?:^|[^\\p{L}])INR${S}?:?${S}?$`, 'iu'), currency: 'INR' },
+  // "¥" is also the renminbi's sign; in the offers this reads it is the yen.
+  { pattern: new RegExp(`¥${S}?$`, 'u'), currency: 'JPY' },
+  ...CODES_BEFORE.map((code) => ({ pattern: new RegExp(`(?:^|[^\\p{L}])${code}${S}?:?${S}?$`, 'iu'), currency: code })),
   // Case-sensitive: "RS 2024/1947" is a file number, "Rs. 5,000" rupees.
   { pattern: new RegExp(`(?:^|[^\\p{L}])Rs\\.?${S}?$`, 'u'), currency: 'INR' },
   { pattern: new RegExp(`(?:^|[^\\p{L}])kr\\.?${S}?$`, 'iu'), currency: 'SEK' },
@@ -89,7 +91,7 @@ export function currencyBefore(before: string, options: ScanOptions, randLikely?
     const match = pattern.exec(before)
     if (match === null) continue
     // The match may include the non-letter in front of the symbol; count only the symbol itself.
-    const text = match[0].replace(/^[^\p{L}$€£₹]+/u, '')
+    const text = match[0].replace(/^[^\p{L}$€£₹¥]+/u, '')
     if (currency === 'rand') {
       if (options.rand) return { currency: 'ZAR', length: text.length }
       return randLikely?.() === true ? { currency: 'ZAR', length: text.length, inferred: true } : undefined
@@ -100,9 +102,24 @@ export function currencyBefore(before: string, options: ScanOptions, randLikely?
   return undefined
 }
 
+/** Currencies written after a number that name another country's crowns, dollars or francs ("50 000 norska kronor"). */
+const FOREIGN_SUFFIX_WORDS: ReadonlyArray<readonly [readonly string[], CurrencyCode]> = [
+  [['nok', 'norska kronor', 'norwegian kroner', 'norwegian krone', 'norske kroner'], 'NOK'],
+  [['dkk', 'danska kronor', 'danish kroner', 'danish krone', 'danske kroner'], 'DKK'],
+  [['cad', 'canadian dollars', 'canadian dollar', 'kanadensiska dollar'], 'CAD'],
+  [['nzd', 'new zealand dollars', 'new zealand dollar', 'nyzeeländska dollar'], 'NZD'],
+  [['chf', 'swiss francs', 'swiss franc', 'schweizerfranc'], 'CHF'],
+  [['jpy', 'yen', 'japanese yen', 'japanska yen'], 'JPY'],
+]
+/** The phrases as a pattern, longest first, a space matching any run of spaces. */
+const FOREIGN_SUFFIXES = FOREIGN_SUFFIX_WORDS.flatMap(([words]) => words)
+  .sort((a, b) => b.length - a.length)
+  .map((word) => word.replace(/ /g, `${S}+`))
+  .join('|')
+
 export const CURRENCY_SUFFIX = sticky(
   // "kr." keeps its dot unless the dot ends the sentence ("Ett besök är värt 900 kr. Vi …").
-  `${S}?(kronor|kr(?:\\.(?![ \\t\\u00a0]*(?:\\n|\\p{Lu}|$)))?|sek|:-|eur|euros?|€|usd|dollars?|aud|zar|rands?|gbp|inr|rupees|öre)(?![\\p{L}])`,
+  `${S}?(${FOREIGN_SUFFIXES}|kronor|kr(?:\\.(?![ \\t\\u00a0]*(?:\\n|\\p{Lu}|$)))?|sek|:-|eur|euros?|€|usd|dollars?|aud|zar|rands?|gbp|inr|rupees|öre|¥)(?![\\p{L}])`,
   'iu',
 )
 
@@ -122,12 +139,14 @@ const SUFFIXES: ReadonlyMap<string, SuffixCurrency> = new Map(
       [['zar', 'rand', 'rands'], 'ZAR'],
       [['gbp'], 'GBP'],
       [['inr', 'rupees'], 'INR'],
+      [['¥'], 'JPY'],
+      ...FOREIGN_SUFFIX_WORDS,
     ] as const
   ).flatMap(([words, currency]) => words.map((word) => [word, { currency, factor: 1 }] as const)),
 )
 
 export function suffixCurrency(word: string): SuffixCurrency | undefined {
-  const lower = word.toLowerCase()
+  const lower = word.toLowerCase().replace(/\s+/gu, ' ')
   if (lower === 'öre') return { currency: 'SEK', factor: 0.01 }
   return SUFFIXES.get(lower)
 }

@@ -5,8 +5,12 @@ import type { EntityId, Period } from './vocabulary.ts'
 export const FIGURE_KINDS = ['money', 'hours', 'minutes', 'count', 'percent', 'duration'] as const
 export type FigureKind = (typeof FIGURE_KINDS)[number]
 
-/** Currencies the scanner recognises; only USD, EUR and SEK have fixed rates (SPEC §9). */
-export type CurrencyCode = 'USD' | 'EUR' | 'SEK' | 'AUD' | 'ZAR' | 'GBP' | 'INR'
+/** Currencies the scanner recognises; only USD, EUR and SEK have fixed rates (SPEC §9), the others a named indicative rate (terms.ts). */
+export const CURRENCY_CODES = ['USD', 'EUR', 'SEK', 'AUD', 'ZAR', 'GBP', 'INR', 'NOK', 'DKK', 'CAD', 'NZD', 'CHF', 'JPY'] as const
+export type CurrencyCode = (typeof CURRENCY_CODES)[number]
+
+/** The countries whose dollars a bare "$" may mean. */
+export type DollarCode = 'USD' | 'AUD' | 'CAD' | 'NZD'
 
 export type FigureFlag =
   /** "1,800+", "över 600". */
@@ -52,6 +56,11 @@ export type FigureFlag =
   | 'ore'
   /** A table cell whose currency (or period) comes from its column header ("Pris (kr)"); set by fee-tables.ts. */
   | 'headerCurrency'
+  /**
+   * A figure in template text ("Title $10,000 / 8-10 weeks" under "Some intro text."): an example
+   * figure, kept as written and said to be one wherever it is used; set by document-reading.ts.
+   */
+  | 'example'
 
 /** Per 1,000 impressions (CPM). */
 export type PerEntity = EntityId | 'thousand'
@@ -86,8 +95,8 @@ export interface Figure {
 }
 
 export interface ScanOptions {
-  /** What a bare "$" means: USD, or AUD in a document that states its prices in AUD. */
-  readonly dollar: 'USD' | 'AUD'
+  /** What a bare "$" means: USD, or AUD, CAD or NZD in a text that names only that country's dollars. */
+  readonly dollar: DollarCode
   /**
    * Whether "R 100" is rand (a South African document). Otherwise R before a number is rand only with
    * evidence: "R 120,000", "R 1.8 million", "costs R 450" (see figures-currency.ts); "R2", "R&D" stay letters.

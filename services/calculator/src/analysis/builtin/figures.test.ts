@@ -66,11 +66,29 @@ describe('money', () => {
     ['Shoot INR 25,000 per day', 25_000, 'INR'],
     ['Shoot Rs. 25,000 per day', 25_000, 'INR'],
     ['Fuel costs $0.15 per mile', 0.15, 'USD'],
+    ['Couriers C$40,000 a month', 40_000, 'CAD'],
+    ['Platform CA$1,200 per month', 1_200, 'CAD'],
+    ['Platform 1,200 CAD per month', 1_200, 'CAD'],
+    ['Licence NZ$ 900 a year', 900, 'NZD'],
+    ['Bränsle NOK 180 000 i månaden', 180_000, 'NOK'],
+    ['Tjänsten kostar 4 500 NOK per månad', 4_500, 'NOK'],
+    ['Hyran är 50 000 norska kronor per år', 50_000, 'NOK'],
+    ['Budtjänster 50 000 DKK i månaden', 50_000, 'DKK'],
+    ['Support CHF 120 per hour', 120, 'CHF'],
+    ['Hosting ¥500,000 a month', 500_000, 'JPY'],
+    ['Hosting 500,000 yen a month', 500_000, 'JPY'],
   ])('%s', (text, value, currency) => {
     const figure = only(text, /kr|:-|öre/.test(text) ? SWEDISH : ENGLISH)
     expect(figure).toMatchObject({ kind: 'money', currency })
     expect(figure.value).toBeCloseTo(value, 6)
     expect(text.slice(figure.start, figure.end)).toBe(figure.text)
+  })
+
+  it("reads a bare '$' as the dollars the text names (CAD, NZD), and no code inside a word", () => {
+    expect(only('Couriers $40,000 a month', { ...ENGLISH, dollar: 'CAD' })).toMatchObject({ value: 40_000, currency: 'CAD' })
+    expect(only('Licence $900 a year', { ...ENGLISH, dollar: 'NZD' })).toMatchObject({ value: 900, currency: 'NZD' })
+    expect(only('An academic licence of 1,200 USD')).toMatchObject({ value: 1_200, currency: 'USD' })
+    expect(scan('Ticket DECADE 2024 for 700 attendees').every((figure) => figure.kind !== 'money')).toBe(true)
   })
 
   it('reads "2:50 kr" and öre as kronor, flagged', () => {

@@ -1,12 +1,13 @@
 // Template and placeholder text: a price in "Title $10,000 / 8-10 weeks" under "Some intro text."
-// is not a price anyone quoted. The rule (see the report of issue 5):
+// is not a price anyone quoted, but an example figure: it is kept, and marked as an example
+// wherever it is used (issue 14). The rule (see the report of issue 5):
 //  1. A line is *template text* when it matches a placeholder marker: lorem ipsum, "Some … text",
 //     a lone "A Subhead", "[Client Name]"-style brackets, {{fields}}, <insert …>, a lone
 //     "Company Name"/"Client Name", "XX"/"XXX", "Your company/name/logo", "insert … here".
 //     Unfilled form prompts ("Klicka eller tryck här för att ange text", "Click or tap here to
 //     enter text") are counted apart: they mark an empty field, not fake content.
 //  2. A document is *dominated by placeholders* when at least 3 lines, and at least a fifth of its
-//     non-empty lines, are template text: then none of its figures is used.
+//     non-empty lines, are template text: then every one of its figures is an example figure.
 //  3. Otherwise a figure is a placeholder when its own line is template text, or when the rest of
 //     its line is nothing but template labels ("Title", "Name", "Price", …) on a page that has
 //     template text.

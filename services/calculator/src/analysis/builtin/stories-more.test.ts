@@ -3,8 +3,10 @@
 // over, unit prices against today's, one-off prices, costs that disappear, and descriptions that
 // ask for offers or list prices.
 import { describe, expect, it } from 'vitest'
+import { conversionRate } from '@valueproof/formula'
 import { describeText, figure, used } from './builtin-analyzer-fixtures.ts'
 import { inspectAnalysis } from './inspect.ts'
+import { INDICATIVE_USD_RATES } from './terms.ts'
 
 describe('who pays an amount, when a sentence states several', () => {
   it('takes "and the service costs $1,500 per month" as the price, beside the customer’s own spend', () => {
@@ -49,6 +51,29 @@ describe('losses stated as amounts', () => {
     const loss = report.calculatorData.parameters.find((parameter) => parameter.name === 'lossPerYear')
     expect(loss?.description).toMatch(/1 ZAR = 0\.055 USD/)
     expect(report.yearlyAtDefaults).toBeCloseTo(1_800_000 * 0.055 * 0.6, 0)
+  })
+
+  it('converts Norwegian crowns at a named rate, in Swedish, never as kronor', () => {
+    const text = 'Vår ruttplanering minskar bränslekostnaden med 12 %. Ett åkeri lägger i dag NOK 180 000 i månaden på bränsle.'
+    const report = describeText(text, { language: 'sv' })
+    expect(report.story).toBe('costReduced')
+    expect(figure(report, 'NOK 180 000')).toMatchObject({ currency: 'NOK', role: 'baseline' })
+    const rate = Number((INDICATIVE_USD_RATES.NOK * conversionRate('USD', 'SEK')).toPrecision(3))
+    const cost = report.calculatorData.parameters.find((parameter) => parameter.source?.kind === 'description' && parameter.unit !== '%')
+    expect(cost?.description).toContain(`1 NOK = ${String(rate).replace('.', ',')} SEK`)
+    expect(report.yearlyAtDefaults).toBeCloseTo(180_000 * rate * 0.12 * 12, 0)
+  })
+
+  it('converts Canadian dollars written C$ or as a bare "$" in a text that names CAD, at a named rate', () => {
+    for (const text of [
+      'Our dispatch platform cuts courier spend by 15%. You spend C$40,000 a month on couriers today.',
+      'All prices are in CAD. Our dispatch platform cuts courier spend by 15%. You spend $40,000 a month on couriers today.',
+    ]) {
+      const report = describeText(text, { currency: 'USD' })
+      expect(figure(report, '40,000')).toMatchObject({ currency: 'CAD', role: 'baseline' })
+      expect(report.calculatorData.parameters.some((parameter) => /1 CAD = 0\.73 USD/.test(parameter.description ?? ''))).toBe(true)
+      expect(report.yearlyAtDefaults).toBeCloseTo(40_000 * 0.73 * 0.15 * 12, 0)
+    }
   })
 
   it('values customers lost at what each is worth a year, in Swedish', () => {

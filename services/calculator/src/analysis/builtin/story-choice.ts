@@ -84,8 +84,15 @@ const speaksOfLosses = (words: ReadonlySet<string>): boolean => LOSS_WORDS.count
 
 export function chooseStory(reading: DocumentReading, context: DesignContext): StoryChoice {
   const choice = chooseDesign(reading, context)
-  const design = withAvoidedCost(choice.design, choice.roled, context)
-  return { ...choice, design: withOneOff(design, choice.roled, context) }
+  const design = withOneOff(withAvoidedCost(choice.design, choice.roled, context), choice.roled, context)
+  return { ...choice, roled: withPricesOf(design, choice.roled), design }
+}
+
+/** The roles as the story took them: a fee-table row it models is the seller's price. */
+function withPricesOf(design: Design, roled: readonly RoledFigure[]): readonly RoledFigure[] {
+  const priced = new Set(design.priced ?? [])
+  if (priced.size === 0) return roled
+  return roled.map((entry) => (priced.has(entry.figure) && entry.role !== 'price' ? { ...entry, role: 'price' } : entry))
 }
 
 function chooseDesign(reading: DocumentReading, context: DesignContext): StoryChoice {

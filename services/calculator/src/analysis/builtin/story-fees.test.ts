@@ -59,6 +59,38 @@ describe('a schedule of monthly fees', () => {
   })
 })
 
+describe('the roles of the rows', () => {
+  it("reports every row the story models as the seller's price, whatever its line's words suggested", () => {
+    const report = inspectAnalysis(documentInput(SCHEDULE, 'en'))
+    const roles = Object.fromEntries(report.figures.map((figure) => [figure.text, figure.role]))
+    expect(roles).toMatchObject({ '$2,000': 'price', '$3,500': 'price', '$1,250': 'price', '$150 / hour': 'price' })
+  })
+
+  it('lists a deduction after the prices, with its sign, and never makes it the default', () => {
+    const quote = [
+      'PROPOSAL',
+      'OPTIONS — Circle options chosen to be added to totals:',
+      'e Deduct for (1) dual-height gooseneck mounting pedestal',
+      'powder-coated finish — Metro to provide concrete footing. <$ 1,071.00>',
+      '* Single Gate $920.00',
+      '* Double Gate $ 1,385.00',
+    ].join('\n')
+    const input = documentInput(quote, 'en')
+    const report = inspectAnalysis(input)
+    const price = report.calculatorData.parameters.find((parameter) => parameter.name === 'priceEach')
+    expect(price?.defaultValue).toBe(920)
+    expect(price?.description).toContain('Double Gate $ 1,385.00 (page 1); Deduct for (1) dual-height gooseneck mounting pedestal')
+    expect(price?.description).toContain('−$ 1,071.00 (page 1)')
+    const money = report.figures.filter((figure) => figure.kind === 'money').sort((a, b) => a.value - b.value)
+    expect(money.map((figure) => [figure.value, figure.role, figure.use])).toEqual([
+      [920, 'price', 'slider'],
+      [1071, 'price', 'slider'],
+      [1385, 'price', 'slider'],
+    ])
+    expect(honestyProblems(report.calculatorData, input)).toEqual([])
+  })
+})
+
 describe('a price list of alternatives', () => {
   const PRICE_LIST = 'Prislista\nPaket\tMånadsavgift\nBas\t2 490 kr\nPlus\t4 990 kr\nPremium\t9 990 kr\n'
 

@@ -84,7 +84,9 @@ export function schedulePeriod(schedule: readonly FeeRowFigure[]): TimeframePeri
 
 /** "Autosys $10,109 (page 24)": a row as the derivation lists it, with the amount as the document writes it. */
 function rowText(row: FeeRow, context: DesignContext): string {
-  const amount = row.figure.text.replace(/\s+/g, ' ').trim()
+  const written = row.figure.text.replace(/\s+/g, ' ').trim()
+  // A deduction keeps its sign: "Deduct for … −$ 1,071.00", never read as a price to add.
+  const amount = row.deduction === true ? `−${written}` : written
   // A detail cut short before its number ("for up to") says nothing on its own.
   const detail = row.detail === undefined || OPEN_DETAIL.test(row.detail) ? '' : ` ${row.detail}`
   const page = context.inputKind === 'document' ? ` (${context.texts.pageShort(row.page)})` : ''
@@ -175,7 +177,9 @@ export function optionsFor(fees: FeeRows, chosen: FeeRowFigure | undefined): Fee
   const alike = (row: FeeRow): boolean => row.period === chosen.row.period && row.perEntity === chosen.row.perEntity
   if (chosen.row.period === 'hour') return fees.rows.filter(({ row }) => row.page === chosen.row.page && alike(row))
   if (!fees.priceList) return [chosen]
-  return fees.rows.filter(({ row }) => alike(row) && !fees.schedule.some((scheduled) => scheduled.row === row))
+  const options = fees.rows.filter(({ row }) => alike(row) && !fees.schedule.some((scheduled) => scheduled.row === row))
+  // The first option is the default: a price, not an amount taken off one.
+  return [...options.filter(({ row }) => row.deduction !== true), ...options.filter(({ row }) => row.deduction === true)]
 }
 
 /** The row whose amount is `entry`'s figure, if it stands in a fee table. */

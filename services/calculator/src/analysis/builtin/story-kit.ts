@@ -3,6 +3,7 @@
 // number of people, the seller's price as the cost side).
 import { TIMEFRAME_FACTORS, type Currency, type TimeframePeriod, type ValueType } from '@valueproof/formula'
 import type { StoryId } from './analysis-report.ts'
+import type { ScoredFigure } from './document-reading.ts'
 import type { RoledFigure } from './roles.ts'
 import { makeTerm, type DesignContext, type Term, type TermSpec } from './terms.ts'
 import { ENTITIES, type Entity, type Period } from './vocabulary.ts'
@@ -37,6 +38,8 @@ export interface Design {
   readonly noValueClaim: boolean
   /** The seller's one-off price (setup, installation): outside the per-period result, the cost a payback is measured against. */
   readonly oneOff?: Term
+  /** Figures the story reads as the seller's prices whatever their sentence suggested: the fee-table rows it models. */
+  readonly priced?: readonly ScoredFigure[]
 }
 
 /** The story period a figure's period runs in: a quarter's figure is told per month, rescaled. */

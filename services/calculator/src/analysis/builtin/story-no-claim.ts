@@ -283,7 +283,8 @@ function modelOf(found: Found, roled: readonly RoledFigure[], context: DesignCon
 
 export function noClaimStory(roled: readonly RoledFigure[], context: DesignContext): Design {
   const { texts, currency } = context
-  const model = modelOf(findFigures(roled, context), roled, context)
+  const found = findFigures(roled, context)
+  const model = modelOf(found, roled, context)
   const { period, formula } = model
   const result = model.result ?? texts.say(`Cost per ${texts.periodNoun(period)}`, `Kostnad per ${texts.periodNoun(period)}`)
   const notes = [texts.noClaimNote(context.inputKind)]
@@ -316,5 +317,7 @@ export function noClaimStory(roled: readonly RoledFigure[], context: DesignConte
     ],
     notes: [...notes, ...model.notes],
     noValueClaim: true,
+    // A row of a fee or rate table prices something, whatever role its line's words suggested.
+    priced: found.fees.rows.map(({ entry }) => entry.figure),
   }
 }

@@ -26,6 +26,12 @@ export const INDICATIVE_USD_RATES: Readonly<Record<Exclude<CurrencyCode, Currenc
   ZAR: 0.055,
   GBP: 1.27,
   INR: 0.012,
+  NOK: 0.095,
+  DKK: 0.15,
+  CAD: 0.73,
+  NZD: 0.59,
+  CHF: 1.15,
+  JPY: 0.0067,
 }
 
 export interface Term {
@@ -178,6 +184,7 @@ export function makeTerm(spec: TermSpec, figure: ScoredFigure | undefined, conte
     value = roundQuantity(figure.value * (spec.scale ?? 1))
   }
   if (spec.scale !== undefined && spec.scale !== 1 && spec.scaleNote !== undefined && figures.length > 0) notes.push(spec.scaleNote)
+  if (figures.some((each) => each.flags.includes('example'))) notes.push(texts.exampleFigure)
   if (figure?.low !== undefined && figure.high !== undefined) {
     notes.push(texts.rangeMidpoint(formatNumber(figure.low, texts.language), formatNumber(figure.high, texts.language)))
   }

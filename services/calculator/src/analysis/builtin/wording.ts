@@ -40,7 +40,12 @@ export interface Texts {
   readonly assumptionsToAdjust: string
   readonly keyMetrics: string
   readonly pageShort: (page: number) => string
-  readonly templateNote: string
+  /** The description of a template: its figures are examples (`examples`), or it states none. */
+  readonly templateNote: (examples: boolean) => string
+  /** A term whose figure is an example figure of a template. */
+  readonly exampleFigure: string
+  /** After a documented constant's origin: "(from the proposal, page 3, an example figure of the template)". */
+  readonly exampleConstant: string
   readonly yearly: string
   readonly say: (en: string, sv: string) => string
   /** A currency without a SPEC §9 rate, converted at a named indicative rate. */
@@ -105,7 +110,12 @@ const ENGLISH: Texts = {
   assumptionsToAdjust: 'Assumptions to adjust',
   keyMetrics: 'Key metrics',
   pageShort: (page) => `page ${page}`,
-  templateNote: 'Example figures in template text are not used.',
+  templateNote: (examples) =>
+    examples
+      ? "The document is a template: its figures are example figures, kept as the template writes them; replace them with the offer's own."
+      : 'The document is a template that states no figures: every value is an assumption.',
+  exampleFigure: "An example figure of the template, not a quoted price: replace it with the offer's own.",
+  exampleConstant: 'an example figure of the template',
   yearly: 'per year',
   say: (en) => en,
   indicativeRate: (original, code, base, rate) =>
@@ -165,7 +175,12 @@ const SWEDISH: Texts = {
   assumptionsToAdjust: 'Antaganden att justera',
   keyMetrics: 'Nyckeltal',
   pageShort: (page) => `sida ${page}`,
-  templateNote: 'Exempelsiffror i malltext används inte.',
+  templateNote: (examples) =>
+    examples
+      ? 'Dokumentet är en mall: dess siffror är exempelsiffror, återgivna som mallen skriver dem; ersätt dem med offertens egna.'
+      : 'Dokumentet är en mall som inte anger några siffror: alla värden är antaganden.',
+  exampleFigure: 'En exempelsiffra ur mallen, inte ett offererat pris: ersätt den med offertens egen.',
+  exampleConstant: 'en exempelsiffra ur mallen',
   yearly: 'per år',
   say: (_en, sv) => sv,
   indicativeRate: (original, code, base, rate) =>

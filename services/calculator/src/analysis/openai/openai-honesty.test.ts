@@ -112,6 +112,28 @@ describe('the OpenAI-compatible analyzer under the honesty rules', () => {
     expect(system).toContain('converted at 1 USD = 10.42 SEK')
   })
 
+  it('marks the quotes of a scanned page as read by text recognition, as the built-in analyzer does', async () => {
+    const [first] = swedish.pages
+    if (first === undefined) throw new Error('the description has a page')
+    const scanned: AnalysisInput = {
+      ...swedish,
+      kind: 'document',
+      pages: [
+        { page: 1, text: 'Offert' },
+        { ...first, page: 2, ocr: true },
+      ],
+    }
+    server.respondWith(jsonCompletion(honestAnswer))
+
+    const calculator = await analyzer.analyze(scanned)
+
+    expect(calculator.parameters.map((parameter) => parameter.source)).toEqual([
+      { kind: 'document', quote: 'Ert team hanterar 2 000 ärenden i månaden', page: 2, ocr: true },
+      { kind: 'document', quote: 'Vår tjänst minskar hanteringstiden med 45 %.', page: 2, ocr: true },
+    ])
+    expect(fallbacks).toEqual([])
+  })
+
   it('drops a price and start values the model was not asked for (decision 101)', async () => {
     const unasked = {
       ...honestAnswer,

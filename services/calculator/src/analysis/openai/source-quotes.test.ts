@@ -47,6 +47,27 @@ describe('createQuoteLocator', () => {
     })
   })
 
+  it('marks a quote found on a page read by text recognition, and only that one', () => {
+    const scanned = createQuoteLocator({
+      kind: 'document',
+      pages: [
+        { page: 1, text: 'Monthly fee: $450.' },
+        { page: 2, text: 'Deduct for gooseneck pedestal <$ 1,071.00>', ocr: true },
+      ],
+    })
+    expect(scanned.locate({ kind: 'document', quote: 'gooseneck pedestal <$ 1,071.00>', page: 1 })).toEqual({
+      kind: 'document',
+      quote: 'gooseneck pedestal <$ 1,071.00>',
+      page: 2,
+      ocr: true,
+    })
+    expect(scanned.locate({ kind: 'document', quote: 'Monthly fee: $450.', page: 2, ocr: true })).toEqual({
+      kind: 'document',
+      quote: 'Monthly fee: $450.',
+      page: 1,
+    })
+  })
+
   it('checks a description quote against the whole description and gives it the description kind', () => {
     const description = createQuoteLocator({
       kind: 'description',

@@ -1,7 +1,8 @@
 // Puts a generated quote in the words of the text it comes from: the model may change case,
 // spacing or dashes, or name the wrong page, without any dishonesty. A quote that is not in the
 // text is left as it is: the honesty checks report it and the model gets to repair it. Quotes are
-// compared as the honesty checks compare them (honesty-quotes.ts).
+// compared as the honesty checks compare them (honesty-quotes.ts). A quote from a page read by text
+// recognition is marked so, as the built-in analyzer marks it (the page shows the OCR note).
 import type { CalculatorData, CalculatorParameter, ParameterSource } from '@valueproof/formula'
 import { fold, searchablePages, searchTextsOf, type FoldedText, type SearchablePage } from '../honesty-quotes.ts'
 import type { AnalysisInput } from '../types.ts'
@@ -45,6 +46,7 @@ export interface QuoteLocator {
 
 export function createQuoteLocator(input: Pick<AnalysisInput, 'kind' | 'pages'>): QuoteLocator {
   const pages: FoldedPage[] = searchablePages(input).map((page) => ({ ...page, folded: fold(page.original) }))
+  const ocrPages = new Set(input.pages.flatMap((page) => (page.ocr === true ? [page.page] : [])))
 
   const find = (quote: string, preferredPage: number | undefined): Found | undefined => {
     const preferred = pages.find((page) => page.page === preferredPage)
@@ -66,7 +68,8 @@ export function createQuoteLocator(input: Pick<AnalysisInput, 'kind' | 'pages'>)
       // The text's own wording is kept, unless collapsing it made it longer than a quote may be.
       const quote = found.passage.length <= QUOTE_MAX_LENGTH && found.passage !== '' ? found.passage : source.quote
       // The kind follows the input: a model may call a description passage a document quote.
-      return input.kind === 'document' ? { kind: 'document', quote, page: found.page } : { kind: 'description', quote }
+      if (input.kind === 'description') return { kind: 'description', quote }
+      return { kind: 'document', quote, page: found.page, ...(ocrPages.has(found.page) ? { ocr: true as const } : {}) }
     },
   }
 }
