@@ -66,21 +66,22 @@ export function fallbackHonestyProblems(data: CalculatorData, input: AnalysisInp
     const { source, defaultValue } = parameter
     if (source === undefined || source.kind === 'assumption') continue
     const page = source.kind === 'document' ? source.page : undefined
-    if (!sourceText(input, page).includes(normalise(source.quote))) {
+    const quote = source.quote ?? ''
+    if (quote === '' || !sourceText(input, page).includes(normalise(quote))) {
       findings.push({
         rule: 'quote_not_in_text',
         parameter: parameter.name,
-        message: `quote not in the text: "${source.quote.slice(0, 60)}"`,
+        message: `quote not in the text: "${quote.slice(0, 60)}"`,
       })
       continue
     }
     if (defaultValue === undefined) continue
-    const numbers = statedNumbers(source.quote)
+    const numbers = statedNumbers(quote)
     if (!amongNumbers(defaultValue, numbers, foreign) && !derivedFrom(defaultValue, numbers)) {
       findings.push({
         rule: 'figure_not_in_quote',
         parameter: parameter.name,
-        message: `${defaultValue} is not in its quote "${source.quote.slice(0, 60)}"`,
+        message: `${defaultValue} is not in its quote "${quote.slice(0, 60)}"`,
       })
     }
   }

@@ -88,7 +88,7 @@ function ownInventedChecks(evalCase: EvalCase, input: AnalysisInput, report: Ana
   for (const parameter of report.calculatorData.parameters) {
     const { source, defaultValue } = parameter
     if (source === undefined || source.kind === 'assumption' || defaultValue === undefined) continue
-    const quoted = statedNumbers(source.quote)
+    const quoted = statedNumbers(source.quote ?? '')
     if (!amongNumbers(defaultValue, textNumbers, foreign) && !derivedFrom(defaultValue, quoted)) {
       found.push({ parameter: parameter.name, reason: `${defaultValue} is not among the text's numbers` })
     }

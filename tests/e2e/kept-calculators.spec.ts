@@ -11,11 +11,16 @@ const REPORTS =
 const FUEL =
   'Switching your fleet to our route optimisation cuts fuel costs by 12%. You spend $38,000 a month on fuel today, and the service costs $1,500 per month.'
 
+function escapedForRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
 /** Types a value into the current calculator's first input and waits until the server has it. */
 async function setFirstInput(page: Page, value: number): Promise<string> {
   const config = await currentCalculatorConfig(page)
   const first = config.parameters[0]
   if (first === undefined) throw new Error('the calculator has no input')
+  expect(first.defaultValue, "the seller's value differs from the default, so the checks below can tell them apart").not.toBe(value)
   const saved = page.waitForResponse((response) => response.request().method() === 'PATCH' && /\/api\/calculators\//.test(response.url()))
   await page.getByTestId('current-calculator').getByRole('spinbutton', { name: first.label }).fill(String(value))
   expect((await saved).status()).toBe(200)
@@ -69,6 +74,8 @@ test.describe('the selected calculator is the unit of work', () => {
     const article = page.getByRole('article')
     await expect(article).toContainText(/analyst|report/i)
     await expect(article).not.toContainText(/fuel/i)
+    // The text quotes the seller's value where it lists the starting values ('label: value').
+    await expect(article.locator('[data-section="valueProposition"]')).toContainText(new RegExp(`${escapedForRegExp(label)}: 7\\b`))
     await expect(page.getByRole('spinbutton', { name: label })).toHaveValue('7')
     await screenshot(page, 'proposal-from-selected-calculator')
 

@@ -149,6 +149,40 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
       expect(fieldsOf(asVisitor)).toEqual(fieldsOf(own))
     })
 
+    it('gives a visitor each figure’s source as kind and page only: the seller’s quotes and notes stay with the owner', async () => {
+      const owner = await registered(stack)
+      const sources = [
+        { kind: 'document', quote: 'Each agent spends six hours a week sorting tickets.', page: 2, ocr: true },
+        { kind: 'description', quote: 'An agent hour costs $45.' },
+        { kind: 'assumption', note: 'Assumption — no figure in the document' },
+      ]
+      const price = { amount: 900, period: 'month', source: { kind: 'document', quote: 'The service is $900 per month.', page: 3 } }
+      const calculatorData = {
+        ...supportTriageCalculator,
+        parameters: supportTriageCalculator.parameters.map((parameter, index) => ({ ...parameter, source: sources[index] })),
+        price,
+      }
+      const id = await share(owner.client, { calculatorData })
+      type Sourced = { parameters: Array<{ source?: unknown }>; price?: { source: unknown } }
+      const sourcesIn = (record: ProposalBody) => {
+        const calculator = record.calculatorData as unknown as Sourced
+        return [...calculator.parameters.map((parameter) => parameter.source), calculator.price?.source]
+      }
+
+      expect(sourcesIn(await proposalOf(owner.client, id))).toEqual([...sources, price.source])
+      const asVisitor = await open(new ApiClient(stack.url), id)
+      expect(asVisitor.status).toBe(200)
+      const text = await asVisitor.text()
+      // What the page's neutral lines read ("From the proposal, p. 2", "Estimate — adjust …", "from the offer, p. 3").
+      expect(sourcesIn(JSON.parse(text) as ProposalBody)).toEqual([
+        { kind: 'document', page: 2 },
+        { kind: 'description' },
+        { kind: 'assumption' },
+        { kind: 'document', page: 3 },
+      ])
+      expect(text).not.toMatch(/"(quote|note|ocr)"|six hours a week|costs \$45|no figure|\$900 per month/)
+    })
+
     it('lists only the signed-in user’s proposals, newest first, with SPEC’s four fields and the link’s end', async () => {
       const alice = await registered(stack, 'alice')
       const bob = await registered(stack, 'bob')
@@ -387,7 +421,11 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
         // The owner's answer has the bookkeeping fields; a visitor's has only what the page shows.
         const proposal = await proposalOf(client, id)
         expect(proposal).toMatchObject({ title, templateType, isPublished: true, content: null })
-        for (const section of SECTIONS) expect(proposal[section]?.trim(), section).toBeTruthy()
+        for (const section of SECTIONS.filter((name) => name !== 'contactInformation')) {
+          expect(proposal[section]?.trim(), section).toBeTruthy()
+        }
+        // A new account has no contact details: no written line naming nobody (the page shows its own neutral one).
+        expect(proposal.contactInformation).toBeNull()
         const text = [proposal.title, ...SECTIONS.map((section) => proposal[section])].join('\n')
         for (const figure of figures) expect(text).toContain(figure)
         expect(text).not.toMatch(/lorem|ipsum/i)
@@ -572,7 +610,8 @@ describe('generated proposals with the OpenAI-compatible writer (pglite+in-proce
     expect(proposal).toMatchObject({
       ...written,
       templateType: 'executive',
-      contactInformation: 'Reply to the person who sent you this proposal to discuss the next steps.',
+      // No contact details in the profile: no written contact line (the page shows its own neutral one).
+      contactInformation: null,
     })
     const request = provider.requests.at(-1)
     expect(request?.chat?.model).toBe('fake-model')

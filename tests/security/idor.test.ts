@@ -12,7 +12,7 @@ import { ApiClient } from '../integration/support/http-client.ts'
 import { logoForm, tinyPng } from '../integration/support/images.ts'
 import { stackKinds, startTestStack } from '../integration/support/stack.ts'
 import { generationsCounted, SECURITY_STACK_ENV, signInAgain, type Actor } from './support/actors.ts'
-import { expectPublicProposal, PUBLIC_PROPOSAL_KEYS } from './support/public-proposal.ts'
+import { expectPublicProposal, PUBLIC_PROPOSAL_KEYS, QUOTED_CALCULATOR, SELLER_ONLY_TEXTS } from './support/public-proposal.ts'
 import { BILLING_AND_TEMPLATE_COVERAGE, type Check, type Coverage, type World } from './support/idor-billing.ts'
 import { rawRequest } from './support/raw-http.ts'
 import {
@@ -310,7 +310,7 @@ const COVERAGE: Record<string, Coverage> = {
         // Published and open: anyone with the link reads it, as a visitor (no access code field).
         const open = await b.client.get(`/api/proposals/${a.openId}`, headers)
         expect(open.status).toBe(200)
-        expectPublicProposal(await open.json(), { allowUserId: true })
+        expectPublicProposal(await open.json())
       }
       const wrongCode = await b.client.get(`/api/proposals/${a.codedId}?code=${encodeURIComponent(`${a.accessCode}x`)}`)
       expect(wrongCode.status).toBe(401)
@@ -407,7 +407,7 @@ describe.each(kinds)('IDOR through the gateway (%s)', (kind) => {
     const open = await visitor.get(`/api/proposals/${world.a.openId}`)
     expect(open.status).toBe(200)
     const record = (await open.json()) as { calculatorData: { branding?: { companyLogo?: string } } }
-    expectPublicProposal(record, { allowUserId: true })
+    expectPublicProposal(record)
     // A's branding is what a prospect sees (the logo check below relies on it).
     expect(record.calculatorData.branding?.companyLogo).toBe(world.a.logoUrl)
   })
@@ -427,8 +427,18 @@ describe.each(kinds)('IDOR through the gateway (%s)', (kind) => {
       expect(response.status).toBe(200)
       const body = (await response.json()) as Record<string, unknown>
       expect(Object.keys(body).filter((key) => !PUBLIC_PROPOSAL_KEYS.includes(key))).toEqual([])
-      expectPublicProposal(body, { allowUserId: false })
+      expectPublicProposal(body)
     }
+  })
+
+  // The seller's quoted passages and generation notes are for the seller's screen (issue 15).
+  it('a shared calculator reaches a visitor without the seller’s quotes and notes', async () => {
+    const id = await shareProposal(world.b.client, { title: 'B’s quoted', calculatorData: QUOTED_CALCULATOR })
+    const response = await new ApiClient(world.stack.url).get(`/api/proposals/${id}`)
+    expect(response.status).toBe(200)
+    const text = await response.text()
+    expectPublicProposal(JSON.parse(text))
+    for (const sellerOnly of SELLER_ONLY_TEXTS) expect(text).not.toContain(sellerOnly)
   })
 
   // A Pro user's logo URL is the branding of every proposal they share: it names no user.

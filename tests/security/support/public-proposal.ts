@@ -2,6 +2,7 @@
 // carry: an explicit allow-list, so a field added to the record is not published by accident.
 import { PROPOSAL_ID_PATTERN, PROPOSAL_SECTIONS } from '@valueproof/contracts'
 import { expect } from 'vitest'
+import { supportTriageCalculator } from '../../../services/proposal/src/testing/calculators.ts'
 
 export const PUBLIC_PROPOSAL_KEYS: readonly string[] = [
   'id',
@@ -39,6 +40,12 @@ const CALCULATOR_KEYS: readonly string[] = [
 /** SPEC §3's branding and the seller's contact details the page's footer shows (issue 15). */
 const BRANDING_KEYS: readonly string[] = ['companyName', 'companyLogo', 'companyWebsite', 'contactName', 'contactEmail', 'contactPhone']
 
+/**
+ * What a source (a parameter's or the price's) may carry to a visitor: the page's neutral line reads
+ * its kind and page only. The seller's quoted passage and generation note stay with the owner.
+ */
+const SOURCE_KEYS: readonly string[] = ['kind', 'page']
+
 /** Keys that name an owner or a secret, at any depth. */
 const INTERNAL_KEY = /^(user_?id|owner(_?user)?_?id|access_?code|password.*|session.*|token)$/i
 
@@ -58,21 +65,32 @@ function asRecord(value: unknown): Record<string, unknown> {
   return value as Record<string, unknown>
 }
 
+/** The sources in a calculator (each parameter's and the price's) with where they are, for messages. */
+function sourcesOf(calculator: Record<string, unknown>): Array<[string, unknown]> {
+  const parameters = Array.isArray(calculator.parameters) ? calculator.parameters : []
+  const found: Array<[string, unknown]> = parameters.flatMap((parameter: unknown, index) =>
+    typeof parameter === 'object' && parameter !== null && 'source' in parameter ? [[`parameters[${index}].source`, parameter.source]] : [],
+  )
+  const price = calculator.price
+  if (typeof price === 'object' && price !== null && 'source' in price) found.push(['price.source', price.source])
+  return found.filter(([, source]) => source !== undefined && source !== null)
+}
+
 /**
- * A proposal as a visitor sees it: allow-listed keys only, an unguessable id, no access code and no
- * owner at any depth. `allowUserId` tolerates today's top-level userId (a known, reported gap) so
- * the other rules keep being checked.
+ * A proposal as a visitor sees it: allow-listed keys only (in the record, its calculator, the
+ * branding and every source), an unguessable id, no access code and no owner at any depth.
  */
-export function expectPublicProposal(value: unknown, options: { allowUserId: boolean }): void {
+export function expectPublicProposal(value: unknown): void {
   const body = asRecord(value)
-  const allowed = options.allowUserId ? [...PUBLIC_PROPOSAL_KEYS, 'userId'] : PUBLIC_PROPOSAL_KEYS
-  expect(Object.keys(body).filter((key) => !allowed.includes(key))).toEqual([])
+  expect(Object.keys(body).filter((key) => !PUBLIC_PROPOSAL_KEYS.includes(key))).toEqual([])
   expect(body.id).toMatch(PROPOSAL_ID_PATTERN)
   const calculator = asRecord(body.calculatorData)
   expect(Object.keys(calculator).filter((key) => !CALCULATOR_KEYS.includes(key))).toEqual([])
   if (calculator.branding !== undefined) {
     expect(Object.keys(asRecord(calculator.branding)).filter((key) => !BRANDING_KEYS.includes(key))).toEqual([])
   }
+  const sourceKeys = sourcesOf(calculator).flatMap(([path, source]) => Object.keys(asRecord(source)).map((key) => `${path}.${key}`))
+  expect(sourceKeys.filter((path) => !SOURCE_KEYS.includes(path.split('.').at(-1) ?? ''))).toEqual([])
   const paths: string[] = []
   keysDeep(body, '', paths)
   const internal = paths.filter((path) =>
@@ -83,5 +101,27 @@ export function expectPublicProposal(value: unknown, options: { allowUserId: boo
         ?.replace(/\[\d+\]$/, '') ?? '',
     ),
   )
-  expect(internal.filter((path) => !(options.allowUserId && path === 'userId'))).toEqual([])
+  expect(internal).toEqual([])
+}
+
+/** The seller's quoted passages and generation note in `QUOTED_CALCULATOR`: none may reach a visitor. */
+export const SELLER_ONLY_TEXTS = [
+  'six hours a week sorting tickets',
+  'An agent hour costs $45',
+  'no figure in the document',
+  '$900 per month',
+] as const
+
+/** A calculator whose figures carry the seller's quotes and notes (a document, a description, an assumption, a quoted price). */
+export const QUOTED_CALCULATOR = {
+  ...supportTriageCalculator,
+  parameters: supportTriageCalculator.parameters.map((parameter, index) => ({
+    ...parameter,
+    source: [
+      { kind: 'document', quote: 'Each agent spends six hours a week sorting tickets.', page: 2, ocr: true },
+      { kind: 'description', quote: 'An agent hour costs $45.' },
+      { kind: 'assumption', note: 'Assumption — no figure in the document' },
+    ][index],
+  })),
+  price: { amount: 900, period: 'month', source: { kind: 'document', quote: 'The service is $900 per month.', page: 3 } },
 }

@@ -90,13 +90,13 @@ const formulaText = z.string().superRefine((source, context) => {
 export const parameterSourceSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('document'),
-    quote: z.string().min(1).max(PRICE_LIMITS.maxQuoteLength),
+    quote: z.string().min(1).max(PRICE_LIMITS.maxQuoteLength).optional(),
     page: z.number().int().positive(),
     /** The page was read by text recognition (a scanned page): the quote may differ from the print. */
     ocr: z.literal(true).optional(),
   }),
-  z.object({ kind: z.literal('description'), quote: z.string().min(1).max(PRICE_LIMITS.maxQuoteLength) }),
-  z.object({ kind: z.literal('assumption'), note: z.string().min(1).max(PRICE_LIMITS.maxQuoteLength) }),
+  z.object({ kind: z.literal('description'), quote: z.string().min(1).max(PRICE_LIMITS.maxQuoteLength).optional() }),
+  z.object({ kind: z.literal('assumption'), note: z.string().min(1).max(PRICE_LIMITS.maxQuoteLength).optional() }),
 ])
 export type ParameterSource = z.output<typeof parameterSourceSchema>
 

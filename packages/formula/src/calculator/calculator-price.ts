@@ -25,8 +25,13 @@ const quote = z.string().min(1).max(PRICE_LIMITS.maxQuoteLength)
 
 /** Where the price came from: a quoted passage of the document (with its page) or of the description, or entered by the seller. */
 export const priceSourceSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('document'), quote, page: z.number().int().positive(), ocr: z.literal(true).optional() }),
-  z.strictObject({ kind: z.literal('description'), quote }),
+  z.strictObject({
+    kind: z.literal('document'),
+    quote: quote.optional(),
+    page: z.number().int().positive(),
+    ocr: z.literal(true).optional(),
+  }),
+  z.strictObject({ kind: z.literal('description'), quote: quote.optional() }),
   z.strictObject({ kind: z.literal('entered') }),
 ])
 export type PriceSource = z.output<typeof priceSourceSchema>

@@ -137,6 +137,17 @@ describe('honestyProblems: quote_not_in_text', () => {
     expect(on(2)).toEqual([])
     expect(on(1)).toEqual([expect.objectContaining({ rule: 'quote_not_in_text', path: 'parameters[0].source.page' })])
   })
+
+  it("flags a document source without its quote (only the prospect's copy may leave it out)", () => {
+    const input: AnalysisInput = {
+      ...describing(''),
+      kind: 'document',
+      pages: [{ page: 1, text: 'A support agent costs 45 USD per hour.' }],
+    }
+    expect(honestyProblems(calculator([parameter('cost', 45, { kind: 'document', page: 1 })]), input)).toEqual([
+      expect.objectContaining({ rule: 'quote_not_in_text', path: 'parameters[0].source.quote' }),
+    ])
+  })
 })
 
 describe('honestyProblems: figure_not_in_quote', () => {

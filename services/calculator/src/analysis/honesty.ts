@@ -66,8 +66,15 @@ function shortened(text: string): string {
   return text.length > limit ? `${text.slice(0, limit)}…` : text
 }
 
-function quoteProblem(context: Context, path: string, source: { quote: string; page?: number }): HonestyProblem | undefined {
+function quoteProblem(context: Context, path: string, source: { quote?: string | undefined; page?: number }): HonestyProblem | undefined {
   const where = context.input.kind === 'document' ? 'document' : 'description'
+  if (source.quote === undefined) {
+    return {
+      rule: 'quote_not_in_text',
+      path: `${path}.quote`,
+      message: `a ${where} source needs the passage it comes from: quote it word for word, or make the source an assumption`,
+    }
+  }
   const pages = context.findQuote(source.quote)
   if (pages.length === 0) {
     return {
@@ -103,6 +110,7 @@ function sourcedProblems(context: Context, parameter: CalculatorParameter, index
   const problems: HonestyProblem[] = []
   const located = quoteProblem(context, `${path}.source`, source)
   if (located !== undefined) problems.push(located)
+  if (source.quote === undefined) return problems
   const value = parameter.defaultValue
   if (value !== undefined && !defaultComesFromQuote(parameter, value, source.quote, context.dollar)) {
     problems.push({
@@ -130,7 +138,7 @@ function statedProblems(context: Context, parameter: CalculatorParameter, index:
       path: `${path}.source`,
       message: `'${parameter.label}' is an assumption, but ${said}; use that figure with its quote`,
     })
-    if (NO_FIGURE_CLAIM.test(source.note)) {
+    if (NO_FIGURE_CLAIM.test(source.note ?? '')) {
       problems.push({ rule: 'false_no_figure', path: `${path}.source.note`, message: `the note says there is no figure, but ${said}` })
     }
   }

@@ -283,10 +283,8 @@ export async function openProposal(
     visitorId: isOwner ? '' : (props.viewer.visitorId ?? ''),
     expiresAt: now.getTime() + BEACON_TOKEN_TTL_MS,
   })
-  const record = {
-    ...presentProposal({ ...proposal, accessCode }, { isOwner }),
-    calculatorData: withShownBranding(proposal.calculatorData, owner, deps.publicOrigin),
-  }
+  const presented = presentProposal({ ...proposal, accessCode }, { isOwner })
+  const record = { ...presented, calculatorData: withShownBranding(presented.calculatorData, owner, deps.publicOrigin) }
   // The owner's pages mark a link that no longer opens.
   return isOwner ? { ...record, ...presentAvailability(proposal), beaconToken } : { ...record, beaconToken }
 }

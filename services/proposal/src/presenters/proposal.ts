@@ -1,5 +1,6 @@
 import type { ProposalListEntry, ProposalRecord } from '@valueproof/contracts'
 import type { Proposal } from '../db.ts'
+import { presentCalculatorData } from './calculator-data.ts'
 import { presentAvailability } from './proposal-availability.ts'
 
 /** The columns a list entry is presented from (a Prisma `select`). */
@@ -32,7 +33,8 @@ export function presentListEntry(proposal: Pick<Proposal, keyof typeof LIST_ENTR
  * The proposal record of SPEC §3, field by field. The owner sees all of it. A visitor sees exactly
  * what the proposal page shows: the title, the written sections, the calculator, the layout and the
  * date — never the access code, the owner's (sequential) user id, the extracted document text
- * (`content`, up to 200,000 characters) or the bookkeeping fields.
+ * (`content`, up to 200,000 characters), the bookkeeping fields, or the seller's quotes and notes
+ * behind the calculator's figures (see presentCalculatorData).
  */
 export function presentProposal(proposal: Proposal, viewer: { isOwner: boolean }): ProposalRecord {
   const shown = {
@@ -44,7 +46,7 @@ export function presentProposal(proposal: Proposal, viewer: { isOwner: boolean }
     valueProposition: proposal.valueProposition,
     callToAction: proposal.callToAction,
     contactInformation: proposal.contactInformation,
-    calculatorData: proposal.calculatorData,
+    calculatorData: presentCalculatorData(proposal.calculatorData, viewer),
     templateType: proposal.templateType,
     createdAt: proposal.createdAt.toISOString(),
   }

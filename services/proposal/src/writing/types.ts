@@ -15,7 +15,8 @@ export interface ProposalSections {
   solutionOverview: string
   valueProposition: string
   callToAction: string
-  contactInformation: string
+  /** The contact line: null when the seller's profile names no one to contact (the page shows its own neutral line). */
+  contactInformation: string | null
 }
 
 export interface WritingInput {
@@ -34,7 +35,7 @@ export interface WritingInput {
 export interface ProposalWriter {
   /** 'builtin' or 'openai', reported in logs and events. */
   readonly name: string
-  /** Every section non-empty, or throws a WritingError. */
+  /** Every section non-empty (the contact line may be null), or throws a WritingError. */
   write(input: WritingInput, signal?: AbortSignal): Promise<ProposalSections>
 }
 

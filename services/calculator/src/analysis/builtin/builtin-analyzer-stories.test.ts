@@ -192,7 +192,7 @@ it.skip('converts an amount in a currency without a fixed rate at a named indica
   expect(figure(report, '700 attendees').use).not.toBe('unused')
   expect(figure(report, '$5,000').use).not.toBe('unused')
   const deal = report.calculatorData.parameters.find(
-    (candidate) => candidate.source?.kind === 'document' && candidate.source.quote.includes('$5,000'),
+    (candidate) => candidate.source?.kind === 'document' && (candidate.source.quote ?? '').includes('$5,000'),
   )
   const rate = INDICATIVE_USD_RATES.AUD * conversionRate('USD', 'EUR')
   expect(deal?.defaultValue).toBeCloseTo(5_000 * rate, 0)

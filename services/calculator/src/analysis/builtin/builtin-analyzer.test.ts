@@ -140,9 +140,9 @@ describe('an English proposal', () => {
         if (source?.kind !== 'document') continue
         const page = PROPOSAL.find((candidate) => candidate.page === source.page)
         expect(page?.text).toContain(source.quote)
-        expect(source.quote.length).toBeLessThanOrEqual(200)
+        expect(source.quote?.length).toBeLessThanOrEqual(200)
         // A default that is not the quoted number says how it was converted, rescaled or derived.
-        if (!quoteStates(source.quote, defaultValue ?? Number.NaN)) expect(note).toMatch(/converted|Stated per|Derived from/)
+        if (!quoteStates(source.quote ?? '', defaultValue ?? Number.NaN)) expect(note).toMatch(/converted|Stated per|Derived from/)
       }
     }
   })

@@ -16,9 +16,9 @@ import { inspectAnalysis } from './inspect.ts'
 function expectQuoted(calculator: CalculatorData, input: AnalysisInput, ...amounts: number[]) {
   const source = calculator.price?.source
   if (source === undefined || source.kind === 'entered') throw new Error(`expected a quoted price: ${JSON.stringify(calculator.price)}`)
-  const pages = createQuoteFinder(searchablePages(input))(source.quote)
+  const pages = createQuoteFinder(searchablePages(input))(source.quote ?? '')
   expect(pages).toContain(source.kind === 'document' ? source.page : 1)
-  for (const amount of amounts) expect(quoteStates(source.quote, amount)).toBe(true)
+  for (const amount of amounts) expect(quoteStates(source.quote ?? '', amount)).toBe(true)
   expect(honestyProblems(calculator, input)).toEqual([])
 }
 

@@ -115,9 +115,9 @@ const EXPECTATIONS: Readonly<Record<string, (calculator: CalculatorData) => void
     noMillions(calculator)
   },
   'weatherzone-advertising-media-kit.pdf': (calculator) => {
-    expect(calculator.parameters.some((candidate) => candidate.source?.kind === 'document' && /CPM/i.test(candidate.source.quote))).toBe(
-      true,
-    )
+    expect(
+      calculator.parameters.some((candidate) => candidate.source?.kind === 'document' && /CPM/i.test(candidate.source.quote ?? '')),
+    ).toBe(true)
     statesNoSaving(calculator)
   },
   // Only a threshold ("<320 timmar"), and an offer without prices: nothing to build on.
@@ -145,7 +145,8 @@ const EXPECTATIONS: Readonly<Record<string, (calculator: CalculatorData) => void
     noMillions(calculator)
     // Rand has no fixed rate: a rand amount is converted at a rate the parameter names, never shown as dollars.
     for (const candidate of calculator.parameters) {
-      if (candidate.source?.kind === 'document' && /R ?\d/.test(candidate.source.quote)) expect(candidate.description).toContain('1 ZAR =')
+      if (candidate.source?.kind === 'document' && /R ?\d/.test(candidate.source.quote ?? ''))
+        expect(candidate.description).toContain('1 ZAR =')
     }
   },
 }
@@ -201,7 +202,7 @@ describe.skipIf(!available)('the sample documents', () => {
       for (const { source } of calculator.parameters) {
         if (source?.kind === 'document') {
           expect(pages.find((page) => page.page === source.page)?.text).toContain(source.quote)
-          expect(source.quote.length).toBeLessThanOrEqual(200)
+          expect(source.quote?.length).toBeLessThanOrEqual(200)
           expect(source.quote).toMatch(/\d/)
         } else {
           expect(source).toEqual({ kind: 'assumption', note })

@@ -218,7 +218,7 @@ describe('currencies', () => {
       currency: 'USD',
     })
     const cost = report.calculatorData.parameters.find(
-      (parameter) => parameter.source?.kind === 'document' && parameter.source.quote.includes('R 40 000'),
+      (parameter) => parameter.source?.kind === 'document' && (parameter.source.quote ?? '').includes('R 40 000'),
     )
     expect(cost?.defaultValue).toBeCloseTo(40_000 * 0.055, 0)
     expect(cost?.description).toContain('1 ZAR = 0.055 USD')

@@ -62,7 +62,7 @@ export function createQuoteLocator(input: Pick<AnalysisInput, 'kind' | 'pages'>)
 
   return {
     locate(source) {
-      if (source.kind === 'assumption') return source
+      if (source.kind === 'assumption' || source.quote === undefined) return source
       const found = find(source.quote, source.kind === 'document' ? source.page : undefined)
       if (found === undefined) return source
       // The text's own wording is kept, unless collapsing it made it longer than a quote may be.

@@ -22,9 +22,11 @@ function calculator(input: CalculatorDataInput): CalculatorData {
 
 const allText = (sections: ProposalSections) => Object.values(sections).join('\n')
 
+/** Every section written and clean; the contact line may be null (nothing to name) but never empty. */
 function expectSound(sections: ProposalSections): void {
-  for (const [section, text] of Object.entries<string>({ ...sections })) {
-    expect(text.trim(), section).not.toBe('')
+  for (const [section, text] of Object.entries<string | null>({ ...sections })) {
+    if (section === 'contactInformation' && text === null) continue
+    expect(text?.trim(), section).not.toBe('')
     expect(text, section).not.toMatch(/lorem|ipsum|undefined|NaN|\[object/i)
   }
 }
@@ -55,7 +57,8 @@ describe('the built-in writer in English', () => {
     expect(sections.solutionOverview).toContain('Our triage service reads each ticket')
     expect(sections.solutionOverview).toContain('Support agents × Hours saved per agent per week × Cost of an agent hour')
     expect(sections.valueProposition).toContain('$14,040 per month, $168,480 per year and $505,440 over three years')
-    expect(sections.contactInformation).toBe('Reply to the person who sent you this proposal to discuss the next steps.')
+    // No contact details: no written line that names nobody; the page shows its own neutral one.
+    expect(sections.contactInformation).toBeNull()
   })
 
   it('writes a shorter executive brief that leads with the figures', () => {
@@ -96,6 +99,21 @@ describe('the built-in writer in English', () => {
     expectSound(sections)
   })
 
+  // Issue 15: the proposal quotes the seller's values (the calculator's startValues), not the defaults.
+  it.each(PROPOSAL_TEMPLATE_TYPES)("writes the %s template from the seller's starting values", (templateType) => {
+    const edited = calculator({ ...supportTriageCalculator, startValues: { agents: 7, hourlyCost: 60 } })
+    const sections = writeBuiltin({ calculatorData: edited, input: '', templateType, language: 'en', contact: undefined })
+    expectSound(sections)
+    // 7 agents × 6 hours × $60 = $2,520 a week → $10,920 a month, $131,040 a year.
+    const text = allText(sections)
+    expect(text).toContain('$10,920 per month')
+    expect(text).toContain('$131,040 per year')
+    expect(text).not.toContain('$14,040')
+    // Both templates lead with the values the figures rest on, as 'label: value'.
+    expect(sections.executiveSummary).toContain('Support agents: 7 agents')
+    expect(sections.executiveSummary).toContain('Cost of an agent hour: $60')
+  })
+
   it('leads a value calculator with its key figures', () => {
     const sections = writeBuiltin({
       calculatorData: calculator(leadValueCalculator),
@@ -129,7 +147,7 @@ describe('the built-in writer in Swedish', () => {
     expect(text).toContain(`${formatMoney(78_000, 'SEK')} per månad`)
     expect(text).toContain(`${formatMoney(2_808_000, 'SEK')} på tre år`)
     expect(text).not.toMatch(/\b(the|and|you|per year|proposal)\b/i)
-    expect(sections.contactInformation).toBe('Svara den som skickade förslaget till dig för att boka nästa steg.')
+    expect(sections.contactInformation).toBeNull()
   })
 
   it('quotes the input and the inputs with their units in the standard proposal', () => {
@@ -191,7 +209,9 @@ describe("the contact line names the seller's contact details", () => {
       { ...anna, contactName: null, contactEmail: null, companyWebsite: 'https://acme.example' },
       'Contact us at +46 70 123 45 67 to discuss the next steps.',
     ],
-    [{ ...NO_COMPANY, ...NO_CONTACT, contactName: '  ' }, 'Reply to the person who sent you this proposal to discuss the next steps.'],
+    // Nothing to name: no line at all, rather than one pointing the prospect back at nobody.
+    [{ ...NO_COMPANY, ...NO_CONTACT, contactName: '  ' }, null],
+    [undefined, null],
   ])('in English: %j', (contact, line) => {
     expect(contactLine(contact, 'en')).toBe(line)
   })
@@ -204,7 +224,8 @@ describe("the contact line names the seller's contact details", () => {
     ],
     [{ ...anna, contactName: null, contactEmail: null }, 'Kontakta oss på +46 70 123 45 67 för att gå vidare.'],
     [{ ...anna, contactEmail: null, contactPhone: null }, 'Kontakta Anna Berg för att gå vidare.'],
-    [undefined, 'Svara den som skickade förslaget till dig för att boka nästa steg.'],
+    [{ ...NO_COMPANY, ...NO_CONTACT, companyWebsite: ' ' }, null],
+    [undefined, null],
   ])('in Swedish: %j', (contact, line) => {
     expect(contactLine(contact, 'sv')).toBe(line)
   })
@@ -212,6 +233,8 @@ describe("the contact line names the seller's contact details", () => {
   it('is the same in both templates', () => {
     const executive = writeBuiltin({ calculatorData: support, input: '', templateType: 'executive', language: 'en', contact: anna })
     expect(executive.contactInformation).toBe(contactLine(anna, 'en'))
+    const unnamed = writeBuiltin({ calculatorData: support, input: '', templateType: 'executive', language: 'sv', contact: undefined })
+    expect(unnamed.contactInformation).toBeNull()
   })
 })
 

@@ -104,8 +104,11 @@ function valueInFigures(context: WritingContext, short: boolean): string {
   )
 }
 
-/** The seller's contact when known ('Contact Anna Berg at anna@… or +46 … to …'), else a neutral line. */
-function contactLine(context: WritingContext): string {
+/**
+ * The seller's contact when known ('Contact Anna Berg at anna@… or +46 … to …'); null when nothing
+ * is known, so the page shows its own neutral line instead of a written one that names nobody.
+ */
+function contactLine(context: WritingContext): string | null {
   const { who, means } = contactParts(context.contact)
   const reach = joinList(means, 'or')
   // 'Contact Anna Berg, Acme AB, at …': a comma closes a name that has one inside it.
@@ -113,7 +116,7 @@ function contactLine(context: WritingContext): string {
   if (named && reach) return `Contact ${named} at ${reach} to discuss the next steps.`
   if (who) return `Contact ${who} to discuss the next steps.`
   if (reach) return `Contact us at ${reach} to discuss the next steps.`
-  return 'Reply to the person who sent you this proposal to discuss the next steps.'
+  return null
 }
 
 export function writeEnglish(context: WritingContext): ProposalSections {

@@ -104,8 +104,11 @@ function valueInFigures(context: WritingContext, short: boolean): string {
   )
 }
 
-/** Säljarens kontaktuppgifter när de finns ('Kontakta Anna Berg på anna@… eller 070-… för …'), annars en neutral rad. */
-function contactLine(context: WritingContext): string {
+/**
+ * Säljarens kontaktuppgifter när de finns ('Kontakta Anna Berg på anna@… eller 070-… för …'); null när
+ * inget är känt, så att sidan visar sin egen neutrala rad i stället för en skriven som inte nämner någon.
+ */
+function contactLine(context: WritingContext): string | null {
   const { who, means } = contactParts(context.contact)
   const reach = joinList(means, 'eller')
   // 'Kontakta Anna Berg, Acme AB, på …': ett komma avslutar ett namn som har ett inuti.
@@ -113,7 +116,7 @@ function contactLine(context: WritingContext): string {
   if (named && reach) return `Kontakta ${named} på ${reach} för att gå vidare.`
   if (who) return `Kontakta ${who} för att gå vidare.`
   if (reach) return `Kontakta oss på ${reach} för att gå vidare.`
-  return 'Svara den som skickade förslaget till dig för att boka nästa steg.'
+  return null
 }
 
 export function writeSwedish(context: WritingContext): ProposalSections {
