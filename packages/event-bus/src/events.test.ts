@@ -31,6 +31,8 @@ describe('event catalogue', () => {
       ['proposal.proposal.viewed', 'valueproof.proposal.v1.ProposalViewed'],
       ['proposal.proposal.revoked', 'valueproof.proposal.v1.ProposalRevoked'],
       ['proposal.proposal.deleted', 'valueproof.proposal.v1.ProposalDeleted'],
+      ['proposal.proposal.agreed', 'valueproof.proposal.v1.ProposalAgreed'],
+      ['proposal.proposal.pdf_downloaded', 'valueproof.proposal.v1.ProposalPdfDownloaded'],
       ['billing.subscription.changed', 'valueproof.billing.v1.SubscriptionChanged'],
     ])
     for (const type of eventCatalogue)

@@ -3,8 +3,10 @@ import { create, fromBinary, toBinary, type DescMessage, type MessageInitShape, 
 import { SpanKind, context, propagation, trace } from '@opentelemetry/api'
 import {
   CalculatorGeneratedSchema,
+  ProposalAgreedSchema,
   ProposalCreatedSchema,
   ProposalDeletedSchema,
+  ProposalPdfDownloadedSchema,
   ProposalRevokedSchema,
   ProposalSharedSchema,
   ProposalViewedSchema,
@@ -43,6 +45,8 @@ export const proposalShared = defineEvent('proposal.proposal.shared', ProposalSh
 export const proposalViewed = defineEvent('proposal.proposal.viewed', ProposalViewedSchema)
 export const proposalRevoked = defineEvent('proposal.proposal.revoked', ProposalRevokedSchema)
 export const proposalDeleted = defineEvent('proposal.proposal.deleted', ProposalDeletedSchema)
+export const proposalAgreed = defineEvent('proposal.proposal.agreed', ProposalAgreedSchema)
+export const proposalPdfDownloaded = defineEvent('proposal.proposal.pdf_downloaded', ProposalPdfDownloadedSchema)
 export const subscriptionChanged = defineEvent('billing.subscription.changed', SubscriptionChangedSchema)
 
 export const eventCatalogue = [
@@ -55,6 +59,8 @@ export const eventCatalogue = [
   proposalViewed,
   proposalRevoked,
   proposalDeleted,
+  proposalAgreed,
+  proposalPdfDownloaded,
   subscriptionChanged,
 ] as const
 

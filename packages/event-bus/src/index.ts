@@ -34,6 +34,8 @@ export {
   proposalViewed,
   proposalRevoked,
   proposalDeleted,
+  proposalAgreed,
+  proposalPdfDownloaded,
   subscriptionChanged,
   userProfileUpdated,
   userRegistered,

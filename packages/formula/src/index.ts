@@ -128,6 +128,31 @@ export {
 } from './calculator/value-calculator.ts'
 export { createCalculator, type Calculator, type CalculatorResult } from './calculator/calculator.ts'
 
+// The proposal around a calculator (issue 20): headline, payback curve, scenarios and the seller's honesty guards
+export { headlineOf, paybackSeries, type Headline, type HeadlinePayback, type PaybackPoint } from './calculator/headline.ts'
+export {
+  SCENARIOS,
+  SCENARIO_SPREAD_PERCENT,
+  deriveScenarios,
+  hasScenarios,
+  isImprovementInput,
+  scenarioSet,
+  scenarioValues,
+  type Scenario,
+  type ScenarioSet,
+} from './calculator/scenarios.ts'
+export {
+  DOMINANT_INPUT_SHARE,
+  SENSITIVITY_STEP,
+  scenarioWarnings,
+  sensitivity,
+  type ClaimedInput,
+  type InputInfluence,
+  type ScenarioWarning,
+} from './calculator/scenario-warnings.ts'
+export { proposalTexts, type ProposalTexts } from './proposal/proposal-texts.ts'
+export { formatMonths, formatPayback, formatPercent } from './proposal/figure-format.ts'
+
 // Money
 export { CURRENCIES, CURRENCY_RATES, conversionRate, convertCurrency, type Currency, type CurrencyRates } from './money/currency-rates.ts'
 export { GENERATOR_SCREEN_LOCALE, MONEY_LOCALES, formatMoney } from './money/money-format.ts'

@@ -224,6 +224,9 @@ function fieldsInCycles(
   return inCycle
 }
 
+/** Input values by input name (start values, a scenario's values): finite numbers only. */
+const inputValuesSchema = z.record(z.string(), z.number().refine(Number.isFinite, { error: 'input values must be finite numbers' }))
+
 export const calculatorDataSchema = z
   .object({
     name: z.string(),
@@ -252,8 +255,13 @@ export const calculatorDataSchema = z
       .transform((value) => value ?? []),
     branding: brandingSchema.nullish().transform((value) => value ?? undefined),
     /** The seller's values when the calculator was shared (issue 15): where the prospect's sliders start. */
-    startValues: z
-      .record(z.string(), z.number().refine(Number.isFinite, { error: 'start values must be finite numbers' }))
+    startValues: inputValuesSchema.nullish().transform((value) => value ?? undefined),
+    /**
+     * The seller's conservative and optimistic input values (issue 20); the expected scenario is the
+     * seller's own values (startValues). Absent: the page derives them (scenarios.ts).
+     */
+    scenarios: z
+      .strictObject({ conservative: inputValuesSchema, optimistic: inputValuesSchema })
       .nullish()
       .transform((value) => value ?? undefined),
   })
@@ -270,6 +278,13 @@ export const calculatorDataSchema = z
     for (const name of Object.keys(data.startValues ?? {})) {
       if (!inputNames.has(name))
         context.addIssue({ code: 'custom', path: ['startValues', name], message: `'${name}' is not an input of this calculator` })
+    }
+    for (const scenario of ['conservative', 'optimistic'] as const) {
+      for (const name of Object.keys(data.scenarios?.[scenario] ?? {})) {
+        if (!inputNames.has(name)) {
+          context.addIssue({ code: 'custom', path: ['scenarios', scenario, name], message: `'${name}' is not an input of this calculator` })
+        }
+      }
     }
     const parameterNames = data.parameters.map((parameter) => parameter.name)
     const firstIndex = new Map<string, number>()

@@ -7,7 +7,9 @@ import {
   convertCurrency,
   formatMoney,
   MONEY_LOCALES,
-  PAYBACK_SHOWN_MAX_MONTHS,
+  formatMonths,
+  formatPayback,
+  formatPercent,
   type CalculatorData,
   type CalculatorPrice,
   type CalculatorResult,
@@ -29,30 +31,14 @@ interface Figure {
   estimate?: boolean
 }
 
-// The locale's own percent style: "169%" in en-US, "1 014 %" in sv-SE.
-const percent = (value: number, locale: string) =>
-  new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(Number.isFinite(value) ? value / 100 : 0)
-const months = (value: number, texts: CalculatorTexts, locale: string) =>
-  texts.months(new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value), value)
-
-/** Below this many months a payback reads "less than 0.1 months" rather than "0 months". */
-const SHORTEST_SHOWN_MONTHS = 0.1
-
-/** A payback against a real price: never clamped (SPEC §9's 1–36 months are for its estimate), said in years when very long. */
-function paybackText(payback: Payback, texts: CalculatorTexts, locale: string): string {
-  if (!payback.paidBack) return texts.notPaidBack
-  if (payback.months > PAYBACK_SHOWN_MAX_MONTHS) return texts.moreThanYears(PAYBACK_SHOWN_MAX_MONTHS / 12)
-  if (payback.months < SHORTEST_SHOWN_MONTHS / 2) {
-    return texts.lessThanMonths(new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(SHORTEST_SHOWN_MONTHS))
-  }
-  return months(payback.months, texts, locale)
-}
+const paybackText = (payback: Payback, texts: CalculatorTexts, locale: string) =>
+  formatPayback(payback.paidBack ? payback : { paidBack: false, months: Number.NaN }, texts, locale)
 
 /** Net value, ROI and payback against the seller's price: computed, so never marked as estimates. */
 function pricedFigures(priced: PricedReturn, money: (amount: number) => string, texts: CalculatorTexts, locale: string): Figure[] {
   return [
     { key: 'net-value', label: texts.netValueOver(priced.horizonYears), value: money(priced.netValue) },
-    { key: 'roi', label: texts.roiOver(priced.horizonYears), value: percent(priced.roiPercent, locale) },
+    { key: 'roi', label: texts.roiOver(priced.horizonYears), value: formatPercent(priced.roiPercent, locale) },
     { key: 'payback', label: texts.paybackPeriod, value: paybackText(priced.payback, texts, locale) },
   ]
 }
@@ -95,8 +81,8 @@ function figuresOf(
         main,
         more: [
           threeYear,
-          { key: 'roi', label: texts.roi, value: percent(result.standard.roiPercent, locale), estimate: true },
-          { key: 'payback', label: texts.paybackPeriod, value: months(result.standard.paybackMonths, texts, locale), estimate: true },
+          { key: 'roi', label: texts.roi, value: formatPercent(result.standard.roiPercent, locale), estimate: true },
+          { key: 'payback', label: texts.paybackPeriod, value: formatMonths(result.standard.paybackMonths, texts, locale), estimate: true },
         ],
         assumedCostShare: result.standard.costRatio,
       }
@@ -112,8 +98,8 @@ function figuresOf(
       return {
         main,
         more: [
-          { key: 'roi', label: texts.roi, value: percent(aiCalculated.roiPercent, locale), estimate: true },
-          { key: 'payback', label: texts.paybackPeriod, value: months(aiCalculated.paybackMonths, texts, locale), estimate: true },
+          { key: 'roi', label: texts.roi, value: formatPercent(aiCalculated.roiPercent, locale), estimate: true },
+          { key: 'payback', label: texts.paybackPeriod, value: formatMonths(aiCalculated.paybackMonths, texts, locale), estimate: true },
         ],
         assumedCostShare: AI_CALCULATED_CALCULATOR.costShareOfYearly,
       }

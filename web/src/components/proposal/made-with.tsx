@@ -1,6 +1,5 @@
-import type { CalculatorLanguage } from '@valueproof/formula'
+import { proposalTexts, type CalculatorLanguage } from '@valueproof/formula'
 import { PRODUCT_NAME } from '../../config.ts'
-import { proposalTexts } from './proposal-texts.ts'
 
 /** The prospect's page footer, "Made with ValueProof" / "Skapad med ValueProof", in the proposal's language. */
 export function MadeWithFooter({ language }: { language: CalculatorLanguage }) {

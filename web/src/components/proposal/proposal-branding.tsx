@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { Branding } from '../../proposals/branding.ts'
 import { ProductBrand } from '../product-brand.tsx'
-import type { ProposalTexts } from './proposal-texts.ts'
+import type { ProposalTexts } from '@valueproof/formula'
 
 // The proposal's header and contact block (issue 15), from the branding the proposal service
 // stamped (web/src/proposals/branding.ts). Everything is rendered as text; links only when safe.

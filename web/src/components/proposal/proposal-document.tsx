@@ -7,7 +7,7 @@ import type { Proposal } from '../../queries/proposals.ts'
 import { hasCalculatorContent, LiveCalculator } from './live-calculator.tsx'
 import { brandingOf, type Branding } from '../../proposals/branding.ts'
 import { CompanyHeader, ContactBlock, Website } from './proposal-branding.tsx'
-import { proposalTexts, type ProposalTexts } from './proposal-texts.ts'
+import { proposalTexts, type ProposalTexts } from '@valueproof/formula'
 
 // Everything here renders user and model text as React text children: never as HTML.
 

@@ -1,0 +1,31 @@
+// How a proposal's figures are written, the same on the page, in the PDF and in the agreed record:
+// a payback in months (or "Not paid back", "More than 10 years"), a percentage in the locale's style.
+import { PAYBACK_SHOWN_MAX_MONTHS } from '../calculator/calculator-price.ts'
+import type { CalculatorTexts } from '../calculator/calculator-texts.ts'
+
+/** Below this many months a payback reads "less than 0.1 months" rather than "0 months". */
+const SHORTEST_SHOWN_MONTHS = 0.1
+
+/** "3.5 months" / "3,5 månader". */
+export function formatMonths(value: number, texts: CalculatorTexts, locale: string): string {
+  return texts.months(new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value), value)
+}
+
+/** The locale's own percent style: "169%" in en-US, "1 014 %" in sv-SE. */
+export function formatPercent(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(Number.isFinite(value) ? value / 100 : 0)
+}
+
+/** A payback against a real price: never clamped (SPEC §9's 1–36 months are for its estimate), said in years when very long. */
+export function formatPayback(
+  payback: { readonly paidBack: boolean; readonly months: number },
+  texts: CalculatorTexts,
+  locale: string,
+): string {
+  if (!payback.paidBack) return texts.notPaidBack
+  if (payback.months > PAYBACK_SHOWN_MAX_MONTHS) return texts.moreThanYears(PAYBACK_SHOWN_MAX_MONTHS / 12)
+  if (payback.months < SHORTEST_SHOWN_MONTHS / 2) {
+    return texts.lessThanMonths(new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(SHORTEST_SHOWN_MONTHS))
+  }
+  return formatMonths(payback.months, texts, locale)
+}
