@@ -200,7 +200,7 @@ test.describe('/proposals/{id} for a prospect', () => {
     await prospect.close()
   })
 
-  test('the light entry downloads none of the application and stays within 120 KB of gzip JavaScript', async ({
+  test('the light entry downloads none of the application and stays within 100 KB of gzip JavaScript', async ({
     browser,
     page,
     origin,
@@ -247,8 +247,8 @@ test.describe('/proposals/{id} for a prospect', () => {
       `prospect page JavaScript: ${scripts.length} files, ${(transferred / 1024).toFixed(1)} KB transferred, ${(gzip / 1024).toFixed(1)} KB gzip`,
     )
     test.info().annotations.push({ type: 'prospect page JavaScript (KB gzip)', description: (gzip / 1024).toFixed(1) })
-    expect(gzip).toBeLessThanOrEqual(120 * 1024)
-    expect(transferred).toBeLessThanOrEqual(120 * 1024)
+    expect(gzip).toBeLessThanOrEqual(100 * 1024)
+    expect(transferred).toBeLessThanOrEqual(100 * 1024)
     await prospect.close()
   })
 
