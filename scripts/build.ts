@@ -36,6 +36,13 @@ const WORKERS = {
   'extract-worker': 'packages/documents/src/extract-worker.mjs',
   'pool-child': 'packages/worker-pool/src/pool-child.mjs',
   'analysis-worker': 'services/calculator/src/analysis/builtin/analysis-worker-thread.ts',
+  'pdf-worker': 'services/proposal/src/pdf/pdf-worker-thread.ts',
+}
+
+/** The workers each service's own bundle carries (the embedded bundle carries them all). */
+const SERVICE_WORKERS: Partial<Record<Service, ReadonlyArray<keyof typeof WORKERS>>> = {
+  calculator: ['extract-worker', 'pool-child', 'analysis-worker'],
+  proposal: ['pdf-worker'],
 }
 
 interface Plan {
@@ -61,7 +68,7 @@ function planFor(deployable: Deployable): Plan {
     // The one-process product runs from the repository, serving web/dist where the web build puts it.
     return { entries, prisma: SERVICES, web: false, pgliteTemplate: true }
   }
-  const workers = deployable === 'calculator' ? WORKERS : {}
+  const workers = Object.fromEntries((SERVICE_WORKERS[deployable] ?? []).map((name) => [name, WORKERS[name]]))
   return { entries: { server: `services/${deployable}/src/index.ts`, ...workers }, prisma: [deployable], migrate: deployable, web: false }
 }
 

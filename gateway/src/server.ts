@@ -1,10 +1,11 @@
 import type Koa from 'koa'
 import { LIVE_KEEPALIVE_MS, LIVE_STREAMS_PER_USER } from '@valueproof/contracts'
 import type { EventBus } from '@valueproof/event-bus'
-import { proposalViewed, sessionRevoked } from '@valueproof/event-bus'
+import { proposalAgreed, proposalViewed, sessionRevoked } from '@valueproof/event-bus'
 import { createApp, type Logger, type ReadinessCheck } from '@valueproof/http-kit'
 import { liveRouter } from './live/live-route.ts'
 import { LiveStreams } from './live/live-streams.ts'
+import { pushProposalAgreed } from './live/proposal-agreed.ts'
 import { pushProposalViewed } from './live/proposal-viewed.ts'
 import type { ServiceTransport } from './proxy/transport.ts'
 import type { ServiceName } from './routes/api-routes.ts'
@@ -90,8 +91,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
     sessions,
     live,
     async start() {
-      // No durable names: every gateway replica receives every revocation and every view, as each
-      // holds its own session cache and its own users' live streams.
+      // No durable names: every gateway replica receives every revocation, view and agreement, as
+      // each holds its own session cache and its own users' live streams.
       subscriptions = await Promise.all([
         deps.bus.subscribe({
           type: sessionRevoked,
@@ -105,6 +106,13 @@ export function createGateway(deps: GatewayDeps): Gateway {
           type: proposalViewed,
           handler: (event) => {
             pushProposalViewed(live, event)
+            return Promise.resolve()
+          },
+        }),
+        deps.bus.subscribe({
+          type: proposalAgreed,
+          handler: (event) => {
+            pushProposalAgreed(live, event)
             return Promise.resolve()
           },
         }),

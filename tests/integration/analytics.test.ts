@@ -164,7 +164,15 @@ describe.each(kinds)('prospect analytics through the gateway (%s)', (kind) => {
     ])
     const overview = analyticsOverviewSchema.parse(await (await owner.client.get('/api/analytics/overview?days=7')).json())
     expect(overview.proposals).toEqual([
-      { proposalId, views: 4, uniqueVisitors: 3, medianVisibleMs: 13_250, lastViewedAt: detail.visits[0]?.startedAt ?? null },
+      {
+        proposalId,
+        views: 4,
+        uniqueVisitors: 3,
+        medianVisibleMs: 13_250,
+        lastViewedAt: detail.visits[0]?.startedAt ?? null,
+        pdfDownloads: 0,
+        agreement: null,
+      },
     ])
 
     // Deleted by its owner: its analytics go too (through its event); the operator's day counts stay.

@@ -98,6 +98,7 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
       expect(Object.keys(own).sort()).toEqual(
         [
           'accessCode',
+          'agreement',
           'beaconToken',
           'calculatorData',
           'callToAction',
@@ -109,6 +110,7 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
           'id',
           'isPublished',
           'isTemplate',
+          'previousVersionId',
           'problemStatement',
           'revokedAt',
           'solutionOverview',
@@ -117,6 +119,7 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
           'updatedAt',
           'userId',
           'valueProposition',
+          'version',
         ].sort(),
       )
 
@@ -126,6 +129,7 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
       // Anyone but the owner gets exactly the fields the proposal page shows (issue 15): no access
       // code, no owner id, no extracted document text, no bookkeeping.
       const PAGE_FIELDS = [
+        'agreement',
         'calculatorData',
         'callToAction',
         'contactInformation',
@@ -137,6 +141,7 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
         'templateType',
         'title',
         'valueProposition',
+        'version',
       ]
       for (const seen of [asOther, asVisitor]) {
         expect(seen.title).toBe('Support savings for Acme')
@@ -202,7 +207,17 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
         [older, 'First', null],
       ])
       for (const entry of list) {
-        expect(Object.keys(entry).sort()).toEqual(['accessCode', 'createdAt', 'expiresAt', 'id', 'revokedAt', 'title', 'views'])
+        expect(Object.keys(entry).sort()).toEqual([
+          'accessCode',
+          'agreedAt',
+          'createdAt',
+          'expiresAt',
+          'id',
+          'revokedAt',
+          'title',
+          'version',
+          'views',
+        ])
         expect([entry.expiresAt, entry.revokedAt, entry.views]).toEqual([null, null, 0])
         expect(Date.parse(entry.createdAt)).not.toBeNaN()
       }

@@ -69,7 +69,7 @@ interface Variant {
 }
 
 /** For routes that act on none of the victim's things. */
-const NO_IDS: VictimIds = { calculatorId: '', proposalId: '', checkoutId: '', templateId: '', beaconToken: '' }
+const NO_IDS: VictimIds = { calculatorId: '', proposalId: '', checkoutId: '', templateId: '', beaconToken: '', othersProposalId: '' }
 
 const browserCrossSite = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'empty' }
 
@@ -225,6 +225,7 @@ describe('the CSRF table knows every state-changing route', () => {
 describe.each(SITES)('CSRF: $name', (site) => {
   let stack: TestStack
   let victim: Account
+  let intruder: Account
   let calls: Record<string, RouteCall>
 
   const send = (method: string, path: string, headers: Record<string, string>, body?: Buffer) =>
@@ -244,8 +245,9 @@ describe.each(SITES)('CSRF: $name', (site) => {
     stack = await startTestStack('pglite+in-process', { ...SECURITY_STACK_ENV, ...site.env, STRIPE_WEBHOOK_SECRET: CSRF_WEBHOOK_SECRET })
     victim = await register('csrfvictim')
     await makePro(stack, victim.id)
-    // The account a login CSRF would sign the victim into.
-    calls = routeCalls(await register('csrfintruder'))
+    // The account a login CSRF would sign the victim into (and whose proposal the victim may agree to).
+    intruder = await register('csrfintruder')
+    calls = routeCalls(intruder)
   }, 60_000)
   afterAll(async () => {
     await stack?.close()
@@ -286,12 +288,32 @@ describe.each(SITES)('CSRF: $name', (site) => {
       const proposalId = (JSON.parse(proposal.text) as { id: string }).id
       // The victim's own opening of it: the beacon token the page's beacons carry.
       const opened = await send('GET', `/api/proposals/${proposalId}`, { cookie: await victimCookie() })
+      const fromIntruder = (path: string, json: unknown) =>
+        send(
+          'POST',
+          path,
+          { cookie: `vp_session=${intruder.token}`, origin: site.origin(stack), 'content-type': 'application/json' },
+          Buffer.from(JSON.stringify(json)),
+        )
+      const others = await fromIntruder('/api/proposals', { title: 'Someone else’s', content: '', calculatorData: supportTriageCalculator })
+      expect(others.status, others.text).toBe(201)
+      // Only an agreed proposal gets a next version: the intruder, as a prospect, agrees to the victim's.
+      if (route.path === '/api/proposals/:id/versions') {
+        const agreed = await fromIntruder(`/api/proposals/${proposalId}/agreement`, {
+          name: 'A prospect',
+          email: 'prospect@buyer.example',
+          scenario: 'expected',
+          values: {},
+        })
+        expect(agreed.status, agreed.text).toBe(201)
+      }
       ids = {
         calculatorId,
         proposalId,
         beaconToken: (JSON.parse(opened.text) as { beaconToken: string }).beaconToken,
         checkoutId: await billing.openCheckout(),
         templateId: (JSON.parse(template.text) as { id: string }).id,
+        othersProposalId: (JSON.parse(others.text) as { id: string }).id,
       }
       idsByRoute.set(key(route), ids)
     }

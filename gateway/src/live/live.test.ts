@@ -1,11 +1,12 @@
-// GET /api/live on the real NATS bus: a prospect's view reaches its owner's open app on every
-// gateway replica, and nothing else does (decision 111).
+// GET /api/live on the real NATS bus: a prospect's view (decision 111) and a prospect's agreement
+// (issue 20) reach the owner's open app on every gateway replica, and nothing else does.
 import { randomBytes } from 'node:crypto'
-import { LIVE_PROPOSAL_VIEWED_EVENT, LIVE_STREAMS_PER_USER, SESSION_TOKEN_HEADER } from '@valueproof/contracts'
+import { LIVE_PROPOSAL_AGREED_EVENT, LIVE_PROPOSAL_VIEWED_EVENT, LIVE_STREAMS_PER_USER, SESSION_TOKEN_HEADER } from '@valueproof/contracts'
 import {
   createInProcessEventBus,
   createNatsEventBus,
   encodeEvent,
+  proposalAgreed,
   proposalViewed,
   sessionRevoked,
   type EventBus,
@@ -201,6 +202,38 @@ describe.skipIf(!available)('GET /api/live', () => {
     const [one, two] = await Promise.all([onFirst.next(), onSecond.next()])
     expect(JSON.parse(one.data)).toMatchObject({ proposalId: 'p-alice-5' })
     expect(JSON.parse(two.data)).toMatchObject({ proposalId: 'p-alice-5' })
+  })
+
+  it("pushes a prospect's agreement to its owner on every replica, however late, without who agreed", async () => {
+    const onFirst = await open(first, 'alice-laptop')
+    const onSecond = await open(second, 'alice-phone')
+    const bob = await open(first, 'bob-laptop')
+    // Agreed long ago (the bus was away): still news, unlike a view.
+    const agreedAt = new Date(Date.now() - 3_600_000)
+    await proposalService.publish(
+      encodeEvent(proposalAgreed, {
+        proposalId: 'p-alice-agreed',
+        ownerUserId: ALICE,
+        scenario: 'conservative',
+        version: 2,
+        agreementHash: 'f'.repeat(64),
+        agreedAt: { seconds: BigInt(Math.floor(agreedAt.getTime() / 1000)), nanos: 0 },
+      }),
+    )
+    const [one, two] = await Promise.all([onFirst.next(), onSecond.next()])
+    for (const event of [one, two]) {
+      expect(event.event).toBe(LIVE_PROPOSAL_AGREED_EVENT)
+      expect(JSON.parse(event.data)).toEqual({
+        proposalId: 'p-alice-agreed',
+        agreedAt: new Date(Math.floor(agreedAt.getTime() / 1000) * 1000).toISOString(),
+        scenario: 'conservative',
+      })
+    }
+    // Bob's stream got nothing: once the view after it arrives, the agreement was handled.
+    await view({ proposalId: 'p-bob-3', ownerUserId: BOB, viewer: 'visitor' })
+    expect(JSON.parse((await bob.next()).data)).toMatchObject({ proposalId: 'p-bob-3' })
+    expect(bob.events.map((event) => event.event)).toEqual([LIVE_PROPOSAL_VIEWED_EVENT])
+    for (const stream of [onFirst, onSecond, bob]) stream.close()
   })
 
   it(`closes the oldest stream when a user opens more than ${LIVE_STREAMS_PER_USER} on one replica`, async () => {

@@ -11,6 +11,8 @@ const FORWARDED_REQUEST_HEADERS = ['content-type', 'content-length', 'accept', '
 const FORWARDED_RESPONSE_HEADERS = [
   'content-type',
   'content-length',
+  // A download's file name (a proposal's PDF).
+  'content-disposition',
   'cache-control',
   'content-security-policy',
   'x-content-type-options',

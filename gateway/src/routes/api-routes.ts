@@ -1,4 +1,6 @@
 import {
+  AGREEMENT_BODY_LIMIT_BYTES,
+  AGREEMENT_TOO_LARGE_MESSAGE,
   CONVERSION_BODY_LIMIT_BYTES,
   CONVERSION_TOO_LARGE_MESSAGE,
   DEMO_INTERACTION_BODY_LIMIT_BYTES,
@@ -207,6 +209,18 @@ export const apiRoutes: ApiRoute[] = [
     bodyLimit: 0,
     tooLargeMessage: JSON_TOO_LARGE,
   },
+  // The proposal as a PDF (issue 20): the same access as the page; the Host passes on for the share link it prints.
+  {
+    method: 'GET',
+    path: '/api/proposals/:id/pdf',
+    service: 'proposal',
+    to: '/proposals/:id/pdf',
+    access: 'optional',
+    identifiesVisitor: true,
+    bodyLimit: 0,
+    tooLargeMessage: JSON_TOO_LARGE,
+    passHeaders: ['host'],
+  },
   // The proposal page's first beacon (issue 19): records the view the GET no longer writes. Sent
   // with navigator.sendBeacon (text/plain JSON); Do Not Track and Global Privacy Control pass on.
   {
@@ -220,12 +234,26 @@ export const apiRoutes: ApiRoute[] = [
     tooLargeMessage: VIEW_BEACON_TOO_LARGE_MESSAGE,
     passHeaders: PRIVACY_HEADERS,
   },
+  // The prospect's agreement to the figures (issue 20): opened as the GET opens it (?code=), so
+  // anyone with the link, signed in or not; the owner's own is refused by the service.
+  {
+    method: 'POST',
+    path: '/api/proposals/:id/agreement',
+    service: 'proposal',
+    to: '/proposals/:id/agreement',
+    access: 'optional',
+    identifiesVisitor: true,
+    bodyLimit: AGREEMENT_BODY_LIMIT_BYTES,
+    tooLargeMessage: AGREEMENT_TOO_LARGE_MESSAGE,
+  },
   // The owner's management of a proposal (issue 15); the service answers 404 for anyone else's.
   signedInJson('PATCH', '/api/proposals/:id', 'proposal', '/proposals/:id'),
   // No body is read by these three; a client's empty JSON object is no error.
   signedInJson('DELETE', '/api/proposals/:id', 'proposal', '/proposals/:id'),
   signedInJson('POST', '/api/proposals/:id/revoke', 'proposal', '/proposals/:id/revoke'),
   signedInJson('POST', '/api/proposals/:id/duplicate', 'proposal', '/proposals/:id/duplicate'),
+  // An agreed proposal is changed by making its next version (issue 20).
+  signedInJson('POST', '/api/proposals/:id/versions', 'proposal', '/proposals/:id/versions'),
   // Plans and billing (issue 16; docs/decisions/105). The three SPEC §7 calls, the plan as /settings shows it,
   // the payment provider's webhook, and the built-in test-mode checkout (answers 404 when Stripe is configured).
   signedInJson('POST', '/api/subscription/create', 'billing', '/subscription/create'),

@@ -2,6 +2,7 @@
 // Analytics reads them from its aggregate tables, never from raw events. Titles and the seller's
 // own input values are not analytics' to keep: the page joins them from the owner's proposals.
 import { z } from 'zod'
+import { scenarioSchema } from './agreement.ts'
 
 /** Days the dashboard may look back; the default when no `days` is asked. */
 export const ANALYTICS_MAX_DAYS = 365
@@ -34,6 +35,10 @@ export const analyticsTotalsSchema = z.strictObject({
 })
 export type AnalyticsTotals = z.infer<typeof analyticsTotalsSchema>
 
+/** A prospect's agreement to a proposal's figures (issue 20), whenever it happened: when, and in which scenario. */
+export const analyticsAgreementSchema = z.strictObject({ agreedAt: z.string(), scenario: scenarioSchema })
+export type AnalyticsAgreement = z.infer<typeof analyticsAgreementSchema>
+
 /** A row of the dashboard's table: one of the owner's proposals that prospects opened in the range. */
 export const analyticsProposalRowSchema = z.strictObject({
   proposalId: z.string(),
@@ -41,6 +46,10 @@ export const analyticsProposalRowSchema = z.strictObject({
   uniqueVisitors: z.number().int().nonnegative(),
   medianVisibleMs: z.number().nonnegative().nullable(),
   lastViewedAt: z.string().nullable(),
+  /** PDFs prospects downloaded in the range (issue 20); the owner's own are not counted. */
+  pdfDownloads: z.number().int().nonnegative(),
+  /** The prospect's agreement, or null when nobody agreed. */
+  agreement: analyticsAgreementSchema.nullable(),
 })
 export type AnalyticsProposalRow = z.infer<typeof analyticsProposalRowSchema>
 
@@ -97,6 +106,10 @@ export const analyticsProposalDetailSchema = z.strictObject({
   visits: z.array(analyticsVisitSchema),
   sections: z.array(analyticsSectionSchema),
   inputs: z.array(analyticsInputSchema),
+  /** PDFs prospects downloaded in the range (issue 20); the owner's own are not counted. */
+  pdfDownloads: z.number().int().nonnegative(),
+  /** The prospect's agreement, or null when nobody agreed. */
+  agreement: analyticsAgreementSchema.nullable(),
 })
 export type AnalyticsProposalDetail = z.infer<typeof analyticsProposalDetailSchema>
 

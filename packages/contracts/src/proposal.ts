@@ -1,6 +1,7 @@
 // The proposal calls of SPEC §7 (requests and answers), the product's default branding (SPEC §4/§9)
 // and the shape of proposal ids (ARCHITECTURE: unguessable, at least 128 bits of randomness).
 import { z } from 'zod'
+import { agreementSchema, calculatorValuesSchema } from './agreement.ts'
 import { beaconTokenSchema } from './engagement.ts'
 import { refineStorableJson, storableString } from './storable-text.ts'
 
@@ -59,7 +60,7 @@ export const PROPOSAL_UNAVAILABLE_MESSAGE = 'This proposal is no longer availabl
 /** The owner's calls on someone else's id or a missing one: the same 404, so neither is confirmed. */
 export const OWN_PROPOSAL_NOT_FOUND_MESSAGE = 'Proposal not found. It may have been deleted.'
 export const PROPOSAL_RENAME_TITLE_REQUIRED_MESSAGE = 'Please enter a title for the proposal'
-export const PROPOSAL_UPDATE_EMPTY_MESSAGE = 'Nothing to change: send a title, an expiresAt, or both'
+export const PROPOSAL_UPDATE_EMPTY_MESSAGE = 'Nothing to change: send a title, an expiresAt, scenarios, or several of them'
 export const PROPOSAL_EXPIRES_AT_MESSAGE =
   'expiresAt must be a date and time in ISO 8601 with a time zone (e.g. 2026-12-31T23:59:59Z), or null for none'
 /** Appended to a duplicate's title (the whole title kept within PROPOSAL_TITLE_MAX_LENGTH). */
@@ -137,8 +138,19 @@ export const generateProposalBodySchema = z.object({
 export type GenerateProposalBody = z.output<typeof generateProposalBodySchema>
 
 /**
- * PATCH /api/proposals/{id}: the owner renames the proposal and/or sets or clears its expiry.
- * Unknown fields are refused, so a change the call cannot make is never silently dropped.
+ * The seller's conservative and optimistic input values (issue 20), by input name; the expected
+ * scenario is the seller's own values. The proposal service checks the names against the calculator.
+ */
+export const proposalScenariosSchema = z.strictObject(
+  { conservative: calculatorValuesSchema, optimistic: calculatorValuesSchema },
+  { error: 'scenarios must be an object with conservative and optimistic values, or null' },
+)
+export type ProposalScenarios = z.infer<typeof proposalScenariosSchema>
+
+/**
+ * PATCH /api/proposals/{id}: the owner renames the proposal, sets or clears its expiry, and/or sets
+ * its scenarios (null: back to the derived ones). Unknown fields are refused, so a change the call
+ * cannot make is never silently dropped. An agreed proposal answers 409 to every change.
  */
 export const updateProposalBodySchema = z
   .strictObject({
@@ -148,8 +160,9 @@ export const updateProposalBodySchema = z
       .max(PROPOSAL_TITLE_MAX_LENGTH, `The title must be at most ${PROPOSAL_TITLE_MAX_LENGTH} characters`)
       .optional(),
     expiresAt: expiresAtField.optional(),
+    scenarios: proposalScenariosSchema.nullable().optional(),
   })
-  .refine((body) => body.title !== undefined || body.expiresAt !== undefined, PROPOSAL_UPDATE_EMPTY_MESSAGE)
+  .refine((body) => body.title !== undefined || body.expiresAt !== undefined || body.scenarios !== undefined, PROPOSAL_UPDATE_EMPTY_MESSAGE)
 export type UpdateProposalBody = z.output<typeof updateProposalBodySchema>
 
 /** The answer of both creating calls: SPEC §7 reads `id`. */
@@ -158,7 +171,8 @@ export const createdProposalSchema = z.object({ id: z.string() })
 /**
  * GET /api/proposals: one entry per proposal of the signed-in user, newest first: SPEC §2's four
  * fields, when its link stops or stopped opening (the owner's list marks revoked and expired ones),
- * and its views. The answers of PATCH and revoke are the same entry.
+ * its views, its version and when a prospect agreed to it. The answers of PATCH and revoke are the
+ * same entry.
  */
 export const proposalListEntrySchema = z.object({
   id: z.string(),
@@ -172,6 +186,10 @@ export const proposalListEntrySchema = z.object({
    * out or signed in as someone else), counted a moment after it happened; the owner's own are not.
    */
   views: z.number().int().nonnegative(),
+  /** 1 for a first proposal, n + 1 for a new version of an agreed one (issue 20). */
+  version: z.number().int().positive(),
+  /** When a prospect agreed to its figures; null when nobody has. An agreed proposal is locked. */
+  agreedAt: z.string().nullable(),
 })
 export type ProposalListEntry = z.infer<typeof proposalListEntrySchema>
 
@@ -213,6 +231,12 @@ export const proposalRecordSchema = z.object({
   /** When the link stops or stopped opening, and when the owner revoked it: the owner's answer only. */
   expiresAt: z.string().nullable().optional(),
   revokedAt: z.string().nullable().optional(),
+  /** 1 for a first proposal; an agreed proposal is changed by making version n + 1 (issue 20). */
+  version: z.number().int().positive().optional(),
+  /** The version this one was made from, when it is a new version of an agreed proposal. */
+  previousVersionId: z.string().nullable().optional(),
+  /** The prospect's agreement to the figures, when there is one (issue 20). */
+  agreement: agreementSchema.nullable().optional(),
 })
 export type ProposalRecord = z.infer<typeof proposalRecordSchema>
 

@@ -7,8 +7,10 @@ import { engagementLimit } from './domain/engagement-limit.ts'
 import { EngagementRecorder } from './domain/engagement-recorder.ts'
 import { deleteExpiredEngagement, deleteExpiredTokenBindings } from './domain/retention.ts'
 import { subscribeCalculatorGenerated } from './events/calculator-generated.ts'
+import { subscribeProposalAgreed } from './events/proposal-agreed.ts'
 import { subscribeProposalCreated } from './events/proposal-created.ts'
 import { subscribeProposalDeleted } from './events/proposal-deleted.ts'
+import { subscribeProposalPdfDownloaded } from './events/proposal-pdf-downloaded.ts'
 import { subscribeProposalShared } from './events/proposal-shared.ts'
 import { subscribeProposalViewed } from './events/proposal-viewed.ts'
 import { subscribeSubscriptionChanged } from './events/subscription-changed.ts'
@@ -32,8 +34,8 @@ export interface AnalyticsServiceOptions {
 
 /**
  * Event ingest and aggregates: sign-ups, demo interactions, conversions and the product's events
- * per day; prospects' views and engagement per proposal (issue 19), read by the Pro dashboard and
- * the product owner's view.
+ * per day; prospects' views and engagement per proposal (issue 19), their agreements and PDF
+ * downloads (issue 20), read by the Pro dashboard and the product owner's view.
  */
 export function createAnalyticsService(
   deps: ServiceDeps<PrismaClient>,
@@ -83,6 +85,8 @@ export function createAnalyticsService(
       subscribeProposalShared,
       subscribeProposalViewed,
       subscribeProposalDeleted,
+      subscribeProposalAgreed,
+      subscribeProposalPdfDownloaded,
       subscribeCalculatorGenerated,
     ],
     onStop: async () => {

@@ -8,12 +8,14 @@ import { deleteEndedCodeWindows } from './domain/access-codes.ts'
 import { createAccountLoader } from './domain/accounts.ts'
 import { createPublishedProposalCache } from './domain/proposal-cache.ts'
 import { createProposalLoader } from './domain/proposal-loader.ts'
+import type { ProposalDeps } from './domain/proposals.ts'
 import { deleteExpiredVisits, ViewRecorder } from './domain/views.ts'
 import { subscribeCacheEvictions } from './events/proposal-changed.ts'
 import { subscribeSubscriptionChanged } from './events/subscription-changed.ts'
 import { subscribeUserProfileUpdated } from './events/user-profile-updated.ts'
 import { subscribeUserRegistered } from './events/user-registered.ts'
 import { proposalsRouter } from './routes/proposals/index.ts'
+import { proposalPdfRouter } from './routes/proposals/pdf.ts'
 import { createWriter, type ProposalWriter } from './writing/index.ts'
 
 export { PrismaClient } from './db.ts'
@@ -57,26 +59,25 @@ export function createProposalService(
   }, SWEEP_INTERVAL_MS)
   sweeper.unref()
   deps.logger.info({ writer: writer.name }, 'proposal writing ready')
+  const routerDeps: ProposalDeps = {
+    prisma: deps.prisma,
+    dbSchema: deps.dbSchema,
+    writer,
+    publicOrigin: config.PUBLIC_ORIGIN,
+    accessCodes,
+    codeThrottles: { prisma: deps.prisma, dbSchema: deps.dbSchema, addressHashKey: secret('ADDRESS_HASH_KEY') },
+    cipher,
+    proposals,
+    publishedProposals,
+    accounts: createAccountLoader(deps.prisma),
+    views,
+    beaconKey: beaconTokenKey(deps.signingKey),
+    ...(options.now ? { now: options.now } : {}),
+  }
   const service = createService({
     name: SERVICE_NAME,
     deps,
-    routers: [
-      proposalsRouter({
-        prisma: deps.prisma,
-        dbSchema: deps.dbSchema,
-        writer,
-        publicOrigin: config.PUBLIC_ORIGIN,
-        accessCodes,
-        codeThrottles: { prisma: deps.prisma, dbSchema: deps.dbSchema, addressHashKey: secret('ADDRESS_HASH_KEY') },
-        cipher,
-        proposals,
-        publishedProposals,
-        accounts: createAccountLoader(deps.prisma),
-        views,
-        beaconKey: beaconTokenKey(deps.signingKey),
-        ...(options.now ? { now: options.now } : {}),
-      }),
-    ],
+    routers: [proposalsRouter(routerDeps), proposalPdfRouter(routerDeps)],
     consumers: [
       subscribeUserRegistered,
       subscribeUserProfileUpdated,

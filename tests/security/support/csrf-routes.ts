@@ -29,6 +29,8 @@ export interface VictimIds {
   templateId: string
   /** The beacon token of the victim's own opening of that proposal. */
   beaconToken: string
+  /** Someone else's proposal the victim, as a prospect, may agree to (issue 20). */
+  othersProposalId: string
 }
 
 export interface RouteCall {
@@ -98,6 +100,12 @@ export function routeCalls(login: { username: string }): Record<string, RouteCal
     'POST /api/proposals/:id/views': { fields: (ids) => ({ visitId: randomBytes(16).toString('base64url'), token: ids.beaconToken }) },
     'POST /api/proposals/:id/revoke': { fields: () => ({}) },
     'POST /api/proposals/:id/duplicate': { fields: () => ({}) },
+    // Issue 20: the victim's browser agreeing, as a prospect, to someone else's proposal; and the
+    // victim making the next version of their own proposal, which a prospect agreed to.
+    'POST /api/proposals/:id/agreement': {
+      fields: () => ({ name: 'Victim as a prospect', email: 'victim@buyer.example', scenario: 'expected', values: {} }),
+    },
+    'POST /api/proposals/:id/versions': { fields: () => ({}) },
     'POST /api/subscription/create': { fields: () => ({}) },
     'POST /api/subscription/upgrade-manual': { fields: () => ({}) },
     'POST /api/subscription/cancel': { fields: () => ({}) },
@@ -122,6 +130,7 @@ export function routeCalls(login: { username: string }): Record<string, RouteCal
  * it once (so the control, which really changes or deletes it, has one to act on).
  */
 export function pathWithIds(routePath: string, ids: VictimIds): string {
+  if (routePath === '/api/proposals/:id/agreement') return routePath.replace(':id', ids.othersProposalId)
   if (routePath.startsWith('/api/calculators/')) return routePath.replace(':id', ids.calculatorId)
   if (routePath.startsWith('/api/proposals/')) return routePath.replace(':id', ids.proposalId)
   if (routePath.startsWith('/api/billing/test-checkout/')) return routePath.replace(':id', ids.checkoutId)
@@ -182,6 +191,8 @@ export async function victimState(stack: TestStack, victim: { id: number }): Pro
       `SELECT id, title, expires_at, revoked_at FROM ${table(stack, 'proposal', 'proposal')} WHERE user_id = $1 ORDER BY id`,
       victim.id,
     ),
+    // The agreements anyone made (the victim's browser may be a prospect of another's proposal).
+    agreements: await count('proposal', `SELECT count(*) AS n FROM ${table(stack, 'proposal', 'agreement')}`),
     calculators: await stack.databases.calculator.query(
       `SELECT id, values, complexity, updated_at FROM ${table(stack, 'calculator', 'saved_calculator')} WHERE user_id = $1 ORDER BY id`,
       victim.id,

@@ -12,7 +12,13 @@ export const PUBLIC_PROPOSAL_KEYS: readonly string[] = [
   'templateType',
   'createdAt',
   'beaconToken',
+  // Issue 20: the version, and the prospect's agreement without who agreed (AGREEMENT_KEYS).
+  'version',
+  'agreement',
 ]
+
+/** An agreement as anyone with the link sees it: never the prospect's name or e-mail. */
+const AGREEMENT_KEYS: readonly string[] = ['scenario', 'values', 'figures', 'agreedAt', 'hash', 'verified']
 
 /** SPEC §3 calculatorData's fields. */
 const CALCULATOR_KEYS: readonly string[] = [
@@ -35,6 +41,8 @@ const CALCULATOR_KEYS: readonly string[] = [
   // The seller's price behind ROI, payback and net value (decision 101), and the values the page starts at (decision 103).
   'price',
   'startValues',
+  // The seller's conservative and optimistic values (issue 20).
+  'scenarios',
 ]
 
 /** SPEC §3's branding and the seller's contact details the page's footer shows (issue 15). */
@@ -84,6 +92,9 @@ export function expectPublicProposal(value: unknown): void {
   const body = asRecord(value)
   expect(Object.keys(body).filter((key) => !PUBLIC_PROPOSAL_KEYS.includes(key))).toEqual([])
   expect(body.id).toMatch(PROPOSAL_ID_PATTERN)
+  if (body.agreement !== undefined && body.agreement !== null) {
+    expect(Object.keys(asRecord(body.agreement)).filter((key) => !AGREEMENT_KEYS.includes(key))).toEqual([])
+  }
   const calculator = asRecord(body.calculatorData)
   expect(Object.keys(calculator).filter((key) => !CALCULATOR_KEYS.includes(key))).toEqual([])
   if (calculator.branding !== undefined) {

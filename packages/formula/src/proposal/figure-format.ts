@@ -1,7 +1,8 @@
 // How a proposal's figures are written, the same on the page, in the PDF and in the agreed record:
 // a payback in months (or "Not paid back", "More than 10 years"), a percentage in the locale's style.
-import { PAYBACK_SHOWN_MAX_MONTHS } from '../calculator/calculator-price.ts'
+import { PAYBACK_SHOWN_MAX_MONTHS, type Payback } from '../calculator/calculator-price.ts'
 import type { CalculatorTexts } from '../calculator/calculator-texts.ts'
+import type { HeadlinePayback } from '../calculator/headline.ts'
 
 /** Below this many months a payback reads "less than 0.1 months" rather than "0 months". */
 const SHORTEST_SHOWN_MONTHS = 0.1

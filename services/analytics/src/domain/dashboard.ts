@@ -53,6 +53,26 @@ export async function requireProOwner(deps: DashboardDeps, props: { userId: numb
   if (props.proposalId !== undefined && row.owner !== props.userId) throw errors.notFound('Proposal not found')
 }
 
+/** A proposal's agreement as analytics noted it (issue 20; both columns are set together), checked by the answer's schema. */
+export function agreementOf(row: {
+  agreed_at: Date | null
+  agreed_scenario: string | null
+}): { agreedAt: string; scenario: string } | null {
+  if (row.agreed_at === null || row.agreed_scenario === null) return null
+  return { agreedAt: row.agreed_at.toISOString(), scenario: row.agreed_scenario }
+}
+
+interface ProposalRow {
+  proposal_id: string
+  views: number
+  visitors: number
+  median: number | null
+  last_viewed_at: Date | null
+  pdf_downloads: number
+  agreed_at: Date | null
+  agreed_scenario: string | null
+}
+
 interface DayRow {
   day: string
   views: number
@@ -98,9 +118,9 @@ export async function dashboardOverview(deps: DashboardDeps, props: { userId: nu
                 WHERE owner_user_id = $1 AND viewed AND started_at >= $2::date) AS median`,
       values,
     ),
-    read<{ proposal_id: string; views: number; visitors: number; median: number | null; last_viewed_at: Date | null }>(
+    read<ProposalRow>(
       `WITH counted AS (
-         SELECT proposal_id, sum(views)::int AS views FROM {proposal_day}
+         SELECT proposal_id, sum(views)::int AS views, sum(pdf_downloads)::int AS pdf_downloads FROM {proposal_day}
           WHERE owner_user_id = $1 AND day >= $2::date GROUP BY proposal_id HAVING sum(views) > 0
        ), uniques AS (
          SELECT proposal_id, count(*)::int AS visitors FROM {proposal_visitor}
@@ -109,8 +129,10 @@ export async function dashboardOverview(deps: DashboardDeps, props: { userId: nu
          SELECT proposal_id, percentile_cont(0.5) WITHIN GROUP (ORDER BY visible_ms) AS median, max(started_at) AS last_viewed_at
            FROM {visit} WHERE owner_user_id = $1 AND viewed AND started_at >= $2::date GROUP BY proposal_id
        )
-       SELECT c.proposal_id, c.views, coalesce(u.visitors, 0) AS visitors, v.median, v.last_viewed_at
+       SELECT c.proposal_id, c.views, coalesce(u.visitors, 0) AS visitors, v.median, v.last_viewed_at,
+              c.pdf_downloads, p.agreed_at, p.agreed_scenario
          FROM counted c LEFT JOIN uniques u USING (proposal_id) LEFT JOIN visits v USING (proposal_id)
+              LEFT JOIN {proposal} p ON p.id = c.proposal_id
         ORDER BY v.last_viewed_at DESC NULLS LAST, c.proposal_id`,
       values,
     ),
@@ -130,6 +152,8 @@ export async function dashboardOverview(deps: DashboardDeps, props: { userId: nu
       uniqueVisitors: row.visitors,
       medianVisibleMs: row.median,
       lastViewedAt: row.last_viewed_at?.toISOString() ?? null,
+      pdfDownloads: row.pdf_downloads,
+      agreement: agreementOf(row),
     })),
   })
 }

@@ -1,5 +1,6 @@
 // One proposal's analytics for its owner (issue 19): its days, the timeline of its newest visits,
-// the time per section, and for each calculator input the values prospects settled on. Read from
+// the time per section, for each calculator input the values prospects settled on, and (issue 20)
+// its prospects' PDF downloads and their agreement. Read from
 // the aggregates — proposal days and section days, visitor sets, visit rows and each visit's final
 // input values — through indexes on the proposal; never from raw events.
 import {
@@ -11,7 +12,7 @@ import {
   type AnalyticsInput,
   type AnalyticsProposalDetail,
 } from '@valueproof/contracts'
-import { dashboardRange, fillDays, reader, requireProOwner, type DashboardDeps } from './dashboard.ts'
+import { agreementOf, dashboardRange, fillDays, reader, requireProOwner, type DashboardDeps } from './dashboard.ts'
 
 interface InputStats {
   input_name: string
@@ -94,9 +95,9 @@ export async function proposalAnalytics(
   const range = dashboardRange(deps.now(), props.days)
   const read = reader(deps)
   const values = [props.proposalId, range.from]
-  const [days, totals, visits, sections, inputs] = await Promise.all([
-    read<{ day: string; views: number; visitors: number; visible_ms: number }>(
-      `SELECT to_char(day, 'YYYY-MM-DD') AS day, views, unique_visitors AS visitors, visible_ms::float8 AS visible_ms
+  const [days, totals, visits, sections, inputs, agreements] = await Promise.all([
+    read<{ day: string; views: number; visitors: number; visible_ms: number; pdf_downloads: number }>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, views, unique_visitors AS visitors, visible_ms::float8 AS visible_ms, pdf_downloads
          FROM {proposal_day} WHERE proposal_id = $1 AND day >= $2::date`,
       values,
     ),
@@ -120,6 +121,9 @@ export async function proposalAnalytics(
       values,
     ),
     inputsOf(read, values),
+    read<{ agreed_at: Date | null; agreed_scenario: string | null }>(`SELECT agreed_at, agreed_scenario FROM {proposal} WHERE id = $1`, [
+      props.proposalId,
+    ]),
   ])
   const filled = fillDays(range, days, days)
   const order = (section: string) => (ENGAGEMENT_SECTIONS as readonly string[]).indexOf(section)
@@ -145,5 +149,7 @@ export async function proposalAnalytics(
       .map((row) => ({ section: row.section, visits: row.visits, visibleMs: row.visible_ms }))
       .sort((a, b) => order(a.section) - order(b.section)),
     inputs,
+    pdfDownloads: days.reduce((sum, day) => sum + day.pdf_downloads, 0),
+    agreement: agreements[0] ? agreementOf(agreements[0]) : null,
   })
 }

@@ -1,8 +1,10 @@
-// The proposals analytics knows of: their owners (whose dashboard counts them) and whether they were
-// deleted. Rows come from proposal events and from beacon tokens, whichever arrives first; a deleted
-// proposal's row stays as a tombstone so that a late event or beacon adds nothing back.
+// The proposals analytics knows of: their owners (whose dashboard counts them), whether they were
+// deleted, and whether a prospect agreed to them (issue 20). Rows come from proposal events and from
+// beacon tokens, whichever arrives first; a deleted proposal's row stays as a tombstone so that a
+// late event or beacon adds nothing back. Its PDF downloads are counted per day (proposal_day).
 import { qualifiedTable } from '@valueproof/db'
 import type { Tx } from '../db.ts'
+import { utcDay } from './days.ts'
 
 export interface OwnedProposal {
   proposalId: string
@@ -65,4 +67,33 @@ export async function forgetProposal(tx: Tx, props: OwnedProposal & { deletedAt:
   await tx.proposalVisitor.deleteMany({ where: { proposalId } })
   await tx.proposalSectionDay.deleteMany({ where: { proposalId } })
   await tx.proposalDay.deleteMany({ where: { proposalId } })
+}
+
+/**
+ * A prospect agreed to the proposal's figures (issue 20): when, and in which scenario. A proposal
+ * has one agreement, so a redelivered or late event sets the same; a deleted one notes nothing.
+ */
+export async function noteProposalAgreed(tx: Tx, props: OwnedProposal & { agreedAt: Date; scenario: string }): Promise<void> {
+  await tx.proposal.createMany({ data: [{ id: props.proposalId, ownerUserId: props.ownerUserId }], skipDuplicates: true })
+  await tx.proposal.updateMany({
+    where: { id: props.proposalId, deletedAt: null },
+    data: { agreedAt: props.agreedAt, agreedScenario: props.scenario },
+  })
+}
+
+/** A prospect downloaded the proposal as a PDF (issue 20): one more on its UTC day, unless it was deleted. */
+export async function countPdfDownload(
+  tx: Tx,
+  props: OwnedProposal & { downloadedAt: Date; dbSchema: string | undefined },
+): Promise<boolean> {
+  const { proposalId, ownerUserId } = props
+  const live = await liveProposals(tx, { proposals: [{ proposalId, ownerUserId }], dbSchema: props.dbSchema })
+  if (!live.has(proposalId)) return false
+  const day = utcDay(props.downloadedAt)
+  await tx.proposalDay.upsert({
+    where: { proposalId_day: { proposalId, day } },
+    create: { proposalId, day, ownerUserId, pdfDownloads: 1 },
+    update: { pdfDownloads: { increment: 1 } },
+  })
+  return true
 }

@@ -3,10 +3,9 @@
 // again. Only signed-out opens use the cache; a signed-in user (perhaps the owner, just after a
 // change made on another replica) always reads the database. An entry goes at once when this
 // replica changes the proposal, and on every replica when the proposal's revoked or deleted event
-// arrives. A rename or a new expiry publishes no event, so another replica may show the old title
-// or expiry to prospects for at most an entry's short life.
-import type { Proposal } from '../db.ts'
-import type { ProposalLoader } from './proposal-loader.ts'
+// arrives, and on the agreed event (issue 20). A rename, a new expiry or new scenarios publish no
+// event, so another replica may show the old ones to prospects for at most an entry's short life.
+import type { LoadedProposal, ProposalLoader } from './proposal-loader.ts'
 
 /** How long a published proposal is reused before it is read again. */
 export const PUBLISHED_PROPOSAL_TTL_MS = 2_000
@@ -14,7 +13,7 @@ const MAX_ENTRIES = 10_000
 
 export interface PublishedProposalCache {
   /** The proposal, from the cache while its entry is fresh; read through the loader otherwise. */
-  load(id: string): Promise<Proposal | null>
+  load(id: string): Promise<LoadedProposal | null>
   /** Forgets a proposal that changed: the next open reads it again. */
   evict(id: string): void
 }
@@ -26,7 +25,7 @@ export function createPublishedProposalCache(
   const ttlMs = options.ttlMs ?? PUBLISHED_PROPOSAL_TTL_MS
   const maxEntries = options.maxEntries ?? MAX_ENTRIES
   const now = options.now ?? Date.now
-  const entries = new Map<string, { proposal: Proposal; readAt: number }>()
+  const entries = new Map<string, { proposal: LoadedProposal; readAt: number }>()
   // Bumped by every eviction: a read that began before one may have seen the row before the change.
   let evictions = 0
 

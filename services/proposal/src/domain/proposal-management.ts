@@ -1,23 +1,27 @@
-// The owner's changes to a proposal (issue 15): rename and expiry, revoke, delete, duplicate. Every
-// call is scoped to the signed-in owner in its own statement, so someone else's id, a missing one
-// and a malformed one get the same 404 and nothing confirms that a proposal exists. A change
-// evicts the proposal from this replica's published-proposal cache once it is committed.
+// The owner's changes to a proposal (issue 15): rename and expiry, scenarios (issue 20), revoke,
+// delete, duplicate. Every call is scoped to the signed-in owner in its own statement, so someone
+// else's id, a missing one and a malformed one get the same 404 and nothing confirms that a
+// proposal exists. A change evicts the proposal from this replica's published-proposal cache once
+// it is committed. An agreed proposal changes no more (409): its owner makes a new version.
 import {
   OWN_PROPOSAL_NOT_FOUND_MESSAGE,
+  PROPOSAL_AGREED_LOCKED_MESSAGE,
   PROPOSAL_COPY_SUFFIX,
   PROPOSAL_TITLE_MAX_LENGTH,
+  PROPOSAL_VERSION_NOT_AGREED_MESSAGE,
   isProposalId,
   type ProposalListEntry,
+  type ProposalScenarios,
   type UpdateProposalBody,
 } from '@valueproof/contracts'
 import { errors } from '@valueproof/http-kit'
-import type { Prisma, Proposal } from '../db.ts'
+import type { Prisma, Proposal, Tx } from '../db.ts'
 import { recordProposalCreated, recordProposalDeleted, recordProposalRevoked } from '../events/outbox.ts'
 import { LIST_ENTRY_COLUMNS, presentListEntry } from '../presenters/proposal.ts'
 import { accountOf } from './accounts.ts'
 import { brandingFor, type StoredBranding } from './branding.ts'
 import { newProposalId } from './proposal-ids.ts'
-import { accessCodeOf, type ProposalDeps } from './proposals.ts'
+import { accessCodeOf, checkedCalculatorData, type ProposalDeps } from './proposals.ts'
 
 type ManagementDeps = Pick<ProposalDeps, 'prisma' | 'cipher' | 'now' | 'publicOrigin' | 'publishedProposals'>
 
@@ -40,6 +44,21 @@ function owned(call: OwnerCall): { id: string; userId: number } {
   return { id: call.proposalId, userId: call.userId }
 }
 
+function agreedLocked() {
+  return errors.conflict(PROPOSAL_AGREED_LOCKED_MESSAGE, 'proposal_agreed')
+}
+
+/**
+ * Why a change scoped to `where` and to an unagreed proposal changed nothing: 409 when the
+ * proposal was agreed to, 404 when it is not the owner's. Answers when neither (it changed nothing
+ * for another reason, such as being revoked already).
+ */
+async function explainUnchanged(db: Pick<Tx, 'proposal'>, where: { id: string; userId: number }): Promise<void> {
+  const row = await db.proposal.findFirst({ where, select: { agreedAt: true } })
+  if (!row) throw notFound()
+  if (row.agreedAt !== null) throw agreedLocked()
+}
+
 /** The owner's list entry of a proposal just changed; 404 if it was deleted in the meantime. */
 async function listEntryOf(deps: ManagementDeps, where: { id: string; userId: number }): Promise<ProposalListEntry> {
   const row = await deps.prisma.proposal.findFirst({
@@ -50,41 +69,73 @@ async function listEntryOf(deps: ManagementDeps, where: { id: string; userId: nu
   return presentListEntry({ ...row, accessCode: accessCodeOf(deps, row) })
 }
 
-/** PATCH: a new title and/or expiry (null clears it; a past one ends the link at once). */
+/**
+ * The stored calculator with the seller's scenarios set, or removed (null: the page derives them),
+ * checked as a whole so that a name that is no input, or a value that is not finite, is a 400.
+ */
+function withScenarios(stored: Prisma.JsonValue, scenarios: ProposalScenarios | null): Prisma.InputJsonObject {
+  const calculatorData = Object.fromEntries(Object.entries(jsonObject(stored)).filter(([name]) => name !== 'scenarios'))
+  const changed = scenarios === null ? calculatorData : { ...calculatorData, scenarios }
+  checkedCalculatorData(changed)
+  return changed
+}
+
+/**
+ * PATCH: a new title and/or expiry (null clears it; a past one ends the link at once) and/or the
+ * seller's scenarios. Only the scenarios of the stored calculator change (nothing else of it ever
+ * does), so concurrent changes of them simply leave the last; an agreement racing the change is
+ * seen by the UPDATE, which requires agreed_at null, and answers 409.
+ */
 export async function updateProposal(deps: ManagementDeps, props: OwnerCall & { body: UpdateProposalBody }): Promise<ProposalListEntry> {
   const where = owned(props)
-  const { title, expiresAt } = props.body
+  const { title, expiresAt, scenarios } = props.body
+  let calculatorData: Prisma.InputJsonObject | undefined
+  if (scenarios !== undefined) {
+    const row = await deps.prisma.proposal.findFirst({ where, select: { calculatorData: true, agreedAt: true } })
+    if (!row) throw notFound()
+    if (row.agreedAt !== null) throw agreedLocked()
+    calculatorData = withScenarios(row.calculatorData, scenarios)
+  }
   const { count } = await deps.prisma.proposal.updateMany({
-    where,
-    data: { ...(title === undefined ? {} : { title }), ...(expiresAt === undefined ? {} : { expiresAt }) },
+    where: { ...where, agreedAt: null },
+    data: {
+      ...(title === undefined ? {} : { title }),
+      ...(expiresAt === undefined ? {} : { expiresAt }),
+      ...(calculatorData === undefined ? {} : { calculatorData }),
+    },
   })
-  if (count === 0) throw notFound()
+  if (count === 0) await explainUnchanged(deps.prisma, where)
   deps.publishedProposals.evict(where.id)
   return listEntryOf(deps, where)
 }
 
 /**
  * The link stops opening for prospects for good (410); the owner still lists and opens it. Revoking
- * again changes nothing: the first time stays, and only that one is an event.
+ * again changes nothing: the first time stays, and only that one is an event. An agreed proposal
+ * stays readable to anyone with the link (409).
  */
 export async function revokeProposal(deps: ManagementDeps, props: OwnerCall): Promise<ProposalListEntry> {
   const where = owned(props)
   const revokedAt = nowOf(deps)
   await deps.prisma.$transaction(async (tx) => {
-    const { count } = await tx.proposal.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt } })
+    const { count } = await tx.proposal.updateMany({ where: { ...where, revokedAt: null, agreedAt: null }, data: { revokedAt } })
     if (count === 1) await recordProposalRevoked(tx, { proposalId: where.id, userId: where.userId, revokedAt })
+    else await explainUnchanged(tx, where)
   })
   deps.publishedProposals.evict(where.id)
   return listEntryOf(deps, where)
 }
 
-/** Deleted with its event; its link then answers 404 like any unknown id. */
+/** Deleted with its event; its link then answers 404 like any unknown id. An agreed one stays (409). */
 export async function deleteProposal(deps: ManagementDeps, props: OwnerCall): Promise<void> {
   const where = owned(props)
   const deletedAt = nowOf(deps)
   await deps.prisma.$transaction(async (tx) => {
-    const { count } = await tx.proposal.deleteMany({ where })
-    if (count === 0) throw notFound()
+    const { count } = await tx.proposal.deleteMany({ where: { ...where, agreedAt: null } })
+    if (count === 0) {
+      await explainUnchanged(tx, where)
+      throw notFound()
+    }
     await recordProposalDeleted(tx, { proposalId: where.id, userId: where.userId, deletedAt })
   })
   deps.publishedProposals.evict(where.id)
@@ -107,28 +158,35 @@ function calculatorFacts(calculatorData: Prisma.JsonObject): { calculatorType: s
   return { calculatorType: text(calculatorData.calculatorType), currency: text(calculatorData.baseCurrency) }
 }
 
+/** A duplicate (a new first version, titled as a copy) or the next version of an agreed proposal. */
+type CopyOrigin = 'duplicate' | 'version'
+
 /**
  * A new proposal with its own link: the same sections, calculator, template, content and access
- * code (encrypted anew: the ciphertext is bound to the proposal id), neither revoked nor expiring.
- * Like every stored proposal it gets the branding of the owner's plan now (SPEC §4): a duplicate
- * never keeps a company branding the plan no longer allows.
+ * code (encrypted anew: the ciphertext is bound to the proposal id), neither revoked nor expiring,
+ * nor agreed. Like every stored proposal it gets the branding of the owner's plan now (SPEC §4): a
+ * copy never keeps a company branding the plan no longer allows.
  */
-export async function duplicateProposal(deps: ManagementDeps, props: OwnerCall): Promise<{ id: string }> {
-  const where = owned(props)
-  const source = await deps.prisma.proposal.findFirst({ where })
-  if (!source) throw notFound()
+async function copyProposal(deps: ManagementDeps, source: Proposal, origin: CopyOrigin): Promise<{ id: string }> {
   const branding = brandingFor(await accountOf(deps.prisma, source.userId), deps.publicOrigin)
   const calculatorData = jsonObject(source.calculatorData)
   const id = newProposalId()
   const createdAt = nowOf(deps)
   const accessCode = accessCodeOf(deps, source)
-  const fresh = { id, createdAt, accessCode: accessCode === null ? null : deps.cipher.encrypt(id, accessCode) }
+  const fresh = {
+    id,
+    createdAt,
+    accessCode: accessCode === null ? null : deps.cipher.encrypt(id, accessCode),
+    ...(origin === 'version'
+      ? { title: source.title, version: source.version + 1, previousVersionId: source.id }
+      : { title: copyTitle(source.title) }),
+  }
   await deps.prisma.$transaction(async (tx) => {
     await tx.proposal.create({ data: copyOf(source, fresh, { ...calculatorData, branding: jsonBranding(branding.branding) }) })
     await recordProposalCreated(tx, {
       proposalId: id,
       userId: source.userId,
-      origin: 'duplicate',
+      origin,
       templateType: source.templateType,
       language: null,
       writer: null,
@@ -141,6 +199,26 @@ export async function duplicateProposal(deps: ManagementDeps, props: OwnerCall):
   return { id }
 }
 
+/** A copy with its own link and the title marked as a copy (an agreed proposal too: its copy starts unagreed). */
+export async function duplicateProposal(deps: ManagementDeps, props: OwnerCall): Promise<{ id: string }> {
+  const source = await deps.prisma.proposal.findFirst({ where: owned(props) })
+  if (!source) throw notFound()
+  return copyProposal(deps, source, 'duplicate')
+}
+
+/**
+ * POST /proposals/:id/versions (issue 20): an agreed proposal is changed by making its next
+ * version, with the same title and everything else a copy has, linked to it by previousVersionId.
+ * The agreed version stays as it is and readable by its link. Any other proposal is changed
+ * directly (409).
+ */
+export async function createVersion(deps: ManagementDeps, props: OwnerCall): Promise<{ id: string }> {
+  const source = await deps.prisma.proposal.findFirst({ where: owned(props) })
+  if (!source) throw notFound()
+  if (source.agreedAt === null) throw errors.conflict(PROPOSAL_VERSION_NOT_AGREED_MESSAGE, 'proposal_not_agreed')
+  return copyProposal(deps, source, 'version')
+}
+
 /** The branding's filled fields as JSON (no undefined values). */
 function jsonBranding(branding: StoredBranding): Prisma.InputJsonObject {
   return Object.fromEntries(Object.entries(branding).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
@@ -148,13 +226,12 @@ function jsonBranding(branding: StoredBranding): Prisma.InputJsonObject {
 
 function copyOf(
   source: Proposal,
-  fresh: { id: string; createdAt: Date; accessCode: string | null },
+  fresh: { id: string; createdAt: Date; accessCode: string | null; title: string; version?: number; previousVersionId?: string },
   calculatorData: Prisma.InputJsonObject,
 ): Prisma.ProposalUncheckedCreateInput {
   return {
     ...fresh,
     userId: source.userId,
-    title: copyTitle(source.title),
     executiveSummary: source.executiveSummary,
     problemStatement: source.problemStatement,
     solutionOverview: source.solutionOverview,

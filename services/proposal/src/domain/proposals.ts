@@ -11,7 +11,7 @@ import {
 } from '@valueproof/contracts'
 import { validateCalculatorData, type CalculatorData } from '@valueproof/formula'
 import { errors, HttpError, signBeaconToken } from '@valueproof/http-kit'
-import type { Prisma, PrismaClient, Proposal } from '../db.ts'
+import type { Prisma, PrismaClient } from '../db.ts'
 import { recordProposalCreated, recordProposalShared } from '../events/outbox.ts'
 import { LIST_ENTRY_COLUMNS, presentListEntry, presentProposal } from '../presenters/proposal.ts'
 import { presentAvailability } from '../presenters/proposal-availability.ts'
@@ -29,7 +29,7 @@ import { accountOf, type AccountLoader } from './accounts.ts'
 import { brandingFor, withShownBranding } from './branding.ts'
 import { newProposalId } from './proposal-ids.ts'
 import type { PublishedProposalCache } from './proposal-cache.ts'
-import type { ProposalLoader } from './proposal-loader.ts'
+import type { LoadedProposal, ProposalLoader } from './proposal-loader.ts'
 import type { ViewRecorder } from './views.ts'
 
 export interface ProposalDeps {
@@ -234,7 +234,7 @@ export function proposalNotFound(): HttpError {
 export async function openableProposal(
   deps: Pick<ProposalDeps, 'proposals' | 'publishedProposals'>,
   props: { proposalId: string; userId: number | undefined; now: Date },
-): Promise<{ proposal: Proposal; isOwner: boolean }> {
+): Promise<{ proposal: LoadedProposal; isOwner: boolean }> {
   if (!isProposalId(props.proposalId)) throw proposalNotFound()
   const reader = props.userId === undefined ? deps.publishedProposals : deps.proposals
   const proposal = await reader.load(props.proposalId)
@@ -248,10 +248,36 @@ export async function openableProposal(
 }
 
 /**
- * Opens a proposal (see openableProposal), with its access code when it has one (compared in
- * constant time, wrong codes limited per visitor, address and proposal: docs/decisions/100). A pure
- * read: the view is recorded from the page's beacon, which carries back the token signed here
- * (docs/decisions/111). The branding shown follows the owner's current plan (docs/decisions/105).
+ * Lets a visitor past the proposal's access code, when it has one: compared in constant time, wrong
+ * codes limited per visitor, address and proposal (docs/decisions/100); 401 without the right code,
+ * 429 past the limits. The owner needs none. Answers the code as entered (for the owner's answer).
+ */
+export async function admitViewer(
+  deps: Pick<ProposalDeps, 'cipher' | 'codeThrottles' | 'accessCodes'>,
+  props: { proposal: { id: string; accessCode: string | null }; isOwner: boolean; viewer: Viewer; code: string | undefined; now: Date },
+): Promise<string | null> {
+  const { proposal } = props
+  const accessCode = accessCodeOf(deps, proposal)
+  if (props.isOwner || accessCode === null) return accessCode
+  const code = props.code?.trim() ?? ''
+  if (code === '') throw errors.unauthorized(ACCESS_CODE_REQUIRED_MESSAGE, 'access_code_required')
+  const attempt = await reserveCodeAttempt(deps.codeThrottles, {
+    proposalId: proposal.id,
+    ip: props.viewer.ip,
+    visitorId: props.viewer.visitorId,
+    policy: deps.accessCodes,
+    now: props.now,
+  })
+  if (!accessCodeMatches(code, accessCode)) throw errors.unauthorized(ACCESS_CODE_WRONG_MESSAGE, 'access_code_wrong')
+  await codeAccepted(deps.codeThrottles, attempt)
+  return accessCode
+}
+
+/**
+ * Opens a proposal (see openableProposal and admitViewer). A pure read: the view is recorded from
+ * the page's beacon, which carries back the token signed here (docs/decisions/111). The branding
+ * shown follows the owner's current plan (docs/decisions/105). The prospect's agreement, when there
+ * is one, is in the answer with whether its stored record still gives its hash (issue 20).
  */
 export async function openProposal(
   deps: ProposalDeps,
@@ -260,20 +286,7 @@ export async function openProposal(
   const now = (deps.now ?? (() => new Date()))()
   // Availability before the code: a link that no longer opens costs no attempt.
   const { proposal, isOwner } = await openableProposal(deps, { proposalId: props.proposalId, userId: props.viewer.userId, now })
-  const accessCode = accessCodeOf(deps, proposal)
-  if (!isOwner && accessCode !== null) {
-    const code = props.code?.trim() ?? ''
-    if (code === '') throw errors.unauthorized(ACCESS_CODE_REQUIRED_MESSAGE, 'access_code_required')
-    const attempt = await reserveCodeAttempt(deps.codeThrottles, {
-      proposalId: proposal.id,
-      ip: props.viewer.ip,
-      visitorId: props.viewer.visitorId,
-      policy: deps.accessCodes,
-      now,
-    })
-    if (!accessCodeMatches(code, accessCode)) throw errors.unauthorized(ACCESS_CODE_WRONG_MESSAGE, 'access_code_wrong')
-    await codeAccepted(deps.codeThrottles, attempt)
-  }
+  const accessCode = await admitViewer(deps, { proposal, isOwner, viewer: props.viewer, code: props.code, now })
   const owner = await deps.accounts.load(proposal.userId)
   const beaconToken = signBeaconToken(deps.beaconKey, {
     proposalId: proposal.id,

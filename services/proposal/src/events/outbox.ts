@@ -2,6 +2,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt'
 import {
   encodeEvent,
   outboxRecord,
+  proposalAgreed,
   proposalCreated,
   proposalDeleted,
   proposalRevoked,
@@ -21,7 +22,7 @@ async function store(tx: Tx, envelope: EventEnvelope): Promise<void> {
 export interface CreatedProposal {
   proposalId: string
   userId: number
-  origin: 'share' | 'generate' | 'duplicate'
+  origin: 'share' | 'generate' | 'duplicate' | 'version'
   templateType: string | null
   language: string | null
   writer: string | null
@@ -58,6 +59,15 @@ export function recordProposalShared(
 export function recordProposalRevoked(tx: Tx, revoke: { proposalId: string; userId: number; revokedAt: Date }): Promise<void> {
   const { revokedAt, ...fields } = revoke
   return store(tx, encodeEvent(proposalRevoked, { ...fields, revokedAt: timestampFromDate(revokedAt) }))
+}
+
+/** A prospect agreed to the proposal's figures (issue 20): who agreed stays in this service. */
+export function recordProposalAgreed(
+  tx: Tx,
+  agreement: { proposalId: string; ownerUserId: number; scenario: string; version: number; agreementHash: string; agreedAt: Date },
+): Promise<void> {
+  const { agreedAt, ...fields } = agreement
+  return store(tx, encodeEvent(proposalAgreed, { ...fields, agreedAt: timestampFromDate(agreedAt) }))
 }
 
 export function recordProposalDeleted(tx: Tx, deletion: { proposalId: string; userId: number; deletedAt: Date }): Promise<void> {

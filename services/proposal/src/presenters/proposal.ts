@@ -1,5 +1,6 @@
 import type { ProposalListEntry, ProposalRecord } from '@valueproof/contracts'
-import type { Proposal } from '../db.ts'
+import type { Agreement, Proposal } from '../db.ts'
+import { presentAgreement } from './agreement.ts'
 import { presentCalculatorData } from './calculator-data.ts'
 import { presentAvailability } from './proposal-availability.ts'
 
@@ -12,11 +13,14 @@ export const LIST_ENTRY_COLUMNS = {
   expiresAt: true,
   revokedAt: true,
   viewCount: true,
+  version: true,
+  agreedAt: true,
 } as const satisfies Partial<Record<keyof Proposal, true>>
 
 /**
- * GET /api/proposals entries: SPEC §2/§3's four fields, when the link stops or stopped opening, and
- * how many times prospects opened it (the owner's own views are not counted).
+ * GET /api/proposals entries: SPEC §2/§3's four fields, when the link stops or stopped opening, how
+ * many times prospects opened it (the owner's own views are not counted), its version and when a
+ * prospect agreed to it (issue 20: the list marks agreed proposals).
  */
 export function presentListEntry(proposal: Pick<Proposal, keyof typeof LIST_ENTRY_COLUMNS>): ProposalListEntry {
   return {
@@ -26,17 +30,20 @@ export function presentListEntry(proposal: Pick<Proposal, keyof typeof LIST_ENTR
     accessCode: proposal.accessCode,
     ...presentAvailability(proposal),
     views: proposal.viewCount,
+    version: proposal.version,
+    agreedAt: proposal.agreedAt?.toISOString() ?? null,
   }
 }
 
 /**
  * The proposal record of SPEC §3, field by field. The owner sees all of it. A visitor sees exactly
- * what the proposal page shows: the title, the written sections, the calculator, the layout and the
- * date — never the access code, the owner's (sequential) user id, the extracted document text
- * (`content`, up to 200,000 characters), the bookkeeping fields, or the seller's quotes and notes
- * behind the calculator's figures (see presentCalculatorData).
+ * what the proposal page shows: the title, the written sections, the calculator, the layout, the
+ * date, the version and the prospect's agreement (issue 20; without who agreed) — never the access
+ * code, the owner's (sequential) user id, the extracted document text (`content`, up to 200,000
+ * characters), the bookkeeping fields, the version it was made from, or the seller's quotes and
+ * notes behind the calculator's figures (see presentCalculatorData).
  */
-export function presentProposal(proposal: Proposal, viewer: { isOwner: boolean }): ProposalRecord {
+export function presentProposal(proposal: Proposal & { agreement?: Agreement | null }, viewer: { isOwner: boolean }): ProposalRecord {
   const shown = {
     id: proposal.id,
     title: proposal.title,
@@ -49,6 +56,9 @@ export function presentProposal(proposal: Proposal, viewer: { isOwner: boolean }
     calculatorData: presentCalculatorData(proposal.calculatorData, viewer),
     templateType: proposal.templateType,
     createdAt: proposal.createdAt.toISOString(),
+    version: proposal.version,
+    // Left out when the caller did not read it, so that "no agreement" is never said by mistake.
+    ...(proposal.agreement === undefined ? {} : { agreement: proposal.agreement && presentAgreement(proposal.agreement, viewer) }),
   }
   if (!viewer.isOwner) return shown
   return {
@@ -59,5 +69,6 @@ export function presentProposal(proposal: Proposal, viewer: { isOwner: boolean }
     isPublished: proposal.isPublished,
     accessCode: proposal.accessCode,
     updatedAt: proposal.updatedAt.toISOString(),
+    previousVersionId: proposal.previousVersionId,
   }
 }

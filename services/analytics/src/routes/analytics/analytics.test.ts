@@ -1,7 +1,9 @@
 // The Pro dashboard's reads and the product owner's view (issue 19): the signed-in owner's overview
 // and proposal detail from the aggregates, exactly as the contract's schemas say (days with zeros,
-// exact unique visitors, medians, the visit timeline, sections, input distributions); Free owners
-// get 403 pro_required, another's or a deleted proposal 404; the operator view answers only its token.
+// exact unique visitors, medians, the visit timeline, sections, input distributions, and issue 20's
+// PDF downloads and agreements); Free owners get 403 pro_required, another's or a deleted proposal
+// 404; the operator view answers only its token.
+import { randomUUID } from 'node:crypto'
 import { timestampFromDate } from '@bufbuild/protobuf/wkt'
 import {
   ANALYTICS_PRO_REQUIRED_CODE,
@@ -13,8 +15,10 @@ import {
 } from '@valueproof/contracts'
 import {
   calculatorGenerated,
+  proposalAgreed,
   proposalCreated,
   proposalDeleted,
+  proposalPdfDownloaded,
   proposalShared,
   proposalViewed,
   userRegistered,
@@ -28,8 +32,10 @@ import { countDemoInteraction } from '../../domain/demo-interactions.ts'
 import { storeEngagement } from '../../domain/engagement.ts'
 import { OPERATOR_TOKEN_INVALID_MESSAGE } from '../../domain/operator.ts'
 import { handleCalculatorGenerated } from '../../events/calculator-generated.ts'
+import { handleProposalAgreed } from '../../events/proposal-agreed.ts'
 import { handleProposalCreated } from '../../events/proposal-created.ts'
 import { handleProposalDeleted } from '../../events/proposal-deleted.ts'
+import { handleProposalPdfDownloaded } from '../../events/proposal-pdf-downloaded.ts'
 import { handleProposalShared } from '../../events/proposal-shared.ts'
 import { handleProposalViewed } from '../../events/proposal-viewed.ts'
 import { handleSubscriptionChanged } from '../../events/subscription-changed.ts'
@@ -44,6 +50,8 @@ const OWNER = 21
 const OTHER = 22
 const OPERATOR_TOKEN = 'operator-token-0123456789abcdefghijklmnop'
 const at = (text: string) => new Date(`2026-11-${text}Z`)
+/** An overview row's fields of issue 20 before any download or agreement. */
+const rowOf = (proposalId: string) => ({ proposalId, pdfDownloads: 0, agreement: null })
 
 describe.each(kinds)('the dashboard on %s', (kind) => {
   let analytics: AnalyticsUnderTest
@@ -149,8 +157,8 @@ describe.each(kinds)('the dashboard on %s', (kind) => {
     // x, y and z; the median of 2, 7, 15 and 20 seconds.
     expect(overview.totals).toEqual({ views: 4, uniqueVisitors: 3, medianVisibleMs: 11_000, totalVisibleMs: 44_000 })
     expect(overview.proposals).toEqual([
-      { proposalId: A, views: 3, uniqueVisitors: 2, medianVisibleMs: 15_000, lastViewedAt: '2026-11-24T10:00:00.000Z' },
-      { proposalId: B, views: 1, uniqueVisitors: 1, medianVisibleMs: 7_000, lastViewedAt: '2026-11-23T12:00:00.000Z' },
+      { ...rowOf(A), views: 3, uniqueVisitors: 2, medianVisibleMs: 15_000, lastViewedAt: '2026-11-24T10:00:00.000Z' },
+      { ...rowOf(B), views: 1, uniqueVisitors: 1, medianVisibleMs: 7_000, lastViewedAt: '2026-11-23T12:00:00.000Z' },
     ])
 
     const today = analyticsOverviewSchema.parse(await (await get('/analytics/overview?days=1')).json())
@@ -226,6 +234,54 @@ describe.each(kinds)('the dashboard on %s', (kind) => {
     expect(today.inputs.map((input) => [input.name, input.moved, input.median])).toEqual([['hoursSaved', 1, 20]])
   })
 
+  it('counts prospects’ PDF downloads per day and notes the agreement, each event once, never the owner’s downloads', async () => {
+    const download = (props: { proposalId: string; viewer: 'owner' | 'visitor'; at: Date; id?: string }) =>
+      handleProposalPdfDownloaded(
+        analytics.prisma,
+        analytics.dbSchema,
+        delivered(
+          proposalPdfDownloaded,
+          {
+            proposalId: props.proposalId,
+            ownerUserId: OWNER,
+            viewer: props.viewer,
+            visitorId: props.viewer === 'visitor' ? 'x' : '',
+            scenario: 'expected',
+            downloadedAt: timestampFromDate(props.at),
+          },
+          props.id === undefined ? {} : { id: props.id },
+        ),
+      )
+    const redelivered = randomUUID()
+    await download({ proposalId: A, viewer: 'visitor', at: at('24T10:05:00'), id: redelivered })
+    await download({ proposalId: A, viewer: 'visitor', at: at('24T10:05:00'), id: redelivered })
+    await download({ proposalId: A, viewer: 'visitor', at: at('24T11:00:00') })
+    await download({ proposalId: A, viewer: 'visitor', at: at('20T09:30:00') })
+    await download({ proposalId: A, viewer: 'owner', at: at('24T12:00:00') })
+    const agreed = delivered(proposalAgreed, {
+      proposalId: A,
+      ownerUserId: OWNER,
+      scenario: 'conservative',
+      version: 1,
+      agreementHash: 'a'.repeat(64),
+      agreedAt: timestampFromDate(at('24T10:30:00')),
+    })
+    await handleProposalAgreed(analytics.prisma, analytics.dbSchema, agreed)
+    await handleProposalAgreed(analytics.prisma, analytics.dbSchema, agreed)
+    const agreement = { agreedAt: '2026-11-24T10:30:00.000Z', scenario: 'conservative' }
+
+    const detail = analyticsProposalDetailSchema.parse(await (await get(`/analytics/proposals/${A}`)).json())
+    expect([detail.pdfDownloads, detail.agreement]).toEqual([3, agreement])
+    const today = analyticsProposalDetailSchema.parse(await (await get(`/analytics/proposals/${A}?days=1`)).json())
+    expect([today.pdfDownloads, today.agreement]).toEqual([2, agreement])
+    // Views are what they were: a download adds no view.
+    expect(detail.totals.views).toBe(3)
+    const overview = analyticsOverviewSchema.parse(await (await get('/analytics/overview')).json())
+    expect(overview.proposals.find((row) => row.proposalId === A)).toMatchObject({ views: 3, pdfDownloads: 3, agreement })
+    expect(overview.proposals.find((row) => row.proposalId === B)).toMatchObject({ pdfDownloads: 0, agreement: null })
+    expect(overview.days.reduce((sum, day) => sum + day.views, 0)).toBe(4)
+  })
+
   it('answers 404 for another owner’s, an unknown or a deleted proposal, and 400 for a bad range', async () => {
     for (const id of [C, newProposalId()]) {
       const answer = await get(`/analytics/proposals/${id}`)
@@ -240,6 +296,14 @@ describe.each(kinds)('the dashboard on %s', (kind) => {
     }
     await handleProposalDeleted(analytics.prisma, analytics.dbSchema, delivered(proposalDeleted, { proposalId: B, userId: OWNER }))
     expect((await get(`/analytics/proposals/${B}`)).status).toBe(404)
+    // A late download of a deleted proposal adds nothing back.
+    await handleProposalPdfDownloaded(
+      analytics.prisma,
+      analytics.dbSchema,
+      delivered(proposalPdfDownloaded, { proposalId: B, ownerUserId: OWNER, viewer: 'visitor', downloadedAt: timestampFromDate(NOW) }),
+    )
+    const rows = await analytics.prisma.proposalDay.findMany({ where: { proposalId: B } })
+    expect(rows).toEqual([])
     const overview = analyticsOverviewSchema.parse(await (await get('/analytics/overview')).json())
     expect(overview.proposals.map((row) => row.proposalId)).toEqual([A])
     expect(overview.totals.views).toBe(3)

@@ -1,4 +1,6 @@
 import {
+  AGREEMENT_BODY_LIMIT_BYTES,
+  agreementBodySchema,
   createProposalBodySchema,
   generateProposalBodySchema,
   updateProposalBodySchema,
@@ -20,7 +22,8 @@ import {
   visitorIdOf,
 } from '@valueproof/http-kit'
 import type { Context } from 'koa'
-import { deleteProposal, duplicateProposal, revokeProposal, updateProposal } from '../../domain/proposal-management.ts'
+import { agreeToProposal } from '../../domain/agreements.ts'
+import { createVersion, deleteProposal, duplicateProposal, revokeProposal, updateProposal } from '../../domain/proposal-management.ts'
 import { generateProposal, listProposals, openProposal, shareCalculator, type ProposalDeps, type Viewer } from '../../domain/proposals.ts'
 import { recordViewBeacon } from '../../domain/view-beacons.ts'
 
@@ -103,6 +106,18 @@ export function proposalsRouter(deps: ProposalDeps): Router {
     }),
   )
 
+  // The prospect's "These numbers work for us" (issue 20): opened as the GET opens it (?code=).
+  router.post(
+    '/proposals/:id/agreement',
+    jsonBody({ limit: String(AGREEMENT_BODY_LIMIT_BYTES) }),
+    validateBody(agreementBodySchema, async (ctx, body) => {
+      const agreement = await agreeToProposal(deps, { proposalId: idParam(ctx), viewer: viewerOf(ctx), code: queryCode(ctx), body })
+      ctx.set('Cache-Control', 'no-store')
+      ctx.status = 201
+      ctx.body = agreement
+    }),
+  )
+
   // The owner's management calls (issue 15): someone else's id answers the same 404 as a missing one.
   router.patch(
     '/proposals/:id',
@@ -125,6 +140,12 @@ export function proposalsRouter(deps: ProposalDeps): Router {
   router.post('/proposals/:id/duplicate', requireUser(), async (ctx) => {
     ctx.status = 201
     ctx.body = await duplicateProposal(deps, { userId: currentUserId(ctx), proposalId: idParam(ctx) })
+  })
+
+  // An agreed proposal is changed by making its next version (issue 20).
+  router.post('/proposals/:id/versions', requireUser(), async (ctx) => {
+    ctx.status = 201
+    ctx.body = await createVersion(deps, { userId: currentUserId(ctx), proposalId: idParam(ctx) })
   })
 
   return router

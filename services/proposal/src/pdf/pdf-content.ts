@@ -1,0 +1,300 @@
+// What the PDF of a proposal says, decided here on the service's thread and handed to the renderer
+// (a worker thread) as plain data: every text in the calculator's language and every figure computed
+// by @valueproof/formula from the stored calculator and the values asked for — never the client's.
+import type { ProposalRecord } from '@valueproof/contracts'
+import {
+  calculatorTexts,
+  createCalculator,
+  formatPayback,
+  headlineOf,
+  paybackSeries,
+  PRICE_HORIZON_YEARS,
+  proposalTexts,
+  sliderSettings,
+  valueFieldSlider,
+  type CalculatorData,
+  type CalculatorLanguage,
+  type CalculatorTexts,
+  type ProposalTexts,
+  type Scenario,
+} from '@valueproof/formula'
+import {
+  calculatorFigures,
+  moneyDisplayOf,
+  moneyFormatter,
+  type CalculatorFigures,
+  type MoneyDisplay,
+  type ShownFigure,
+} from './calculator-figures.ts'
+import { paybackChartOf, type PaybackChart } from './payback-chart-data.ts'
+import { contactOf, headerOf, type PdfContact, type PdfHeader } from './pdf-branding.ts'
+
+export interface PdfHeadline {
+  /** "You save per year" and the value; undefined for a value calculator. */
+  value: { label: string; text: string } | undefined
+  /** "Pays back in" and "4.2 months", with "Estimate" when it is SPEC §9's estimate. */
+  payback: { label: string; text: string; estimate: string | undefined } | undefined
+  /** "Scenario: Conservative". */
+  scenario: string
+}
+
+export interface PdfInput {
+  label: string
+  /** The value with its unit, as the prospect set it (clamped to its slider). */
+  value: string
+}
+
+export interface PdfCalculator {
+  name: string
+  description: string
+  inputs: PdfInput[]
+  figures: CalculatorFigures
+  explanation: string
+}
+
+export interface PdfAgreement {
+  heading: string
+  /** "Agreed on November 24, 2026". */
+  agreedOn: string
+  scenario: string
+  figures: ShownFigure[]
+  inputs: PdfInput[]
+  note: string
+  /** Said when the stored record no longer matches its hash. */
+  altered: string | undefined
+}
+
+/** A block of the body in its layout's order (SPEC §2). */
+export type PdfBlock =
+  | { kind: 'text'; heading: string; text: string }
+  /** The executive layout's summary under the title, without a heading. */
+  | { kind: 'lead'; text: string }
+  | { kind: 'calculator'; heading: string }
+  /** The seller's contact: the document layout's footer, or inside the executive layout's Next Steps. */
+  | { kind: 'contact'; footer: boolean }
+
+export interface ProposalPdfContent {
+  language: CalculatorLanguage
+  title: string
+  /** The creation date in long format, in the calculator's language. */
+  date: string | undefined
+  header: PdfHeader
+  /** The proposal's public /proposals/{id} address, printed on every page. */
+  shareUrl: string
+  headline: PdfHeadline | undefined
+  chart: PaybackChart | undefined
+  agreement: PdfAgreement | undefined
+  blocks: PdfBlock[]
+  /** The calculator card; `undefined` with a calculator block means it cannot be shown. */
+  calculator: PdfCalculator | undefined
+  contact: PdfContact
+}
+
+/** The proposal's calculator when it validates; `invalid` when it is there but cannot be shown. */
+export type PdfCalculatorState = { kind: 'none' } | { kind: 'invalid' } | { kind: 'ready'; calculatorData: CalculatorData }
+
+export interface PdfRequest {
+  proposal: ProposalRecord
+  calculator: PdfCalculatorState
+  scenario: Scenario
+  /** Every input's value (the scenario's, with the client's on top), already checked to be inputs. */
+  values: Record<string, number>
+  shareUrl: string
+}
+
+function filled(text: string | null | undefined): text is string {
+  return typeof text === 'string' && text.trim() !== ''
+}
+
+// Making an Intl format costs about a millisecond, on the thread that serves requests: kept per locale.
+const longDates = new Map<string, Intl.DateTimeFormat>()
+const inputNumbers = new Map<string, Intl.NumberFormat>()
+
+function cached<T>(formats: Map<string, T>, locale: string, make: () => T): T {
+  let format = formats.get(locale)
+  if (format === undefined) {
+    format = make()
+    formats.set(locale, format)
+  }
+  return format
+}
+
+/** 'January 5, 2025' ('5 januari 2025' in sv-SE), as the page writes the creation date. */
+export function longDate(value: string | null | undefined, locale: string): string | undefined {
+  if (!filled(value)) return undefined
+  const date = new Date(value)
+  if (Number.isNaN(date.getTime())) return undefined
+  return cached(longDates, locale, () => new Intl.DateTimeFormat(locale, { month: 'long', day: 'numeric', year: 'numeric' })).format(date)
+}
+
+interface InputDefinition {
+  name: string
+  label: string
+  unit: string | undefined
+}
+
+/** The inputs the page's calculator shows, in its order: parameters, then a value calculator's input fields. */
+export function inputsOf(calculatorData: CalculatorData): InputDefinition[] {
+  const inputs: InputDefinition[] = calculatorData.parameters.map(({ name, label, unit }) => ({ name, label, unit }))
+  if (calculatorData.calculatorType === 'value') {
+    for (const field of calculatorData.valueFields)
+      if (!field.calculated) inputs.push({ name: field.name, label: field.label, unit: field.unit })
+  }
+  return inputs
+}
+
+/** The value within the input's slider, as the page's number input would hold it. */
+function clampedValue(calculatorData: CalculatorData, input: InputDefinition, value: number): number {
+  const parameter = calculatorData.parameters.find((candidate) => candidate.name === input.name)
+  const field = calculatorData.valueFields.find((candidate) => candidate.name === input.name)
+  const slider = parameter !== undefined ? sliderSettings(parameter) : field !== undefined ? valueFieldSlider(field) : undefined
+  return slider === undefined ? value : Math.min(slider.max, Math.max(slider.min, value))
+}
+
+/** "12 agents", "20%" ("20 %" in Swedish), "1,500 $/month": the number in the page's locale, then its unit. */
+export function inputText(value: number, unit: string | undefined, locale: string): string {
+  const number = cached(inputNumbers, locale, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 10 })).format(value)
+  const shownUnit = unit?.trim() ?? ''
+  if (shownUnit === '') return number
+  return shownUnit === '%' && !locale.startsWith('sv') ? `${number}%` : `${number} ${shownUnit}`
+}
+
+function shownInputs(calculatorData: CalculatorData, values: Readonly<Record<string, number>>, locale: string): PdfInput[] {
+  return inputsOf(calculatorData).flatMap((input) => {
+    const value = values[input.name]
+    return value === undefined
+      ? []
+      : [{ label: input.label, value: inputText(clampedValue(calculatorData, input, value), input.unit, locale) }]
+  })
+}
+
+function scenarioLine(texts: ProposalTexts, scenario: Scenario): string {
+  return `${texts.scenario}: ${texts.scenarioNames[scenario]}`
+}
+
+interface Figuring {
+  calculatorData: CalculatorData
+  texts: ProposalTexts
+  figureTexts: CalculatorTexts
+  display: MoneyDisplay
+}
+
+function headlineFigures(
+  figuring: Figuring,
+  headline: { yearlyValue: number | undefined; payback: { months: number; paidBack: boolean; estimate: boolean } | undefined },
+): Pick<PdfHeadline, 'value' | 'payback'> {
+  const { calculatorData, texts, figureTexts, display } = figuring
+  const money = moneyFormatter(calculatorData, display)
+  return {
+    value:
+      headline.yearlyValue === undefined
+        ? undefined
+        : { label: texts.perYear(calculatorData.valueType), text: money(headline.yearlyValue) },
+    payback:
+      headline.payback === undefined
+        ? undefined
+        : {
+            label: texts.paysBackIn,
+            text: formatPayback(headline.payback, figureTexts, display.locale),
+            estimate: headline.payback.estimate ? figureTexts.estimate : undefined,
+          },
+  }
+}
+
+function agreementOf(figuring: Figuring, agreement: NonNullable<ProposalRecord['agreement']>): PdfAgreement {
+  const { calculatorData, texts, display } = figuring
+  const { value, payback } = headlineFigures(figuring, {
+    yearlyValue: agreement.figures.yearlyValue ?? undefined,
+    payback:
+      agreement.figures.paidBack === null
+        ? undefined
+        : {
+            months: agreement.figures.paybackMonths ?? Number.NaN,
+            paidBack: agreement.figures.paidBack,
+            estimate: agreement.figures.paybackEstimate,
+          },
+  })
+  const figures: ShownFigure[] = []
+  if (value !== undefined) figures.push({ label: value.label, value: value.text, estimate: false })
+  if (payback !== undefined) figures.push({ label: payback.label, value: payback.text, estimate: payback.estimate !== undefined })
+  return {
+    heading: texts.agreedFigures,
+    agreedOn: texts.agreedOn(longDate(agreement.agreedAt, texts.dateLocale) ?? agreement.agreedAt),
+    scenario: scenarioLine(texts, agreement.scenario),
+    figures,
+    inputs: shownInputs(calculatorData, agreement.values, display.locale),
+    note: texts.agreedNote,
+    altered: agreement.verified ? undefined : texts.agreementAltered,
+  }
+}
+
+/** SPEC §2's two layouts: the executive brief, or the default document. */
+function blocksOf(proposal: ProposalRecord, texts: ProposalTexts, hasCalculator: boolean): PdfBlock[] {
+  const text = (heading: string, body: string | null): PdfBlock[] => (filled(body) ? [{ kind: 'text', heading, text: body }] : [])
+  if (proposal.templateType === 'executive') {
+    return [
+      ...(filled(proposal.executiveSummary) ? [{ kind: 'lead', text: proposal.executiveSummary } as const] : []),
+      ...(hasCalculator ? [{ kind: 'calculator', heading: texts.keyFinancialImpact } as const] : []),
+      ...text(texts.currentChallenge, proposal.problemStatement),
+      ...text(texts.ourSolution, proposal.solutionOverview),
+      ...text(texts.valueDelivered, proposal.valueProposition),
+      ...(filled(proposal.callToAction)
+        ? text(texts.nextSteps, proposal.callToAction)
+        : [{ kind: 'text', heading: texts.nextSteps, text: '' } as const]),
+      { kind: 'contact', footer: false },
+    ]
+  }
+  return [
+    ...text(texts.executiveSummary, proposal.executiveSummary),
+    ...text(texts.problemStatement, proposal.problemStatement),
+    ...text(texts.solutionOverview, proposal.solutionOverview),
+    ...text(texts.valueProposition, proposal.valueProposition),
+    ...(hasCalculator ? [{ kind: 'calculator', heading: texts.roiCalculator } as const] : []),
+    ...text(texts.nextSteps, proposal.callToAction),
+    { kind: 'contact', footer: true },
+  ]
+}
+
+/** Everything the PDF shows for this proposal, scenario and values. */
+export function proposalPdfContent(request: PdfRequest): ProposalPdfContent {
+  const { proposal, calculator, scenario, values } = request
+  const language = calculator.kind === 'ready' ? (calculator.calculatorData.language ?? 'en') : 'en'
+  const texts = proposalTexts(language)
+  const base = {
+    language,
+    title: proposal.title,
+    date: longDate(proposal.createdAt, texts.dateLocale),
+    header: headerOf(proposal.calculatorData),
+    shareUrl: request.shareUrl,
+    blocks: blocksOf(proposal, texts, calculator.kind !== 'none'),
+    contact: contactOf(proposal, texts),
+  }
+  if (calculator.kind !== 'ready') return { ...base, headline: undefined, chart: undefined, agreement: undefined, calculator: undefined }
+  const { calculatorData } = calculator
+  const figureTexts = calculatorTexts(language)
+  const display = moneyDisplayOf(calculatorData, figureTexts)
+  const figuring: Figuring = { calculatorData, texts, figureTexts, display }
+  const result = createCalculator(calculatorData).compute(values)
+  const series = paybackSeries(result)
+  return {
+    ...base,
+    headline: { ...headlineFigures(figuring, headlineOf(result)), scenario: scenarioLine(texts, scenario) },
+    chart:
+      series === undefined
+        ? undefined
+        : paybackChartOf(series, {
+            texts,
+            years: PRICE_HORIZON_YEARS,
+            money: moneyFormatter(calculatorData, display),
+            locale: display.locale,
+          }),
+    agreement: proposal.agreement ? agreementOf(figuring, proposal.agreement) : undefined,
+    calculator: {
+      name: calculatorData.name,
+      description: calculatorData.description,
+      inputs: shownInputs(calculatorData, result.values, display.locale),
+      figures: calculatorFigures(result, calculatorData, figureTexts, display),
+      explanation: calculatorData.explanation,
+    },
+  }
+}

@@ -1,0 +1,28 @@
+// The PDF's typeface: Source Sans 3 (SIL Open Font License 1.1) from its npm package, embedded as
+// subsets of the glyphs used. It covers Latin-1, Latin Extended-A, € and the minus sign and narrow
+// no-break space that Intl's Swedish numbers use ("−5 %", "1 234 kr"), which the PDF standard
+// fonts cannot show. Resolved from node_modules at run time, from source and from the bundle alike.
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+
+const FONT_PACKAGE = '@expo-google-fonts/source-sans-3'
+
+export const FONT_FILES = {
+  regular: `${FONT_PACKAGE}/400Regular/SourceSans3_400Regular.ttf`,
+  semibold: `${FONT_PACKAGE}/600SemiBold/SourceSans3_600SemiBold.ttf`,
+  bold: `${FONT_PACKAGE}/700Bold/SourceSans3_700Bold.ttf`,
+} as const
+
+export type FontWeight = keyof typeof FONT_FILES
+
+let loaded: Record<FontWeight, Buffer> | undefined
+
+/** The three weights' files, read once per thread (about 380 KB each). */
+export function fontBytes(): Record<FontWeight, Buffer> {
+  if (loaded === undefined) {
+    const require = createRequire(import.meta.url)
+    const read = (weight: FontWeight) => readFileSync(require.resolve(FONT_FILES[weight]))
+    loaded = { regular: read('regular'), semibold: read('semibold'), bold: read('bold') }
+  }
+  return loaded
+}
