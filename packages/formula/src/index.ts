@@ -151,7 +151,9 @@ export {
   type ScenarioWarning,
 } from './calculator/scenario-warnings.ts'
 export { proposalTexts, type ProposalTexts } from './proposal/proposal-texts.ts'
-export { formatMonths, formatPayback, formatPercent } from './proposal/figure-format.ts'
+export { formatInputValue, formatMonths, formatPayback, formatPercent } from './proposal/figure-format.ts'
+export { compactMoneyFormatter, moneyDisplayOf, moneyFormatter, numberLocaleOf, type MoneyDisplay } from './proposal/money-display.ts'
+export { calculatorFigures, estimateNoteOf, type CalculatorFigure, type CalculatorFigures } from './proposal/calculator-figures.ts'
 
 // Money
 export { CURRENCIES, CURRENCY_RATES, conversionRate, convertCurrency, type Currency, type CurrencyRates } from './money/currency-rates.ts'

@@ -49,11 +49,20 @@ function ProposalRow({ row, title, days, now }: { row: AnalyticsProposalRow; tit
         >
           {title ?? 'A deleted proposal'}
         </Link>
+        {row.agreement !== null && (
+          <span
+            className="mb-2 block w-fit rounded-full border border-emerald-600/50 bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-100"
+            data-testid="analytics-agreed"
+          >
+            Agreed ({row.agreement.scenario}) · {formatWhen(row.agreement.agreedAt, now)}
+          </span>
+        )}
       </th>
       <td className={classNames(cell, 'text-right tabular-nums')}>{formatCount(row.views)}</td>
       <td className={classNames(cell, 'text-right tabular-nums')}>{formatCount(row.uniqueVisitors)}</td>
       <td className={classNames(cell, 'text-right tabular-nums whitespace-nowrap')}>{formatDuration(row.medianVisibleMs)}</td>
       <td className={classNames(cell, 'whitespace-nowrap')}>{formatWhen(row.lastViewedAt, now)}</td>
+      <td className={classNames(cell, 'text-right tabular-nums')}>{formatCount(row.pdfDownloads)}</td>
     </tr>
   )
 }
@@ -85,6 +94,9 @@ function ProposalsTable({ rows, days }: { rows: AnalyticsProposalRow[]; days: Da
               </th>
               <th scope="col" className={classNames(cell, 'font-medium')}>
                 Last opened
+              </th>
+              <th scope="col" className={classNames(cell, 'text-right font-medium')}>
+                PDF downloads
               </th>
             </tr>
           </thead>

@@ -93,7 +93,11 @@ export function DetailPage({ proposalId, days }: { proposalId: string; days: Das
         </p>
       )
     } else content = <DashboardError error={detail.error} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
-  } else content = <ProposalDetail detail={detail.data} sellerInputs={inputs} />
+  } else {
+    const agreement = proposal.data?.agreement
+    const agreedBy = agreement?.name === undefined ? undefined : { name: agreement.name, email: agreement.email }
+    content = <ProposalDetail detail={detail.data} sellerInputs={inputs} agreedBy={agreedBy} days={days} />
+  }
 
   return (
     <DashboardFrame

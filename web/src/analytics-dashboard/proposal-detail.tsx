@@ -2,6 +2,7 @@
 // section, and each calculator input's values against the seller's.
 import type { AnalyticsProposalDetail } from '@valueproof/contracts'
 import { classNames } from '../components/ui/class-names.ts'
+import { AgreementCard, type AgreedBy } from './agreement-card.tsx'
 import { CARD } from './dashboard-frame.tsx'
 import { formatDuration, formatWhen, plural, sectionLabel } from './format.ts'
 import { InputComparison } from './input-comparison.tsx'
@@ -83,21 +84,37 @@ function inputsInCalculatorOrder(inputs: AnalyticsProposalDetail['inputs'], sell
   return [...inputs].sort((a, b) => place(a.name) - place(b.name))
 }
 
-export function ProposalDetail({ detail, sellerInputs }: { detail: AnalyticsProposalDetail; sellerInputs: Map<string, SellerInput> }) {
+export function ProposalDetail({
+  detail,
+  sellerInputs,
+  agreedBy,
+  days,
+}: {
+  detail: AnalyticsProposalDetail
+  sellerInputs: Map<string, SellerInput>
+  agreedBy: AgreedBy | undefined
+  days: number
+}) {
   const now = new Date()
+  // An agreement is shown whenever it happened, even in a range without visits.
+  const outcome = <AgreementCard detail={detail} agreedBy={agreedBy} days={days} />
   if (detail.totals.views === 0 && detail.visits.length === 0) {
     return (
-      <div className="grid justify-items-center gap-3 rounded-lg border border-dashed p-10 text-center" data-testid="analytics-empty">
-        <h2 className="text-lg font-semibold">No prospect has opened this proposal in this period</h2>
-        <p className="max-w-xl text-sm text-muted-foreground">
-          When a prospect opens its link, the visit shows here within seconds, with the time they spent and the inputs they moved.
-        </p>
-      </div>
+      <>
+        {detail.agreement !== null && outcome}
+        <div className="grid justify-items-center gap-3 rounded-lg border border-dashed p-10 text-center" data-testid="analytics-empty">
+          <h2 className="text-lg font-semibold">No prospect has opened this proposal in this period</h2>
+          <p className="max-w-xl text-sm text-muted-foreground">
+            When a prospect opens its link, the visit shows here within seconds, with the time they spent and the inputs they moved.
+          </p>
+        </div>
+      </>
     )
   }
   return (
     <>
       <Totals totals={detail.totals} />
+      {outcome}
       <ViewsChartCard days={detail.days} caption={`Views per day, ${plural(detail.totals.views, 'view')} in all`} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <VisitTimeline visits={detail.visits} now={now} />

@@ -4,9 +4,10 @@ import {
   ANALYTICS_PRO_REQUIRED_CODE,
   analyticsOverviewSchema,
   analyticsProposalDetailSchema,
+  proposalRecordSchema,
 } from '@valueproof/contracts'
 import { ApiError, apiRequest } from '../api.ts'
-import { fetchProposal, proposalsQueryKey } from '../queries/proposals.ts'
+import { proposalsQueryKey } from '../queries/proposals.ts'
 
 // The Pro dashboard's reads (issue 19). Every key starts with 'analytics': the live feed
 // (src/live/proposal-viewed.ts) refetches them all when a prospect opens a proposal. Unlike the
@@ -47,11 +48,18 @@ export function proposalAnalyticsQueryOptions(proposalId: string, days: Dashboar
   })
 }
 
-/** The owner's own proposal: the seller's values its calculator starts from. */
+/**
+ * The owner's own proposal: the seller's values its calculator starts from, and who agreed to it
+ * (the owner's answer alone names them). Read with the record's contract: the prospect page's
+ * lighter reading leaves the owner's fields out.
+ */
 export function ownProposalQueryOptions(proposalId: string) {
   return queryOptions({
     queryKey: [...proposalsQueryKey, proposalId] as const,
-    queryFn: ({ signal }) => fetchProposal(proposalId, undefined, signal),
+    queryFn: async ({ signal }) => {
+      const response = await apiRequest('GET', `/api/proposals/${encodeURIComponent(proposalId)}`, undefined, { signal })
+      return proposalRecordSchema.parse(await response.json())
+    },
   })
 }
 

@@ -1,6 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { LIVE_PROPOSAL_VIEWED_EVENT, liveProposalViewedSchema, type LiveProposalViewed } from '@valueproof/contracts'
+import {
+  LIVE_PROPOSAL_AGREED_EVENT,
+  LIVE_PROPOSAL_VIEWED_EVENT,
+  liveProposalAgreedSchema,
+  liveProposalViewedSchema,
+  type LiveProposalAgreed,
+  type LiveProposalViewed,
+} from '@valueproof/contracts'
 import { useEffect } from 'react'
+import { announceProposalAgreed } from './proposal-agreed.ts'
 import { announceProposalViewed } from './proposal-viewed.ts'
 
 const LIVE_URL = '/api/live'
@@ -11,6 +19,14 @@ const RETRY_MAX_MS = 300_000
 function readView(data: string): LiveProposalViewed | undefined {
   try {
     return liveProposalViewedSchema.parse(JSON.parse(data))
+  } catch {
+    return undefined
+  }
+}
+
+function readAgreement(data: string): LiveProposalAgreed | undefined {
+  try {
+    return liveProposalAgreedSchema.parse(JSON.parse(data))
   } catch {
     return undefined
   }
@@ -32,9 +48,15 @@ export function LiveUpdates() {
       if (view === undefined) return
       void announceProposalViewed(queryClient, view)
     }
+    const onAgreed = (message: MessageEvent<string>) => {
+      const agreed = readAgreement(message.data)
+      if (agreed === undefined) return
+      void announceProposalAgreed(queryClient, agreed)
+    }
     const connect = () => {
       source = new EventSource(LIVE_URL)
       source.addEventListener(LIVE_PROPOSAL_VIEWED_EVENT, onViewed)
+      source.addEventListener(LIVE_PROPOSAL_AGREED_EVENT, onAgreed)
       source.onopen = () => {
         retryMs = RETRY_FIRST_MS
       }

@@ -14,6 +14,8 @@ const entry = (id: string, title: string): ProposalListEntry => ({
   expiresAt: null,
   revokedAt: null,
   views: 3,
+  version: 1,
+  agreedAt: null,
 })
 
 function clientWith(list: ProposalListEntry[] | undefined): QueryClient {

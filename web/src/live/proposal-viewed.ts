@@ -18,7 +18,7 @@ export function proposalOpenedText(title: string | undefined): string {
  * The proposal's title from the cached list; a list that lacks it (not loaded yet, or older than the
  * proposal) is fetched again. Undefined when it cannot be had.
  */
-async function proposalTitle(queryClient: QueryClient, proposalId: string): Promise<string | undefined> {
+export async function proposalTitle(queryClient: QueryClient, proposalId: string): Promise<string | undefined> {
   const options = proposalsQueryOptions()
   const cached = queryClient.getQueryData(options.queryKey)?.find((entry) => entry.id === proposalId)
   if (cached !== undefined) {

@@ -22,6 +22,15 @@ export const proposalListEntrySchema = z.object({
     .nonnegative()
     .nullish()
     .transform((value) => value ?? 0),
+  /** 1 for a first proposal, n + 1 for a new version of an agreed one (issue 20); a server from before versions sends none. */
+  version: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .transform((value) => value ?? 1),
+  /** When a prospect agreed to its figures (issue 20); null when nobody has. An agreed proposal is locked. */
+  agreedAt: optionalText.transform((value) => value ?? null),
 })
 export type ProposalListEntry = z.output<typeof proposalListEntrySchema>
 

@@ -1,5 +1,7 @@
 // Types only: a value import would bundle every contract schema into the prospect's page.
 import type { GenerateProposalBody } from '@valueproof/contracts'
+// The agreement's own module (not the package's index): the page reads the agreed record with it.
+import { agreementSchema } from '@valueproof/contracts/agreement'
 import { z } from 'zod'
 import { apiRequest } from '../api.ts'
 
@@ -37,6 +39,10 @@ export const proposalSchema = z.object({
   revokedAt: optionalText,
   /** Signed for this opening (issue 19): the page's view and engagement beacons carry it back. */
   beaconToken: z.string().optional(),
+  /** Issue 20: the version (1 for a first proposal), the version it was made from, and the prospect's agreement. */
+  version: z.number().int().nullish(),
+  previousVersionId: optionalText,
+  agreement: agreementSchema.nullish(),
 })
 export type Proposal = z.output<typeof proposalSchema>
 

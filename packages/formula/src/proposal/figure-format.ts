@@ -19,7 +19,7 @@ export function formatPercent(value: number, locale: string): string {
 
 /** A payback against a real price: never clamped (SPEC §9's 1–36 months are for its estimate), said in years when very long. */
 export function formatPayback(
-  payback: { readonly paidBack: boolean; readonly months: number },
+  payback: Payback | Pick<HeadlinePayback, 'paidBack' | 'months'>,
   texts: CalculatorTexts,
   locale: string,
 ): string {
@@ -29,4 +29,12 @@ export function formatPayback(
     return texts.lessThanMonths(new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(SHORTEST_SHOWN_MONTHS))
   }
   return formatMonths(payback.months, texts, locale)
+}
+
+/** An input's value with its unit, as the agreed figures and the PDF list them: "35%", "1 200 tickets", "35 %" in Swedish. */
+export function formatInputValue(value: number, unit: string | undefined, locale: string): string {
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 10 }).format(value)
+  const shownUnit = unit?.trim() ?? ''
+  if (shownUnit === '') return number
+  return shownUnit === '%' && !locale.startsWith('sv') ? `${number}%` : `${number} ${shownUnit}`
 }

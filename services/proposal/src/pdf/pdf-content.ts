@@ -3,9 +3,15 @@
 // by @valueproof/formula from the stored calculator and the values asked for — never the client's.
 import type { ProposalRecord } from '@valueproof/contracts'
 import {
+  calculatorFigures,
   calculatorTexts,
   createCalculator,
+  estimateNoteOf,
+  formatInputValue,
   formatPayback,
+  moneyDisplayOf,
+  moneyFormatter,
+  numberLocaleOf,
   headlineOf,
   paybackSeries,
   PRICE_HORIZON_YEARS,
@@ -17,15 +23,10 @@ import {
   type CalculatorTexts,
   type ProposalTexts,
   type Scenario,
-} from '@valueproof/formula'
-import {
-  calculatorFigures,
-  moneyDisplayOf,
-  moneyFormatter,
-  type CalculatorFigures,
+  type CalculatorFigure,
+  type CalculatorResult,
   type MoneyDisplay,
-  type ShownFigure,
-} from './calculator-figures.ts'
+} from '@valueproof/formula'
 import { paybackChartOf, type PaybackChart } from './payback-chart-data.ts'
 import { contactOf, headerOf, type PdfContact, type PdfHeader } from './pdf-branding.ts'
 
@@ -48,7 +49,7 @@ export interface PdfCalculator {
   name: string
   description: string
   inputs: PdfInput[]
-  figures: CalculatorFigures
+  figures: PdfFigures
   explanation: string
 }
 
@@ -57,7 +58,7 @@ export interface PdfAgreement {
   /** "Agreed on November 24, 2026". */
   agreedOn: string
   scenario: string
-  figures: ShownFigure[]
+  figures: CalculatorFigure[]
   inputs: PdfInput[]
   note: string
   /** Said when the stored record no longer matches its hash. */
@@ -108,7 +109,6 @@ function filled(text: string | null | undefined): text is string {
 
 // Making an Intl format costs about a millisecond, on the thread that serves requests: kept per locale.
 const longDates = new Map<string, Intl.DateTimeFormat>()
-const inputNumbers = new Map<string, Intl.NumberFormat>()
 
 function cached<T>(formats: Map<string, T>, locale: string, make: () => T): T {
   let format = formats.get(locale)
@@ -152,19 +152,13 @@ function clampedValue(calculatorData: CalculatorData, input: InputDefinition, va
 }
 
 /** "12 agents", "20%" ("20 %" in Swedish), "1,500 $/month": the number in the page's locale, then its unit. */
-export function inputText(value: number, unit: string | undefined, locale: string): string {
-  const number = cached(inputNumbers, locale, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 10 })).format(value)
-  const shownUnit = unit?.trim() ?? ''
-  if (shownUnit === '') return number
-  return shownUnit === '%' && !locale.startsWith('sv') ? `${number}%` : `${number} ${shownUnit}`
-}
 
 function shownInputs(calculatorData: CalculatorData, values: Readonly<Record<string, number>>, locale: string): PdfInput[] {
   return inputsOf(calculatorData).flatMap((input) => {
     const value = values[input.name]
     return value === undefined
       ? []
-      : [{ label: input.label, value: inputText(clampedValue(calculatorData, input, value), input.unit, locale) }]
+      : [{ label: input.label, value: formatInputValue(clampedValue(calculatorData, input, value), input.unit, locale) }]
   })
 }
 
@@ -184,7 +178,7 @@ function headlineFigures(
   headline: { yearlyValue: number | undefined; payback: { months: number; paidBack: boolean; estimate: boolean } | undefined },
 ): Pick<PdfHeadline, 'value' | 'payback'> {
   const { calculatorData, texts, figureTexts, display } = figuring
-  const money = moneyFormatter(calculatorData, display)
+  const money = moneyFormatter(calculatorData.baseCurrency, display)
   return {
     value:
       headline.yearlyValue === undefined
@@ -194,8 +188,9 @@ function headlineFigures(
       headline.payback === undefined
         ? undefined
         : {
-            label: texts.paysBackIn,
-            text: formatPayback(headline.payback, figureTexts, display.locale),
+            // "Payback period: Not paid back" rather than "Pays back in: Not paid back", as on the page.
+            label: headline.payback.paidBack ? texts.paysBackIn : figureTexts.paybackPeriod,
+            text: formatPayback(headline.payback, figureTexts, numberLocaleOf(display)),
             estimate: headline.payback.estimate ? figureTexts.estimate : undefined,
           },
   }
@@ -214,18 +209,43 @@ function agreementOf(figuring: Figuring, agreement: NonNullable<ProposalRecord['
             estimate: agreement.figures.paybackEstimate,
           },
   })
-  const figures: ShownFigure[] = []
-  if (value !== undefined) figures.push({ label: value.label, value: value.text, estimate: false })
-  if (payback !== undefined) figures.push({ label: payback.label, value: payback.text, estimate: payback.estimate !== undefined })
+  const figures: CalculatorFigure[] = []
+  if (value !== undefined) figures.push({ key: 'yearly-value', label: value.label, value: value.text })
+  if (payback !== undefined)
+    figures.push({ key: 'payback', label: payback.label, value: payback.text, estimate: payback.estimate !== undefined })
   return {
     heading: texts.agreedFigures,
     agreedOn: texts.agreedOn(longDate(agreement.agreedAt, texts.dateLocale) ?? agreement.agreedAt),
     scenario: scenarioLine(texts, agreement.scenario),
     figures,
-    inputs: shownInputs(calculatorData, agreement.values, display.locale),
+    inputs: shownInputs(calculatorData, agreement.values, numberLocaleOf(display)),
     note: texts.agreedNote,
     altered: agreement.verified ? undefined : texts.agreementAltered,
   }
+}
+
+/** The calculator card's figures (the page's own, from @valueproof/formula) and the lines under them. */
+export interface PdfFigures {
+  main: CalculatorFigure[]
+  more: CalculatorFigure[]
+  /** The estimate's assumption, or the price and what the figures compare. */
+  notes: string[]
+}
+
+function pdfFigures(result: CalculatorResult, calculatorData: CalculatorData, texts: CalculatorTexts, display: MoneyDisplay): PdfFigures {
+  const { main, more, assumedCostShare, priced } = calculatorFigures(result, calculatorData, display, texts)
+  const notes: string[] = []
+  if (assumedCostShare !== undefined) notes.push(estimateNoteOf(assumedCostShare, texts, display))
+  if (priced !== undefined) {
+    const money = moneyFormatter(calculatorData.baseCurrency, display)
+    const { price } = priced
+    const setup = price.setup === undefined ? undefined : money(price.setup)
+    notes.push(
+      texts.priceLine({ amount: money(price.amount), period: price.period, setup, source: price.source }),
+      texts.pricedNote(priced.horizonYears),
+    )
+  }
+  return { main, more, notes }
 }
 
 /** SPEC §2's two layouts: the executive brief, or the default document. */
@@ -272,7 +292,7 @@ export function proposalPdfContent(request: PdfRequest): ProposalPdfContent {
   if (calculator.kind !== 'ready') return { ...base, headline: undefined, chart: undefined, agreement: undefined, calculator: undefined }
   const { calculatorData } = calculator
   const figureTexts = calculatorTexts(language)
-  const display = moneyDisplayOf(calculatorData, figureTexts)
+  const display = moneyDisplayOf(calculatorData)
   const figuring: Figuring = { calculatorData, texts, figureTexts, display }
   const result = createCalculator(calculatorData).compute(values)
   const series = paybackSeries(result)
@@ -285,15 +305,15 @@ export function proposalPdfContent(request: PdfRequest): ProposalPdfContent {
         : paybackChartOf(series, {
             texts,
             years: PRICE_HORIZON_YEARS,
-            money: moneyFormatter(calculatorData, display),
-            locale: display.locale,
+            money: moneyFormatter(calculatorData.baseCurrency, display),
+            locale: numberLocaleOf(display),
           }),
     agreement: proposal.agreement ? agreementOf(figuring, proposal.agreement) : undefined,
     calculator: {
       name: calculatorData.name,
       description: calculatorData.description,
-      inputs: shownInputs(calculatorData, result.values, display.locale),
-      figures: calculatorFigures(result, calculatorData, figureTexts, display),
+      inputs: shownInputs(calculatorData, result.values, numberLocaleOf(display)),
+      figures: pdfFigures(result, calculatorData, figureTexts, display),
       explanation: calculatorData.explanation,
     },
   }

@@ -1,6 +1,6 @@
 // The PDF's figure blocks: the headline (value per year, payback, scenario), the calculator card
 // (inputs with their values, the result figures, the notes under them) and the agreed figures.
-import type { ShownFigure } from './calculator-figures.ts'
+import type { CalculatorFigure } from '@valueproof/formula'
 import type { PdfAgreement, PdfCalculator, PdfHeadline, PdfInput } from './pdf-content.ts'
 import { bodyText, column, COLORS, FONTS, gap, keepTogether, LINE_GAP, printable, TEXT_SIZE, type Pdf } from './pdf-layout.ts'
 
@@ -54,7 +54,11 @@ export function drawHeadline(doc: Pdf, headline: PdfHeadline): void {
 }
 
 /** Figures in a row of equal boxes, as the page's cards (label, then the value). */
-function figureRow(doc: Pdf, figures: readonly ShownFigure[], options: { columns: number; prominent: boolean; estimate: string }): void {
+function figureRow(
+  doc: Pdf,
+  figures: readonly CalculatorFigure[],
+  options: { columns: number; prominent: boolean; estimate: string },
+): void {
   const { left, width } = column(doc)
   const boxWidth = (width - FIGURE_GAP * (options.columns - 1)) / options.columns
   const textWidth = boxWidth - 20

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
-import { proposalAvailability, type ProposalAvailability } from '@valueproof/contracts'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { PROPOSAL_AGREED_LOCKED_MESSAGE, proposalAvailability, type ProposalAvailability } from '@valueproof/contracts'
 import { useState, type ReactNode } from 'react'
 import { ApiError } from '../../api.ts'
 import { formatCreatedDate } from '../../proposals/proposal-dates.ts'
 import { formatLastDay } from '../../proposals/proposal-expiry.ts'
 import { duplicateProposal, type ProposalListEntry } from '../../queries/proposal-list.ts'
+import { createProposalVersion } from '../../queries/proposal-versions.ts'
 import { proposalsQueryKey } from '../../queries/proposals.ts'
 import { classNames } from '../ui/class-names.ts'
 import { toast } from '../ui/use-toast.ts'
@@ -36,6 +37,30 @@ function LinkStatus({ proposal, availability }: { proposal: ProposalListEntry; a
   )
 }
 
+/** Agreed and version marks beside the title (issue 20): "v2", "Agreed Jan 6, 2026". */
+function AgreementStatus({ proposal }: { proposal: ProposalListEntry }) {
+  if (proposal.version <= 1 && proposal.agreedAt === null) return null
+  return (
+    <span className="mt-1 flex flex-wrap gap-1.5">
+      {proposal.version > 1 && (
+        <span className="w-fit rounded-full border px-2 py-0.5 text-xs font-medium text-muted-foreground" data-testid="proposal-version">
+          v{proposal.version}
+          <span className="sr-only">: version {proposal.version}</span>
+        </span>
+      )}
+      {proposal.agreedAt !== null && (
+        <span
+          className="w-fit rounded-full border border-emerald-600/50 bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-100"
+          data-testid="proposal-agreed"
+        >
+          Agreed {formatCreatedDate(proposal.agreedAt)}
+          <span className="sr-only">: a prospect agreed to its numbers; it can no longer change</span>
+        </span>
+      )}
+    </span>
+  )
+}
+
 /** A text button in the Actions cell, named with the row's title for assistive technology. */
 function ActionButton({
   label,
@@ -43,6 +68,7 @@ function ActionButton({
   onClick,
   destructive = false,
   busy = false,
+  lockedBecause,
 }: {
   label: ReactNode
   title: string
@@ -50,13 +76,21 @@ function ActionButton({
   destructive?: boolean
   /** Working: clicks are ignored, but the button stays focusable so focus does not fall to the page. */
   busy?: boolean
+  /** Why the action cannot be taken (an agreed proposal): said as its tooltip and description; clicks are ignored. */
+  lockedBecause?: string | undefined
 }) {
+  const inactive = busy || lockedBecause !== undefined
   return (
     <button
       type="button"
-      onClick={busy ? undefined : onClick}
-      aria-disabled={busy || undefined}
-      className={classNames(actionClass, destructive ? 'text-destructive dark:text-red-400' : 'text-primary')}
+      onClick={inactive ? undefined : onClick}
+      aria-disabled={inactive || undefined}
+      title={lockedBecause}
+      className={classNames(
+        actionClass,
+        destructive ? 'text-destructive dark:text-red-400' : 'text-primary',
+        lockedBecause !== undefined && 'cursor-not-allowed no-underline hover:no-underline',
+      )}
     >
       {label}
       <span className="sr-only"> {title}</span>
@@ -86,6 +120,29 @@ function useDuplicate(proposal: ProposalListEntry): { busy: boolean; run: () => 
   return { busy, run }
 }
 
+/** POST …/versions for an agreed proposal, then open the new version (editable: nobody agreed to it). */
+function useNewVersion(proposal: ProposalListEntry): { busy: boolean; run: () => void } {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const [busy, setBusy] = useState(false)
+  const run = () => {
+    setBusy(true)
+    createProposalVersion(proposal.id)
+      .then(
+        (id) => navigate({ to: '/proposals/$id', params: { id } }),
+        (error: unknown) => {
+          const detail = error instanceof ApiError ? error.serverMessage : undefined
+          toast({ variant: 'destructive', title: 'Could not create a new version', description: detail ?? 'Please try again.' })
+        },
+      )
+      .finally(() => {
+        setBusy(false)
+        void queryClient.invalidateQueries({ queryKey: proposalsQueryKey, exact: true })
+      })
+  }
+  return { busy, run }
+}
+
 /** One row of SPEC §2's table, with the owner's actions on it (issue 15). */
 export function ProposalRow({
   proposal,
@@ -98,12 +155,17 @@ export function ProposalRow({
 }) {
   const availability = availabilityOf(proposal, now)
   const duplicate = useDuplicate(proposal)
+  const newVersion = useNewVersion(proposal)
   const open = (kind: ProposalAction['kind']) => () => onAction({ kind, proposal })
+  // The server refuses to change an agreed proposal (409); its actions say why instead of failing.
+  const agreed = proposal.agreedAt !== null
+  const locked = agreed ? PROPOSAL_AGREED_LOCKED_MESSAGE : undefined
   return (
-    <tr data-availability={availability}>
+    <tr data-availability={availability} data-agreed={agreed || undefined}>
       <th scope="row" className={`${cell} max-w-md font-medium break-words`}>
         {proposal.title}
         <LinkStatus proposal={proposal} availability={availability} />
+        <AgreementStatus proposal={proposal} />
       </th>
       <td className={`${cell} whitespace-nowrap`}>{formatCreatedDate(proposal.createdAt)}</td>
       <td className={`${cell} min-w-40`}>
@@ -115,18 +177,28 @@ export function ProposalRow({
             View
             <span className="sr-only"> {proposal.title}</span>
           </Link>
-          <ActionButton label="Rename" title={proposal.title} onClick={open('rename')} />
+          <ActionButton label="Rename" title={proposal.title} onClick={open('rename')} lockedBecause={locked} />
           {proposal.revokedAt === null || proposal.revokedAt === undefined ? (
-            <ActionButton label="Expiry" title={proposal.title} onClick={open('expiry')} />
+            <ActionButton label="Expiry" title={proposal.title} onClick={open('expiry')} lockedBecause={locked} />
           ) : null}
+          {agreed && (
+            <ActionButton
+              label={newVersion.busy ? 'Creating...' : 'New version'}
+              title={proposal.title}
+              onClick={newVersion.run}
+              busy={newVersion.busy}
+            />
+          )}
           <ActionButton
             label={duplicate.busy ? 'Duplicating...' : 'Duplicate'}
             title={proposal.title}
             onClick={duplicate.run}
             busy={duplicate.busy}
           />
-          {availability !== 'revoked' && <ActionButton label="Revoke" title={proposal.title} onClick={open('revoke')} destructive />}
-          <ActionButton label="Delete" title={proposal.title} onClick={open('delete')} destructive />
+          {availability !== 'revoked' && (
+            <ActionButton label="Revoke" title={proposal.title} onClick={open('revoke')} destructive lockedBecause={locked} />
+          )}
+          <ActionButton label="Delete" title={proposal.title} onClick={open('delete')} destructive lockedBecause={locked} />
         </div>
       </td>
     </tr>

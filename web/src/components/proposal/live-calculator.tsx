@@ -1,6 +1,5 @@
 import {
   createCalculator,
-  MONEY_LOCALES,
   calculatorTexts,
   sliderSettings,
   valueFieldSlider,
@@ -10,12 +9,14 @@ import {
   type ParameterSource,
   type CalculatorResult,
   type SliderSettings,
+  moneyDisplayOf,
+  numberLocaleOf,
 } from '@valueproof/formula'
 import { useId, useMemo, useState, type ChangeEvent } from 'react'
 import { Results } from './calculator-results.tsx'
 
 /** One input of the calculator: a parameter, or a value calculator's input field. */
-interface CalculatorInput {
+export interface CalculatorInput {
   name: string
   label: string
   description: string | undefined
@@ -26,7 +27,8 @@ interface CalculatorInput {
   isParameter: boolean
 }
 
-function inputsOf(calculatorData: CalculatorData): CalculatorInput[] {
+/** The inputs a prospect can move, in the order the card shows them. */
+export function calculatorInputs(calculatorData: CalculatorData): CalculatorInput[] {
   const inputs: CalculatorInput[] = calculatorData.parameters.map((parameter) => ({
     name: parameter.name,
     label: parameter.label,
@@ -56,12 +58,6 @@ function inputsOf(calculatorData: CalculatorData): CalculatorInput[] {
 /** Whether a calculator has anything to show: at least one input or value field. */
 export function hasCalculatorContent(calculatorData: CalculatorData): boolean {
   return calculatorData.parameters.length > 0 || calculatorData.valueFields.length > 0
-}
-
-/** How money is shown: the currency figures are converted to, and the locale that formats them. */
-export interface MoneyDisplay {
-  currency: Currency
-  locale: string | undefined
 }
 
 export interface LiveCalculatorProps {
@@ -96,15 +92,13 @@ export function LiveCalculator({
   onInputChange,
 }: LiveCalculatorProps) {
   const calculator = useMemo(() => createCalculator(calculatorData), [calculatorData])
-  const inputs = useMemo(() => inputsOf(calculatorData), [calculatorData])
+  const inputs = useMemo(() => calculatorInputs(calculatorData), [calculatorData])
   const [ownValues, setOwnValues] = useState<Record<string, number>>(() => calculator.initialValues())
   const values = givenValues ?? ownValues
   const result = useMemo(() => calculator.compute(values), [calculator, values])
   const texts = calculatorTexts(calculatorData.language)
-  // A Swedish calculator writes its numbers the Swedish way unless the screen fixes a locale (SPEC §9's generator screen).
-  const currency = displayCurrency ?? calculatorData.baseCurrency
-  const money: MoneyDisplay = { currency, locale: moneyLocale ?? (texts.language === 'sv' ? texts.locale : undefined) }
-  const numberLocale = money.locale ?? MONEY_LOCALES[currency]
+  const money = moneyDisplayOf(calculatorData, displayCurrency, moneyLocale)
+  const numberLocale = numberLocaleOf(money)
   const headingId = useId()
 
   function change(name: string, value: number) {

@@ -1,12 +1,26 @@
-import { validateCalculatorData, type CalculatorData, type CalculatorLanguage } from '@valueproof/formula'
-import type { EngagementSection } from '@valueproof/contracts'
-import { useMemo, type ReactNode } from 'react'
+import {
+  calculatorTexts,
+  createCalculator,
+  hasScenarios,
+  headlineOf,
+  paybackSeries,
+  validateCalculatorData,
+  type CalculatorData,
+  type CalculatorLanguage,
+  moneyDisplayOf,
+} from '@valueproof/formula'
+import type { Agreement, EngagementSection } from '@valueproof/contracts'
+import { useMemo, useState, type ReactNode } from 'react'
 import type { CalculatorInputListener } from '../../engagement/use-prospect-engagement.ts'
 import { formatLongDate } from '../../proposals/proposal-dates.ts'
 import type { Proposal } from '../../queries/proposals.ts'
 import { hasCalculatorContent, LiveCalculator } from './live-calculator.tsx'
 import { brandingOf, type Branding } from '../../proposals/branding.ts'
 import { CompanyHeader, ContactBlock, Website } from './proposal-branding.tsx'
+import { isOwnersView } from '../../proposals/owner-bar.tsx'
+import { useCalculatorValues } from './calculator-values.ts'
+import { PaybackChart } from './payback-chart.tsx'
+import { ProposalSummary, type ProposalFigures } from './proposal-summary.tsx'
 import { proposalTexts, type ProposalTexts } from '@valueproof/formula'
 
 // Everything here renders user and model text as React text children: never as HTML.
@@ -51,39 +65,70 @@ function Section({ title, name, children }: { title: string; name: EngagementSec
   )
 }
 
+/** The calculator's part of the proposal: the payback chart (with the seller's price) and the live calculator. */
 function CalculatorSection({
   title,
   state,
+  figures,
   texts,
   onInput,
 }: {
   title: string
   state: CalculatorState
+  figures: PageFigures | undefined
   texts: ProposalTexts
   onInput: CalculatorInputListener | undefined
 }) {
   if (state.kind === 'none') return null
+  if (state.kind === 'invalid' || figures === undefined) {
+    return (
+      <Section title={title} name="calculator">
+        <p className="text-muted-foreground">{texts.calculatorCannotBeShown}</p>
+      </Section>
+    )
+  }
+  const { calculatorData } = figures
+  const series = paybackSeries(figures.result)
   return (
     <Section title={title} name="calculator">
-      {state.kind === 'ready' ? (
-        <LiveCalculator calculatorData={state.calculatorData} onInputChange={onInput} />
-      ) : (
-        <p className="text-muted-foreground">{texts.calculatorCannotBeShown}</p>
-      )}
+      <div className="grid gap-6">
+        {series !== undefined && (
+          <PaybackChart
+            series={series}
+            payback={headlineOf(figures.result).payback}
+            baseCurrency={calculatorData.baseCurrency}
+            money={moneyDisplayOf(calculatorData)}
+            texts={texts}
+            calculatorTexts={calculatorTexts(calculatorData.language)}
+          />
+        )}
+        <LiveCalculator
+          calculatorData={calculatorData}
+          values={figures.values}
+          onValuesChange={figures.setValues}
+          onInputChange={onInput}
+        />
+      </div>
     </Section>
   )
 }
+
+/** What the page figures with: the summary's figures and the calculator's way to move its inputs. */
+type PageFigures = ProposalFigures & { setValues: (values: Record<string, number>) => void }
 
 /** SPEC §2's default document layout: company header, title, long date, the filled sections, contact footer. */
 interface LayoutProps {
   proposal: Proposal
   branding: Branding
   calculator: CalculatorState
+  figures: PageFigures | undefined
+  /** The headline, the scenario switch, the PDF link and the agreement, right under the title. */
+  summary: ReactNode
   texts: ProposalTexts
   onCalculatorInput: CalculatorInputListener | undefined
 }
 
-function DocumentLayout({ proposal, branding, calculator, texts, onCalculatorInput }: LayoutProps) {
+function DocumentLayout({ proposal, branding, calculator, figures, summary, texts, onCalculatorInput }: LayoutProps) {
   const created = formatLongDate(proposal.createdAt, texts.dateLocale)
   return (
     <article className="grid gap-10" lang={texts.language}>
@@ -96,6 +141,7 @@ function DocumentLayout({ proposal, branding, calculator, texts, onCalculatorInp
           </p>
         )}
       </div>
+      {summary}
       {filled(proposal.executiveSummary) && (
         <Section title={texts.executiveSummary} name="executiveSummary">
           <Text>{proposal.executiveSummary}</Text>
@@ -116,7 +162,7 @@ function DocumentLayout({ proposal, branding, calculator, texts, onCalculatorInp
           <Text>{proposal.valueProposition}</Text>
         </Section>
       )}
-      <CalculatorSection title={texts.roiCalculator} state={calculator} texts={texts} onInput={onCalculatorInput} />
+      <CalculatorSection title={texts.roiCalculator} state={calculator} figures={figures} texts={texts} onInput={onCalculatorInput} />
       {filled(proposal.callToAction) && (
         <Section title={texts.nextSteps} name="nextSteps">
           <Text>{proposal.callToAction}</Text>
@@ -131,7 +177,7 @@ function DocumentLayout({ proposal, branding, calculator, texts, onCalculatorInp
 }
 
 /** SPEC §2's executive layout (templateType executive). */
-function ExecutiveLayout({ proposal, branding, calculator, texts, onCalculatorInput }: LayoutProps) {
+function ExecutiveLayout({ proposal, branding, calculator, figures, summary, texts, onCalculatorInput }: LayoutProps) {
   return (
     <article className="grid gap-10" lang={texts.language}>
       <CompanyHeader branding={branding} texts={texts} />
@@ -143,7 +189,8 @@ function ExecutiveLayout({ proposal, branding, calculator, texts, onCalculatorIn
           </div>
         )}
       </div>
-      <CalculatorSection title={texts.keyFinancialImpact} state={calculator} texts={texts} onInput={onCalculatorInput} />
+      {summary}
+      <CalculatorSection title={texts.keyFinancialImpact} state={calculator} figures={figures} texts={texts} onInput={onCalculatorInput} />
       {filled(proposal.problemStatement) && (
         <Section title={texts.currentChallenge} name="problemStatement">
           <Text>{proposal.problemStatement}</Text>
@@ -183,20 +230,48 @@ export function proposalLanguage(proposal: Proposal): CalculatorLanguage {
   return languageOf(calculatorStateOf(proposal.calculatorData))
 }
 
-/** A loaded proposal in the layout its templateType asks for; a prospect's calculator inputs go to `onCalculatorInput`. */
+/** The page's one set of input values and what they compute: the headline, chart, card, PDF link and agreement all use it. */
+function usePageFigures(calculatorData: CalculatorData | undefined): PageFigures | undefined {
+  const { scenario, values, chooseScenario, setValues } = useCalculatorValues(calculatorData)
+  const calculator = useMemo(() => (calculatorData === undefined ? undefined : createCalculator(calculatorData)), [calculatorData])
+  const withScenarios = useMemo(() => calculatorData !== undefined && hasScenarios(calculatorData), [calculatorData])
+  const result = useMemo(() => calculator?.compute(values), [calculator, values])
+  if (calculatorData === undefined || result === undefined) return undefined
+  return { calculatorData, result, scenario, values, hasScenarios: withScenarios, chooseScenario, setValues }
+}
+
+/**
+ * A loaded proposal in the layout its templateType asks for; a prospect's calculator inputs go to
+ * `onCalculatorInput`. `accessCode` is the code the proposal was opened with: its PDF and the
+ * prospect's agreement carry it too.
+ */
 export function ProposalDocument({
   proposal,
   onCalculatorInput,
+  accessCode,
 }: {
   proposal: Proposal
   onCalculatorInput?: CalculatorInputListener | undefined
+  accessCode?: string | undefined
 }) {
   const branding = useMemo(() => brandingOf(proposal.calculatorData), [proposal.calculatorData])
   const calculator = useMemo(() => calculatorStateOf(proposal.calculatorData), [proposal.calculatorData])
   const texts = proposalTexts(languageOf(calculator))
-  return proposal.templateType === 'executive' ? (
-    <ExecutiveLayout proposal={proposal} branding={branding} calculator={calculator} texts={texts} onCalculatorInput={onCalculatorInput} />
-  ) : (
-    <DocumentLayout proposal={proposal} branding={branding} calculator={calculator} texts={texts} onCalculatorInput={onCalculatorInput} />
+  const figures = usePageFigures(calculator.kind === 'ready' ? calculator.calculatorData : undefined)
+  // The 201 answer shows the agreement at once, without loading the proposal again.
+  const [agreedNow, setAgreedNow] = useState<Agreement>()
+  const agreement = proposal.agreement ?? agreedNow
+  const summary = (
+    <ProposalSummary
+      proposalId={proposal.id}
+      figures={figures}
+      agreement={agreement}
+      canAgree={!isOwnersView(proposal)}
+      accessCode={accessCode}
+      texts={texts}
+      onAgreed={setAgreedNow}
+    />
   )
+  const layout = { proposal, branding, calculator, figures, summary, texts, onCalculatorInput }
+  return proposal.templateType === 'executive' ? <ExecutiveLayout {...layout} /> : <DocumentLayout {...layout} />
 }

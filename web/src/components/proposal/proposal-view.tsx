@@ -12,6 +12,8 @@ import { ProposalDocument, proposalLanguage } from './proposal-document.tsx'
 
 // Loaded when a code is asked for: an open proposal's page (most of them) does not download the dialog.
 const PasswordDialog = lazy(async () => ({ default: (await import('./password-dialog.tsx')).PasswordDialog }))
+// The owner's Scenarios panel (issue 20): only the owner's view loads it, so prospects never download it.
+const OwnerScenarios = lazy(() => import('./owner-scenarios.tsx'))
 
 /**
  * A proposal or shared calculator (SPEC §2 /proposals/{id}), shared by the in-app route and the
@@ -96,7 +98,12 @@ export function ProposalView({
         <>
           {ownerLinks && isOwnersView(shown) && <OwnerBar />}
           <ProposalAvailabilityNote proposal={shown} />
-          <ProposalDocument proposal={shown} onCalculatorInput={onCalculatorInput} />
+          {isOwnersView(shown) && (
+            <Suspense fallback={null}>
+              <OwnerScenarios proposal={shown} onChanged={load.reload} />
+            </Suspense>
+          )}
+          <ProposalDocument proposal={shown} onCalculatorInput={onCalculatorInput} accessCode={accessCode} />
         </>
       )
   } else if (needsCode) {

@@ -12,46 +12,20 @@ import {
   asksNotToBeTracked,
   beaconBody,
   clientGone,
-  clientIp,
   currentUserId,
   jsonBody,
-  optionalUserId,
   requireUser,
   Router,
   validateBody,
-  visitorIdOf,
 } from '@valueproof/http-kit'
-import type { Context } from 'koa'
 import { agreeToProposal } from '../../domain/agreements.ts'
 import { createVersion, deleteProposal, duplicateProposal, revokeProposal, updateProposal } from '../../domain/proposal-management.ts'
-import { generateProposal, listProposals, openProposal, shareCalculator, type ProposalDeps, type Viewer } from '../../domain/proposals.ts'
+import { generateProposal, listProposals, openProposal, shareCalculator, type ProposalDeps } from '../../domain/proposals.ts'
 import { recordViewBeacon } from '../../domain/view-beacons.ts'
+import { idParam, queryCode, viewerOf } from './request.ts'
 
 /** A calculator with its content, or a calculator with the user's document text, fits in 1 MB (the gateway's limit too). */
 const BODY_LIMIT = '1mb'
-
-const VISITOR_ID = /^[A-Za-z0-9_-]{16,64}$/
-
-/** Who is asking: the gateway signs a user id for a valid session and a visitor id for everyone else. */
-function viewerOf(ctx: Context): Viewer {
-  const visitorId = visitorIdOf(ctx)
-  return {
-    userId: optionalUserId(ctx),
-    visitorId: visitorId !== undefined && VISITOR_ID.test(visitorId) ? visitorId : undefined,
-    ip: clientIp(ctx),
-  }
-}
-
-/** The path's :id ('' when absent): the router's params are untyped on a plain Koa Context. */
-function idParam(ctx: Context): string {
-  const params: unknown = ctx.params
-  return typeof params === 'object' && params !== null && 'id' in params && typeof params.id === 'string' ? params.id : ''
-}
-
-function queryCode(ctx: Context): string | undefined {
-  const code = ctx.query.code
-  return typeof code === 'string' ? code : undefined
-}
 
 /** SPEC §7's proposal calls (the gateway maps /api/proposals... here). */
 export function proposalsRouter(deps: ProposalDeps): Router {

@@ -1,27 +1,17 @@
 // GET /proposals/:id/pdf (issue 20): the proposal as a PDF download, for anyone who may open it.
 // The gateway maps GET /api/proposals/:id/pdf here and passes the request's Host for the share link.
-import { clientGone, clientIp, optionalUserId, Router, visitorIdOf } from '@valueproof/http-kit'
+import { clientGone, Router } from '@valueproof/http-kit'
 import type { Context } from 'koa'
 import { downloadProposalPdf, type PdfDownloadDeps } from '../../domain/pdf-downloads.ts'
-import type { Viewer } from '../../domain/proposals.ts'
 import { printable } from '../../pdf/pdf-layout.ts'
 import { createPdfRenderer } from '../../pdf/pdf-pool.ts'
+import { viewerOf } from './request.ts'
 
-const VISITOR_ID = /^[A-Za-z0-9_-]{16,64}$/
 /** A host name or address with an optional port, as a Host header may carry it. */
 const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
 /** A title's characters that cannot stand in a quoted filename, or that a file system refuses (control characters go first). */
 const UNSAFE_IN_FILENAME = /["\\/:*?<>|]+/g
 const FILENAME_MAX_LENGTH = 120
-
-function viewerOf(ctx: Context): Viewer {
-  const visitorId = visitorIdOf(ctx)
-  return {
-    userId: optionalUserId(ctx),
-    visitorId: visitorId !== undefined && VISITOR_ID.test(visitorId) ? visitorId : undefined,
-    ip: clientIp(ctx),
-  }
-}
 
 function queryText(ctx: Context, name: string): string | undefined {
   const value = ctx.query[name]
