@@ -14,6 +14,7 @@ import { subscribeCacheEvictions } from './events/proposal-changed.ts'
 import { subscribeSubscriptionChanged } from './events/subscription-changed.ts'
 import { subscribeUserProfileUpdated } from './events/user-profile-updated.ts'
 import { subscribeUserRegistered } from './events/user-registered.ts'
+import { createPdfRenderer } from './pdf/pdf-pool.ts'
 import { proposalsRouter } from './routes/proposals/index.ts'
 import { proposalPdfRouter } from './routes/proposals/pdf.ts'
 import { createWriter, type ProposalWriter } from './writing/index.ts'
@@ -74,10 +75,12 @@ export function createProposalService(
     beaconKey: beaconTokenKey(deps.signingKey),
     ...(options.now ? { now: options.now } : {}),
   }
+  // Worker threads start on the first download; stopping the service ends them.
+  const pdfRenderer = createPdfRenderer()
   const service = createService({
     name: SERVICE_NAME,
     deps,
-    routers: [proposalsRouter(routerDeps), proposalPdfRouter(routerDeps)],
+    routers: [proposalsRouter(routerDeps), proposalPdfRouter({ ...routerDeps, pdf: pdfRenderer })],
     consumers: [
       subscribeUserRegistered,
       subscribeUserProfileUpdated,
@@ -86,7 +89,7 @@ export function createProposalService(
     ],
     onStop: async () => {
       clearInterval(sweeper)
-      await views.stop()
+      await Promise.all([views.stop(), pdfRenderer.close()])
     },
   })
   nudgeOutbox = () => service.nudgeOutbox?.()
