@@ -79,7 +79,13 @@ const steps: StampedStep[] = [
       'embedded/src',
       ...(await webSourceFolders()),
     ],
-    outputs: () => Promise.resolve(['dist/gateway/server.mjs', 'dist/calculator/analysis-worker.mjs', 'dist/proposal/pdf-worker.mjs', 'dist/embedded/server.mjs']),
+    outputs: () =>
+      Promise.resolve([
+        'dist/gateway/server.mjs',
+        'dist/calculator/analysis-worker.mjs',
+        'dist/proposal/pdf-worker.mjs',
+        'dist/embedded/server.mjs',
+      ]),
     command: ['node', '--import', 'tsx', 'scripts/build.ts'],
   },
 ]
