@@ -1,8 +1,8 @@
 // What the browser tests share: screenshots they keep, the generator screen's list and current
 // calculator, generating from a description, and the standard calculator the proposal tests share.
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test'
 import { calculatorDataSchema, type CalculatorData } from '@valueproof/formula'
-import { watchPageHealth } from './fixtures.ts'
+import { postJson, watchPageHealth } from './fixtures.ts'
 
 export type CalculatorType = 'Minimal' | 'Balanced' | 'Advanced' | 'Value'
 
@@ -67,6 +67,35 @@ export const SUPPORT_CALCULATOR = {
   baseTimeframe: 'weekly',
   valueType: 'moneySaved',
   calculatorType: 'standard',
+}
+
+/** A Swedish calculator: pages per month × the saving per page, in kronor (18 000 × 1,60 kr a month). */
+export const SWEDISH_CALCULATOR = {
+  name: 'Fakturautskick',
+  description: 'Enligt erbjudandet.',
+  formula: 'sidor * besparingPerSida',
+  explanation: 'Sidor per månad gånger besparingen per sida.',
+  parameters: [
+    { name: 'sidor', label: 'Sidor per månad', type: 'slider', min: 0, max: 50000, step: 100, defaultValue: 18000, unit: 'sidor' },
+    { name: 'besparingPerSida', label: 'Besparing per sida', type: 'slider', min: 0, max: 10, step: 0.1, defaultValue: 1.6, unit: 'kr' },
+  ],
+  baseCurrency: 'SEK',
+  baseTimeframe: 'monthly',
+  valueType: 'moneySaved',
+  calculatorType: 'standard',
+  language: 'sv',
+}
+
+/** Shares `calculatorData` as a published proposal through the API (the signed-in request's session); answers its id. */
+export async function shareCalculatorByApi(
+  request: APIRequestContext,
+  origin: string,
+  title: string,
+  calculatorData: object,
+): Promise<string> {
+  const response = await postJson(request, origin, '/api/proposals', { title, content: '', calculatorData })
+  expect(response.status(), await response.text()).toBe(201)
+  return ((await response.json()) as { id: string }).id
 }
 
 /** A signed-out visitor in a fresh browser context, watched for page errors and CSP violations (checked on close). */

@@ -5,27 +5,11 @@
 // Pro header (the company's name and logo) is covered by unit and integration tests, not here.
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { expect, postJson, test, toasts } from './fixtures.ts'
-import { screenshot, signedOutVisitor, SUPPORT_CALCULATOR } from './pages.ts'
+import { screenshot, signedOutVisitor, SUPPORT_CALCULATOR, SWEDISH_CALCULATOR } from './pages.ts'
 
 const CONTACT = { name: 'Anna Berg', email: 'anna.berg@acme.example', phone: '+46 70 123 45 67' }
 
 const ENGLISH = { ...SUPPORT_CALCULATOR, name: 'Support triage assistant', language: 'en' }
-
-const SWEDISH = {
-  name: 'Fakturautskick',
-  description: 'Enligt erbjudandet.',
-  formula: 'sidor * besparingPerSida',
-  explanation: 'Sidor per månad gånger besparingen per sida.',
-  parameters: [
-    { name: 'sidor', label: 'Sidor per månad', type: 'slider', min: 0, max: 50000, step: 100, defaultValue: 18000, unit: 'sidor' },
-    { name: 'besparingPerSida', label: 'Besparing per sida', type: 'slider', min: 0, max: 10, step: 0.1, defaultValue: 1.6, unit: 'kr' },
-  ],
-  baseCurrency: 'SEK',
-  baseTimeframe: 'monthly',
-  valueType: 'moneySaved',
-  calculatorType: 'standard',
-  language: 'sv',
-}
 
 interface Branding {
   companyName?: string
@@ -129,7 +113,7 @@ test.describe("the proposal's header and footer", () => {
   }) => {
     expect(signedInUser).not.toBe('')
     await enterContactDetails(page)
-    const id = await shareWithContact(page.request, origin, 'Fakturautskick för Acme', SWEDISH)
+    const id = await shareWithContact(page.request, origin, 'Fakturautskick för Acme', SWEDISH_CALCULATOR)
 
     for (const scheme of ['light', 'dark'] as const) {
       const prospect = await prospectPage(browser, origin, scheme)
@@ -161,7 +145,7 @@ test.describe("the proposal's header and footer", () => {
   }) => {
     expect(signedInUser).not.toBe('')
     const english = await share(page.request, origin, 'No contact', ENGLISH)
-    const swedish = await share(page.request, origin, 'Ingen kontakt', SWEDISH)
+    const swedish = await share(page.request, origin, 'Ingen kontakt', SWEDISH_CALCULATOR)
     expect(english.branding.contactEmail).toBeUndefined()
     const prospect = await prospectPage(browser, origin, 'light')
     await prospect.page.goto(`/proposals/${english.id}`)

@@ -4,7 +4,7 @@
 // the numbers, which are then frozen for anyone with the link. Every expected figure is computed
 // here with @valueproof/formula, the package the page computes with.
 import { readFile } from 'node:fs/promises'
-import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import {
   calculatorDataSchema,
   calculatorTexts,
@@ -18,8 +18,8 @@ import {
 } from '@valueproof/formula'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { accessibilityViolations } from './accessibility.ts'
-import { expect, postJson, test, watchPageHealth } from './fixtures.ts'
-import { screenshot, signedOutVisitor, SUPPORT_CALCULATOR } from './pages.ts'
+import { expect, test, watchPageHealth } from './fixtures.ts'
+import { screenshot, shareCalculatorByApi, signedOutVisitor, SUPPORT_CALCULATOR, SWEDISH_CALCULATOR } from './pages.ts'
 
 /** $500 of support time a week against $1,200 a month and $5,000 to set up. */
 const PRICED = {
@@ -29,27 +29,9 @@ const PRICED = {
 
 /** A Swedish calculator whose seller set the scenarios, priced in kronor. */
 const SWEDISH = {
-  name: 'Fakturautskick',
-  description: 'Enligt erbjudandet.',
-  formula: 'sidor * besparingPerSida',
-  explanation: 'Sidor per månad gånger besparingen per sida.',
-  parameters: [
-    { name: 'sidor', label: 'Sidor per månad', type: 'slider', min: 0, max: 50000, step: 100, defaultValue: 18000, unit: 'sidor' },
-    { name: 'besparingPerSida', label: 'Besparing per sida', type: 'slider', min: 0, max: 10, step: 0.1, defaultValue: 1.6, unit: 'kr' },
-  ],
-  baseCurrency: 'SEK',
-  baseTimeframe: 'monthly',
-  valueType: 'moneySaved',
-  calculatorType: 'standard',
-  language: 'sv',
+  ...SWEDISH_CALCULATOR,
   price: { amount: 9900, period: 'month', setup: 20000, source: { kind: 'entered' } },
   scenarios: { conservative: { besparingPerSida: 1.1 }, optimistic: { besparingPerSida: 2.2 } },
-}
-
-async function share(request: APIRequestContext, origin: string, title: string, calculatorData: object): Promise<string> {
-  const response = await postJson(request, origin, '/api/proposals', { title, content: '', calculatorData })
-  expect(response.ok(), `${response.status()} ${await response.text()}`).toBe(true)
-  return ((await response.json()) as { id: string }).id
 }
 
 /** What the page must show at `values`: the headline's two figures as the formula package writes them. */
@@ -117,7 +99,7 @@ test.describe('the proposal as a sales document', () => {
     signedInUser,
   }) => {
     expect(signedInUser).not.toBe('')
-    const id = await share(page.request, origin, 'Support savings for Initech', PRICED)
+    const id = await shareCalculatorByApi(page.request, origin, 'Support savings for Initech', PRICED)
     const calculatorData = calculatorDataSchema.parse(PRICED)
     const prospect = await signedOutVisitor(browser, origin)
     await prospect.page.goto(`/proposals/${id}`)
@@ -166,7 +148,7 @@ test.describe('the proposal as a sales document', () => {
     signedInUser,
   }) => {
     expect(signedInUser).not.toBe('')
-    const id = await share(page.request, origin, 'Support savings for Initech', SUPPORT_CALCULATOR)
+    const id = await shareCalculatorByApi(page.request, origin, 'Support savings for Initech', SUPPORT_CALCULATOR)
     const calculatorData = calculatorDataSchema.parse(SUPPORT_CALCULATOR)
     const prospect = await signedOutVisitor(browser, origin)
     await prospect.page.goto(`/proposals/${id}`)
@@ -190,7 +172,7 @@ test.describe('the proposal as a sales document', () => {
     signedInUser,
   }) => {
     expect(signedInUser).not.toBe('')
-    const id = await share(page.request, origin, 'Support savings for Initech', PRICED)
+    const id = await shareCalculatorByApi(page.request, origin, 'Support savings for Initech', PRICED)
     const calculatorData = calculatorDataSchema.parse(PRICED)
     const prospect = await signedOutVisitor(browser, origin)
     await prospect.page.goto(`/proposals/${id}`)
@@ -237,7 +219,7 @@ test.describe('the proposal as a sales document', () => {
     signedInUser,
   }) => {
     expect(signedInUser).not.toBe('')
-    const id = await share(page.request, origin, 'Support savings for Initech', PRICED)
+    const id = await shareCalculatorByApi(page.request, origin, 'Support savings for Initech', PRICED)
     const calculatorData = calculatorDataSchema.parse(PRICED)
     const prospect = await signedOutVisitor(browser, origin)
     await prospect.page.goto(`/proposals/${id}`)
@@ -271,7 +253,7 @@ test.describe('the proposal as a sales document', () => {
     signedInUser,
   }) => {
     expect(signedInUser).not.toBe('')
-    const id = await share(page.request, origin, 'Support savings for Initech', PRICED)
+    const id = await shareCalculatorByApi(page.request, origin, 'Support savings for Initech', PRICED)
     const calculatorData = calculatorDataSchema.parse(PRICED)
     // The owner's own view offers no agreement.
     await page.goto(`/proposals/${id}`)
@@ -343,7 +325,7 @@ test.describe('the proposal as a sales document', () => {
     signedInUser,
   }) => {
     expect(signedInUser).not.toBe('')
-    const id = await share(page.request, origin, 'Fakturautskick för Acme', SWEDISH)
+    const id = await shareCalculatorByApi(page.request, origin, 'Fakturautskick för Acme', SWEDISH)
     const calculatorData = calculatorDataSchema.parse(SWEDISH)
     const context = await browser.newContext({
       baseURL: origin,

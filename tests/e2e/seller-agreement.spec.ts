@@ -7,7 +7,7 @@ import type { APIRequestContext, Page, Response } from '@playwright/test'
 import { PROPOSAL_AGREED_LOCKED_MESSAGE } from '@valueproof/contracts'
 import { formatMoney, scenarioValues, scenarioWarnings, validateCalculatorData, type CalculatorData } from '@valueproof/formula'
 import { expect, postJson, test, toasts } from './fixtures.ts'
-import { screenshot, signedOutVisitor, SUPPORT_CALCULATOR, upgradeToPro } from './pages.ts'
+import { screenshot, shareCalculatorByApi, signedOutVisitor, SUPPORT_CALCULATOR, upgradeToPro } from './pages.ts'
 
 const TIME_ZONE = 'UTC'
 test.use({ timezoneId: TIME_ZONE })
@@ -30,10 +30,8 @@ function calculatorData(input: unknown): CalculatorData {
   return validation.calculatorData
 }
 
-async function shareProposal(request: APIRequestContext, origin: string, title: string, calculator: object = SUPPORT_CALCULATOR) {
-  const response = await postJson(request, origin, '/api/proposals', { title, content: '', calculatorData: calculator })
-  expect(response.status(), await response.text()).toBe(201)
-  return ((await response.json()) as { id: string }).id
+function shareProposal(request: APIRequestContext, origin: string, title: string, calculator: object = SUPPORT_CALCULATOR) {
+  return shareCalculatorByApi(request, origin, title, calculator)
 }
 
 /** The owner's answer for one proposal, as the API gives it. */
