@@ -1,5 +1,5 @@
 // `npm start`: the whole product in one process on embedded defaults.
-import { createLogger, handleShutdown, loadConfigOrExit, shutdownTracing } from '@valueproof/http-kit'
+import { createLogger, handleShutdown, loadConfigOrExit, logUnhandledRejections, shutdownTracing } from '@valueproof/http-kit'
 import { embeddedConfigSchema } from './config.ts'
 import { seedEmbeddedDatabase } from './seed-database.ts'
 import { startEmbeddedStack } from './stack.ts'
@@ -7,6 +7,7 @@ import { READY_MESSAGE } from './supervisor-process.ts'
 
 const config = loadConfigOrExit(embeddedConfigSchema)
 const logger = createLogger({ name: 'valueproof', level: config.LOG_LEVEL })
+logUnhandledRejections(logger)
 await seedEmbeddedDatabase(config, logger, import.meta.url)
 const stack = await startEmbeddedStack(config, logger)
 const seconds = (performance.now() / 1000).toFixed(1)

@@ -55,7 +55,7 @@ describe.each(kinds)('demo interactions through the gateway (%s)', (kind) => {
       `SELECT column_name FROM information_schema.columns WHERE table_name = 'daily_demo_interactions' ORDER BY column_name`,
     )
     expect([...new Set(columns.map((column) => column.column_name))]).toEqual(['count', 'day'])
-    const keys = await stack.databases.analytics.query<Array<{ key: string }>>(`SELECT key FROM ${table('demo_interaction_limit')}`)
+    const keys = await stack.databases.analytics.query<Array<{ key: string }>>(`SELECT key FROM ${table('rate_limit')}`)
     expect(keys.length).toBeGreaterThan(0)
     for (const { key } of keys) expect(key).not.toContain('192.0.2.10')
   })

@@ -141,7 +141,7 @@ describe.each(kinds)('access-code limits through the gateway (%s)', (kind) => {
     const visitor = (await (await open(id, CODE, '192.0.2.42')).json()) as Record<string, unknown>
     expect('accessCode' in visitor).toBe(false)
     const rows = await stack.databases.proposal.query<Array<{ key: string }>>(
-      `SELECT key FROM ${schema ? `"${schema}".` : ''}access_code_throttle`,
+      `SELECT key FROM ${schema ? `"${schema}".` : ''}rate_limit`,
     )
     expect(JSON.stringify(rows)).not.toMatch(/192\.0\.2|198\.1[89]\.|203\.0\.113/)
   })

@@ -4,7 +4,9 @@ export {
   type DatabaseClient,
   type PrismaClientClass,
   type PrismaClientLike,
+  openSqlDatabase,
   type PrismaClientOptions,
+  type SqlDatabase,
   type SqlReader,
 } from './prisma-client.ts'
 export { isNewPGliteDataDir, seedPGliteDataDir, writePGliteTemplate } from './pglite-template.ts'
@@ -13,11 +15,4 @@ export { createMigration, type NewMigrationResult } from './new-migration.ts'
 export { servicePrismaPaths, type ServicePrismaPaths } from './service-paths.ts'
 export { databaseFailureOf, describeDatabaseFailure, type DatabaseFailure } from './database-errors.ts'
 export { migrationsAppliedCheck, MigrationsPendingError } from './migrations-applied.ts'
-export {
-  qualifiedTable,
-  releaseWindowSlot,
-  reserveInWindow,
-  type RawSqlRunner,
-  type WindowLimit,
-  type WindowReservation,
-} from './fixed-window.ts'
+export { qualifiedTable } from './sql-names.ts'

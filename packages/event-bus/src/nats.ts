@@ -476,7 +476,11 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus {
           this.#retryTimers.delete(timer)
           const retry = this.#enqueue(() => this.#deliverPerProcess({ ...event, deliveryCount: event.deliveryCount + 1 }))
           this.#retries.add(retry)
-          void retry.finally(() => this.#retries.delete(retry))
+          // Settled either way before the set lets go of it; a `finally` chain would reject unhandled.
+          retry.then(
+            () => this.#retries.delete(retry),
+            () => this.#retries.delete(retry),
+          )
         }, delayMs)
         this.#retryTimers.add(timer)
       }

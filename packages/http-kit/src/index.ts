@@ -32,7 +32,7 @@ export {
   type WithInProcessIdentity,
   type ForwardedIdentity,
 } from './forwarded-identity.ts'
-export { listen, handleShutdown, type RunningServer, type Stoppable } from './lifecycle.ts'
+export { listen, handleShutdown, logUnhandledRejections, type ClientTimeouts, type RunningServer, type Stoppable } from './lifecycle.ts'
 export { createLogger, type Logger } from './logger.ts'
 export { initTracing, shutdownTracing, tracerFor, injectTraceHeaders, tracingMiddleware, type TracingOptions } from './tracing.ts'
 export { MIN_SECRET_LENGTH, resolveSecret, secretEnv, type SecretName } from './secrets.ts'

@@ -17,9 +17,27 @@ export interface RunningServer {
   close(timeoutMs?: number): Promise<void>
 }
 
+/** A client's time limits; unset: 66 s for headers (past the ingress's 60 s keep-alive) and Node's 5 minutes for a request. */
+export interface ClientTimeouts {
+  /** The request's headers must have arrived within this (then 408 and the connection closed). */
+  headersMs: number
+  /** The whole request, body included (0: no limit). */
+  requestMs: number
+  /** How often Node checks both (its default, 30 s, lets a connection outlive them by as much). */
+  checkIntervalMs: number
+}
+
 /** Listens on host:port (0 = a free port) and tracks connections so shutdown can finish requests. */
-export async function listen(app: Koa, options: { port: number; host?: string | undefined }): Promise<RunningServer> {
-  const server = createServer()
+export async function listen(
+  app: Koa,
+  options: { port: number; host?: string | undefined; clientTimeouts?: ClientTimeouts },
+): Promise<RunningServer> {
+  const limits = options.clientTimeouts
+  const server = createServer(
+    limits === undefined
+      ? {}
+      : { headersTimeout: limits.headersMs, requestTimeout: limits.requestMs, connectionsCheckingInterval: limits.checkIntervalMs },
+  )
   let closing = false
   const answering = new Set<ServerResponse>()
   // One shared listener, no closures per request. 'close' follows the answer once its connection
@@ -37,7 +55,8 @@ export async function listen(app: Koa, options: { port: number; host?: string | 
   const handle = app.callback()
   server.on('request', (request, response) => void handle(request, response))
   server.keepAliveTimeout = 65_000
-  server.headersTimeout = 66_000
+  // Headers of a request on an idle keep-alive connection are timed from its first byte, so a short limit spares idle connections.
+  if (limits === undefined) server.headersTimeout = 66_000
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     // No host: every interface, IPv6 and IPv4 (so both localhost addresses work).
@@ -66,6 +85,23 @@ export async function listen(app: Koa, options: { port: number; host?: string | 
         server.closeIdleConnections()
       }),
   }
+}
+
+let rejectionsLogged = false
+
+/**
+ * Logs a promise rejection nothing handled, and keeps the process serving: Node's default ends the
+ * process, so one forgotten handler on one failed write would take every request in flight with it
+ * (docs/decisions/124). The rejected promise's work is already over and holds no half-made state;
+ * the log line at error level is how such a bug is found. Tests fail on any unhandled rejection
+ * (vitest reports them), so this net never hides one there. Installed once per process.
+ */
+export function logUnhandledRejections(logger: Logger): void {
+  if (rejectionsLogged) return
+  rejectionsLogged = true
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ err: reason }, 'a promise rejection was not handled (a bug); the process keeps serving')
+  })
 }
 
 /**

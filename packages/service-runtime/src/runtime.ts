@@ -17,6 +17,7 @@ import {
   createLogger,
   handleShutdown,
   initTracing,
+  logUnhandledRejections,
   resolveSecret,
   shutdownTracing,
   type Logger,
@@ -128,6 +129,7 @@ export async function runDeployable<Client extends PrismaClientLike & OutboxSqlC
 ): Promise<RunningServer> {
   const { config } = options
   const logger = createLogger({ name: options.service, level: config.LOG_LEVEL })
+  logUnhandledRejections(logger)
   initTracing({ serviceName: options.service, otlpEndpoint: config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT })
   const bus = connectEventBus(config, { name: options.service, logger })
   const objectStore = connectObjectStore(config)

@@ -13,6 +13,7 @@ export const infra = {
   postgresUrl: process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
   natsUrl: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
   natsServerBinary: process.env.NATS_SERVER_BIN ?? `${infraDir}/bin/nats-server`,
+  minioServerBinary: process.env.MINIO_SERVER_BIN ?? `${infraDir}/bin/minio`,
   s3: {
     endpoint: process.env.TEST_S3_ENDPOINT ?? 'http://127.0.0.1:9000',
     accessKey: process.env.TEST_S3_ACCESS_KEY ?? 'valueproof',
@@ -26,7 +27,7 @@ export const infra = {
   chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 } as const
 
-export type Component = 'postgres' | 'nats' | 'nats-server-binary' | 'minio' | 'stripe-mock' | 'helm' | 'k6' | 'kubeconform' | 'chromium'
+export type Component = 'postgres' | 'nats' | 'nats-server-binary' | 'minio' | 'minio-server-binary' | 'stripe-mock' | 'helm' | 'k6' | 'kubeconform' | 'chromium'
 
 function reachable(url: string, defaultPort: number): Promise<boolean> {
   const { hostname, port } = new URL(url)
@@ -63,6 +64,8 @@ async function isAvailable(component: Component): Promise<boolean> {
       return reachable(infra.natsUrl, 4222)
     case 'nats-server-binary':
       return existsSync(infra.natsServerBinary)
+    case 'minio-server-binary':
+      return existsSync(infra.minioServerBinary)
     case 'minio':
       return answersOk(new URL('/minio/health/ready', infra.s3.endpoint).href)
     case 'stripe-mock':

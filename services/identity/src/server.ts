@@ -3,9 +3,8 @@ import { createService, type ServiceDeps, type ServiceInstance } from '@valuepro
 import type { IdentitySettings } from './config.ts'
 import type { PrismaClient } from './db.ts'
 import type { AccountSettings } from './domain/accounts.ts'
-import { deleteEndedWindows, type ThrottleStore } from './domain/fixed-windows.ts'
+import { deleteEndedRateLimits, type ThrottleStore } from './domain/throttle-store.ts'
 import { deleteStaleLoginRows, loginPolicy } from './domain/login-throttle.ts'
-import { REGISTRATION_WINDOW_MS } from './domain/registration-throttle.ts'
 import { deleteExpiredSessions } from './domain/sessions.ts'
 import { throttleKeyOf } from './domain/throttle-keys.ts'
 import { createUserLoader } from './domain/user-loader.ts'
@@ -39,12 +38,11 @@ export function createIdentityService(deps: ServiceDeps<PrismaClient>, config: I
     registrationsPerHour: config.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
     throttles,
   }
-  const longestWindowMs = Math.max(settings.login.account.windowMs, REGISTRATION_WINDOW_MS)
   const sweep = async () => {
     const now = new Date()
     await deleteExpiredSessions(deps.prisma)
     await deleteStaleLoginRows(throttles, { policy: settings.login, now })
-    await deleteEndedWindows(throttles, { longestWindowMs, now })
+    await deleteEndedRateLimits(throttles, now)
   }
   const sweeper = setInterval(() => {
     sweep().catch((error: unknown) => deps.logger.warn({ err: error }, 'expired-session and throttle sweep failed'))

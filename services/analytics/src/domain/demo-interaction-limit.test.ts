@@ -20,7 +20,7 @@ describe('the demo-interaction limit', () => {
     const rotated = demoInteractionLimit({ prisma, signingKey: 'b'.repeat(40) })
     await first.take('192.0.2.1')
     await rotated.take('192.0.2.1')
-    const keys = (await prisma.demoInteractionLimit.findMany({ orderBy: { key: 'asc' } })).map((row) => row.key)
+    const keys = (await prisma.rateLimit.findMany({ orderBy: { key: 'asc' } })).map((row) => row.key)
     expect(keys).toHaveLength(2)
     expect(new Set(keys).size).toBe(2)
 
@@ -34,10 +34,10 @@ describe('the demo-interaction limit', () => {
     const prisma = database.db.prisma
     const limit = demoInteractionLimit({ prisma, signingKey: 'c'.repeat(40) })
     await limit.take('192.0.2.50')
-    const before = await prisma.demoInteractionLimit.count()
+    const before = await prisma.rateLimit.count()
     expect(await limit.deleteEnded(new Date())).toBe(0)
     const windowEnded = new Date(Date.now() + DEMO_INTERACTION_WINDOW_SECONDS * 1000 + 1)
     expect(await limit.deleteEnded(windowEnded)).toBe(before)
-    expect(await prisma.demoInteractionLimit.count()).toBe(0)
+    expect(await prisma.rateLimit.count()).toBe(0)
   })
 })

@@ -1,6 +1,5 @@
 import { createHmac, hkdfSync } from 'node:crypto'
-import { errors } from '@valueproof/http-kit'
-import { RateLimiterPrisma, RateLimiterRes } from 'rate-limiter-flexible'
+import { createRateLimiter, deleteEndedWindows, type RateLimit } from '@valueproof/rate-limit'
 import type { PrismaClient } from '../db.ts'
 
 /**
@@ -26,61 +25,29 @@ export const CONVERSIONS_PER_WINDOW = 20
 export const CONVERSION_WINDOW_SECONDS = 60
 export const TOO_MANY_CONVERSIONS_MESSAGE = 'Too many conversion events from your network.'
 
-interface AddressWindow {
-  /** Distinguishes each route's windows in the shared table. */
-  keyPrefix: string
-  points: number
-  durationSeconds: number
-  message: string
-  errorId: string
-}
-
 /**
- * rate-limiter-flexible's RateLimiterPrisma over analytics' own `demo_interaction_limit` table, so
- * every replica counts against the same window and a concurrent burst is ordered by the row's
- * upsert. Keys are HMAC-SHA256 of the address under a key derived from GATEWAY_SIGNING_KEY (which
- * every service has): the table holds no address in any recoverable form. Once a client is over
- * the limit, its later requests in the window are refused from this replica's memory, so a flood
- * costs the database nothing more.
+ * The one rate limiter over analytics' own `rate_limit` table, so every replica counts against the
+ * same window. Keys are HMAC-SHA256 of the address under a key derived from GATEWAY_SIGNING_KEY
+ * (which every service has): the table holds no address in any recoverable form.
  */
-function addressWindowLimit(props: { prisma: PrismaClient; signingKey: string }, window: AddressWindow): AddressLimit {
+function addressWindowLimit(props: { prisma: PrismaClient; signingKey: string }, limit: RateLimit): AddressLimit {
   const hashKey = Buffer.from(hkdfSync('sha256', props.signingKey, 'valueproof', 'demo-interaction-limit v1', 32))
-  const limiter = new RateLimiterPrisma({
-    storeClient: props.prisma,
-    // The model's delegate on the client (model DemoInteractionLimit).
-    tableName: 'demoInteractionLimit',
-    keyPrefix: window.keyPrefix,
-    points: window.points,
-    duration: window.durationSeconds,
-    inMemoryBlockOnConsumed: window.points + 1,
-    // Its own timer would outlive the service; deleteEnded runs on the service's sweep instead.
-    clearExpiredByTimeout: false,
-  })
+  // Nothing is given back on these routes: a client over its limit is refused from memory, free of database work.
+  const limiter = createRateLimiter({ ...limit, refuseFromMemoryOnceFull: true }, { kind: 'database', rows: props.prisma.rateLimit })
   return {
     async take(clientIp) {
-      const key = createHmac('sha256', hashKey).update(clientIp, 'utf8').digest('base64url')
-      try {
-        await limiter.consume(key)
-      } catch (rejection) {
-        // A RateLimiterRes is a refusal; anything else is the database failing, answered as such.
-        if (!(rejection instanceof RateLimiterRes)) throw rejection
-        const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))
-        throw errors.tooManyRequests(`${window.message} Please try again in ${seconds} second(s).`, seconds, window.errorId)
-      }
+      await limiter.take(createHmac('sha256', hashKey).update(clientIp, 'utf8').digest('base64url'))
     },
-    async deleteEnded(now) {
-      const { count } = await props.prisma.demoInteractionLimit.deleteMany({ where: { expire: { lte: now } } })
-      return count
-    },
+    deleteEnded: (now) => deleteEndedWindows(props.prisma.rateLimit, now),
   }
 }
 
 /** The landing page's demo interactions, per client address (issue 18). */
 export function demoInteractionLimit(props: { prisma: PrismaClient; signingKey: string }): AddressLimit {
   return addressWindowLimit(props, {
-    keyPrefix: 'demo',
+    name: 'demo',
     points: DEMO_INTERACTIONS_PER_WINDOW,
-    durationSeconds: DEMO_INTERACTION_WINDOW_SECONDS,
+    windowMs: DEMO_INTERACTION_WINDOW_SECONDS * 1000,
     message: TOO_MANY_DEMO_INTERACTIONS_MESSAGE,
     errorId: 'demo_interactions_throttled',
   })
@@ -92,9 +59,9 @@ export function demoInteractionLimit(props: { prisma: PrismaClient; signingKey: 
  */
 export function conversionLimit(props: { prisma: PrismaClient; signingKey: string }): AddressLimit {
   return addressWindowLimit(props, {
-    keyPrefix: 'conversion',
+    name: 'conversion',
     points: CONVERSIONS_PER_WINDOW,
-    durationSeconds: CONVERSION_WINDOW_SECONDS,
+    windowMs: CONVERSION_WINDOW_SECONDS * 1000,
     message: TOO_MANY_CONVERSIONS_MESSAGE,
     errorId: 'conversions_throttled',
   })

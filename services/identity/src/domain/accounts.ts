@@ -3,7 +3,7 @@ import { errors } from '@valueproof/http-kit'
 import type { PrismaClient, User } from '../db.ts'
 import { recordSessionRevoked, recordUserRegistered } from '../events/outbox.ts'
 import { hashPassword, verifyPassword, type PasswordHashing } from './passwords.ts'
-import type { ThrottleStore } from './fixed-windows.ts'
+import type { ThrottleStore } from './throttle-store.ts'
 import { loginSucceeded, reserveLoginAttempt, type LoginPolicy } from './login-throttle.ts'
 import { reserveRegistration } from './registration-throttle.ts'
 import { createSession, sessionIdOf, type NewSession } from './sessions.ts'
@@ -39,7 +39,7 @@ export async function registerAccount(
   props: { username: string; password: string; ip: string; settings: AccountSettings },
 ): Promise<{ user: User; session: NewSession }> {
   const { settings } = props
-  await reserveRegistration(settings.throttles, { ip: props.ip, perHour: settings.registrationsPerHour, now: nowOf(settings) })
+  await reserveRegistration(settings.throttles, { ip: props.ip, perHour: settings.registrationsPerHour })
   const key = usernameKey(props.username)
   if (await prisma.user.findUnique({ where: { usernameKey: key }, select: { id: true } })) {
     throw errors.conflict(USERNAME_TAKEN_MESSAGE, 'username_taken')
@@ -78,10 +78,15 @@ export async function logIn(
     now: nowOf(settings),
   })
   const user = await prisma.user.findUnique({ where: { usernameKey: key } })
-  dummyHash ??= hashPassword(`no-such-user-${Math.random()}`, settings.hashing)
+  if (dummyHash === undefined) {
+    dummyHash = hashPassword(`no-such-user-${Math.random()}`, settings.hashing)
+    // Made now so an unknown user waits as long as a known one, awaited only for an unknown one:
+    // should hashing fail, that is not an unhandled rejection, and the next login makes another.
+    void dummyHash.catch(() => (dummyHash = undefined))
+  }
   const valid = await verifyPassword(props.password, user?.passwordHash ?? (await dummyHash))
   if (!user || !valid) throw errors.unauthorized(INVALID_CREDENTIALS_MESSAGE, 'invalid_credentials')
-  await loginSucceeded(settings.throttles, attempt)
+  await loginSucceeded(settings.throttles, { attempt, policy: settings.login })
   const session = await prisma.$transaction((tx) => createSession(tx, { userId: user.id, ttlMs: settings.sessionTtlMs }))
   return { user, session }
 }

@@ -1,5 +1,5 @@
-import { errors } from '@valueproof/http-kit'
-import { releaseWindowSlot, reserveInWindow, throttleTable, waitInWords, type ThrottleStore, type WindowLimit } from './fixed-windows.ts'
+import { tooManyAttempts, type TakenSlot } from '@valueproof/rate-limit'
+import { rateLimiter, throttleTable, type ThrottleStore } from './throttle-store.ts'
 
 /**
  * Limits on logins (docs/decisions/091), each taken atomically BEFORE the password is checked:
@@ -22,7 +22,7 @@ export interface LoginPolicy {
   /** A pair with no attempt for this long starts afresh. */
   pairMemoryMs: number
   /** Attempts per account from all addresses. */
-  account: WindowLimit
+  account: { attempts: number; windowMs: number }
   /** Distinct usernames with failed logins per address. */
   address: { usernames: number; windowMs: number }
 }
@@ -70,9 +70,20 @@ export function loginDelays(policy: Pick<LoginPolicy, 'freeFailures' | 'firstDel
 export interface LoginAttempt {
   pair: string
   account: string
-  accountWindowStart: Date
+  accountSlot: TakenSlot
   address: string
   usernameTag: string
+}
+
+/** Attempts per account from all addresses: the one rate limiter, shared by every replica. */
+function accountLimiter(store: ThrottleStore, policy: Pick<LoginPolicy, 'account'>) {
+  return rateLimiter(store, {
+    name: 'login-account',
+    points: policy.account.attempts,
+    windowMs: policy.account.windowMs,
+    message: 'Too many failed login attempts for this account.',
+    errorId: 'login_account_throttled',
+  })
 }
 
 function loginKeys(store: ThrottleStore, props: { usernameKey: string; ip: string }) {
@@ -85,15 +96,11 @@ function loginKeys(store: ThrottleStore, props: { usernameKey: string; ip: strin
   }
 }
 
-function refused(message: string, retryAfterMs: number, id: string) {
-  return errors.tooManyRequests(`${message} Please try again in ${waitInWords(retryAfterMs)}.`, retryAfterMs / 1000, id)
-}
-
 /** A pair still waiting is refused before it touches the other limits (its attempts never fill the account's ceiling). */
 async function refuseWaitingPair(store: ThrottleStore, key: string, now: Date): Promise<void> {
   const pair = await store.prisma.loginPair.findUnique({ where: { key }, select: { waitMs: true, lastAttemptAt: true } })
   const waitEnds = pair ? pair.lastAttemptAt.getTime() + pair.waitMs : 0
-  if (waitEnds > now.getTime()) throw refused(TOO_MANY_LOGINS_MESSAGE, waitEnds - now.getTime(), 'login_throttled')
+  if (waitEnds > now.getTime()) throw tooManyAttempts(TOO_MANY_LOGINS_MESSAGE, waitEnds - now.getTime(), 'login_throttled')
 }
 
 /** Adds the username to the address's list of failing usernames, unless the list is full. */
@@ -120,7 +127,7 @@ async function reserveAddress(store: ThrottleStore, keys: { address: string; use
   // No row: refused by a row committed after this statement's snapshot, which its read cannot see.
   const windowEnds = (row ? new Date(row.window_start).getTime() : now.getTime()) + policy.address.windowMs
   const retryAfterMs = Math.max(1000, windowEnds - now.getTime())
-  throw refused('Too many failed logins for different accounts from your network.', retryAfterMs, 'login_address_throttled')
+  throw tooManyAttempts('Too many failed logins for different accounts from your network.', retryAfterMs, 'login_address_throttled')
 }
 
 /**
@@ -164,30 +171,26 @@ export async function reserveLoginAttempt(
   const keys = loginKeys(store, props)
   await refuseWaitingPair(store, keys.pair, now)
   await reserveAddress(store, keys, policy, now)
-  const account = await reserveInWindow(store, { key: keys.account, limit: policy.account, now })
-  if (!account.reserved) {
-    throw refused('Too many failed login attempts for this account.', account.retryAfterMs, 'login_account_throttled')
-  }
+  const accounts = accountLimiter(store, policy)
+  const accountSlot = await accounts.take(keys.account)
   const pairWaitMs = await reservePair(store, keys.pair, policy, now)
   if (pairWaitMs !== undefined) {
     // Another attempt of this pair got there first: the account's slot goes back.
-    await releaseWindowSlot(store, { key: keys.account, windowStart: account.windowStart })
-    throw refused(TOO_MANY_LOGINS_MESSAGE, pairWaitMs, 'login_throttled')
+    await accounts.giveBack(accountSlot)
+    throw tooManyAttempts(TOO_MANY_LOGINS_MESSAGE, pairWaitMs, 'login_throttled')
   }
-  return { ...keys, accountWindowStart: account.windowStart }
+  return { ...keys, accountSlot }
 }
 
 /** The password was right: the pair starts afresh, the account's slot and the address's entry go back. */
-export async function loginSucceeded(store: ThrottleStore, attempt: LoginAttempt): Promise<void> {
+export async function loginSucceeded(store: ThrottleStore, props: { attempt: LoginAttempt; policy: LoginPolicy }): Promise<void> {
+  const { attempt } = props
   const pairs = throttleTable(store, 'login_pair')
-  const windows = throttleTable(store, 'throttle_window')
   const addresses = throttleTable(store, 'login_address')
   await store.prisma.$executeRaw`
-    WITH pair AS (DELETE FROM ${pairs} WHERE key = ${attempt.pair}),
-    account AS (
-      UPDATE ${windows} SET attempts = attempts - 1
-      WHERE key = ${attempt.account} AND window_start = ${attempt.accountWindowStart} AND attempts > 0)
+    WITH pair AS (DELETE FROM ${pairs} WHERE key = ${attempt.pair})
     UPDATE ${addresses} SET usernames = array_remove(usernames, CAST(${attempt.usernameTag} AS text)) WHERE key = ${attempt.address}`
+  await accountLimiter(store, props.policy).giveBack(attempt.accountSlot)
 }
 
 /** Rows that no longer limit anything: forgotten pairs and ended address windows. */

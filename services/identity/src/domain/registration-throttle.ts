@@ -1,5 +1,4 @@
-import { errors } from '@valueproof/http-kit'
-import { reserveInWindow, waitInWords, type ThrottleStore } from './fixed-windows.ts'
+import { rateLimiter, type ThrottleStore } from './throttle-store.ts'
 
 export const REGISTRATION_WINDOW_MS = 3_600_000
 
@@ -8,16 +7,13 @@ export const REGISTRATION_WINDOW_MS = 3_600_000
  * with 429 and Retry-After. Every attempt counts, a taken username too, so registration cannot be
  * used to probe for usernames at speed either.
  */
-export async function reserveRegistration(store: ThrottleStore, props: { ip: string; perHour: number; now: Date }): Promise<void> {
-  const slot = await reserveInWindow(store, {
-    key: store.keyOf('register', props.ip),
-    limit: { attempts: props.perHour, windowMs: REGISTRATION_WINDOW_MS },
-    now: props.now,
+export async function reserveRegistration(store: ThrottleStore, props: { ip: string; perHour: number }): Promise<void> {
+  const limiter = rateLimiter(store, {
+    name: 'register',
+    points: props.perHour,
+    windowMs: REGISTRATION_WINDOW_MS,
+    message: 'Too many accounts have been registered from your network.',
+    errorId: 'registration_throttled',
   })
-  if (slot.reserved) return
-  throw errors.tooManyRequests(
-    `Too many accounts have been registered from your network. Please try again in ${waitInWords(slot.retryAfterMs)}.`,
-    slot.retryAfterMs / 1000,
-    'registration_throttled',
-  )
+  await limiter.take(store.keyOf('register', props.ip))
 }

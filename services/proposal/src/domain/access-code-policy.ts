@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
-import { qualifiedTable, type WindowLimit } from '@valueproof/db'
-import { errors } from '@valueproof/http-kit'
+import { qualifiedTable } from '@valueproof/db'
+import { createRateLimiter, tooManyAttempts as refusal, type RateLimiter } from '@valueproof/rate-limit'
 import type { PrismaClient } from '../db.ts'
 
 /**
@@ -22,9 +22,9 @@ export interface AccessCodePolicy {
   /** A visitor with no attempt for this long starts afresh. */
   visitorMemoryMs: number
   /** Wrong codes from one address (all its visitors) per window. */
-  address: WindowLimit
+  address: { attempts: number; windowMs: number }
   /** Wrong codes from all addresses per short window. */
-  ceiling: WindowLimit
+  ceiling: { attempts: number; windowMs: number }
 }
 
 /** The first wait is 2 s: the n-th attempt past the free ones comes 2^n seconds after the previous wrong one. */
@@ -84,22 +84,29 @@ export function throttleKey(store: Pick<CodeThrottleStore, 'addressHashKey'>, ..
   return createHmac('sha256', store.addressHashKey).update(parts.join('\0'), 'utf8').digest('base64url')
 }
 
-export function throttleTable(store: Pick<CodeThrottleStore, 'dbSchema'>, table: 'access_code_throttle' | 'access_code_delay'): string {
+export function throttleTable(store: Pick<CodeThrottleStore, 'dbSchema'>, table: 'access_code_delay'): string {
   return qualifiedTable(store.dbSchema, table)
 }
 
-/** '45 second(s)' under two minutes, else '15 minute(s)'. */
-export function waitInWords(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000))
-  return seconds < 120 ? `${seconds} second(s)` : `${Math.ceil(seconds / 60)} minute(s)`
+/** What each limit says when it refuses (one visitor's, the network's, everyone's), and its error id. */
+const REFUSALS = {
+  visitor: { text: 'Too many access code attempts for this proposal.', id: 'access_code_throttled' },
+  address: { text: 'Too many access code attempts for this proposal from your network.', id: 'access_code_address_throttled' },
+  ceiling: { text: 'Too many access code attempts for this proposal right now.', id: 'access_code_ceiling' },
+} as const
+
+/** 429 with Retry-After; the message names the limit and the wait. */
+export function tooManyAttempts(scope: keyof typeof REFUSALS, retryAfterMs: number) {
+  return refusal(REFUSALS[scope].text, retryAfterMs, REFUSALS[scope].id)
 }
 
-/** 429 with Retry-After; the message names the limit (one visitor's, the network's, everyone's) and the wait. */
-export function tooManyAttempts(scope: 'visitor' | 'address' | 'ceiling', retryAfterMs: number) {
-  const reason = {
-    visitor: { text: 'Too many access code attempts for this proposal.', id: 'access_code_throttled' },
-    address: { text: 'Too many access code attempts for this proposal from your network.', id: 'access_code_address_throttled' },
-    ceiling: { text: 'Too many access code attempts for this proposal right now.', id: 'access_code_ceiling' },
-  }[scope]
-  return errors.tooManyRequests(`${reason.text} Please try again in ${waitInWords(retryAfterMs)}.`, retryAfterMs / 1000, reason.id)
+/** The windows per address and per proposal: the one rate limiter over the service's `rate_limit` table. */
+export function codeWindows(store: Pick<CodeThrottleStore, 'prisma'>, policy: AccessCodePolicy): Record<'address' | 'ceiling', RateLimiter> {
+  const rows = { kind: 'database', rows: store.prisma.rateLimit } as const
+  const limit = (scope: 'address' | 'ceiling', name: string) =>
+    createRateLimiter(
+      { name, points: policy[scope].attempts, windowMs: policy[scope].windowMs, message: REFUSALS[scope].text, errorId: REFUSALS[scope].id },
+      rows,
+    )
+  return { address: limit('address', 'code-address'), ceiling: limit('ceiling', 'code-proposal') }
 }

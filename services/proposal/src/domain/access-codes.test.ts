@@ -1,5 +1,5 @@
 import { HttpError } from '@valueproof/http-kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { PrismaClient } from '../db.ts'
 import { proposalTestDatabase } from '../testing/database.ts'
 import {
@@ -104,13 +104,22 @@ describe('wrong access codes per visitor, per address and per proposal', () => {
     await close?.()
   })
 
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
   const later = (start: Date, ms: number) => new Date(start.getTime() + ms)
-  const attempt = (guesser: CodeGuesser & { now: Date; policy?: AccessCodePolicy }) =>
-    reserveCodeAttempt(store, { ...guesser, policy: guesser.policy ?? policy })
+  /** The rate limiter's windows follow the clock: only Date is faked, so the database runs as ever. */
+  const attempt = (guesser: CodeGuesser & { now: Date; policy?: AccessCodePolicy }) => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(guesser.now)
+    return reserveCodeAttempt(store, { ...guesser, policy: guesser.policy ?? policy })
+  }
+  const accepted = (attempt: Awaited<ReturnType<typeof reserveCodeAttempt>>) => codeAccepted(store, { attempt, policy })
   const refusal = (promise: Promise<unknown>) => promise.then(() => undefined).catch((error: unknown) => error)
   const visitorRow = (guesser: CodeGuesser) => prisma.accessCodeDelay.findUnique({ where: { key: attemptKeys(store, guesser).visitor } })
   const windowRow = (guesser: CodeGuesser, which: 'address' | 'proposal') =>
-    prisma.accessCodeThrottle.findUnique({ where: { key: attemptKeys(store, guesser)[which] } })
+    prisma.rateLimit.findUnique({ where: { key: `code-${which}:${attemptKeys(store, guesser)[which]}` } })
 
   it('gives a visitor 5 free wrong codes, then refuses with 429 and Retry-After until each doubling wait has passed', async () => {
     const start = new Date('2026-11-21T10:00:00Z')
@@ -141,12 +150,12 @@ describe('wrong access codes per visitor, per address and per proposal', () => {
     // The colleague's own wrong code, then the right one.
     await attempt({ ...colleague, now: start })
     const right = await attempt({ ...colleague, now: start })
-    await codeAccepted(store, right)
+    await accepted(right)
     expect(await visitorRow(colleague)).toBeNull()
     expect(await visitorRow(attacker)).toMatchObject({ failures: 5 })
     // Only wrong codes stay counted in the shared windows: the attacker's 5 and the colleague's 1.
-    expect(await windowRow(attacker, 'address')).toMatchObject({ attempts: 6 })
-    expect(await windowRow(attacker, 'proposal')).toMatchObject({ attempts: 6 })
+    expect(await windowRow(attacker, 'address')).toMatchObject({ points: 6 })
+    expect(await windowRow(attacker, 'proposal')).toMatchObject({ points: 6 })
     await expect(attempt({ ...attacker, now: start })).rejects.toMatchObject({ status: 429 })
   })
 
@@ -174,11 +183,11 @@ describe('wrong access codes per visitor, per address and per proposal', () => {
     expect((refused as HttpError).headers['Retry-After']).toBe('600')
     expect(await visitorRow(rotating(999))).toBeNull()
     // The proposal's ceiling slot was not taken either; other addresses go on.
-    expect(await windowRow(rotating(0), 'proposal')).toMatchObject({ attempts: policy.address.attempts })
+    expect(await windowRow(rotating(0), 'proposal')).toMatchObject({ points: policy.address.attempts })
     await attempt({ proposalId, ip: '198.51.100.41', visitorId: 'elsewhere-aaaaaaaaaaa', now: start })
     // A right code gives its slot back, so the next visitor from that address gets one.
     const [first] = attempts
-    if (first) await codeAccepted(store, first)
+    if (first) await accepted(first)
     await attempt({ ...rotating(999), now: start })
     await attempt({ ...rotating(1000), now: later(start, policy.address.windowMs) })
   })
@@ -197,7 +206,7 @@ describe('wrong access codes per visitor, per address and per proposal', () => {
       message: 'Too many access code attempts for this proposal right now. Please try again in 45 second(s).',
     })
     expect((refused as HttpError).headers['Retry-After']).toBe('45')
-    expect(await windowRow(late, 'address')).toMatchObject({ attempts: 0 })
+    expect(await windowRow(late, 'address')).toMatchObject({ points: 0 })
     expect(await visitorRow(late)).toBeNull()
     await attempt({ ...late, now: later(start, small.ceiling.windowMs), policy: small })
   })
@@ -232,7 +241,7 @@ describe('wrong access codes per visitor, per address and per proposal', () => {
   it('stores no address or visitor id: the keys are HMACs under ADDRESS_HASH_KEY', async () => {
     const guesser = { proposalId: newProposalId(), ip: '192.0.2.44', visitorId: 'plain-visitor-id-zzzz' }
     await attempt({ ...guesser, now: new Date('2026-11-21T13:30:00Z') })
-    const rows = JSON.stringify([await prisma.accessCodeThrottle.findMany(), await prisma.accessCodeDelay.findMany()])
+    const rows = JSON.stringify([await prisma.rateLimit.findMany(), await prisma.accessCodeDelay.findMany()])
     expect(rows).not.toMatch(/192\.0\.2|198\.51\.100|198\.18\.|203\.0\.113|visitor|cookie/)
     expect(await visitorRow(guesser)).not.toBeNull()
     expect(throttleKey({ addressHashKey: 'b'.repeat(32) }, 'code-visitor', guesser.proposalId, guesser.ip, guesser.visitorId)).not.toBe(
@@ -245,8 +254,10 @@ describe('wrong access codes per visitor, per address and per proposal', () => {
     const guesser = { proposalId: newProposalId(), ip: '192.0.2.50', visitorId: 'swept-visitor-aaaaaaa' }
     await deleteEndedCodeWindows(prisma, { policy, now: later(start, policy.visitorMemoryMs) }) // the earlier tests' rows
     await attempt({ ...guesser, now: start })
-    expect(await deleteEndedCodeWindows(prisma, { policy, now: later(start, policy.address.windowMs - 1_000) })).toBe(0)
-    expect(await deleteEndedCodeWindows(prisma, { policy, now: later(start, policy.address.windowMs + 1_000) })).toBe(2)
+    expect(await deleteEndedCodeWindows(prisma, { policy, now: later(start, policy.ceiling.windowMs - 1_000) })).toBe(0)
+    // Each window goes once it has ended: the proposal's short one first, then the address's.
+    expect(await deleteEndedCodeWindows(prisma, { policy, now: later(start, policy.ceiling.windowMs + 1_000) })).toBe(1)
+    expect(await deleteEndedCodeWindows(prisma, { policy, now: later(start, policy.address.windowMs + 1_000) })).toBe(1)
     expect(await visitorRow(guesser)).not.toBeNull()
     expect(await deleteEndedCodeWindows(prisma, { policy, now: later(start, policy.visitorMemoryMs) })).toBe(1)
     expect(await visitorRow(guesser)).toBeNull()

@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { releaseWindowSlot, reserveInWindow } from '@valueproof/db'
+import { deleteEndedWindows, type TakenSlot } from '@valueproof/rate-limit'
 import type { PrismaClient } from '../db.ts'
 import { refuseWaitingVisitor, reserveVisitorAttempt } from './access-code-delays.ts'
-import { throttleKey, throttleTable, tooManyAttempts, type AccessCodePolicy, type CodeThrottleStore } from './access-code-policy.ts'
+import { codeWindows, throttleKey, throttleTable, tooManyAttempts, type AccessCodePolicy, type CodeThrottleStore } from './access-code-policy.ts'
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest()
@@ -40,8 +40,8 @@ export function attemptKeys(store: Pick<CodeThrottleStore, 'addressHashKey'>, gu
 /** A reserved attempt: what the right code gives back. */
 export interface CodeAttempt {
   visitor: string
-  address: { key: string; windowStart: Date }
-  proposal: { key: string; windowStart: Date }
+  address: TakenSlot
+  proposal: TakenSlot
 }
 
 /**
@@ -56,53 +56,41 @@ export async function reserveCodeAttempt(
   const now = props.now ?? new Date()
   const keys = attemptKeys(store, props)
   await refuseWaitingVisitor(store, { key: keys.visitor, now })
-  const table = throttleTable(store, 'access_code_throttle')
-  const address = await reserveInWindow(store.prisma, { table, key: keys.address, limit: policy.address, now })
-  if (!address.reserved) throw tooManyAttempts('address', address.retryAfterMs)
-  const proposal = await reserveInWindow(store.prisma, { table, key: keys.proposal, limit: policy.ceiling, now })
-  if (!proposal.reserved) {
+  const windows = codeWindows(store, policy)
+  const address = await windows.address.take(keys.address)
+  let proposal: TakenSlot
+  try {
+    proposal = await windows.ceiling.take(keys.proposal)
+  } catch (error) {
     // Refused by the ceiling: this address's slot was not used.
-    await releaseWindowSlot(store.prisma, { table, key: keys.address, windowStart: address.windowStart })
-    throw tooManyAttempts('ceiling', proposal.retryAfterMs)
+    await windows.address.giveBack(address)
+    throw error
   }
   const visitorWaitMs = await reserveVisitorAttempt(store, { key: keys.visitor, policy, now })
   if (visitorWaitMs !== undefined) {
     // Another attempt of this visitor got there first: both slots go back.
-    await releaseWindowSlot(store.prisma, { table, key: keys.address, windowStart: address.windowStart })
-    await releaseWindowSlot(store.prisma, { table, key: keys.proposal, windowStart: proposal.windowStart })
+    await windows.address.giveBack(address)
+    await windows.ceiling.giveBack(proposal)
     throw tooManyAttempts('visitor', visitorWaitMs)
   }
-  return {
-    visitor: keys.visitor,
-    address: { key: keys.address, windowStart: address.windowStart },
-    proposal: { key: keys.proposal, windowStart: proposal.windowStart },
-  }
+  return { visitor: keys.visitor, address, proposal }
 }
 
-/** The right code: the visitor starts afresh, and the address's and the proposal's slots go back (one statement). */
-export async function codeAccepted(store: CodeThrottleStore, attempt: CodeAttempt): Promise<void> {
-  const windows = throttleTable(store, 'access_code_throttle')
-  await store.prisma.$executeRawUnsafe(
-    `WITH visitor AS (DELETE FROM ${throttleTable(store, 'access_code_delay')} WHERE key = $1),
-    address AS (UPDATE ${windows} SET attempts = attempts - 1 WHERE key = $2 AND window_start = $3 AND attempts > 0)
-    UPDATE ${windows} SET attempts = attempts - 1 WHERE key = $4 AND window_start = $5 AND attempts > 0`,
-    attempt.visitor,
-    attempt.address.key,
-    attempt.address.windowStart,
-    attempt.proposal.key,
-    attempt.proposal.windowStart,
-  )
+/** The right code: the visitor starts afresh, and the address's and the proposal's slots go back. */
+export async function codeAccepted(store: CodeThrottleStore, props: { attempt: CodeAttempt; policy: AccessCodePolicy }): Promise<void> {
+  const { attempt } = props
+  await store.prisma.$executeRawUnsafe(`DELETE FROM ${throttleTable(store, 'access_code_delay')} WHERE key = $1`, attempt.visitor)
+  const windows = codeWindows(store, props.policy)
+  await windows.address.giveBack(attempt.address)
+  await windows.ceiling.giveBack(attempt.proposal)
 }
 
 /** Rows that limit nothing any more: ended windows and visitors idle for longer than the memory. */
 export async function deleteEndedCodeWindows(prisma: PrismaClient, props: { policy: AccessCodePolicy; now?: Date }): Promise<number> {
   const now = props.now ?? new Date()
-  const longestWindowMs = Math.max(props.policy.address.windowMs, props.policy.ceiling.windowMs)
-  const windows = await prisma.accessCodeThrottle.deleteMany({
-    where: { windowStart: { lte: new Date(now.getTime() - longestWindowMs) } },
-  })
+  const windows = await deleteEndedWindows(prisma.rateLimit, now)
   const visitors = await prisma.accessCodeDelay.deleteMany({
     where: { lastAttemptAt: { lte: new Date(now.getTime() - props.policy.visitorMemoryMs) } },
   })
-  return windows.count + visitors.count
+  return windows + visitors.count
 }

@@ -157,6 +157,8 @@ export async function renderProposalPdf(content: ProposalPdfContent): Promise<Ui
     doc.on('end', resolve)
     doc.on('error', reject)
   })
+  // Awaited only after drawing: should drawing throw first, the stream's error is not left unhandled.
+  void ended.catch(() => undefined)
   doc.registerFont(FONTS.regular, fonts.regular)
   doc.registerFont(FONTS.semibold, fonts.semibold)
   doc.registerFont(FONTS.bold, fonts.bold)

@@ -68,7 +68,7 @@ describe.each(kinds)('demo interactions on %s', (kind) => {
   it('keeps no client address: the limiter rows are keyed by an HMAC of it', async () => {
     const clientIp = '203.0.113.77'
     await expectAccepted(await send({ clientIp }))
-    const rows = await analytics.prisma.demoInteractionLimit.findMany()
+    const rows = await analytics.prisma.rateLimit.findMany()
     expect(rows.length).toBeGreaterThan(0)
     for (const row of rows) {
       expect(row.key).toMatch(/^demo:[A-Za-z0-9_-]{43}$/)

@@ -9,7 +9,7 @@ export interface UploadedDocument {
   fileType: string
 }
 
-export const DOCUMENT_NOT_KEPT_MESSAGE = 'The document could not be stored. Please try again shortly.'
+export const DOCUMENT_NOT_KEPT_MESSAGE = 'The document could not be stored; try again.'
 
 /** The document's pages; the extractor decides the type by the bytes and answers empty, unknown or locked files itself. */
 export async function extractDocument(documents: DocumentExtractor, bytes: Buffer, signal: AbortSignal): Promise<ExtractedDocument> {
@@ -23,28 +23,34 @@ export async function extractDocument(documents: DocumentExtractor, bytes: Buffe
 
 /** A document on its way into object storage, beside the generation that reads it. */
 export interface KeptDocument {
-  /** Resolves once stored; rejects with 503 when the store could not take it. */
-  stored: Promise<void>
+  /**
+   * Resolves once stored; rejects with 503 when the store could not take it. A function, not a
+   * promise held in a field: a rejected promise that nothing awaits yet (the generation failed
+   * first) would be an unhandled rejection, and Node ends the process on one.
+   */
+  stored(): Promise<void>
   /** After a failed generation: removes the document if it was stored. */
   discard(): Promise<void>
 }
 
 /**
  * Starts writing an upload to object storage while the generation runs (docs/decisions/103). The
- * generation awaits `stored` inside the transaction that keeps the calculator, so a calculator is
+ * generation awaits `stored()` inside the transaction that keeps the calculator, so a calculator is
  * never kept without its document (the store's failure rolls the count and the row back), and a
  * failed generation discards the document.
  */
 export function startKeeping(objectStore: ObjectStore, props: { key: string; upload: UploadedDocument }): KeptDocument {
+  // Settles with the store's error instead of rejecting, so it is safe to hold before anyone awaits it.
   const outcome = objectStore.put(props.key, props.upload.bytes, { contentType: props.upload.fileType }).then(
     () => true as const,
     (error: unknown) => error,
   )
   return {
-    stored: outcome.then((result) => {
+    stored: async () => {
+      const result = await outcome
       if (result !== true)
         throw Object.assign(errors.serviceUnavailable(DOCUMENT_NOT_KEPT_MESSAGE, 'document_not_stored'), { cause: result })
-    }),
+    },
     discard: async () => {
       if ((await outcome) !== true) return
       try {

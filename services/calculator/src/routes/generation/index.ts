@@ -97,7 +97,7 @@ export function generationRouter(deps: GenerationRouterDeps): Router {
           input,
           signal,
           keep: async (tx, calculatorData, numberInMonth) => {
-            await kept.stored
+            await kept.stored()
             // Names, labels and quotes come from the document's text: cleaned like the content.
             const config = storableCopy(calculatorData)
             const stored = {

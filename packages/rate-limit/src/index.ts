@@ -1,0 +1,11 @@
+export {
+  createRateLimiter,
+  deleteEndedWindows,
+  tooManyAttempts,
+  waitInWords,
+  type RateLimit,
+  type RateLimiter,
+  type RateLimitRows,
+  type RateLimitStore,
+  type TakenSlot,
+} from './rate-limiter.ts'
