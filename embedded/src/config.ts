@@ -4,7 +4,7 @@ import { analyticsEnv } from '@valueproof/analytics'
 import { billingEnv, checkBillingConfig } from '@valueproof/billing'
 import { generationEnv } from '@valueproof/calculator'
 import { identityEnv } from '@valueproof/identity'
-import { DEFAULT_TIMEOUTS } from '@valueproof/gateway'
+import { clientTimeoutEnv, DEFAULT_TIMEOUTS } from '@valueproof/gateway'
 import { proposalEnv } from '@valueproof/proposal'
 import { env } from '@valueproof/http-kit'
 import { infrastructureEnv } from '@valueproof/service-runtime'
@@ -24,6 +24,8 @@ const embeddedSettings = z.object({
   ...proposalEnv,
   ...billingEnv,
   ...analyticsEnv,
+  /** `npm start` takes test-mode payments (no Stripe key needed) and says so once at start (docs/decisions/120). */
+  PAYMENTS_TEST_MODE: env.boolean(true),
   /** `npm start` on a laptop: warnings and errors only, so start-up shows the one line with the URL. */
   LOG_LEVEL: env.logLevel.unwrap().default('warn'),
   PORT: env.port(3000),
@@ -39,6 +41,7 @@ const embeddedSettings = z.object({
   TRUST_PROXY_HOPS: env.positiveInt(1),
   SERVICE_TIMEOUT_MS: env.positiveInt(DEFAULT_TIMEOUTS.serviceMs),
   GENERATION_TIMEOUT_MS: env.positiveInt(DEFAULT_TIMEOUTS.generationMs),
+  ...clientTimeoutEnv,
   SESSION_CACHE_TTL_MS: env.positiveInt(60_000),
   SESSION_TTL_HOURS: env.positiveInt(24 * 14),
   /** How the gateway reaches the services in this process: calling them directly, or over loopback HTTP as separate deployments do. */

@@ -1,13 +1,20 @@
 import { createAnalyticsService, PrismaClient as AnalyticsPrisma } from '@valueproof/analytics'
 import { createBillingService, PrismaClient as BillingPrisma } from '@valueproof/billing'
 import { createCalculatorService, PrismaClient as CalculatorPrisma } from '@valueproof/calculator'
-import { createGateway, httpTransport, inProcessTransport, type Gateway, type ServiceTransport } from '@valueproof/gateway'
+import { clientTimeouts, createGateway, httpTransport, inProcessTransport, type Gateway, type ServiceTransport } from '@valueproof/gateway'
 import { createIdentityService, PrismaClient as IdentityPrisma } from '@valueproof/identity'
 import { createProposalService, PrismaClient as ProposalPrisma } from '@valueproof/proposal'
 import { createLogger, initTracing, listen, resolveSecret, type Logger, type RunningServer, type Stoppable } from '@valueproof/http-kit'
-import { connectObjectStore, openServiceDatabase, serviceDeps, type ServiceDeps, type ServiceInstance } from '@valueproof/service-runtime'
-import type { PrismaClientClass, PrismaClientLike } from '@valueproof/db'
-import { connectEventBus, type OutboxSqlClient } from '@valueproof/event-bus'
+import {
+  connectObjectStore,
+  openServiceDatabase,
+  pgliteDirFor,
+  serviceDeps,
+  type ServiceDeps,
+  type ServiceInstance,
+} from '@valueproof/service-runtime'
+import { databaseConfig, openSqlDatabase, type PrismaClientClass, type PrismaClientLike } from '@valueproof/db'
+import { connectEventBus, openEventJournal, type EventJournal, type OutboxSqlClient } from '@valueproof/event-bus'
 import type { EmbeddedConfig } from './config.ts'
 
 type ServiceName = 'identity' | 'calculator' | 'proposal' | 'billing' | 'analytics'
@@ -39,13 +46,35 @@ function databaseUrlFor(config: EmbeddedConfig, service: ServiceName): string | 
   return url.toString()
 }
 
+/**
+ * The in-process bus's journal (docs/decisions/117), in schema event_bus of the stack's database:
+ * the PGlite the services share, or DATABASE_URL's PostgreSQL. None with NATS: JetStream keeps events.
+ */
+async function openBusJournal(
+  config: EmbeddedConfig,
+  logger: Logger,
+): Promise<{ journal: EventJournal; close(): Promise<void> } | undefined> {
+  if (config.NATS_URL) return undefined
+  const database = await openSqlDatabase(databaseConfig({ url: config.DATABASE_URL, dataDir: pgliteDirFor(config, 'shared') }), {
+    onPoolError: (error) => logger.warn({ err: error }, 'idle event journal connection failed'),
+  })
+  try {
+    const journal = await openEventJournal({ query: (text, values) => database.sql.read(text, values) })
+    return { journal, close: () => database.close() }
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+}
+
 /** Every service and the gateway in this process, services on loopback ports, the gateway on PORT. */
 export async function startEmbeddedStack(
   config: EmbeddedConfig,
   logger: Logger = createLogger({ name: 'valueproof', level: config.LOG_LEVEL }),
 ): Promise<EmbeddedStack> {
   initTracing({ serviceName: 'valueproof', otlpEndpoint: config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT })
-  const bus = connectEventBus(config, { name: 'valueproof', logger })
+  const journal = await openBusJournal(config, logger)
+  const bus = connectEventBus(config, { name: 'valueproof', logger, ...(journal ? { journal: journal.journal } : {}) })
   const objectStore = connectObjectStore(config)
   const signingKey = resolveSecret({
     name: 'GATEWAY_SIGNING_KEY',
@@ -87,7 +116,9 @@ export async function startEmbeddedStack(
 
   await boot<IdentityPrisma>('identity', IdentityPrisma, (deps) => createIdentityService(deps, config))
   await boot<CalculatorPrisma>('calculator', CalculatorPrisma, (deps) => createCalculatorService(deps, config))
-  await boot<ProposalPrisma>('proposal', ProposalPrisma, (deps) => createProposalService(deps, config))
+  // The PDF's share link: PUBLIC_ORIGIN, else the address the gateway below listens on (issue 34).
+  let gatewayUrl = `http://localhost:${config.PORT}`
+  await boot<ProposalPrisma>('proposal', ProposalPrisma, (deps) => createProposalService(deps, config, { gatewayOrigin: () => gatewayUrl }))
   await boot<BillingPrisma>('billing', BillingPrisma, (deps) => createBillingService(deps, config))
   await boot<AnalyticsPrisma>('analytics', AnalyticsPrisma, (deps) => createAnalyticsService(deps, config))
 
@@ -100,12 +131,17 @@ export async function startEmbeddedStack(
     publicOrigin: config.PUBLIC_ORIGIN,
     trustProxy: config.TRUST_PROXY,
     trustedProxyHops: config.TRUST_PROXY_HOPS,
-    timeouts: { serviceMs: config.SERVICE_TIMEOUT_MS, generationMs: config.GENERATION_TIMEOUT_MS },
+    timeouts: { serviceMs: config.SERVICE_TIMEOUT_MS, generationMs: config.GENERATION_TIMEOUT_MS, bodyIdleMs: config.BODY_IDLE_TIMEOUT_MS },
     signingKey,
   })
   await gateway.start()
   for (const instance of instances) await instance.start?.()
-  const gatewayServer = await listen(gateway.app, { port: config.PORT, host: config.HOST })
+  const gatewayServer = await listen(gateway.app, {
+    port: config.PORT,
+    host: config.HOST,
+    clientTimeouts: clientTimeouts({ headersMs: config.HEADERS_TIMEOUT_MS, requestMs: config.REQUEST_TIMEOUT_MS }),
+  })
+  gatewayUrl = gatewayServer.url
 
   let stopping: Promise<void> | undefined
   return {
@@ -125,6 +161,7 @@ export async function startEmbeddedStack(
         for (const instance of instances) await instance.stop()
         await bus.drain()
         for (const closer of closers) await closer.stop()
+        await journal?.close()
       })()
       return stopping
     },

@@ -4,6 +4,16 @@ import { DEFAULT_TIMEOUTS } from './timeouts.ts'
 
 const serviceUrl = (fallback: string) => z.url().default(fallback)
 
+/** How long a client may take to send its request (docs/decisions/121); the embedded stack's schema spreads these too. */
+export const clientTimeoutEnv = {
+  /** A request's headers must arrive within this; then 408 and the connection is closed. */
+  HEADERS_TIMEOUT_MS: env.positiveInt(DEFAULT_TIMEOUTS.headersMs),
+  /** A request body that stops arriving for this long is cut (408); a slow but steady one is not. */
+  BODY_IDLE_TIMEOUT_MS: env.positiveInt(DEFAULT_TIMEOUTS.bodyIdleMs),
+  /** The whole request must arrive within this (a backstop to the idle limit). */
+  REQUEST_TIMEOUT_MS: env.positiveInt(DEFAULT_TIMEOUTS.requestMs),
+}
+
 /** The gateway's environment (README's configuration table lists every variable). */
 export const gatewayConfigSchema = z.object({
   PORT: env.port(3000),
@@ -40,5 +50,6 @@ export const gatewayConfigSchema = z.object({
   SERVICE_TIMEOUT_MS: env.positiveInt(DEFAULT_TIMEOUTS.serviceMs),
   /** The same for generation and writing (document parsing, the model's answer). */
   GENERATION_TIMEOUT_MS: env.positiveInt(DEFAULT_TIMEOUTS.generationMs),
+  ...clientTimeoutEnv,
 })
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>

@@ -1,25 +1,26 @@
 import type Koa from 'koa'
-import { LIVE_KEEPALIVE_MS, LIVE_STREAMS_PER_USER } from '@valueproof/contracts'
+import { LIVE_KEEPALIVE_MS, LIVE_STREAMS_PER_USER, LIVE_VIEW_TOAST_INTERVAL_MS } from '@valueproof/contracts'
 import type { EventBus } from '@valueproof/event-bus'
 import { proposalAgreed, proposalViewed, sessionRevoked } from '@valueproof/event-bus'
-import { createApp, type Logger, type ReadinessCheck } from '@valueproof/http-kit'
+import { createApp, DependencyWatch, type Logger, type ReadinessCheck } from '@valueproof/http-kit'
 import { liveRouter } from './live/live-route.ts'
 import { LiveStreams } from './live/live-streams.ts'
 import { pushProposalAgreed } from './live/proposal-agreed.ts'
 import { pushProposalViewed } from './live/proposal-viewed.ts'
+import { ViewToasts } from './live/view-toasts.ts'
 import type { ServiceTransport } from './proxy/transport.ts'
 import type { ServiceName } from './routes/api-routes.ts'
 import { apiRouter, sameOriginOnly } from './routes/api.ts'
 import { securityHeaders } from './security-headers.ts'
-import { DEFAULT_TIMEOUTS } from './timeouts.ts'
+import { cutStalledLeftovers, DEFAULT_TIMEOUTS } from './timeouts.ts'
 import { identitySessionLookup } from './sessions/identity-sessions.ts'
 import { SessionCache } from './sessions/session-cache.ts'
 import { webApp } from './web-app.ts'
 
-export { gatewayConfigSchema, type GatewayConfig } from './config.ts'
+export { clientTimeoutEnv, gatewayConfigSchema, type GatewayConfig } from './config.ts'
 export { SESSION_COOKIE } from './routes/api.ts'
 export { CONTENT_SECURITY_POLICY } from './security-headers.ts'
-export { DEFAULT_TIMEOUTS } from './timeouts.ts'
+export { clientTimeouts, DEFAULT_TIMEOUTS } from './timeouts.ts'
 export { httpTransport, inProcessTransport, type ServiceTransport } from './proxy/transport.ts'
 
 export interface GatewayDeps {
@@ -36,11 +37,15 @@ export interface GatewayDeps {
   trustedProxyHops?: number
   /** GATEWAY_SIGNING_KEY: signs the identity forwarded to services. */
   signingKey: string
-  /** How long a service may take to start answering (defaults: SERVICE_TIMEOUT_MS and GENERATION_TIMEOUT_MS's). */
-  timeouts?: { serviceMs: number; generationMs: number }
+  /** How long a service may take to start answering, and a request body may stall (defaults: DEFAULT_TIMEOUTS). */
+  timeouts?: { serviceMs: number; generationMs: number; bodyIdleMs?: number }
   readiness?: ReadinessCheck[]
   /** GET /api/live's keepalive comment interval (LIVE_KEEPALIVE_MS; tests shorten it). */
   liveKeepaliveMs?: number
+  /** How often the bus is checked for /healthz and the log (5 s; tests shorten it). */
+  dependencyCheckMs?: number
+  /** At most one proposal-viewed event a proposal this often (LIVE_VIEW_TOAST_INTERVAL_MS; tests shorten it). */
+  liveViewToastMs?: number
 }
 
 export interface Gateway {
@@ -64,14 +69,28 @@ export function createGateway(deps: GatewayDeps): Gateway {
     ttlMs: deps.sessionCacheTtlMs,
     lookup: identitySessionLookup(deps.services.identity, deps.signingKey),
   })
+  const bodyIdleMs = deps.timeouts?.bodyIdleMs ?? DEFAULT_TIMEOUTS.bodyIdleMs
   const live = new LiveStreams({ keepaliveMs: deps.liveKeepaliveMs ?? LIVE_KEEPALIVE_MS, perUser: LIVE_STREAMS_PER_USER })
+  const viewToasts = new ViewToasts({ streams: live, intervalMs: deps.liveViewToastMs ?? LIVE_VIEW_TOAST_INTERVAL_MS })
+  // Ready while started and not shutting down (docs/decisions/118). The bus only feeds session
+  // evictions and live toasts: it is watched for /healthz and the log, never a reason to leave the Service.
+  let serving = false
+  const watch = new DependencyWatch({
+    dependencies: [{ name: 'bus', check: () => deps.bus.ping() }],
+    logger: deps.logger,
+    ...(deps.dependencyCheckMs === undefined ? {} : { intervalMs: deps.dependencyCheckMs }),
+  })
   const app = createApp({
     name: 'gateway',
     logger: deps.logger,
     proxy: deps.trustProxy ?? false,
     maxIpsCount: deps.trustedProxyHops ?? 1,
-    readiness: [{ name: 'bus', check: () => deps.bus.ping() }, ...(deps.readiness ?? [])],
-    before: [securityHeaders(), sameOriginOnly(deps.publicOrigin)],
+    readiness: [
+      { name: 'serving', check: () => (serving ? Promise.resolve() : Promise.reject(new Error('not started, or shutting down'))) },
+      ...(deps.readiness ?? []),
+    ],
+    degraded: () => watch.degraded(),
+    before: [cutStalledLeftovers(bodyIdleMs), securityHeaders(), sameOriginOnly(deps.publicOrigin)],
     routers: [
       // Before apiRouter, whose /api catch-all answers 404.
       liveRouter({ sessions, streams: live }),
@@ -79,7 +98,11 @@ export function createGateway(deps: GatewayDeps): Gateway {
         services: deps.services,
         sessions,
         signingKey: deps.signingKey,
-        timeouts: deps.timeouts ?? DEFAULT_TIMEOUTS,
+        timeouts: {
+          serviceMs: deps.timeouts?.serviceMs ?? DEFAULT_TIMEOUTS.serviceMs,
+          generationMs: deps.timeouts?.generationMs ?? DEFAULT_TIMEOUTS.generationMs,
+          bodyIdleMs,
+        },
         publicOrigin: deps.publicOrigin,
       }),
     ],
@@ -105,7 +128,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
         deps.bus.subscribe({
           type: proposalViewed,
           handler: (event) => {
-            pushProposalViewed(live, event)
+            pushProposalViewed(viewToasts, event)
             return Promise.resolve()
           },
         }),
@@ -117,12 +140,18 @@ export function createGateway(deps: GatewayDeps): Gateway {
           },
         }),
       ])
+      serving = true
+      watch.start()
     },
     endLiveStreams() {
+      serving = false
       live.close()
     },
     async stop() {
+      serving = false
+      watch.stop()
       live.close()
+      viewToasts.stop()
       await Promise.all(subscriptions.map((subscription) => subscription.stop()))
       for (const transport of Object.values(deps.services)) transport.close()
     },

@@ -108,6 +108,15 @@ describe.skipIf(!available)('chart values', () => {
     for (const name of DEPLOYABLES) expect(externalEgressPorts(plain, name), name).toEqual([])
   })
 
+  test('billing sells nothing by default: test-mode payments only when stripe.testMode says so, and never beside Stripe', async () => {
+    const testModeOf = async (set: Record<string, string>) =>
+      named((await renderChart({ set })).manifests, 'ConfigMap', `${fullname}-billing`).data?.PAYMENTS_TEST_MODE
+    expect(await testModeOf({})).toBe('false')
+    expect(await testModeOf({ 'stripe.testMode': 'true' })).toBe('true')
+    const stripe = { 'stripe.enabled': 'true', 'stripe.secretKey': 'sk_test_1', 'stripe.webhookSecret': 'whsec_1' }
+    expect(await testModeOf({ ...stripe, 'stripe.testMode': 'true', 'config.publicOrigin': 'https://app.example.com' })).toBe('false')
+  })
+
   test("a NodePort or LoadBalancer is only ever the gateway's", async () => {
     const { manifests } = await renderChart({ set: { 'gateway.service.type': 'NodePort', 'gateway.service.nodePort': '30080' } })
     for (const service of byKind(manifests, 'Service')) {

@@ -82,6 +82,11 @@ describe.skipIf(!composeCheckAvailable())('docker-compose.yml', () => {
     expect(problems).toEqual([])
   })
 
+  it('sells nothing by default: no Stripe key and no test-mode payments unless .env turns them on (docs/decisions/120)', () => {
+    const billing = environmentOf(service('billing'))
+    expect([billing.STRIPE_SECRET_KEY, billing.PAYMENTS_TEST_MODE]).toEqual(['', 'false'])
+  })
+
   it('migrates each service database in a job that finishes before the service starts', () => {
     for (const name of SERVICES) {
       const job = service(`${name}-migrate`)

@@ -1,7 +1,10 @@
 // Issue 19 in the browser: a Pro seller's dashboard, open before the prospect arrives, shows the
 // visit live (the toast and the figures, without a reload); the prospect's page reports the time
 // and the two sliders they moved, and the proposal's analytics set the values they settled on
-// against the seller's. A Free user sees what Pro would show, with the upgrade button.
+// against the seller's. A Free user sees what Pro would show, with the upgrade button. A script
+// opening a proposal again and again without cookies (issue 34) adds at most its address's
+// allowance of people; the rest shows apart as suspected automated opens, and the seller hears once.
+import { randomBytes } from 'node:crypto'
 import type { APIRequestContext, Page, Request } from '@playwright/test'
 import { expect, postJson, test, toasts } from './fixtures.ts'
 import { expectMobileFriendlyLayout, PHONE } from './layout.ts'
@@ -160,6 +163,74 @@ test.describe('the analytics dashboard', () => {
     await page.setViewportSize(PHONE.viewport)
     await expectMobileFriendlyLayout(page)
     await screenshot(page, 'analytics-overview-phone')
+  })
+
+  test('a script opening a proposal without cookies shows apart as suspected automated opens, and the seller hears once', async ({
+    page,
+    origin,
+    playwright,
+    signedInUser,
+  }) => {
+    test.setTimeout(120_000)
+    void signedInUser
+    await upgradeToPro(page)
+    const title = `Flooded savings ${Date.now().toString(36)}`
+    const proposalId = await shareProposal(page.request, origin, title)
+    await page.goto('/analytics')
+    await expect(async () => {
+      await page.reload()
+      await expect(page.getByTestId('analytics-empty')).toBeVisible({ timeout: 2_000 })
+    }).toPass({ timeout: 20_000 })
+
+    // 40 openings from this one address, each with a new browser and no cookie, each sending the view beacon.
+    for (let opening = 0; opening < 40; opening += 1) {
+      const bot = await playwright.request.newContext({
+        baseURL: origin,
+        userAgent: `Mozilla/5.0 (X11; Linux x86_64) FloodBot/${opening}`,
+        extraHTTPHeaders: { Origin: origin },
+      })
+      const opened = await bot.get(`/api/proposals/${proposalId}`)
+      expect(opened.status()).toBe(200)
+      const body: unknown = await opened.json()
+      const token = typeof body === 'object' && body !== null && 'beaconToken' in body ? String(body.beaconToken) : ''
+      const visitId = randomBytes(16).toString('base64url')
+      const beacon = await bot.post(`/api/proposals/${proposalId}/views`, {
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+        data: JSON.stringify({ visitId, token }),
+      })
+      expect(beacon.status()).toBe(202)
+      await bot.dispose()
+    }
+    // The seller's open dashboard says so once (the minute's other views come in one toast at its end).
+    await expect(toasts(page).filter({ hasText: `${title} was just opened` })).toHaveCount(1, { timeout: 5_000 })
+
+    // Ten different browsers from one address are counted, the other thirty shown apart.
+    await expect(async () => {
+      await page.reload()
+      await expect(stat(page, 'Views')).toHaveText('10', { timeout: 2_000 })
+      await expect(page.getByTestId('suspect-views')).toHaveText(/^30 suspected automated opens not counted\./, { timeout: 2_000 })
+    }).toPass({ timeout: 30_000 })
+    const row = main(page)
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: title }) })
+    await expect(row.getByRole('cell').first()).toHaveText(/^10/)
+    await expect(row.getByTestId('row-suspect-views')).toHaveText('30 suspect')
+    await expect(page.getByTestId('views-chart').locator('canvas')).toBeVisible()
+    await screenshots(page, 'analytics-suspect-overview')
+    await page.setViewportSize(PHONE.viewport)
+    await expectMobileFriendlyLayout(page)
+    await screenshot(page, 'analytics-suspect-overview-phone')
+    await page.setViewportSize({ width: 1280, height: 800 })
+
+    await row.getByRole('link', { name: title }).click()
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+    await expect(stat(page, 'Views')).toHaveText('10')
+    await expect(page.getByTestId('suspect-views')).toContainText('30 suspected automated opens not counted.')
+    await expect(page.getByTestId('visit-timeline').getByRole('listitem')).toHaveCount(10)
+    await screenshots(page, 'analytics-suspect-detail')
+    await page.setViewportSize(PHONE.viewport)
+    await expectMobileFriendlyLayout(page)
+    await screenshot(page, 'analytics-suspect-detail-phone')
   })
 
   test('a prospect whose browser asks not to be tracked is not reported at all', async ({ page, browser, origin, signedInUser }) => {

@@ -1,10 +1,15 @@
 // Issue 16: plans and billing in the browser, through the built-in test-mode checkout (no Stripe key):
 // a Free user upgrades, uses Pro's company profile on a shared proposal, cancels, and returns to Free
 // when the test clock ends the period; the canceled checkout and the checkout flags show their toasts.
+// Issue 34: a deployment with neither Stripe nor PAYMENTS_TEST_MODE sells nothing, and says so.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Page, Route } from '@playwright/test'
-import { ALREADY_PRO_MESSAGE } from '@valueproof/contracts'
+import { ALREADY_PRO_MESSAGE, PAYMENTS_NOT_CONFIGURED_MESSAGE } from '@valueproof/contracts'
+import { startProduct, type Product } from '../bench/product.ts'
 import { tinyPng } from '../integration/support/images.ts'
-import { expect, greeting, test, toasts } from './fixtures.ts'
+import { expect, greeting, STRONG_PASSWORD, test, toasts, uniqueUsername } from './fixtures.ts'
 import { generateFromDescription, planCard, screenshot, signedOutVisitor, upgradeToPro } from './pages.ts'
 
 const SERVICE =
@@ -225,5 +230,49 @@ test.describe('plans and billing', () => {
     await upgradeToPro(page)
     await expect(profileCard(page).getByLabel('Company name')).toBeEnabled()
     await expect(profileCard(page).getByText('Pro only', { exact: true })).toHaveCount(0)
+  })
+})
+
+test.describe('a deployment that sells nothing: no Stripe key, PAYMENTS_TEST_MODE=false (docs/decisions/120)', () => {
+  let product: Product | undefined
+  let dataDir: string
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000)
+    dataDir = await mkdtemp(join(tmpdir(), 'valueproof-e2e-no-payments-'))
+    product = await startProduct({ dataDir, env: { PAYMENTS_TEST_MODE: 'false', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000' } })
+  })
+  test.afterAll(async () => {
+    await product?.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  test("Upgrade to Pro shows 'Payments are not configured' in the settings toast; the plan stays Free", async ({ page }) => {
+    const origin = product?.url ?? ''
+    const registered = await page.request.post(`${origin}/api/register`, {
+      headers: { Origin: origin },
+      data: { username: uniqueUsername('no-payments'), password: STRONG_PASSWORD },
+    })
+    expect(registered.status()).toBe(201)
+    await page.goto(`${origin}/settings`)
+    await expect(badge(page, 'FREE')).toBeVisible()
+
+    await planCard(page).getByRole('button', { name: 'Upgrade to Pro' }).click()
+    const toast = toasts(page).filter({ hasText: PAYMENTS_NOT_CONFIGURED_MESSAGE })
+    await expect(toast).toContainText('Error')
+    await expect(toast).toHaveAttribute('data-variant', 'destructive')
+    await screenshot(page, 'settings-payments-not-configured', false)
+
+    // The header's button says what SPEC §8 says for a failed checkout; nothing opened a payment page.
+    const alerts: string[] = []
+    page.once('dialog', (dialog) => {
+      alerts.push(dialog.message())
+      void dialog.dismiss()
+    })
+    await page.getByRole('banner').getByRole('button', { name: 'Upgrade to Pro' }).click()
+    await expect.poll(() => alerts).toEqual(['Error creating subscription. Please try again.'])
+    await expect(page).toHaveURL(`${origin}/settings`)
+    await page.reload()
+    await expect(badge(page, 'FREE')).toBeVisible()
   })
 })

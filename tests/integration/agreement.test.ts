@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto'
 import {
   LIVE_PROPOSAL_AGREED_EVENT,
+  LIVE_PROPOSAL_VIEWED_EVENT,
   PROPOSAL_ALREADY_AGREED_MESSAGE,
   agreementSchema,
   analyticsOverviewSchema,
@@ -148,6 +149,8 @@ describe.each(kinds)('the prospect’s agreement through the stack (%s)', (kind)
       const response = await agree(prospect, id, { scenario: 'conservative' })
       expect(response.status, await response.clone().text()).toBe(201)
       const agreement = agreementSchema.parse(await response.json())
+      // The view is announced first: its beacon is answered once the view is stored, before the agreement.
+      expect((await live.next(10_000)).event).toBe(LIVE_PROPOSAL_VIEWED_EVENT)
       const event = await live.next(10_000)
       expect(event.event).toBe(LIVE_PROPOSAL_AGREED_EVENT)
       expect(JSON.parse(event.data)).toEqual({ proposalId: id, agreedAt: agreement.agreedAt, scenario: 'conservative' })

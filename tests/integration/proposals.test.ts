@@ -1,7 +1,14 @@
 // Issue 5: the proposal calls of SPEC §7 through the gateway — share, generate, list, open by link
 // (owner, another user, a signed-out visitor), access codes and their attempt limit, branding by
 // plan, the written sections in English and Swedish, and the events (and the prospect views they count).
-import { productBranding, PROPOSAL_SECTIONS, PROPOSAL_TITLE_REQUIRED_MESSAGE, type ProposalListEntry } from '@valueproof/contracts'
+import {
+  CALCULATOR_DATA_TOO_LARGE_MESSAGE,
+  productBranding,
+  PROPOSAL_SECTIONS,
+  PROPOSAL_TITLE_REQUIRED_MESSAGE,
+  PROPOSAL_TOO_LARGE_MESSAGE,
+  type ProposalListEntry,
+} from '@valueproof/contracts'
 import { decodeEvent, proposalCreated, proposalShared, proposalViewed } from '@valueproof/event-bus'
 import { formatMoney } from '@valueproof/formula'
 import { apiError, jsonCompletion, startFakeOpenAiServer, type FakeOpenAiServer } from '@valueproof/ai/testing'
@@ -99,6 +106,7 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
         [
           'accessCode',
           'agreement',
+          'agreementEmails',
           'beaconToken',
           'calculatorData',
           'callToAction',
@@ -112,6 +120,7 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
           'isTemplate',
           'previousVersionId',
           'problemStatement',
+          'releasedAgreements',
           'revokedAt',
           'solutionOverview',
           'templateType',
@@ -120,6 +129,7 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
           'userId',
           'valueProposition',
           'version',
+          'whoMayAgree',
         ].sort(),
       )
 
@@ -142,6 +152,7 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
         'title',
         'valueProposition',
         'version',
+        'whoMayAgree',
       ]
       for (const seen of [asOther, asVisitor]) {
         expect(seen.title).toBe('Support savings for Acme')
@@ -492,7 +503,7 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
       expect(await missing.json()).toEqual({ message: 'calculatorData: calculatorData is required' })
     })
 
-    it('refuses malformed JSON, an unknown template and a body over 1 MB', async () => {
+    it('refuses malformed JSON, an unknown template, a body over 320 KB and a calculator over 64 KB', async () => {
       const malformed = await client.request('POST', '/api/proposals', {
         body: '{"title": "x",',
         headers: { 'content-type': 'application/json' },
@@ -508,18 +519,26 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
       expect(await template.json()).toEqual({ message: 'templateType: templateType must be one of standard, executive' })
       const huge = await client.post('/api/proposals', {
         title: 'Huge',
-        content: 'x'.repeat(1_100_000),
+        content: 'x'.repeat(330 * 1024),
         calculatorData: supportTriageCalculator,
       })
       expect(huge.status).toBe(413)
-      expect(await huge.json()).toEqual({ message: 'Request body is too large (limit 1 MB): the calculator and its text must fit in 1 MB' })
+      expect(await huge.json()).toEqual({ message: PROPOSAL_TOO_LARGE_MESSAGE })
+      // Within the body limit, but a calculator padded past 64 KB (the samples' are 1.4 to 4.4 KB).
+      const padded = await client.post('/api/proposals', {
+        title: 'Padded',
+        content: '',
+        calculatorData: { ...supportTriageCalculator, explanation: 'y'.repeat(70 * 1024) },
+      })
+      expect(padded.status).toBe(400)
+      expect(await padded.json()).toEqual({ message: `calculatorData: ${CALCULATOR_DATA_TOO_LARGE_MESSAGE}` })
     })
   })
 
   describe('events', () => {
     it('records created and shared events with the proposal', async () => {
       const owner = await registered(stack)
-      const id = await share(owner.client, { accessCode: 'secret' })
+      const id = await share(owner.client, { accessCode: 'Secret-Code-1' })
       const created = (await outboxPayloads(stack, proposalCreated.subject)).map((payload) =>
         decodeEvent(proposalCreated, { subject: proposalCreated.subject, payload }),
       )
@@ -565,23 +584,24 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
           .filter((event) => event.proposalId === id)
         return decoded.length >= 3 ? decoded : undefined
       })
-      expect(views.map((view) => [view.viewer, view.visitorId, view.ownerUserId])).toEqual([
-        ['owner', '', owner.id],
-        ['visitor', visitorId, owner.id],
-        ['visitor', visitorId, owner.id],
+      // The prospect's second opening, within the window, is a repeat: one person (decision 119).
+      expect(views.map((view) => [view.viewer, view.visitorId, view.ownerUserId, view.counting])).toEqual([
+        ['owner', '', owner.id, ''],
+        ['visitor', visitorId, owner.id, 'counted'],
+        ['visitor', visitorId, owner.id, 'repeat'],
       ])
       expect(views.slice(1).map((view) => view.visitId)).toEqual(visits.map((visit) => visit.visitId))
       expect(JSON.stringify(views, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value))).not.toMatch(
         /127\.0\.0\.1|::1|forged/,
       )
-      // The owner's list counts the prospect's two views, committed with their events; the owner's own is not counted.
+      // The owner's list counts the prospect once, committed with the events; the owner's own view is not counted.
       const listed = ((await (await owner.client.get('/api/proposals')).json()) as ProposalListEntry[]).find((entry) => entry.id === id)
-      expect(listed?.views).toBe(2)
+      expect(listed?.views).toBe(1)
       const [row] = await stack.databases.proposal.query<Array<{ view_count: number }>>(
         `SELECT view_count FROM ${table(stack, 'proposal', 'proposal')} WHERE id = $1`,
         id,
       )
-      expect(row?.view_count).toBe(2)
+      expect(row?.view_count).toBe(1)
     })
   })
 })

@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { CALCULATOR_DATA_MAX_BYTES, PROPOSAL_BODY_LIMIT_BYTES, PROPOSAL_CONTENT_MAX_LENGTH } from '@valueproof/contracts'
 import { validateCalculatorData, type CalculatorData } from '@valueproof/formula'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from './support/http-client.ts'
@@ -116,5 +117,16 @@ describe.skipIf(!haveSamples)('the sample documents through POST /api/calculator
       ].join(' ')
       expect(words).toMatch(/[åäö]/i)
     }
+
+    // The proposal calls fit what a real document gives (docs/decisions/120): shared with its text,
+    // and written from it, within the 320 KB body limit and the 64 KB calculator limit.
+    const text = body.content ?? ''
+    const shareBody = { title: file, content: text, calculatorData: body.parameters }
+    const generateBody = { calculatorData: body.parameters, input: text, templateType: 'standard' }
+    expect(Buffer.byteLength(JSON.stringify(body.parameters))).toBeLessThan(CALCULATOR_DATA_MAX_BYTES / 8)
+    const expected = text.length <= PROPOSAL_CONTENT_MAX_LENGTH ? 201 : 400
+    if (expected === 201) expect(Buffer.byteLength(JSON.stringify(shareBody))).toBeLessThan(PROPOSAL_BODY_LIMIT_BYTES)
+    expect((await client.post('/api/proposals', shareBody)).status).toBe(expected)
+    expect((await client.post('/api/proposals/generate', generateBody)).status).toBe(expected)
   })
 })

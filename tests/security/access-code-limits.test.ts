@@ -2,7 +2,7 @@
 // (decision 100): wrong codes limited per visitor (exponential delay), per address (all its
 // visitors, against rotated cookies) and per proposal from all addresses, against bursts through
 // the gateway, without locking out the other visitors behind one address.
-import { ACCESS_CODE_TOO_SHORT_MESSAGE, type ProposalListEntry } from '@valueproof/contracts'
+import { ACCESS_CODE_TOO_COMMON_MESSAGE, ACCESS_CODE_TOO_SHORT_MESSAGE, type ProposalListEntry } from '@valueproof/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { supportTriageCalculator } from '../../services/proposal/src/testing/calculators.ts'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from '../integration/support/http-client.ts'
@@ -118,12 +118,15 @@ describe.each(kinds)('access-code limits through the gateway (%s)', (kind) => {
     expect((await owner.get(`/api/proposals/${id}`)).status).toBe(200)
   }, 60_000)
 
-  it('refuses a code shorter than 6 characters; an empty one means none', async () => {
+  it('refuses a code shorter than 6 characters or one of the most common; an empty one means none', async () => {
     const short = await share('abc12')
     expect(short.status).toBe(400)
     expect(await short.json()).toEqual({ message: ACCESS_CODE_TOO_SHORT_MESSAGE })
+    const common = await share('abc123')
+    expect(common.status).toBe(400)
+    expect(await common.json()).toEqual({ message: ACCESS_CODE_TOO_COMMON_MESSAGE })
     expect((await share('   ')).status).toBe(201)
-    expect((await share('abc123')).status).toBe(201)
+    expect((await share('kvj3x9')).status).toBe(201)
   })
 
   it('keeps codes encrypted at rest and shows them to their owner only', async () => {
@@ -140,9 +143,7 @@ describe.each(kinds)('access-code limits through the gateway (%s)', (kind) => {
     expect(((await (await owner.get(`/api/proposals/${id}`)).json()) as { accessCode?: string }).accessCode).toBe(CODE)
     const visitor = (await (await open(id, CODE, '192.0.2.42')).json()) as Record<string, unknown>
     expect('accessCode' in visitor).toBe(false)
-    const rows = await stack.databases.proposal.query<Array<{ key: string }>>(
-      `SELECT key FROM ${schema ? `"${schema}".` : ''}rate_limit`,
-    )
+    const rows = await stack.databases.proposal.query<Array<{ key: string }>>(`SELECT key FROM ${schema ? `"${schema}".` : ''}rate_limit`)
     expect(JSON.stringify(rows)).not.toMatch(/192\.0\.2|198\.1[89]\.|203\.0\.113/)
   })
 })

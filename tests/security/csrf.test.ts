@@ -297,8 +297,8 @@ describe.each(SITES)('CSRF: $name', (site) => {
         )
       const others = await fromIntruder('/api/proposals', { title: 'Someone else’s', content: '', calculatorData: supportTriageCalculator })
       expect(others.status, others.text).toBe(201)
-      // Only an agreed proposal gets a next version: the intruder, as a prospect, agrees to the victim's.
-      if (route.path === '/api/proposals/:id/versions') {
+      // Only an agreed proposal gets a next version, or has an agreement to release: the intruder, as a prospect, agrees to the victim's.
+      if (route.path === '/api/proposals/:id/versions' || route.path === '/api/proposals/:id/agreement/release') {
         const agreed = await fromIntruder(`/api/proposals/${proposalId}/agreement`, {
           name: 'A prospect',
           email: 'prospect@buyer.example',

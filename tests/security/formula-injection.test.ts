@@ -293,10 +293,10 @@ describe.each(kinds)('formulas entering through the API (%s)', (kind) => {
     })
   })
 
-  it('refuses prototype keys and a 200,000-deep JSON nesting with 400, and keeps answering', async () => {
+  it('refuses prototype keys and a 150,000-deep JSON nesting (within the 320 KB body limit) with 400, and keeps answering', async () => {
     const prototypeKeys = `{"title":"x","calculatorData":{"__proto__":{"formula":"agents"},"name":"n","parameters":[]}}`
     const constructorKeys = `{"title":"x","calculatorData":{"constructor":{"prototype":{"touched":true}},"name":"n","parameters":[]}}`
-    const deep = `{"title":"x","calculatorData":${nest('[', '', ']', 200_000)}}`
+    const deep = `{"title":"x","calculatorData":${nest('[', '', ']', 150_000)}}`
     for (const body of [prototypeKeys, constructorKeys, deep]) {
       const response = await user.client.request('POST', '/api/proposals', { body, headers: { 'content-type': 'application/json' } })
       expect(response.status, body.slice(0, 60)).toBe(400)
@@ -306,10 +306,10 @@ describe.each(kinds)('formulas entering through the API (%s)', (kind) => {
     expect((await user.client.get('/api/user')).status).toBe(200)
   })
 
-  it('refuses a formula of nearly 1 MB (the body limit) as too long', async () => {
+  it("refuses a formula of nearly 64 KB (the calculator's limit, docs/decisions/120) as too long", async () => {
     const response = await user.client.post(
       '/api/proposals',
-      bodies['/api/proposals']({ ...supportTriageCalculator, formula: `agents${' + agents'.repeat(110_000)}` }),
+      bodies['/api/proposals']({ ...supportTriageCalculator, formula: `agents${' + agents'.repeat(6_500)}` }),
     )
     expect(response.status).toBe(400)
     expect(((await response.json()) as { message: string }).message).toMatch(/formula: The formula is too long/)

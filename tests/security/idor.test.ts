@@ -267,6 +267,18 @@ const COVERAGE: Record<string, Coverage> = {
   'POST /api/proposals/:id/versions': {
     owned: ownersOnly((b, id, headers) => b.client.post(`/api/proposals/${id}/versions`, undefined, headers)),
   },
+  // Issue 34: who may agree and the release of an agreement are the owner's; B gets the same 404.
+  'PATCH /api/proposals/:id/agreement-rule': {
+    owned: ownersOnly((b, id, headers) =>
+      b.client.request('PATCH', `/api/proposals/${id}/agreement-rule`, {
+        json: { whoMayAgree: 'listed', emails: ['bravo@attacker.example'] },
+        headers,
+      }),
+    ),
+  },
+  'POST /api/proposals/:id/agreement/release': {
+    owned: ownersOnly((b, id, headers) => b.client.post(`/api/proposals/${id}/agreement/release`, undefined, headers)),
+  },
   // Anyone the link opens for may agree (issue 20), a signed-in B too; B agrees to nothing the link
   // does not open for B, and naming A changes nothing. (B's agreement to A's open proposal would be
   // a prospect's, by design: it is not made here, so that A's proposals stay as they were.)

@@ -41,14 +41,21 @@ async function throwIfNotOk(response: Response): Promise<void> {
  * The one way the web app calls the API: session credentials always, JSON bodies with their content
  * type, FormData as multipart, and any non-OK answer thrown as an ApiError.
  */
-export async function apiRequest(method: Method, url: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<Response> {
+export async function apiRequest(
+  method: Method,
+  url: string,
+  body?: unknown,
+  init: { signal?: AbortSignal; headers?: Record<string, string> } = {},
+): Promise<Response> {
   const request: RequestInit = { method, credentials: 'include', signal: init.signal ?? null }
+  const headers: Record<string, string> = { ...init.headers }
   if (body instanceof FormData) {
     request.body = body
   } else if (body !== undefined) {
-    request.headers = { 'Content-Type': 'application/json' }
+    headers['Content-Type'] = 'application/json'
     request.body = JSON.stringify(body)
   }
+  if (Object.keys(headers).length > 0) request.headers = headers
   const response = await fetch(url, request)
   await throwIfNotOk(response)
   return response

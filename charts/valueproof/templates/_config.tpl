@@ -103,6 +103,9 @@ PUBLIC_ORIGIN: {{ $origin }}
 {{- if has $name (list "calculator" "proposal") }}
 {{- include "valueproof.openaiEnv" $root | nindent 0 }}
 {{- end }}
+{{- if eq $name "billing" }}
+PAYMENTS_TEST_MODE: {{ and (not $v.stripe.enabled) $v.stripe.testMode | quote }}
+{{- end }}
 {{- if and (eq $name "billing") $v.stripe.enabled }}
 {{- with $v.stripe.priceId }}
 STRIPE_PRICE_ID: {{ . }}

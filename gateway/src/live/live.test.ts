@@ -1,5 +1,6 @@
 // GET /api/live on the real NATS bus: a prospect's view (decision 111) and a prospect's agreement
-// (issue 20) reach the owner's open app on every gateway replica, and nothing else does.
+// (issue 20) reach the owner's open app on every gateway replica, and nothing else does; a flood
+// of views is one event a proposal a minute, and repeats and suspect views are none (decision 119).
 import { randomBytes } from 'node:crypto'
 import { LIVE_PROPOSAL_AGREED_EVENT, LIVE_PROPOSAL_VIEWED_EVENT, LIVE_STREAMS_PER_USER, SESSION_TOKEN_HEADER } from '@valueproof/contracts'
 import {
@@ -109,7 +110,7 @@ describe.skipIf(!available)('GET /api/live', () => {
     return stream
   }
 
-  const view = (props: { proposalId: string; ownerUserId: number; viewer: 'owner' | 'visitor'; viewedAt?: Date }) =>
+  const view = (props: { proposalId: string; ownerUserId: number; viewer: 'owner' | 'visitor'; viewedAt?: Date; counting?: string }) =>
     proposalService.publish(
       encodeEvent(proposalViewed, {
         proposalId: props.proposalId,
@@ -118,6 +119,7 @@ describe.skipIf(!available)('GET /api/live', () => {
         visitorId: props.viewer === 'visitor' ? 'visitor-of-the-test-22' : '',
         visitId: 'visit-1',
         viewedAt: { seconds: BigInt(Math.floor((props.viewedAt ?? new Date()).getTime() / 1000)), nanos: 0 },
+        counting: props.counting ?? (props.viewer === 'visitor' ? 'counted' : ''),
       }),
     )
 
@@ -170,6 +172,7 @@ describe.skipIf(!available)('GET /api/live', () => {
     expect(JSON.parse(event.data)).toEqual({
       proposalId: 'p-alice-1',
       viewedAt: new Date(Math.floor(viewedAt.getTime() / 1000) * 1000).toISOString(),
+      views: 1,
     })
     expect(event.data).not.toContain('visitor')
   })
@@ -193,6 +196,28 @@ describe.skipIf(!available)('GET /api/live', () => {
     ])
     expect(JSON.parse((await bob.next()).data)).toMatchObject({ proposalId: 'p-bob-1' })
     expect(bob.events).toHaveLength(1)
+  })
+
+  it('pushes a flood of counted views of a proposal once in the minute, on every replica; repeats and suspect views never', async () => {
+    const onFirst = await open(first, 'alice-laptop')
+    const onSecond = await open(second, 'alice-phone')
+    // A repeat and a suspect view first: neither is news, nor opens the minute.
+    await view({ proposalId: 'p-alice-flood', ownerUserId: ALICE, viewer: 'visitor', counting: 'repeat' })
+    await view({ proposalId: 'p-alice-flood', ownerUserId: ALICE, viewer: 'visitor', counting: 'suspect' })
+    for (let index = 0; index < 30; index += 1) {
+      await view({ proposalId: 'p-alice-flood', ownerUserId: ALICE, viewer: 'visitor' })
+      await view({ proposalId: 'p-alice-flood', ownerUserId: ALICE, viewer: 'visitor', counting: index % 2 === 0 ? 'repeat' : 'suspect' })
+    }
+    // Events reach a replica in order: once this one arrives, the flood before it was handled.
+    await view({ proposalId: 'p-alice-after-the-flood', ownerUserId: ALICE, viewer: 'visitor' })
+    for (const stream of [onFirst, onSecond]) {
+      await until(() => stream.events.length === 2)
+      expect(stream.events.map((event) => JSON.parse(event.data) as { proposalId: string; views: number })).toEqual([
+        expect.objectContaining({ proposalId: 'p-alice-flood', views: 1 }),
+        expect.objectContaining({ proposalId: 'p-alice-after-the-flood', views: 1 }),
+      ])
+      stream.close()
+    }
   })
 
   it('delivers on every replica: the owner has a tab on each of two gateways', async () => {

@@ -1,6 +1,7 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream'
 import { errors, IDENTITY_HEADER, injectTraceHeaders, REQUEST_ID_HEADER, signIdentity, type ForwardedIdentity } from '@valueproof/http-kit'
 import type { Context } from 'koa'
+import { whenBodyStalls } from '../timeouts.ts'
 import { ServiceUnreachable, type ServiceResponse, type ServiceTransport } from './transport.ts'
 
 export type { ServiceResponse } from './transport.ts'
@@ -49,6 +50,13 @@ export interface ForwardOptions {
   tooLargeMessage: string
   /** The service must start answering within this; past it the client gets 504 and the call is dropped. */
   answerWithinMs: number
+  /** A body that stops arriving for this long while it is read is cut: 408 and the connection closed. */
+  bodyIdleMs: number
+}
+
+/** What a client whose upload stopped arriving reads (if it still listens). */
+export function bodyStalledMessage(idleMs: number): string {
+  return `The request body stopped arriving for ${Math.round(idleMs / 1000)} s, so it was not processed. Please try again.`
 }
 
 /** The path and query exactly as they go on the wire (URL-normalised), so the signature covers what the service sees. */
@@ -94,6 +102,7 @@ export async function forward(ctx: Context, options: ForwardOptions): Promise<Se
     ...(gaveUp ? { signal: gaveUp.signal } : {}),
   }
   let timer: NodeJS.Timeout | undefined
+  let stopWatching: (() => void) | undefined
   const tooSlow = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       gaveUp?.abort()
@@ -105,7 +114,12 @@ export async function forward(ctx: Context, options: ForwardOptions): Promise<Se
     const body = new BodyLimit(options.bodyLimit, () => errors.payloadTooLarge(options.tooLargeMessage))
     ctx.req.on('error', (error) => body.destroy(error))
     ctx.req.pipe(body)
-    // A body over its limit fails the call even if the service is still reading.
+    // A client that stops sending holds a connection and the service's request open: cut it (decision 121).
+    stopWatching = whenBodyStalls(ctx.req, options.bodyIdleMs, () => {
+      ctx.req.unpipe(body)
+      body.destroy(errors.requestTimeout(bodyStalledMessage(options.bodyIdleMs), 'body_stalled'))
+    })
+    // A body over its limit, or stalled, fails the call even if the service is still reading.
     const overLimit = new Promise<never>((_, reject) => body.once('error', reject))
     return await Promise.race([options.transport.send({ ...request, body }), overLimit, tooSlow])
   } catch (error) {
@@ -113,6 +127,7 @@ export async function forward(ctx: Context, options: ForwardOptions): Promise<Se
     throw error
   } finally {
     clearTimeout(timer)
+    stopWatching?.()
   }
 }
 

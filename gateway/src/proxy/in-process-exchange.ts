@@ -117,7 +117,12 @@ export class InProcessResponse extends Writable {
     super()
     this.req = req
     this.answer = new Promise<InProcessAnswer>((resolve, reject) => {
-      this.once('finish', () => resolve({ status: this.statusCode, headers: this.#collectHeaders(), body: this.#payload() }))
+      this.once('finish', () => {
+        // As Node's server does: an answer sent before the body was read (an early refusal) leaves
+        // the rest read and dropped, or the client's upload would stall on a connection nobody reads.
+        if (!req.readableEnded && !req.readableFlowing) req.resume()
+        resolve({ status: this.statusCode, headers: this.#collectHeaders(), body: this.#payload() })
+      })
       this.once('error', reject)
       this.once('close', () => {
         if (!this.writableFinished)

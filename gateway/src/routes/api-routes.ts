@@ -7,6 +7,8 @@ import {
   DEMO_INTERACTION_TOO_LARGE_MESSAGE,
   ENGAGEMENT_BODY_LIMIT_BYTES,
   ENGAGEMENT_TOO_LARGE_MESSAGE,
+  PROPOSAL_BODY_LIMIT_BYTES,
+  PROPOSAL_TOO_LARGE_MESSAGE,
   VIEW_BEACON_BODY_LIMIT_BYTES,
   VIEW_BEACON_TOO_LARGE_MESSAGE,
 } from '@valueproof/contracts'
@@ -57,9 +59,9 @@ const DESCRIPTION_TOO_LARGE = 'Request body is too large (limit 256 KB): shorten
 // An edited calculator definition with the seller's values.
 const CALCULATOR_LIMIT = 256 * KB
 const CALCULATOR_TOO_LARGE = 'Request body is too large (limit 256 KB): the calculator must fit in 256 KB'
-// A calculator with its content, or with the document text a proposal is written from.
-const PROPOSAL_LIMIT = 1024 * KB
-const PROPOSAL_TOO_LARGE = 'Request body is too large (limit 1 MB): the calculator and its text must fit in 1 MB'
+// A calculator with its content, or with the document text a proposal is written from (docs/decisions/120).
+const PROPOSAL_LIMIT = PROPOSAL_BODY_LIMIT_BYTES
+const PROPOSAL_TOO_LARGE = PROPOSAL_TOO_LARGE_MESSAGE
 // Stripe's event payloads are a few KB; the largest (an invoice with many lines) stays far below this.
 const WEBHOOK_LIMIT = 512 * KB
 const WEBHOOK_TOO_LARGE = 'Webhook payload is too large (limit 512 KB)'
@@ -209,7 +211,7 @@ export const apiRoutes: ApiRoute[] = [
     bodyLimit: 0,
     tooLargeMessage: JSON_TOO_LARGE,
   },
-  // The proposal as a PDF (issue 20): the same access as the page; the Host passes on for the share link it prints.
+  // The proposal as a PDF (issue 20): the same access as the page. Its share link comes from configuration, never the Host (issue 34).
   {
     method: 'GET',
     path: '/api/proposals/:id/pdf',
@@ -219,7 +221,6 @@ export const apiRoutes: ApiRoute[] = [
     identifiesVisitor: true,
     bodyLimit: 0,
     tooLargeMessage: JSON_TOO_LARGE,
-    passHeaders: ['host'],
   },
   // The proposal page's first beacon (issue 19): records the view the GET no longer writes. Sent
   // with navigator.sendBeacon (text/plain JSON); Do Not Track and Global Privacy Control pass on.
@@ -246,14 +247,17 @@ export const apiRoutes: ApiRoute[] = [
     bodyLimit: AGREEMENT_BODY_LIMIT_BYTES,
     tooLargeMessage: AGREEMENT_TOO_LARGE_MESSAGE,
   },
+  // Who may agree, and the release of an unexpected agreement (issue 34): the owner's; 404 for anyone else.
+  signedInJson('PATCH', '/api/proposals/:id/agreement-rule', 'proposal', '/proposals/:id/agreement-rule'),
+  signedInJson('POST', '/api/proposals/:id/agreement/release', 'proposal', '/proposals/:id/agreement/release'),
   // The owner's management of a proposal (issue 15); the service answers 404 for anyone else's.
   signedInJson('PATCH', '/api/proposals/:id', 'proposal', '/proposals/:id'),
   // No body is read by these three; a client's empty JSON object is no error.
   signedInJson('DELETE', '/api/proposals/:id', 'proposal', '/proposals/:id'),
   signedInJson('POST', '/api/proposals/:id/revoke', 'proposal', '/proposals/:id/revoke'),
   signedInJson('POST', '/api/proposals/:id/duplicate', 'proposal', '/proposals/:id/duplicate'),
-  // An agreed proposal is changed by making its next version (issue 20).
-  signedInJson('POST', '/api/proposals/:id/versions', 'proposal', '/proposals/:id/versions'),
+  // An agreed proposal is changed by making its next version (issue 20); a retry names itself by Idempotency-Key (issue 34).
+  { ...signedInJson('POST', '/api/proposals/:id/versions', 'proposal', '/proposals/:id/versions'), passHeaders: ['idempotency-key'] },
   // Plans and billing (issue 16; docs/decisions/105). The three SPEC §7 calls, the plan as /settings shows it,
   // the payment provider's webhook, and the built-in test-mode checkout (answers 404 when Stripe is configured).
   signedInJson('POST', '/api/subscription/create', 'billing', '/subscription/create'),

@@ -19,7 +19,7 @@ export interface ApiDeps {
   /** GATEWAY_SIGNING_KEY: signs the identity forwarded to services. */
   signingKey: string
   /** How long a service may take to start answering: ordinary calls, and generation or writing. */
-  timeouts: { serviceMs: number; generationMs: number }
+  timeouts: { serviceMs: number; generationMs: number; bodyIdleMs: number }
   /** Expected Origin of state-changing requests; the request's own origin when absent. */
   publicOrigin?: string
 }
@@ -165,6 +165,7 @@ function handler(route: ApiRoute, deps: ApiDeps): RouterMiddleware {
       bodyLimit: route.bodyLimit,
       tooLargeMessage: route.tooLargeMessage,
       answerWithinMs: route.slow ? deps.timeouts.generationMs : deps.timeouts.serviceMs,
+      bodyIdleMs: deps.timeouts.bodyIdleMs,
     })
 
     const newToken = response.headers[SESSION_TOKEN_HEADER]

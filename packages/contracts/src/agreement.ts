@@ -25,6 +25,16 @@ export const AGREEMENT_NO_CALCULATOR_MESSAGE = 'This proposal has no calculator 
 export const AGREEMENT_OWN_PROPOSAL_MESSAGE = 'This is your own proposal: the prospect agrees to its numbers from the link you share.'
 /** POST /api/proposals/{id}/versions on a proposal nobody agreed to (409): change it, or duplicate it. */
 export const PROPOSAL_VERSION_NOT_AGREED_MESSAGE = 'Only an agreed proposal gets a new version. Change this one directly, or duplicate it.'
+/**
+ * POST /api/proposals/{id}/versions when the proposal has its next version already (409, issue 34):
+ * one per agreed proposal. A retry of the request that made it (the same Idempotency-Key) answers
+ * that version again (200).
+ */
+export const PROPOSAL_VERSION_EXISTS_MESSAGE =
+  'This proposal has its new version already. Open it from your proposals: an agreed proposal has one next version.'
+/** The Idempotency-Key of POST /api/proposals/{id}/versions: what makes a request a retry of another. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/
+export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 8 to 128 letters, digits or the characters _ . : -'
 /** POST /api/proposals/{id}/agreement: a name, an e-mail, a scenario and at most AGREEMENT_MAX_VALUES values fit in this. */
 export const AGREEMENT_BODY_LIMIT_BYTES = 16 * 1024
 export const AGREEMENT_TOO_LARGE_MESSAGE = 'Request body is too large (limit 16 KB): send the name, the e-mail, the scenario and the values'

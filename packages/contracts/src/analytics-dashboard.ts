@@ -17,12 +17,19 @@ export const ANALYTICS_PRO_REQUIRED_CODE = 'pro_required'
 /** The 403's body: `{ message, code }` (any other error body is `{ message }` alone). */
 export const analyticsProRequiredBodySchema = z.strictObject({ message: z.string(), code: z.literal(ANALYTICS_PRO_REQUIRED_CODE) })
 
+/**
+ * Views the proposal service took for automated (issue 34, docs/decisions/119): past a proposal's
+ * ceiling a minute or an address's allowance of people. Never in `views`; shown apart.
+ */
+const suspectViews = z.number().int().nonnegative()
+
 /** One UTC day (YYYY-MM-DD) of prospect views; days without views are included with zeros. */
 export const analyticsDaySchema = z.strictObject({
   day: z.string(),
   views: z.number().int().nonnegative(),
   uniqueVisitors: z.number().int().nonnegative(),
   visibleMs: z.number().int().nonnegative(),
+  suspectViews,
 })
 export type AnalyticsDay = z.infer<typeof analyticsDaySchema>
 
@@ -32,6 +39,7 @@ export const analyticsTotalsSchema = z.strictObject({
   /** Median visible time of the range's visits; null when nobody has looked. */
   medianVisibleMs: z.number().nonnegative().nullable(),
   totalVisibleMs: z.number().int().nonnegative(),
+  suspectViews,
 })
 export type AnalyticsTotals = z.infer<typeof analyticsTotalsSchema>
 
@@ -50,6 +58,7 @@ export const analyticsProposalRowSchema = z.strictObject({
   pdfDownloads: z.number().int().nonnegative(),
   /** The prospect's agreement, or null when nobody agreed. */
   agreement: analyticsAgreementSchema.nullable(),
+  suspectViews,
 })
 export type AnalyticsProposalRow = z.infer<typeof analyticsProposalRowSchema>
 

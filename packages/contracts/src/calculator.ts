@@ -2,8 +2,8 @@
 import { z } from 'zod'
 import { storableString } from './storable-text.ts'
 
-/** Generations per UTC calendar month (SPEC §9: Free 5, Pro 100); kept in the zod-free plans.ts. */
-export { CALCULATOR_LIMITS } from './plans.ts'
+/** Generations per UTC calendar month (SPEC §9: Free 5, Pro 100), proposals a month and what an account keeps: in the zod-free plans.ts. */
+export { CALCULATOR_LIMITS, CALCULATOR_STORAGE_LIMITS, PROPOSAL_LIMITS, PROPOSAL_STORAGE_LIMITS, storageSize } from './plans.ts'
 
 /** The UTC calendar month an instant is counted in, e.g. "2026-11" (ARCHITECTURE: resets each calendar month, UTC). */
 export function usageMonth(instant: Date): string {

@@ -99,11 +99,15 @@ export const conversionBodySchema = z.strictObject({
 export type ConversionBody = z.infer<typeof conversionBodySchema>
 
 /**
- * GET /api/live: Server-Sent Events for the signed-in user's open app. One event type so far:
- * `proposal-viewed`, when a prospect (never the owner) opened one of the user's proposals.
+ * GET /api/live: Server-Sent Events for the signed-in user's open app. `proposal-viewed`: prospects
+ * (never the owner) opened one of the user's proposals — `views` counted views since the last such
+ * event for it, at most one a proposal per LIVE_VIEW_TOAST_INTERVAL_MS (decision 119); `viewedAt`
+ * is the latest's time.
  */
 export const LIVE_PROPOSAL_VIEWED_EVENT = 'proposal-viewed'
-export const liveProposalViewedSchema = z.strictObject({ proposalId: z.string(), viewedAt: z.string() })
+export const liveProposalViewedSchema = z.strictObject({ proposalId: z.string(), viewedAt: z.string(), views: z.number().int().positive() })
+/** A proposal's first counted view is announced at once; the views after it within this are folded into one event at its end. */
+export const LIVE_VIEW_TOAST_INTERVAL_MS = 60_000
 export type LiveProposalViewed = z.infer<typeof liveProposalViewedSchema>
 /** Open live streams per user on one gateway replica (tabs); the oldest is closed beyond it. */
 export const LIVE_STREAMS_PER_USER = 8

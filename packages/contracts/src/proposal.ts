@@ -2,6 +2,7 @@
 // and the shape of proposal ids (ARCHITECTURE: unguessable, at least 128 bits of randomness).
 import { z } from 'zod'
 import { agreementSchema, calculatorValuesSchema } from './agreement.ts'
+import { releasedAgreementSchema, WHO_MAY_AGREE } from './agreement-rules.ts'
 import { beaconTokenSchema } from './engagement.ts'
 import { refineStorableJson, storableString } from './storable-text.ts'
 
@@ -12,6 +13,11 @@ export const ACCESS_CODE_MAX_LENGTH = 128
 /** An access code shorter than this is refused (guessing a short one takes few attempts; decision 091). */
 export const ACCESS_CODE_MIN_LENGTH = 6
 export const ACCESS_CODE_TOO_SHORT_MESSAGE = `The access password must be at least ${ACCESS_CODE_MIN_LENGTH} characters`
+/**
+ * An access code among the 10,000 most common passwords (400, issue 34): the proposal service holds
+ * the list (it is never sent to a browser); the Share dialog offers a generated code instead.
+ */
+export const ACCESS_CODE_TOO_COMMON_MESSAGE = 'This access code is too common. Choose another or use a generated one.'
 
 /** What is wrong with an access code as entered (trimmed; empty means none), for the server and the Share dialog. */
 export function accessCodeProblem(code: string): string | undefined {
@@ -22,6 +28,19 @@ export function accessCodeProblem(code: string): string | undefined {
 export const PROPOSAL_CONTENT_MAX_LENGTH = 200_000
 /** The generation request's input: the user's description, or a document's extracted text. */
 export const PROPOSAL_INPUT_MAX_LENGTH = 200_000
+/**
+ * A proposal's calculator as JSON, at most (docs/decisions/120). The samples' calculators are 1.4 to
+ * 4.4 KB (issue 34): room for an edited one with many inputs, never a megabyte of filler.
+ */
+export const CALCULATOR_DATA_MAX_BYTES = 64 * 1024
+export const CALCULATOR_DATA_TOO_LARGE_MESSAGE = `calculatorData must be at most ${CALCULATOR_DATA_MAX_BYTES / 1024} KB as JSON`
+/**
+ * The body of POST /api/proposals and /api/proposals/generate, at most (the gateway's limit and the
+ * service's): a calculator of up to 64 KB with up to 200,000 characters of text. The samples'
+ * largest is 172 KB (a 161,000-character Swedish procurement document shared with its text).
+ */
+export const PROPOSAL_BODY_LIMIT_BYTES = 320 * 1024
+export const PROPOSAL_TOO_LARGE_MESSAGE = 'Request body is too large (limit 320 KB): the calculator and its text must fit in 320 KB'
 
 /** SPEC §3 templateType of a generated proposal (the 'Professional Business Proposal' and 'Executive Brief' cards). */
 export const PROPOSAL_TEMPLATE_TYPES = ['standard', 'executive'] as const
@@ -83,11 +102,38 @@ const expiresAtField = z
   .union([z.iso.datetime({ offset: true, error: PROPOSAL_EXPIRES_AT_MESSAGE }), z.null()], { error: PROPOSAL_EXPIRES_AT_MESSAGE })
   .transform((value) => (value === null ? null : new Date(value)))
 
+/**
+ * About a value's size as UTF-8 JSON (escapes aside), counted without recursion and given up once
+ * past `limit`: a nesting thousands deep must not exhaust the stack as JSON.stringify would.
+ */
+function jsonByteLength(value: unknown, limit: number): number {
+  const encoder = new TextEncoder()
+  const pending: unknown[] = [value]
+  let total = 0
+  while (pending.length > 0 && total <= limit) {
+    const next = pending.pop()
+    if (typeof next === 'string') total += encoder.encode(next).length + 2
+    else if (Array.isArray(next)) {
+      total += 1 + next.length
+      for (const item of next as unknown[]) pending.push(item)
+    } else if (typeof next === 'object' && next !== null) {
+      const entries = Object.entries(next)
+      total += 1 + entries.length
+      for (const [key, item] of entries) {
+        total += encoder.encode(key).length + 3
+        pending.push(item)
+      }
+    } else total += String(next).length
+  }
+  return total
+}
+
 // Checked by the proposal service with validateCalculatorData from @valueproof/formula, which
 // lists every problem; here only its presence and that all its text can be stored.
 const calculatorDataField = z
   .unknown()
   .refine((value) => value !== undefined && value !== null, 'calculatorData is required')
+  .refine((value) => jsonByteLength(value, CALCULATOR_DATA_MAX_BYTES) <= CALCULATOR_DATA_MAX_BYTES, CALCULATOR_DATA_TOO_LARGE_MESSAGE)
   .superRefine(refineStorableJson)
 
 const accessCodeField = storableString({ error: 'accessCode must be text' })
@@ -237,6 +283,12 @@ export const proposalRecordSchema = z.object({
   previousVersionId: z.string().nullable().optional(),
   /** The prospect's agreement to the figures, when there is one (issue 20). */
   agreement: agreementSchema.nullable().optional(),
+  /** Who may agree (issue 34): anyone with the link, or only the e-mail addresses the seller named. */
+  whoMayAgree: z.enum(WHO_MAY_AGREE).optional(),
+  /** Those addresses: the owner's answer only (a prospect never sees who else was named). */
+  agreementEmails: z.array(z.string()).optional(),
+  /** Agreements the seller released, newest first: the owner's answer only. */
+  releasedAgreements: z.array(releasedAgreementSchema).optional(),
 })
 export type ProposalRecord = z.infer<typeof proposalRecordSchema>
 

@@ -21,6 +21,8 @@ export const PAYMENT_PROVIDER_UNAVAILABLE_MESSAGE = 'The payment provider could 
 export const CHECKOUT_EXPIRED_MESSAGE = 'This checkout has expired. Choose Upgrade to Pro to start a new one.'
 export const CHECKOUT_ALREADY_PAID_MESSAGE = 'This checkout is already paid.'
 export const TEST_MODE_OFF_MESSAGE = 'Test-mode checkout is off: payments go through Stripe.'
+/** Neither Stripe nor PAYMENTS_TEST_MODE is configured: nothing is sold (503; docs/decisions/120). */
+export const PAYMENTS_NOT_CONFIGURED_MESSAGE = 'Payments are not configured'
 export const PRO_ONLY_TEMPLATES_MESSAGE = 'Calculator templates are a Pro feature. Upgrade to Pro to use them.'
 
 /** POST /api/subscription/create: the browser goes to paymentUrl. */

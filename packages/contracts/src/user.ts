@@ -79,6 +79,19 @@ export const CONTACT_PHONE_MIN_DIGITS = 5
 export const CONTACT_PHONE_MAX_DIGITS = 20
 /** The profile fields only a Pro user may change (SPEC §5). */
 export const COMPANY_PROFILE_FIELDS = ['companyName', 'companyLogo', 'companyWebsite'] as const
+
+/** Where identity serves uploaded logos: GET /api/logos/<key>. */
+export const LOGO_URL_PREFIX = '/api/logos/'
+const OWN_LOGO_PATH = /^\/api\/logos\/(?:\d+\/)?[A-Za-z0-9_-]+\.[a-z]+$/
+
+/**
+ * Whether a logo is one the product serves itself (issue 34): an uploaded logo under /api/logos/, or
+ * the product's own mark. Another site's address is never shown to a prospect, so their browser
+ * calls no one else; PATCH /api/profile stores an external logo as an upload first.
+ */
+export function isOwnLogoPath(logo: string): boolean {
+  return logo === '/favicon.svg' || OWN_LOGO_PATH.test(logo)
+}
 export const CONTACT_PROFILE_FIELDS = ['contactName', 'contactEmail', 'contactPhone'] as const
 
 // ASCII only and without '?' or '&': the address becomes a mailto: link on the proposal page.

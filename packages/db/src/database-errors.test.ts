@@ -1,10 +1,14 @@
+import { randomBytes } from 'node:crypto'
+import { rmSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { mountTinyDisk } from '@valueproof/testing'
 import { afterAll, describe, expect, it } from 'vitest'
 import { PrismaClient as NotesClient } from '../test-fixtures/notes/generated/prisma/client.ts'
 import { databaseFailureOf, describeDatabaseFailure } from './database-errors.ts'
 import { migrate } from './migrate.ts'
 import { createPrismaClient } from './prisma-client.ts'
-import { notesFixture, testBackends } from './test-support.ts'
+import { notesFixture, temporaryDir, testBackends } from './test-support.ts'
 
 /** A loopback port nothing listens on (taken and given back at once). */
 async function closedPort(): Promise<number> {
@@ -74,4 +78,47 @@ describe('databaseFailureOf: a database without its tables', async () => {
       }
     })
   }
+})
+
+describe('databaseFailureOf: a disk with no room left (docs/decisions/120)', () => {
+  it("is disk_full in every shape PostgreSQL's 53100 reaches us: its SQLSTATE, Prisma's adapter error, or only its words", () => {
+    const words = 'could not extend file "base/16384/16390": No space left on device'
+    expect(databaseFailureOf(Object.assign(new Error(words), { code: '53100', severity: 'ERROR' }))).toBe('disk_full')
+    const prisma = Object.assign(new Error('Raw query failed'), {
+      code: 'P2010',
+      meta: { driverAdapterError: { cause: { kind: 'postgres', originalCode: '53100', originalMessage: words } } },
+    })
+    expect(databaseFailureOf(prisma)).toBe('disk_full')
+    expect(databaseFailureOf(new Error(`Error in PostgreSQL connection: ${words}`))).toBe('disk_full')
+    expect(databaseFailureOf(Object.assign(new Error('out of memory'), { code: '53200' }))).toBeUndefined()
+  })
+
+  it('PGlite on a disk that fills: the insert fails as disk_full, and the database serves again once there is room', async (context) => {
+    const dir = await temporaryDir('vp-db-full')
+    const disk = mountTinyDisk(join(dir.path, 'disk'), 48)
+    if ('unavailable' in disk) {
+      context.skip(disk.unavailable)
+      return
+    }
+    const client = await createPrismaClient(NotesClient, { kind: 'pglite', dataDir: join(disk.path, 'data') })
+    try {
+      await migrate({
+        schemaPath: notesFixture.schemaPath,
+        migrationsDir: notesFixture.migrationsDir,
+        database: { kind: 'pglite', dataDir: join(disk.path, 'data') },
+      })
+      const filler = disk.fill(256 * 1024)
+      // Random bytes do not compress: the row needs room on the disk.
+      const failure = await failureOf(
+        client.prisma.note.create({ data: { title: 'big', attachment: new Uint8Array(randomBytes(2 * 1024 * 1024)) } }),
+      )
+      expect(databaseFailureOf(failure), String(failure)).toBe('disk_full')
+      rmSync(filler)
+      expect(await client.prisma.note.create({ data: { title: 'after' } })).toMatchObject({ title: 'after' })
+    } finally {
+      await client.close()
+      disk.unmount()
+      await dir.remove()
+    }
+  }, 60_000)
 })

@@ -4,8 +4,11 @@
 // `meta.driverAdapterError` for raw queries), the adapter's own DriverAdapterError, or a plain pg
 // / PGlite error (SqlReader, migrations) with a socket code or a SQLSTATE.
 
-/** `unreachable`: no connection can be made or it was lost; `not_migrated`: the tables a query needs are missing. */
-export type DatabaseFailure = 'unreachable' | 'not_migrated'
+/**
+ * `unreachable`: no connection can be made or it was lost; `not_migrated`: the tables a query needs
+ * are missing; `disk_full`: a write found no room on the database's disk (docs/decisions/120).
+ */
+export type DatabaseFailure = 'unreachable' | 'not_migrated' | 'disk_full'
 
 const PRISMA_CODES: Record<string, DatabaseFailure> = {
   P1000: 'unreachable', // authentication failed (the server is not the one configured yet)
@@ -37,10 +40,14 @@ const ADAPTER_KINDS: Record<string, DatabaseFailure> = {
 
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE'])
 
-/** SQLSTATEs: 08 connection exception; 57P01-03 shutting down or starting; 3D000 no such database; 28 auth; 53300 too many connections. */
+/**
+ * SQLSTATEs: 08 connection exception; 57P01-03 shutting down or starting; 3D000 no such database;
+ * 28 auth; 53300 too many connections; 53100 disk full (PostgreSQL's and PGlite's "could not extend file").
+ */
 function sqlStateFailure(code: string): DatabaseFailure | undefined {
   if (code.startsWith('08') || code.startsWith('28') || code === '57P01' || code === '57P02' || code === '57P03') return 'unreachable'
   if (code === '3D000' || code === '53300') return 'unreachable'
+  if (code === '53100') return 'disk_full'
   // undefined table / column, no such schema
   if (code === '42P01' || code === '42703' || code === '3F000') return 'not_migrated'
   return undefined
@@ -50,6 +57,9 @@ function sqlStateFailure(code: string): DatabaseFailure | undefined {
 // engine's (migrations), which keep only Prisma's fixed message texts.
 const CONNECTION_LOST =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Can't reach database server|Database `[^`]*` does not exist|Authentication failed against database server|Server has closed the connection|Timed out fetching a new connection)/
+
+// A full disk reported without its SQLSTATE (a driver that kept only the text): PostgreSQL's own words.
+const DISK_FULL = /could not extend file|No space left on device|could not write to file .*: No space left/
 
 interface ErrorShape {
   code?: unknown
@@ -70,6 +80,7 @@ function failureOfOne(error: ErrorShape): DatabaseFailure | undefined {
   }
   if (typeof error.kind === 'string' && ADAPTER_KINDS[error.kind]) return ADAPTER_KINDS[error.kind]
   if (typeof error.message === 'string' && CONNECTION_LOST.test(error.message)) return 'unreachable'
+  if (typeof error.message === 'string' && DISK_FULL.test(error.message)) return 'disk_full'
   return undefined
 }
 

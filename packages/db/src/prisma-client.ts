@@ -145,3 +145,24 @@ export async function createPrismaClient<Client extends PrismaClientLike>(
     },
   }
 }
+
+/** SQL on a database that has no Prisma client of its own (the embedded event bus's journal). */
+export interface SqlDatabase {
+  /** Runs one statement and answers its rows (a write's RETURNING rows, or none). */
+  sql: SqlReader
+  close(): Promise<void>
+}
+
+/**
+ * Opens `database` for raw SQL only: a small PostgreSQL pool, or this process's one PGlite instance
+ * of the directory, shared with the services' clients as they share it with each other.
+ */
+export async function openSqlDatabase(database: DatabaseConfig, options: PrismaClientOptions = {}): Promise<SqlDatabase> {
+  if (database.kind === 'postgres') {
+    const pool = new pg.Pool({ ...parsePostgresUrl(database.url).pool, max: 2 })
+    pool.on('error', (error) => options.onPoolError?.(error))
+    return { sql: postgresReader(pool), close: () => pool.end() }
+  }
+  const lease = await leasePGlite(database.dataDir)
+  return { sql: pgliteReader(lease.db), close: () => lease.release() }
+}

@@ -1,6 +1,7 @@
 // Builds the documents the tests read, so no binary fixture is committed: hand-written PDF objects
 // (optionally encrypted), DOCX zips, zip bombs and files that are neither.
 import { constants, deflateRawSync, deflateSync } from 'node:zlib'
+import { FIRST_CODE, LAST_CODE, type EmbeddedFont } from './test-fonts.ts'
 import { pdfSecurity, type PdfCipher } from './test-pdf-security.ts'
 import { crc32, writeZip, zipEntry, type PreparedZipEntry } from './zip.mjs'
 
@@ -34,6 +35,8 @@ export interface PdfOptions {
   cipher?: PdfCipher
   /** Streams written as objects of their own that no page refers to (`dictionary` without /Length). */
   extraStreams?: PdfStream[]
+  /** The text's font, embedded (test-fonts.ts); unset: Helvetica, which a renderer substitutes as it likes. */
+  font?: EmbeddedFont
 }
 
 export interface PdfStream {
@@ -58,7 +61,34 @@ function pageContent(page: PdfPage): string {
   return parts.join('\n')
 }
 
-/** A PDF with one object per page and per content stream, Helvetica text, and a classic xref. */
+const HELVETICA = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'
+
+type AddObject = (body: (objectNumber: number) => Buffer) => number
+
+/** A TrueType font with its file (/FontFile2) and WinAnsi widths; answers the font dictionary's object number. */
+function addEmbeddedFont(
+  font: EmbeddedFont,
+  add: AddObject,
+  stream: (dictionary: string, data: Uint8Array) => (n: number) => Buffer,
+): number {
+  const file = add(stream(`/Length1 ${font.file.length}`, font.file))
+  const descriptor = add(() =>
+    Buffer.from(
+      `<< /Type /FontDescriptor /FontName /${font.name} /Flags 32 /FontBBox [${font.bbox.join(' ')}] /ItalicAngle 0 ` +
+        `/Ascent ${font.ascent} /Descent ${font.descent} /CapHeight ${font.ascent} /StemV 80 /FontFile2 ${file} 0 R >>`,
+      'latin1',
+    ),
+  )
+  return add(() =>
+    Buffer.from(
+      `<< /Type /Font /Subtype /TrueType /BaseFont /${font.name} /FirstChar ${FIRST_CODE} /LastChar ${LAST_CODE} ` +
+        `/Widths [${font.widths.join(' ')}] /Encoding /WinAnsiEncoding /FontDescriptor ${descriptor} 0 R >>`,
+      'latin1',
+    ),
+  )
+}
+
+/** A PDF with one object per page and per content stream, Helvetica text (or an embedded font), and a classic xref. */
 export function buildPdf(pages: PdfPage[], options: PdfOptions = {}): Uint8Array {
   const encryption = options.userPassword === undefined ? undefined : pdfSecurity(options.cipher ?? 'rc4-40', options.userPassword)
   const objects: Buffer[] = []
@@ -76,7 +106,7 @@ export function buildPdf(pages: PdfPage[], options: PdfOptions = {}): Uint8Array
   const catalog = add(text('<< /Type /Catalog /Pages 2 0 R >>'))
   const pageTreeIndex = objects.length
   add(text('')) // the page tree, written once the page objects exist
-  const font = add(text('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'))
+  const font = options.font === undefined ? add(text(HELVETICA)) : addEmbeddedFont(options.font, add, stream)
   const image = add(
     stream(
       '/Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceGray /BitsPerComponent 8',

@@ -3,6 +3,7 @@
 // put into an image-only PDF, as a scanner or copier would give it.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { buildPdf, type GreyImage } from './test-documents.ts'
+import { scanFont } from './test-fonts.ts'
 
 const PDFTOPPM = 'pdftoppm'
 /** What a copier scans at. */
@@ -30,9 +31,12 @@ export function renderPage(pdf: Uint8Array, page = 1, dpi = SCAN_DPI): GreyImage
   return parsePgm(pgm)
 }
 
-/** A US Letter page with these lines (Helvetica 12 pt), scanned at 300 dpi. */
+/**
+ * A US Letter page with these lines (12 pt), scanned at 300 dpi. The font is embedded (Source Sans 3,
+ * test-fonts.ts), so the scan is the same picture whatever fonts the machine has.
+ */
 export function scanOfLines(lines: string[]): GreyImage {
-  return renderPage(buildPdf([{ lines }]))
+  return renderPage(buildPdf([{ lines }], { font: scanFont() }))
 }
 
 /** An image-only PDF with one scanned picture per page, and no text layer. */

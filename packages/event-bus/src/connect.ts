@@ -1,4 +1,5 @@
 import { createInProcessEventBus } from './in-process.ts'
+import type { EventJournal } from './journal.ts'
 import type { EventBusLogger } from './logger.ts'
 import { createNatsEventBus } from './nats.ts'
 import type { EventBus } from './types.ts'
@@ -10,8 +11,11 @@ export interface EventBusConfig {
   NATS_NAMESPACE: string
 }
 
-/** The event bus a configuration asks for: NATS JetStream when NATS_URL is set, in-process otherwise. */
-export function connectEventBus(config: EventBusConfig, props: { name: string; logger: EventBusLogger }): EventBus {
+/**
+ * The event bus a configuration asks for: NATS JetStream when NATS_URL is set, in-process otherwise
+ * (with `journal`, the embedded stack's, its durable consumers' events survive the process).
+ */
+export function connectEventBus(config: EventBusConfig, props: { name: string; logger: EventBusLogger; journal?: EventJournal }): EventBus {
   if (config.NATS_URL) {
     return createNatsEventBus({
       servers: config.NATS_URL,
@@ -20,5 +24,5 @@ export function connectEventBus(config: EventBusConfig, props: { name: string; l
       namespace: config.NATS_NAMESPACE || undefined,
     })
   }
-  return createInProcessEventBus({ logger: props.logger })
+  return createInProcessEventBus({ logger: props.logger, ...(props.journal ? { journal: props.journal } : {}) })
 }

@@ -32,6 +32,7 @@ describe('event catalogue', () => {
       ['proposal.proposal.revoked', 'valueproof.proposal.v1.ProposalRevoked'],
       ['proposal.proposal.deleted', 'valueproof.proposal.v1.ProposalDeleted'],
       ['proposal.proposal.agreed', 'valueproof.proposal.v1.ProposalAgreed'],
+      ['proposal.proposal.agreement_released', 'valueproof.proposal.v1.ProposalAgreementReleased'],
       ['proposal.proposal.pdf_downloaded', 'valueproof.proposal.v1.ProposalPdfDownloaded'],
       ['billing.subscription.changed', 'valueproof.billing.v1.SubscriptionChanged'],
     ])

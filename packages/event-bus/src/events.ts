@@ -4,6 +4,7 @@ import { SpanKind, context, propagation, trace } from '@opentelemetry/api'
 import {
   CalculatorGeneratedSchema,
   ProposalAgreedSchema,
+  ProposalAgreementReleasedSchema,
   ProposalCreatedSchema,
   ProposalDeletedSchema,
   ProposalPdfDownloadedSchema,
@@ -46,6 +47,7 @@ export const proposalViewed = defineEvent('proposal.proposal.viewed', ProposalVi
 export const proposalRevoked = defineEvent('proposal.proposal.revoked', ProposalRevokedSchema)
 export const proposalDeleted = defineEvent('proposal.proposal.deleted', ProposalDeletedSchema)
 export const proposalAgreed = defineEvent('proposal.proposal.agreed', ProposalAgreedSchema)
+export const proposalAgreementReleased = defineEvent('proposal.proposal.agreement_released', ProposalAgreementReleasedSchema)
 export const proposalPdfDownloaded = defineEvent('proposal.proposal.pdf_downloaded', ProposalPdfDownloadedSchema)
 export const subscriptionChanged = defineEvent('billing.subscription.changed', SubscriptionChangedSchema)
 
@@ -60,6 +62,7 @@ export const eventCatalogue = [
   proposalRevoked,
   proposalDeleted,
   proposalAgreed,
+  proposalAgreementReleased,
   proposalPdfDownloaded,
   subscriptionChanged,
 ] as const

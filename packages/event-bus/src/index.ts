@@ -16,8 +16,10 @@
  *       (tx) => recordSignUp(tx, event.message)).then(() => {}),
  *   })
  *
- * Bus: createNatsEventBus({ servers, name, logger }) or createInProcessEventBus({ logger });
- * connectEventBus(config, { name, logger }) picks one from NATS_URL.
+ * Bus: createNatsEventBus({ servers, name, logger }) or createInProcessEventBus({ logger, journal });
+ * connectEventBus(config, { name, logger, journal }) picks one from NATS_URL. The journal
+ * (openEventJournal over the embedded stack's database) keeps the in-process bus's durable
+ * deliveries across crashes and restarts (docs/decisions/117).
  * Shutdown: relay.stop(), then bus.drain().
  */
 export type { DeliveredEvent, EventBus, EventEnvelope, EventHandler, EventType, SubscribeOptions, Subscription } from './types.ts'
@@ -35,6 +37,7 @@ export {
   proposalRevoked,
   proposalDeleted,
   proposalAgreed,
+  proposalAgreementReleased,
   proposalPdfDownloaded,
   subscriptionChanged,
   userProfileUpdated,
@@ -43,6 +46,7 @@ export {
 } from './events.ts'
 export { connectEventBus, type EventBusConfig } from './connect.ts'
 export { createInProcessEventBus, type InProcessEventBusOptions } from './in-process.ts'
+export { openEventJournal, type EventJournal, type JournalSql, type PendingDelivery } from './journal.ts'
 export { createNatsEventBus, natsConsumerName, natsStreamName, natsSubject, type NatsEventBusOptions } from './nats.ts'
 export {
   OutboxRelay,

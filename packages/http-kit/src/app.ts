@@ -26,6 +26,8 @@ export interface CreateAppOptions {
   unavailable?: UnavailabilityOf
   /** With `proxy`: how many X-Forwarded-For entries, from the right, trusted proxies appended (the client's address is the leftmost of those). */
   maxIpsCount?: number
+  /** The dependencies served without that are down now (a DependencyWatch's `degraded`): /healthz names them. */
+  degraded?: () => readonly string[]
 }
 
 const READINESS_TIMEOUT_MS = 2000
@@ -55,14 +57,18 @@ function readinessLog(logger: Logger | undefined): (name: string, error: unknown
 }
 
 /**
- * /healthz: the process is alive. /readyz: every dependency answers; the answer names the ones
- * that do not (`{ database: 'down' }`) and nothing more: error texts, hosts and ports go to the log.
+ * /healthz: the process is alive (always 200), naming the dependencies it serves without that are
+ * down (`degraded: ['bus']`). /readyz: every check of what serving needs answers (the database, not
+ * the bus: docs/decisions/118); the answer names the ones that do not (`{ database: 'down' }`) and
+ * nothing more: error texts, hosts and ports go to the log.
  */
-export function healthRouter(readiness: ReadinessCheck[], logger?: Logger): Router {
+export function healthRouter(readiness: ReadinessCheck[], logger?: Logger, degraded?: () => readonly string[]): Router {
   const router = new Router()
   const report = readinessLog(logger)
   router.get('/healthz', (ctx) => {
-    ctx.body = { status: 'ok' }
+    const down = degraded?.() ?? []
+    ctx.set('Cache-Control', 'no-store')
+    ctx.body = down.length === 0 ? { status: 'ok' } : { status: 'ok', degraded: [...down] }
   })
   router.get('/readyz', async (ctx) => {
     const results = await Promise.all(
@@ -101,7 +107,7 @@ export function createApp(options: CreateAppOptions): Koa {
   // One router holding every route: a request is matched once, not once per resource's router
   // (each pass reads the Host header, matches its layers and composes a chain).
   const routes = new Router()
-  routes.use(healthRouter(options.readiness, options.logger).routes())
+  routes.use(healthRouter(options.readiness, options.logger, options.degraded).routes())
   for (const router of options.routers) routes.use(router.routes())
   app.use(routes.routes())
   app.use(routes.allowedMethods())

@@ -20,6 +20,8 @@ export const errors = {
   forbidden: (message: string, id = 'forbidden') => new HttpError(403, id, message),
   notFound: (message = 'Not found', id = 'not_found') => new HttpError(404, id, message),
   conflict: (message: string, id = 'conflict') => new HttpError(409, id, message),
+  /** The client stopped sending its request: answered, and the connection closed (it may hold an unread body). */
+  requestTimeout: (message: string, id = 'request_timeout') => new HttpError(408, id, message, { Connection: 'close' }),
   payloadTooLarge: (message: string, id = 'payload_too_large') => new HttpError(413, id, message),
   unsupportedMediaType: (message: string, id = 'unsupported_media_type') => new HttpError(415, id, message),
   unprocessable: (message: string, id = 'unprocessable') => new HttpError(422, id, message),

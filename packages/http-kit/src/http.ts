@@ -96,11 +96,14 @@ function describeZodError(error: z.ZodError): string {
 }
 
 /**
- * An error that means a dependency is not there (a database gone or not migrated) rather than a
- * bug: answered 503 with `message`, the error itself logged as a warning. The kit knows no
- * dependency: the service runtime gives the database's reading (decision 092).
+ * An error that means a dependency is not there (a database gone or not migrated) or has no room
+ * left (a full disk) rather than a bug: answered 503 (or `status`) with `message`, the error itself
+ * logged as a warning. The kit knows no dependency: the service runtime gives the database's and
+ * the object store's reading (decisions 092, 120).
  */
 export interface Unavailability {
+  /** 503 (the default): try again shortly; 507: the storage is full, the change was not saved. */
+  status?: 503 | 507
   /** What the client reads. */
   message: string
   /** The warning's text ('database unavailable'). */
@@ -154,8 +157,8 @@ export function errorMiddleware(options: { unavailable?: UnavailabilityOf } = {}
       const unavailable = options.unavailable?.(caught)
       if (unavailable !== undefined) {
         ctx.state.log.warn({ err: caught, ...unavailable.detail }, unavailable.log)
-        ctx.status = 503
-        ctx.set('Retry-After', '5')
+        ctx.status = unavailable.status ?? 503
+        if (ctx.status === 503) ctx.set('Retry-After', '5')
         ctx.body = { message: unavailable.message }
         return
       }

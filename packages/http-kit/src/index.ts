@@ -4,6 +4,7 @@
 // wires those), so the gateway's image carries none of them.
 export { createBatchLoader, type BatchLoader, type BatchLoaderOptions } from './batch-loader.ts'
 export { createApp, healthRouter, type CreateAppOptions, type ReadinessCheck } from './app.ts'
+export { DependencyWatch, type DependencyWatchOptions } from './dependency-watch.ts'
 export { loadConfig, loadConfigOrExit, ConfigError, env } from './config.ts'
 export { HttpError, errors } from './errors.ts'
 export {

@@ -52,7 +52,13 @@ export function createFileObjectStore(rootDir: string): ObjectStore {
       const paths = pathsFor(key)
       const sidecar: Sidecar = { contentType, size: body.length }
       await writeAtomically(paths.object, body)
-      await writeAtomically(paths.meta, JSON.stringify(sidecar))
+      try {
+        await writeAtomically(paths.meta, JSON.stringify(sidecar))
+      } catch (error) {
+        // Without its sidecar the object reads as missing: it would only take room (a full disk, most likely).
+        await rm(paths.object, { force: true })
+        throw error
+      }
     },
 
     async get(key): Promise<StoredObject | null> {

@@ -1,7 +1,8 @@
-// Writes that are answered before they are made (a view beacon, an engagement beacon): items are
-// gathered for a short moment and written in one transaction per batch, off the request path. The
-// proposal service's views and analytics' engagement both go through this one writer.
-import type { Logger } from '@valueproof/http-kit'
+// Writes that many requests make at once (a view beacon, an engagement beacon): items are gathered
+// for a short moment and written in one transaction per batch, and each request is answered once
+// its item's batch is committed (docs/decisions/117). The proposal service's views and analytics'
+// engagement both go through this one writer.
+import { errors, type HttpError, type Logger } from '@valueproof/http-kit'
 
 export interface BatchWriterOptions<Item> {
   /** What the items are, for the log ("proposal views"). */
@@ -11,9 +12,23 @@ export interface BatchWriterOptions<Item> {
   write: (batch: readonly Item[]) => Promise<unknown>
   /** Called after each batch is written (the outbox relay is nudged so its events go out at once). */
   written?: () => void
-  /** Items are gathered this long before a batch is written. */
+  /**
+   * What a caller whose item was not stored is told (a 503): its batch's write failed, or the
+   * writer was stopping. The cause goes to the log, once per batch.
+   */
+  notStoredMessage?: string
+  /**
+   * Extra time items are gathered before a batch is written. Default none: a batch is written as
+   * soon as the writer is free, and items arriving meanwhile form the next one (group commit), so a
+   * caller waits about one transaction and a flood still makes few, large batches.
+   */
   batchDelayMs?: number
   maxBatch?: number
+  /**
+   * Batches written at once (each its own transaction; two replicas' batches already may be): while
+   * one commits, the next is written, so callers wait less. Default 2.
+   */
+  concurrentBatches?: number
   /** Items waiting to be written; beyond it `add` waits for room, so memory stays bounded and nothing is dropped. */
   maxPending?: number
 }
@@ -23,43 +38,58 @@ function isDeadlock(error: unknown): boolean {
   return error instanceof Error && /40P01|deadlock detected/.test(error.message)
 }
 
+export const NOT_STORED_MESSAGE = 'This could not be stored just now. Please try again shortly.'
+
+/** An item waiting for its batch, and the caller waiting for its commit. */
+interface Entry<Item> {
+  item: Item
+  stored(): void
+  failed(error: HttpError): void
+}
+
 /**
- * A bounded queue written in batches. `add` resolves as soon as the item is queued — at once
- * unless the queue is full, when the caller waits until a batch has made room: a flood is slowed
- * down to what the database writes, never dropped. Only a failed write loses its batch (logged);
- * items added after `stop` are not written.
+ * A bounded queue written in batches. `add` resolves once the item's batch is committed and rejects
+ * (503, `notStoredMessage`) when that write failed or the writer was stopped, so a caller answers
+ * "accepted" only for what is stored. When the queue is full, `add` first waits until a batch has
+ * made room: a flood is slowed down to what the database writes, never dropped.
  */
 export class BatchWriter<Item> {
   readonly #options: BatchWriterOptions<Item>
   readonly #batchDelayMs: number
   readonly #maxBatch: number
   readonly #maxPending: number
-  #pending: Item[] = []
+  readonly #concurrentBatches: number
+  readonly #notStoredMessage: string
+  #pending: Array<Entry<Item>> = []
   /** Callers waiting for room, in arrival order. */
   #waiting: Array<() => void> = []
   #timer: NodeJS.Timeout | undefined
-  #writing: Promise<void> = Promise.resolve()
-  #dropped = 0
+  /** The batches being written. */
+  readonly #writes = new Set<Promise<void>>()
   #stopped = false
 
   constructor(options: BatchWriterOptions<Item>) {
     this.#options = options
-    this.#batchDelayMs = options.batchDelayMs ?? 50
+    this.#batchDelayMs = options.batchDelayMs ?? 0
     this.#maxBatch = options.maxBatch ?? 500
     this.#maxPending = options.maxPending ?? 10_000
+    this.#concurrentBatches = Math.max(1, Math.floor(options.concurrentBatches ?? 2))
+    this.#notStoredMessage = options.notStoredMessage ?? NOT_STORED_MESSAGE
   }
 
-  /** Queues the item (synchronously when there is room); resolves once it is queued. */
+  /** Queues the item and resolves once its batch is committed; rejects with a 503 HttpError when it was not stored. */
   async add(item: Item): Promise<void> {
     while (!this.#stopped && this.#pending.length >= this.#maxPending) {
       await new Promise<void>((resolve) => this.#waiting.push(resolve))
     }
-    if (this.#stopped) {
-      this.#dropped += 1
-      return
-    }
-    this.#pending.push(item)
+    if (this.#stopped) throw this.#notStored('stopped')
+    const committed = new Promise<void>((stored, failed) => this.#pending.push({ item, stored, failed }))
     this.#flushSoon(this.#pending.length >= this.#maxBatch ? 0 : this.#batchDelayMs)
+    return committed
+  }
+
+  #notStored(reason: 'stopped' | 'failed'): HttpError {
+    return errors.serviceUnavailable(this.#notStoredMessage, reason === 'stopped' ? 'not_stored_stopping' : 'not_stored')
   }
 
   #flushSoon(delayMs: number): void {
@@ -67,35 +97,52 @@ export class BatchWriter<Item> {
     clearTimeout(this.#timer)
     this.#timer = setTimeout(() => {
       this.#timer = undefined
-      void this.flush()
+      this.#pump()
     }, delayMs)
-    this.#timer.unref()
   }
 
-  /** Writes everything queued so far; resolves when it is written (or was given up). */
-  flush(): Promise<void> {
-    this.#writing = this.#writing.then(() => this.#writeAll())
-    return this.#writing
+  /**
+   * Writes everything queued; resolves once nothing is queued or being written (failed writes
+   * included: those callers were told).
+   */
+  async flush(): Promise<void> {
+    clearTimeout(this.#timer)
+    this.#timer = undefined
+    this.#pump()
+    while (this.#writes.size > 0) await Promise.all([...this.#writes])
   }
 
-  async #writeAll(): Promise<void> {
-    while (this.#pending.length > 0) {
+  /** Starts writing batches of what is queued, as many at once as allowed; each one done starts the next. */
+  #pump(): void {
+    while (this.#writes.size < this.#concurrentBatches && this.#pending.length > 0) {
       const batch = this.#pending.splice(0, this.#maxBatch)
       this.#makeRoom()
-      try {
-        await this.#options.write(batch).catch((error: unknown) => {
-          if (isDeadlock(error)) return this.#options.write(batch)
-          throw error
-        })
-        this.#options.written?.()
-      } catch (error) {
-        this.#options.logger.warn({ err: error, items: batch.length }, `${this.#options.name} could not be recorded`)
-      }
+      const write: Promise<void> = this.#write(batch).finally(() => {
+        this.#writes.delete(write)
+        this.#pump()
+      })
+      this.#writes.add(write)
     }
-    if (this.#dropped > 0) {
-      this.#options.logger.warn({ items: this.#dropped }, `${this.#options.name} arrived after stopping and were not recorded`)
-      this.#dropped = 0
+  }
+
+  async #write(batch: Array<Entry<Item>>): Promise<void> {
+    const items = batch.map((entry) => entry.item)
+    try {
+      await this.#options.write(items).catch((error: unknown) => {
+        if (isDeadlock(error)) return this.#options.write(items)
+        throw error
+      })
+    } catch (error) {
+      this.#options.logger.warn(
+        { err: error, items: batch.length },
+        `${this.#options.name} could not be recorded; their requests are answered 503`,
+      )
+      const notStored = this.#notStored('failed')
+      for (const entry of batch) entry.failed(notStored)
+      return
     }
+    for (const entry of batch) entry.stored()
+    this.#options.written?.()
   }
 
   /** Lets as many waiting callers queue their items as there is room for (all of them once stopped). */
@@ -107,7 +154,10 @@ export class BatchWriter<Item> {
     }
   }
 
-  /** Writes what is queued; items added after this (and those still waiting for room) are not written. */
+  /**
+   * Writes what is queued and resolves when it is committed. Callers still waiting for room, and
+   * any `add` after this, are refused (503): their requests were not answered "accepted".
+   */
   async stop(): Promise<void> {
     this.#stopped = true
     this.#makeRoom()

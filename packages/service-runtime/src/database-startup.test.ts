@@ -150,7 +150,7 @@ describe('a service whose database is not there at start-up', async () => {
         logger,
         port: 0,
         host: '127.0.0.1',
-        readiness: [{ name: 'bus', check: () => Promise.resolve() }],
+        readiness: [],
       })
       cleanups.push(() => starting.server.close())
       const opened = retryWhileUnreachable(
@@ -171,7 +171,7 @@ describe('a service whose database is not there at start-up', async () => {
       expect((await fetch(`${url}/healthz`)).status).toBe(200)
       const notReady = await fetch(`${url}/readyz`)
       expect(notReady.status).toBe(503)
-      expect(await json(notReady)).toEqual({ status: 'not ready', checks: { database: 'down', bus: 'ok' }, message: 'Not ready: database' })
+      expect(await json(notReady)).toEqual({ status: 'not ready', checks: { database: 'down' }, message: 'Not ready: database' })
       for (const init of [{}, { method: 'POST', body: '{}' }]) {
         const response = await fetch(`${url}/notes`, init)
         expect(response.status).toBe(503)
@@ -194,7 +194,7 @@ describe('a service whose database is not there at start-up', async () => {
       await serveNotes(starting, db, logger)
 
       const ready = await fetch(`${url}/readyz`)
-      expect(await json(ready)).toEqual({ status: 'ready', checks: { database: 'ok', bus: 'ok' } })
+      expect(await json(ready)).toEqual({ status: 'ready', checks: { database: 'ok' } })
       const notes = await fetch(`${url}/notes`)
       expect(notes.status).toBe(200)
       expect(await json(notes)).toEqual([])
@@ -221,7 +221,7 @@ describe('a service whose database is not there at start-up', async () => {
 
     const notReady = await fetch(`${url}/readyz`)
     expect(notReady.status).toBe(503)
-    expect(await json(notReady)).toEqual({ status: 'not ready', checks: { database: 'down', bus: 'ok' }, message: 'Not ready: database' })
+    expect(await json(notReady)).toEqual({ status: 'not ready', checks: { database: 'down' }, message: 'Not ready: database' })
     const refused = await fetch(`${url}/notes`)
     expect(refused.status).toBe(503)
     expect(await json(refused)).toEqual({ message: DATABASE_FAILURE_MESSAGES.not_migrated })

@@ -62,7 +62,7 @@ export async function listenWhileStarting(props: {
   logger: Logger
   port: number
   host?: string | undefined
-  /** The checks that do not need the database (the bus); `database` is reported down. */
+  /** Checks besides the database, which is reported down (services have none: docs/decisions/118). */
   readiness: ReadinessCheck[]
 }): Promise<StartingServer> {
   const starting = createApp({

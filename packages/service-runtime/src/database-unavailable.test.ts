@@ -7,7 +7,7 @@ import { createApp, IDENTITY_HEADER, listen, signIdentity, type RunningServer } 
 import type { ObjectStore } from '@valueproof/object-store'
 import { pino } from 'pino'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { DATABASE_FAILURE_MESSAGES, databaseUnavailable } from './database-unavailable.ts'
+import { DATABASE_FAILURE_MESSAGES, databaseUnavailable, STORAGE_FULL_MESSAGE } from './database-unavailable.ts'
 import { createService } from './service.ts'
 
 interface LogLine {
@@ -15,6 +15,7 @@ interface LogLine {
   msg: string
   status?: number
   databaseFailure?: string
+  storage?: string
   err?: { message?: string }
 }
 
@@ -43,6 +44,16 @@ function routes(): Router {
   })
   router.get('/table-missing', () => {
     throw Object.assign(new Error('relation "proposal" does not exist'), { code: '42P01', severity: 'ERROR' })
+  })
+  // A full disk (docs/decisions/120): PostgreSQL's or PGlite's 53100, the file store's ENOSPC, MinIO's.
+  router.post('/database-full', () => {
+    throw Object.assign(new Error('could not extend file "base/5/16390": No space left on device'), { code: '53100' })
+  })
+  router.post('/disk-full', () => {
+    throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28 })
+  })
+  router.post('/bucket-full', () => {
+    throw Object.assign(new Error('Storage backend has reached its minimum free drive threshold.'), { code: 'XMinioStorageFull' })
   })
   router.get('/duplicate', () => {
     throw Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' })
@@ -94,6 +105,23 @@ describe('a database that is gone or not migrated', () => {
   it('leaves any other database error a bare 500', async () => {
     await expectMessage(await fetch(`${server.url}/duplicate`), 500, 'Internal server error')
     expect(logLines.filter((line) => line.msg === 'unhandled error')).toHaveLength(1)
+  })
+})
+
+describe('a full disk or bucket (docs/decisions/120)', () => {
+  it("answers 507 'Storage is full' for the database's disk, the file store's and MinIO's, logged as warnings", async () => {
+    for (const path of ['/database-full', '/disk-full', '/bucket-full']) {
+      const response = await fetch(`${server.url}${path}`, { method: 'POST' })
+      expect(response.headers.get('retry-after'), path).toBeNull()
+      await expectMessage(response, 507, STORAGE_FULL_MESSAGE)
+    }
+    expect(STORAGE_FULL_MESSAGE).toBe('Storage is full; the change was not saved. Try again later.')
+    expect(logLines.filter((line) => line.msg === 'unhandled error')).toEqual([])
+    expect(logLines.filter((line) => line.msg === 'storage full').map((line) => [line.level, line.storage])).toEqual([
+      [40, 'database'],
+      [40, 'object store'],
+      [40, 'object store'],
+    ])
   })
 })
 

@@ -4,5 +4,5 @@
 export { infrastructureEnv, pgliteDirFor, objectStoreDirFor, type InfrastructureConfig } from './infrastructure.ts'
 export { connectObjectStore, openServiceDatabase, runDeployable, serviceDeps, type DeployableOptions } from './runtime.ts'
 export { createService, startOutboxRelay, type ServiceDeps, type ServiceInstance, type ServiceDefinition } from './service.ts'
-export { DATABASE_FAILURE_MESSAGES, databaseUnavailable } from './database-unavailable.ts'
+export { DATABASE_FAILURE_MESSAGES, databaseUnavailable, STORAGE_FULL_MESSAGE } from './database-unavailable.ts'
 export { BatchWriter, type BatchWriterOptions } from './batch-writer.ts'

@@ -87,7 +87,11 @@ export async function openServiceDatabase<Client extends PrismaClientLike>(props
   }
 }
 
-/** The deps of a service whose database is open: readiness checks the database (and its migrations) and the bus. */
+/**
+ * The deps of a service whose database is open: readiness checks the database (and its migrations)
+ * alone; the bus is a dependency it serves without (events wait in the outbox), watched for /healthz
+ * and the log (docs/decisions/118).
+ */
 export function serviceDeps<Client>(props: {
   logger: Logger
   db: { prisma: Client; sql: SqlReader; schema: string | undefined; ping(): Promise<void>; migrationsApplied?(): Promise<void> }
@@ -104,11 +108,9 @@ export function serviceDeps<Client>(props: {
     dbSchema: db.schema,
     bus,
     objectStore,
-    readiness: [
-      // Reachable, and migrated: a service whose tables are missing is not ready either.
-      { name: 'database', check: () => db.ping().then(() => db.migrationsApplied?.()) },
-      { name: 'bus', check: () => bus.ping() },
-    ],
+    // Reachable, and migrated: a service whose tables are missing is not ready either.
+    readiness: [{ name: 'database', check: () => db.ping().then(() => db.migrationsApplied?.()) }],
+    dependencies: [{ name: 'bus', check: () => bus.ping() }],
   }
 }
 
@@ -139,7 +141,8 @@ export async function runDeployable<Client extends PrismaClientLike & OutboxSqlC
     logger,
     port: config.PORT,
     host: config.HOST,
-    readiness: [{ name: 'bus', check: () => bus.ping() }],
+    // Only the database decides readiness, and it is not open yet.
+    readiness: [],
   })
   const db = await retryWhileUnreachable(
     () =>

@@ -2,7 +2,7 @@
 // opens those deps (runtime.ts): runtime.ts imports this module, never the other way round.
 import type { SqlReader } from '@valueproof/db'
 import { OutboxRelay, type EventBus, type OutboxSqlClient, type Subscription } from '@valueproof/event-bus'
-import { createApp, gatewayOnly, type Logger, type ReadinessCheck, type Router } from '@valueproof/http-kit'
+import { createApp, DependencyWatch, gatewayOnly, type Logger, type ReadinessCheck, type Router } from '@valueproof/http-kit'
 import type { ObjectStore } from '@valueproof/object-store'
 import type Koa from 'koa'
 import { databaseUnavailable } from './database-unavailable.ts'
@@ -29,7 +29,10 @@ export interface ServiceDeps<Client> {
   dbSchema: string | undefined
   bus: EventBus
   objectStore: ObjectStore
+  /** What serving needs (the database): /readyz fails while one of them does. */
   readiness: ReadinessCheck[]
+  /** What the service serves without (the bus): watched, named on /healthz while down, logged on change. */
+  dependencies?: ReadinessCheck[]
   /** GATEWAY_SIGNING_KEY: the service acts only on identities the gateway signed with it. */
   signingKey: string
 }
@@ -51,10 +54,13 @@ export interface ServiceDefinition<Client extends OutboxSqlClient> {
 export function createService<Client extends OutboxSqlClient>(definition: ServiceDefinition<Client>): ServiceInstance {
   const { deps } = definition
   const relay = startOutboxRelay(deps)
+  const watch = new DependencyWatch({ dependencies: deps.dependencies ?? [], logger: deps.logger })
+  watch.start()
   const app = createApp({
     name: definition.name,
     logger: deps.logger,
     readiness: deps.readiness,
+    degraded: () => watch.degraded(),
     unavailable: databaseUnavailable,
     before: [
       gatewayOnly(deps.signingKey),
@@ -72,6 +78,7 @@ export function createService<Client extends OutboxSqlClient>(definition: Servic
     },
     nudgeOutbox: () => relay.nudge(),
     async stop() {
+      watch.stop()
       await Promise.all(subscriptions.map((subscription) => subscription.stop()))
       await definition.onStop?.()
       await relay.stop()

@@ -27,7 +27,8 @@ export const infra = {
   chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 } as const
 
-export type Component = 'postgres' | 'nats' | 'nats-server-binary' | 'minio' | 'minio-server-binary' | 'stripe-mock' | 'helm' | 'k6' | 'kubeconform' | 'chromium'
+export type Component =
+  'postgres' | 'nats' | 'nats-server-binary' | 'minio' | 'minio-server-binary' | 'stripe-mock' | 'helm' | 'k6' | 'kubeconform' | 'chromium'
 
 function reachable(url: string, defaultPort: number): Promise<boolean> {
   const { hostname, port } = new URL(url)

@@ -8,6 +8,7 @@ import { EngagementRecorder } from './domain/engagement-recorder.ts'
 import { deleteExpiredEngagement, deleteExpiredTokenBindings } from './domain/retention.ts'
 import { subscribeCalculatorGenerated } from './events/calculator-generated.ts'
 import { subscribeProposalAgreed } from './events/proposal-agreed.ts'
+import { subscribeAgreementReleased } from './events/proposal-agreement-released.ts'
 import { subscribeProposalCreated } from './events/proposal-created.ts'
 import { subscribeProposalDeleted } from './events/proposal-deleted.ts'
 import { subscribeProposalPdfDownloaded } from './events/proposal-pdf-downloaded.ts'
@@ -28,7 +29,7 @@ const SWEEP_MS = 60 * 60_000
 export interface AnalyticsServiceOptions {
   /** The clock the daily aggregates are keyed by (tests move it). */
   now?: () => Date
-  /** How long engagement beacons are gathered before one transaction writes them (tests shorten it). */
+  /** Extra time engagement beacons are gathered before one transaction writes them (none by default: group commit). */
   engagementBatchDelayMs?: number
 }
 
@@ -86,6 +87,7 @@ export function createAnalyticsService(
       subscribeProposalViewed,
       subscribeProposalDeleted,
       subscribeProposalAgreed,
+      subscribeAgreementReleased,
       subscribeProposalPdfDownloaded,
       subscribeCalculatorGenerated,
     ],

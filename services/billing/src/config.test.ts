@@ -13,8 +13,11 @@ function problems(env: Record<string, string>): string[] {
 }
 
 describe('billing configuration', () => {
-  it('runs in test mode with nothing set', () => {
+  it('takes no payments with nothing set: test mode only when the operator turns it on (docs/decisions/120)', () => {
     const config = loadConfig(billingConfigSchema, {})
+    expect(config.PAYMENTS_TEST_MODE).toBe(false)
+    expect(loadConfig(billingConfigSchema, { PAYMENTS_TEST_MODE: 'true' }).PAYMENTS_TEST_MODE).toBe(true)
+    expect(problems({ PAYMENTS_TEST_MODE: 'yes' })).toEqual([expect.stringMatching(/^PAYMENTS_TEST_MODE: /)])
     expect([config.STRIPE_SECRET_KEY, config.STRIPE_WEBHOOK_SECRET, config.STRIPE_PRICE_ID, config.STRIPE_API_URL]).toEqual([
       undefined,
       undefined,

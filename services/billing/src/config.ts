@@ -17,12 +17,18 @@ function optionalKey(prefixes: readonly string[], what: string) {
 }
 
 /**
- * Billing's own settings (docs/decisions/105), spread into the embedded stack's schema too. With no
- * STRIPE_SECRET_KEY the built-in test-mode provider takes payments (`npm start`).
+ * Billing's own settings (docs/decisions/105, 120), spread into the embedded stack's schema too. With
+ * no STRIPE_SECRET_KEY the built-in test-mode provider takes payments only when PAYMENTS_TEST_MODE is
+ * true (`npm start` and tests turn it on); otherwise nothing is sold.
  */
 export const billingEnv = {
-  /** Stripe's secret API key; unset = the built-in test-mode checkout. */
+  /** Stripe's secret API key; unset = test mode if PAYMENTS_TEST_MODE, else no payments. */
   STRIPE_SECRET_KEY: optionalKey(['sk_', 'rk_'], 'a Stripe secret or restricted key'),
+  /**
+   * Without a Stripe key: the built-in test-mode checkout, in which anyone can upgrade to Pro without
+   * paying. Off by default, so a deployment without Stripe gives nothing away. Ignored with a key.
+   */
+  PAYMENTS_TEST_MODE: env.boolean(false),
   /** The signing secret of the webhook endpoint (required with a key); test mode makes one per process when unset. */
   STRIPE_WEBHOOK_SECRET: optionalKey(['whsec_'], 'a Stripe webhook signing secret'),
   /** The Pro price; unset = an inline price of PRO_PRICE (USD 9.99 a month, product "ValueProof Pro"). */

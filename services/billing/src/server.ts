@@ -3,6 +3,7 @@ import { billingConfigSchema, type BillingSettings } from './config.ts'
 import type { PrismaClient } from './db.ts'
 import type { Billing } from './domain/billing.ts'
 import { reconcileEndedPeriods } from './domain/reconcile.ts'
+import { NoPaymentsProvider, paymentsConfigured } from './provider/no-payments-provider.ts'
 import { createStripeProvider } from './provider/stripe-provider.ts'
 import { TestModeProvider } from './provider/test-mode-provider.ts'
 import type { PaymentProvider } from './provider/types.ts'
@@ -17,14 +18,24 @@ export { billingConfigSchema, billingEnv, checkBillingConfig, type BillingConfig
 
 export const SERVICE_NAME = 'billing'
 
-/** Defaults of every setting (no Stripe key: the built-in test-mode provider). */
+/** Defaults of every setting (no Stripe key and no test mode: nothing is sold). */
 const defaultSettings: BillingSettings = billingConfigSchema.parse({})
 
 export interface BillingServiceOptions {
   now?: () => Date
 }
 
-/** Stripe with a key; otherwise test mode, whose events are signed with the configured secret or one of this process. */
+/** Said once at start when test mode is on: `npm start` logs warnings, so it is seen there too. */
+export const TEST_MODE_WARNING =
+  'Payments are in TEST MODE: anyone can upgrade to Pro without paying. Set STRIPE_SECRET_KEY (and PAYMENTS_TEST_MODE=false) for real payments.'
+/** Said once at start when nothing is sold. */
+export const NO_PAYMENTS_WARNING =
+  "Payments are not configured: 'Upgrade to Pro' answers 503. Set STRIPE_SECRET_KEY for real payments, or PAYMENTS_TEST_MODE=true to try the product."
+
+/**
+ * Stripe with a key; otherwise test mode when the operator turned it on (its events signed with the
+ * configured secret or one of this process); otherwise no payments at all (docs/decisions/120).
+ */
 function paymentProvider(deps: ServiceDeps<PrismaClient>, config: BillingSettings, now: () => Date): PaymentProvider {
   if (config.STRIPE_SECRET_KEY !== undefined && config.STRIPE_WEBHOOK_SECRET !== undefined) {
     return createStripeProvider({
@@ -36,7 +47,11 @@ function paymentProvider(deps: ServiceDeps<PrismaClient>, config: BillingSetting
       logger: deps.logger,
     })
   }
-  deps.logger.info('no STRIPE_SECRET_KEY: billing takes test-mode payments (no real payment)')
+  if (!config.PAYMENTS_TEST_MODE) {
+    deps.logger.warn(NO_PAYMENTS_WARNING)
+    return new NoPaymentsProvider()
+  }
+  deps.logger.warn(TEST_MODE_WARNING)
   return new TestModeProvider({
     prisma: deps.prisma,
     webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? processWebhookSecret(),
@@ -59,8 +74,9 @@ export function createBillingService(
     provider: paymentProvider(deps, config, now),
     now,
   }
-  // In case a renewal's or an end's webhook never arrives.
+  // In case a renewal's or an end's webhook never arrives (with no payments there is no one to ask).
   const reconciler = setInterval(() => {
+    if (!paymentsConfigured(billing.provider)) return
     reconcileEndedPeriods(billing).catch((error: unknown) => deps.logger.warn({ err: error }, 'subscription reconciliation failed'))
   }, config.BILLING_RECONCILE_INTERVAL_MINUTES * 60_000)
   reconciler.unref()

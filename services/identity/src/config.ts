@@ -1,4 +1,5 @@
 import { env, secretEnv } from '@valueproof/http-kit'
+import { outboundEnv } from '@valueproof/outbound-http'
 import { infrastructureEnv } from '@valueproof/service-runtime'
 import { z } from 'zod'
 
@@ -21,6 +22,8 @@ export const identityEnv = {
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: env.positiveInt(10),
   /** HMAC-SHA256 key of the addresses and usernames in the throttle tables (generated under DATA_DIR when unset). */
   ADDRESS_HASH_KEY: secretEnv,
+  /** Exact host:port pairs the outgoing client reaches without its address check (an external logo's fetch; tests only). */
+  ...outboundEnv,
 }
 
 /** Identity's environment (one schema per deployable; every variable is in README and .env.example). */

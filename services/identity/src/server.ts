@@ -1,4 +1,5 @@
 import { resolveSecret } from '@valueproof/http-kit'
+import { createOutboundClient } from '@valueproof/outbound-http'
 import { createService, type ServiceDeps, type ServiceInstance } from '@valueproof/service-runtime'
 import type { IdentitySettings } from './config.ts'
 import type { PrismaClient } from './db.ts'
@@ -54,7 +55,12 @@ export function createIdentityService(deps: ServiceDeps<PrismaClient>, config: I
     routers: [
       authRouter({ prisma: deps.prisma, settings }),
       sessionsRouter({ prisma: deps.prisma }),
-      userRouter({ prisma: deps.prisma, users: createUserLoader(deps.sql, deps.dbSchema) }),
+      userRouter({
+        prisma: deps.prisma,
+        users: createUserLoader(deps.sql, deps.dbSchema),
+        objectStore: deps.objectStore,
+        outbound: createOutboundClient({ allowedTargets: config.OUTBOUND_ALLOWED_TARGETS }),
+      }),
       logosRouter({ prisma: deps.prisma, objectStore: deps.objectStore }),
     ],
     consumers: [subscribeCalculatorGenerated, subscribeSubscriptionChanged],

@@ -18,8 +18,14 @@ export const proposalEnv = {
   PROPOSAL_ACCESS_CODE_CEILING_SECONDS: env.positiveInt(60),
   /** Key of the access codes at rest (generated under DATA_DIR when unset; keep it with the database). */
   ACCESS_CODE_KEY: secretEnv,
-  /** HMAC-SHA256 key of the addresses in the attempt rows (generated under DATA_DIR when unset). */
+  /** HMAC-SHA256 key of the addresses in the attempt rows and the view people (generated under DATA_DIR when unset). */
   ADDRESS_HASH_KEY: secretEnv,
+  // Views that count people (docs/decisions/119). One person's views of a proposal count once in this window.
+  PROPOSAL_VIEW_WINDOW_MINUTES: env.positiveInt(30),
+  /** A proposal's views taken as real in any minute; beyond them views are suspect (not counted or announced). */
+  PROPOSAL_VIEW_CEILING_PER_MINUTE: env.positiveInt(30),
+  /** Different people one address may add to a proposal's views in the window; beyond them its views are suspect. */
+  PROPOSAL_VIEW_PEOPLE_PER_ADDRESS: env.positiveInt(10),
 }
 
 /**
@@ -33,12 +39,22 @@ const writerEnv = {
   OPENAI_TIMEOUT_MS: env.positiveInt(90_000),
 }
 
+/**
+ * Where a browser reaches the gateway when nothing says otherwise: its default port on this machine
+ * (`npm start`, docker compose). The share link a PDF prints uses PUBLIC_ORIGIN, else the gateway's
+ * configured address (the embedded stack passes its own), else this — never a request's Host.
+ */
+export const DEFAULT_GATEWAY_ORIGIN = 'http://localhost:3000'
+
 /** Proposal's environment (every variable is in README and .env.example). */
 export const proposalConfigSchema = z.object({
   ...infrastructureEnv,
   ...writerEnv,
   ...proposalEnv,
-  /** The site's public origin: the product branding's website (https://valueproof.app when unset). */
+  /**
+   * The site's public origin: the product branding's website (https://valueproof.app when unset) and
+   * the share link in a proposal's PDF (the gateway's configured address when unset).
+   */
   PUBLIC_ORIGIN: env.optionalUrl,
   PORT: env.port(4003),
 })

@@ -1,4 +1,4 @@
-export { PrismaClient, Prisma, type Agreement, type Proposal, type UserAccount } from './generated/prisma/client.ts'
+export { PrismaClient, Prisma, type Agreement, type Proposal, type ReleasedAgreement, type UserAccount } from './generated/prisma/client.ts'
 import type { Prisma } from './generated/prisma/client.ts'
 
 /** A client inside `prisma.$transaction(async (tx) => ...)`. */

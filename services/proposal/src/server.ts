@@ -1,6 +1,6 @@
 import { beaconTokenKey, resolveSecret } from '@valueproof/http-kit'
 import { createService, type ServiceDeps, type ServiceInstance } from '@valueproof/service-runtime'
-import { proposalConfigSchema, type ProposalSettings } from './config.ts'
+import { DEFAULT_GATEWAY_ORIGIN, proposalConfigSchema, type ProposalSettings } from './config.ts'
 import type { PrismaClient } from './db.ts'
 import { accessCodeCipher, accessCodeKeyFits, encryptLegacyAccessCodes } from './domain/access-code-cipher.ts'
 import { accessCodePolicy } from './domain/access-code-policy.ts'
@@ -9,6 +9,7 @@ import { createAccountLoader } from './domain/accounts.ts'
 import { createPublishedProposalCache } from './domain/proposal-cache.ts'
 import { createProposalLoader } from './domain/proposal-loader.ts'
 import type { ProposalDeps } from './domain/proposals.ts'
+import { deleteEndedViewWindows, viewCountingPolicy } from './domain/view-people.ts'
 import { deleteExpiredVisits, ViewRecorder } from './domain/views.ts'
 import { subscribeCacheEvictions } from './events/proposal-changed.ts'
 import { subscribeSubscriptionChanged } from './events/subscription-changed.ts'
@@ -20,7 +21,7 @@ import { proposalPdfRouter } from './routes/proposals/pdf.ts'
 import { createWriter, type ProposalWriter } from './writing/index.ts'
 
 export { PrismaClient } from './db.ts'
-export { proposalConfigSchema, proposalEnv, type ProposalConfig, type ProposalSettings } from './config.ts'
+export { DEFAULT_GATEWAY_ORIGIN, proposalConfigSchema, proposalEnv, type ProposalConfig, type ProposalSettings } from './config.ts'
 
 export const SERVICE_NAME = 'proposal'
 
@@ -29,11 +30,15 @@ const defaultSettings: ProposalSettings = proposalConfigSchema.parse({})
 
 /** Ended access-code windows and visits whose beacon tokens expired are swept this often. */
 const SWEEP_INTERVAL_MS = 60 * 60_000
+/** The view people's keyed hashes go this soon after their window (decision 119). */
+const VIEW_PEOPLE_SWEEP_INTERVAL_MS = 60_000
 
 export interface ProposalServiceOptions {
   /** Replaces the configured writer (tests). */
   writer?: ProposalWriter
   now?: () => Date
+  /** The gateway's own configured address (the embedded stack's), for the PDF's share link when PUBLIC_ORIGIN is unset. */
+  gatewayOrigin?: () => string
 }
 
 /** Proposals: shared calculators and generated proposals, opened by link, optionally behind an access code. */
@@ -49,7 +54,14 @@ export function createProposalService(
   const cipher = accessCodeCipher(secret('ACCESS_CODE_KEY'))
   // The views' events go out as soon as their batch commits (the service exists only below).
   let nudgeOutbox = (): void => undefined
-  const views = new ViewRecorder({ prisma: deps.prisma, dbSchema: deps.dbSchema, logger: deps.logger, written: () => nudgeOutbox() })
+  const viewCounting = viewCountingPolicy(config)
+  const views = new ViewRecorder({
+    prisma: deps.prisma,
+    dbSchema: deps.dbSchema,
+    logger: deps.logger,
+    counting: viewCounting,
+    written: () => nudgeOutbox(),
+  })
   const proposals = createProposalLoader(deps.prisma)
   const publishedProposals = createPublishedProposalCache(proposals)
   const sweeper = setInterval(() => {
@@ -59,6 +71,12 @@ export function createProposalService(
     deleteExpiredVisits(deps.prisma).catch((error: unknown) => deps.logger.warn({ err: error }, 'proposal visit sweep failed'))
   }, SWEEP_INTERVAL_MS)
   sweeper.unref()
+  const viewPeopleSweeper = setInterval(() => {
+    deleteEndedViewWindows(deps.prisma, { policy: viewCounting }).catch((error: unknown) =>
+      deps.logger.warn({ err: error }, 'view people sweep failed'),
+    )
+  }, VIEW_PEOPLE_SWEEP_INTERVAL_MS)
+  viewPeopleSweeper.unref()
   deps.logger.info({ writer: writer.name }, 'proposal writing ready')
   const routerDeps: ProposalDeps = {
     prisma: deps.prisma,
@@ -80,7 +98,14 @@ export function createProposalService(
   const service = createService({
     name: SERVICE_NAME,
     deps,
-    routers: [proposalsRouter(routerDeps), proposalPdfRouter({ ...routerDeps, pdf: pdfRenderer })],
+    routers: [
+      proposalsRouter(routerDeps),
+      proposalPdfRouter({
+        ...routerDeps,
+        pdf: pdfRenderer,
+        shareOrigin: () => config.PUBLIC_ORIGIN ?? options.gatewayOrigin?.() ?? DEFAULT_GATEWAY_ORIGIN,
+      }),
+    ],
     consumers: [
       subscribeUserRegistered,
       subscribeUserProfileUpdated,
@@ -89,6 +114,7 @@ export function createProposalService(
     ],
     onStop: async () => {
       clearInterval(sweeper)
+      clearInterval(viewPeopleSweeper)
       await Promise.all([views.stop(), pdfRenderer.close()])
     },
   })

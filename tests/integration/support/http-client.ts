@@ -1,8 +1,18 @@
-/** A tiny browser stand-in for API tests: keeps the cookie jar and sends same-origin headers. */
+let clients = 0
+
+/**
+ * A tiny browser stand-in for API tests: keeps the cookie jar and sends same-origin headers. Each
+ * client is a browser of its own (its own User-Agent): the product tells people apart by address
+ * and browser when cookies are dropped (decision 119), and every test client comes from 127.0.0.1.
+ */
 export class ApiClient {
   private cookies = new Map<string, string>()
+  readonly userAgent: string
 
-  constructor(readonly baseUrl: string) {}
+  constructor(readonly baseUrl: string) {
+    clients += 1
+    this.userAgent = `ValueProof-test-client/${process.pid}.${clients}`
+  }
 
   get sessionCookie(): string | undefined {
     return this.cookies.get('vp_session')
@@ -25,7 +35,7 @@ export class ApiClient {
     path: string,
     init: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; duplex?: 'half' } = {},
   ): Promise<Response> {
-    const headers: Record<string, string> = { origin: new URL(this.baseUrl).origin, ...init.headers }
+    const headers: Record<string, string> = { origin: new URL(this.baseUrl).origin, 'user-agent': this.userAgent, ...init.headers }
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
     let body = init.body
     if (init.json !== undefined) {

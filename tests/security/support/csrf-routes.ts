@@ -106,6 +106,9 @@ export function routeCalls(login: { username: string }): Record<string, RouteCal
       fields: () => ({ name: 'Victim as a prospect', email: 'victim@buyer.example', scenario: 'expected', values: {} }),
     },
     'POST /api/proposals/:id/versions': { fields: () => ({}) },
+    // Issue 34: narrowing who may agree to the attacker's address, and releasing the prospect's agreement.
+    'PATCH /api/proposals/:id/agreement-rule': { fields: () => ({ whoMayAgree: 'listed', emails: ['attacker@evil.example'] }) },
+    'POST /api/proposals/:id/agreement/release': { fields: () => ({}) },
     'POST /api/subscription/create': { fields: () => ({}) },
     'POST /api/subscription/upgrade-manual': { fields: () => ({}) },
     'POST /api/subscription/cancel': { fields: () => ({}) },
@@ -188,7 +191,7 @@ export async function victimState(stack: TestStack, victim: { id: number }): Pro
     profile: profile[0],
     logos: await count('identity', `SELECT count(*) AS n FROM ${table(stack, 'identity', 'logo')} WHERE user_id = $1`, victim.id),
     proposals: await stack.databases.proposal.query(
-      `SELECT id, title, expires_at, revoked_at FROM ${table(stack, 'proposal', 'proposal')} WHERE user_id = $1 ORDER BY id`,
+      `SELECT id, title, expires_at, revoked_at, who_may_agree, agreement_emails FROM ${table(stack, 'proposal', 'proposal')} WHERE user_id = $1 ORDER BY id`,
       victim.id,
     ),
     // The agreements anyone made (the victim's browser may be a prospect of another's proposal).

@@ -1,7 +1,8 @@
 // The product as separate deployments do it: each of the five services and the gateway in its own
 // Node process on real PostgreSQL (one database per service), NATS JetStream and MinIO, talking over
 // loopback HTTP with a shared GATEWAY_SIGNING_KEY. For tests that kill a service or call it directly.
-// Billing takes payments with its built-in test mode, as `npm start` does (no STRIPE_SECRET_KEY).
+// Billing takes payments with its built-in test mode, as `npm start` does (no STRIPE_SECRET_KEY,
+// PAYMENTS_TEST_MODE=true: docs/decisions/120).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
@@ -41,6 +42,8 @@ export interface RunningProcess {
   child: ChildProcess
   /** What it wrote to stderr (the last 20 KB), for failure messages. */
   output(): string
+  /** Its log lines (stdout, at the stack's LOG_LEVEL; the last 50 KB). */
+  logs(): string
 }
 
 export interface ProcessStack {
@@ -82,13 +85,17 @@ function launch(name: ProcessName, port: number, env: Record<string, string>): R
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, ENTRY[name])], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
+  let logs = ''
   child.stderr?.on('data', (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-20_000)
   })
-  return { name, url: `http://127.0.0.1:${port}`, child, output: () => output }
+  child.stdout?.on('data', (chunk: Buffer) => {
+    logs = (logs + chunk.toString('utf8')).slice(-50_000)
+  })
+  return { name, url: `http://127.0.0.1:${port}`, child, output: () => output, logs: () => logs }
 }
 
 async function stop(process: RunningProcess): Promise<void> {
@@ -124,7 +131,13 @@ export async function startProcessStack(extraEnv: Partial<Record<ProcessName, Re
   for (const name of SERVICES) {
     const database = await createTestDatabase(`vp_proc_${name}`)
     databases.push(database)
-    envs[name] = { ...common, DATABASE_URL: database.url, PASSWORD_HASH_COST: '14', ...extraEnv[name] }
+    envs[name] = {
+      ...common,
+      DATABASE_URL: database.url,
+      PASSWORD_HASH_COST: '14',
+      ...(name === 'billing' ? { PAYMENTS_TEST_MODE: 'true' } : {}),
+      ...extraEnv[name],
+    }
   }
   envs.gateway = {
     ...common,

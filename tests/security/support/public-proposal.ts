@@ -15,6 +15,8 @@ export const PUBLIC_PROPOSAL_KEYS: readonly string[] = [
   // Issue 20: the version, and the prospect's agreement without who agreed (AGREEMENT_KEYS).
   'version',
   'agreement',
+  // Issue 34: whether only named addresses may agree ('anyone' or 'listed'), never which ones.
+  'whoMayAgree',
 ]
 
 /** An agreement as anyone with the link sees it: never the prospect's name or e-mail. */

@@ -10,18 +10,27 @@ import { proposalsQueryOptions } from '../queries/proposal-list.ts'
 import { CARD, StatCard } from './dashboard-frame.tsx'
 import { formatCount, formatDuration, formatWhen, plural } from './format.ts'
 import type { DashboardRange } from './queries.ts'
+import { SuspectViewsNote } from './suspect-views.tsx'
 
 // uPlot comes with the chart only.
 const ViewsChart = lazy(() => import('./views-chart.tsx'))
 
+/** The range's figures, and apart from them the opens not counted (suspected automated). */
 export function Totals({ totals }: { totals: AnalyticsOverview['totals'] }) {
   return (
-    <dl aria-label="Totals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      <StatCard label="Views" value={formatCount(totals.views)} hint="Prospects opening a proposal; your own visits are not counted." />
-      <StatCard label="Unique visitors" value={formatCount(totals.uniqueVisitors)} hint="Different browsers, counted without accounts." />
-      <StatCard label="Median time" value={formatDuration(totals.medianVisibleMs)} hint="Per visit, while the proposal was on screen." />
-      <StatCard label="Total time" value={formatDuration(totals.totalVisibleMs)} hint="All visits together." />
-    </dl>
+    <div className="grid gap-3">
+      <dl aria-label="Totals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard
+          label="Views"
+          value={formatCount(totals.views)}
+          hint="People opening a proposal: a quick reopening counts once, your own visits never."
+        />
+        <StatCard label="Unique visitors" value={formatCount(totals.uniqueVisitors)} hint="Different browsers, counted without accounts." />
+        <StatCard label="Median time" value={formatDuration(totals.medianVisibleMs)} hint="Per visit, while the proposal was on screen." />
+        <StatCard label="Total time" value={formatDuration(totals.totalVisibleMs)} hint="All visits together." />
+      </dl>
+      <SuspectViewsNote count={totals.suspectViews} />
+    </div>
   )
 }
 
@@ -58,7 +67,14 @@ function ProposalRow({ row, title, days, now }: { row: AnalyticsProposalRow; tit
           </span>
         )}
       </th>
-      <td className={classNames(cell, 'text-right tabular-nums')}>{formatCount(row.views)}</td>
+      <td className={classNames(cell, 'text-right tabular-nums')}>
+        {formatCount(row.views)}
+        {row.suspectViews > 0 && (
+          <span className="block text-xs whitespace-nowrap text-muted-foreground" data-testid="row-suspect-views">
+            {formatCount(row.suspectViews)} suspect
+          </span>
+        )}
+      </td>
       <td className={classNames(cell, 'text-right tabular-nums')}>{formatCount(row.uniqueVisitors)}</td>
       <td className={classNames(cell, 'text-right tabular-nums whitespace-nowrap')}>{formatDuration(row.medianVisibleMs)}</td>
       <td className={classNames(cell, 'whitespace-nowrap')}>{formatWhen(row.lastViewedAt, now)}</td>

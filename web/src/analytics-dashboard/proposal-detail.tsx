@@ -8,6 +8,7 @@ import { formatDuration, formatWhen, plural, sectionLabel } from './format.ts'
 import { InputComparison } from './input-comparison.tsx'
 import { Totals, ViewsChartCard } from './overview.tsx'
 import type { SellerInput } from './seller-inputs.ts'
+import { SuspectViewsNote } from './suspect-views.tsx'
 
 function VisitTimeline({ visits, now }: { visits: AnalyticsProposalDetail['visits']; now: Date }) {
   return (
@@ -108,6 +109,7 @@ export function ProposalDetail({
             When a prospect opens its link, the visit shows here within seconds, with the time they spent and the inputs they moved.
           </p>
         </div>
+        <SuspectViewsNote count={detail.totals.suspectViews} />
       </>
     )
   }

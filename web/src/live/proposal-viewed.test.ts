@@ -33,7 +33,9 @@ describe('a live proposal-viewed event', () => {
   it('names the proposal from the cached list, and refetches the list and every dashboard query', async () => {
     const queryClient = clientWith([entry('p-0', 'Other'), entry('p-1', 'Support triage ROI')])
     const shown: string[] = []
-    await announceProposalViewed(queryClient, { proposalId: 'p-1', viewedAt: '2026-01-06T09:00:00.000Z' }, (text) => shown.push(text))
+    await announceProposalViewed(queryClient, { proposalId: 'p-1', viewedAt: '2026-01-06T09:00:00.000Z', views: 1 }, (text) =>
+      shown.push(text),
+    )
     expect(shown).toEqual(['Support triage ROI was just opened'])
     expect(invalidated(queryClient, proposalsQueryKey)).toBe(true)
     expect(invalidated(queryClient, ['analytics', 'overview'])).toBe(true)
@@ -45,14 +47,24 @@ describe('a live proposal-viewed event', () => {
     for (const list of [undefined, [entry('p-0', 'Other')]]) {
       const queryClient = clientWith(list)
       const shown: string[] = []
-      await announceProposalViewed(queryClient, { proposalId: 'p-9', viewedAt: '2026-01-06T09:00:00.000Z' }, (text) => shown.push(text))
+      await announceProposalViewed(queryClient, { proposalId: 'p-9', viewedAt: '2026-01-06T09:00:00.000Z', views: 1 }, (text) =>
+        shown.push(text),
+      )
       expect(shown).toEqual([UNKNOWN_PROPOSAL_OPENED])
       expect(invalidated(queryClient, ['analytics', 'overview'])).toBe(true)
     }
   })
 
-  it('reads "<title> was just opened"', () => {
+  it('reads "<title> was just opened", or for a minute\'s views folded into one event "<title> was opened 3 times"', async () => {
     expect(proposalOpenedText('Q3 renewal')).toBe('Q3 renewal was just opened')
     expect(proposalOpenedText(undefined)).toBe('A proposal was just opened')
+    expect(proposalOpenedText('Q3 renewal', 3)).toBe('Q3 renewal was opened 3 times')
+    expect(proposalOpenedText(undefined, 29)).toBe('A proposal was opened 29 times')
+    const shown: string[] = []
+    const queryClient = clientWith([entry('p-1', 'Support triage ROI')])
+    await announceProposalViewed(queryClient, { proposalId: 'p-1', viewedAt: '2026-01-06T09:00:59.000Z', views: 3 }, (text) =>
+      shown.push(text),
+    )
+    expect(shown).toEqual(['Support triage ROI was opened 3 times'])
   })
 })

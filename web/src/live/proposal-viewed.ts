@@ -10,8 +10,14 @@ export const ANALYTICS_QUERY_PREFIX = ['analytics'] as const
 /** When the proposal's title cannot be found (the list failed, or the proposal is gone). */
 export const UNKNOWN_PROPOSAL_OPENED = 'A proposal was just opened'
 
-export function proposalOpenedText(title: string | undefined): string {
-  return title === undefined ? UNKNOWN_PROPOSAL_OPENED : `${title} was just opened`
+/**
+ * One view: "<title> was just opened"; several (the gateway folds a minute's views into one event,
+ * decision 119): "<title> was opened 3 times".
+ */
+export function proposalOpenedText(title: string | undefined, views = 1): string {
+  const subject = title ?? 'A proposal'
+  if (views <= 1) return title === undefined ? UNKNOWN_PROPOSAL_OPENED : `${subject} was just opened`
+  return `${subject} was opened ${views} times`
 }
 
 /**
@@ -41,5 +47,5 @@ export async function announceProposalViewed(
   show: (text: string) => void = (text) => toast({ title: text }),
 ): Promise<void> {
   void queryClient.invalidateQueries({ queryKey: ANALYTICS_QUERY_PREFIX })
-  show(proposalOpenedText(await proposalTitle(queryClient, view.proposalId)))
+  show(proposalOpenedText(await proposalTitle(queryClient, view.proposalId), view.views))
 }

@@ -32,6 +32,20 @@ describe('the branding a proposal page shows', () => {
     expect(branding).toMatchObject({ kind: 'custom', companyName: 'Acme AB', logoSrc: '/api/logos/acme.png', contact: undefined })
   })
 
+  it('shows a logo from this site only, never another site’s address (issue 34)', () => {
+    const logoOf = (companyLogo: string) => brandingOf({ branding: { companyName: 'Acme AB', companyLogo } }, ORIGIN).logoSrc
+    expect(logoOf('/api/logos/acme.png')).toBe('/api/logos/acme.png')
+    expect(logoOf(`${ORIGIN}/api/logos/acme.png`)).toBe(`${ORIGIN}/api/logos/acme.png`)
+    for (const elsewhere of [
+      'https://tracker.example/logo.png',
+      'http://tracker.example/logo.png',
+      '//tracker.example/logo.png',
+      '/\\tracker.example/x',
+    ]) {
+      expect(logoOf(elsewhere), elsewhere).toBeUndefined()
+    }
+  })
+
   it('shows unsafe contact details as text only, and nothing of a malformed branding', () => {
     const { contact } = brandingOf({ branding: { contactEmail: 'eve@evil.example?body=hi', contactPhone: 'javascript:alert(1)' } }, ORIGIN)
     expect(contact).toEqual({

@@ -18,9 +18,10 @@ export function safeWebsiteHref(website: string | null | undefined): string | un
 }
 
 /**
- * The company logo as an image source: a same-origin path (e.g. an uploaded logo, /api/logos/...)
- * or an http(s) URL. Plain http from another origin is dropped too, because the page's CSP
- * (img-src 'self' data: blob: https:) would refuse it and report a violation.
+ * The company logo as an image source: only from this site — a path (an uploaded logo,
+ * /api/logos/...) or an absolute URL of this origin. Another site's address is never loaded (issue
+ * 34: the prospect's browser would tell that site its address), and the page's CSP (img-src 'self')
+ * would refuse it anyway.
  */
 export function safeLogoSrc(logo: string | null | undefined, origin: string = window.location.origin): string | undefined {
   const text = logo?.trim()
@@ -29,7 +30,5 @@ export function safeLogoSrc(logo: string | null | undefined, origin: string = wi
   if (/^\/(?![/\\])/.test(text)) return text
   const url = absoluteUrl(text)
   if (url === undefined) return undefined
-  if (url.protocol === 'https:') return url.href
-  if (url.protocol === 'http:' && url.origin === origin) return url.href
-  return undefined
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === origin ? url.href : undefined
 }

@@ -43,6 +43,11 @@ export const proposalSchema = z.object({
   version: z.number().int().nullish(),
   previousVersionId: optionalText,
   agreement: agreementSchema.nullish(),
+  /** Issue 34: who may agree; the owner's answer also names the addresses and lists released agreements. */
+  whoMayAgree: z.enum(['anyone', 'listed']).nullish(),
+  agreementEmails: z.array(z.string()).nullish(),
+  /** Read by the owner's lazily loaded panel with its own schema, so the prospect's page carries none of it. */
+  releasedAgreements: z.array(z.unknown()).nullish(),
 })
 export type Proposal = z.output<typeof proposalSchema>
 

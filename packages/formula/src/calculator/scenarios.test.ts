@@ -74,7 +74,25 @@ describe('deriveScenarios', () => {
   it('keeps derived values within the sliders and takes another spread when asked', () => {
     const data = valid({ ...support, startValues: { automatedShare: 95 } })
     expect(deriveScenarios(data).optimistic.automatedShare).toBe(100)
-    expect(deriveScenarios(support, 10).conservative.automatedShare).toBeCloseTo(31.5, 9)
+    // 35 % less 10 % is 31.5, on a slider of whole percents 32.
+    expect(deriveScenarios(support, 10).conservative.automatedShare).toBe(32)
+  })
+
+  it('puts derived values on the slider’s grid without binary-fraction noise when the grid can show the move (issue 34)', () => {
+    const hours = (step: number) =>
+      valid({
+        name: 'Hours',
+        formula: 'agents * hoursSaved * 45',
+        parameters: [
+          { name: 'agents', label: 'Agents today', min: 1, max: 50, step: 1, defaultValue: 12 },
+          { name: 'hoursSaved', label: 'Hours saved per agent', min: 0, max: 20, step, defaultValue: 6 },
+        ],
+      })
+    // 6 × 0.8 is 4.800000000000001 in binary floating point; a half-hour slider stops at 5.
+    expect(deriveScenarios(hours(0.5))).toEqual({ conservative: { hoursSaved: 5 }, optimistic: { hoursSaved: 7 } })
+    expect(deriveScenarios(hours(0.01))).toEqual({ conservative: { hoursSaved: 4.8 }, optimistic: { hoursSaved: 7.2 } })
+    // A slider too coarse for the move keeps the value (noise-free) rather than snapping it back onto the expected one.
+    expect(deriveScenarios(hours(5))).toEqual({ conservative: { hoursSaved: 4.8 }, optimistic: { hoursSaved: 7.2 } })
   })
 })
 

@@ -4,7 +4,7 @@
 import type { CalculatorData, CalculatorParameter } from './calculator-data.ts'
 import { createCalculator, type Calculator } from './calculator.ts'
 import { headlineOf } from './headline.ts'
-import { sliderSettings, valueFieldSlider } from './sliders.ts'
+import { sliderSettings, snapToSlider, valueFieldSlider, withoutFloatNoise, type SliderSettings } from './sliders.ts'
 
 export const SCENARIOS = ['conservative', 'expected', 'optimistic'] as const
 export type Scenario = (typeof SCENARIOS)[number]
@@ -40,16 +40,30 @@ export function isImprovementInput(calculatorData: CalculatorData, name: string)
   return CLAIM_WORDS.test(text) || parameter.unit?.trim() === '%'
 }
 
-function clampToInput(calculatorData: CalculatorData, name: string, value: number): number {
+/** The slider of an input the prospect can move (a parameter, or a value calculator's own input field); undefined for any other name. */
+export function inputSlider(calculatorData: CalculatorData, name: string): SliderSettings | undefined {
   const parameter = calculatorData.parameters.find((candidate) => candidate.name === name)
-  if (parameter !== undefined) {
-    const { min, max } = sliderSettings(parameter)
-    return Math.min(max, Math.max(min, value))
-  }
+  if (parameter !== undefined) return sliderSettings(parameter)
   const field = calculatorData.valueFields.find((candidate) => candidate.name === name && !candidate.calculated)
-  if (field === undefined) return value
-  const { min, max } = valueFieldSlider(field)
-  return Math.min(max, Math.max(min, value))
+  return field === undefined ? undefined : valueFieldSlider(field)
+}
+
+function clampToInput(calculatorData: CalculatorData, name: string, value: number): number {
+  const slider = inputSlider(calculatorData, name)
+  return slider === undefined ? value : Math.min(slider.max, Math.max(slider.min, value))
+}
+
+/**
+ * A derived scenario's value as the page shows it and an agreement freezes it: on the slider's grid
+ * (min + k·step) when the grid is fine enough to show the move — 6 hours less 20 % is 5 on a
+ * half-hour slider, never 4.800000000000001 — else within the slider and without binary-fraction
+ * noise (a slider too coarse for the move would otherwise snap it back onto the expected value).
+ */
+function derivedValue(calculatorData: CalculatorData, name: string, value: number, move: number): number {
+  const slider = inputSlider(calculatorData, name)
+  if (slider === undefined) return withoutFloatNoise(value)
+  if (slider.step <= Math.abs(move)) return snapToSlider(value, slider)
+  return withoutFloatNoise(Math.min(slider.max, Math.max(slider.min, value)))
 }
 
 /** The figure scenarios are compared by: the yearly value, or a value calculator's first highlighted field. */
@@ -75,8 +89,8 @@ export function deriveScenarios(calculatorData: CalculatorData, spreadPercent: n
     const { name } = parameter
     const value = expected[name]
     if (value === undefined || value === 0 || !isImprovementInput(calculatorData, name)) continue
-    const up = clampToInput(calculatorData, name, value * (1 + factor))
-    const down = clampToInput(calculatorData, name, value * (1 - factor))
+    const up = derivedValue(calculatorData, name, value * (1 + factor), value * factor)
+    const down = derivedValue(calculatorData, name, value * (1 - factor), value * factor)
     const upScore = scoreOf(calculator, { ...expected, [name]: up })
     const downScore = scoreOf(calculator, { ...expected, [name]: down })
     if (upScore === downScore) continue

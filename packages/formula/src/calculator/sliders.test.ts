@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { initialSliderValue, sliderSettings, valueFieldSlider, valueSliderMax } from './sliders.ts'
+import fc from 'fast-check'
+import { initialSliderValue, sliderSettings, snapToSlider, valueFieldSlider, valueSliderMax, withoutFloatNoise } from './sliders.ts'
 
 describe("SPEC §9 'Slider defaults when missing: min 0, max 100, step 1'", () => {
   it('fills in missing min, max and step', () => {
@@ -107,5 +108,54 @@ describe('SPEC §9 value-type slider max heuristics', () => {
   it('gives value fields a 0-based slider with step 1 that starts at the default', () => {
     expect(valueFieldSlider({ name: 'callsPerDay', defaultValue: 12 })).toEqual({ min: 0, max: 300, step: 1, initialValue: 12 })
     expect(valueFieldSlider({ name: 'hoursSaved' })).toEqual({ min: 0, max: 50, step: 1, initialValue: 15 })
+  })
+})
+
+describe('snapToSlider: a value a slider can stop on (issue 34)', () => {
+  it('clamps, snaps to min + k·step and writes the value without binary-fraction noise', () => {
+    const halfHours = { min: 0, max: 20, step: 0.5 }
+    expect(snapToSlider(4.800000000000001, halfHours)).toBe(5)
+    expect(snapToSlider(4.74, halfHours)).toBe(4.5)
+    expect(snapToSlider(-3, halfHours)).toBe(0)
+    expect(snapToSlider(99, halfHours)).toBe(20)
+    expect(snapToSlider(0.1 + 0.2, { min: 0, max: 1, step: 0.1 })).toBe(0.3)
+    // The grid starts at min: 7 and 12 on a 5-wide grid from 2.
+    expect(snapToSlider(8, { min: 2, max: 100, step: 5 })).toBe(7)
+    // The nearest point past max gives way to the one below it.
+    expect(snapToSlider(9.9, { min: 0, max: 9.9, step: 2 })).toBe(8)
+    expect(snapToSlider(Number.NaN, halfHours)).toBe(0)
+    // A max with binary-fraction noise (-0.59 + 0.58) still has its own grid point.
+    expect(snapToSlider(0, { min: -0.59, max: -0.59 + 0.58, step: 0.01 })).toBe(-0.01)
+  })
+
+  it('lands every finite number on the grid and within the range (fast-check)', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }),
+        fc.integer({ min: -1000, max: 1000 }),
+        fc.integer({ min: 1, max: 2000 }),
+        fc.constantFrom(1, 0.5, 0.25, 0.1, 0.01, 5, 1000),
+        (value, minUnits, spanSteps, step) => {
+          const min = minUnits * step
+          const max = min + spanSteps * step
+          const snapped = snapToSlider(value, { min, max, step })
+          expect(snapped).toBeGreaterThanOrEqual(min - step * 1e-6)
+          expect(snapped).toBeLessThanOrEqual(max + step * 1e-6)
+          const steps = (snapped - min) / step
+          expect(Math.abs(steps - Math.round(steps))).toBeLessThan(1e-6)
+          // Written as a person would: no more decimals than the step has.
+          const decimals = String(step).split('.')[1]?.length ?? 0
+          expect(Number(snapped.toFixed(decimals))).toBe(snapped)
+          // Never more than half a step from the clamped value.
+          expect(Math.abs(snapped - Math.min(max, Math.max(min, value)))).toBeLessThanOrEqual(step / 2 + step * 1e-6)
+        },
+      ),
+    )
+  })
+
+  it('withoutFloatNoise keeps 12 significant digits', () => {
+    expect(withoutFloatNoise(6 * 0.8)).toBe(4.8)
+    expect(withoutFloatNoise(0.1 + 0.2)).toBe(0.3)
+    expect(withoutFloatNoise(1_234_567.5)).toBe(1_234_567.5)
   })
 })

@@ -39,6 +39,24 @@ function snapToStep(value: number, min: number, step: number): number {
 }
 
 /**
+ * A value a slider can stop on: within min and max, on the grid min + k·step (the nearest point,
+ * the one below when the nearest lies past max), written without binary-fraction noise
+ * (4.8, never 4.800000000000001). Non-finite values become min.
+ */
+export function snapToSlider(value: number, slider: Pick<SliderSettings, 'min' | 'max' | 'step'>): number {
+  if (!Number.isFinite(value)) return slider.min
+  const within = Math.min(slider.max, Math.max(slider.min, value))
+  const snapped = snapToStep(within, slider.min, slider.step)
+  // Past max by more than noise (a max of -0.59 + 0.58 is -0.010000000000000009, the grid's -0.01 is max).
+  return snapped - slider.max > slider.step * 1e-9 ? snapToStep(snapped - slider.step, slider.min, slider.step) : snapped
+}
+
+/** A computed value without binary-fraction noise (6 × 0.8 is 4.8, not 4.800000000000001): 12 significant digits. */
+export function withoutFloatNoise(value: number): number {
+  return Number.isFinite(value) ? Number(value.toPrecision(12)) : value
+}
+
+/**
  * Resolves a parameter's slider: missing or unusable min, max or step take SLIDER_DEFAULTS (step
  * must be > 0; max below min becomes min), and the initial value is defaultValue clamped into
  * range, else min + 30% of the range snapped to the step grid.

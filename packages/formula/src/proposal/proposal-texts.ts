@@ -62,6 +62,11 @@ export interface ProposalTexts {
   readonly agreedNote: string
   /** The agreed record no longer matches its hash. */
   readonly agreementAltered: string
+  // Issue 34: the seller may name who may agree.
+  /** In the agreement form when only the e-mail addresses the seller named may agree. */
+  readonly agreeListedOnly: string
+  /** The refusal of an address the seller did not name (403). */
+  readonly agreementNotListed: string
 }
 
 const ENGLISH: ProposalTexts = {
@@ -109,6 +114,8 @@ const ENGLISH: ProposalTexts = {
   agreedFigures: 'Agreed figures',
   agreedNote: 'These figures were agreed to and do not change with the calculator below.',
   agreementAltered: 'The stored agreement no longer matches its record.',
+  agreeListedOnly: 'Only the people the sender named can agree: use the e-mail address this proposal was sent to.',
+  agreementNotListed: 'This e-mail address is not one the sender named. Use the address this proposal was sent to, or ask the sender.',
 }
 
 const SWEDISH: ProposalTexts = {
@@ -156,6 +163,9 @@ const SWEDISH: ProposalTexts = {
   agreedFigures: 'Godkända siffror',
   agreedNote: 'Siffrorna är godkända och ändras inte med kalkylatorn nedan.',
   agreementAltered: 'Det sparade godkännandet stämmer inte längre med sitt underlag.',
+  agreeListedOnly: 'Bara de personer som avsändaren har angett kan godkänna: använd e-postadressen som förslaget skickades till.',
+  agreementNotListed:
+    'Den här e-postadressen är inte en av dem som avsändaren har angett. Använd adressen som förslaget skickades till, eller fråga avsändaren.',
 }
 
 /** The proposal page's texts in `language` (English when the calculator has none). */

@@ -69,6 +69,7 @@ interface ProposalRow {
   median: number | null
   last_viewed_at: Date | null
   pdf_downloads: number
+  suspect_views: number
   agreed_at: Date | null
   agreed_scenario: string | null
 }
@@ -77,6 +78,7 @@ interface DayRow {
   day: string
   views: number
   visible_ms: number
+  suspect_views: number
 }
 
 /** Every day of the range, with zeros where nothing was counted. */
@@ -92,6 +94,7 @@ export function fillDays(
     views: viewsOf.get(day)?.views ?? 0,
     uniqueVisitors: uniquesOf.get(day) ?? 0,
     visibleMs: viewsOf.get(day)?.visible_ms ?? 0,
+    suspectViews: viewsOf.get(day)?.suspect_views ?? 0,
   }))
 }
 
@@ -103,7 +106,8 @@ export async function dashboardOverview(deps: DashboardDeps, props: { userId: nu
   const values = [props.userId, range.from]
   const [days, uniques, totals, proposals] = await Promise.all([
     read<DayRow>(
-      `SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(views)::int AS views, sum(visible_ms)::float8 AS visible_ms
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(views)::int AS views, sum(visible_ms)::float8 AS visible_ms,
+              sum(suspect_views)::int AS suspect_views
          FROM {proposal_day} WHERE owner_user_id = $1 AND day >= $2::date GROUP BY day`,
       values,
     ),
@@ -120,8 +124,9 @@ export async function dashboardOverview(deps: DashboardDeps, props: { userId: nu
     ),
     read<ProposalRow>(
       `WITH counted AS (
-         SELECT proposal_id, sum(views)::int AS views, sum(pdf_downloads)::int AS pdf_downloads FROM {proposal_day}
-          WHERE owner_user_id = $1 AND day >= $2::date GROUP BY proposal_id HAVING sum(views) > 0
+         SELECT proposal_id, sum(views)::int AS views, sum(pdf_downloads)::int AS pdf_downloads,
+                sum(suspect_views)::int AS suspect_views FROM {proposal_day}
+          WHERE owner_user_id = $1 AND day >= $2::date GROUP BY proposal_id HAVING sum(views) > 0 OR sum(suspect_views) > 0
        ), uniques AS (
          SELECT proposal_id, count(*)::int AS visitors FROM {proposal_visitor}
           WHERE owner_user_id = $1 AND last_day >= $2::date GROUP BY proposal_id
@@ -130,7 +135,7 @@ export async function dashboardOverview(deps: DashboardDeps, props: { userId: nu
            FROM {visit} WHERE owner_user_id = $1 AND viewed AND started_at >= $2::date GROUP BY proposal_id
        )
        SELECT c.proposal_id, c.views, coalesce(u.visitors, 0) AS visitors, v.median, v.last_viewed_at,
-              c.pdf_downloads, p.agreed_at, p.agreed_scenario
+              c.pdf_downloads, c.suspect_views, p.agreed_at, p.agreed_scenario
          FROM counted c LEFT JOIN uniques u USING (proposal_id) LEFT JOIN visits v USING (proposal_id)
               LEFT JOIN {proposal} p ON p.id = c.proposal_id
         ORDER BY v.last_viewed_at DESC NULLS LAST, c.proposal_id`,
@@ -145,6 +150,7 @@ export async function dashboardOverview(deps: DashboardDeps, props: { userId: nu
       uniqueVisitors: totals[0]?.visitors ?? 0,
       medianVisibleMs: totals[0]?.median ?? null,
       totalVisibleMs: filled.reduce((sum, day) => sum + day.visibleMs, 0),
+      suspectViews: filled.reduce((sum, day) => sum + day.suspectViews, 0),
     },
     proposals: proposals.map((row) => ({
       proposalId: row.proposal_id,
@@ -154,6 +160,7 @@ export async function dashboardOverview(deps: DashboardDeps, props: { userId: nu
       lastViewedAt: row.last_viewed_at?.toISOString() ?? null,
       pdfDownloads: row.pdf_downloads,
       agreement: agreementOf(row),
+      suspectViews: row.suspect_views,
     })),
   })
 }

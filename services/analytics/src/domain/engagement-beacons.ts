@@ -1,6 +1,7 @@
 // An engagement beacon from a proposal's page (issue 19, docs/decisions/111): accepted without a
 // session, counted only for the visitor its token was signed for, and never trusted for anything
-// else. The events themselves are written by the EngagementRecorder, off the request path.
+// else. The events themselves are written by the EngagementRecorder in batches; the 202 comes once
+// they are stored (docs/decisions/117).
 import { hash } from 'node:crypto'
 import { BEACON_TOKEN_INVALID_MESSAGE, BEACON_TOKEN_TTL_MS, type BeaconResponse, type EngagementBeaconBody } from '@valueproof/contracts'
 import { errors, verifyBeaconToken, type BeaconClaims } from '@valueproof/http-kit'
@@ -34,7 +35,8 @@ function verifiedClaims(
 /**
  * Do Not Track or Global Privacy Control: nothing is looked at or kept. A token forged, expired, or
  * another proposal's or visitor's: 403. The owner's own page: accepted, not counted. Past
- * ENGAGEMENT_BEACONS_PER_MINUTE for the visitor: 429. Anything else is queued to be counted.
+ * ENGAGEMENT_BEACONS_PER_MINUTE for the visitor: 429. Anything else is stored before the answer
+ * (503 when it could not be).
  */
 export async function acceptEngagementBeacon(
   deps: EngagementBeaconDeps,

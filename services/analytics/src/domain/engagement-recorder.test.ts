@@ -1,5 +1,6 @@
 // The engagement recorder under a flood: a full queue makes the next beacon's request wait for room
-// instead of dropping it, so every beacon accepted is written; stopping still writes what was queued.
+// instead of dropping it, and a beacon is accepted only once its batch is committed, so every beacon
+// accepted is written; stopping still writes what was queued and refuses the rest.
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PrismaClient } from '../db.ts'
@@ -52,24 +53,27 @@ describe('EngagementRecorder', () => {
     let queued = 0
     const flood = Array.from({ length: 20 }, () => recorder.record(beacon(proposalId)).then(() => (queued += 1)))
     await new Promise((resolve) => setTimeout(resolve, 50))
-    // The first batch of 2 is being written (held), 3 more fill the queue; the other 15 wait.
-    expect(queued).toBe(5)
+    // The first batch of 2 is being written (held), 3 more fill the queue; the other 15 wait for
+    // room. Nobody is answered before their batch is committed.
+    expect(queued).toBe(0)
     open()
     await Promise.all(flood)
     await recorder.stop()
     expect(await database.db.prisma.engagementEvent.count({ where: { proposalId } })).toBe(20)
   })
 
-  it('stops with requests still waiting: what was queued is written, the waiting ones are let go', async () => {
+  it('stops with requests still waiting: what was queued is written, the waiting ones are refused', async () => {
     const proposalId = newProposalId()
     const { prisma, open } = gated(database.db.prisma)
     const recorder = new EngagementRecorder({ prisma, dbSchema: database.db.schema, logger, batchDelayMs: 1, maxBatch: 2, maxPending: 2 })
-    const flood = Array.from({ length: 6 }, () => recorder.record(beacon(proposalId)))
+    // Two batches of two are written at once (held by the gate), two more are queued, two wait for room.
+    const flood = Array.from({ length: 8 }, () => recorder.record(beacon(proposalId)))
     await new Promise((resolve) => setTimeout(resolve, 50))
     const stopped = recorder.stop()
     open()
-    await Promise.all(flood)
+    const outcomes = await Promise.allSettled(flood)
     await stopped
-    expect(await database.db.prisma.engagementEvent.count({ where: { proposalId } })).toBe(4)
+    expect(await database.db.prisma.engagementEvent.count({ where: { proposalId } })).toBe(6)
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([...Array<string>(6).fill('fulfilled'), 'rejected', 'rejected'])
   })
 })

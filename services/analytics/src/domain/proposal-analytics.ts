@@ -96,8 +96,9 @@ export async function proposalAnalytics(
   const read = reader(deps)
   const values = [props.proposalId, range.from]
   const [days, totals, visits, sections, inputs, agreements] = await Promise.all([
-    read<{ day: string; views: number; visitors: number; visible_ms: number; pdf_downloads: number }>(
-      `SELECT to_char(day, 'YYYY-MM-DD') AS day, views, unique_visitors AS visitors, visible_ms::float8 AS visible_ms, pdf_downloads
+    read<{ day: string; views: number; visitors: number; visible_ms: number; pdf_downloads: number; suspect_views: number }>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, views, unique_visitors AS visitors, visible_ms::float8 AS visible_ms, pdf_downloads,
+              suspect_views
          FROM {proposal_day} WHERE proposal_id = $1 AND day >= $2::date`,
       values,
     ),
@@ -134,6 +135,7 @@ export async function proposalAnalytics(
       uniqueVisitors: totals[0]?.visitors ?? 0,
       medianVisibleMs: totals[0]?.median ?? null,
       totalVisibleMs: filled.reduce((sum, day) => sum + day.visibleMs, 0),
+      suspectViews: filled.reduce((sum, day) => sum + day.suspectViews, 0),
     },
     days: filled,
     visits: visits.map((visit) => ({

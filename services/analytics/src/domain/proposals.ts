@@ -71,13 +71,39 @@ export async function forgetProposal(tx: Tx, props: OwnedProposal & { deletedAt:
 
 /**
  * A prospect agreed to the proposal's figures (issue 20): when, and in which scenario. A proposal
- * has one agreement, so a redelivered or late event sets the same; a deleted one notes nothing.
+ * has one agreement in force; after a release (issue 34) a newer one replaces it. So an agreement
+ * is noted unless a newer one is, or a release of it (or of a newer one) came first — events of
+ * two subjects arrive in no set order; a deleted proposal notes nothing.
  */
 export async function noteProposalAgreed(tx: Tx, props: OwnedProposal & { agreedAt: Date; scenario: string }): Promise<void> {
   await tx.proposal.createMany({ data: [{ id: props.proposalId, ownerUserId: props.ownerUserId }], skipDuplicates: true })
   await tx.proposal.updateMany({
-    where: { id: props.proposalId, deletedAt: null },
+    where: {
+      id: props.proposalId,
+      deletedAt: null,
+      AND: [
+        { OR: [{ agreedAt: null }, { agreedAt: { lte: props.agreedAt } }] },
+        { OR: [{ releasedThrough: null }, { releasedThrough: { lt: props.agreedAt } }] },
+      ],
+    },
     data: { agreedAt: props.agreedAt, agreedScenario: props.scenario },
+  })
+}
+
+/**
+ * The seller released the agreement made at `agreedAt` (issue 34): the proposal shows as not agreed,
+ * unless a newer agreement is noted already, and an agreed event of that one arriving late is not
+ * noted again.
+ */
+export async function noteAgreementReleased(tx: Tx, props: OwnedProposal & { agreedAt: Date }): Promise<void> {
+  await tx.proposal.createMany({ data: [{ id: props.proposalId, ownerUserId: props.ownerUserId }], skipDuplicates: true })
+  await tx.proposal.updateMany({
+    where: { id: props.proposalId, OR: [{ releasedThrough: null }, { releasedThrough: { lt: props.agreedAt } }] },
+    data: { releasedThrough: props.agreedAt },
+  })
+  await tx.proposal.updateMany({
+    where: { id: props.proposalId, agreedAt: { lte: props.agreedAt } },
+    data: { agreedAt: null, agreedScenario: null },
   })
 }
 

@@ -1,6 +1,8 @@
 // A prospect's view of a proposal, from the proposal service's view event: counted once per visit
 // into its proposal's day (views, exact unique visitors), and the visit row marked viewed — the row
-// its engagement beacons may have started already, since they can arrive before the event does.
+// its engagement beacons may have started already, since they can arrive before the event does. The
+// proposal service says how a view counts (decision 119): a repeat of someone counted within its
+// window is a visit, not a view; a suspect view is counted apart and shows no visit.
 import { qualifiedTable } from '@valueproof/db'
 import type { Tx } from '../db.ts'
 import { utcDay } from './days.ts'
@@ -14,6 +16,14 @@ export interface ProspectView {
   /** The page view's id ('' for views recorded before visits existed). */
   visitId: string
   viewedAt: Date
+  counting: ViewCounting
+}
+
+/** How the proposal service counted a view; events before issue 34 say nothing, and all counted. */
+export type ViewCounting = 'counted' | 'repeat' | 'suspect'
+
+export function viewCountingOf(counting: string): ViewCounting {
+  return counting === 'repeat' || counting === 'suspect' ? counting : 'counted'
 }
 
 /**
@@ -64,15 +74,32 @@ async function countVisitor(tx: Tx, props: { view: ProspectView; day: Date; dbSc
   return count
 }
 
+/** A suspect view: one more on its proposal's day, apart from the views. */
+async function countSuspectView(tx: Tx, view: ProspectView): Promise<void> {
+  const { proposalId, ownerUserId } = view
+  const day = utcDay(view.viewedAt)
+  await tx.proposalDay.upsert({
+    where: { proposalId_day: { proposalId, day } },
+    create: { proposalId, day, ownerUserId, suspectViews: 1 },
+    update: { suspectViews: { increment: 1 } },
+  })
+}
+
 /**
  * Counts a prospect's view on its UTC day: one view, and one unique visitor the first time this
- * visitor viewed the proposal that day. A deleted proposal counts nothing. Answers whether it counted.
+ * visitor viewed the proposal that day; a repeat only marks its visit viewed, a suspect view is
+ * counted apart. A deleted proposal counts nothing. Answers whether it counted as a view.
  */
 export async function recordProspectView(tx: Tx, props: { view: ProspectView; dbSchema: string | undefined }): Promise<boolean> {
   const { view, dbSchema } = props
   const live = await liveProposals(tx, { proposals: [view], dbSchema })
   if (!live.has(view.proposalId)) return false
+  if (view.counting === 'suspect') {
+    await countSuspectView(tx, view)
+    return false
+  }
   if (view.visitId !== '' && !(await markVisitViewed(tx, view, dbSchema))) return false
+  if (view.counting === 'repeat') return false
   const day = utcDay(view.viewedAt)
   const { proposalId, ownerUserId } = view
   const newVisitor = await countVisitor(tx, { view, day, dbSchema })

@@ -4,14 +4,14 @@ import type { ProposalViewedSchema } from '@valueproof/proto'
 import type { ServiceDeps } from '@valueproof/service-runtime'
 import type { PrismaClient } from '../db.ts'
 import { countOnDay } from '../domain/daily-counts.ts'
-import { recordProspectView } from '../domain/visits.ts'
+import { recordProspectView, viewCountingOf } from '../domain/visits.ts'
 
 export const CONSUMER = 'analytics.proposal-viewed'
 
 /**
  * A prospect's view (never the owner's: those are not counted anywhere): into its proposal's day
- * and visit (domain/visits.ts), and the product owner's daily prospect views — once per event
- * however often it is delivered.
+ * and visit (domain/visits.ts), and when it counted, the product owner's daily prospect views —
+ * once per event however often it is delivered.
  */
 export async function handleProposalViewed(
   prisma: PrismaClient,
@@ -27,11 +27,12 @@ export async function handleProposalViewed(
     visitorId: message.visitorId,
     visitId: message.visitId,
     viewedAt,
+    counting: viewCountingOf(message.counting),
   }
   await consumeOnce(prisma, { consumer: CONSUMER, eventId: event.id, schema: dbSchema }, async (tx) => {
     await recordProspectView(tx, { view, dbSchema })
     // Last: the day's shared row is locked only until the commit that follows.
-    await countOnDay(tx, 'prospect_view', viewedAt)
+    if (view.counting === 'counted') await countOnDay(tx, 'prospect_view', viewedAt)
   })
 }
 

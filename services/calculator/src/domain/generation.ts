@@ -3,6 +3,7 @@ import { HttpError } from '@valueproof/http-kit'
 import { AnalysisError, type AnalysisInput, type Analyzer } from '../analysis/types.ts'
 import type { PrismaClient, Tx } from '../db.ts'
 import { recordCalculatorGenerated, type GenerationRecord } from '../events/outbox.ts'
+import { assertCalculatorStorageLeft } from './storage.ts'
 import { assertAllowanceLeft, countGeneration, currentAllowance, type Allowance } from './usage.ts'
 
 export interface GenerationDeps {
@@ -32,6 +33,8 @@ export async function countAndKeep<Kept>(
     calculatorData: CalculatorData
     event: Pick<GenerationRecord, 'complexity' | 'inputKind' | 'language' | 'currency' | 'analyzer' | 'generatedAt'>
     keep: KeepCalculator<Kept>
+    /** What keeping it adds to the account's storage (its document and text), bytes (docs/decisions/120). */
+    addsBytes?: number
   },
 ): Promise<Kept> {
   const { allowance } = props
@@ -41,6 +44,13 @@ export async function countAndKeep<Kept>(
       month: allowance.month,
       plan: allowance.plan,
       limit: allowance.limit,
+      dbSchema: deps.dbSchema,
+    })
+    // After the count: its row lock makes the account's generations queue, so the sum is theirs alone.
+    await assertCalculatorStorageLeft(tx, {
+      userId: props.userId,
+      plan: allowance.plan,
+      adding: props.addsBytes ?? 0,
       dbSchema: deps.dbSchema,
     })
     await recordCalculatorGenerated(tx, {
@@ -67,6 +77,8 @@ export async function generateCalculator<Kept = undefined>(
     signal?: AbortSignal
     /** Keeps the calculator (docs/decisions/103) in the same transaction that counts it. */
     keep?: KeepCalculator<Kept>
+    /** What keeping it adds to the account's storage, bytes: the document and its text, or the description. */
+    addsBytes?: number
   },
 ): Promise<{ calculatorData: CalculatorData; kept: Kept | undefined }> {
   const startedAt = deps.now()
@@ -96,6 +108,7 @@ export async function generateCalculator<Kept = undefined>(
       generatedAt: startedAt,
     },
     keep: async (tx, data, numberInMonth) => (keep === undefined ? undefined : keep(tx, data, numberInMonth)),
+    ...(props.addsBytes === undefined ? {} : { addsBytes: props.addsBytes }),
   })
   return { calculatorData: generated, kept }
 }

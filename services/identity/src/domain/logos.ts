@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
+import { LOGO_URL_PREFIX } from '@valueproof/contracts'
 import type { ObjectStore } from '@valueproof/object-store'
-import { errors } from '@valueproof/http-kit'
+import { errors, HttpError } from '@valueproof/http-kit'
+import { OutboundRefusal, type OutboundClient } from '@valueproof/outbound-http'
 import type { PrismaClient } from '../db.ts'
 
+export { LOGO_URL_PREFIX }
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024
-export const LOGO_URL_PREFIX = '/api/logos/'
 /**
  * A logo's key: a random UUID and the image's extension. Keys of logos stored before issue 13 began
  * with the owner's numeric id (`7/<uuid>.png`); they are still served, new ones never carry it, as
@@ -64,3 +66,32 @@ export async function readLogo(
   // The content type recorded from the sniffed bytes, not whatever the store says.
   return { body: object.body, contentType: logo.contentType }
 }
+
+/**
+ * A logo given as another site's address (PATCH /api/profile, issue 34): fetched once, here, through
+ * the one outgoing client (public addresses only, every redirect checked, 10 s, at most the upload's
+ * 2 MB), and stored as an upload is — its type sniffed from the bytes — so prospects' browsers only
+ * ever load it from us. Anything that cannot be used answers 422 saying why.
+ */
+export async function importLogo(
+  deps: { prisma: PrismaClient; objectStore: ObjectStore; outbound: OutboundClient },
+  props: { userId: number; url: string },
+): Promise<{ url: string }> {
+  let bytes: Buffer
+  try {
+    const answer = await deps.outbound.get(props.url, { maxBytes: LOGO_MAX_BYTES, accept: 'image/png,image/jpeg,image/webp,image/gif' })
+    bytes = answer.body
+  } catch (error) {
+    if (error instanceof OutboundRefusal) throw errors.unprocessable(`companyLogo: ${error.message}`, `logo_fetch_${error.reason}`)
+    throw error
+  }
+  try {
+    return await storeLogo(deps.prisma, deps.objectStore, { userId: props.userId, bytes })
+  } catch (error) {
+    // The upload's own checks (empty, too large, not an image), said of the address instead.
+    if (error instanceof HttpError && error.status < 500) throw errors.unprocessable(`companyLogo: ${LOGO_NOT_USABLE_MESSAGE}`, error.id)
+    throw error
+  }
+}
+
+export const LOGO_NOT_USABLE_MESSAGE = 'the address did not give a PNG, JPEG, WebP or GIF image of at most 2 MB. Upload the logo instead.'

@@ -1,8 +1,17 @@
 import { COMPANY_PROFILE_FIELDS, type ProfileBody } from '@valueproof/contracts'
 import { errors } from '@valueproof/http-kit'
+import type { ObjectStore } from '@valueproof/object-store'
+import type { OutboundClient } from '@valueproof/outbound-http'
 import type { PrismaClient, User } from '../db.ts'
 import { recordUserProfileUpdated } from '../events/outbox.ts'
-import { LOGO_URL_PREFIX } from './logos.ts'
+import { importLogo, LOGO_URL_PREFIX } from './logos.ts'
+
+/** What a profile change needs beyond the database: where logos are stored, and how an external one is fetched. */
+export interface ProfileDeps {
+  prisma: PrismaClient
+  objectStore: ObjectStore
+  outbound: OutboundClient
+}
 
 export const PRO_ONLY_PROFILE_MESSAGE = 'Company profile editing is available on the Pro plan. Upgrade to Pro to edit your company profile.'
 
@@ -31,32 +40,39 @@ function nextValue(value: string | null | undefined, current: string | null): st
   return value === null || value === '' ? null : value
 }
 
-/** The logo must be one this user uploaded (served by us) or an http(s) address. */
-async function assertOwnLogo(prisma: PrismaClient, userId: number, logo: string): Promise<void> {
+/**
+ * The logo as stored: one this user uploaded (served by us) as it is, or an http(s) address fetched
+ * once and stored as an upload (issue 34: prospects' browsers load logos from us only).
+ */
+async function ownLogo(deps: ProfileDeps, userId: number, logo: string): Promise<string> {
   if (logo.startsWith(LOGO_URL_PREFIX)) {
     const key = logo.slice(LOGO_URL_PREFIX.length)
-    const stored = await prisma.logo.findUnique({ where: { key }, select: { userId: true } })
-    if (stored?.userId === userId) return
+    const stored = await deps.prisma.logo.findUnique({ where: { key }, select: { userId: true } })
+    if (stored?.userId === userId) return logo
     throw errors.badRequest('companyLogo: use a logo you uploaded with /api/upload-logo')
   }
+  let url: URL | undefined
   try {
-    const url = new URL(logo)
-    if (url.protocol === 'https:' || url.protocol === 'http:') return
+    url = new URL(logo)
   } catch {
     // falls through to the error below
   }
-  throw errors.badRequest('companyLogo: must be an uploaded logo or an http(s) URL')
+  if (url?.protocol !== 'https:' && url?.protocol !== 'http:') {
+    throw errors.badRequest('companyLogo: must be an uploaded logo or an http(s) URL')
+  }
+  return (await importLogo(deps, { userId, url: url.href })).url
 }
 
 /**
  * The company fields are Pro only (enforced here, not just in the browser); the seller's contact
  * details are open to every plan. The profile-updated event commits with the change.
  */
-export async function updateProfile(prisma: PrismaClient, props: { userId: number; changes: ProfileBody }): Promise<User> {
+export async function updateProfile(deps: ProfileDeps, props: { userId: number; changes: ProfileBody }): Promise<User> {
+  const { prisma } = deps
   const user = await loadUser(prisma, props.userId)
   if (touchesCompany(props.changes)) assertCanEditProfile(user)
-  const companyLogo = nextValue(props.changes.companyLogo, user.companyLogo)
-  if (companyLogo !== null && companyLogo !== user.companyLogo) await assertOwnLogo(prisma, user.id, companyLogo)
+  const asked = nextValue(props.changes.companyLogo, user.companyLogo)
+  const companyLogo = asked !== null && asked !== user.companyLogo ? await ownLogo(deps, user.id, asked) : asked
   return prisma.$transaction(async (tx) => {
     const updated = await tx.user.update({
       where: { id: user.id },

@@ -1,9 +1,12 @@
 // Identity's copy of the plan follows billing's events: only a newer version changes it, and the
 // Pro-only profile rule follows the plan it holds.
 import { randomUUID } from 'node:crypto'
+import { tmpdir } from 'node:os'
 import { deliveredPlanChange, type PlanChange } from '@valueproof/event-bus/testing'
 import { SubscriptionChange } from '@valueproof/proto'
 import { HttpError } from '@valueproof/http-kit'
+import { createFileObjectStore } from '@valueproof/object-store'
+import { createOutboundClient } from '@valueproof/outbound-http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PRO_ONLY_PROFILE_MESSAGE, updateProfile } from '../domain/profile.ts'
 import { identityPGliteDatabase } from '../testing/database.ts'
@@ -102,7 +105,9 @@ describe("identity's plan from billing's subscription events", () => {
 
   it('lets the company profile be edited only while the events say Pro', async () => {
     const userId = await newUser('David')
-    const editCompany = () => updateProfile(db.prisma, { userId, changes: { companyName: 'Acme AB' } })
+    // No logo is stored or fetched here: a store and a client that are never used.
+    const deps = { prisma: db.prisma, objectStore: createFileObjectStore(tmpdir()), outbound: createOutboundClient() }
+    const editCompany = () => updateProfile(deps, { userId, changes: { companyName: 'Acme AB' } })
     await expect(editCompany()).rejects.toThrow(PRO_ONLY_PROFILE_MESSAGE)
     await apply({ userId, change: SubscriptionChange.ACTIVATED, version: 1 })
     expect((await editCompany()).companyName).toBe('Acme AB')

@@ -74,12 +74,13 @@ describe('encryptLegacyAccessCodes', () => {
     const script = await readFile(new URL(`${folder ?? 'missing'}/migration.sql`, migrations), 'utf8')
     await prisma.proposal.deleteMany()
     const before = await proposal('Kept-As-Entered')
-    // The migration's statements, run again on a row written the old way.
+    // The migration's statements, run again on a row written the old way (but for the windows'
+    // table, which a later migration replaced: docs/decisions/125).
     for (const statement of script
       .replace(/^--.*$/gm, '')
       .split(';')
       .map((text) => text.trim())) {
-      if (statement !== '') await prisma.$executeRawUnsafe(statement)
+      if (statement !== '' && !statement.includes('access_code_throttle')) await prisma.$executeRawUnsafe(statement)
     }
     expect((await prisma.proposal.findUniqueOrThrow({ where: { id: before.id } })).accessCode).toBe('plain:Kept-As-Entered')
     await encryptLegacyAccessCodes(prisma, cipher)

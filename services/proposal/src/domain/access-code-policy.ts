@@ -101,11 +101,20 @@ export function tooManyAttempts(scope: keyof typeof REFUSALS, retryAfterMs: numb
 }
 
 /** The windows per address and per proposal: the one rate limiter over the service's `rate_limit` table. */
-export function codeWindows(store: Pick<CodeThrottleStore, 'prisma'>, policy: AccessCodePolicy): Record<'address' | 'ceiling', RateLimiter> {
+export function codeWindows(
+  store: Pick<CodeThrottleStore, 'prisma'>,
+  policy: AccessCodePolicy,
+): Record<'address' | 'ceiling', RateLimiter> {
   const rows = { kind: 'database', rows: store.prisma.rateLimit } as const
   const limit = (scope: 'address' | 'ceiling', name: string) =>
     createRateLimiter(
-      { name, points: policy[scope].attempts, windowMs: policy[scope].windowMs, message: REFUSALS[scope].text, errorId: REFUSALS[scope].id },
+      {
+        name,
+        points: policy[scope].attempts,
+        windowMs: policy[scope].windowMs,
+        message: REFUSALS[scope].text,
+        errorId: REFUSALS[scope].id,
+      },
       rows,
     )
   return { address: limit('address', 'code-address'), ceiling: limit('ceiling', 'code-proposal') }

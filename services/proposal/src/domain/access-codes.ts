@@ -2,7 +2,14 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import { deleteEndedWindows, type TakenSlot } from '@valueproof/rate-limit'
 import type { PrismaClient } from '../db.ts'
 import { refuseWaitingVisitor, reserveVisitorAttempt } from './access-code-delays.ts'
-import { codeWindows, throttleKey, throttleTable, tooManyAttempts, type AccessCodePolicy, type CodeThrottleStore } from './access-code-policy.ts'
+import {
+  codeWindows,
+  throttleKey,
+  throttleTable,
+  tooManyAttempts,
+  type AccessCodePolicy,
+  type CodeThrottleStore,
+} from './access-code-policy.ts'
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest()

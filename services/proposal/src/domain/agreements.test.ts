@@ -63,6 +63,33 @@ describe('the values and figures an agreement stores', () => {
     })
   })
 
+  it('snaps a value the prospect changed to its slider’s grid, without binary-fraction noise (issue 34)', () => {
+    const calculator = checked(supportTriageCalculator)
+    // Half-hour steps from 0; dollars in steps of 5 from 10.
+    expect(agreedValues(calculator, 'expected', { hoursSavedPerWeek: 4.800000000000001, hourlyCost: 47.4 })).toEqual({
+      agents: 12,
+      hoursSavedPerWeek: 5,
+      hourlyCost: 45,
+    })
+    expect(agreedValues(calculator, 'expected', { hoursSavedPerWeek: 4.74, agents: 12.5 })).toMatchObject({
+      hoursSavedPerWeek: 4.5,
+      agents: 13,
+    })
+    // The derived conservative scenario is on the grid itself (6 h less 20 % is 5), and is kept as the page shows it.
+    const conservative = scenarioValues(calculator, 'conservative')
+    expect(conservative.hoursSavedPerWeek).toBe(5)
+    expect(agreedValues(calculator, 'conservative', { ...conservative })).toEqual(conservative)
+  })
+
+  it('keeps a scenario’s own value even off the grid: the seller set it and the page shows it', () => {
+    const withScenarios = checked({
+      ...supportTriageCalculator,
+      scenarios: { conservative: { hoursSavedPerWeek: 4.2 }, optimistic: { hoursSavedPerWeek: 7.7 } },
+    })
+    expect(agreedValues(withScenarios, 'conservative', { hoursSavedPerWeek: 4.2 }).hoursSavedPerWeek).toBe(4.2)
+    expect(agreedValues(withScenarios, 'conservative', { hoursSavedPerWeek: 4.3 }).hoursSavedPerWeek).toBe(4.5)
+  })
+
   it('refuses a name that is not an input, a calculated value field included', () => {
     expect(() => agreedValues(checked(supportTriageCalculator), 'expected', { seats: 3 })).toThrow(
       'values names an input this calculator does not have',

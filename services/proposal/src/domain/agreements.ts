@@ -1,7 +1,8 @@
 // The prospect's agreement (issue 20, docs/decisions/115): "These numbers work for us", with a name
 // and an e-mail. The scenario and the values are frozen with the calculator as stored and their
 // hash, the figures computed here from them (never taken from the client), and the owner is told
-// through the proposal.proposal.agreed event. One agreement per proposal, however many arrive at once.
+// through the proposal.proposal.agreed event. One agreement in force per proposal, however many arrive
+// at once, and only from the people the seller named when they named some (issue 34).
 import {
   AGREEMENT_NO_CALCULATOR_MESSAGE,
   AGREEMENT_OWN_PROPOSAL_MESSAGE,
@@ -16,7 +17,9 @@ import {
 import {
   createCalculator,
   headlineOf,
+  inputSlider,
   scenarioValues,
+  snapToSlider,
   validateCalculatorData,
   type CalculatorData,
   type Scenario,
@@ -26,6 +29,7 @@ import { Prisma, type Agreement, type Tx } from '../db.ts'
 import { recordProposalAgreed } from '../events/outbox.ts'
 import { presentAgreement } from '../presenters/agreement.ts'
 import { agreementHash } from './agreement-hash.ts'
+import { assertMayAgree } from './agreement-rules.ts'
 import { admitViewer, openableProposal, proposalNotFound, type ProposalDeps, type Viewer } from './proposals.ts'
 
 type AgreementDeps = Pick<ProposalDeps, 'prisma' | 'proposals' | 'publishedProposals' | 'cipher' | 'codeThrottles' | 'accessCodes' | 'now'>
@@ -35,16 +39,24 @@ function alreadyAgreed(): HttpError {
 }
 
 /**
- * Every input's value as agreed: the values sent, then the scenario's for the inputs not sent, each
- * within its slider (the calculator's own start-value rules clamp them). A name that is not an
- * input of the calculator is refused rather than dropped: the prospect agreed to what they saw.
+ * Every input's value as agreed: the scenario's own value (the seller's, or derived, as the page
+ * shows it) where the prospect left it, else the value sent snapped to a point its slider can stop
+ * on — within min and max, on min + k·step, without binary-fraction noise (issue 34: 4.8, never
+ * 4.800000000000001). A name that is not an input of the calculator is refused rather than
+ * dropped: the prospect agreed to what they saw.
  */
 export function agreedValues(calculatorData: CalculatorData, scenario: Scenario, sent: Record<string, number>): Record<string, number> {
   const base = scenarioValues(calculatorData, scenario)
   for (const name of Object.keys(sent)) {
     if (!Object.hasOwn(base, name)) throw errors.badRequest(AGREEMENT_UNKNOWN_INPUT_MESSAGE, 'agreement_unknown_input')
   }
-  return createCalculator({ ...calculatorData, startValues: { ...base, ...sent } }).initialValues()
+  const values: Record<string, number> = {}
+  for (const [name, own] of Object.entries(base)) {
+    const value = sent[name]
+    const slider = inputSlider(calculatorData, name)
+    values[name] = value === undefined || value === own || slider === undefined ? own : snapToSlider(value, slider)
+  }
+  return values
 }
 
 /** The headline figures at the agreed values (formula's headlineOf), as the agreement stores them. */
@@ -96,10 +108,14 @@ export async function agreeToProposal(
   // Seen agreed already (perhaps a moment ago, from the cache): no need to queue on the lock.
   if (proposal.agreedAt !== null) throw alreadyAgreed()
   const { body } = props
+  // Not one of the people the seller named (issue 34): refused before the lock, and again under it.
+  assertMayAgree(proposal, body.email)
   let row: Agreement
   try {
     row = await deps.prisma.$transaction(async (tx) => {
       const locked = await lockForAgreement(tx, { proposalId: proposal.id, agreedAt })
+      // The rule as it is now: the seller may have narrowed it since the proposal was read.
+      assertMayAgree(locked, body.email)
       // The definition frozen is the calculator exactly as stored (as its owner reads it).
       const definition = locked.calculatorData
       const validation = validateCalculatorData(definition)

@@ -32,6 +32,24 @@ describe('brandingFor', () => {
     expect(decision.contact).toEqual({ ...acme, ...anna })
   })
 
+  it('never shows another site’s logo, only one the product serves (issue 34): a stored external address is left out', () => {
+    const external = brandingFor(account('pro', { ...acme, companyLogo: 'https://tracker.example/logo.png' }), ORIGIN)
+    expect(external.branding).toEqual({ companyName: 'Acme AB', companyWebsite: 'https://acme.example' })
+    const onlyExternal = brandingFor(account('pro', { companyLogo: 'https://tracker.example/logo.png' }), ORIGIN)
+    expect([onlyExternal.kind, onlyExternal.branding]).toEqual(['product', productBranding(ORIGIN)])
+    for (const logo of [
+      '//tracker.example/logo.png',
+      '/api/logos/../../x.png',
+      'http://localhost/api/logos/a.png',
+      '/api/logos/a.png?x=1',
+    ]) {
+      expect(brandingFor(account('pro', { ...acme, companyLogo: logo }), ORIGIN).branding.companyLogo, logo).toBeUndefined()
+    }
+    expect(
+      shownBranding({}, account('pro', { ...acme, companyLogo: 'https://tracker.example/logo.png' }), ORIGIN).companyLogo,
+    ).toBeUndefined()
+  })
+
   it('keeps only the filled fields, and the defaults for a Pro user with contact details but no company yet', () => {
     const partial = brandingFor(account('pro', { companyName: 'Acme AB', contactEmail: 'anna@acme.example' }), ORIGIN)
     expect(partial.branding).toEqual({ companyName: 'Acme AB', contactEmail: 'anna@acme.example' })

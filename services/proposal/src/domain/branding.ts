@@ -1,4 +1,4 @@
-import { productBranding } from '@valueproof/contracts'
+import { isOwnLogoPath, productBranding } from '@valueproof/contracts'
 import { NO_COMPANY, NO_CONTACT, type Account, type SellerContact, type SellerProfile } from './accounts.ts'
 
 /** calculatorData.branding as stored: SPEC §3's three optional fields and the seller's contact (issue 15). */
@@ -22,9 +22,18 @@ export interface BrandingDecision {
   contact: SellerProfile | undefined
 }
 
+/**
+ * The company logo as prospects may see it: one the product serves (an upload), never another site's
+ * address (issue 34: their browsers then call no one else). Profiles from before that rule may still
+ * hold an external address; it is left out here, at every render, rather than rewritten.
+ */
+function shownLogo(logo: string | null): string | null {
+  return logo !== null && isOwnLogoPath(logo) ? logo : null
+}
+
 function hasCompany(account: Account): boolean {
   const { companyName, companyLogo, companyWebsite } = account.profile
-  return Boolean(companyName || companyLogo || companyWebsite)
+  return Boolean(companyName || shownLogo(companyLogo) || companyWebsite)
 }
 
 /** The filled contact fields only, as stored in the branding. */
@@ -57,7 +66,8 @@ export function brandingFor(account: Account, publicOrigin: string | undefined):
       contact: writerContact(account.profile, false),
     }
   }
-  const { companyName, companyLogo, companyWebsite } = account.profile
+  const { companyName, companyWebsite } = account.profile
+  const companyLogo = shownLogo(account.profile.companyLogo)
   return {
     branding: {
       ...(companyName ? { companyName } : {}),

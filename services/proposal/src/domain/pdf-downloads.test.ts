@@ -66,14 +66,9 @@ describe('the PDF query', () => {
 })
 
 describe('the share link', () => {
-  it('is the proposal’s public page at PUBLIC_ORIGIN, else where the request came in, else the product’s site', () => {
+  it('is the proposal’s public page at the configured origin (its path, query and trailing slash dropped)', () => {
     const id = 'AbCdEfGhIjKlMnOpQrStUv'
-    expect(shareUrlOf(id, { publicOrigin: 'https://app.example.com/', requestOrigin: 'http://10.0.0.5:3000' })).toBe(
-      `https://app.example.com/proposals/${id}`,
-    )
-    expect(shareUrlOf(id, { publicOrigin: undefined, requestOrigin: 'http://localhost:3000' })).toBe(
-      `http://localhost:3000/proposals/${id}`,
-    )
-    expect(shareUrlOf(id, { publicOrigin: undefined, requestOrigin: undefined })).toBe(`https://valueproof.app/proposals/${id}`)
+    expect(shareUrlOf(id, 'https://app.example.com/')).toBe(`https://app.example.com/proposals/${id}`)
+    expect(shareUrlOf(id, 'http://localhost:3000/some/path?x=1')).toBe(`http://localhost:3000/proposals/${id}`)
   })
 })

@@ -8,7 +8,6 @@ import {
   agreementBodySchema,
   calculatorValuesSchema,
   PDF_VALUES_MAX_LENGTH,
-  PRODUCT_WEBSITE,
   type ProposalRecord,
 } from '@valueproof/contracts'
 import { encodeEvent, outboxRecord, proposalPdfDownloaded } from '@valueproof/event-bus'
@@ -21,6 +20,11 @@ import { openableProposal, openProposal, type ProposalDeps, type Viewer } from '
 
 export interface PdfDownloadDeps extends ProposalDeps {
   pdf: PdfRenderer
+  /**
+   * The site's origin printed in the share link: PUBLIC_ORIGIN, else the gateway's own configured
+   * address (issue 34) — never a request's Host, which a client writes itself.
+   */
+  shareOrigin: () => string
 }
 
 export const PDF_VALUES_TOO_LONG_MESSAGE = `values must be at most ${PDF_VALUES_MAX_LENGTH} characters`
@@ -112,19 +116,15 @@ export function valuesFor(
   return { ...base, ...asked }
 }
 
-/**
- * The share link printed on every page: PUBLIC_ORIGIN's, else the origin the request reached the
- * gateway at (its Host, passed on for this route), else the product's site.
- */
-export function shareUrlOf(proposalId: string, origins: { publicOrigin: string | undefined; requestOrigin: string | undefined }): string {
-  const origin = origins.publicOrigin ?? origins.requestOrigin ?? PRODUCT_WEBSITE
+/** The share link printed on every page: the proposal's public page at the configured origin. */
+export function shareUrlOf(proposalId: string, origin: string): string {
   return `${new URL(origin).origin}/proposals/${encodeURIComponent(proposalId)}`
 }
 
 /** The PDF for this viewer, scenario and values; the download is recorded once it is made. */
 export async function downloadProposalPdf(
   deps: PdfDownloadDeps,
-  props: { proposalId: string; viewer: Viewer; query: PdfQuery; requestOrigin: string | undefined; signal?: AbortSignal },
+  props: { proposalId: string; viewer: Viewer; query: PdfQuery; signal?: AbortSignal },
 ): Promise<ProposalPdf> {
   // The query's own shape first: a malformed request costs no access-code attempt.
   const scenario = parseScenario(props.query.scenario)
@@ -140,7 +140,7 @@ export async function downloadProposalPdf(
     calculator,
     scenario,
     values,
-    shareUrl: shareUrlOf(proposal.id, { publicOrigin: deps.publicOrigin, requestOrigin: props.requestOrigin }),
+    shareUrl: shareUrlOf(proposal.id, deps.shareOrigin()),
   })
   const bytes = await deps.pdf.render(content, props.signal)
   await recordPdfDownload(deps.prisma, {

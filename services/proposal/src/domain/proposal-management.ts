@@ -8,7 +8,6 @@ import {
   PROPOSAL_AGREED_LOCKED_MESSAGE,
   PROPOSAL_COPY_SUFFIX,
   PROPOSAL_TITLE_MAX_LENGTH,
-  PROPOSAL_VERSION_NOT_AGREED_MESSAGE,
   isProposalId,
   type ProposalListEntry,
   type ProposalScenarios,
@@ -21,16 +20,17 @@ import { LIST_ENTRY_COLUMNS, presentListEntry } from '../presenters/proposal.ts'
 import { accountOf } from './accounts.ts'
 import { brandingFor, type StoredBranding } from './branding.ts'
 import { newProposalId } from './proposal-ids.ts'
+import { chargeNewProposal } from './proposal-quota.ts'
 import { accessCodeOf, checkedCalculatorData, type ProposalDeps } from './proposals.ts'
 
-type ManagementDeps = Pick<ProposalDeps, 'prisma' | 'cipher' | 'now' | 'publicOrigin' | 'publishedProposals'>
+export type ManagementDeps = Pick<ProposalDeps, 'prisma' | 'cipher' | 'now' | 'publicOrigin' | 'publishedProposals'>
 
-interface OwnerCall {
+export interface OwnerCall {
   userId: number
   proposalId: string
 }
 
-function notFound() {
+export function notFound() {
   return errors.notFound(OWN_PROPOSAL_NOT_FOUND_MESSAGE, 'proposal_not_found')
 }
 
@@ -39,7 +39,7 @@ function nowOf(deps: ManagementDeps): Date {
 }
 
 /** The condition of every owner's call: this id, and this owner. A malformed id matches nothing. */
-function owned(call: OwnerCall): { id: string; userId: number } {
+export function owned(call: OwnerCall): { id: string; userId: number } {
   if (!isProposalId(call.proposalId)) throw notFound()
   return { id: call.proposalId, userId: call.userId }
 }
@@ -159,15 +159,21 @@ function calculatorFacts(calculatorData: Prisma.JsonObject): { calculatorType: s
 }
 
 /** A duplicate (a new first version, titled as a copy) or the next version of an agreed proposal. */
-type CopyOrigin = 'duplicate' | 'version'
+export type CopyOrigin = 'duplicate' | 'version'
 
 /**
- * A new proposal with its own link: the same sections, calculator, template, content and access
- * code (encrypted anew: the ciphertext is bound to the proposal id), neither revoked nor expiring,
- * nor agreed. Like every stored proposal it gets the branding of the owner's plan now (SPEC §4): a
- * copy never keeps a company branding the plan no longer allows.
+ * A new proposal with its own link: the same sections, calculator, template, content, access code
+ * (encrypted anew: the ciphertext is bound to the proposal id) and who may agree, neither revoked
+ * nor expiring, nor agreed. Like every stored proposal it gets the branding of the owner's plan now
+ * (SPEC §4): a copy never keeps a company branding the plan no longer allows. A version keeps the
+ * key of the request that made it (versions.ts: a retry answers it again).
  */
-async function copyProposal(deps: ManagementDeps, source: Proposal, origin: CopyOrigin): Promise<{ id: string }> {
+export async function copyProposal(
+  deps: ManagementDeps,
+  source: Proposal,
+  origin: CopyOrigin,
+  versionRequestKey?: string,
+): Promise<{ id: string }> {
   const branding = brandingFor(await accountOf(deps.prisma, source.userId), deps.publicOrigin)
   const calculatorData = jsonObject(source.calculatorData)
   const id = newProposalId()
@@ -178,11 +184,15 @@ async function copyProposal(deps: ManagementDeps, source: Proposal, origin: Copy
     createdAt,
     accessCode: accessCode === null ? null : deps.cipher.encrypt(id, accessCode),
     ...(origin === 'version'
-      ? { title: source.title, version: source.version + 1, previousVersionId: source.id }
+      ? { title: source.title, version: source.version + 1, previousVersionId: source.id, versionRequestKey: versionRequestKey ?? null }
       : { title: copyTitle(source.title) }),
   }
   await deps.prisma.$transaction(async (tx) => {
-    await tx.proposal.create({ data: copyOf(source, fresh, { ...calculatorData, branding: jsonBranding(branding.branding) }) })
+    const created = await tx.proposal.create({
+      data: copyOf(source, fresh, { ...calculatorData, branding: jsonBranding(branding.branding) }),
+    })
+    // A copy and a new version count toward the month's proposals and the account's storage (docs/decisions/120).
+    await chargeNewProposal(tx, created)
     await recordProposalCreated(tx, {
       proposalId: id,
       userId: source.userId,
@@ -206,19 +216,6 @@ export async function duplicateProposal(deps: ManagementDeps, props: OwnerCall):
   return copyProposal(deps, source, 'duplicate')
 }
 
-/**
- * POST /proposals/:id/versions (issue 20): an agreed proposal is changed by making its next
- * version, with the same title and everything else a copy has, linked to it by previousVersionId.
- * The agreed version stays as it is and readable by its link. Any other proposal is changed
- * directly (409).
- */
-export async function createVersion(deps: ManagementDeps, props: OwnerCall): Promise<{ id: string }> {
-  const source = await deps.prisma.proposal.findFirst({ where: owned(props) })
-  if (!source) throw notFound()
-  if (source.agreedAt === null) throw errors.conflict(PROPOSAL_VERSION_NOT_AGREED_MESSAGE, 'proposal_not_agreed')
-  return copyProposal(deps, source, 'version')
-}
-
 /** The branding's filled fields as JSON (no undefined values). */
 function jsonBranding(branding: StoredBranding): Prisma.InputJsonObject {
   return Object.fromEntries(Object.entries(branding).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
@@ -226,7 +223,15 @@ function jsonBranding(branding: StoredBranding): Prisma.InputJsonObject {
 
 function copyOf(
   source: Proposal,
-  fresh: { id: string; createdAt: Date; accessCode: string | null; title: string; version?: number; previousVersionId?: string },
+  fresh: {
+    id: string
+    createdAt: Date
+    accessCode: string | null
+    title: string
+    version?: number
+    previousVersionId?: string
+    versionRequestKey?: string | null
+  },
   calculatorData: Prisma.InputJsonObject,
 ): Prisma.ProposalUncheckedCreateInput {
   return {
@@ -243,5 +248,7 @@ function copyOf(
     isPublished: source.isPublished,
     templateType: source.templateType,
     content: source.content,
+    whoMayAgree: source.whoMayAgree,
+    agreementEmails: source.agreementEmails,
   }
 }

@@ -26,8 +26,11 @@ import {
   reserveCodeAttempt,
 } from './access-codes.ts'
 import { accountOf, type AccountLoader } from './accounts.ts'
+import { releasedAgreementsOf } from './agreement-rules.ts'
+import { refuseCommonAccessCode } from './common-access-codes.ts'
 import { brandingFor, withShownBranding } from './branding.ts'
 import { newProposalId } from './proposal-ids.ts'
+import { chargeNewProposal } from './proposal-quota.ts'
 import type { PublishedProposalCache } from './proposal-cache.ts'
 import type { LoadedProposal, ProposalLoader } from './proposal-loader.ts'
 import type { ViewRecorder } from './views.ts'
@@ -109,11 +112,12 @@ export async function listProposals(deps: Pick<ProposalDeps, 'prisma' | 'cipher'
  */
 export async function shareCalculator(deps: ProposalDeps, props: { userId: number; body: CreateProposalBody }): Promise<{ id: string }> {
   const calculatorData = checkedCalculatorData(props.body.calculatorData)
+  await refuseCommonAccessCode(props.body.accessCode)
   const branding = brandingFor(await accountOf(deps.prisma, props.userId), deps.publicOrigin)
   const id = newProposalId()
   const createdAt = (deps.now ?? (() => new Date()))()
   await deps.prisma.$transaction(async (tx) => {
-    await tx.proposal.create({
+    const created = await tx.proposal.create({
       data: {
         id,
         userId: props.userId,
@@ -127,6 +131,7 @@ export async function shareCalculator(deps: ProposalDeps, props: { userId: numbe
         createdAt,
       },
     })
+    await chargeNewProposal(tx, created)
     await recordProposalCreated(tx, {
       proposalId: id,
       userId: props.userId,
@@ -182,7 +187,7 @@ export async function generateProposal(
   const id = newProposalId()
   const createdAt = (deps.now ?? (() => new Date()))()
   await deps.prisma.$transaction(async (tx) => {
-    await tx.proposal.create({
+    const created = await tx.proposal.create({
       data: {
         id,
         userId: props.userId,
@@ -194,6 +199,7 @@ export async function generateProposal(
         createdAt,
       },
     })
+    await chargeNewProposal(tx, created)
     await recordProposalCreated(tx, {
       proposalId: id,
       userId: props.userId,
@@ -216,7 +222,7 @@ export interface Viewer {
   userId: number | undefined
   /** The gateway's anonymous visitor id: view counts, and whose wrong access codes are whose. */
   visitorId: string | undefined
-  /** The client's address, for the access-code attempt limits only. */
+  /** The client's address, for the access-code attempt limits and the view people's keys (decision 119) only. */
   ip: string
 }
 
@@ -269,7 +275,7 @@ export async function admitViewer(
     now: props.now,
   })
   if (!accessCodeMatches(code, accessCode)) throw errors.unauthorized(ACCESS_CODE_WRONG_MESSAGE, 'access_code_wrong')
-  await codeAccepted(deps.codeThrottles, attempt)
+  await codeAccepted(deps.codeThrottles, { attempt, policy: deps.accessCodes })
   return accessCode
 }
 
@@ -298,6 +304,8 @@ export async function openProposal(
   })
   const presented = presentProposal({ ...proposal, accessCode }, { isOwner })
   const record = { ...presented, calculatorData: withShownBranding(presented.calculatorData, owner, deps.publicOrigin) }
-  // The owner's pages mark a link that no longer opens.
-  return isOwner ? { ...record, ...presentAvailability(proposal), beaconToken } : { ...record, beaconToken }
+  if (!isOwner) return { ...record, beaconToken }
+  // The owner's pages mark a link that no longer opens, and list the agreements they released (issue 34).
+  const releasedAgreements = await releasedAgreementsOf(deps.prisma, proposal.id)
+  return { ...record, ...presentAvailability(proposal), releasedAgreements, beaconToken }
 }

@@ -6,8 +6,15 @@ import { hash } from 'node:crypto'
 import { BEACON_TOKEN_INVALID_MESSAGE, type BeaconResponse, type ViewBeaconBody } from '@valueproof/contracts'
 import { errors, verifyBeaconToken, type BeaconClaims } from '@valueproof/http-kit'
 import { openableProposal, type ProposalDeps, type Viewer } from './proposals.ts'
+import { viewPerson } from './view-people.ts'
 
-type ViewBeaconDeps = Pick<ProposalDeps, 'proposals' | 'publishedProposals' | 'views' | 'beaconKey' | 'now'>
+type ViewBeaconDeps = Pick<ProposalDeps, 'proposals' | 'publishedProposals' | 'views' | 'beaconKey' | 'now' | 'codeThrottles'>
+
+/** What the gateway forwards of the visitor's browser: with the address, it tells people apart when cookies are dropped. */
+export interface ViewerBrowser {
+  userAgent: string
+  acceptLanguage: string
+}
 
 /**
  * The token's claims when it was signed for this proposal and this visitor, and has not expired.
@@ -31,11 +38,13 @@ function verifiedClaims(
  * nothing is looked at or kept. A token that is forged, expired, or another proposal's or
  * visitor's: 403. A proposal deleted, unpublished, expired or revoked since it opened: the GET's
  * 404 or 410. The owner's view (by the token, or by the session now) is recorded as the owner's and
- * not counted; anyone else's is counted once per visit id and once per token (views.ts).
+ * not counted; anyone else's is recorded once per visit id and once per token (views.ts), and
+ * counted once per person per window within the proposal's ceilings (view-people.ts). The answer
+ * does not say which: a script learns nothing from it about how its views were taken.
  */
 export async function recordViewBeacon(
   deps: ViewBeaconDeps,
-  props: { proposalId: string; viewer: Viewer; body: ViewBeaconBody; doNotTrack: boolean },
+  props: { proposalId: string; viewer: Viewer; browser: ViewerBrowser; body: ViewBeaconBody; doNotTrack: boolean },
 ): Promise<BeaconResponse> {
   if (props.doNotTrack) return { counted: false }
   const now = (deps.now ?? (() => new Date()))()
@@ -51,6 +60,14 @@ export async function recordViewBeacon(
     visitorId: byOwner ? undefined : props.viewer.visitorId,
     visitId: props.body.visitId,
     tokenHash: hash('sha256', props.body.token, 'base64url'),
+    person: byOwner
+      ? undefined
+      : viewPerson(deps.codeThrottles.addressHashKey, {
+          proposalId: proposal.id,
+          visitorId: props.viewer.visitorId,
+          ip: props.viewer.ip,
+          ...props.browser,
+        }),
     viewedAt: now,
   })
   return { counted: !byOwner }

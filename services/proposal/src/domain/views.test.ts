@@ -24,14 +24,48 @@ function view(overrides: Partial<ProposalView> = {}): ProposalView {
     visitorId: 'AAAAAAAAAAAAAAAAAAAAAA',
     visitId: randomBytes(16).toString('base64url'),
     tokenHash: randomBytes(32).toString('base64url'),
+    // A person of their own (view-people.test.ts has people seen again).
+    person: {
+      visitorKey: randomBytes(8).toString('hex'),
+      personKey: randomBytes(8).toString('hex'),
+      addressKey: randomBytes(8).toString('hex'),
+    },
     viewedAt: new Date('2026-03-01T12:34:56.789Z'),
     ...overrides,
   }
 }
 
+/**
+ * A recorder whose record() does not wait: a beacon's record() resolves only once its batch is
+ * committed (docs/decisions/117), and these tests hold the batch (a long batchDelayMs) until
+ * flush(). flush() and stop() resolve once every view recorded so far is committed or refused;
+ * `refused` counts the refused ones.
+ */
+function unawaited(recorder: ViewRecorder) {
+  const outcomes: Array<Promise<void>> = []
+  let refused = 0
+  return {
+    record(one: ProposalView): Promise<void> {
+      outcomes.push(recorder.record(one).catch(() => void (refused += 1)))
+      return Promise.resolve()
+    },
+    async flush(): Promise<void> {
+      await recorder.flush()
+      await Promise.all(outcomes.splice(0))
+    },
+    async stop(): Promise<void> {
+      await recorder.stop()
+      await Promise.all(outcomes.splice(0))
+    },
+    get refused(): number {
+      return refused
+    },
+  }
+}
+
 /** Twenty tokens, each sent by two replicas with their own visit ids, in opposite orders. */
 async function replayedOnTwoReplicas(prisma: PrismaClient, proposalId: string): Promise<void> {
-  const replicas = [1, 2].map(() => new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 }))
+  const replicas = [1, 2].map(() => unawaited(new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })))
   const tokens = Array.from({ length: 20 }, () => view({ proposalId }))
   for (const [index, replica] of replicas.entries()) {
     const order = index === 0 ? tokens : [...tokens].reverse()
@@ -62,7 +96,7 @@ describe.runIf(await needs('postgres'))('ViewRecorder on PostgreSQL', () => {
           `replayed ${one.tokenHash}`,
           id,
         )
-      const recorder = new ViewRecorder({ prisma: db.prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })
+      const recorder = unawaited(new ViewRecorder({ prisma: db.prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 }))
       for (const one of [first, second, fresh]) await recorder.record(one)
       // Another replica's batch holds the second visit, waits until this batch holds the first and
       // waits for the second, then asks for the first: this batch, waiting longer, is the victim.
@@ -108,7 +142,7 @@ describe('ViewRecorder', () => {
   })
 
   it('writes the views of a moment as outbox rows that the relay publishes like any event', async () => {
-    const recorder = new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })
+    const recorder = unawaited(new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 }))
     const views = [view({ viewer: 'owner', visitorId: undefined }), view(), view({ visitorId: 'BBBBBBBBBBBBBBBBBBBBBB' })]
     for (const one of views) await recorder.record(one)
     expect(await prisma.outboxEvent.count()).toBe(0)
@@ -155,7 +189,7 @@ describe('ViewRecorder', () => {
   })
 
   it('dates thousands of views of one moment at that moment, not one millisecond apart into the future', async () => {
-    const recorder = new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })
+    const recorder = unawaited(new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 }))
     const openedAt = new Date()
     for (let index = 0; index < 3_000; index += 1) await recorder.record(view({ viewedAt: openedAt }))
     await recorder.flush()
@@ -168,14 +202,16 @@ describe('ViewRecorder', () => {
   it('splits a long queue into batches and writes them all, telling after each commit (the relay is nudged)', async () => {
     const commits: number[] = []
     const written = async () => commits.push(await prisma.outboxEvent.count())
-    const recorder = new ViewRecorder({
-      prisma,
-      dbSchema: undefined,
-      logger,
-      batchDelayMs: 60_000,
-      maxBatch: 4,
-      written: () => void written(),
-    })
+    const recorder = unawaited(
+      new ViewRecorder({
+        prisma,
+        dbSchema: undefined,
+        logger,
+        batchDelayMs: 60_000,
+        maxBatch: 4,
+        written: () => void written(),
+      }),
+    )
     for (let index = 0; index < 10; index += 1) await recorder.record(view())
     await recorder.flush()
     expect(await prisma.outboxEvent.count()).toBe(10)
@@ -183,7 +219,7 @@ describe('ViewRecorder', () => {
     expect(Math.min(...commits)).toBeGreaterThanOrEqual(4)
   })
 
-  it('loses the views of a failed write without throwing, and records later ones', async () => {
+  it('refuses the views of a failed write (their beacons are answered 503), and records later ones', async () => {
     let failing = true
     const flaky = new Proxy(prisma, {
       get(target, property, receiver): unknown {
@@ -192,10 +228,12 @@ describe('ViewRecorder', () => {
       },
     })
     let commits = 0
-    const recorder = new ViewRecorder({ prisma: flaky, dbSchema: undefined, logger, batchDelayMs: 60_000, written: () => (commits += 1) })
+    const recorder = unawaited(
+      new ViewRecorder({ prisma: flaky, dbSchema: undefined, logger, batchDelayMs: 60_000, written: () => (commits += 1) }),
+    )
     await recorder.record(view())
     await expect(recorder.flush()).resolves.toBeUndefined()
-    expect(commits).toBe(0)
+    expect([commits, recorder.refused]).toEqual([0, 1])
     failing = false
     await recorder.record(view())
     await recorder.stop()
@@ -203,6 +241,7 @@ describe('ViewRecorder', () => {
     await recorder.record(view())
     await recorder.flush()
     expect(await prisma.outboxEvent.count()).toBe(1)
+    expect(recorder.refused).toBe(2)
   })
 
   // The same database and outbox reset as the recorder's tests above.
@@ -243,7 +282,7 @@ describe('ViewRecorder', () => {
       const first = await proposal()
       const second = await proposal(5)
       const unviewed = await proposal()
-      const recorder = new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })
+      const recorder = unawaited(new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 }))
       const batch = [
         prospects(first.id),
         owners(first.id),
@@ -264,10 +303,14 @@ describe('ViewRecorder', () => {
       expect(await countOf(unviewed.id)).toBe(0)
     })
 
-    it('counts a flood across many proposals with three statements per batch, whatever its size', async () => {
+    it('counts a flood across many proposals with six statements per batch, whatever its size', async () => {
       const proposals = await Promise.all(Array.from({ length: 12 }, () => proposal()))
       const { client, perTransaction } = countingStatements()
-      const recorder = new ViewRecorder({ prisma: client, dbSchema: undefined, logger, batchDelayMs: 60_000, maxBatch: 500 })
+      // Different people at one moment, below a ceiling set above them (view-people.test.ts holds them to it).
+      const counting = { windowMs: 1_800_000, ceilingPerMinute: 1_000, peoplePerAddress: 1_000 }
+      const recorder = unawaited(
+        new ViewRecorder({ prisma: client, dbSchema: undefined, logger, batchDelayMs: 60_000, maxBatch: 500, counting }),
+      )
       const expected = new Map<string, number>()
       for (let index = 0; index < 1_200; index += 1) {
         const { id } = proposals[(index * 7) % proposals.length] ?? { id: '' }
@@ -276,8 +319,9 @@ describe('ViewRecorder', () => {
         if (!byOwner) expected.set(id, (expected.get(id) ?? 0) + 1)
       }
       await recorder.flush()
-      // 500 + 500 + 200 views: each batch is one INSERT of its visits, one of its events and one UPDATE of its counts.
-      expect(perTransaction).toEqual([3, 3, 3])
+      // 500 + 500 + 200 views: each batch is one INSERT of its visits, one lock of its proposals, one read of
+      // their recent people, one INSERT of its people, one of its events and one UPDATE of its counts.
+      expect(perTransaction).toEqual([6, 6, 6])
       const rows = await prisma.proposal.findMany({
         where: { id: { in: proposals.map((one) => one.id) } },
         select: { id: true, viewCount: true },
@@ -290,7 +334,7 @@ describe('ViewRecorder', () => {
       const kept = await proposal()
       const deleted = await proposal()
       await prisma.proposal.delete({ where: { id: deleted.id } })
-      const recorder = new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })
+      const recorder = unawaited(new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 }))
       for (const one of [prospects(deleted.id), prospects(kept.id), prospects(deleted.id)]) await recorder.record(one)
       await recorder.flush()
       expect(await countOf(kept.id)).toBe(1)
@@ -301,10 +345,11 @@ describe('ViewRecorder', () => {
     it('commits the counts with the outbox rows: when counting fails, the batch leaves no events either', async () => {
       const full = await proposal(2_147_483_647)
       const other = await proposal()
-      const recorder = new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })
+      const recorder = unawaited(new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 }))
       // One more view than an INTEGER holds: the UPDATE fails after the events were inserted.
       for (const one of [prospects(other.id), prospects(full.id), owners(other.id)]) await recorder.record(one)
       await expect(recorder.flush()).resolves.toBeUndefined()
+      expect(recorder.refused).toBe(3)
       expect(await prisma.outboxEvent.count()).toBe(0)
       expect([await countOf(other.id), await countOf(full.id)]).toEqual([0, 2_147_483_647])
 
@@ -316,7 +361,7 @@ describe('ViewRecorder', () => {
 
     it('counts a visit id once and a token once, within a batch and across batches', async () => {
       const viewed = await proposal()
-      const recorder = new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })
+      const recorder = unawaited(new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 }))
       const first = prospects(viewed.id)
       // A beacon resent, the same visit with a new token, and the same token with a new visit id.
       const replays = [{ ...first }, { ...first, tokenHash: 'another-token' }, { ...first, visitId: 'another-visit-id-12345' }]
@@ -354,7 +399,7 @@ describe('ViewRecorder', () => {
 
   it('sweeps visits whose tokens have expired, keeping the rest', async () => {
     const now = new Date('2026-03-03T12:00:00.000Z')
-    const recorder = new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 })
+    const recorder = unawaited(new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 }))
     const old = view({ viewedAt: new Date(now.getTime() - 26 * 3_600_000) })
     const recent = view({ viewedAt: new Date(now.getTime() - 24 * 3_600_000) })
     await recorder.record(old)

@@ -3,14 +3,17 @@ import { qualifiedTable } from '@valueproof/db'
 import type { Logger } from '@valueproof/http-kit'
 import { BatchWriter } from '@valueproof/service-runtime'
 import type { PrismaClient, Tx } from '../db.ts'
-import { storeViewRecords, type ProposalView } from '../events/outbox.ts'
+import { storeViewRecords, type ClassifiedView, type ProposalView } from '../events/outbox.ts'
+import { classifyBatch, DEFAULT_VIEW_COUNTING, type ViewCountingPolicy } from './view-people.ts'
 
 export interface ViewRecorderOptions {
   prisma: PrismaClient
   /** The service's schema when its database is shared (the embedded stack). */
   dbSchema: string | undefined
   logger: Logger
-  /** Views are gathered this long before one transaction writes them. */
+  /** How visitors' views count: once per person per window, within the ceilings (view-people.ts); the configuration's defaults when unset. */
+  counting?: ViewCountingPolicy
+  /** Extra time views are gathered before one transaction writes them (default none: the BatchWriter's group commit). */
   batchDelayMs?: number
   maxBatch?: number
   /** Views waiting to be written; beyond it a beacon waits for room. */
@@ -19,10 +22,10 @@ export interface ViewRecorderOptions {
   written?: () => void
 }
 
-/** A batch's prospect views per proposal: the owner's own views are not counted. */
-export function prospectViewCounts(views: readonly ProposalView[]): Array<{ id: string; views: number }> {
+/** A batch's prospect views per proposal: only those counted (neither the owner's own, nor repeats, nor suspect ones). */
+export function prospectViewCounts(views: readonly ClassifiedView[]): Array<{ id: string; views: number }> {
   const counts = new Map<string, number>()
-  for (const view of views) if (view.viewer === 'visitor') counts.set(view.proposalId, (counts.get(view.proposalId) ?? 0) + 1)
+  for (const view of views) if (view.counting === 'counted') counts.set(view.proposalId, (counts.get(view.proposalId) ?? 0) + 1)
   return Array.from(counts, ([id, count]) => ({ id, views: count }))
 }
 
@@ -31,7 +34,7 @@ export function prospectViewCounts(views: readonly ProposalView[]): Array<{ id: 
  * views and proposals; a proposal deleted meanwhile matches nothing. The rows are locked in id
  * order first, so batches written at once by several replicas cannot deadlock on shared proposals.
  */
-export async function countProspectViews(tx: Tx, props: { views: readonly ProposalView[]; dbSchema: string | undefined }): Promise<void> {
+export async function countProspectViews(tx: Tx, props: { views: readonly ClassifiedView[]; dbSchema: string | undefined }): Promise<void> {
   const counts = prospectViewCounts(props.views)
   if (counts.length === 0) return
   const proposal = qualifiedTable(props.dbSchema, 'proposal')
@@ -87,47 +90,54 @@ export async function deleteExpiredVisits(prisma: PrismaClient, props: { now?: D
   return count
 }
 
+/** What a view beacon is answered (503) when its view could not be stored; a client may send it again. */
+export const VIEW_NOT_RECORDED_MESSAGE = 'The view could not be recorded just now. Please try again shortly.'
+
 /**
- * Writes proposal-viewed events to the outbox off the request path: a view beacon is answered
- * without waiting, and the views of a short moment go out in one transaction, which records their
- * visits (each visit and token once), and adds the new ones to their proposals' prospect view
- * counts (so a count never runs ahead of its events, nor behind). Recording is best effort
- * (docs/decisions/050): a failed write is logged and those views are lost, never the page; a
- * flood waits for room rather than being dropped (the service runtime's BatchWriter).
+ * Writes proposal-viewed events to the outbox in batches: the views of a short moment go out in one
+ * transaction, which records their visits (each visit and token once), classifies the new ones
+ * (counted once per person per window, or a repeat, or suspect: view-people.ts), and adds those
+ * counted to their proposals' prospect view counts (so a count never runs ahead of its events, nor behind). A
+ * view beacon is answered once its batch is committed, so a 202 means stored and survives a crash
+ * (docs/decisions/117); a failed write answers its beacons 503 (VIEW_NOT_RECORDED_MESSAGE), never
+ * the page; a flood waits for room rather than being dropped (the service runtime's BatchWriter).
  */
 export class ViewRecorder {
   readonly #writer: BatchWriter<ProposalView>
 
   constructor(options: ViewRecorderOptions) {
     const { prisma, dbSchema } = options
+    const policy = options.counting ?? DEFAULT_VIEW_COUNTING
     this.#writer = new BatchWriter({
       name: 'proposal views',
       logger: options.logger,
       write: (batch) =>
         prisma.$transaction(async (tx) => {
-          const props = { views: await insertNewVisits(tx, { views: batch, dbSchema }), dbSchema }
+          const fresh = await insertNewVisits(tx, { views: batch, dbSchema })
+          // Locks the proposals viewed, until the commit: replicas classify one proposal's views in turn.
+          const props = { views: await classifyBatch(tx, { views: fresh, dbSchema, policy }), dbSchema }
           await storeViewRecords(tx, props)
-          // Last: the proposals' row locks are held only until the commit that follows.
           await countProspectViews(tx, props)
         }),
       ...(options.written ? { written: options.written } : {}),
-      batchDelayMs: options.batchDelayMs ?? 50,
+      notStoredMessage: VIEW_NOT_RECORDED_MESSAGE,
+      ...(options.batchDelayMs === undefined ? {} : { batchDelayMs: options.batchDelayMs }),
       maxBatch: options.maxBatch ?? 500,
       maxPending: options.maxPending ?? 10_000,
     })
   }
 
-  /** Queues the view; resolves once it is queued (at once unless a flood filled the queue). */
+  /** Resolves once the view's batch is committed; rejects (503) when it was not stored. Waits for room while a flood fills the queue. */
   record(view: ProposalView): Promise<void> {
     return this.#writer.add(view)
   }
 
-  /** Writes everything recorded so far; resolves when it is in the outbox (or was given up). */
+  /** Writes everything recorded so far; resolves when it is in the outbox (or its write failed, and its beacons were answered 503). */
   flush(): Promise<void> {
     return this.#writer.flush()
   }
 
-  /** Writes what is waiting; views after this are not recorded. */
+  /** Writes what is waiting; views after this are refused (503). */
   stop(): Promise<void> {
     return this.#writer.stop()
   }

@@ -3,6 +3,7 @@ import {
   encodeEvent,
   outboxRecord,
   proposalAgreed,
+  proposalAgreementReleased,
   proposalCreated,
   proposalDeleted,
   proposalRevoked,
@@ -70,9 +71,34 @@ export function recordProposalAgreed(
   return store(tx, encodeEvent(proposalAgreed, { ...fields, agreedAt: timestampFromDate(agreedAt) }))
 }
 
+/** The seller released an agreement (issue 34): analytics forgets it, every replica's cache lets it go. */
+export function recordAgreementReleased(
+  tx: Tx,
+  release: { proposalId: string; ownerUserId: number; agreementHash: string; agreedAt: Date; releasedAt: Date },
+): Promise<void> {
+  const { agreedAt, releasedAt, ...fields } = release
+  return store(
+    tx,
+    encodeEvent(proposalAgreementReleased, { ...fields, agreedAt: timestampFromDate(agreedAt), releasedAt: timestampFromDate(releasedAt) }),
+  )
+}
+
 export function recordProposalDeleted(tx: Tx, deletion: { proposalId: string; userId: number; deletedAt: Date }): Promise<void> {
   const { deletedAt, ...fields } = deletion
   return store(tx, encodeEvent(proposalDeleted, { ...fields, deletedAt: timestampFromDate(deletedAt) }))
+}
+
+/**
+ * Who viewed, as keyed hashes only (HMAC-SHA256 under ADDRESS_HASH_KEY, each with the proposal id):
+ * a view counts once per person per window even when the visitor cookie is dropped (decision 119).
+ */
+export interface ViewPerson {
+  /** Of the visitor id; undefined when the visitor had none. */
+  visitorKey: string | undefined
+  /** Of the client's address and browser (its User-Agent and Accept-Language). */
+  personKey: string
+  /** Of the client's address alone: how many people one address adds is bounded. */
+  addressKey: string
 }
 
 export interface ProposalView {
@@ -85,7 +111,17 @@ export interface ProposalView {
   visitId: string
   /** The beacon token's digest: one opening counts once, whatever visit ids are sent with it. */
   tokenHash: string
+  /** A visitor's keys (view-people.ts); never set for the owner. */
+  person: ViewPerson | undefined
   viewedAt: Date
+}
+
+/** How a visitor's view counts (the event's `counting`, decision 119). */
+export type ViewCounting = 'counted' | 'repeat' | 'suspect'
+
+/** A view as its batch classified it: `counting` is set for a visitor's view, never for the owner's. */
+export interface ClassifiedView extends ProposalView {
+  counting: ViewCounting | undefined
 }
 
 /**
@@ -94,7 +130,7 @@ export interface ProposalView {
  * free millisecond of the process's clock: thousands of views a second pushed every event's time
  * tens of seconds into the future.)
  */
-export function proposalViewedEvent(view: ProposalView): EventEnvelope {
+export function proposalViewedEvent(view: ClassifiedView): EventEnvelope {
   return encodeEvent(
     proposalViewed,
     {
@@ -104,6 +140,7 @@ export function proposalViewedEvent(view: ProposalView): EventEnvelope {
       visitorId: view.visitorId ?? '',
       visitId: view.visitId,
       viewedAt: timestampFromDate(view.viewedAt),
+      counting: view.counting ?? '',
     },
     { occurredAt: view.viewedAt },
   )
@@ -116,7 +153,7 @@ export function proposalViewedEvent(view: ProposalView): EventEnvelope {
  */
 export async function storeViewRecords(
   db: OutboxSqlClient,
-  props: { views: readonly ProposalView[]; dbSchema: string | undefined },
+  props: { views: readonly ClassifiedView[]; dbSchema: string | undefined },
 ): Promise<void> {
   if (props.views.length === 0) return
   const rows = props.views.map((view) => {

@@ -1,7 +1,15 @@
-import { agreedFiguresSchema, type AgreedFigures, type Agreement as AgreementRecord } from '@valueproof/contracts'
+import {
+  agreedFiguresSchema,
+  type AgreedFigures,
+  type Agreement as AgreementRecord,
+  type ReleasedAgreement as ReleasedAgreementRecord,
+} from '@valueproof/contracts'
 import { SCENARIOS, type Scenario } from '@valueproof/formula'
-import type { Agreement } from '../db.ts'
+import type { Agreement, ReleasedAgreement } from '../db.ts'
 import { verifyAgreement } from '../domain/agreement-hash.ts'
+
+/** What an agreement in force and a released one have alike: the agreed record. */
+type AgreementRow = Pick<Agreement, 'name' | 'email' | 'scenario' | 'values' | 'figures' | 'definition' | 'hash' | 'agreedAt'>
 
 const NO_FIGURES: AgreedFigures = { yearlyValue: null, paybackMonths: null, paidBack: null, paybackEstimate: false }
 
@@ -10,9 +18,9 @@ const NO_FIGURES: AgreedFigures = { yearlyValue: null, paybackMonths: null, paid
  * to every open for its short life, and hashing a calculator with quoted sources costs ~0.3 ms.
  * A row read again (after the cache entry, or by a signed-in user) is a new object, checked anew.
  */
-const verifiedRows = new WeakMap<Agreement, boolean>()
+const verifiedRows = new WeakMap<AgreementRow, boolean>()
 
-function verified(row: Agreement): boolean {
+function verified(row: AgreementRow): boolean {
   let result = verifiedRows.get(row)
   if (result === undefined) {
     result = isScenario(row.scenario) && verifyAgreement(row)
@@ -39,7 +47,7 @@ function storedValues(values: unknown): Record<string, number> {
  * record still gives that hash; to the owner also who agreed. A row altered in the database is
  * still shown, marked `verified: false`, never refused: the page must be able to say so.
  */
-export function presentAgreement(row: Agreement, viewer: { isOwner: boolean }): AgreementRecord {
+export function presentAgreement(row: AgreementRow, viewer: { isOwner: boolean }): AgreementRecord {
   const figures = agreedFiguresSchema.safeParse(row.figures)
   const shown: AgreementRecord = {
     scenario: isScenario(row.scenario) ? row.scenario : 'expected',
@@ -50,4 +58,13 @@ export function presentAgreement(row: Agreement, viewer: { isOwner: boolean }): 
     verified: verified(row),
   }
   return viewer.isOwner ? { ...shown, name: row.name, email: row.email } : shown
+}
+
+/**
+ * An agreement the seller released (issue 34), for the owner: the agreed record as it was — its
+ * hash still checked against it — with who agreed and when it was released.
+ */
+export function presentReleasedAgreement(row: ReleasedAgreement): ReleasedAgreementRecord {
+  const shown = presentAgreement(row, { isOwner: false })
+  return { ...shown, releasedAt: row.releasedAt.toISOString(), name: row.name, email: row.email }
 }

@@ -1,4 +1,4 @@
-import type { ProposalListEntry, ProposalRecord } from '@valueproof/contracts'
+import type { ProposalListEntry, ProposalRecord, WhoMayAgree } from '@valueproof/contracts'
 import type { Agreement, Proposal } from '../db.ts'
 import { presentAgreement } from './agreement.ts'
 import { presentCalculatorData } from './calculator-data.ts'
@@ -38,7 +38,8 @@ export function presentListEntry(proposal: Pick<Proposal, keyof typeof LIST_ENTR
 /**
  * The proposal record of SPEC §3, field by field. The owner sees all of it. A visitor sees exactly
  * what the proposal page shows: the title, the written sections, the calculator, the layout, the
- * date, the version and the prospect's agreement (issue 20; without who agreed) — never the access
+ * date, the version, the prospect's agreement (issue 20; without who agreed) and whether only named
+ * people may agree (issue 34; never who they are) — never the access
  * code, the owner's (sequential) user id, the extracted document text (`content`, up to 200,000
  * characters), the bookkeeping fields, the version it was made from, or the seller's quotes and
  * notes behind the calculator's figures (see presentCalculatorData).
@@ -59,6 +60,8 @@ export function presentProposal(proposal: Proposal & { agreement?: Agreement | n
     version: proposal.version,
     // Left out when the caller did not read it, so that "no agreement" is never said by mistake.
     ...(proposal.agreement === undefined ? {} : { agreement: proposal.agreement && presentAgreement(proposal.agreement, viewer) }),
+    // The page says when only named people may agree (issue 34); who they are is the owner's to see.
+    whoMayAgree: whoMayAgreeOf(proposal),
   }
   if (!viewer.isOwner) return shown
   return {
@@ -70,5 +73,11 @@ export function presentProposal(proposal: Proposal & { agreement?: Agreement | n
     accessCode: proposal.accessCode,
     updatedAt: proposal.updatedAt.toISOString(),
     previousVersionId: proposal.previousVersionId,
+    agreementEmails: whoMayAgreeOf(proposal) === 'listed' ? proposal.agreementEmails : [],
   }
+}
+
+/** 'listed' only for that stored value: anything else is the default, anyone with the link. */
+export function whoMayAgreeOf(proposal: Pick<Proposal, 'whoMayAgree'>): WhoMayAgree {
+  return proposal.whoMayAgree === 'listed' ? 'listed' : 'anyone'
 }

@@ -1,5 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { ACCESS_CODE_MAX_LENGTH, ACCESS_CODE_MIN_LENGTH, accessCodeProblem, productBranding } from '@valueproof/contracts'
+import {
+  ACCESS_CODE_MAX_LENGTH,
+  ACCESS_CODE_MIN_LENGTH,
+  ACCESS_CODE_TOO_COMMON_MESSAGE,
+  accessCodeProblem,
+  productBranding,
+} from '@valueproof/contracts'
 import type { CalculatorData } from '@valueproof/formula'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { ApiError, apiRequest } from '../../api.ts'
@@ -121,6 +127,8 @@ export function ShareDialog({
     } catch (error) {
       focusAfterWork.current = 'submit'
       const message = error instanceof ApiError ? error.serverMessage : undefined
+      // The server keeps the list of common passwords (issue 34): its refusal is said at the field too.
+      if (message === ACCESS_CODE_TOO_COMMON_MESSAGE) setAccessCodeError(message)
       toast({ variant: 'destructive', title: 'Error sharing calculator', description: message ?? 'Failed to create share link' })
     } finally {
       setBusy(false)
@@ -141,6 +149,7 @@ export function ShareDialog({
           value={accessCode}
           onChange={(event) => {
             setAccessCode(event.target.value)
+            // Once the code changes, only what the browser can check is said (the server checks the rest).
             if (accessCodeError !== undefined) setAccessCodeError(accessCodeProblem(event.target.value))
           }}
           maxLength={ACCESS_CODE_MAX_LENGTH}
@@ -153,7 +162,7 @@ export function ShareDialog({
         >
           <div className="flex items-center justify-between gap-3">
             <p id={accessCodeHelpId} className="text-xs text-muted-foreground">
-              Optional. At least {ACCESS_CODE_MIN_LENGTH} characters, or generate one.
+              Optional. At least {ACCESS_CODE_MIN_LENGTH} characters and not a common password, or generate one.
             </p>
             <Button
               variant="outline"

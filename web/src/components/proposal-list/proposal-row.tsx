@@ -6,7 +6,7 @@ import { ApiError } from '../../api.ts'
 import { formatCreatedDate } from '../../proposals/proposal-dates.ts'
 import { formatLastDay } from '../../proposals/proposal-expiry.ts'
 import { duplicateProposal, type ProposalListEntry } from '../../queries/proposal-list.ts'
-import { createProposalVersion } from '../../queries/proposal-versions.ts'
+import { createProposalVersion, newRequestKey } from '../../queries/proposal-versions.ts'
 import { proposalsQueryKey } from '../../queries/proposals.ts'
 import { classNames } from '../ui/class-names.ts'
 import { toast } from '../ui/use-toast.ts'
@@ -125,9 +125,11 @@ function useNewVersion(proposal: ProposalListEntry): { busy: boolean; run: () =>
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [busy, setBusy] = useState(false)
+  // One request however often it is tried: a retry after a lost answer gets the version it made.
+  const [requestKey] = useState(newRequestKey)
   const run = () => {
     setBusy(true)
-    createProposalVersion(proposal.id)
+    createProposalVersion(proposal.id, requestKey)
       .then(
         (id) => navigate({ to: '/proposals/$id', params: { id } }),
         (error: unknown) => {

@@ -13,13 +13,15 @@ export interface AgreementFormProps {
   accessCode: string | undefined
   scenario: Scenario
   values: Readonly<Record<string, number>>
+  /** Only the e-mail addresses the seller named may agree (issue 34). */
+  restricted: boolean
   texts: ProposalTexts
   /** The agreement as the server stored it (201). */
   onAgreed: (agreement: Agreement) => void
   onCancel: () => void
 }
 
-export function AgreementForm({ proposalId, accessCode, scenario, values, texts, onAgreed, onCancel }: AgreementFormProps) {
+export function AgreementForm({ proposalId, accessCode, scenario, values, restricted, texts, onAgreed, onCancel }: AgreementFormProps) {
   const id = useId()
   const form = useRef<HTMLFormElement>(null)
   const [name, setName] = useState('')
@@ -38,8 +40,10 @@ export function AgreementForm({ proposalId, accessCode, scenario, values, texts,
       const response = await apiRequest('POST', agreementUrl(proposalId, accessCode), { name, email, scenario, values })
       onAgreed(agreementSchema.parse(await response.json()))
     } catch (error) {
-      // The server's own words when it gave a reason (already agreed, a field it refused); else ours.
-      setProblem(error instanceof ApiError && error.serverMessage !== undefined ? error.serverMessage : texts.agreementFailed)
+      // Not one of the named addresses: said in the proposal's language. Else the server's own words
+      // when it gave a reason (already agreed, a field it refused), or ours.
+      if (error instanceof ApiError && error.status === 403) setProblem(texts.agreementNotListed)
+      else setProblem(error instanceof ApiError && error.serverMessage !== undefined ? error.serverMessage : texts.agreementFailed)
       setSending(false)
     }
   }
@@ -58,6 +62,12 @@ export function AgreementForm({ proposalId, accessCode, scenario, values, texts,
       </h2>
       <p id={`${id}-intro`} className="text-sm text-muted-foreground">
         {texts.agreeIntro}
+        {restricted && (
+          <>
+            {' '}
+            <span data-agreement-restricted="">{texts.agreeListedOnly}</span>
+          </>
+        )}
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-1.5">

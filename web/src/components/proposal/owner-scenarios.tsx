@@ -7,7 +7,7 @@ import { useEffect, useId, useMemo, useState } from 'react'
 import { ApiError } from '../../api.ts'
 import { onProposalAgreed } from '../../live/page-events.ts'
 import { formatLongDate } from '../../proposals/proposal-dates.ts'
-import { createProposalVersion } from '../../queries/proposal-versions.ts'
+import { createProposalVersion, newRequestKey } from '../../queries/proposal-versions.ts'
 import { Button } from '../ui/button.tsx'
 import { ownerWarningTexts } from './owner-warnings.ts'
 import { ScenarioEditor } from './scenario-editor.tsx'
@@ -56,11 +56,13 @@ function Warnings({ texts }: { texts: string[] }) {
 function NewVersion({ proposalId }: { proposalId: string }) {
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string>()
+  // One request however often it is tried: a retry after a lost answer gets the version it made.
+  const [requestKey] = useState(newRequestKey)
   const create = async () => {
     setBusy(true)
     setFailure(undefined)
     try {
-      const id = await createProposalVersion(proposalId)
+      const id = await createProposalVersion(proposalId, requestKey)
       window.location.assign(`/proposals/${encodeURIComponent(id)}`)
     } catch (error) {
       const detail = error instanceof ApiError ? (error.serverMessage ?? error.message) : undefined

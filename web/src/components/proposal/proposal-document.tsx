@@ -267,6 +267,7 @@ export function ProposalDocument({
       figures={figures}
       agreement={agreement}
       canAgree={!isOwnersView(proposal)}
+      agreementRestricted={proposal.whoMayAgree === 'listed'}
       accessCode={accessCode}
       texts={texts}
       onAgreed={setAgreedNow}

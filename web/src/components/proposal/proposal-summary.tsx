@@ -68,6 +68,7 @@ export function ProposalSummary({
   figures,
   agreement,
   canAgree,
+  agreementRestricted = false,
   accessCode,
   texts,
   onAgreed,
@@ -78,6 +79,8 @@ export function ProposalSummary({
   agreement: Agreement | undefined
   /** A prospect's view of a proposal nobody agreed to yet. */
   canAgree: boolean
+  /** Only the e-mail addresses the seller named may agree (issue 34): the form says so. */
+  agreementRestricted?: boolean
   accessCode: string | undefined
   texts: ProposalTexts
   onAgreed: (agreement: Agreement) => void
@@ -131,6 +134,7 @@ export function ProposalSummary({
                 accessCode={accessCode}
                 scenario={figures.scenario}
                 values={figures.values}
+                restricted={agreementRestricted}
                 texts={texts}
                 onAgreed={(stored) => {
                   setAgreeing(false)

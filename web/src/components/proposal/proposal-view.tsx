@@ -14,6 +14,8 @@ import { ProposalDocument, proposalLanguage } from './proposal-document.tsx'
 const PasswordDialog = lazy(async () => ({ default: (await import('./password-dialog.tsx')).PasswordDialog }))
 // The owner's Scenarios panel (issue 20): only the owner's view loads it, so prospects never download it.
 const OwnerScenarios = lazy(() => import('./owner-scenarios.tsx'))
+// The owner's Agreement panel (issue 34): who may agree, and releasing an unexpected agreement; owner only too.
+const OwnerAgreement = lazy(() => import('./owner-agreement.tsx'))
 
 /**
  * A proposal or shared calculator (SPEC §2 /proposals/{id}), shared by the in-app route and the
@@ -101,6 +103,7 @@ export function ProposalView({
           {isOwnersView(shown) && (
             <Suspense fallback={null}>
               <OwnerScenarios proposal={shown} onChanged={load.reload} />
+              <OwnerAgreement proposal={shown} onChanged={load.reload} />
             </Suspense>
           )}
           <ProposalDocument proposal={shown} onCalculatorInput={onCalculatorInput} accessCode={accessCode} />

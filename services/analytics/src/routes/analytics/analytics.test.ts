@@ -50,8 +50,8 @@ const OWNER = 21
 const OTHER = 22
 const OPERATOR_TOKEN = 'operator-token-0123456789abcdefghijklmnop'
 const at = (text: string) => new Date(`2026-11-${text}Z`)
-/** An overview row's fields of issue 20 before any download or agreement. */
-const rowOf = (proposalId: string) => ({ proposalId, pdfDownloads: 0, agreement: null })
+/** An overview row's fields of issues 20 and 34 before any download, agreement or suspect view. */
+const rowOf = (proposalId: string) => ({ proposalId, pdfDownloads: 0, agreement: null, suspectViews: 0 })
 
 describe.each(kinds)('the dashboard on %s', (kind) => {
   let analytics: AnalyticsUnderTest
@@ -150,20 +150,20 @@ describe.each(kinds)('the dashboard on %s', (kind) => {
     expect(overview.days).toHaveLength(30)
     expect(overview.days[0]?.day).toBe('2026-10-26')
     expect(overview.days.filter((day) => day.views > 0 || day.visibleMs > 0)).toEqual([
-      { day: '2026-11-20', views: 1, uniqueVisitors: 1, visibleMs: 15_000 },
-      { day: '2026-11-23', views: 1, uniqueVisitors: 1, visibleMs: 7_000 },
-      { day: '2026-11-24', views: 2, uniqueVisitors: 2, visibleMs: 22_000 },
+      { day: '2026-11-20', views: 1, uniqueVisitors: 1, visibleMs: 15_000, suspectViews: 0 },
+      { day: '2026-11-23', views: 1, uniqueVisitors: 1, visibleMs: 7_000, suspectViews: 0 },
+      { day: '2026-11-24', views: 2, uniqueVisitors: 2, visibleMs: 22_000, suspectViews: 0 },
     ])
     // x, y and z; the median of 2, 7, 15 and 20 seconds.
-    expect(overview.totals).toEqual({ views: 4, uniqueVisitors: 3, medianVisibleMs: 11_000, totalVisibleMs: 44_000 })
+    expect(overview.totals).toEqual({ views: 4, uniqueVisitors: 3, medianVisibleMs: 11_000, totalVisibleMs: 44_000, suspectViews: 0 })
     expect(overview.proposals).toEqual([
       { ...rowOf(A), views: 3, uniqueVisitors: 2, medianVisibleMs: 15_000, lastViewedAt: '2026-11-24T10:00:00.000Z' },
       { ...rowOf(B), views: 1, uniqueVisitors: 1, medianVisibleMs: 7_000, lastViewedAt: '2026-11-23T12:00:00.000Z' },
     ])
 
     const today = analyticsOverviewSchema.parse(await (await get('/analytics/overview?days=1')).json())
-    expect(today.days).toEqual([{ day: '2026-11-24', views: 2, uniqueVisitors: 2, visibleMs: 22_000 }])
-    expect(today.totals).toEqual({ views: 2, uniqueVisitors: 2, medianVisibleMs: 11_000, totalVisibleMs: 22_000 })
+    expect(today.days).toEqual([{ day: '2026-11-24', views: 2, uniqueVisitors: 2, visibleMs: 22_000, suspectViews: 0 }])
+    expect(today.totals).toEqual({ views: 2, uniqueVisitors: 2, medianVisibleMs: 11_000, totalVisibleMs: 22_000, suspectViews: 0 })
     expect(today.proposals.map((row) => row.proposalId)).toEqual([A])
   })
 
@@ -172,7 +172,7 @@ describe.each(kinds)('the dashboard on %s', (kind) => {
     expect(answer.status, await answer.clone().text()).toBe(200)
     const detail = analyticsProposalDetailSchema.parse(await answer.json())
     expect(detail.proposalId).toBe(A)
-    expect(detail.totals).toEqual({ views: 3, uniqueVisitors: 2, medianVisibleMs: 15_000, totalVisibleMs: 37_000 })
+    expect(detail.totals).toEqual({ views: 3, uniqueVisitors: 2, medianVisibleMs: 15_000, totalVisibleMs: 37_000, suspectViews: 0 })
     expect(detail.days).toHaveLength(30)
     expect(detail.visits).toEqual([
       {

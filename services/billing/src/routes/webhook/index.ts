@@ -2,6 +2,7 @@ import { errors, HttpError, Router } from '@valueproof/http-kit'
 import type { Readable } from 'node:stream'
 import type { Billing } from '../../domain/billing.ts'
 import { handleWebhook } from '../../domain/webhooks.ts'
+import { paymentsConfigured, paymentsNotConfigured } from '../../provider/no-payments-provider.ts'
 import { WebhookSignatureError } from '../../provider/types.ts'
 
 /** Stripe's event payloads are a few KB; the gateway allows the same for this route. */
@@ -25,6 +26,8 @@ export function webhookRouter(billing: Billing): Router {
   const router = new Router()
 
   router.post('/webhook', async (ctx) => {
+    // No provider: no signing secret to verify with, and nothing to read the subscription from.
+    if (!paymentsConfigured(billing.provider)) throw paymentsNotConfigured()
     const body = await rawBody(ctx.req, WEBHOOK_BODY_LIMIT_BYTES)
     try {
       const outcome = await handleWebhook(billing, { rawBody: body, signature: ctx.get('stripe-signature') || undefined })

@@ -1,5 +1,5 @@
 import { DocumentError, type DocumentExtractor, type ExtractedDocument } from '@valueproof/documents'
-import type { ObjectStore } from '@valueproof/object-store'
+import { isObjectStoreFull, type ObjectStore } from '@valueproof/object-store'
 import { errors, HttpError } from '@valueproof/http-kit'
 
 /** An uploaded document as read from the multipart form. */
@@ -24,7 +24,7 @@ export async function extractDocument(documents: DocumentExtractor, bytes: Buffe
 /** A document on its way into object storage, beside the generation that reads it. */
 export interface KeptDocument {
   /**
-   * Resolves once stored; rejects with 503 when the store could not take it. A function, not a
+   * Resolves once stored; rejects with 503 when the store could not take it (507 when it is full). A function, not a
    * promise held in a field: a rejected promise that nothing awaits yet (the generation failed
    * first) would be an unhandled rejection, and Node ends the process on one.
    */
@@ -48,8 +48,10 @@ export function startKeeping(objectStore: ObjectStore, props: { key: string; upl
   return {
     stored: async () => {
       const result = await outcome
-      if (result !== true)
-        throw Object.assign(errors.serviceUnavailable(DOCUMENT_NOT_KEPT_MESSAGE, 'document_not_stored'), { cause: result })
+      if (result === true) return
+      // A full disk or bucket is answered by the one mapping of storage failures: 507 (docs/decisions/120).
+      if (isObjectStoreFull(result)) throw result
+      throw Object.assign(errors.serviceUnavailable(DOCUMENT_NOT_KEPT_MESSAGE, 'document_not_stored'), { cause: result })
     },
     discard: async () => {
       if ((await outcome) !== true) return

@@ -23,6 +23,7 @@ import { storableCopy, storableText } from '../../analysis/storable-output.ts'
 import type { AnalysisInput, GenerationComplexity } from '../../analysis/types.ts'
 import { generateCalculator, type GenerationDeps } from '../../domain/generation.ts'
 import { documentKeyFor, newCalculatorId, saveGenerated } from '../../domain/saved-calculators.ts'
+import { assertCalculatorStorageLeft } from '../../domain/storage.ts'
 import { assertAllowanceLeft, currentAllowance } from '../../domain/usage.ts'
 import { extractDocument, startKeeping, type UploadedDocument } from './documents.ts'
 import { formFields } from './schema.ts'
@@ -32,10 +33,13 @@ export interface GenerationRouterDeps extends GenerationDeps {
   objectStore: ObjectStore
 }
 
-/** Refuses before the upload is read when the month's allowance is used up. */
+/** Refuses before the upload is read when the month's allowance is used up, or the account's storage is full (docs/decisions/120). */
 function allowanceLeft(deps: GenerationDeps): Middleware {
   return async (ctx, next) => {
-    assertAllowanceLeft(await currentAllowance(deps.prisma, currentUserId(ctx), deps.now()))
+    const userId = currentUserId(ctx)
+    const allowance = await currentAllowance(deps.prisma, userId, deps.now())
+    assertAllowanceLeft(allowance)
+    await assertCalculatorStorageLeft(deps.prisma, { userId, plan: allowance.plan, adding: 0, dbSchema: deps.dbSchema })
     await next()
   }
 }
@@ -96,6 +100,7 @@ export function generationRouter(deps: GenerationRouterDeps): Router {
           userId,
           input,
           signal,
+          addsBytes: upload.bytes.length + Buffer.byteLength(content),
           keep: async (tx, calculatorData, numberInMonth) => {
             await kept.stored()
             // Names, labels and quotes come from the document's text: cleaned like the content.
@@ -150,6 +155,7 @@ export function generationRouter(deps: GenerationRouterDeps): Router {
       userId,
       input,
       signal: clientGone(ctx),
+      addsBytes: Buffer.byteLength(description),
       // The description is storable (checked on the way in); the model's words may not be.
       keep: (tx, generated, numberInMonth) =>
         saveGenerated(tx, {

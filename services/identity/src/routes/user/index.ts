@@ -1,11 +1,11 @@
 import { profileBodySchema } from '@valueproof/contracts'
 import { currentUserId, jsonBody, requireUser, Router, validateBody } from '@valueproof/http-kit'
 import type { PrismaClient } from '../../db.ts'
-import { signedInUser, updateProfile } from '../../domain/profile.ts'
+import { signedInUser, updateProfile, type ProfileDeps } from '../../domain/profile.ts'
 import type { UserLoader } from '../../domain/user-loader.ts'
 import { presentUser } from '../../presenters/user.ts'
 
-export function userRouter(deps: { prisma: PrismaClient; users: UserLoader }): Router {
+export function userRouter(deps: ProfileDeps & { prisma: PrismaClient; users: UserLoader }): Router {
   const router = new Router()
 
   router.get('/user', requireUser(), async (ctx) => {
@@ -17,7 +17,7 @@ export function userRouter(deps: { prisma: PrismaClient; users: UserLoader }): R
     requireUser(),
     jsonBody(),
     validateBody(profileBodySchema, async (ctx, changes) => {
-      ctx.body = presentUser(await updateProfile(deps.prisma, { userId: currentUserId(ctx), changes }))
+      ctx.body = presentUser(await updateProfile(deps, { userId: currentUserId(ctx), changes }))
     }),
   )
 

@@ -1,8 +1,10 @@
 import {
   AGREEMENT_BODY_LIMIT_BYTES,
   agreementBodySchema,
+  agreementRuleBodySchema,
   createProposalBodySchema,
   generateProposalBodySchema,
+  PROPOSAL_BODY_LIMIT_BYTES,
   updateProposalBodySchema,
   VIEW_BEACON_BODY_LIMIT_BYTES,
   VIEW_BEACON_TOO_LARGE_MESSAGE,
@@ -17,15 +19,31 @@ import {
   requireUser,
   Router,
   validateBody,
+  type RouterMiddleware,
 } from '@valueproof/http-kit'
+import { releaseAgreement, setAgreementRule } from '../../domain/agreement-rules.ts'
 import { agreeToProposal } from '../../domain/agreements.ts'
-import { createVersion, deleteProposal, duplicateProposal, revokeProposal, updateProposal } from '../../domain/proposal-management.ts'
+import { deleteProposal, duplicateProposal, revokeProposal, updateProposal } from '../../domain/proposal-management.ts'
+import { assertProposalAllowance } from '../../domain/proposal-quota.ts'
 import { generateProposal, listProposals, openProposal, shareCalculator, type ProposalDeps } from '../../domain/proposals.ts'
+import { createVersion } from '../../domain/versions.ts'
 import { recordViewBeacon } from '../../domain/view-beacons.ts'
-import { idParam, queryCode, viewerOf } from './request.ts'
+import { browserOf, idempotencyKey, idParam, queryCode, viewerOf } from './request.ts'
 
-/** A calculator with its content, or a calculator with the user's document text, fits in 1 MB (the gateway's limit too). */
-const BODY_LIMIT = '1mb'
+/** A calculator with its content, or with the user's document text (the gateway's limit too; docs/decisions/120). */
+const BODY_LIMIT = String(PROPOSAL_BODY_LIMIT_BYTES)
+
+/**
+ * 403 before a word is written when the account cannot keep another proposal (docs/decisions/120).
+ * After the body is read (at most 320 KB): an answer sent while the client is still sending would
+ * leave the rest of its upload unread on the connection.
+ */
+function proposalAllowanceLeft(deps: ProposalDeps): RouterMiddleware {
+  return async (ctx, next) => {
+    await assertProposalAllowance(deps.prisma, { userId: currentUserId(ctx), now: (deps.now ?? (() => new Date()))() })
+    await next()
+  }
+}
 
 /** SPEC §7's proposal calls (the gateway maps /api/proposals... here). */
 export function proposalsRouter(deps: ProposalDeps): Router {
@@ -40,6 +58,7 @@ export function proposalsRouter(deps: ProposalDeps): Router {
     '/proposals',
     requireUser(),
     jsonBody({ limit: BODY_LIMIT }),
+    proposalAllowanceLeft(deps),
     validateBody(createProposalBodySchema, async (ctx, body) => {
       ctx.status = 201
       ctx.body = await shareCalculator(deps, { userId: currentUserId(ctx), body })
@@ -50,6 +69,7 @@ export function proposalsRouter(deps: ProposalDeps): Router {
     '/proposals/generate',
     requireUser(),
     jsonBody({ limit: BODY_LIMIT }),
+    proposalAllowanceLeft(deps),
     validateBody(generateProposalBodySchema, async (ctx, body) => {
       const created = await generateProposal(deps, { userId: currentUserId(ctx), body, signal: clientGone(ctx) })
       ctx.status = 201
@@ -71,6 +91,7 @@ export function proposalsRouter(deps: ProposalDeps): Router {
       const answer = await recordViewBeacon(deps, {
         proposalId: idParam(ctx),
         viewer: viewerOf(ctx),
+        browser: browserOf(ctx),
         body,
         doNotTrack: asksNotToBeTracked(ctx),
       })
@@ -91,6 +112,20 @@ export function proposalsRouter(deps: ProposalDeps): Router {
       ctx.body = agreement
     }),
   )
+
+  // Who may agree, and the release of an agreement the seller did not expect (issue 34): the owner's.
+  router.patch(
+    '/proposals/:id/agreement-rule',
+    requireUser(),
+    jsonBody(),
+    validateBody(agreementRuleBodySchema, async (ctx, body) => {
+      ctx.body = await setAgreementRule(deps, { userId: currentUserId(ctx), proposalId: idParam(ctx), body })
+    }),
+  )
+
+  router.post('/proposals/:id/agreement/release', requireUser(), async (ctx) => {
+    ctx.body = await releaseAgreement(deps, { userId: currentUserId(ctx), proposalId: idParam(ctx) })
+  })
 
   // The owner's management calls (issue 15): someone else's id answers the same 404 as a missing one.
   router.patch(
@@ -116,10 +151,11 @@ export function proposalsRouter(deps: ProposalDeps): Router {
     ctx.body = await duplicateProposal(deps, { userId: currentUserId(ctx), proposalId: idParam(ctx) })
   })
 
-  // An agreed proposal is changed by making its next version (issue 20).
+  // An agreed proposal is changed by making its next version (issue 20): one, a retry answered 200 (issue 34).
   router.post('/proposals/:id/versions', requireUser(), async (ctx) => {
-    ctx.status = 201
-    ctx.body = await createVersion(deps, { userId: currentUserId(ctx), proposalId: idParam(ctx) })
+    const version = await createVersion(deps, { userId: currentUserId(ctx), proposalId: idParam(ctx), requestKey: idempotencyKey(ctx) })
+    ctx.status = version.created ? 201 : 200
+    ctx.body = { id: version.id }
   })
 
   return router

@@ -1,6 +1,7 @@
 // GET /api/proposals/{id}/pdf through the gateway, on the embedded stack and over HTTP (the worker
 // thread from source): a PDF download with the page's access rules, the query checked before anything is
 // opened, and a pdf_downloaded event in the outbox for each download, but no view.
+import { request as httpRequest } from 'node:http'
 import {
   ACCESS_CODE_MIN_LENGTH,
   AGREEMENT_UNKNOWN_INPUT_MESSAGE,
@@ -26,6 +27,20 @@ const kinds = await stackKinds('postgres+nats+minio+http')
 function pdfPath(id: string, query: Record<string, string> = {}): string {
   const search = new URLSearchParams(query).toString()
   return `/api/proposals/${encodeURIComponent(id)}/pdf${search === '' ? '' : `?${search}`}`
+}
+
+/** A GET with headers fetch will not send (Host): through node:http, as any client could. */
+function rawGet(base: string, path: string, headers: Record<string, string>): Promise<{ status: number; body: Uint8Array }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(new URL(path, base), { method: 'GET', headers }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: new Uint8Array(Buffer.concat(chunks)) }))
+      response.on('error', reject)
+    })
+    request.on('error', reject)
+    request.end()
+  })
 }
 
 async function messageOf(response: Response): Promise<string> {
@@ -78,6 +93,15 @@ describe.each(kinds)('the proposal PDF download (%s)', (kind) => {
       expect.objectContaining({ proposalId: id, ownerUserId: ownerId, viewer: 'visitor', visitorId, scenario: 'optimistic' }),
     ])
     expect(await viewEventsOf(stack, id)).toEqual([])
+  })
+
+  it('prints the share link from configuration, never from a forged Host or X-Forwarded-Host (issue 34)', async () => {
+    const id = await share(owner, { title: 'Forged host' })
+    const { status, body } = await rawGet(stack.url, pdfPath(id), { host: 'evil.example', 'x-forwarded-host': 'evil.example' })
+    expect(status).toBe(200)
+    const text = (await pdfPageTexts(body)).join(' ')
+    expect(text).toContain(`${stack.url}/proposals/${id}`)
+    expect(text).not.toContain('evil.example')
   })
 
   it('records the owner’s own download as the owner’s, with no visitor id, at the expected scenario by default', async () => {

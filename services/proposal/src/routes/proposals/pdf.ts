@@ -1,5 +1,6 @@
 // GET /proposals/:id/pdf (issue 20): the proposal as a PDF download, for anyone who may open it.
-// The gateway maps GET /api/proposals/:id/pdf here and passes the request's Host for the share link.
+// The gateway maps GET /api/proposals/:id/pdf here. The share link it prints comes from
+// configuration only (issue 34): a request's Host is the client's to write.
 import { clientGone, Router } from '@valueproof/http-kit'
 import type { Context } from 'koa'
 import { downloadProposalPdf, type PdfDownloadDeps } from '../../domain/pdf-downloads.ts'
@@ -7,8 +8,6 @@ import { printable } from '../../pdf/pdf-layout.ts'
 import { createPdfRenderer } from '../../pdf/pdf-pool.ts'
 import { viewerOf } from './request.ts'
 
-/** A host name or address with an optional port, as a Host header may carry it. */
-const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
 /** A title's characters that cannot stand in a quoted filename, or that a file system refuses (control characters go first). */
 const UNSAFE_IN_FILENAME = /["\\/:*?<>|]+/g
 const FILENAME_MAX_LENGTH = 120
@@ -16,12 +15,6 @@ const FILENAME_MAX_LENGTH = 120
 function queryText(ctx: Context, name: string): string | undefined {
   const value = ctx.query[name]
   return typeof value === 'string' ? value : undefined
-}
-
-/** The origin the client reached the gateway at, from the Host it sent (the service itself speaks plain HTTP). */
-function requestOrigin(ctx: Context): string | undefined {
-  const host = ctx.get('host')
-  return HOST.test(host) ? `${ctx.protocol}://${host}` : undefined
 }
 
 /**
@@ -53,7 +46,6 @@ export function proposalPdfRouter(deps: Omit<PdfDownloadDeps, 'pdf'> & { pdf?: P
       proposalId: ctx.params.id ?? '',
       viewer: viewerOf(ctx),
       query: { scenario: queryText(ctx, 'scenario'), values: queryText(ctx, 'values'), code: queryText(ctx, 'code') },
-      requestOrigin: requestOrigin(ctx),
       signal: clientGone(ctx),
     })
     // What one viewer may download depends on the session and the code: never cached by anyone.

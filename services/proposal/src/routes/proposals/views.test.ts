@@ -1,7 +1,9 @@
 // The view beacon (issue 19) through the gateway, on the embedded stack: GET /api/proposals/{id}
 // writes nothing and answers a beacon token; POST /api/proposals/{id}/views records the view once
 // per visit and once per token, only for the visitor the proposal opened for, never the owner's,
-// never under Do Not Track or Global Privacy Control; any refused beacon stores nothing.
+// never under Do Not Track or Global Privacy Control; any refused beacon stores nothing. A person's
+// views count once in the window, cookie or not (issue 34: tests/security/view-inflation.test.ts
+// has the flood).
 import {
   BEACON_TOKEN_INVALID_MESSAGE,
   beaconResponseSchema,
@@ -93,7 +95,7 @@ describe('the view beacon', () => {
     await settledWithOneMoreView(id, { viewCount: 2, events: 2 })
   })
 
-  it('counts a resent beacon and a replayed token once; a new opening of the same page counts again', async () => {
+  it('records a resent beacon and a replayed token once; a new opening of the same page within the window is a repeat', async () => {
     const id = await share(owner)
     const visitor = new ApiClient(stack.url)
     const { beaconToken } = await proposalOf(visitor, id)
@@ -110,9 +112,33 @@ describe('the view beacon', () => {
     const reopened = await proposalOf(visitor, id)
     expect((await sendViewBeacon(visitor, id, { visitId, token: reopened.beaconToken })).status).toBe(202)
     const again = await openAndReport(visitor, id)
+    // Accepted: the answer does not tell how the view was taken.
     expect(again.counted).toBe(true)
-    const events = await settledWithOneMoreView(id, { viewCount: 3, events: 3 })
-    expect(events.slice(0, 2).map((event) => event.visitId)).toEqual([visitId, again.visitId])
+    const events = await settledWithOneMoreView(id, { viewCount: 2, events: 3 })
+    expect(events.map((event) => [event.visitId, event.counting])).toEqual([
+      [visitId, 'counted'],
+      [again.visitId, 'repeat'],
+      [expect.any(String), 'counted'],
+    ])
+  })
+
+  it('takes a visitor who drops the cookie and comes back with the same browser as the same person; another browser is another', async () => {
+    const id = await share(owner)
+    const visitor = new ApiClient(stack.url)
+    for (let opening = 0; opening < 3; opening += 1) {
+      visitor.clearCookies()
+      expect((await openAndReport(visitor, id)).counted).toBe(true)
+    }
+    const colleague = new ApiClient(stack.url)
+    await openAndReport(colleague, id)
+    const events = await settledWithOneMoreView(id, { viewCount: 3, events: 5 })
+    expect(events.map((event) => event.counting)).toEqual(['counted', 'repeat', 'repeat', 'counted', 'counted'])
+    // Three visitor ids for the one person: the cookie was dropped each time.
+    expect(new Set(events.slice(0, 3).map((event) => event.visitorId)).size).toBe(3)
+    // Nothing of the browser or the address leaves the service.
+    expect(JSON.stringify(events, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value))).not.toMatch(
+      /ValueProof-test-client|127\.0\.0\.1/,
+    )
   })
 
   it('refuses a forged, tampered, expired, another proposal’s or another visitor’s token with 403, storing nothing', async () => {

@@ -1,0 +1,10 @@
+export { OUTBOUND_ALLOWED_TARGETS_MESSAGE, outboundEnv } from './config.ts'
+export {
+  createOutboundClient,
+  OutboundRefusal,
+  type OutboundClient,
+  type OutboundClientOptions,
+  type OutboundRefusalReason,
+  type OutboundRequest,
+  type OutboundResponse,
+} from './outbound-client.ts'

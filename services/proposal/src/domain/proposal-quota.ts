@@ -1,0 +1,108 @@
+// What an account may store (issue 34, docs/decisions/120): proposals a month by plan, counted per
+// UTC calendar month like calculators, and a ceiling on the bytes all of an account's proposals
+// keep. Every way a proposal row is made (share, generate, duplicate, a new version) calls
+// chargeNewProposal inside the transaction that creates it; the generation calls also ask
+// assertProposalAllowance first, so no writing is done for an account that could not keep it.
+import { PROPOSAL_LIMITS, PROPOSAL_STORAGE_LIMITS, storageSize, usageMonth, type Plan } from '@valueproof/contracts'
+import { errors, type HttpError } from '@valueproof/http-kit'
+import type { Prisma, PrismaClient, Proposal, Tx } from '../db.ts'
+
+export function proposalLimitMessage(plan: Plan, limit: number): string {
+  return plan === 'pro'
+    ? `You have reached this month's limit of ${limit} proposals on the Pro plan. Your allowance starts again on the 1st of next month (UTC).`
+    : `You have reached this month's limit of ${limit} proposals on the Free plan. Upgrade to Pro for up to ${PROPOSAL_LIMITS.pro} proposals per month, or wait until the 1st of next month (UTC).`
+}
+
+export function proposalStorageMessage(plan: Plan, limitBytes: number): string {
+  return plan === 'pro'
+    ? `Your proposals would take more than ${storageSize(limitBytes)}, the most the Pro plan keeps. Delete proposals you no longer need.`
+    : `Your proposals would take more than ${storageSize(limitBytes)}, the most the Free plan keeps. Delete proposals you no longer need, or upgrade to Pro to keep up to ${storageSize(PROPOSAL_STORAGE_LIMITS.pro)}.`
+}
+
+function limitReached(plan: Plan): HttpError {
+  return errors.forbidden(proposalLimitMessage(plan, PROPOSAL_LIMITS[plan]), 'proposal_limit_reached')
+}
+
+function storageFull(plan: Plan): HttpError {
+  return errors.forbidden(proposalStorageMessage(plan, PROPOSAL_STORAGE_LIMITS[plan]), 'proposal_storage_full')
+}
+
+/** The text fields a proposal row keeps. */
+type StoredText = Pick<
+  Proposal,
+  | 'title'
+  | 'executiveSummary'
+  | 'problemStatement'
+  | 'solutionOverview'
+  | 'valueProposition'
+  | 'callToAction'
+  | 'contactInformation'
+  | 'content'
+  | 'accessCode'
+>
+
+/** What a row keeps, bytes: its text fields and its calculator's JSON as UTF-8 (the migration counted the rows before it so too). */
+export function proposalBytes(row: StoredText & { calculatorData: Prisma.JsonValue }): number {
+  const texts = [
+    row.title,
+    row.executiveSummary,
+    row.problemStatement,
+    row.solutionOverview,
+    row.valueProposition,
+    row.callToAction,
+    row.contactInformation,
+    row.content,
+    row.accessCode,
+  ]
+  const textBytes = texts.reduce((sum, text) => sum + (text === null ? 0 : Buffer.byteLength(text)), 0)
+  return textBytes + Buffer.byteLength(JSON.stringify(row.calculatorData))
+}
+
+async function planOf(db: Pick<PrismaClient, 'userAccount'> | Tx, userId: number): Promise<Plan> {
+  const row = await db.userAccount.findUnique({ where: { userId }, select: { plan: true } })
+  return row?.plan === 'pro' ? 'pro' : 'free'
+}
+
+async function storedBytesOf(db: Pick<PrismaClient, 'proposal'> | Tx, userId: number): Promise<number> {
+  const total = await db.proposal.aggregate({ where: { userId }, _sum: { storedBytes: true } })
+  return total._sum.storedBytes ?? 0
+}
+
+/**
+ * 403 when the account has no proposal left this month or its proposals already fill its plan's
+ * ceiling: asked before a proposal is written or its body read, so nothing is spent on one that
+ * could not be kept. chargeNewProposal decides for certain.
+ */
+export async function assertProposalAllowance(prisma: PrismaClient, props: { userId: number; now: Date }): Promise<void> {
+  const [plan, usage, stored] = await Promise.all([
+    planOf(prisma, props.userId),
+    prisma.proposalUsageMonth.findUnique({
+      where: { userId_month: { userId: props.userId, month: usageMonth(props.now) } },
+      select: { count: true },
+    }),
+    storedBytesOf(prisma, props.userId),
+  ])
+  if ((usage?.count ?? 0) >= PROPOSAL_LIMITS[plan]) throw limitReached(plan)
+  if (stored >= PROPOSAL_STORAGE_LIMITS[plan]) throw storageFull(plan)
+}
+
+/**
+ * Counts a proposal just created in `tx` against its owner's month and records what it keeps; 403
+ * (and the caller's transaction stores nothing) when the month's allowance is used up or the
+ * account's proposals would pass the plan's ceiling. The month's row is locked by the increment,
+ * so concurrent creations of one account queue here and none slips past either limit.
+ */
+export async function chargeNewProposal(tx: Tx, proposal: Proposal): Promise<void> {
+  const { userId } = proposal
+  const month = usageMonth(proposal.createdAt)
+  const plan = await planOf(tx, userId)
+  // Insert-if-missing cannot fail the transaction on a race (ON CONFLICT DO NOTHING); the update then takes the row's lock.
+  await tx.proposalUsageMonth.createMany({ data: [{ userId, month, count: 0 }], skipDuplicates: true })
+  const counted = await tx.proposalUsageMonth.updateMany({
+    where: { userId, month, count: { lt: PROPOSAL_LIMITS[plan] } },
+    data: { count: { increment: 1 } },
+  })
+  if (counted.count === 0) throw limitReached(plan)
+  await tx.proposal.update({ where: { id: proposal.id }, data: { storedBytes: proposalBytes(proposal) } })
+  if ((await storedBytesOf(tx, userId)) > PROPOSAL_STORAGE_LIMITS[plan]) throw storageFull(plan)
+}
