@@ -111,6 +111,7 @@ export {
   paybackOf,
   priceCostOver,
   priceSourceSchema,
+  priceAt,
   pricedReturn,
   type CalculatorPrice,
   type CalculatorPriceInput,

@@ -5,6 +5,7 @@ const quoted = {
   amount: 499,
   period: 'month',
   setup: undefined,
+  formula: undefined,
   source: { kind: 'description', quote: 'The plan is $499 per month.' },
 } as const
 

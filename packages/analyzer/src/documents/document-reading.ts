@@ -2,10 +2,10 @@
 // "R" mean in it, its placeholder text, its repeated headers, and every usable figure with a
 // relevance score.
 import type { TextPage } from '../types.ts'
-import { scanPage, type Figure, type ScanOptions } from './figures.ts'
-import type { DollarCode } from './figures-types.ts'
+import { scanPage, type Figure, type ScanOptions } from '../read/figures.ts'
+import type { DollarCode } from '../read/figures-types.ts'
 import { isPlaceholderLine, readTemplate, type TemplateReading } from './placeholders.ts'
-import { NEGATIVE_WORDS, PERCENT_BOILERPLATE_WORDS, SAVING_WORDS, VALUE_WORDS, THEME_WORDS } from './vocabulary.ts'
+import { NEGATIVE_WORDS, PERCENT_BOILERPLATE_WORDS, SAVING_WORDS, VALUE_WORDS, THEME_WORDS } from '../read/vocabulary.ts'
 
 export interface ScoredFigure extends Figure {
   /** Higher is more likely a value driver; ties are broken by position. */

@@ -2,8 +2,8 @@
 // "Tjänst  Pris (kr)"): which header a cell sits under, and the bare numbers of a column whose
 // header names the currency ("Pris (kr)" over "2 490") read as amounts.
 import { cellsOf, figuresBetween, isRowId, periodInWords, wordsOf, type Line } from './fee-tables-lines.ts'
-import { CURRENCY_CODES, type CurrencyCode, type Figure, type FigureFlag, type MutableFigure, type ScanOptions } from './figures-types.ts'
-import { parseNumberText } from './number-format.ts'
+import { CURRENCY_CODES, type CurrencyCode, type Figure, type FigureFlag, type MutableFigure, type ScanOptions } from '../read/figures-types.ts'
+import { parseNumberText } from '../read/number-format.ts'
 
 /** How far above a row its header row may be, and how many words a header cell has at most. */
 const HEADER_REACH = 30

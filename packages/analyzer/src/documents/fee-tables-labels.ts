@@ -21,7 +21,7 @@ import {
   type Cell,
   type Line,
 } from './fee-tables-lines.ts'
-import type { Figure } from './figures-types.ts'
+import type { Figure } from '../read/figures-types.ts'
 
 export interface PageContext {
   readonly page: number

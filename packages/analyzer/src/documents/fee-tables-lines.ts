@@ -1,8 +1,8 @@
 // The lines of a page as fee-tables.ts reads them: their tab-separated cells, whether a line can
 // name a row (a label, a title, a row's id and name), and the words left on a line once its
 // figures are taken out.
-import type { Figure } from './figures-types.ts'
-import { MONTH_PATTERN, type Period } from './vocabulary.ts'
+import type { Figure } from '../read/figures-types.ts'
+import { MONTH_PATTERN, type Period } from '../read/vocabulary.ts'
 
 export interface Line {
   readonly index: number

@@ -2,7 +2,7 @@
 // $1,900", "the standard hourly rate of $40", "Månadsavgiften är 4 990 kr". Only a fee word right
 // before the amount names it; boilerplate fees (late, penalty, tender) are left out. Also the words
 // after an amount that narrow its label ("for ADP", "för licenser").
-import { NEGATIVE_WORDS } from './vocabulary.ts'
+import { NEGATIVE_WORDS } from '../read/vocabulary.ts'
 
 /** How far back the fee phrase may start; it never crosses a sentence end. */
 const PHRASE_REACH = 80

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { createDocumentExtractor } from '@valueproof/documents'
 import { afterAll, describe, expect, it } from 'vitest'
 import { readFeeRows, type FeeRow } from './fee-tables.ts'
-import type { ScanOptions } from './figures.ts'
+import type { ScanOptions } from '../read/figures.ts'
 
 const ENGLISH: ScanOptions = { dollar: 'USD', rand: false, swedish: false }
 const SWEDISH: ScanOptions = { dollar: 'USD', rand: false, swedish: true }

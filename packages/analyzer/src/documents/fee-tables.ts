@@ -18,9 +18,9 @@ import {
   type Line,
 } from './fee-tables-lines.ts'
 import { detailAfter, phraseLabel } from './fee-tables-phrases.ts'
-import { scanPage } from './figures.ts'
-import type { Figure, PerEntity, ScanOptions } from './figures-types.ts'
-import type { Period } from './vocabulary.ts'
+import { scanPage } from '../read/figures.ts'
+import type { Figure, PerEntity, ScanOptions } from '../read/figures-types.ts'
+import type { Period } from '../read/vocabulary.ts'
 
 export type FeeRowLayout =
   /** Label and amount on one line: table cells ("Autosys … $10,109"), "Label: amount", "Project Manager at $150 / hour". */

@@ -34,7 +34,10 @@ export const PERIOD_ADVERBS: ReadonlyMap<string, Period> = new Map<string, Perio
   ['quarterly', 'quarter'],
   ['kvartalsvis', 'quarter'],
   ['yearly', 'year'],
+  ['annual', 'year'],
   ['annually', 'year'],
+  ['årlig', 'year'],
+  ['årliga', 'year'],
   ['årligen', 'year'],
 ])
 

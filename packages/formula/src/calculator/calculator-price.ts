@@ -12,6 +12,8 @@ export const PRICE_LIMITS = {
   maxAmount: 10_000_000_000,
   /** The longest passage a source quotes (a parameter's source and a price's alike). */
   maxQuoteLength: 600,
+  /** The longest price formula. */
+  maxFormulaLength: 2000,
 } as const
 
 /** ROI and net value compare the value with the price over the 3 years whose value the calculator shows (SPEC §9's 3-year value). */
@@ -49,6 +51,15 @@ export const calculatorPriceSchema = z
     period: z.enum(PRICE_PERIODS, { error: `the period must be one of ${PRICE_PERIODS.join(', ')}` }),
     /** A one-off part paid at the start besides a recurring price (setup, installation). */
     setup: amount('the setup price')
+      .nullish()
+      .transform((value) => value ?? undefined),
+    /**
+     * The amount per period as a formula over the calculator's inputs ("pricePerUser * users * 12"),
+     * so the price follows the sliders it depends on; `amount` is its value at the defaults.
+     */
+    formula: z
+      .string()
+      .max(PRICE_LIMITS.maxFormulaLength)
       .nullish()
       .transform((value) => value ?? undefined),
     source: priceSourceSchema,
@@ -103,6 +114,13 @@ export function paybackOf(price: CalculatorPrice, monthlyValue: number): Payback
   const periods = Math.max(1, Math.ceil(setup / surplusPerPeriod))
   const months = (setup + periods * price.amount) / value
   return Number.isFinite(months) ? { paidBack: true, months } : { paidBack: false }
+}
+
+/** The price at the values on screen: a price formula evaluated with them, else the stated amount. */
+export function priceAt(price: CalculatorPrice, amountAt: ((formula: string) => number | undefined) | undefined): CalculatorPrice {
+  if (price.formula === undefined || amountAt === undefined) return price
+  const amount = amountAt(price.formula)
+  return amount !== undefined && Number.isFinite(amount) && amount > 0 ? { ...price, amount } : price
 }
 
 /** ROI, payback and net value of a value (per month and per year) against the seller's price. */

@@ -3,7 +3,7 @@ import { compileFormula, type FormulaCompilation } from '../formula/compile-form
 import { valueOrFallback, type FormulaEvaluation } from '../formula/evaluation.ts'
 import { aiCalculatedCalculation, type AiCalculatedCalculation } from './ai-calculated-calculator.ts'
 import type { CalculatorData } from './calculator-data.ts'
-import { pricedReturn, type PricedReturn } from './calculator-price.ts'
+import { priceAt, pricedReturn, type PricedReturn } from './calculator-price.ts'
 import { sliderSettings, valueFieldSlider } from './sliders.ts'
 import { standardCalculation, type StandardCalculation } from './standard-calculator.ts'
 import { effectiveBaseTimeframe, timeframeResults, type TimeframeResult } from './timeframes.ts'
@@ -62,8 +62,15 @@ export function createCalculator(calculatorData: CalculatorData): Calculator {
     return { values: resolved, formulaResult, result: valueOrFallback(formulaResult) }
   }
   const price = calculatorData.price
-  const priced = (value: { readonly monthly: number; readonly yearly: number }) =>
-    price === undefined ? undefined : pricedReturn(price, value)
+  const priceFormula = price?.formula === undefined ? undefined : compileFormula(price.formula, parameterNames)
+  // A price per user follows the users slider: its formula is evaluated with the values on screen.
+  const priced = (value: { readonly monthly: number; readonly yearly: number }, values: Record<string, number>) =>
+    price === undefined
+      ? undefined
+      : pricedReturn(
+          priceAt(price, priceFormula?.ok === true ? () => valueOrFallback(priceFormula.formula.evaluate(values)) : undefined),
+          value,
+        )
 
   return {
     calculatorData,
@@ -96,13 +103,13 @@ export function createCalculator(calculatorData: CalculatorData): Calculator {
             ...outcome,
             standard,
             timeframes: timeframeResults(calculatorData, outcome.result),
-            priced: priced(standard),
+            priced: priced(standard, outcome.values),
           }
         }
         case 'ai-calculated': {
           const outcome = evaluateFormula(values)
           const aiCalculated = aiCalculatedCalculation(outcome.result)
-          return { calculatorType: 'ai-calculated', ...outcome, aiCalculated, priced: priced(aiCalculated) }
+          return { calculatorType: 'ai-calculated', ...outcome, aiCalculated, priced: priced(aiCalculated, outcome.values) }
         }
         case 'value': {
           const calculation = valueCalculation(values)

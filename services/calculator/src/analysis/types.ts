@@ -1,36 +1,20 @@
 // The analyzer contract: text in (a document's pages or a description), a calculator definition out.
-// Two implementations: the built-in offline analyzer (./builtin) and the OpenAI-compatible one (./openai).
-import type { CalculatorData, Currency } from '@valueproof/formula'
+// Two implementations: the built-in offline analyzer (@valueproof/analyzer, run on worker threads
+// here) and the OpenAI-compatible one (./openai). The input types and errors are the package's.
+import { type AnalysisError, type AnalysisErrorCode, type AnalysisInput } from '@valueproof/analyzer'
+import type { CalculatorData } from '@valueproof/formula'
 
-export const LANGUAGES = ['en', 'sv'] as const
-export type Language = (typeof LANGUAGES)[number]
-
-/** The complexities a user can choose in 'Choose Calculator Type' (SPEC §2); 'custom' is only set by editing. */
-export const GENERATION_COMPLEXITIES = ['minimal', 'balanced', 'advanced', 'value'] as const
-export type GenerationComplexity = (typeof GENERATION_COMPLEXITIES)[number]
-
-/** Sliders per complexity (SPEC §2 dialog: single slider, two sliders, three sliders). */
-export const SLIDERS_PER_COMPLEXITY = { minimal: 1, balanced: 2, advanced: 3 } as const
-
-/** One page of extracted text; pages are numbered from 1 as printed by the document. */
-export interface TextPage {
-  readonly page: number
-  readonly text: string
-  /** The page's text came from text recognition (a scanned page); its quotes say so. */
-  readonly ocr?: true
-}
-
-export interface AnalysisInput {
-  /** 'document': text extracted from an upload (quotes carry page numbers); 'description': the user's words. */
-  readonly kind: 'document' | 'description'
-  readonly pages: readonly TextPage[]
-  readonly complexity: GenerationComplexity
-  readonly language: Language
-  /** The calculator's baseCurrency; amounts in other currencies are converted with SPEC §9's rates. */
-  readonly currency: Currency
-  /** The uploaded file's name, when there is one (a hint for the calculator's name only). */
-  readonly fileName?: string
-}
+export {
+  AnalysisError,
+  GENERATION_COMPLEXITIES,
+  LANGUAGES,
+  SLIDERS_PER_COMPLEXITY,
+  type AnalysisErrorCode,
+  type AnalysisInput,
+  type GenerationComplexity,
+  type Language,
+  type TextPage,
+} from '@valueproof/analyzer'
 
 export interface Analyzer {
   /** 'builtin' or 'openai', reported in logs and events. */
@@ -44,22 +28,6 @@ export interface Analyzer {
   close?(): Promise<void>
 }
 
-export type AnalysisErrorCode =
-  /** The text is longer than the model accepts; the message contains 'context length' (SPEC §8). */
-  | 'context_length'
-  /** The provider did not answer in time, or the built-in analysis ran past its time limit or was stopped. */
-  | 'timeout'
-  /** The provider refused or failed (auth, rate limit, 5xx, network). */
-  | 'provider_failed'
-  /** The output was not a valid calculator, even after the repair attempt. */
-  | 'invalid_output'
-  /** Nothing in the input can become a calculator (e.g. an empty description). */
-  | 'no_content'
-  /** Too many analyses are waiting already (the built-in analyzer's queue is full). */
-  | 'busy'
-  /** The input needs more memory than one analysis may use. */
-  | 'too_complex'
-
 /** HTTP status per analysis error, as the calculator service answers it. */
 export const ANALYSIS_ERROR_STATUS: Record<AnalysisErrorCode, number> = {
   context_length: 413,
@@ -71,16 +39,7 @@ export const ANALYSIS_ERROR_STATUS: Record<AnalysisErrorCode, number> = {
   too_complex: 422,
 }
 
-export class AnalysisError extends Error {
-  constructor(
-    readonly code: AnalysisErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options)
-    this.name = 'AnalysisError'
-  }
-  get status(): number {
-    return ANALYSIS_ERROR_STATUS[this.code]
-  }
+/** The HTTP status the calculator service answers an analysis error with. */
+export function analysisStatus(error: AnalysisError): number {
+  return ANALYSIS_ERROR_STATUS[error.code]
 }

@@ -1,6 +1,6 @@
 import type { CalculatorData } from '@valueproof/formula'
 import { HttpError } from '@valueproof/http-kit'
-import { AnalysisError, type AnalysisInput, type Analyzer } from '../analysis/types.ts'
+import { AnalysisError, analysisStatus, type AnalysisInput, type Analyzer } from '../analysis/types.ts'
 import type { PrismaClient, Tx } from '../db.ts'
 import { recordCalculatorGenerated, type GenerationRecord } from '../events/outbox.ts'
 import { assertCalculatorStorageLeft } from './storage.ts'
@@ -18,7 +18,7 @@ export type KeepCalculator<Kept> = (tx: Tx, calculatorData: CalculatorData, numb
 
 /** An analyzer's failure as the answer the client reads (SPEC §8 shows its message). */
 export function analysisFailure(error: AnalysisError): HttpError {
-  return new HttpError(error.status, error.code, error.message)
+  return new HttpError(analysisStatus(error), error.code, error.message)
 }
 
 /**

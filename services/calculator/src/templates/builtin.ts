@@ -5,7 +5,6 @@
 import { BUILTIN_TEMPLATE_ID_PREFIX } from '@valueproof/contracts'
 import { calculatorDataSchema, conversionRate, type CalculatorData, type Currency } from '@valueproof/formula'
 import type { Language } from '../analysis/types.ts'
-import { CURRENCY_SYMBOLS } from '../analysis/builtin/wording.ts'
 import { ENGLISH_TEMPLATES } from './builtin-en.ts'
 import { SWEDISH_TEMPLATES } from './builtin-sv.ts'
 import { CURRENCY_MARK, type BuiltinTemplateData, type BuiltinTemplateSet, type TemplateInput } from './template-data.ts'
@@ -20,6 +19,9 @@ export interface BuiltinTemplate {
   readonly set: BuiltinTemplateSet
   readonly data: BuiltinTemplateData
 }
+
+/** How a template's money units read in each currency. */
+const CURRENCY_SYMBOLS = { USD: '$', EUR: '€', SEK: 'kr' } as const
 
 export function builtinTemplateId(key: string, language: Language): string {
   return `${BUILTIN_TEMPLATE_ID_PREFIX}${key}-${language}`

@@ -7,7 +7,7 @@
 import { parentPort } from 'node:worker_threads'
 import { yieldToEventLoopThread } from '@valueproof/worker-pool/thread-priority'
 import { AnalysisError, type AnalysisInput } from '../types.ts'
-import { buildCalculator } from './build-calculator.ts'
+import { analyze } from '@valueproof/analyzer'
 
 if (parentPort === null) throw new Error('the analysis worker runs only as a worker thread')
 yieldToEventLoopThread()
@@ -15,7 +15,7 @@ const port = parentPort
 
 port.on('message', ({ id, input }: { id: number; input: AnalysisInput }) => {
   try {
-    port.postMessage({ id, ok: true, calculatorData: buildCalculator(input) })
+    port.postMessage({ id, ok: true, calculatorData: analyze(input) })
   } catch (error) {
     if (error instanceof AnalysisError) port.postMessage({ id, ok: false, code: error.code, message: error.message })
     else port.postMessage({ id, ok: false, internal: error instanceof Error ? error.message : String(error) })

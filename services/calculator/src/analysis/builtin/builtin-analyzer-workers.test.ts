@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { createDocumentExtractor } from '@valueproof/documents'
 import { afterAll, describe, expect, it } from 'vitest'
 import { AnalysisError, GENERATION_COMPLEXITIES, type AnalysisInput, type TextPage } from '../types.ts'
-import { buildCalculator } from './build-calculator.ts'
+import { analyze as buildCalculator } from '@valueproof/analyzer'
 import { createBuiltinAnalyzer, type BuiltinAnalyzer } from './builtin-analyzer.ts'
 
 const LARGE_SAMPLE = resolve(

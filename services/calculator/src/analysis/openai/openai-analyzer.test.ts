@@ -10,7 +10,7 @@ import {
 } from '@valueproof/ai/testing'
 import { validateCalculatorData, type CalculatorDataInput } from '@valueproof/formula'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { AnalysisError, type AnalysisInput, type Analyzer } from '../types.ts'
+import { AnalysisError, analysisStatus, type AnalysisInput, type Analyzer } from '../types.ts'
 import { createOpenAiAnalyzer } from './index.ts'
 
 const API_KEY = 'sk-test-SECRET-analyzer-0123456789'
@@ -170,7 +170,7 @@ describe('createOpenAiAnalyzer', () => {
     const error = await analysisFailure(analyzer.analyze(documentInput))
 
     expect(error.code).toBe('invalid_output')
-    expect(error.status).toBe(502)
+    expect(analysisStatus(error)).toBe(502)
     expect(error.message).toContain("Unknown name 'agents'")
     expect(server.requests).toHaveLength(2)
     expect(messagesOf(server.requests[1]).at(-1)?.content).toContain("formula: Unknown name 'agents' at character 21")
@@ -200,7 +200,7 @@ describe('createOpenAiAnalyzer', () => {
     const error = await analysisFailure(analyzer.analyze(documentInput))
 
     expect(error.code).toBe('context_length')
-    expect(error.status).toBe(413)
+    expect(analysisStatus(error)).toBe(413)
     expect(error.message).toContain('context length')
   })
 
@@ -213,7 +213,7 @@ describe('createOpenAiAnalyzer', () => {
     const error = await analysisFailure(impatient.analyze(documentInput))
 
     expect(error.code).toBe('timeout')
-    expect(error.status).toBe(504)
+    expect(analysisStatus(error)).toBe(504)
   })
 
   it.each([

@@ -5,7 +5,7 @@ import { jsonCompletion, startFakeOpenAiServer, type FakeOpenAiServer, type Reco
 import { validateCalculatorData, type CalculatorDataInput } from '@valueproof/formula'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { GenerationConfig } from '../../config.ts'
-import { buildCalculator } from '../builtin/index.ts'
+import { analyze as buildCalculator } from '@valueproof/analyzer'
 import { createAnalyzer, type AnalyzerFallback } from '../index.ts'
 import type { AnalysisInput, Analyzer } from '../types.ts'
 

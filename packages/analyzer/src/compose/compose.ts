@@ -1,0 +1,110 @@
+// The compose stage: the roled quantities become value streams and the price, in money per year
+// in the calculator's currency. Figures are taken at their stated value (a range at its midpoint),
+// in base units (minutes to hours, a percentage to a share), money converted at a named rate.
+import type { Currency } from '@valueproof/formula'
+import type { Assumption, Model, RoledQuantity, Stream, Unit } from '../model.ts'
+import { ONE_OFF, REPLACES } from '../roles/cues.ts'
+import { conversionTo, statedRates, type Conversion } from './currency.ts'
+import { composePrice } from './price.ts'
+import { composeStreams, type StreamContext } from './streams.ts'
+
+/** What an hour of the customer's staff is assumed to cost when the text says nothing of it. */
+const ASSUMED_HOURLY_COST: Readonly<Record<Currency, number>> = { USD: 50, EUR: 45, SEK: 500 }
+
+export interface ComposeOptions {
+  readonly currency: Currency
+  readonly language: 'en' | 'sv'
+  /** The whole text, for stated exchange rates. */
+  readonly text: string
+}
+
+export interface ComposedModel extends Model {
+  /** Each money quantity's conversion to the calculator's currency (by index). */
+  readonly conversions: ReadonlyMap<number, Conversion>
+  readonly valueOf: (ref: number | string) => number
+}
+
+function assumptionsFor(options: ComposeOptions): Assumption[] {
+  return [
+    {
+      key: 'assumed:hourlyCost',
+      value: ASSUMED_HOURLY_COST[options.currency],
+      unit: { money: 1, hour: -1 },
+      label: options.language === 'sv' ? 'kostnad per arbetstimme' : 'cost per working hour',
+      kind: 'money',
+    },
+  ]
+}
+
+/** Streams for a text that replaces costs without a percentage ("byt ut de fasta linjerna"): each cost chain once. */
+function replaceStreams(context: StreamContext, text: string): Stream[] {
+  if (!REPLACES.test(text)) return []
+  const streams: Stream[] = []
+  const roled = context.roled.map((entry) => ({ ...entry }))
+  for (let round = 0; round < 4; round += 1) {
+    const used = new Set(streams.flatMap((stream) => stream.chain.map((factor) => factor.ref)))
+    const remaining = roled.filter((entry) => entry.role.role === 'baseline' && entry.quantity.kind === 'money' && !used.has(entry.quantity.index))
+    const [first] = remaining
+    if (first === undefined) break
+    const synthetic: RoledQuantity[] = roled.map((entry) =>
+      entry.quantity.index === first.quantity.index ? { ...entry, role: { role: 'effect', what: 'replace' } } : entry,
+    )
+    const [stream] = composeStreams({ ...context, roled: synthetic, assumptions: [] })
+    // The cost itself is the first factor of the chain; a chain of nothing but it stands alone.
+    if (stream === undefined) {
+      roled.splice(roled.indexOf(first), 1, { ...first, role: { role: 'context', why: 'not a cost per period' } })
+      continue
+    }
+    streams.push({ ...stream, chain: [{ ref: first.quantity.index, exponent: 1 }, ...stream.chain] })
+  }
+  return streams
+}
+
+/**
+ * A text with value and no price word still states its price as the last recurring amount per
+ * thing that no stream uses ("$45 per truck per month" in a bullet list): that is the offer's price.
+ */
+function withUnstatedPrice(roled: readonly RoledQuantity[], streams: readonly Stream[]): RoledQuantity[] {
+  if (streams.length === 0 || roled.some((entry) => entry.role.role === 'price')) return [...roled]
+  const used = new Set<number | string>(streams.flatMap((stream) => [...stream.effect, ...stream.chain.map((factor) => factor.ref)]))
+  const unused = roled.filter(
+    ({ quantity, role }) =>
+      role.role === 'baseline' &&
+      quantity.kind === 'money' &&
+      !used.has(quantity.index) &&
+      ['month', 'year', 'week'].some((period) => (quantity.unit[period] ?? 0) < 0),
+  )
+  const last = unused.at(-1)
+  const oneOffs = roled.filter(({ quantity, role }) => role.role === 'baseline' && quantity.kind === 'money' && !used.has(quantity.index) && ONE_OFF.test(quantity.sentence) && Object.keys(quantity.unit).length === 1)
+  return roled.map((entry) =>
+    entry === last
+      ? { ...entry, role: { role: 'price', what: 'recurring' } }
+      : oneOffs.includes(entry)
+        ? { ...entry, role: { role: 'price', what: 'oneOff' } }
+        : entry,
+  )
+}
+
+export function compose(roled: readonly RoledQuantity[], options: ComposeOptions): ComposedModel {
+  const rates = statedRates(options.text)
+  const conversions = new Map<number, Conversion>()
+  for (const { quantity } of roled) if (quantity.kind === 'money') conversions.set(quantity.index, conversionTo(quantity.currency, options.currency, rates))
+  const assumptions = assumptionsFor(options)
+  const valueOf = (ref: number | string): number => {
+    if (typeof ref === 'string') return assumptions.find((assumption) => assumption.key === ref)?.value ?? 0
+    const quantity = roled[ref]?.quantity
+    if (quantity === undefined) return 0
+    return quantity.value * quantity.scale * (conversions.get(ref)?.rate ?? 1)
+  }
+  const unitOf = (ref: number | string): Unit => {
+    if (typeof ref === 'string') return assumptions.find((assumption) => assumption.key === ref)?.unit ?? {}
+    return roled[ref]?.quantity.unit ?? {}
+  }
+  const context: StreamContext = { roled, valueOf, unitOf, assumptions }
+  let streams = composeStreams(context)
+  if (streams.length === 0) streams = replaceStreams(context, options.text)
+  const priced = withUnstatedPrice(roled, streams)
+  const price = composePrice({ roled: priced, valueOf, unitOf, streams })
+  const usedAssumptions = assumptions.filter((assumption) => streams.some((stream) => stream.chain.some((factor) => factor.ref === assumption.key)))
+  return { quantities: roled, assumptions: usedAssumptions, streams, price, conversions, valueOf }
+}

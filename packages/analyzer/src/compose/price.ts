@@ -1,0 +1,130 @@
+// The offer's price, normalised: a price per user, truck or store times the customer's count of
+// them, per period to a year, one-off fees kept apart (spread over the 3-year horizon in the net),
+// a share of spend times that spend, a share of the gain times the streams' value, a minimum as a floor.
+import type { Factor, PriceTerm, RoledQuantity, Stream, Unit } from '../model.ts'
+import { bestChain, type Candidate } from './chains.ts'
+import { moneyPerYear, multiply, openAtoms } from './units.ts'
+
+export interface PriceContext {
+  readonly roled: readonly RoledQuantity[]
+  readonly valueOf: (ref: number | string) => number
+  readonly unitOf: (ref: number | string) => Unit
+  readonly streams: readonly Stream[]
+}
+
+/** Things a price may be "per" that are the customer itself when the text counts none ("per clinic per month"). */
+const CUSTOMER_UNITS = /^n:(clinic|store|site|location|branch|farm|practice|company|customer|firm|office|restaurant|hotel|school|plant|factory|warehouse|kund|företag|butik|klinik|kontor|gård|anläggning|restaurang|hotell|skola|fabrik|lager|vårdcentral|förening|kommun|team|account|organisation|organization|business|bank|brf)/
+
+/** The customer's counts of the things a price is per (users for "per user", trucks for "per truck"). */
+function countCandidates(context: PriceContext, price: number): Candidate[] {
+  const used = new Set(context.streams.flatMap((stream) => stream.chain.map((factor) => factor.ref)))
+  const price_ = context.roled[price]?.quantity
+  const perAtoms = new Set(Object.entries(price_?.unit ?? {}).filter(([atom, power]) => power < 0 && atom !== 'money').map(([atom]) => atom))
+  return context.roled
+    .filter(({ quantity, role }) => role.role === 'baseline' && quantity.kind === 'count' && (quantity.unit.money ?? 0) === 0)
+    .filter(({ quantity }) => Object.entries(quantity.unit).some(([atom, power]) => power > 0 && perAtoms.has(atom)))
+    .map(({ quantity }) => ({
+      ref: quantity.index,
+      unit: quantity.unit,
+      distance: Math.abs(quantity.sentenceIndex - (price_?.sentenceIndex ?? 0)) - (used.has(quantity.index) ? 1 : 0),
+      divisible: false,
+      claimed: 0,
+      money: false,
+      assumed: false,
+    }))
+}
+
+/** One price figure as a term per year (or once), with the counts it multiplies. */
+function termOf(entry: RoledQuantity, context: PriceContext): PriceTerm | undefined {
+  const { quantity } = entry
+  const amount = context.valueOf(quantity.index)
+  if (entry.role.role !== 'price') return undefined
+  if (entry.role.what === 'oneOff') return { factors: [{ ref: quantity.index, exponent: 1 }], conversion: 1, period: 'one-off', amount }
+  // Per-thing atoms the customer has one of ("per clinic") drop out; the others need a count.
+  const start: Record<string, number> = { ...quantity.unit }
+  const implicitOnes: string[] = []
+  const counts = countCandidates(context, quantity.index)
+  for (const atom of openAtoms(start)) {
+    const counted = counts.some((candidate) => (candidate.unit[atom] ?? 0) > 0)
+    if (!counted && CUSTOMER_UNITS.test(atom)) {
+      implicitOnes.push(atom)
+      delete start[atom]
+    }
+  }
+  const direct = moneyPerYear(start)
+  if (direct) {
+    return { factors: [{ ref: quantity.index, exponent: 1 }], conversion: direct.factor, period: 'year', amount: amount * direct.factor }
+  }
+  const chain = bestChain(start, counts, { allowImplicit: false })
+  if (chain !== undefined) {
+    const factors: Factor[] = [{ ref: quantity.index, exponent: 1 }, ...chain.factors]
+    let yearly = amount * chain.yearFactor
+    for (const factor of chain.factors) yearly *= context.valueOf(factor.ref)
+    return { factors, conversion: chain.yearFactor, period: 'year', amount: yearly }
+  }
+  // A price per something the text does not count, with a period ("145 kr per lönespecifikation"
+  // a month): one per person of the customer's largest headcount, as an assumption said so.
+  const people = counts.filter((candidate) => (candidate.unit.person ?? 0) > 0).sort((a, b) => context.valueOf(b.ref) - context.valueOf(a.ref))[0]
+  const [onlyAtom] = openAtoms(start)
+  if (people !== undefined && onlyAtom !== undefined && openAtoms(start).length === 1) {
+    const swapped = multiply(start, { [onlyAtom]: 1, person: -1 })
+    const closed = moneyPerYear(multiply(swapped, people.unit))
+    if (closed) {
+      return {
+        factors: [{ ref: quantity.index, exponent: 1 }, { ref: people.ref, exponent: 1 }],
+        conversion: closed.factor,
+        period: 'year',
+        amount: amount * context.valueOf(people.ref) * closed.factor,
+      }
+    }
+  }
+  const perMonth = (quantity.unit.month ?? 0) < 0 ? 12 : (quantity.unit.year ?? 0) < 0 ? 1 : undefined
+  if (perMonth !== undefined) return { factors: [{ ref: quantity.index, exponent: 1 }], conversion: perMonth, period: 'year', amount: amount * perMonth }
+  // Nothing to multiply it by and no period: a price once.
+  return { factors: [{ ref: quantity.index, exponent: 1 }], conversion: 1, period: 'one-off', amount }
+}
+
+/** The price terms of a reading (shares of spend or gain after the streams are known). */
+export function composePrice(context: PriceContext): PriceTerm[] {
+  const terms: PriceTerm[] = []
+  const gross = context.streams.reduce((sum, stream) => sum + stream.yearly, 0)
+  for (const entry of context.roled) {
+    if (entry.role.role !== 'price') continue
+    const { what } = entry.role
+    if (what === 'shareOfGain' || what === 'shareOfSpend') {
+      const share = context.valueOf(entry.quantity.index)
+      const base = what === 'shareOfGain' ? gross : spendOf(context)
+      if (base > 0) terms.push({ factors: [{ ref: entry.quantity.index, exponent: 1 }], conversion: 1, period: 'year', amount: share * base, ...{} })
+      continue
+    }
+    if (what === 'minimum') continue
+    const term = termOf(entry, context)
+    if (term !== undefined) terms.push(term)
+  }
+  return applyMinimums(terms, context)
+}
+
+/** The customer's largest spend per year among the baseline money figures (what a share of spend is of). */
+function spendOf(context: PriceContext): number {
+  let largest = 0
+  for (const { quantity, role } of context.roled) {
+    if (role.role !== 'baseline' || quantity.kind !== 'money') continue
+    const perYear = moneyPerYear(quantity.unit)
+    if (perYear) largest = Math.max(largest, context.valueOf(quantity.index) * perYear.factor)
+  }
+  return largest
+}
+
+/** "Minimum €4,000 a month": the recurring price is at least that. */
+function applyMinimums(terms: PriceTerm[], context: PriceContext): PriceTerm[] {
+  const minimums = context.roled.filter((entry) => entry.role.role === 'price' && entry.role.what === 'minimum')
+  if (minimums.length === 0) return terms
+  const recurring = terms.filter((term) => term.period === 'year').reduce((sum, term) => sum + term.amount, 0)
+  let floor = 0
+  for (const entry of minimums) {
+    const perYear = moneyPerYear(entry.quantity.unit)
+    floor = Math.max(floor, context.valueOf(entry.quantity.index) * (perYear?.factor ?? 12))
+  }
+  if (floor <= recurring) return terms
+  return [...terms.filter((term) => term.period !== 'year'), { factors: minimums.map((entry) => ({ ref: entry.quantity.index, exponent: 1 })), conversion: 12, period: 'year', amount: floor }]
+}

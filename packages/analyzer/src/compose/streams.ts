@@ -1,0 +1,223 @@
+// Value streams: each effect the offer has, on the chain of the customer's figures it changes,
+// in money per year. A percentage multiplies its chain; a before→after pair or a multiplier changes
+// the figure it is about; a replaced cost is the chain itself.
+import type { Assumption, EffectWhat, Factor, Quantity, RoledQuantity, Stream, Unit } from '../model.ts'
+import { bestChain, type Candidate } from './chains.ts'
+import { multiply } from './units.ts'
+
+export interface StreamContext {
+  readonly roled: readonly RoledQuantity[]
+  /** A quantity's value at the defaults in base units and the calculator's currency. */
+  readonly valueOf: (ref: number | string) => number
+  readonly unitOf: (ref: number | string) => Unit
+  readonly assumptions: readonly Assumption[]
+}
+
+/** One effect: its quantities (a pair has two), what it is, and the unit the chain starts from. */
+export interface Effect {
+  readonly indices: readonly number[]
+  readonly what: EffectWhat
+  readonly start: Unit
+  /** The factor the effect applies at the defaults (a share, a difference, 1 − 1/k). */
+  readonly factor: number
+  readonly sentenceIndex: number
+  readonly increase: boolean
+  /** A share used as the level before a target ("9 %" of "down to 5 %"): not a chain share any more. */
+  readonly consumes: readonly number[]
+}
+
+const isShare = (entry: RoledQuantity): boolean =>
+  entry.role.role === 'baseline' && (entry.quantity.kind === 'percent' || entry.quantity.relation?.kind === 'oneIn')
+
+/** The effects of a reading, each once (a before→after pair is one effect). */
+export function effectsOf(context: StreamContext): Effect[] {
+  const effects: Effect[] = []
+  const taken = new Set<number>()
+  const { roled, valueOf } = context
+  for (const entry of roled) {
+    const { quantity, role } = entry
+    if (role.role !== 'effect' || taken.has(quantity.index)) continue
+    const relation = quantity.relation
+    if (role.what === 'beforeAfter' && (relation?.kind === 'from' || relation?.kind === 'to')) {
+      const before = relation.kind === 'from' ? quantity : roled[relation.from]?.quantity
+      const after = relation.kind === 'to' ? quantity : roled[relation.to]?.quantity
+      if (before === undefined || after === undefined) continue
+      taken.add(before.index)
+      taken.add(after.index)
+      const unit = pairUnit(before, after)
+      // A rate of things per hour ("85 lines/hour -> 120"): the time per thing is what changes.
+      const throughput = before.kind === 'count' && (unit.hour ?? 0) < 0
+      const start = throughput ? multiply({}, unit, -1) : unit
+      const [beforeValue, afterValue] = [valueOf(before.index), valueOf(after.index)]
+      const difference = throughput ? (afterValue === 0 || beforeValue === 0 ? 0 : 1 / beforeValue - 1 / afterValue) : beforeValue - afterValue
+      effects.push({
+        indices: [before.index, after.index],
+        what: 'beforeAfter',
+        start,
+        factor: Math.abs(difference),
+        sentenceIndex: quantity.sentenceIndex,
+        increase: difference < 0 && !throughput,
+        consumes: [],
+      })
+      continue
+    }
+    taken.add(quantity.index)
+    if (role.what === 'target' || quantity.relation?.kind === 'points') {
+      // The level before: the nearest share stated before it of the same kind.
+      const base = [...roled]
+        .filter((other) => isShare(other) && other.quantity.index < quantity.index && other.quantity.kind === quantity.kind)
+        .pop()
+      if (base === undefined && role.what === 'target') continue
+      // "cut churn by three percentage points": the points themselves; the level they change is no chain share.
+      const difference = base === undefined || role.what !== 'target' ? valueOf(quantity.index) : valueOf(base.quantity.index) - valueOf(quantity.index)
+      if (base === undefined) {
+        effects.push({ indices: [quantity.index], what: 'points', start: {}, factor: Math.abs(difference), sentenceIndex: quantity.sentenceIndex, increase: role.what === 'uplift', consumes: [] })
+        continue
+      }
+      effects.push({
+        indices: role.what === 'target' ? [base.quantity.index, quantity.index] : [quantity.index],
+        what: 'points',
+        start: {},
+        factor: Math.abs(difference),
+        sentenceIndex: quantity.sentenceIndex,
+        increase: role.what === 'target' ? difference < 0 : role.what === 'uplift',
+        consumes: [base.quantity.index],
+      })
+      continue
+    }
+    const factor =
+      role.what === 'multiplier'
+        ? 1 - 1 / Math.max(quantity.value, 1)
+        : quantity.kind === 'multiplier'
+          ? quantity.value - 1
+          : role.what === 'replace'
+            ? 1
+            : valueOf(quantity.index)
+    effects.push({
+      indices: [quantity.index],
+      what: role.what,
+      start: quantity.kind === 'money' ? quantity.unit : {},
+      factor,
+      sentenceIndex: quantity.sentenceIndex,
+      increase: role.what === 'uplift',
+      consumes: [],
+    })
+  }
+  return effects
+}
+
+/** A before→after pair's unit: what either side says it is per ("40 minutes to 10 minutes per site manager"). */
+function pairUnit(before: Quantity, after: Quantity): Unit {
+  const unit: Record<string, number> = { ...before.unit }
+  for (const [atom, power] of Object.entries(after.unit)) if (unit[atom] === undefined) unit[atom] = power
+  return unit
+}
+
+function candidatesFor(effect: Effect, context: StreamContext, claims: ReadonlyMap<number | string, number>, consumed: ReadonlySet<number>): Candidate[] {
+  const candidates: Candidate[] = []
+  for (const { quantity, role } of context.roled) {
+    if (role.role !== 'baseline' || effect.indices.includes(quantity.index) || consumed.has(quantity.index)) continue
+    if (Object.keys(quantity.unit).length === 0) continue
+    const money = (quantity.unit.money ?? 0) !== 0
+    const claimed = claims.get(quantity.index) ?? 0
+    candidates.push({
+      ref: quantity.index,
+      unit: quantity.unit,
+      distance: Math.abs(quantity.sentenceIndex - effect.sentenceIndex),
+      divisible: !money && quantity.kind !== 'duration',
+      claimed: claimed === 0 ? 0 : money ? 3 : 0.3,
+      money,
+      assumed: false,
+    })
+  }
+  for (const assumption of context.assumptions) {
+    candidates.push({ ref: assumption.key, unit: assumption.unit, distance: 0, divisible: false, claimed: 0, money: true, assumed: true })
+  }
+  return candidates.sort((a, b) => a.distance - b.distance)
+}
+
+/** The shares that belong to a chain: baseline percentages written with the effect or its figures. */
+function sharesFor(effect: Effect, chain: readonly Factor[], context: StreamContext, taken: ReadonlySet<number>): Factor[] {
+  const sentences = new Set<number>([effect.sentenceIndex])
+  for (const factor of chain) {
+    if (typeof factor.ref !== 'number') continue
+    const quantity = context.roled[factor.ref]?.quantity
+    if (quantity !== undefined) sentences.add(quantity.sentenceIndex)
+  }
+  const inChain = new Set(chain.map((factor) => factor.ref))
+  return context.roled
+    .filter((entry) => isShare(entry) && !taken.has(entry.quantity.index) && !effect.indices.includes(entry.quantity.index))
+    .filter((entry) => !inChain.has(entry.quantity.index))
+    .filter((entry) => sentences.has(entry.quantity.sentenceIndex) || Math.abs(entry.quantity.sentenceIndex - effect.sentenceIndex) <= 1)
+    .map((entry) => ({ ref: entry.quantity.index, exponent: 1 as const }))
+}
+
+/** Words that set two rates against each other: the offer moves work from the dearer to the cheaper. */
+const AGAINST = /\b(?:while|whereas|instead\s+of|compared\s+(?:to|with)|versus|vs\.?|own\s+(?:staff|employees|team)|in-house|medan|i\s+stället\s+för|istället\s+för|jämfört\s+med|egen\s+personal|egna\s+(?:medarbetare|anställda))\b/iu
+
+/**
+ * "agency hours at $78/h, while its own bank staff cost $46/h": a rate in the chain with a cheaper
+ * rate of the same unit, written against it and used nowhere else, is worth the difference.
+ */
+function withCheaperRates(factors: readonly Factor[], context: StreamContext, claims: ReadonlyMap<number | string, number>): Factor[] {
+  return factors.map((factor) => {
+    const entry = typeof factor.ref === 'number' ? context.roled[factor.ref] : undefined
+    if (entry === undefined || entry.quantity.kind !== 'money' || factor.exponent !== 1) return factor
+    const unitKey = JSON.stringify(Object.entries(entry.quantity.unit).sort())
+    const cheaper = context.roled.find(
+      (other) =>
+        other !== entry &&
+        other.role.role === 'baseline' &&
+        other.quantity.kind === 'money' &&
+        !claims.has(other.quantity.index) &&
+        !factors.some((used) => used.ref === other.quantity.index) &&
+        JSON.stringify(Object.entries(other.quantity.unit).sort()) === unitKey &&
+        context.valueOf(other.quantity.index) < context.valueOf(entry.quantity.index) &&
+        Math.abs(other.quantity.sentenceIndex - entry.quantity.sentenceIndex) <= 1 &&
+        AGAINST.test(other.quantity.sentence + entry.quantity.sentence),
+    )
+    return cheaper === undefined ? factor : { ...factor, minus: cheaper.quantity.index }
+  })
+}
+
+/** The streams of a reading, the effects nearest their figures first. */
+export function composeStreams(context: StreamContext): Stream[] {
+  const streams: Stream[] = []
+  const claims = new Map<number | string, number>()
+  const shareTaken = new Set<number>()
+  const effects = effectsOf(context)
+  const consumed = new Set<number>(effects.flatMap((effect) => effect.consumes))
+  for (const effect of effects) {
+    const mustUse = effect.what === 'multiplier' ? 'hour' : undefined
+    const chain = bestChain(effect.start, candidatesFor(effect, context, claims, consumed), {
+      allowImplicit: effect.what === 'beforeAfter',
+      ...(mustUse !== undefined ? { mustUse } : {}),
+    })
+    if (chain === undefined) continue
+    const chainFactors = withCheaperRates(chain.factors, context, claims)
+    const shares = sharesFor(effect, chainFactors, context, new Set([...shareTaken, ...consumed]))
+    for (const share of shares) if (typeof share.ref === 'number') shareTaken.add(share.ref)
+    const factors: Factor[] = [...chainFactors, ...shares]
+    for (const factor of factors) claims.set(factor.ref, (claims.get(factor.ref) ?? 0) + 1)
+    let unit: Unit = effect.start
+    let yearly = effect.factor * chain.yearFactor
+    for (const factor of factors) {
+      unit = multiply(unit, context.unitOf(factor.ref), factor.exponent)
+      const value = context.valueOf(factor.ref) - (factor.minus === undefined ? 0 : context.valueOf(factor.minus))
+      yearly *= factor.exponent === 1 ? value : value === 0 ? 0 : 1 / value
+    }
+    const revenue = factors.some((factor) => {
+      const entry = typeof factor.ref === 'number' ? context.roled[factor.ref] : undefined
+      return entry?.role.role === 'baseline' && entry.role.what === 'revenue'
+    })
+    streams.push({
+      effect: effect.indices,
+      effectWhat: effect.what,
+      chain: factors,
+      conversion: chain.yearFactor,
+      yearly,
+      valueType: effect.increase || revenue ? 'gain' : 'saving',
+    })
+  }
+  return streams
+}

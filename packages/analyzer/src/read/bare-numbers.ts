@@ -1,0 +1,46 @@
+// Numbers the figure scanner passes over because it knows no unit for them ("280 g", "37 pages in
+// a CMS", "a 5-practice group"): a count of the word that follows, when that word is a noun and the
+// number is no year, date, time, phone number or identifier.
+import type { Figure } from './figures-types.ts'
+import { readNumber } from './number-format.ts'
+
+const NOT_AFTER = /^(?:and|or|to|till|och|eller|of|av|in|i|on|på|per|at|from|från|för|for|the|a|an|en|ett|is|är|are|was|var|%|procent|percent|x|gånger|times)$/iu
+
+/** Figures for the bare numbers of a page that no scanned figure covers. */
+export function bareNumbers(page: number, text: string, covered: ReadonlyArray<{ start: number; end: number }>): Figure[] {
+  const figures: Figure[] = []
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index] ?? ''
+    if (char < '0' || char > '9') continue
+    const previous = text[index - 1] ?? ' '
+    if (/[\p{L}\d.,:/#-]/u.test(previous)) {
+      // Part of a word, a code or another number: skip to its end.
+      while (/[\d]/.test(text[index + 1] ?? '')) index += 1
+      continue
+    }
+    const reading = readNumber(text, index)
+    if (reading === undefined) continue
+    const end = reading.end
+    index = Math.max(index, end - 1)
+    if (covered.some((figure) => figure.start <= index && index < figure.end)) continue
+    if (reading.leadingZero || reading.dotted || reading.value <= 0) continue
+    const after = text.slice(end, end + 40)
+    if (/^\s*[:/\-–.]\s*\d/.test(after) || /^[\p{L}]/u.test(after)) continue
+    if (!reading.grouped && Number.isInteger(reading.value) && reading.value >= 1900 && reading.value <= 2100) continue
+    const noun = /^[\s-]*([\p{L}][\p{L}-]*)/u.exec(after)
+    const word = noun?.[1]
+    if (word === undefined || NOT_AFTER.test(word) || word.length < 1) continue
+    const wordEnd = end + (noun?.[0].length ?? 0)
+    figures.push({
+      kind: 'count',
+      value: reading.thousandsValue ?? reading.value,
+      noun: word,
+      page,
+      start: index + 1 - (end - index - 1 > 0 ? 0 : 0) - reading.raw.length + (end - index - 1),
+      end: wordEnd,
+      text: text.slice(end - reading.raw.length, wordEnd),
+      flags: [],
+    })
+  }
+  return figures.map((figure) => ({ ...figure, start: figure.end - figure.text.length }))
+}

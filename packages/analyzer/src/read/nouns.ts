@@ -1,0 +1,155 @@
+// Nouns as unit atoms: the thing a figure counts or is per ("site managers", "per truck",
+// "omställningar per skift"), reduced to a class so that "per user" meets "14 site managers" and
+// "per bil" meets "40 bilar". People (staff and users) are one class; any other noun is its lemma.
+import { ENTITIES, entityOfWord } from './vocabulary-entities.ts'
+
+/** Nouns of measure: the atom and the factor from the written unit to it. */
+export const MEASURES: ReadonlyArray<readonly [RegExp, string, number]> = [
+  [/^(miles?|mi)$/, 'mile', 1],
+  [/^(gallons?|gal)$/, 'gallon', 1],
+  [/^(litres?|liters?|liter|l|litern|litret)$/, 'litre', 1],
+  [/^(kwh|kilowattimmar|kilowattimme|kilowatt-hours?)$/, 'kwh', 1],
+  [/^(mwh|megawattimmar|megawatt-hours?)$/, 'kwh', 1000],
+  [/^(km|kilometers?|kilometres?|kilometer)$/, 'km', 1],
+  [/^(mil|milen)$/, 'mil', 1],
+  [/^(kvm|m2|m²|kvadratmeter|sq\.?\s?m|square metres?|square meters?)$/, 'm2', 1],
+  [/^(sq\.?\s?ft|square feet|sqft)$/, 'sqft', 1],
+  [/^(kg|kilo|kilos|kilogram)$/, 'kg', 1],
+  [/^(g|gram|grams|gramme|grammes)$/, 'kg', 0.001],
+  [/^(tonnes?|tons?|ton)$/, 'kg', 1000],
+  [/^(pallets?|pallar|pall)$/, 'pallet', 1],
+]
+
+const ENTITY_IDS = new Set<string>(Object.keys(ENTITIES))
+
+/** Words for one thing that the entity list keeps apart: a booked time is a visit is an appointment. */
+const SAME_THINGS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^(appointments?|visits?|bookings?|sessions?|consultations?|besök(?:et|en)?|bokning(?:ar|en|arna)?|tider|patientbesök|no-shows?|uteblivna besök|uteblivet besök)$/, 'n:visit'],
+  [/^(calls?|samtal(?:et|en)?|phone calls?|telefonsamtal)$/, 'n:call'],
+  [/^(tickets?|cases?|ärenden?|ärendet|errands?|requests?|förfrågningar|förfrågan|inquiries|enquiries)$/, 'n:ticket'],
+  [/^(orders?|ordrar|ordern|beställningar|beställning)$/, 'n:order'],
+  [/^(invoices?|fakturor|faktura|fakturan|bills)$/, 'n:invoice'],
+]
+const PEOPLE = new Set<string>()
+for (const entity of Object.values(ENTITIES)) {
+  if (entity.group !== 'staff' && entity.group !== 'user') continue
+  for (const word of [entity.en.one, entity.en.many, entity.sv.one, entity.sv.many]) PEOPLE.add(word.toLowerCase())
+}
+for (const word of [
+  'staff',
+  'fte',
+  'ftes',
+  'head',
+  'heads',
+  'worker',
+  'workers',
+  'colleague',
+  'colleagues',
+  'paralegal',
+  'paralegals',
+  'engineer',
+  'engineers',
+  'medarbetare',
+  'personal',
+  'tjänsteman',
+  'tjänstemän',
+  'säljare',
+  'platschef',
+  'platschefer',
+  'montör',
+  'montörer',
+  'mekaniker',
+  'undersköterska',
+  'undersköterskor',
+  'vårdare',
+  'agents',
+  'licens',
+  'licenser',
+  'licence',
+  'licences',
+  'license',
+  'licenses',
+  'login',
+  'logins',
+  'konto',
+  'konton',
+  'seat',
+  'seats',
+  'user',
+  'users',
+  'användare',
+]) {
+  PEOPLE.add(word)
+}
+
+/** Lemma of an English or Swedish noun: lower case, plural and definite endings removed. */
+export function lemma(word: string): string {
+  const lower = word.toLowerCase().replace(/[^\p{L}\p{N}²]/gu, '')
+  if (lower.length <= 3) return lower
+  const endings = ['erna', 'arna', 'orna', 'ena', 'na', 'ies', 'es', 'ar', 'er', 'or', 'en', 'et', 's']
+  for (const ending of endings) {
+    if (lower.endsWith(ending) && lower.length - ending.length >= 3) {
+      const stem = lower.slice(0, -ending.length)
+      return ending === 'ies' ? `${stem}y` : stem
+    }
+  }
+  return lower
+}
+
+/** The unit atom of a noun as written, and the factor from it to that atom (a measure's). */
+export function nounAtom(noun: string): { atom: string; factor: number; people: boolean } {
+  const lower = noun.toLowerCase().trim()
+  // An hour by another name: "maskintimme", "arbetstimmar", "man-hours", "billable hour".
+  if (/(timme|timmar|timmen|^hours?|-hours?)$/.test(lower)) return { atom: 'hour', factor: 1, people: false }
+  for (const [members, atom] of SAME_THINGS) if (members.test(lower)) return { atom, factor: 1, people: false }
+  // A known thing ("trucks", "bilar", "lastbilar" are all vehicles) meets every word for it.
+  const entity = ENTITY_IDS.has(lower) ? lower : (entityOfWord(lower.split(/\s+/).pop() ?? lower, true) ?? entityOfWord(lower, false))
+  if (entity !== undefined && entity !== 'mile' && entity !== 'scandinavianMile') {
+    const group = (ENTITIES as Record<string, { group: string } | undefined>)[entity]?.group
+    if (group === 'staff' || group === 'user') return { atom: 'person', factor: 1, people: true }
+    return { atom: `n:${entity}`, factor: 1, people: false }
+  }
+  if (entity === 'scandinavianMile') return { atom: 'mil', factor: 1, people: false }
+  for (const [pattern, atom, factor] of MEASURES) if (pattern.test(lower)) return { atom, factor, people: false }
+  const words = lower.split(/\s+/)
+  const head = words[words.length - 1] ?? lower
+  if (PEOPLE.has(head) || PEOPLE.has(lower) || /(manager|chef|ledare|ansvarig|handläggare|konsult|jurist|tekniker|sköterska|sköterskor)$/.test(head)) {
+    return { atom: 'person', factor: 1, people: true }
+  }
+  return { atom: `n:${lemma(head)}`, factor: 1, people: false }
+}
+
+/** Words that are never the noun a figure counts (adjectives, fillers, units of time or money). */
+export const NOT_NOUNS = new Set([
+  'fasta',
+  'nya',
+  'gamla',
+  'olika',
+  'stycken',
+  'st',
+  'ca',
+  'cirka',
+  'about',
+  'around',
+  'roughly',
+  'approximately',
+  'new',
+  'old',
+  'active',
+  'aktiva',
+  'typical',
+  'average',
+  'more',
+  'fler',
+  'extra',
+  'additional',
+  'full-time',
+  'heltids',
+  'of',
+  'the',
+  'and',
+  'och',
+  'per',
+  'a',
+  'an',
+])

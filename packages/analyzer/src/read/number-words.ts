@@ -1,0 +1,127 @@
+// Numbers written in words become digits before the scanner reads the text: "forty-five minutes",
+// "fyrtiofem minuter", "an hour and a half", "en halvtimme", "en kvart", "ett dussin", "two and a
+// half". The rewritten text keeps a map back to the original, so quotes are always the seller's words.
+
+const EN_UNITS: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
+}
+const EN_TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 }
+const SV_UNITS: Record<string, number> = {
+  två: 2, tre: 3, fyra: 4, fem: 5, sex: 6, sju: 7, åtta: 8, nio: 9, tio: 10, elva: 11, tolv: 12,
+  tretton: 13, fjorton: 14, femton: 15, sexton: 16, sjutton: 17, arton: 18, nitton: 19,
+}
+const SV_TENS: Record<string, number> = { tjugo: 20, trettio: 30, fyrtio: 40, femtio: 50, sextio: 60, sjuttio: 70, åttio: 80, nittio: 90 }
+const SV_ONES: Record<string, number> = { ett: 1, en: 1, två: 2, tre: 3, fyra: 4, fem: 5, sex: 6, sju: 7, åtta: 8, nio: 9 }
+
+interface Rewrite {
+  readonly pattern: RegExp
+  readonly replace: (match: RegExpExecArray, text: string) => string | undefined
+}
+
+/** "£38 an hour", "$95 a visit": "an hour" after an amount is a period, not one hour. */
+const afterAmount = (match: RegExpExecArray, text: string): boolean => /[\d%]\s*(?:[\p{L}$€£]{0,6}\s*)?(?:[/]\s*)?$/u.test(text.slice(Math.max(0, match.index - 10), match.index))
+
+const word = (value: Record<string, number>, key: string | undefined): number | undefined => (key === undefined ? undefined : value[key.toLowerCase()])
+
+/** Phrases of time and quantity that are numbers in words. */
+const PHRASES: ReadonlyArray<Rewrite> = [
+  { pattern: /\b(?:an|one)\s+hour\s+and\s+a\s+half\b/giu, replace: () => '1.5 hours' },
+  { pattern: /\bhalf\s+an\s+hour\b/giu, replace: () => '30 minutes' },
+  { pattern: /\ba\s+quarter\s+of\s+an\s+hour\b/giu, replace: () => '15 minutes' },
+  { pattern: /\b(one|two|three|four|five|six|seven|eight|nine|ten)\s+and\s+a\s+half\b/giu, replace: (m) => `${(word(EN_UNITS, m[1]) ?? 0) + 0.5}` },
+  { pattern: /\ba\s+dozen\b|\bdozen\b/giu, replace: () => '12' },
+  { pattern: /\b(?:a|one)\s+hundred\b/giu, replace: () => '100' },
+  { pattern: /\b(?:a|one)\s+thousand\b/giu, replace: () => '1000' },
+  { pattern: /\ben\s+och\s+en\s+halv\b/giu, replace: () => '1,5' },
+  { pattern: /\b(två|tre|fyra|fem|sex|sju|åtta|nio|tio)\s+och\s+en\s+halv\b/giu, replace: (m) => `${(word(SV_UNITS, m[1]) ?? 0) + 0.5}`.replace('.', ',') },
+  { pattern: /\ben\s+halvtimme\b|\ben\s+halv\s+timme\b/giu, replace: () => '30 minuter' },
+  { pattern: /\btre\s+kvart\b/giu, replace: () => '45 minuter' },
+  { pattern: /\ben\s+kvart\b/giu, replace: () => '15 minuter' },
+  { pattern: /\bett\s+dussin\b/giu, replace: () => '12' },
+  { pattern: /\b(?:ett\s+)?hundra\b/giu, replace: () => '100' },
+  { pattern: /\b(?:ett\s+)?tusen\b/giu, replace: () => '1000' },
+  { pattern: /\b(?:an|one)\s+(hour|day|week|shift)\b/giu, replace: (m, text) => (afterAmount(m, text) ? undefined : `1 ${m[1] ?? ''}`) },
+  { pattern: /\b(en|ett)\s+(timme|dag|vecka|arbetsdag|skift)\b/giu, replace: (m, text) => (afterAmount(m, text) ? undefined : `1 ${m[2] ?? ''}`) },
+]
+
+/** Compound and simple number words: "forty-five", "twenty one", "fyrtiofem", "tolv". */
+const NUMBERS: ReadonlyArray<Rewrite> = [
+  {
+    pattern: /\b(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[-\s](one|two|three|four|five|six|seven|eight|nine))?\b/giu,
+    replace: (m) => `${(word(EN_TENS, m[1]) ?? 0) + (word(EN_UNITS, m[2]) ?? 0)}`,
+  },
+  {
+    pattern: /\b(tjugo|trettio|fyrtio|femtio|sextio|sjuttio|åttio|nittio)(ett|en|två|tre|fyra|fem|sex|sju|åtta|nio)?\b/giu,
+    replace: (m) => `${(word(SV_TENS, m[1]) ?? 0) + (word(SV_ONES, m[2]) ?? 0)}`,
+  },
+  {
+    pattern: /\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)(?=[\s-]+(?:[\p{L}]))/giu,
+    replace: (m) => `${word(EN_UNITS, m[1]) ?? ''}`,
+  },
+  {
+    pattern: /\b(två|tre|fyra|fem|sju|åtta|nio|tio|elva|tolv|tretton|fjorton|femton|sexton|sjutton|arton|nitton)(?=\s+[\p{L}])/giu,
+    replace: (m) => `${word(SV_UNITS, m[1]) ?? ''}`,
+  },
+]
+
+export interface NormalizedText {
+  readonly text: string
+  /** The original offset of an offset in `text`. */
+  toOriginal(offset: number): number
+}
+
+/** Words that follow an English or Swedish number word but make it no number ("three quarters" is a fraction the scanner reads). */
+const FRACTION_AFTER = /^[\s-]+(?:quarters?|thirds?|fifths?|halves|tenths?|fjärdedel\w*|tredjedel\w*|femtedel\w*|tiondel\w*|gånger|times|x\b)/iu
+
+export function normalizeNumbers(text: string): NormalizedText {
+  interface Edit {
+    start: number
+    end: number
+    replacement: string
+  }
+  const edits: Edit[] = []
+  const overlaps = (start: number, end: number) => edits.some((edit) => start < edit.end && edit.start < end)
+  for (const rewrite of [...PHRASES, ...NUMBERS]) {
+    rewrite.pattern.lastIndex = 0
+    for (let match = rewrite.pattern.exec(text); match !== null; match = rewrite.pattern.exec(text)) {
+      const start = match.index
+      const end = start + match[0].length
+      if (overlaps(start, end) || FRACTION_AFTER.test(text.slice(end, end + 14))) continue
+      const replacement = rewrite.replace(match, text)
+      if (replacement === undefined || replacement === '') continue
+      // Keep a capital's sentence start readable for the sentence splitter: digits need no case.
+      edits.push({ start, end, replacement })
+    }
+  }
+  edits.sort((a, b) => a.start - b.start)
+  let output = ''
+  let cursor = 0
+  // Pieces of the output and the original offsets they start at.
+  const pieces: Array<{ out: number; original: number; length: number; edited: boolean; originalLength: number }> = []
+  for (const edit of edits) {
+    if (edit.start > cursor) {
+      pieces.push({ out: output.length, original: cursor, length: edit.start - cursor, edited: false, originalLength: edit.start - cursor })
+      output += text.slice(cursor, edit.start)
+    }
+    pieces.push({ out: output.length, original: edit.start, length: edit.replacement.length, edited: true, originalLength: edit.end - edit.start })
+    output += edit.replacement
+    cursor = edit.end
+  }
+  pieces.push({ out: output.length, original: cursor, length: text.length - cursor, edited: false, originalLength: text.length - cursor })
+  output += text.slice(cursor)
+  return {
+    text: output,
+    toOriginal(offset) {
+      for (const piece of pieces) {
+        if (offset < piece.out + piece.length || piece === pieces[pieces.length - 1]) {
+          const within = offset - piece.out
+          if (!piece.edited) return piece.original + within
+          // Inside a rewritten phrase: its start, or its end once past it.
+          return within <= 0 ? piece.original : piece.original + piece.originalLength
+        }
+      }
+      return offset
+    },
+  }
+}

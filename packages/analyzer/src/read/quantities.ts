@@ -1,0 +1,421 @@
+// The read stage's output: each figure the scanner finds (figures.ts) becomes a Quantity with a
+// unit — money, hours, calendar periods and the nouns it counts or is per — read from the words
+// around it ("per site manager", "each", "à 40 minuter", "milkostnaden", "/gal"), and its
+// relations to the figures of its sentence (before→after pairs, "1 in 8", "3x faster").
+import type { Quantity, QuantityKind, Relation, Unit } from '../model.ts'
+import type { Figure, ScanOptions } from './figures-types.ts'
+import { scanPage } from './figures.ts'
+import { lemma, NOT_NOUNS, nounAtom } from './nouns.ts'
+import { PERIOD_ADVERBS, PERIOD_WORDS, type Period } from './vocabulary.ts'
+import { readMultipliers } from './multipliers.ts'
+import { bareNumbers } from './bare-numbers.ts'
+import { normalizeNumbers } from './number-words.ts'
+import { sentencesOf } from './sentences.ts'
+
+export interface ReadOptions extends ScanOptions {
+  readonly language: 'en' | 'sv'
+}
+
+type MutableUnit = Record<string, number>
+
+function addAtom(unit: MutableUnit, atom: string, exponent: number): void {
+  const next = (unit[atom] ?? 0) + exponent
+  if (next === 0) delete unit[atom]
+  else unit[atom] = next
+}
+
+/** A period as a unit atom: hours are durations, the others calendar periods. */
+function periodAtom(period: Period): string {
+  return period
+}
+
+const WORD = /[\p{L}][\p{L}\p{N}²-]*/u
+
+/** The per-what phrases right after a figure: "per user per month", "/bil/mån", "a visit", "each". */
+function persAfter(text: string): { nouns: string[]; periods: Period[]; length: number } {
+  const nouns: string[] = []
+  const periods: Period[] = []
+  // "42 000 liter diesel per bil": the material named between the figure and its per-phrase.
+  const material = /^\s+[\p{L}]{3,}(?=\s+(?:per|a|an|each|varje)\s)/u.exec(text)
+  // "21 NOK litern", "28 kr milen", "2 kr styck": a unit in the definite form after money is "per" it.
+  const definite = /^\s+(litern|milen|timmen|dagen|veckan|månaden|året|kilot|styck|stycket|kvadratmetern|metern|biten|timman)\b/iu.exec(text)
+  if (definite?.[1] !== undefined) {
+    const unitWord = definite[1].toLowerCase()
+    const period = PERIOD_WORDS.get(unitWord)
+    if (period !== undefined) periods.push(period)
+    else if (!/^styck/.test(unitWord)) nouns.push(unitWord === 'litern' ? 'liter' : unitWord === 'milen' ? 'mil' : unitWord === 'kilot' ? 'kg' : unitWord.replace(/(en|et|n)$/, ''))
+    return { nouns, periods, length: definite[0].length }
+  }
+  let rest = material ? text.slice(material[0].length) : text
+  let consumed = material ? material[0].length : 0
+  for (;;) {
+    const match = /^\s*(?:(?:per|a|an|each|every|varje|i|om|och|för|à)\s+|\/\s*)(?:the\s+|en\s+|ett\s+)?([\p{L}][\p{L}\p{N}²-]*(?:\s+[\p{L}][\p{L}\p{N}-]*)?)/iu.exec(rest)
+    if (!match) break
+    const connector = match[0].trimStart().startsWith('/') ? '/' : (match[0].trimStart().split(/\s/)[0]?.toLowerCase() ?? '')
+    const phrase = (match[1] ?? '').toLowerCase()
+    const [first = '', second] = phrase.split(/\s+/)
+    const period = PERIOD_WORDS.get(first) ?? PERIOD_ADVERBS.get(first)
+    if (period !== undefined) {
+      periods.push(period)
+      consumed += match[0].length - (second !== undefined ? second.length + 1 : 0)
+      rest = text.slice(consumed)
+      continue
+    }
+    // "a"/"an"/"i"/"om"/"och" lead to periods only ("$95 a visit" is the exception: a noun after "a").
+    if (['i', 'om', 'och', 'för'].includes(connector)) break
+    if (NOT_NOUNS.has(first) || /^\d/.test(first)) break
+    // Two words only when the first is not already a noun of its own ("site manager", "fast line").
+    const noun = second !== undefined && !PERIOD_WORDS.has(second) && /^(site|field|fleet|sales|line|store|team|case|work|call)$/.test(first) ? `${first} ${second}` : first
+    nouns.push(noun)
+    consumed += match[0].length - (noun === first && second !== undefined ? second.length + 1 : 0)
+    rest = text.slice(consumed)
+    if (connector === 'a' || connector === 'an' || connector === 'each' || connector === 'every') continue
+  }
+  return { nouns, periods, length: consumed }
+}
+
+/** Money words whose first part says what the money is per: "milkostnaden" (per mil), "timpris" (per hour). */
+const COMPOUND_RATE = /([\p{L}]+?)(kostnad(?:en)?|pris(?:et)?|värde(?:t)?|avgift(?:en)?|taxa(?:n)?|kostar)$/u
+const COMPOUND_STEMS: ReadonlyArray<readonly [RegExp, { period?: Period; noun?: string }]> = [
+  [/^(tim|timme|maskintimme|maskintim|arbetstim|arbetstimme|konsulttim|mantim)$/, { period: 'hour' }],
+  [/^(dag|dygn|arbetsdag)s?$/, { period: 'day' }],
+  [/^(vecko|vecka)$/, { period: 'week' }],
+  [/^(månads|månad)$/, { period: 'month' }],
+  [/^(års|år)$/, { period: 'year' }],
+  [/^(mil)$/, { noun: 'mil' }],
+  [/^(liter|litre)$/, { noun: 'liter' }],
+  [/^(km|kilometer)$/, { noun: 'km' }],
+  [/^(kvm|kvadratmeter)$/, { noun: 'kvm' }],
+  [/^(kwh)$/, { noun: 'kwh' }],
+]
+
+/** A money figure's per-what from a compound noun just before it ("Milkostnaden ligger runt 28 kr", "hourly rate of $40"). */
+function compoundPer(before: string): { period?: Period; noun?: string } | undefined {
+  const words = before.toLowerCase().match(/[\p{L}]+/gu) ?? []
+  for (const word of words.slice(-4).reverse()) {
+    if (/^(hourly|timpris|timkostnad|timarvode)$/.test(word)) return { period: 'hour' }
+    const compound = COMPOUND_RATE.exec(word)
+    if (!compound) continue
+    const stem = compound[1] ?? ''
+    for (const [pattern, per] of COMPOUND_STEMS) if (pattern.test(stem)) return per
+    return undefined
+  }
+  const costPer = /(?:cost|price|value|kostnad|pris)\s+(?:per|of\s+an?|av\s+en|för\s+en)\s+([\p{L}-]+)[^\d]{0,24}$/u.exec(before.toLowerCase())
+  if (costPer?.[1] !== undefined) {
+    const word = costPer[1]
+    const period = PERIOD_WORDS.get(word)
+    return period !== undefined ? { period } : { noun: word }
+  }
+  return undefined
+}
+
+function kindOf(figure: Figure): QuantityKind {
+  switch (figure.kind) {
+    case 'money':
+      return 'money'
+    case 'hours':
+    case 'minutes':
+      return 'duration'
+    case 'duration':
+      return 'duration'
+    case 'percent':
+      return 'percent'
+    case 'count':
+      return 'count'
+  }
+}
+
+/** The words just before a figure within its sentence. */
+function before(text: string, start: number, sentenceStart: number, length = 60): string {
+  return text.slice(Math.max(sentenceStart, start - length), start)
+}
+
+/** Adjectives and participles between a number and its noun ("140 fasta linjer", "1 500 anslutna åkerier", "600 active users"). */
+function isModifier(word: string): boolean {
+  return NOT_NOUNS.has(word) || /^(\p{L}+(?:ade|ande|ende|ad|da|ta|na|iga|liga|ska)|\p{L}+(?:ed|ing|ive|al|ful))$/u.test(word)
+}
+
+/** What a count counts: the scanner's noun, or the first noun after the number past its modifiers. */
+function countNoun(figure: Figure, text: string): string | undefined {
+  const scanned = figure.entity ?? figure.noun
+  if (figure.noun !== undefined && !isModifier(figure.noun.toLowerCase())) {
+    // "1.6 million order lines": the scanner's noun is a modifier of the plural after it.
+    const next = /^\s+([\p{L}]{3,})/u.exec(text.slice(figure.end, figure.end + 30))?.[1]
+    if (next !== undefined && /^\p{L}{3,}(?:s|ar|er|or)$/u.test(next) && !STOP_WORDS.has(next.toLowerCase()) && !/(?:ing|ed|ly|ss)$/.test(next)) return next
+    return scanned
+  }
+  const words: string[] = text.slice(figure.start, figure.end + 40).match(/[\p{L}][\p{L}-]*/gu) ?? []
+  for (const word of words.slice(0, 4)) {
+    const lower = word.toLowerCase()
+    if (isModifier(lower)) continue
+    if (PERIOD_ADVERBS.has(lower)) return undefined
+    // "order lines", "fee earners": a noun before a plural noun is its modifier.
+    const next = words[words.indexOf(word) + 1]?.toLowerCase()
+    if (next !== undefined && /^\p{L}{3,}(?:s|ar|er|or)$/u.test(next) && !STOP_WORDS.has(next) && !/(?:ing|ed|ly)$/.test(next)) return words[words.indexOf(word) + 1]
+    return word
+  }
+  return undefined
+}
+
+const STOP_WORDS = new Set<string>(['was', 'is', 'has', 'does', 'works', 'runs', 'uses', 'per', 'plus', 'minus', 'kostar', 'har', 'gör', 'är', 'under', 'över', 'efter', 'eller', 'samt', 'as', 'its', 'this', 'his', 'hers', 'yours', 'ours', 'theirs', 'less', 'across', 'across', 'towards'])
+
+/** The words of a figure's clause before it: back to the last comma, semicolon, colon or "and"/"och". */
+function clauseBefore(text: string, sentenceStart: number, start: number): string {
+  const lead = text.slice(sentenceStart, start)
+  const cut = Math.max(...[/.*[,;:(–]/su, /.*\s(?:while|whereas|medan)\s/su].map((pattern) => pattern.exec(lead)?.[0].length ?? 0))
+  return lead.slice(cut)
+}
+
+/** Revenue figures that name their period ("$4.2M ARR", "MRR of $80k", "omsättning 85 mkr" is yearly). */
+function revenuePeriod(text: string): Period | undefined {
+  if (/^\s*(?:in\s+)?(?:arr|annual\s+recurring|annual\s+revenue|årsomsättning|årlig\s+omsättning)\b/iu.test(text)) return 'year'
+  if (/^\s*(?:in\s+)?(?:mrr|monthly\s+recurring)\b/iu.test(text)) return 'month'
+  return undefined
+}
+
+const CLAUSE_PERIODS: ReadonlyArray<readonly [RegExp, Period]> = [
+  [/\b(?:daily|every\s+day|each\s+day|a\s+day|per\s+day|dagligen|varje\s+dag|om\s+dagen|per\s+dag|daglig\w*)\b/iu, 'day'],
+  [/\b(?:weekly|every\s+week|each\s+week|a\s+week|per\s+week|varje\s+vecka|i\s+veckan|per\s+vecka|veckovis)\b/iu, 'week'],
+  [/\b(?:monthly|every\s+month|each\s+month|a\s+month|per\s+month|varje\s+månad|i\s+månaden|per\s+månad|månadsvis)\b/iu, 'month'],
+  [/\b(?:yearly|annual|annually|every\s+year|each\s+year|a\s+year|per\s+year|per\s+annum|over\s+the\s+year|last\s+year|this\s+year|previous\s+year|varje\s+år|om\s+året|per\s+år|årligen|förra\s+året|i\s+fjol|under\s+året|på\s+ett\s+år|årlig\w*)\b/iu, 'year'],
+]
+
+/** The one period adverb of a stretch of text, if it names exactly one period. */
+function clausePeriod(text: string): Period | undefined {
+  const found = CLAUSE_PERIODS.filter(([pattern]) => pattern.test(text)).map(([, period]) => period)
+  return found.length === 1 ? found[0] : undefined
+}
+
+/** The noun phrase as written after a count ("14 site managers" → "site managers"). */
+function writtenNoun(figure: Figure, text: string): string {
+  const own = text.slice(figure.start, figure.end).split(/\s(?:per|a|an|each|och|i|om|à)\s|\//iu)[0] ?? ''
+  const words = own.match(/[\p{L}][\p{L}-]*/gu) ?? []
+  const kept = words.filter((word) => !isModifier(word.toLowerCase()) && !/^(million|miljoner|thousand|tusen|k|m|mn|bn)$/i.test(word))
+  return kept.slice(-2).join(' ') || (figure.noun ?? '')
+}
+
+/** The count figure a later "each"/"à" refers back to: the last count of the sentence before this figure. */
+function previousCountNoun(figures: readonly Figure[], index: number, sentenceStart: number, text: string): string | undefined {
+  for (let other = index - 1; other >= 0; other -= 1) {
+    const figure = figures[other]
+    if (figure === undefined || figure.start < sentenceStart) break
+    if (figure?.kind === 'count') return countNoun(figure, text)
+  }
+  return undefined
+}
+
+function relationOf(figure: Figure, figures: readonly Figure[], index: number, offset: number): Relation | undefined {
+  if (figure.fromValue !== undefined) {
+    for (let other = index - 1; other >= 0; other -= 1) {
+      if (figures[other]?.flags.includes('fromTo')) return { kind: 'to', from: offset + other }
+    }
+  }
+  if (figure.flags.includes('fromTo')) {
+    for (let other = index + 1; other < figures.length; other += 1) {
+      if (figures[other]?.fromValue !== undefined) return { kind: 'from', to: offset + other }
+    }
+  }
+  if (figure.flags.includes('points')) return { kind: 'points' }
+  if (figure.flags.includes('wordFraction') && /\b(in|av|of|var)\b|\bvarje\b|[:]e\b/i.test(figure.text)) return { kind: 'oneIn' }
+  return undefined
+}
+
+function flagsOf(figure: Figure): Set<string> {
+  const flags = new Set<string>()
+  for (const flag of figure.flags) {
+    if (flag === 'approximate') flags.add('approximate')
+    if (flag === 'threshold' || flag === 'thresholdWord') flags.add('threshold')
+    if (flag === 'wordNumber' || flag === 'wordFraction') flags.add('words')
+    if (flag === 'example') flags.add('example')
+    if (flag === 'range') flags.add('range')
+    if (flag === 'wordDecrease') flags.add('decrease')
+    if (flag === 'wordIncrease') flags.add('increase')
+    if (flag === 'headerPeriod' || flag === 'headerCurrency') flags.add('header')
+  }
+  return flags
+}
+
+/** The unit, noun and written-to-base factor of one figure in its page. */
+function unitOf(
+  figure: Figure,
+  context: { text: string; sentenceStart: number; figures: readonly Figure[]; index: number },
+): { unit: Unit; scale: number; noun?: string; nounText?: string } {
+  const unit: MutableUnit = {}
+  let scale = 1
+  let noun: string | undefined
+  let nounText: string | undefined
+  const after = persAfter(context.text.slice(figure.end, figure.end + 60))
+  const periods = new Set<Period>(after.periods)
+  if (figure.per !== undefined) periods.add(figure.per)
+  const perNouns = [...after.nouns]
+  if (figure.perEntity !== undefined && figure.perEntity !== 'thousand') perNouns.push(figure.perEntity)
+  const lead = before(context.text, figure.start, context.sentenceStart, 48).toLowerCase()
+  if (/(?:^|[\s(])(each|à|a\s+piece|styck|apiece)\s*$|(?:^|\s)each\s+\p{L}+ing\s*[~≈]?$/u.test(lead) || /^\s*(each|styck|st|apiece)\b/.test(context.text.slice(figure.end, figure.end + 10))) {
+    const referred = previousCountNoun(context.figures, context.index, context.sentenceStart, context.text)
+    if (referred !== undefined) perNouns.push(referred)
+  }
+  // "each visit bills $95", "ett uteblivet besök kostar runt 1 400 kr": the money is per that noun.
+  const eachNoun = /(?:^|\s)(?:each|every|per|one|a|an|varje|ett|en|per)\s+(?:[\p{L}-]+\s+)?([\p{L}-]{3,})\s+(?:costs?|bills?|is worth|brings(?: in)?|generates|earns|averages?|runs|kostar|är värd|ger|drar in|snittar|ligger på)\s+(?:(?:about|around|roughly|approximately|on average|us|ca|cirka|runt|omkring|ungefär|i snitt|oss|kunden|the customer)\s+){0,2}$/u.exec(lead)
+  const eachWord = eachNoun?.[1]
+  if (figure.kind === 'money' && eachWord !== undefined && !PERIOD_WORDS.has(eachWord) && !isModifier(eachWord)) perNouns.push(eachWord)
+  // Period adverbs inside the figure's own words ("900 monthly appointments").
+  for (const word of figure.text.toLowerCase().match(/\p{L}+/gu) ?? []) {
+    const period = PERIOD_ADVERBS.get(word)
+    if (period !== undefined) periods.add(period)
+  }
+  switch (figure.kind) {
+    case 'money': {
+      addAtom(unit, 'money', 1)
+      const revenue = revenuePeriod(context.text.slice(figure.end, figure.end + 30)) ?? (/\b(?:arr|annual\s+revenue|turnover|omsättning|årsomsättning)\W{0,3}$/iu.test(before(context.text, figure.start, context.sentenceStart, 30)) ? 'year' : undefined)
+      if (revenue !== undefined) periods.add(revenue)
+      const compound = compoundPer(before(context.text, figure.start, context.sentenceStart))
+      if (compound?.period !== undefined) periods.add(compound.period)
+      if (compound?.noun !== undefined) perNouns.push(compound.noun)
+      break
+    }
+    case 'hours':
+      addAtom(unit, 'hour', 1)
+      break
+    case 'minutes':
+      addAtom(unit, 'hour', 1)
+      scale = 1 / 60
+      break
+    case 'duration':
+      if (figure.duration === 'hour') addAtom(unit, 'hour', 1)
+      else addAtom(unit, periodAtom(figure.duration ?? 'day'), 1)
+      break
+    case 'percent':
+      scale = 1 / 100
+      break
+    case 'count': {
+      const written = countNoun(figure, context.text)
+      if (written !== undefined) {
+        const atom = nounAtom(written === 'scandinavianMile' ? 'mil' : written)
+        // The label keeps the seller's words ("site managers"), the atom the class ("person").
+        nounText = written === figure.entity && figure.noun !== undefined ? writtenNoun(figure, context.text) : written
+        // "178 skoldagar", "220 working days": a count of days is days a year.
+        const period = PERIOD_WORDS.get(atom.atom) ?? (/(dag|dagar|days?)$/.test(written.toLowerCase()) ? 'day' : /(veckor|weeks?)$/.test(written.toLowerCase()) ? 'week' : undefined)
+        if (period !== undefined && period !== 'hour') {
+          addAtom(unit, period, 1)
+          if (periods.size === 0) periods.add('year')
+          break
+        }
+        noun = atom.atom
+        scale = atom.factor
+        addAtom(unit, atom.atom, 1)
+      }
+      break
+    }
+  }
+  // "6.5 mpg": miles per gallon.
+  if (figure.noun?.toLowerCase() === 'mpg') {
+    for (const atom of Object.keys(unit)) delete unit[atom]
+    addAtom(unit, 'mile', 1)
+    addAtom(unit, 'gallon', -1)
+    noun = undefined
+  }
+  // "the daily diary … from 40 to 10 minutes", "varje dag": a time or a count with no period of its
+  // own takes its clause's period adverb.
+  if (periods.size === 0 && perNouns.length === 0 && (figure.kind === 'hours' || figure.kind === 'minutes' || figure.kind === 'percent' || figure.kind === 'money')) {
+    const tail = /^[^\d.;,]{0,40}/u.exec(context.text.slice(figure.end))?.[0] ?? ''
+    const previousEnd = context.figures[context.index - 1]?.end ?? 0
+    const adverb = clausePeriod(clauseBefore(context.text, Math.max(context.sentenceStart, previousEnd), figure.start) + tail)
+    if (adverb !== undefined) periods.add(adverb)
+  }
+  for (const period of periods) {
+    if (period === 'hour') addAtom(unit, 'hour', -1)
+    else if (!(figure.kind === 'duration' && figure.duration === period)) addAtom(unit, periodAtom(period), -1)
+  }
+  for (const perNoun of perNouns) {
+    const atom = nounAtom(perNoun)
+    if (atom.atom === noun) continue
+    addAtom(unit, atom.atom, -1)
+    if (atom.factor !== 1) scale /= atom.factor
+  }
+  return { unit, scale, ...(noun !== undefined ? { noun } : {}), ...(nounText !== undefined ? { nounText } : {}) }
+}
+
+const CONNECTOR = /^[^\d;.]{0,40}?(?:->|→|=>|➔|\bto\b|\btill\b|\binstead\s+of\b|\bi\s+stället\s+för\b)[^\d;.]{0,24}$/iu
+
+/** "3 hours per client; with our dashboards it's 20 minutes", "I dag tar det 40 minuter. Med appen tar det 10." */
+const NEXT_SENTENCE_AFTER =
+  /^[^\d]{0,30}[;.!]\s*(?:but\s+|men\s+)?(?:with|using|after|once|med|efter|när|nu)\b[^\d]{0,50}?(?:it's|it is|that's|that is|takes?|it\s+takes|drops?\s+to|falls?\s+to|tar\s+det|tar|blir\s+det|är\s+det|det)\s*(?:about|only|just|around|roughly|bara|cirka|ca\.?|runt|endast)?\s*$/iu
+
+function sameMeasure(a: Quantity, b: Quantity): boolean {
+  if (a.kind !== b.kind || a.currency !== b.currency) return false
+  const atoms = (quantity: Quantity) => Object.entries(quantity.unit).filter(([, power]) => power > 0).map(([atom]) => atom).sort().join()
+  return atoms(a) === atoms(b)
+}
+
+/**
+ * "85 lines/hour today -> 120 lines/hour", "4 % to 2.5 %", "cut to 10 minutes": two figures of one
+ * measure in one sentence, joined by an arrow or "to", are a before→after pair.
+ */
+function pairAcrossConnectors(quantities: Quantity[], from: number, text: string): void {
+  for (let index = Math.max(from, 1); index < quantities.length; index += 1) {
+    const before = quantities[index - 1]
+    const after = quantities[index]
+    if (before === undefined || after === undefined || before.relation !== undefined || after.relation !== undefined) continue
+    if (before.page !== after.page || !sameMeasure(before, after)) continue
+    if (before.flags.has('range') || after.flags.has('range')) continue
+    const between = text.slice(before.end, after.start)
+    const joined = before.sentenceIndex === after.sentenceIndex ? CONNECTOR.test(between) : after.sentenceIndex === before.sentenceIndex + 1 && NEXT_SENTENCE_AFTER.test(between)
+    if (!joined) continue
+    quantities[index - 1] = { ...before, relation: { kind: 'from', to: after.index } }
+    quantities[index] = { ...after, relation: { kind: 'to', from: before.index } }
+  }
+}
+
+/** Every quantity of the pages, in reading order; indices are stable for the later stages. */
+export function readQuantities(pages: ReadonlyArray<{ page: number; text: string }>, options: ReadOptions): Quantity[] {
+  const quantities: Quantity[] = []
+  for (const original of pages) {
+    // Numbers in words read as digits; every offset kept maps back to the seller's own words.
+    const normalized = normalizeNumbers(original.text)
+    const page = { page: original.page, text: normalized.text }
+    const back = (offset: number) => normalized.toOriginal(offset)
+    const scanned = scanPage(page.page, page.text, options)
+    const figures = [...scanned, ...bareNumbers(page.page, page.text, scanned)].sort((a, b) => a.start - b.start)
+    const offset = quantities.length
+    const sentences = sentencesOf(page.text)
+    figures.forEach((figure, index) => {
+      const { start: sentenceStart, end: sentenceEnd, index: sentenceIndex } = sentences.around(figure.start)
+      const { unit, scale, noun, nounText } = unitOf(figure, { text: page.text, sentenceStart, figures, index })
+      const relation = relationOf(figure, figures, index, offset)
+      const [start, end, from, to] = [back(figure.start), back(figure.end), back(sentenceStart), back(sentenceEnd)]
+      quantities.push({
+        index: offset + index,
+        kind: kindOf(figure),
+        value: figure.value,
+        ...(figure.low !== undefined ? { low: figure.low } : {}),
+        ...(figure.high !== undefined ? { high: figure.high } : {}),
+        ...(figure.currency !== undefined ? { currency: figure.currency } : {}),
+        unit,
+        scale,
+        ...(noun !== undefined ? { noun } : {}),
+        ...(nounText !== undefined ? { nounText } : {}),
+        ...(relation !== undefined ? { relation } : {}),
+        flags: figure.text === original.text.slice(start, end) ? flagsOf(figure) : new Set([...flagsOf(figure), 'words']),
+        page: page.page,
+        start,
+        end,
+        text: original.text.slice(start, end),
+        sentence: original.text.slice(from, to),
+        sentenceStart: from,
+        sentenceIndex,
+      })
+    })
+    pairAcrossConnectors(quantities, offset, original.text)
+    for (const multiplier of readMultipliers(original, quantities)) {
+      // A figure the scanner read inside "3x faster" or "dubbelt så snabbt" is the multiplier itself.
+      const overlapping = quantities.findIndex(
+        (quantity) => quantity.page === page.page && quantity.start < multiplier.end && multiplier.start < quantity.end,
+      )
+      if (overlapping >= offset) quantities[overlapping] = { ...multiplier, index: overlapping }
+      else quantities.push({ ...multiplier, index: quantities.length })
+    }
+  }
+  return quantities
+}
+
+export { lemma, WORD }

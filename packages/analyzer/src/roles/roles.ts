@@ -1,0 +1,163 @@
+// The roles stage: each quantity is the customer's baseline, an effect the offer has, the offer's
+// price, or context — read from the words of its sentence and clause (cues.ts), its kind, its
+// unit and its relations, never from a story.
+import type { BaselineWhat, EffectWhat, PriceWhat, Quantity, Role, RoledQuantity } from '../model.ts'
+import {
+  CUSTOMER_SIDE,
+  DECREASE,
+  EXCHANGE_RATE,
+  INCREASE,
+  OFFER_ACTS,
+  OFFER_THINGS,
+  ONE_OFF,
+  PRICE_LABEL,
+  RATING,
+  REPLACES,
+  SELLER_CHARGES,
+  SELLER_RECORD,
+  STATE,
+} from './cues.ts'
+
+/** The words of a figure's clause before the figure. */
+function clauseLead(quantity: Quantity): string {
+  const clause = clauseOf(quantity)
+  const offset = quantity.start - quantity.sentenceStart
+  const clauseStart = quantity.sentence.lastIndexOf(clause, offset)
+  return clauseStart < 0 ? lead(quantity) : quantity.sentence.slice(clauseStart, offset)
+}
+
+/** The clause of a figure: its sentence cut at commas, semicolons, dashes and "and"/"och" around it. */
+export function clauseOf(quantity: Quantity): string {
+  const offset = quantity.start - quantity.sentenceStart
+  const sentence = quantity.sentence
+  const cut = /[,;–—()]|\s(?:and|but|while|whereas|och|men|medan|varav)\s/giu
+  let start = 0
+  let end = sentence.length
+  for (let match = cut.exec(sentence); match !== null; match = cut.exec(sentence)) {
+    if (match.index + match[0].length <= offset) start = match.index + match[0].length
+    else if (match.index >= offset + quantity.text.length) {
+      end = match.index
+      break
+    }
+  }
+  return sentence.slice(start, end)
+}
+
+/** The words of the sentence before the figure. */
+function lead(quantity: Quantity): string {
+  return quantity.sentence.slice(0, Math.max(0, quantity.start - quantity.sentenceStart))
+}
+
+function contextReason(quantity: Quantity, clause: string): string | undefined {
+  const { value } = quantity
+  if (EXCHANGE_RATE.test(quantity.sentence) && (quantity.kind === 'money' || quantity.kind === 'count')) return 'exchange rate'
+  if (RATING.test(clause) && value <= 10) return 'rating'
+  const yearLike = Number.isInteger(value) && value >= 1900 && value <= 2100 && quantity.kind === 'count' && quantity.noun === undefined
+  if (yearLike) return 'year'
+  if (quantity.flags.has('threshold') && quantity.kind !== 'money' && quantity.kind !== 'percent') return 'limit'
+  if ((quantity.kind === 'count' || quantity.kind === 'money') && SELLER_RECORD.test(clause) && !PRICE_LABEL.test(quantity.sentence)) return "seller's record"
+  return undefined
+}
+
+function priceScore(quantity: Quantity, clause: string): number {
+  const sentence = quantity.sentence
+  let score = 0
+  if (PRICE_LABEL.test(sentence)) score += 3
+  else if (/\b(?:price|pricing|fee|licen[cs]e|subscription|pris|avgift|årsavgift|månadsavgift|licens|abonnemang|kostar)\W+(?:\p{L}+\W+){0,2}$/iu.test(lead(quantity)) && !CUSTOMER_SIDE.test(clause)) score += 2
+  if (SELLER_CHARGES.test(sentence)) score += 3
+  if (OFFER_THINGS.test(clause) || OFFER_THINGS.test(lead(quantity))) score += 2
+  if (ONE_OFF.test(clause)) score += 1
+  if (/\b(?:fee|fees|avgift\w*|arvode\w*)\b/iu.test(clause) && !/\b(?:late|penalty|fine|vite|viten|förseningsavgift|böter)\b/iu.test(clause)) score += 2
+  const perPeople = (quantity.unit.person ?? 0) < 0
+  const perPeriod = ['month', 'year'].some((period) => (quantity.unit[period] ?? 0) < 0)
+  if (perPeople && perPeriod) score += 2
+  if (CUSTOMER_SIDE.test(clause)) score -= 3
+  if ((quantity.unit.hour ?? 0) < 0 && !SELLER_CHARGES.test(sentence) && !PRICE_LABEL.test(sentence)) score -= 1
+  return score
+}
+
+function priceWhat(quantity: Quantity, clause: string): PriceWhat {
+  if (quantity.kind === 'percent') return /gain|saving|besparing|merförsäljning|uplift|ökning|result|resultat/iu.test(clause) ? 'shareOfGain' : 'shareOfSpend'
+  if (/\b(?:minimum|min\.|lägst|minst|minimiavgift|at\s+least)\b/iu.test(clause)) return 'minimum'
+  const periodic = ['day', 'week', 'month', 'quarter', 'year'].some((period) => (quantity.unit[period] ?? 0) < 0)
+  if (periodic) return 'recurring'
+  if (ONE_OFF.test(clause)) return 'oneOff'
+  const perThing = Object.entries(quantity.unit).some(([atom, exponent]) => exponent < 0 && atom !== 'money')
+  return perThing ? 'perUse' : 'oneOff'
+}
+
+function baselineWhat(quantity: Quantity): BaselineWhat {
+  const { unit } = quantity
+  switch (quantity.kind) {
+    case 'money': {
+      const perTime = (unit.hour ?? 0) < 0
+      if (perTime) return 'rate'
+      if (/\b(?:revenue|sales|turnover|omsättning|intäkt\w*|försäljning|order value|ordervärde)\b/iu.test(quantity.sentence)) return 'revenue'
+      return Object.keys(unit).length > 1 ? 'cost' : 'cost'
+    }
+    case 'duration':
+      return (unit.hour ?? 0) > 0 ? 'time' : 'periods'
+    case 'percent':
+      return 'share'
+    case 'measure':
+      return 'measure'
+    default:
+      return 'volume'
+  }
+}
+
+/** Whether a percentage (or word fraction) is a change the offer makes rather than a state of things. */
+function effectOf(quantity: Quantity, clause: string): EffectWhat | undefined {
+  if (quantity.kind === 'multiplier') return quantity.relation?.kind === 'times' && quantity.relation.direction === 'faster' ? 'multiplier' : 'uplift'
+  if (quantity.relation?.kind === 'from' || quantity.relation?.kind === 'to') return 'beforeAfter'
+  if (quantity.kind !== 'percent') return undefined
+  if (quantity.relation?.kind === 'oneIn') return undefined
+  if (quantity.flags.has('decrease')) return 'reduction'
+  if (quantity.flags.has('increase')) return 'uplift'
+  const sentence = quantity.sentence
+  const acts = OFFER_ACTS.test(sentence)
+  const down = DECREASE.test(clause)
+  const up = INCREASE.test(clause)
+  // "get it down to 5 %", "lifts conversion to 3.2 %": the level after the change.
+  if (/\b(?:to|till|down\s+to|ner\s+till|ned\s+till)\s*(?:about\s+|around\s+|cirka\s+|ca\s+|runt\s+)?$/iu.test(clauseLead(quantity))) return 'target'
+  // "med våra vågar och närvaroprognoser: 11 %", "with our scales: 5 %": the level the offer reaches.
+  if (acts && !down && !up && OFFER_ACTS.test(clause.length > 12 ? sentence : clause) && !STATE.test(clause) && /:\s*$|\b(?:with|med)\b/iu.test(clauseLead(quantity))) {
+    return 'target'
+  }
+  if (STATE.test(clause) && !down && !up) return undefined
+  if (down) return 'reduction'
+  if (up) return 'uplift'
+  if ((down || up) && acts) return down ? 'reduction' : 'uplift'
+  if (REPLACES.test(clause) && acts) return 'replace'
+  return undefined
+}
+
+/** The role of one quantity. */
+export function roleOf(quantity: Quantity): Role {
+  const clause = clauseOf(quantity)
+  const context = contextReason(quantity, clause)
+  if (context !== undefined) return { role: 'context', why: context }
+  if (quantity.flags.has('example')) return { role: 'context', why: 'example text' }
+  if (quantity.kind === 'money' || (quantity.kind === 'percent' && /\b(?:of\s+(?:the\s+)?(?:spend|savings|gain|revenue|uplift|value)|av\s+(?:besparingen|merförsäljningen|ökningen|omsättningen|värdet|vinsten|spend))\b/iu.test(clause) && (PRICE_LABEL.test(quantity.sentence) || SELLER_CHARGES.test(quantity.sentence)))) {
+    if (priceScore(quantity, clause) >= 2) return { role: 'price', what: priceWhat(quantity, clause) }
+  }
+  const effect = effectOf(quantity, clause)
+  if (effect !== undefined) return { role: 'effect', what: effect }
+  return { role: 'baseline', what: baselineWhat(quantity) }
+}
+
+/** Roles for every quantity; a before→after pair shares one role, and "the level after" pairs with its level before. */
+export function assignRoles(quantities: readonly Quantity[]): RoledQuantity[] {
+  const roled = quantities.map((quantity) => ({ quantity, role: roleOf(quantity), of: clauseOf(quantity).trim() }))
+  for (const entry of roled) {
+    const relation = entry.quantity.relation
+    if (relation?.kind !== 'from' && relation?.kind !== 'to') continue
+    const partner = roled[relation.kind === 'from' ? relation.to : relation.from]
+    if (partner === undefined) continue
+    // A pair about the offer's price ("from $900 to $450 a month" for the plan) stays a price.
+    const role: Role = entry.role.role === 'price' || partner.role.role === 'price' ? entry.role : { role: 'effect', what: 'beforeAfter' }
+    entry.role = role
+    partner.role = role
+  }
+  return roled
+}
