@@ -37,7 +37,7 @@ export function readText(pages: readonly TextPage[], options: { language: 'en' |
     swedish: options.language === 'sv',
     language: options.language,
   })
-  const roled = assignRoles(quantities)
+  const roled = assignRoles(quantities, text)
   const model = compose(roled, { currency: options.currency, language: options.language, text })
   const grossYearly = model.streams.reduce((sum, stream) => sum + stream.yearly, 0)
   const priceYearly = model.price.filter((term) => term.period === 'year').reduce((sum, term) => sum + term.amount, 0)

@@ -88,7 +88,10 @@ export function bestChain(
   const hopeless = (index: number, unit: MutableUnit): boolean => {
     const atoms = reachable[index] ?? new Set<string>()
     const stuck = openAtoms(unit).filter((atom) => !atoms.has(atom))
-    return stuck.length > (options.allowImplicit ? 1 : 0)
+    // Two stuck nouns may still close as one-for-one ("accidents" counted, "claims" priced).
+    if (stuck.length === 2 && stuck.some((atom) => unit[atom] === 1) && stuck.some((atom) => unit[atom] === -1)) return false
+    // One stuck noun may still meet a priced one later (one-for-one) or be the effect's implicit per.
+    return stuck.length > 1
   }
   const used: Array<{ candidate: Candidate; exponent: 1 | -1 }> = []
   const visit = (index: number, unit: MutableUnit, moneyUsed: boolean): void => {

@@ -34,12 +34,26 @@ function countCandidates(context: PriceContext, price: number): Candidate[] {
     }))
 }
 
+/** The count a one-off price per thing multiplies: the customer's count of exactly that thing. */
+function oneOffCount(unit: Unit, context: PriceContext, price: number): number | undefined {
+  const [atom] = openAtoms(unit)
+  if (atom === undefined || openAtoms(unit).length !== 1) return undefined
+  const match = countCandidates(context, price).find((candidate) => candidate.unit[atom] === 1 && Object.keys(candidate.unit).length === 1)
+  return typeof match?.ref === 'number' ? match.ref : undefined
+}
+
 /** One price figure as a term per year (or once), with the counts it multiplies. */
 function termOf(entry: RoledQuantity, context: PriceContext): PriceTerm | undefined {
   const { quantity } = entry
   const amount = context.valueOf(quantity.index)
   if (entry.role.role !== 'price') return undefined
-  if (entry.role.what === 'oneOff') return { factors: [{ ref: quantity.index, exponent: 1 }], conversion: 1, period: 'one-off', amount }
+  if (entry.role.what === 'oneOff') {
+    // "Engångskostnad 4 500 kr per förare, 130 förare": a one-off price per thing times their count.
+    const perThing = bestChain(quantity.unit, countCandidates(context, quantity.index), { allowImplicit: false })
+    const counted = perThing === undefined && openAtoms(quantity.unit).length > 0 ? oneOffCount(quantity.unit, context, quantity.index) : undefined
+    const factors: Factor[] = [{ ref: quantity.index, exponent: 1 }, ...(counted === undefined ? [] : [{ ref: counted, exponent: 1 as const }])]
+    return { factors, conversion: 1, period: 'one-off', amount: amount * (counted === undefined ? 1 : context.valueOf(counted)) }
+  }
   // Per-thing atoms the customer has one of ("per clinic") drop out; the others need a count.
   const start: Record<string, number> = { ...quantity.unit }
   const implicitOnes: string[] = []
@@ -77,6 +91,18 @@ function termOf(entry: RoledQuantity, context: PriceContext): PriceTerm | undefi
         amount: amount * context.valueOf(people.ref) * closed.factor,
       }
     }
+  }
+  // A price per use ("1,50 kr per skickat sms", "$2 per transaction") with nothing counted by that
+  // name: one use per event of the customer's main volume (visits a month, orders a year).
+  const volumes = context.roled
+    .filter(({ quantity, role }) => role.role === 'baseline' && quantity.kind === 'count')
+    .filter(({ quantity }) => ['day', 'week', 'month', 'quarter', 'year'].some((period) => (quantity.unit[period] ?? 0) < 0))
+    .map(({ quantity }) => ({ ref: quantity.index, unit: quantity.unit, distance: 0, divisible: false, claimed: 0, money: false, assumed: false }))
+  const perUse = openAtoms(start).length === 1 ? bestChain(start, volumes, { allowImplicit: false }) : undefined
+  if (perUse !== undefined && perUse.factors.length === 1) {
+    let yearly = amount * perUse.yearFactor
+    for (const factor of perUse.factors) yearly *= context.valueOf(factor.ref)
+    return { factors: [{ ref: quantity.index, exponent: 1 }, ...perUse.factors], conversion: perUse.yearFactor, period: 'year', amount: yearly }
   }
   const perMonth = (quantity.unit.month ?? 0) < 0 ? 12 : (quantity.unit.year ?? 0) < 0 ? 1 : undefined
   if (perMonth !== undefined) return { factors: [{ ref: quantity.index, exponent: 1 }], conversion: perMonth, period: 'year', amount: amount * perMonth }

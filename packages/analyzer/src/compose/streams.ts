@@ -29,6 +29,23 @@ export interface Effect {
 const isShare = (entry: RoledQuantity): boolean =>
   entry.role.role === 'baseline' && (entry.quantity.kind === 'percent' || entry.quantity.relation?.kind === 'oneIn')
 
+const topicWords = (text: string): Set<string> =>
+  new Set((text.toLowerCase().match(/\p{L}{4,}/gu) ?? []).map((word) => word.slice(0, 6)))
+
+/** The share a target level changes: stated before it, of the same kind, whose words it shares most ("22 % annual turnover" … "turnover down to 18 %"). */
+function baseShareFor(target: RoledQuantity, roled: readonly RoledQuantity[]): RoledQuantity | undefined {
+  const words = topicWords(target.quantity.sentence)
+  let best: { entry: RoledQuantity; score: number } | undefined
+  for (const other of roled) {
+    if (!isShare(other) || other.quantity.index >= target.quantity.index || other.quantity.kind !== target.quantity.kind) continue
+    if (other.quantity.flags.has('words')) continue
+    const overlap = [...topicWords(other.quantity.sentence)].filter((word) => words.has(word)).length
+    const score = overlap * 2 - (target.quantity.sentenceIndex - other.quantity.sentenceIndex) * 0.5 + other.quantity.index * 0.01
+    if (best === undefined || score > best.score) best = { entry: other, score }
+  }
+  return best?.entry
+}
+
 /** The effects of a reading, each once (a before→after pair is one effect). */
 export function effectsOf(context: StreamContext): Effect[] {
   const effects: Effect[] = []
@@ -64,9 +81,7 @@ export function effectsOf(context: StreamContext): Effect[] {
     taken.add(quantity.index)
     if (role.what === 'target' || quantity.relation?.kind === 'points') {
       // The level before: the nearest share stated before it of the same kind.
-      const base = [...roled]
-        .filter((other) => isShare(other) && other.quantity.index < quantity.index && other.quantity.kind === quantity.kind)
-        .pop()
+      const base = baseShareFor(entry, roled)
       if (base === undefined && role.what === 'target') continue
       // "cut churn by three percentage points": the points themselves; the level they change is no chain share.
       const difference = base === undefined || role.what !== 'target' ? valueOf(quantity.index) : valueOf(base.quantity.index) - valueOf(quantity.index)
@@ -90,7 +105,7 @@ export function effectsOf(context: StreamContext): Effect[] {
         ? 1 - 1 / Math.max(quantity.value, 1)
         : quantity.kind === 'multiplier'
           ? quantity.value - 1
-          : role.what === 'replace'
+          : role.what === 'replace' && quantity.kind !== 'money'
             ? 1
             : valueOf(quantity.index)
     effects.push({
@@ -124,7 +139,8 @@ function candidatesFor(effect: Effect, context: StreamContext, claims: ReadonlyM
       ref: quantity.index,
       unit: quantity.unit,
       distance: Math.abs(quantity.sentenceIndex - effect.sentenceIndex),
-      divisible: !money && quantity.kind !== 'duration',
+      // Only a rate between two things is divided by ("6.5 mpg", "85 lines/hour"); a count of the customer's things never is.
+      divisible: !money && quantity.kind !== 'duration' && Object.values(quantity.unit).some((power) => power < 0) && Object.values(quantity.unit).some((power) => power > 0),
       claimed: claimed === 0 ? 0 : money ? 3 : 0.3,
       money,
       assumed: false,

@@ -10,10 +10,10 @@ export const MEASURES: ReadonlyArray<readonly [RegExp, string, number]> = [
   [/^(litres?|liters?|liter|l|litern|litret)$/, 'litre', 1],
   [/^(kwh|kilowattimmar|kilowattimme|kilowatt-hours?)$/, 'kwh', 1],
   [/^(mwh|megawattimmar|megawatt-hours?)$/, 'kwh', 1000],
-  [/^(km|kilometers?|kilometres?|kilometer)$/, 'km', 1],
-  [/^(mil|milen)$/, 'mil', 1],
+  [/^(km|kilometers?|kilometres?|kilometer|kilometre)$/, 'km', 1],
+  [/^(mil|milen)$/, 'km', 10],
   [/^(kvm|m2|m²|kvadratmeter|sq\.?\s?m|square metres?|square meters?)$/, 'm2', 1],
-  [/^(sq\.?\s?ft|square feet|sqft)$/, 'sqft', 1],
+  [/^(sq\.?\s?ft|sq|square feet|sqft|ft2|ft²)$/, 'sqft', 1],
   [/^(kg|kilo|kilos|kilogram)$/, 'kg', 1],
   [/^(g|gram|grams|gramme|grammes)$/, 'kg', 0.001],
   [/^(tonnes?|tons?|ton)$/, 'kg', 1000],
@@ -86,12 +86,13 @@ for (const word of [
 export function lemma(word: string): string {
   const lower = word.toLowerCase().replace(/[^\p{L}\p{N}²]/gu, '')
   if (lower.length <= 3) return lower
-  const endings = ['erna', 'arna', 'orna', 'ena', 'na', 'ies', 'es', 'ar', 'er', 'or', 'en', 'et', 's']
+  // English plurals: "-ies", "-es" after s, x, z, ch, sh ("boxes"), else "-s" ("machines", "trucks").
+  if (/ies$/.test(lower)) return `${lower.slice(0, -3)}y`
+  if (/(?:s|x|z|ch|sh)es$/.test(lower)) return lower.slice(0, -2)
+  if (/[^s]s$/.test(lower) && !/(?:ss|us|is)$/.test(lower)) return lower.slice(0, -1)
+  const endings = ['erna', 'arna', 'orna', 'ena', 'na', 'ar', 'er', 'or', 'en', 'et']
   for (const ending of endings) {
-    if (lower.endsWith(ending) && lower.length - ending.length >= 3) {
-      const stem = lower.slice(0, -ending.length)
-      return ending === 'ies' ? `${stem}y` : stem
-    }
+    if (lower.endsWith(ending) && lower.length - ending.length >= 3) return lower.slice(0, -ending.length)
   }
   return lower
 }
@@ -99,8 +100,9 @@ export function lemma(word: string): string {
 /** The unit atom of a noun as written, and the factor from it to that atom (a measure's). */
 export function nounAtom(noun: string): { atom: string; factor: number; people: boolean } {
   const lower = noun.toLowerCase().trim()
+  for (const [pattern, atom, factor] of MEASURES) if (pattern.test(lower)) return { atom, factor, people: false }
   // An hour by another name: "maskintimme", "arbetstimmar", "man-hours", "billable hour".
-  if (/(timme|timmar|timmen|^hours?|-hours?)$/.test(lower)) return { atom: 'hour', factor: 1, people: false }
+  if (/(timme|timmar|timmen|(?:^|\s|-)hours?)$/.test(lower)) return { atom: 'hour', factor: 1, people: false }
   for (const [members, atom] of SAME_THINGS) if (members.test(lower)) return { atom, factor: 1, people: false }
   // A known thing ("trucks", "bilar", "lastbilar" are all vehicles) meets every word for it.
   const entity = ENTITY_IDS.has(lower) ? lower : (entityOfWord(lower.split(/\s+/).pop() ?? lower, true) ?? entityOfWord(lower, false))
@@ -109,8 +111,7 @@ export function nounAtom(noun: string): { atom: string; factor: number; people: 
     if (group === 'staff' || group === 'user') return { atom: 'person', factor: 1, people: true }
     return { atom: `n:${entity}`, factor: 1, people: false }
   }
-  if (entity === 'scandinavianMile') return { atom: 'mil', factor: 1, people: false }
-  for (const [pattern, atom, factor] of MEASURES) if (pattern.test(lower)) return { atom, factor, people: false }
+  if (entity === 'scandinavianMile') return { atom: 'km', factor: 10, people: false }
   const words = lower.split(/\s+/)
   const head = words[words.length - 1] ?? lower
   if (PEOPLE.has(head) || PEOPLE.has(lower) || /(manager|chef|ledare|ansvarig|handläggare|konsult|jurist|tekniker|sköterska|sköterskor)$/.test(head)) {
@@ -121,6 +122,22 @@ export function nounAtom(noun: string): { atom: string; factor: number; people: 
 
 /** Words that are never the noun a figure counts (adjectives, fillers, units of time or money). */
 export const NOT_NOUNS = new Set([
+  'skickat',
+  'skickade',
+  'skickad',
+  'bokat',
+  'bokade',
+  'levererad',
+  'levererade',
+  'sålda',
+  'hanterade',
+  'inkommande',
+  'utgående',
+  'sent',
+  'booked',
+  'delivered',
+  'processed',
+  'handled',
   'fasta',
   'nya',
   'gamla',

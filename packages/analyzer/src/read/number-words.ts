@@ -34,6 +34,7 @@ const PHRASES: ReadonlyArray<Rewrite> = [
   { pattern: /\b(?:a|one)\s+hundred\b/giu, replace: () => '100' },
   { pattern: /\b(?:a|one)\s+thousand\b/giu, replace: () => '1000' },
   { pattern: /\ben\s+och\s+en\s+halv\b/giu, replace: () => '1,5' },
+  { pattern: /\bsex(?=\s+(?:procent|%|timmar|dagar|veckor|månader|minuter|kr|kronor|år|st|personer|anställda))/giu, replace: () => '6' },
   { pattern: /\b(två|tre|fyra|fem|sex|sju|åtta|nio|tio)\s+och\s+en\s+halv\b/giu, replace: (m) => `${(word(SV_UNITS, m[1]) ?? 0) + 0.5}`.replace('.', ',') },
   { pattern: /\ben\s+halvtimme\b|\ben\s+halv\s+timme\b/giu, replace: () => '30 minuter' },
   { pattern: /\btre\s+kvart\b/giu, replace: () => '45 minuter' },

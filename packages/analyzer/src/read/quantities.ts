@@ -6,7 +6,7 @@ import type { Quantity, QuantityKind, Relation, Unit } from '../model.ts'
 import type { Figure, ScanOptions } from './figures-types.ts'
 import { scanPage } from './figures.ts'
 import { lemma, NOT_NOUNS, nounAtom } from './nouns.ts'
-import { PERIOD_ADVERBS, PERIOD_WORDS, type Period } from './vocabulary.ts'
+import { entityOfWord, PERIOD_ADVERBS, PERIOD_WORDS, type Period } from './vocabulary.ts'
 import { readMultipliers } from './multipliers.ts'
 import { bareNumbers } from './bare-numbers.ts'
 import { normalizeNumbers } from './number-words.ts'
@@ -49,12 +49,13 @@ function persAfter(text: string): { nouns: string[]; periods: Period[]; length: 
   let rest = material ? text.slice(material[0].length) : text
   let consumed = material ? material[0].length : 0
   for (;;) {
-    const match = /^\s*(?:(?:per|a|an|each|every|varje|i|om|och|för|à)\s+|\/\s*)(?:the\s+|en\s+|ett\s+)?([\p{L}][\p{L}\p{N}²-]*(?:\s+[\p{L}][\p{L}\p{N}-]*)?)/iu.exec(rest)
+    const match = /^\s*(?:(?:of\s+[\p{L}-]+\s+)?(?:per|a|an|varje|i|om|och|för|à)\s+|\/\s*)(?:the\s+|en\s+|ett\s+)?([\p{L}][\p{L}\p{N}²-]*(?:\s+[\p{L}][\p{L}\p{N}-]*)?)/iu.exec(rest)
     if (!match) break
     const connector = match[0].trimStart().startsWith('/') ? '/' : (match[0].trimStart().split(/\s/)[0]?.toLowerCase() ?? '')
     const phrase = (match[1] ?? '').toLowerCase()
     const [first = '', second] = phrase.split(/\s+/)
-    const period = PERIOD_WORDS.get(first) ?? PERIOD_ADVERBS.get(first)
+    // "per line hour", "per machine hour": an hour of something is still per hour.
+    const period = PERIOD_WORDS.get(first) ?? PERIOD_ADVERBS.get(first) ?? (second !== undefined && PERIOD_WORDS.get(second) === 'hour' && !NOT_NOUNS.has(first) ? 'hour' : undefined)
     if (period !== undefined) {
       periods.push(period)
       consumed += match[0].length - (second !== undefined ? second.length + 1 : 0)
@@ -63,13 +64,21 @@ function persAfter(text: string): { nouns: string[]; periods: Period[]; length: 
     }
     // "a"/"an"/"i"/"om"/"och" lead to periods only ("$95 a visit" is the exception: a noun after "a").
     if (['i', 'om', 'och', 'för'].includes(connector)) break
-    if (NOT_NOUNS.has(first) || /^\d/.test(first)) break
+    if (/^\d/.test(first)) break
+    // "per skickat sms": the participle before the noun is no noun.
+    if (NOT_NOUNS.has(first) && second !== undefined && !NOT_NOUNS.has(second) && !PERIOD_WORDS.has(second)) {
+      nouns.push(second)
+      consumed += match[0].length
+      rest = text.slice(consumed)
+      continue
+    }
+    if (NOT_NOUNS.has(first)) break
     // Two words only when the first is not already a noun of its own ("site manager", "fast line").
-    const noun = second !== undefined && !PERIOD_WORDS.has(second) && /^(site|field|fleet|sales|line|store|team|case|work|call)$/.test(first) ? `${first} ${second}` : first
+    const noun = second !== undefined && !PERIOD_WORDS.has(second) && /^(site|field|fleet|sales|line|store|team|case|work|call|machine|billable|man)$/.test(first) ? `${first} ${second}` : first
     nouns.push(noun)
     consumed += match[0].length - (noun === first && second !== undefined ? second.length + 1 : 0)
     rest = text.slice(consumed)
-    if (connector === 'a' || connector === 'an' || connector === 'each' || connector === 'every') continue
+    if (connector === 'a' || connector === 'an') continue
   }
   return { nouns, periods, length: consumed }
 }
@@ -94,11 +103,21 @@ function compoundPer(before: string): { period?: Period; noun?: string } | undef
   const words = before.toLowerCase().match(/[\p{L}]+/gu) ?? []
   for (const word of words.slice(-4).reverse()) {
     if (/^(hourly|timpris|timkostnad|timarvode)$/.test(word)) return { period: 'hour' }
+    // "snittorder 640 kr", "average order value": per order.
+    const average = /^snitt(\p{L}{3,})$/u.exec(word)
+    if (average?.[1] !== undefined && !/^(lön|pris|kostnad|värde)/u.test(average[1])) return { noun: average[1] }
     const compound = COMPOUND_RATE.exec(word)
     if (!compound) continue
     const stem = compound[1] ?? ''
     for (const [pattern, per] of COMPOUND_STEMS) if (pattern.test(stem)) return per
     return undefined
+  }
+  // "Average claim cost: $7,800", "the repair cost is $450": the cost of one claim, one repair.
+  const nounCost = /([\p{L}-]{3,})\s+(?:cost|price|value|fee)\s*(?:is|of|at|:|=|runs|averages)?\s*(?:about|around|roughly|approximately|~)?\s*$/u.exec(before.toLowerCase())
+  const costNoun = nounCost?.[1]
+  if (costNoun !== undefined && !/^(average|total|annual|yearly|monthly|loaded|blended|hourly|daily|the|our|your|their|typical|internal|external|fully|extra|one-time|setup|unit|replacement|labour|labor|staff|personnel)$/.test(costNoun)) {
+    const period = PERIOD_WORDS.get(costNoun)
+    return period !== undefined ? { period } : { noun: costNoun }
   }
   const costPer = /(?:cost|price|value|kostnad|pris)\s+(?:per|of\s+an?|av\s+en|för\s+en)\s+([\p{L}-]+)[^\d]{0,24}$/u.exec(before.toLowerCase())
   if (costPer?.[1] !== undefined) {
@@ -132,6 +151,7 @@ function before(text: string, start: number, sentenceStart: number, length = 60)
 
 /** Adjectives and participles between a number and its noun ("140 fasta linjer", "1 500 anslutna åkerier", "600 active users"). */
 function isModifier(word: string): boolean {
+  if (entityOfWord(word, true) !== undefined || entityOfWord(word, false) !== undefined) return false
   return NOT_NOUNS.has(word) || /^(\p{L}+(?:ade|ande|ende|ad|da|ta|na|iga|liga|ska)|\p{L}+(?:ed|ing|ive|al|ful))$/u.test(word)
 }
 
@@ -141,8 +161,13 @@ function countNoun(figure: Figure, text: string): string | undefined {
   if (figure.noun !== undefined && !isModifier(figure.noun.toLowerCase())) {
     // "1.6 million order lines": the scanner's noun is a modifier of the plural after it.
     const next = /^\s+([\p{L}]{3,})/u.exec(text.slice(figure.end, figure.end + 30))?.[1]
-    if (next !== undefined && /^\p{L}{3,}(?:s|ar|er|or)$/u.test(next) && !STOP_WORDS.has(next.toLowerCase()) && !/(?:ing|ed|ly|ss)$/.test(next)) return next
+    if (next !== undefined && /^[a-z]{3,}s$/i.test(next) && !STOP_WORDS.has(next.toLowerCase()) && !/(?:ing|ed|ly|ss|us|is)$/.test(next)) return next
     return scanned
+  }
+  // "At-fault accidents: 0.4 per vehicle per year": the label names what the number counts.
+  if (/^\s*(?:per|\/)\s/iu.test(text.slice(figure.start, figure.end + 40).replace(/^[\d\s.,]+/u, ' '))) {
+    const label = /([\p{L}][\p{L}-]*)\s*:\s*$/u.exec(text.slice(Math.max(0, figure.start - 40), figure.start))
+    return label?.[1]
   }
   const words: string[] = text.slice(figure.start, figure.end + 40).match(/[\p{L}][\p{L}-]*/gu) ?? []
   for (const word of words.slice(0, 4)) {
@@ -151,7 +176,7 @@ function countNoun(figure: Figure, text: string): string | undefined {
     if (PERIOD_ADVERBS.has(lower)) return undefined
     // "order lines", "fee earners": a noun before a plural noun is its modifier.
     const next = words[words.indexOf(word) + 1]?.toLowerCase()
-    if (next !== undefined && /^\p{L}{3,}(?:s|ar|er|or)$/u.test(next) && !STOP_WORDS.has(next) && !/(?:ing|ed|ly)$/.test(next)) return words[words.indexOf(word) + 1]
+    if (next !== undefined && /^[a-z]{3,}s$/.test(next) && !STOP_WORDS.has(next) && !/(?:ing|ed|ly|ss|us|is)$/.test(next)) return words[words.indexOf(word) + 1]
     return word
   }
   return undefined
@@ -250,7 +275,7 @@ function unitOf(
   const perNouns = [...after.nouns]
   if (figure.perEntity !== undefined && figure.perEntity !== 'thousand') perNouns.push(figure.perEntity)
   const lead = before(context.text, figure.start, context.sentenceStart, 48).toLowerCase()
-  if (/(?:^|[\s(])(each|à|a\s+piece|styck|apiece)\s*$|(?:^|\s)each\s+\p{L}+ing\s*[~≈]?$/u.test(lead) || /^\s*(each|styck|st|apiece)\b/.test(context.text.slice(figure.end, figure.end + 10))) {
+  if (/(?:^|[\s(])(each|à|a\s+piece|styck|apiece)\s*$|(?:^|\s)(?:each|every|varje|var\s+och\s+en)\s+(?:\p{L}+\s+){0,2}\p{L}+(?:\s+(?:about|around|roughly|approximately|on average|ca|cirka|runt|i\s+snitt))?\s*[~≈]?$/u.test(lead) || /^\s*(each|styck|st|apiece)\b/.test(context.text.slice(figure.end, figure.end + 10))) {
     const referred = previousCountNoun(context.figures, context.index, context.sentenceStart, context.text)
     if (referred !== undefined) perNouns.push(referred)
   }
@@ -268,7 +293,13 @@ function unitOf(
       addAtom(unit, 'money', 1)
       const revenue = revenuePeriod(context.text.slice(figure.end, figure.end + 30)) ?? (/\b(?:arr|annual\s+revenue|turnover|omsättning|årsomsättning)\W{0,3}$/iu.test(before(context.text, figure.start, context.sentenceStart, 30)) ? 'year' : undefined)
       if (revenue !== undefined) periods.add(revenue)
-      const compound = compoundPer(before(context.text, figure.start, context.sentenceStart))
+      const lead = before(context.text, figure.start, context.sentenceStart, 40)
+      // A salary is per person, and per year unless it says otherwise ("average salary is $54,000", "månadslön 38 000 kr").
+      if (/\b(salary|salaries|wage|lön|årslön|månadslön|löner)\b/iu.test(lead + context.text.slice(figure.end, figure.end + 20))) {
+        perNouns.push('person')
+        if (figure.per === undefined) periods.add(/månadslön|monthly/iu.test(lead) ? 'month' : 'year')
+      }
+      const compound = compoundPer(lead)
       if (compound?.period !== undefined) periods.add(compound.period)
       if (compound?.noun !== undefined) perNouns.push(compound.noun)
       break
@@ -366,6 +397,75 @@ function pairAcrossConnectors(quantities: Quantity[], from: number, text: string
   }
 }
 
+const SMALL_NUMBERS: Readonly<Record<string, number>> = { one: 1, a: 1, an: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twenty: 20, en: 1, ett: 1, två: 2, tre: 3, fyra: 4, fem: 5, sex: 6, sju: 7, åtta: 8, nio: 9, tio: 10 }
+const numberOf = (word: string | undefined): number | undefined => (word === undefined ? undefined : (SMALL_NUMBERS[word.toLowerCase()] ?? (/^\d+$/.test(word) ? Number(word) : undefined)))
+
+const ORDINALS: Readonly<Record<string, number>> = {
+  andra: 2, tredje: 3, fjärde: 4, femte: 5, sjätte: 6, sjunde: 7, åttonde: 8, nionde: 9, tionde: 10, elfte: 11, tolfte: 12, femtonde: 15, tjugonde: 20, trettionde: 30, fyrtionde: 40, femtionde: 50, hundrade: 100,
+  second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, twelfth: 12, twentieth: 20, fiftieth: 50, hundredth: 100,
+}
+
+/** "var tjugonde patient", "every fifth call", "var 8:e": a share the scanner has no figure for. */
+function readOrdinalShares(quantities: Quantity[], text: string, back: (offset: number) => number, original: string): void {
+  const sentences = sentencesOf(original)
+  const pattern = /\b(?:var|varje|every)\s+(?:(\d+)\s*:?\s*(?:e|a|th|st|nd|rd)|([\p{L}]+))\b/giu
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    const whole = match[1] !== undefined ? Number(match[1]) : ORDINALS[(match[2] ?? '').toLowerCase()]
+    if (whole === undefined || !(whole > 1)) continue
+    const [start, end] = [back(match.index), back(match.index + match[0].length)]
+    if (quantities.some((quantity) => quantity.start < end && start < quantity.end)) continue
+    const template = quantities[quantities.length - 1]
+    if (template === undefined) continue
+    const around = sentences.around(start)
+    quantities.push({
+      ...template,
+      index: quantities.length,
+      sentence: original.slice(around.start, around.end),
+      sentenceStart: around.start,
+      sentenceIndex: around.index,
+      kind: 'percent',
+      value: 100 / whole,
+      unit: {},
+      scale: 0.01,
+      relation: { kind: 'oneIn' },
+      flags: new Set(['words']),
+      start,
+      end,
+      text: original.slice(start, end),
+    })
+  }
+}
+
+/**
+ * "cut … by 18 to 24 percent": a percentage written after "X to" is a range from X; "one day in
+ * five", "2 of every 10": a share. The figures the scanner read there are rewritten in place.
+ */
+function readRangesAndShares(quantities: Quantity[], from: number, text: string, back: (offset: number) => number, original: string): void {
+  for (let index = from; index < quantities.length; index += 1) {
+    const quantity = quantities[index]
+    if (quantity === undefined) continue
+    if (quantity.kind === 'percent' && quantity.relation === undefined && !quantity.flags.has('range')) {
+      const lead = /(\d+(?:[.,]\d+)?)\s*(?:%|percent|procent)?\s*(?:to|till|–|—|-)\s*$/iu.exec(text.slice(Math.max(0, quantity.start - 24), quantity.start))
+      const low = lead?.[1] === undefined ? undefined : Number(lead[1].replace(',', '.'))
+      if (low !== undefined && low < quantity.value && !quantities.some((other) => other.kind === 'percent' && other.value === low && Math.abs(other.end - quantity.start) < 12)) {
+        quantities[index] = { ...quantity, low, high: quantity.value, value: (low + quantity.value) / 2, flags: new Set([...quantity.flags, 'range']) }
+      }
+    }
+  }
+  readOrdinalShares(quantities, text, back, original)
+  const pattern = /\b(one|a|an|\d+|en|ett|två|tre)\s+(?:[\p{L}-]+\s+){0,2}(?:in|of\s+every|out\s+of|av)\s+(two|three|four|five|six|seven|eight|nine|ten|twenty|\d+|två|tre|fyra|fem|sex|sju|åtta|nio|tio)\b/giu
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    const share = numberOf(match[1])
+    const whole = numberOf(match[2])
+    if (share === undefined || whole === undefined || whole <= share || whole === 0) continue
+    const [start, end] = [back(match.index), back(match.index + match[0].length)]
+    const overlapping = quantities.findIndex((quantity, position) => position >= from && quantity.start < end && start < quantity.end)
+    const base = quantities[overlapping]
+    if (base === undefined) continue
+    quantities[overlapping] = { ...base, kind: 'percent', value: (share / whole) * 100, unit: {}, scale: 0.01, relation: { kind: 'oneIn' }, flags: new Set(['words']) }
+  }
+}
+
 /** Every quantity of the pages, in reading order; indices are stable for the later stages. */
 export function readQuantities(pages: ReadonlyArray<{ page: number; text: string }>, options: ReadOptions): Quantity[] {
   const quantities: Quantity[] = []
@@ -405,6 +505,7 @@ export function readQuantities(pages: ReadonlyArray<{ page: number; text: string
         sentenceIndex,
       })
     })
+    readRangesAndShares(quantities, offset, page.text, back, original.text)
     pairAcrossConnectors(quantities, offset, original.text)
     for (const multiplier of readMultipliers(original, quantities)) {
       // A figure the scanner read inside "3x faster" or "dubbelt så snabbt" is the multiplier itself.

@@ -59,18 +59,23 @@ function contextReason(quantity: Quantity, clause: string): string | undefined {
   return undefined
 }
 
-function priceScore(quantity: Quantity, clause: string): number {
+function priceScore(quantity: Quantity, clause: string, offerName: readonly string[]): number {
   const sentence = quantity.sentence
   let score = 0
   if (PRICE_LABEL.test(sentence)) score += 3
-  else if (/\b(?:price|pricing|fee|licen[cs]e|subscription|pris|avgift|årsavgift|månadsavgift|licens|abonnemang|kostar)\W+(?:\p{L}+\W+){0,2}$/iu.test(lead(quantity)) && !CUSTOMER_SIDE.test(clause)) score += 2
+  else if (/\b(?:price|pricing|fee|licen[cs]e|subscription|pris|avgift|årsavgift|månadsavgift|licens|abonnemang|(?:engångs|start|uppstarts|installations|implementerings|införande|setup|one-time|onboarding)\w*)\W+(?:\p{L}+\W+){0,2}$/iu.test(lead(quantity)) && !CUSTOMER_SIDE.test(clause)) score += 2
   if (SELLER_CHARGES.test(sentence)) score += 3
   if (OFFER_THINGS.test(clause) || OFFER_THINGS.test(lead(quantity))) score += 2
+  if (namesTheOffer(lead(quantity), offerName)) score += 3
   if (ONE_OFF.test(clause)) score += 1
   if (/\b(?:fee|fees|avgift\w*|arvode\w*)\b/iu.test(clause) && !/\b(?:late|penalty|fine|vite|viten|förseningsavgift|böter)\b/iu.test(clause)) score += 2
   const perPeople = (quantity.unit.person ?? 0) < 0
   const perPeriod = ['month', 'year'].some((period) => (quantity.unit[period] ?? 0) < 0)
   if (perPeople && perPeriod) score += 2
+  // A line that is nothing but an amount per thing per period ("$1.50 per unit per month.", "Cost: $32 per vehicle per month") states the offer's price.
+  const bare = sentence.replace(quantity.text, '').replace(/\b(?:cost|costs|price|kostnad|pris)\s*:/iu, '').replace(/[^\p{L}]/gu, '')
+  const perThing = Object.entries(quantity.unit).some(([atom, power]) => power < 0 && atom !== 'money' && !['day', 'week', 'month', 'quarter', 'year', 'hour'].includes(atom))
+  if (perThing && perPeriod && bare.length <= 12) score += 2
   if (CUSTOMER_SIDE.test(clause)) score -= 3
   if ((quantity.unit.hour ?? 0) < 0 && !SELLER_CHARGES.test(sentence) && !PRICE_LABEL.test(sentence)) score -= 1
   return score
@@ -108,6 +113,8 @@ function baselineWhat(quantity: Quantity): BaselineWhat {
 
 /** Whether a percentage (or word fraction) is a change the offer makes rather than a state of things. */
 function effectOf(quantity: Quantity, clause: string): EffectWhat | undefined {
+  // "the $25k a year you pay an outside consultant … goes away": a cost the offer removes whole.
+  if (quantity.kind === 'money' && /\b(?:goes\s+away|go\s+away|disappears?|no\s+longer\s+(?:needed|necessary)|is\s+eliminated|försvinner|behövs\s+inte\s+längre|faller\s+bort|slipper\s+ni)\b/iu.test(quantity.sentence)) return 'replace'
   if (quantity.kind === 'multiplier') return quantity.relation?.kind === 'times' && quantity.relation.direction === 'faster' ? 'multiplier' : 'uplift'
   if (quantity.relation?.kind === 'from' || quantity.relation?.kind === 'to') return 'beforeAfter'
   if (quantity.kind !== 'percent') return undefined
@@ -132,14 +139,28 @@ function effectOf(quantity: Quantity, clause: string): EffectWhat | undefined {
   return undefined
 }
 
+/** The offer's own name: the nouns of the text's first line or sentence ("Självserviceportal för kundtjänst"). */
+function offerWords(text: string): string[] {
+  const first = text.trim().split(/[.:\n!?]/u)[0] ?? ''
+  return (first.match(/\p{L}{5,}/gu) ?? []).slice(0, 4).map((word) => word.toLowerCase())
+}
+
+/** "Portalen kostar 6 900 kr i månaden" after "Självserviceportal …": the offer named as what costs. */
+function namesTheOffer(lead: string, offerName: readonly string[]): boolean {
+  const match = /([\p{L}]{4,})(?:en|et|n|t)?\s+(?:kostar|costs?|is|är|runs|will\s+cost)\s+(?:\p{L}+\s+){0,2}$/iu.exec(lead)
+  const word = match?.[1]?.toLowerCase()
+  if (word === undefined) return false
+  return offerName.some((name) => name.endsWith(word) || word.endsWith(name.slice(-Math.min(name.length, 6))))
+}
+
 /** The role of one quantity. */
-export function roleOf(quantity: Quantity): Role {
+export function roleOf(quantity: Quantity, offerName: readonly string[] = []): Role {
   const clause = clauseOf(quantity)
   const context = contextReason(quantity, clause)
   if (context !== undefined) return { role: 'context', why: context }
   if (quantity.flags.has('example')) return { role: 'context', why: 'example text' }
-  if (quantity.kind === 'money' || (quantity.kind === 'percent' && /\b(?:of\s+(?:the\s+)?(?:spend|savings|gain|revenue|uplift|value)|av\s+(?:besparingen|merförsäljningen|ökningen|omsättningen|värdet|vinsten|spend))\b/iu.test(clause) && (PRICE_LABEL.test(quantity.sentence) || SELLER_CHARGES.test(quantity.sentence)))) {
-    if (priceScore(quantity, clause) >= 2) return { role: 'price', what: priceWhat(quantity, clause) }
+  if (quantity.kind === 'money' || (quantity.kind === 'percent' && (PRICE_LABEL.test(quantity.sentence) || SELLER_CHARGES.test(quantity.sentence)) && /\b(?:of|av)\b/iu.test(clause))) {
+    if (priceScore(quantity, clause, offerName) >= 2) return { role: 'price', what: priceWhat(quantity, clause) }
   }
   const effect = effectOf(quantity, clause)
   if (effect !== undefined) return { role: 'effect', what: effect }
@@ -147,8 +168,9 @@ export function roleOf(quantity: Quantity): Role {
 }
 
 /** Roles for every quantity; a before→after pair shares one role, and "the level after" pairs with its level before. */
-export function assignRoles(quantities: readonly Quantity[]): RoledQuantity[] {
-  const roled = quantities.map((quantity) => ({ quantity, role: roleOf(quantity), of: clauseOf(quantity).trim() }))
+export function assignRoles(quantities: readonly Quantity[], text = ''): RoledQuantity[] {
+  const offerName = offerWords(text)
+  const roled = quantities.map((quantity) => ({ quantity, role: roleOf(quantity, offerName), of: clauseOf(quantity).trim() }))
   for (const entry of roled) {
     const relation = entry.quantity.relation
     if (relation?.kind !== 'from' && relation?.kind !== 'to') continue
