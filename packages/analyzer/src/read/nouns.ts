@@ -90,7 +90,8 @@ export function lemma(word: string): string {
   if (/ies$/.test(lower)) return `${lower.slice(0, -3)}y`
   if (/(?:s|x|z|ch|sh)es$/.test(lower)) return lower.slice(0, -2)
   if (/[^s]s$/.test(lower) && !/(?:ss|us|is)$/.test(lower)) return lower.slice(0, -1)
-  const endings = ['erna', 'arna', 'orna', 'ena', 'na', 'ar', 'er', 'or', 'en', 'et']
+  // Swedish plurals and definite forms; not "-er"/"-en", which English singulars end in too (member, garden).
+  const endings = ['erna', 'arna', 'orna', 'ena', 'na', 'ar', 'or', 'et']
   for (const ending of endings) {
     if (lower.endsWith(ending) && lower.length - ending.length >= 3) return lower.slice(0, -ending.length)
   }
@@ -104,6 +105,10 @@ export function nounAtom(noun: string): { atom: string; factor: number; people: 
   // An hour by another name: "maskintimme", "arbetstimmar", "man-hours", "billable hour".
   if (/(timme|timmar|timmen|(?:^|\s|-)hours?)$/.test(lower)) return { atom: 'hour', factor: 1, people: false }
   for (const [members, atom] of SAME_THINGS) if (members.test(lower)) return { atom, factor: 1, people: false }
+  // "sjukdag", "arbetsdagar", "working days": a day; "vårdmånader", "months": a month.
+  if (/(?:dag|dagar|dagen|days?)$/.test(lower)) return { atom: 'day', factor: 1, people: false }
+  if (/(?:månad|månader|months?)$/.test(lower)) return { atom: 'month', factor: 1, people: false }
+  if (/(?:veckor|vecka|weeks?)$/.test(lower)) return { atom: 'week', factor: 1, people: false }
   // A known thing ("trucks", "bilar", "lastbilar" are all vehicles) meets every word for it.
   const entity = ENTITY_IDS.has(lower) ? lower : (entityOfWord(lower.split(/\s+/).pop() ?? lower, true) ?? entityOfWord(lower, false))
   if (entity !== undefined && entity !== 'mile' && entity !== 'scandinavianMile') {

@@ -31,6 +31,18 @@ const PHRASES: ReadonlyArray<Rewrite> = [
   { pattern: /\ba\s+quarter\s+of\s+an\s+hour\b/giu, replace: () => '15 minutes' },
   { pattern: /\b(one|two|three|four|five|six|seven|eight|nine|ten)\s+and\s+a\s+half\b/giu, replace: (m) => `${(word(EN_UNITS, m[1]) ?? 0) + 0.5}` },
   { pattern: /\ba\s+dozen\b|\bdozen\b/giu, replace: () => '12' },
+  { pattern: /\b(?:a|one)\s+fifth\b/giu, replace: () => '20 %' },
+  { pattern: /\btwo\s+fifths\b/giu, replace: () => '40 %' },
+  { pattern: /\b(?:a|one)\s+tenth\b/giu, replace: () => '10 %' },
+  { pattern: /\b(?:a|one)\s+sixth\b/giu, replace: () => '16.67 %' },
+  { pattern: /\btwo\s+thirds\b/giu, replace: () => '66.67 %' },
+  { pattern: /\bthree\s+quarters\b/giu, replace: () => '75 %' },
+  { pattern: /\ben\s+femtedel\b/giu, replace: () => '20 %' },
+  { pattern: /\ben\s+tiondel\b/giu, replace: () => '10 %' },
+  { pattern: /\ben\s+sjättedel\b/giu, replace: () => '16,67 %' },
+  { pattern: /\btvå\s+tredjedelar\b/giu, replace: () => '66,67 %' },
+  { pattern: /\btre\s+fjärdedelar\b/giu, replace: () => '75 %' },
+  { pattern: /\btvå\s+femtedelar\b/giu, replace: () => '40 %' },
   { pattern: /\b(?:a|one)\s+hundred\b/giu, replace: () => '100' },
   { pattern: /\b(?:a|one)\s+thousand\b/giu, replace: () => '1000' },
   { pattern: /\ben\s+och\s+en\s+halv\b/giu, replace: () => '1,5' },
@@ -45,6 +57,12 @@ const PHRASES: ReadonlyArray<Rewrite> = [
   { pattern: /\b(?:an|one)\s+(hour|day|week|shift)\b/giu, replace: (m, text) => (afterAmount(m, text) ? undefined : `1 ${m[1] ?? ''}`) },
   { pattern: /\b(en|ett)\s+(timme|dag|vecka|arbetsdag|skift)\b/giu, replace: (m, text) => (afterAmount(m, text) ? undefined : `1 ${m[2] ?? ''}`) },
 ]
+
+/** "with our capture it's two", "med appen tar det tre": a number word closing a clause is a number. */
+const CLOSING_NUMBERS: Rewrite = {
+  pattern: /(?<=\b(?:it's|it is|it takes|that's|takes|down to|tar det|är det|blir det|det är|ner till)\s+(?:about|only|just|roughly|bara|cirka|ca|runt|endast)?\s*)(one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|en|ett|två|tre|fyra|fem|sex|sju|åtta|nio|tio|tolv|femton|tjugo)\b/giu,
+  replace: (m) => `${word({ ...EN_UNITS, ...EN_TENS, ...SV_UNITS, ...SV_TENS, en: 1, ett: 1 }, m[1]) ?? ''}`,
+}
 
 /** Compound and simple number words: "forty-five", "twenty one", "fyrtiofem", "tolv". */
 const NUMBERS: ReadonlyArray<Rewrite> = [
@@ -83,7 +101,7 @@ export function normalizeNumbers(text: string): NormalizedText {
   }
   const edits: Edit[] = []
   const overlaps = (start: number, end: number) => edits.some((edit) => start < edit.end && edit.start < end)
-  for (const rewrite of [...PHRASES, ...NUMBERS]) {
+  for (const rewrite of [...PHRASES, CLOSING_NUMBERS, ...NUMBERS]) {
     rewrite.pattern.lastIndex = 0
     for (let match = rewrite.pattern.exec(text); match !== null; match = rewrite.pattern.exec(text)) {
       const start = match.index

@@ -113,8 +113,9 @@ function compoundPer(before: string): { period?: Period; noun?: string } | undef
     return undefined
   }
   // "Average claim cost: $7,800", "the repair cost is $450": the cost of one claim, one repair.
-  const nounCost = /([\p{L}-]{3,})\s+(?:cost|price|value|fee)\s*(?:is|of|at|:|=|runs|averages)?\s*(?:about|around|roughly|approximately|~)?\s*$/u.exec(before.toLowerCase())
-  const costNoun = nounCost?.[1]
+  // Only "claim cost:", "the repair cost is", "average job value of": not "Attendants cost $21.50" (a verb).
+  const nounCost = /(?:(average|typical|the|a|an|per|avg\.?)\s+)?([\p{L}-]{3,})\s+(?:cost|price|value|fee)\s*(is|of|at|:|=|runs|averages)?\s*(?:about|around|roughly|approximately|~)?\s*$/u.exec(before.toLowerCase())
+  const costNoun = nounCost !== null && (nounCost[1] !== undefined || nounCost[3] !== undefined) ? nounCost[2] : undefined
   if (costNoun !== undefined && !/^(average|total|annual|yearly|monthly|loaded|blended|hourly|daily|the|our|your|their|typical|internal|external|fully|extra|one-time|setup|unit|replacement|labour|labor|staff|personnel)$/.test(costNoun)) {
     const period = PERIOD_WORDS.get(costNoun)
     return period !== undefined ? { period } : { noun: costNoun }
@@ -269,7 +270,11 @@ function unitOf(
   let scale = 1
   let noun: string | undefined
   let nounText: string | undefined
-  const after = persAfter(context.text.slice(figure.end, figure.end + 60))
+  // A count's noun may follow the scanner's figure ("14 000 arbetade timmar i månaden"): its per-phrase follows that noun.
+  const nounFound = figure.kind === 'count' ? countNoun(figure, context.text) : undefined
+  const nounAt = nounFound === undefined ? -1 : context.text.indexOf(nounFound, figure.end)
+  const afterStart = nounAt >= figure.end && nounAt - figure.end < 30 ? nounAt + (nounFound ?? '').length : figure.end
+  const after = persAfter(context.text.slice(afterStart, afterStart + 60))
   const periods = new Set<Period>(after.periods)
   if (figure.per !== undefined) periods.add(figure.per)
   const perNouns = [...after.nouns]
@@ -279,12 +284,20 @@ function unitOf(
     const referred = previousCountNoun(context.figures, context.index, context.sentenceStart, context.text)
     if (referred !== undefined) perNouns.push(referred)
   }
+  // "12,000 donors giving $32 a month", "members paying SEK 499", "kunder som handlar för 640 kr": per that count's thing.
+  if (figure.kind === 'money' && /\b(?:paying|giving|spending|earning|generating|billing|averaging|turning\s+over|who\s+(?:pay|give|spend)|that\s+(?:pay|give|spend)|som\s+(?:betalar|ger|handlar\s+för|omsätter))\s+(?:about|around|roughly|on\s+average|an\s+average\s+of|i\s+snitt|cirka|ca|runt)?\s*$/iu.test(lead)) {
+    const referred = previousCountNoun(context.figures, context.index, context.sentenceStart, context.text)
+    if (referred !== undefined) perNouns.push(referred)
+  }
   // "each visit bills $95", "ett uteblivet besök kostar runt 1 400 kr": the money is per that noun.
   const eachNoun = /(?:^|\s)(?:each|every|per|one|a|an|varje|ett|en|per)\s+(?:[\p{L}-]+\s+)?([\p{L}-]{3,})\s+(?:costs?|bills?|is worth|brings(?: in)?|generates|earns|averages?|runs|kostar|är värd|ger|drar in|snittar|ligger på)\s+(?:(?:about|around|roughly|approximately|on average|us|ca|cirka|runt|omkring|ungefär|i snitt|oss|kunden|the customer)\s+){0,2}$/u.exec(lead)
   const eachWord = eachNoun?.[1]
   if (figure.kind === 'money' && eachWord !== undefined && !PERIOD_WORDS.has(eachWord) && !isModifier(eachWord)) perNouns.push(eachWord)
-  // Period adverbs inside the figure's own words ("900 monthly appointments").
-  for (const word of figure.text.toLowerCase().match(/\p{L}+/gu) ?? []) {
+  // Period adverbs inside the figure's own words ("900 monthly appointments"), but not for people
+  // ("12,000 monthly donors" are donors who give monthly, not donors per month).
+  const counted = figure.kind === 'count' ? (countNoun(figure, context.text) ?? '') : ''
+  const people = figure.kind === 'count' && (nounAtom(counted).people || /^(donors?|members?|customers?|clients?|subscribers?|patients?|guests?|users?|kunder|medlemmar|givare|prenumeranter|patienter|gäster)$/iu.test(counted))
+  for (const word of people ? [] : (figure.text.toLowerCase().match(/\p{L}+/gu) ?? [])) {
     const period = PERIOD_ADVERBS.get(word)
     if (period !== undefined) periods.add(period)
   }
@@ -372,6 +385,9 @@ const CONNECTOR = /^[^\d;.]{0,40}?(?:->|→|=>|➔|\bto\b|\btill\b|\binstead\s+o
 const NEXT_SENTENCE_AFTER =
   /^[^\d]{0,30}[;.!]\s*(?:but\s+|men\s+)?(?:with|using|after|once|med|efter|när|nu)\b[^\d]{0,50}?(?:it's|it is|that's|that is|takes?|it\s+takes|drops?\s+to|falls?\s+to|tar\s+det|tar|blir\s+det|är\s+det|det)\s*(?:about|only|just|around|roughly|bara|cirka|ca\.?|runt|endast)?\s*$/iu
 
+/** "half an hour per authorization today, ten minutes with our …": the level today, then the level with the offer. */
+const TODAY = /^[^\d;.]{0,40}\b(?:today|currently|now|i\s+dag|idag|nu)\b[^\d;.]{0,8}$/iu
+
 function sameMeasure(a: Quantity, b: Quantity): boolean {
   if (a.kind !== b.kind || a.currency !== b.currency) return false
   const atoms = (quantity: Quantity) => Object.entries(quantity.unit).filter(([, power]) => power > 0).map(([atom]) => atom).sort().join()
@@ -387,13 +403,19 @@ function pairAcrossConnectors(quantities: Quantity[], from: number, text: string
     const before = quantities[index - 1]
     const after = quantities[index]
     if (before === undefined || after === undefined || before.relation !== undefined || after.relation !== undefined) continue
-    if (before.page !== after.page || !sameMeasure(before, after)) continue
+    // A bare level ("it's 2") takes the measure of the level it follows.
+    const bare = after.kind === 'count' && Object.keys(after.unit).length === 0 && before.kind !== 'count'
+    if (before.page !== after.page || (!bare && !sameMeasure(before, after))) continue
     if (before.flags.has('range') || after.flags.has('range')) continue
     const between = text.slice(before.end, after.start)
-    const joined = before.sentenceIndex === after.sentenceIndex ? CONNECTOR.test(between) : after.sentenceIndex === before.sentenceIndex + 1 && NEXT_SENTENCE_AFTER.test(between)
+    const afterWords = text.slice(after.end, after.end + 40)
+    const todayThen = TODAY.test(between) && /\b(?:with|using|after|med|efter|once)\b/iu.test(afterWords)
+    const joined = before.sentenceIndex === after.sentenceIndex ? CONNECTOR.test(between) || todayThen : after.sentenceIndex === before.sentenceIndex + 1 && NEXT_SENTENCE_AFTER.test(between)
     if (!joined) continue
     quantities[index - 1] = { ...before, relation: { kind: 'from', to: after.index } }
-    quantities[index] = { ...after, relation: { kind: 'to', from: before.index } }
+    quantities[index] = bare
+      ? { ...after, kind: before.kind, unit: before.unit, scale: before.scale, ...(before.currency !== undefined ? { currency: before.currency } : {}), relation: { kind: 'to', from: before.index } }
+      : { ...after, relation: { kind: 'to', from: before.index } }
   }
 }
 

@@ -118,7 +118,7 @@ function effectOf(quantity: Quantity, clause: string): EffectWhat | undefined {
   if (quantity.kind === 'multiplier') return quantity.relation?.kind === 'times' && quantity.relation.direction === 'faster' ? 'multiplier' : 'uplift'
   if (quantity.relation?.kind === 'from' || quantity.relation?.kind === 'to') return 'beforeAfter'
   if (quantity.kind !== 'percent') return undefined
-  if (quantity.relation?.kind === 'oneIn') return undefined
+  if (quantity.relation?.kind === 'oneIn' && !(OFFER_ACTS.test(quantity.sentence) && (DECREASE.test(clause) || INCREASE.test(clause)))) return undefined
   if (quantity.flags.has('decrease')) return 'reduction'
   if (quantity.flags.has('increase')) return 'uplift'
   const sentence = quantity.sentence
