@@ -206,7 +206,8 @@ export function composeStreams(context: StreamContext): Stream[] {
   for (const effect of effects) {
     const mustUse = effect.what === 'multiplier' ? 'hour' : undefined
     const chain = bestChain(effect.start, candidatesFor(effect, context, claims, consumed), {
-      allowImplicit: effect.what === 'beforeAfter',
+      // Only an effect with no per-what of its own may be per the thing the chain counts ("ställtiden").
+      allowImplicit: effect.what === 'beforeAfter' && !Object.entries(effect.start).some(([atom, power]) => power < 0 && (atom.startsWith('n:') || atom === 'person')),
       ...(mustUse !== undefined ? { mustUse } : {}),
     })
     if (chain === undefined) continue

@@ -158,6 +158,8 @@ function isModifier(word: string): boolean {
 
 /** What a count counts: the scanner's noun, or the first noun after the number past its modifiers. */
 function countNoun(figure: Figure, text: string): string | undefined {
+  // "it's two. Their AP staff …": a noun past the end of the sentence counts nothing of this one.
+  if (/[.;!?]\s/u.test(text.slice(figure.start, figure.end))) return undefined
   const scanned = figure.entity ?? figure.noun
   if (figure.noun !== undefined && !isModifier(figure.noun.toLowerCase())) {
     // "1.6 million order lines": the scanner's noun is a modifier of the plural after it.
@@ -170,7 +172,7 @@ function countNoun(figure: Figure, text: string): string | undefined {
     const label = /([\p{L}][\p{L}-]*)\s*:\s*$/u.exec(text.slice(Math.max(0, figure.start - 40), figure.start))
     return label?.[1]
   }
-  const words: string[] = text.slice(figure.start, figure.end + 40).match(/[\p{L}][\p{L}-]*/gu) ?? []
+  const words: string[] = (text.slice(figure.start, figure.end + 40).split(/[.;!?](?:\s|$)/u)[0] ?? '').match(/[\p{L}][\p{L}-]*/gu) ?? []
   for (const word of words.slice(0, 4)) {
     const lower = word.toLowerCase()
     if (isModifier(lower)) continue
