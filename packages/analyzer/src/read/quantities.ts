@@ -36,7 +36,7 @@ function persAfter(text: string): { nouns: string[]; periods: Period[]; length: 
   const nouns: string[] = []
   const periods: Period[] = []
   // "42 000 liter diesel per bil": the material named between the figure and its per-phrase.
-  const material = /^\s+[\p{L}]{3,}(?=\s+(?:per|a|an|each|varje)\s)/u.exec(text)
+  const material = /^\s+(?!(?:and|och|or|eller|with|med|the|for|för|from|från|at|på|in|to|till|but|men|which|som|that|who)\b)[\p{L}]{3,}(?=\s+(?:per|a|an|varje)\s)/iu.exec(text)
   // "21 NOK litern", "28 kr milen", "2 kr styck": a unit in the definite form after money is "per" it.
   const definite = /^\s+(litern|milen|timmen|dagen|veckan|månaden|året|kilot|styck|stycket|kvadratmetern|metern|biten|timman)\b/iu.exec(text)
   if (definite?.[1] !== undefined) {
@@ -365,16 +365,21 @@ function unitOf(
   if (periods.size === 0 && perNouns.length === 0 && (figure.kind === 'hours' || figure.kind === 'minutes' || figure.kind === 'percent' || figure.kind === 'money')) {
     const tail = /^[^\d.;,]{0,40}/u.exec(context.text.slice(figure.end))?.[0] ?? ''
     const previousEnd = context.figures[context.index - 1]?.end ?? 0
-    const adverb = clausePeriod(clauseBefore(context.text, Math.max(context.sentenceStart, previousEnd), figure.start) + tail)
+    const adverb =
+      clausePeriod(clauseBefore(context.text, Math.max(context.sentenceStart, previousEnd), figure.start) + tail) ??
+      // "where every occupied room is cleaned every day, … from 32 to 28 minutes per room": a time takes its sentence's one period.
+      (figure.kind === 'minutes' || figure.kind === 'hours' ? clausePeriod(context.text.slice(context.sentenceStart, figure.end) + tail) : undefined)
     if (adverb !== undefined) periods.add(adverb)
   }
   for (const period of periods) {
     if (period === 'hour') addAtom(unit, 'hour', -1)
     else if (!(figure.kind === 'duration' && figure.duration === period)) addAtom(unit, periodAtom(period), -1)
   }
+  const perAtoms = new Set<string>()
   for (const perNoun of perNouns) {
     const atom = nounAtom(perNoun)
-    if (atom.atom === noun) continue
+    if (atom.atom === noun || perAtoms.has(atom.atom)) continue
+    perAtoms.add(atom.atom)
     addAtom(unit, atom.atom, -1)
     if (atom.factor !== 1) scale /= atom.factor
   }
