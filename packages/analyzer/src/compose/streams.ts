@@ -111,7 +111,8 @@ export function effectsOf(context: StreamContext): Effect[] {
     effects.push({
       indices: [quantity.index],
       what: role.what,
-      start: quantity.kind === 'money' ? quantity.unit : {},
+      // A saving stated as an amount or a time ("saves 4 min per invoice") is its own start.
+      start: quantity.kind === 'money' || role.what === 'direct' ? quantity.unit : {},
       factor,
       sentenceIndex: quantity.sentenceIndex,
       increase: role.what === 'uplift',

@@ -5,7 +5,7 @@
 import type { Quantity, QuantityKind, Relation, Unit } from '../model.ts'
 import type { Figure, ScanOptions } from './figures-types.ts'
 import { scanPage } from './figures.ts'
-import { lemma, NOT_NOUNS, nounAtom } from './nouns.ts'
+import { lemma, MEASURES, NOT_NOUNS, nounAtom } from './nouns.ts'
 import { entityOfWord, PERIOD_ADVERBS, PERIOD_WORDS, type Period } from './vocabulary.ts'
 import { readMultipliers } from './multipliers.ts'
 import { bareNumbers } from './bare-numbers.ts'
@@ -32,11 +32,11 @@ function periodAtom(period: Period): string {
 const WORD = /[\p{L}][\p{L}\p{N}²-]*/u
 
 /** The per-what phrases right after a figure: "per user per month", "/bil/mån", "a visit", "each". */
-function persAfter(text: string): { nouns: string[]; periods: Period[]; length: number } {
+function persAfter(text: string, measure = false): { nouns: string[]; periods: Period[]; length: number } {
   const nouns: string[] = []
   const periods: Period[] = []
-  // "42 000 liter diesel per bil": the material named between the figure and its per-phrase.
-  const material = /^\s+(?!(?:and|och|or|eller|with|med|the|for|för|from|från|at|på|in|to|till|but|men|which|som|that|who)\b)[\p{L}]{3,}(?=\s+(?:per|a|an|varje)\s)/iu.exec(text)
+  // "42 000 liter diesel per bil": the material named between a measure and its per-phrase.
+  const material = !measure ? null : /^\s+(?!(?:and|och|or|eller|with|med|the|for|för|from|från|at|på|in|to|till|but|men|which|som|that|who)\b)[\p{L}]{3,}(?=\s+(?:per|a|an|varje)\s)/iu.exec(text)
   // "21 NOK litern", "28 kr milen", "2 kr styck": a unit in the definite form after money is "per" it.
   const definite = /^\s+(litern|milen|timmen|dagen|veckan|månaden|året|kilot|styck|stycket|kvadratmetern|metern|biten|timman)\b/iu.exec(text)
   if (definite?.[1] !== undefined) {
@@ -202,7 +202,7 @@ function revenuePeriod(text: string): Period | undefined {
 }
 
 const CLAUSE_PERIODS: ReadonlyArray<readonly [RegExp, Period]> = [
-  [/\b(?:daily|every\s+day|each\s+day|a\s+day|per\s+day|dagligen|varje\s+dag|om\s+dagen|per\s+dag|daglig\w*)\b/iu, 'day'],
+  [/\b(?:daily|every\s+day|each\s+day|a\s+day|per\s+day|every\s+night|each\s+night|nightly|a\s+night|per\s+night|dagligen|varje\s+dag|om\s+dagen|per\s+dag|varje\s+natt|per\s+natt|daglig\w*)\b/iu, 'day'],
   [/\b(?:weekly|every\s+week|each\s+week|a\s+week|per\s+week|varje\s+vecka|i\s+veckan|per\s+vecka|veckovis)\b/iu, 'week'],
   [/\b(?:monthly|every\s+month|each\s+month|a\s+month|per\s+month|varje\s+månad|i\s+månaden|per\s+månad|månadsvis)\b/iu, 'month'],
   [/\b(?:yearly|annual|annually|every\s+year|each\s+year|a\s+year|per\s+year|per\s+annum|over\s+the\s+year|last\s+year|this\s+year|previous\s+year|varje\s+år|om\s+året|per\s+år|årligen|förra\s+året|i\s+fjol|under\s+året|på\s+ett\s+år|årlig\w*)\b/iu, 'year'],
@@ -276,7 +276,8 @@ function unitOf(
   const nounFound = figure.kind === 'count' ? countNoun(figure, context.text) : undefined
   const nounAt = nounFound === undefined ? -1 : context.text.indexOf(nounFound, figure.end)
   const afterStart = nounAt >= figure.end && nounAt - figure.end < 30 ? nounAt + (nounFound ?? '').length : figure.end
-  const after = persAfter(context.text.slice(afterStart, afterStart + 60))
+  const measured = figure.kind === 'count' && nounFound !== undefined && MEASURES.some(([pattern]) => pattern.test(nounFound.toLowerCase()))
+  const after = persAfter(context.text.slice(afterStart, afterStart + 60), measured)
   const periods = new Set<Period>(after.periods)
   if (figure.per !== undefined) periods.add(figure.per)
   const perNouns = [...after.nouns]
@@ -287,7 +288,7 @@ function unitOf(
     if (referred !== undefined) perNouns.push(referred)
   }
   // "12,000 donors giving $32 a month", "members paying SEK 499", "kunder som handlar för 640 kr": per that count's thing.
-  if (figure.kind === 'money' && /\b(?:paying|giving|spending|earning|generating|billing|averaging|turning\s+over|who\s+(?:pay|give|spend)|that\s+(?:pay|give|spend)|som\s+(?:betalar|ger|handlar\s+för|omsätter))\s+(?:about|around|roughly|on\s+average|an\s+average\s+of|i\s+snitt|cirka|ca|runt)?\s*$/iu.test(lead)) {
+  if (figure.kind === 'money' && /\b(?:paying|giving|spending|earning|generating|billing|averaging|at\s+an\s+average\s+of|at\s+an?\s+average|with\s+an\s+average\s+of|turning\s+over|who\s+(?:pay|give|spend)|that\s+(?:pay|give|spend)|som\s+(?:betalar|ger|handlar\s+för|omsätter))\s+(?:about|around|roughly|on\s+average|an\s+average\s+of|i\s+snitt|cirka|ca|runt)?\s*$/iu.test(lead)) {
     const referred = previousCountNoun(context.figures, context.index, context.sentenceStart, context.text)
     if (referred !== undefined) perNouns.push(referred)
   }

@@ -24,7 +24,7 @@ export const CUSTOMER_SIDE =
 
 /** Verbs of a decrease the offer brings: "cuts", "reduce", "sparar", "halverar", "färre". */
 export const DECREASE =
-  /\b(?:cut(?:s|ting)?|remov\w*|moves?|shifts?|sjunk\w*|falls?|faller|declin\w*|deflect\w*|self-serv\w*|lös(?:as|es)|kan\s+hanteras|flyttar|flyttas|överför\w*|take\s+away|takes\s+over|automat\w*|reduc\w*|lower\w*|sav(?:e|es|ed|ing)|less|fewer|drop\w*|decreas\w*|shrink\w*|eliminat\w*|avoid\w*|prevent\w*|shorten\w*|trim\w*|slash\w*|down|minsk\w*|sänk\w*|spar(?:ar|a|as|ad)|mindre|färre|halver\w*|kort(?:ar|are)|undvik\w*|tar\s+bort|tar\s+över|automatiser\w*|ner|ned|lägre|bespar\w*)\b/iu
+  /\b(?:cut(?:s|ting)?|remov\w*|stops?|block\w*|catch\w*|stoppa\w*|fånga\w*|moves?|shifts?|sjunk\w*|falls?|faller|declin\w*|deflect\w*|self-serv\w*|lös(?:as|es)|kan\s+hanteras|flyttar|flyttas|överför\w*|take\s+away|takes\s+over|automat\w*|reduc\w*|lower\w*|sav(?:e|es|ed|ing)|less|fewer|drop\w*|decreas\w*|shrink\w*|eliminat\w*|avoid\w*|prevent\w*|shorten\w*|trim\w*|slash\w*|down|minsk\w*|sänk\w*|spar(?:ar|a|as|ad)|mindre|färre|halver\w*|kort(?:ar|are)|undvik\w*|tar\s+bort|tar\s+över|automatiser\w*|ner|ned|lägre|bespar\w*)\b/iu
 
 /** Verbs of an increase the offer brings: "lifts", "raises", "höjer", "ökar", "recovers". */
 export const INCREASE =

@@ -55,7 +55,10 @@ function contextReason(quantity: Quantity, clause: string): string | undefined {
   const yearLike = Number.isInteger(value) && value >= 1900 && value <= 2100 && quantity.kind === 'count' && quantity.noun === undefined
   if (yearLike) return 'year'
   if (quantity.flags.has('threshold') && quantity.kind !== 'money' && quantity.kind !== 'percent') return 'limit'
-  if ((quantity.kind === 'count' || quantity.kind === 'money') && SELLER_RECORD.test(clause) && !PRICE_LABEL.test(quantity.sentence)) return "seller's record"
+  // "used by 600+ contractors", "over 2,000 fleets", "saved our clients $2M": the seller's record — not
+  // "our clients pay out on 48,000 claims a year", which describes the customer.
+  const recordNoun = /^(?:customers?|clients?|companies|businesses|users?|partners?|fleets?|contractors?|firms?|organi[sz]ations?|teams?|kunder|kund|företag|åkerier|användare|partner|organisationer|byråer)$/iu
+  if (SELLER_RECORD.test(clause) && !PRICE_LABEL.test(quantity.sentence) && ((quantity.kind === 'count' && recordNoun.test(quantity.nounText ?? '')) || (quantity.kind === 'count' && quantity.nounText === undefined) || (quantity.kind === 'money' && /\b(?:saved|helped|delivered|sparat|hjälpt)\b/iu.test(clause)))) return "seller's record"
   return undefined
 }
 
@@ -115,6 +118,8 @@ function baselineWhat(quantity: Quantity): BaselineWhat {
 function effectOf(quantity: Quantity, clause: string): EffectWhat | undefined {
   // "the $25k a year you pay an outside consultant … goes away": a cost the offer removes whole.
   if (quantity.kind === 'money' && /\b(?:goes\s+away|go\s+away|disappears?|no\s+longer\s+(?:needed|necessary)|is\s+eliminated|försvinner|behövs\s+inte\s+längre|faller\s+bort|slipper\s+ni)\b/iu.test(quantity.sentence)) return 'replace'
+  // "saves 4 min per invoice", "sparar 2 timmar i veckan": the saving itself.
+  if ((quantity.kind === 'duration' || quantity.kind === 'money') && /\b(?:saves?|saving|frees?\s+up|cuts?|sparar|spara|frigör|minskar\s+med)\s+(?:about|around|roughly|up\s+to|ca|cirka|runt|upp\s+till)?\s*$/iu.test(lead(quantity))) return 'direct'
   if (quantity.kind === 'multiplier') return quantity.relation?.kind === 'times' && quantity.relation.direction === 'faster' ? 'multiplier' : 'uplift'
   if (quantity.relation?.kind === 'from' || quantity.relation?.kind === 'to') return 'beforeAfter'
   if (quantity.kind !== 'percent') return undefined
