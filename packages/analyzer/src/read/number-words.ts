@@ -33,6 +33,8 @@ const PHRASES: ReadonlyArray<Rewrite> = [
   { pattern: /\ba\s+dozen\b|\bdozen\b/giu, replace: () => '12' },
   // "1h45m", "2 h 30 min", "1 tim 45 min": hours and minutes as hours.
   { pattern: /\b(\d+)\s*(?:h|hrs?|tim)\s*(\d{1,2})\s*(?:m|min|mins|minutes|minuter)\b/giu, replace: (m) => `${Number(((Number(m[1]) || 0) + (Number(m[2]) || 0) / 60).toFixed(4))} hours` },
+  { pattern: /\b(?:a|an|one)\s+(?:additional|extra|further)\s+quarter\b/giu, replace: () => '25 %' },
+  { pattern: /\b(?:a|an|one)\s+(?:additional|extra|further)\s+third\b/giu, replace: () => '33.33 %' },
   { pattern: /\b(?:a|one)\s+fifth\b/giu, replace: () => '20 %' },
   { pattern: /\btwo\s+fifths\b/giu, replace: () => '40 %' },
   { pattern: /\b(?:a|one)\s+tenth\b/giu, replace: () => '10 %' },

@@ -53,6 +53,16 @@ function persAfter(text: string, measure = false): { nouns: string[]; periods: P
     if (!match) break
     const connector = match[0].trimStart().startsWith('/') ? '/' : (match[0].trimStart().split(/\s/)[0]?.toLowerCase() ?? '')
     const phrase = (match[1] ?? '').toLowerCase()
+    // "$19/kW-month": per kW and per month.
+    const hyphenPeriod = /^([\p{L}]+)-(\p{L}+)$/u.exec(phrase.split(/\s+/)[0] ?? '')
+    if (hyphenPeriod?.[2] !== undefined && PERIOD_WORDS.has(hyphenPeriod[2]) && !PERIOD_WORDS.has(hyphenPeriod[1] ?? '')) {
+      nouns.push(hyphenPeriod[1] ?? '')
+      const hyphenated = PERIOD_WORDS.get(hyphenPeriod[2])
+      if (hyphenated !== undefined) periods.push(hyphenated)
+      consumed += match[0].length - (phrase.length - (phrase.split(/\s+/)[0] ?? '').length)
+      rest = text.slice(consumed)
+      continue
+    }
     const [first = '', second] = phrase.split(/\s+/)
     // "per line hour", "per machine hour": an hour of something is still per hour.
     const period = PERIOD_WORDS.get(first) ?? PERIOD_ADVERBS.get(first) ?? (second !== undefined && PERIOD_WORDS.get(second) === 'hour' && !NOT_NOUNS.has(first) ? 'hour' : undefined)
@@ -74,7 +84,8 @@ function persAfter(text: string, measure = false): { nouns: string[]; periods: P
     }
     if (NOT_NOUNS.has(first)) break
     // Two words only when the first is not already a noun of its own ("site manager", "fast line").
-    const noun = second !== undefined && !PERIOD_WORDS.has(second) && /^(site|field|fleet|sales|line|store|team|case|work|call|machine|billable|man)$/.test(first) ? `${first} ${second}` : first
+    const connectorNext = second !== undefined && /^(per|a|an|och|and|i|om|each|every|varje|or|eller|plus|på|at|for|för|in)$/i.test(second)
+    const noun = second !== undefined && !connectorNext && !PERIOD_WORDS.has(second) && /^(site|field|fleet|sales|line|store|team|case|work|call|machine|billable|man)$/.test(first) ? `${first} ${second}` : first
     nouns.push(noun)
     consumed += match[0].length - (noun === first && second !== undefined ? second.length + 1 : 0)
     rest = text.slice(consumed)
@@ -363,13 +374,14 @@ function unitOf(
   }
   // "the daily diary … from 40 to 10 minutes", "varje dag": a time or a count with no period of its
   // own takes its clause's period adverb.
-  if (periods.size === 0 && perNouns.length === 0 && (figure.kind === 'hours' || figure.kind === 'minutes' || figure.kind === 'percent' || figure.kind === 'money')) {
+  const hourCount = figure.kind === 'count' && /^(hours?|timmar|timme|h)$/iu.test(countNoun(figure, context.text) ?? '')
+  if (periods.size === 0 && (figure.kind === 'hours' || figure.kind === 'minutes' || figure.kind === 'percent' || figure.kind === 'money' || hourCount)) {
     const tail = /^[^\d.;,]{0,40}/u.exec(context.text.slice(figure.end))?.[0] ?? ''
     const previousEnd = context.figures[context.index - 1]?.end ?? 0
     const adverb =
       clausePeriod(clauseBefore(context.text, Math.max(context.sentenceStart, previousEnd), figure.start) + tail) ??
       // "where every occupied room is cleaned every day, … from 32 to 28 minutes per room": a time takes its sentence's one period.
-      (figure.kind === 'minutes' || figure.kind === 'hours' ? clausePeriod(context.text.slice(context.sentenceStart, figure.end) + tail) : undefined)
+      (figure.kind === 'minutes' || figure.kind === 'hours' || hourCount ? clausePeriod(context.text.slice(context.sentenceStart, figure.end) + tail) : undefined)
     if (adverb !== undefined) periods.add(adverb)
   }
   for (const period of periods) {

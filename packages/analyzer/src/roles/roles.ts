@@ -119,7 +119,7 @@ function effectOf(quantity: Quantity, clause: string): EffectWhat | undefined {
   // "the $25k a year you pay an outside consultant … goes away": a cost the offer removes whole.
   if (quantity.kind === 'money' && /\b(?:goes\s+away|go\s+away|disappears?|no\s+longer\s+(?:needed|necessary)|is\s+eliminated|försvinner|behövs\s+inte\s+längre|faller\s+bort|slipper\s+ni)\b/iu.test(quantity.sentence)) return 'replace'
   // "saves 4 min per invoice", "sparar 2 timmar i veckan": the saving itself.
-  if ((quantity.kind === 'duration' || quantity.kind === 'money') && /\b(?:saves?|saving|frees?\s+up|cuts?|sparar|spara|frigör|minskar\s+med)\s+(?:about|around|roughly|up\s+to|ca|cirka|runt|upp\s+till)?\s*$/iu.test(lead(quantity))) return 'direct'
+  if ((quantity.kind === 'duration' || quantity.kind === 'money') && /\b(?:saves?|saving|frees?\s+up|cuts?|shaves?|trims?|sparar|spara|frigör|kapar|minskar\s+med)\s+(?:about|around|roughly|up\s+to|ca|cirka|runt|upp\s+till)?\s*$/iu.test(lead(quantity))) return 'direct'
   if (quantity.kind === 'multiplier') return quantity.relation?.kind === 'times' && quantity.relation.direction === 'faster' ? 'multiplier' : 'uplift'
   if (quantity.relation?.kind === 'from' || quantity.relation?.kind === 'to') return 'beforeAfter'
   if (quantity.kind !== 'percent') return undefined
