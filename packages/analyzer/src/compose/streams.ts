@@ -141,7 +141,9 @@ function candidatesFor(effect: Effect, context: StreamContext, claims: ReadonlyM
       unit: quantity.unit,
       distance: Math.abs(quantity.sentenceIndex - effect.sentenceIndex),
       // Only a rate between two things is divided by ("6.5 mpg", "85 lines/hour"); a count of the customer's things never is.
-      divisible: !money && quantity.kind !== 'duration' && Object.values(quantity.unit).some((power) => power < 0) && Object.values(quantity.unit).some((power) => power > 0),
+      divisible:
+        quantity.flags.has('group') ||
+        (!money && quantity.kind !== 'duration' && Object.values(quantity.unit).some((power) => power < 0) && Object.values(quantity.unit).some((power) => power > 0)),
       claimed: claimed === 0 ? 0 : money ? 3 : 0.3,
       money,
       assumed: false,

@@ -326,6 +326,13 @@ function unitOf(
         perNouns.push('person')
         if (figure.per === undefined) periods.add(/månadslön|monthly/iu.test(lead) ? 'month' : 'year')
       }
+      // "ARPU $28", "$58 average order", "a $45 average ticket": per user a month, per order, per ticket.
+      if (/\b(?:arpu|arpa)\W{0,3}$/iu.test(lead)) {
+        perNouns.push('user')
+        if (figure.per === undefined) periods.add('month')
+      }
+      const averageThing = /^\s+(?:average|avg\.?|typical|genomsnittlig\w*)\s+([\p{L}]{3,})/iu.exec(context.text.slice(figure.end, figure.end + 30))?.[1]
+      if (averageThing !== undefined && !PERIOD_WORDS.has(averageThing.toLowerCase()) && !/^(cost|price|value|spend|salary|revenue|rate)$/i.test(averageThing)) perNouns.push(averageThing)
       const compound = compoundPer(lead)
       if (compound?.period !== undefined) periods.add(compound.period)
       if (compound?.noun !== undefined) perNouns.push(compound.noun)
@@ -548,6 +555,13 @@ export function readQuantities(pages: ReadonlyArray<{ page: number; text: string
       })
     })
     readRangesAndShares(quantities, offset, page.text, back, original.text)
+    // "6 hours a week per 100 endpoints": the 100 endpoints are a group the time is per, divided by.
+    for (let index = offset; index < quantities.length; index += 1) {
+      const quantity = quantities[index]
+      if (quantity?.kind === 'count' && /\b(?:per|för\s+varje|for\s+every)\s+$/iu.test(original.text.slice(Math.max(0, quantity.start - 14), quantity.start))) {
+        quantities[index] = { ...quantity, flags: new Set([...quantity.flags, 'group']) }
+      }
+    }
     pairAcrossConnectors(quantities, offset, original.text)
     for (const multiplier of readMultipliers(original, quantities)) {
       // A figure the scanner read inside "3x faster" or "dubbelt så snabbt" is the multiplier itself.

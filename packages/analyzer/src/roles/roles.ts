@@ -76,9 +76,10 @@ function priceScore(quantity: Quantity, clause: string, offerName: readonly stri
   const perPeriod = ['month', 'year'].some((period) => (quantity.unit[period] ?? 0) < 0)
   if (perPeople && perPeriod) score += 2
   // A line that is nothing but an amount per thing per period ("$1.50 per unit per month.", "Cost: $32 per vehicle per month") states the offer's price.
-  const bare = sentence.replace(quantity.text, '').replace(/\b(?:cost|costs|price|kostnad|pris)\s*:/iu, '').replace(/[^\p{L}]/gu, '')
-  const perThing = Object.entries(quantity.unit).some(([atom, power]) => power < 0 && atom !== 'money' && !['day', 'week', 'month', 'quarter', 'year', 'hour'].includes(atom))
-  if (perThing && perPeriod && bare.length <= 12) score += 2
+  // What the sentence says besides the amount and its per-words ("$2.10/endpoint/month.", "$790/month.").
+  const perWords = /\b(?:per|a|an|each|och|i|om|and)\b|\b(?:day|days|week|weeks|month|months|mo|year|years|yr|annum|dag|vecka|månad|mån|år|året|månaden)\b/giu
+  const bare = sentence.replace(quantity.text, '').replace(/\b(?:cost|costs|price|kostnad|pris)\s*:/iu, '').replace(perWords, '').replace(/\/[\p{L}-]+/gu, '').replace(/[^\p{L}]/gu, '')
+  if (perPeriod && bare.length <= 14) score += 2
   if (CUSTOMER_SIDE.test(clause)) score -= 3
   if ((quantity.unit.hour ?? 0) < 0 && !SELLER_CHARGES.test(sentence) && !PRICE_LABEL.test(sentence)) score -= 1
   return score
