@@ -46,6 +46,8 @@ function scoreOf(used: ReadonlyArray<{ candidate: Candidate; exponent: 1 | -1 }>
 function closes(unit: MutableUnit, allowImplicit: boolean): { yearFactor: number; defaults: number; implicitPer?: string; matched?: boolean } | undefined {
   const direct = moneyPerYear(unit)
   if (direct) return { yearFactor: direct.factor, defaults: direct.defaults }
+  // "gödselkostnad 2 900 kr per hektar" with no period anywhere: a cost of the year, said so by a penalty.
+  if (unit.money === 1 && Object.keys(unit).length === 1) return { yearFactor: 1, defaults: 2 }
   // "14,000 patients … a third come back … a visit averages €68": one thing counted and another
   // priced, one for one, when nothing else in the text relates them.
   const open = openAtoms(unit)

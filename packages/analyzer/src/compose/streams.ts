@@ -134,6 +134,9 @@ function candidatesFor(effect: Effect, context: StreamContext, claims: ReadonlyM
   for (const { quantity, role } of context.roled) {
     if (role.role !== 'baseline' || effect.indices.includes(quantity.index) || consumed.has(quantity.index)) continue
     if (Object.keys(quantity.unit).length === 0) continue
+    // A span of time ("eleven years", "a 3-year contract", "6 days") is no rate: never a chain's factor.
+    const entries = Object.entries(quantity.unit)
+    if (entries.every(([atom, power]) => power > 0 && ['day', 'week', 'month', 'quarter', 'year'].includes(atom))) continue
     const money = (quantity.unit.money ?? 0) !== 0
     const claimed = claims.get(quantity.index) ?? 0
     candidates.push({

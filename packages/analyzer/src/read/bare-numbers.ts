@@ -30,7 +30,7 @@ export function bareNumbers(page: number, text: string, covered: ReadonlyArray<{
     const noun = /^[\s-]*([\p{L}][\p{L}-]*)/u.exec(after)
     const word = noun?.[1]
     // "it's 2.", "tar det 3": a level with no unit of its own, which a pair gives it later.
-    const closing = /(?:it's|it is|takes|down to|tar det|är det|blir det|det är|ner till)\s+(?:about|only|just|bara|cirka|ca)?\s*$/iu.test(text.slice(Math.max(0, index - 24), end - reading.raw.length))
+    const closing = /(?:it's|it is|takes|down to|instead of|rather than|compared (?:to|with)|tar det|är det|blir det|det är|ner till|i stället för|istället för|jämfört med)\s+(?:about|only|just|bara|cirka|ca)?\s*$/iu.test(text.slice(Math.max(0, index - 24), end - reading.raw.length))
     if (closing && /^\s*[.;,)]/.test(after)) {
       figures.push({ kind: 'count', value: reading.value, page, start: end - reading.raw.length, end, text: reading.raw, flags: [] })
       continue

@@ -118,7 +118,8 @@ export function nounAtom(noun: string): { atom: string; factor: number; people: 
   }
   if (entity === 'scandinavianMile') return { atom: 'km', factor: 10, people: false }
   const words = lower.split(/\s+/)
-  const head = words[words.length - 1] ?? lower
+  // "CNC-maskiner", "AP-staff": the head after the last hyphen.
+  const head = (words[words.length - 1] ?? lower).split('-').pop() ?? lower
   if (PEOPLE.has(head) || PEOPLE.has(lower) || /(manager|chef|ledare|ansvarig|handläggare|konsult|jurist|tekniker|sköterska|sköterskor)$/.test(head)) {
     return { atom: 'person', factor: 1, people: true }
   }

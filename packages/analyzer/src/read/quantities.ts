@@ -304,7 +304,7 @@ function unitOf(
     if (referred !== undefined) perNouns.push(referred)
   }
   // "each visit bills $95", "ett uteblivet besök kostar runt 1 400 kr": the money is per that noun.
-  const eachNoun = /(?:^|\s)(?:each|every|per|one|a|an|varje|ett|en|per)\s+(?:[\p{L}-]+\s+)?([\p{L}-]{3,})\s+(?:costs?|bills?|is worth|brings(?: in)?|generates|earns|averages?|runs|kostar|är värd|ger|drar in|snittar|ligger på)\s+(?:(?:about|around|roughly|approximately|on average|us|ca|cirka|runt|omkring|ungefär|i snitt|oss|kunden|the customer)\s+){0,2}$/u.exec(lead)
+  const eachNoun = /(?:^|\s)(?:each|every|per|one|a|an|varje|ett|en|per)\s+(?:[\p{L}-]+\s+){0,2}([\p{L}-]{3,})\s+(?:costs?|bills?|is worth|brings(?: in)?|generates|earns|averages?|runs|kostar|är värd|ger|drar in|snittar|ligger på)\s+(?:(?:about|around|roughly|approximately|on average|us|ca|cirka|runt|omkring|ungefär|i snitt|oss|kunden|the customer)\s+){0,2}$/u.exec(lead)
   const eachWord = eachNoun?.[1]
   if (figure.kind === 'money' && eachWord !== undefined && !PERIOD_WORDS.has(eachWord) && !isModifier(eachWord)) perNouns.push(eachWord)
   // Period adverbs inside the figure's own words ("900 monthly appointments"), but not for people
@@ -481,6 +481,8 @@ function readOrdinalShares(quantities: Quantity[], text: string, back: (offset: 
       start,
       end,
       text: original.slice(start, end),
+      // "var tionde maskin varje år": a share of each year.
+      ...(clausePeriod(original.slice(end, end + 40).split(/[,;.]/u)[0] ?? '') === 'year' ? { unit: { year: -1 } } : {}),
     })
   }
 }
@@ -513,6 +515,32 @@ function readRangesAndShares(quantities: Quantity[], from: number, text: string,
     if (base === undefined) continue
     quantities[overlapping] = { ...base, kind: 'percent', value: (share / whole) * 100, unit: {}, scale: 0.01, relation: { kind: 'oneIn' }, flags: new Set(['words']) }
   }
+}
+
+/**
+ * One text's words for one thing meet: "maskiner" and "maskin", "bodar" and "bod", "members" and
+ * "member" become the shorter atom when one is the other plus a short ending.
+ */
+function unifyNouns(quantities: Quantity[]): void {
+  const atoms = new Set(quantities.flatMap((quantity) => Object.keys(quantity.unit)).filter((atom) => atom.startsWith('n:')))
+  const rename = new Map<string, string>()
+  for (const atom of atoms) {
+    for (const other of atoms) {
+      if (other === atom || other.length >= atom.length) continue
+      const stem = other.slice(2)
+      if (stem.length >= 3 && atom.slice(2).startsWith(stem) && atom.length - other.length <= 4) rename.set(atom, rename.get(other) ?? other)
+    }
+  }
+  if (rename.size === 0) return
+  quantities.forEach((quantity, index) => {
+    const unit: Record<string, number> = {}
+    for (const [atom, power] of Object.entries(quantity.unit)) {
+      const target = rename.get(atom) ?? atom
+      unit[target] = (unit[target] ?? 0) + power
+      if (unit[target] === 0) delete unit[target]
+    }
+    quantities[index] = { ...quantity, unit, ...(quantity.noun !== undefined ? { noun: rename.get(quantity.noun) ?? quantity.noun } : {}) }
+  })
 }
 
 /** Every quantity of the pages, in reading order; indices are stable for the later stages. */
@@ -572,6 +600,7 @@ export function readQuantities(pages: ReadonlyArray<{ page: number; text: string
       else quantities.push({ ...multiplier, index: quantities.length })
     }
   }
+  unifyNouns(quantities)
   return quantities
 }
 

@@ -24,11 +24,11 @@ export const CUSTOMER_SIDE =
 
 /** Verbs of a decrease the offer brings: "cuts", "reduce", "sparar", "halverar", "färre". */
 export const DECREASE =
-  /\b(?:cut(?:s|ting)?|remov\w*|stops?|block\w*|catch\w*|stoppa\w*|fånga\w*|moves?|shifts?|sjunk\w*|falls?|faller|declin\w*|deflect\w*|self-serv\w*|lös(?:as|es)|kan\s+hanteras|flyttar|flyttas|överför\w*|take\s+away|takes\s+over|automat\w*|reduc\w*|lower\w*|sav(?:e|es|ed|ing)|less|fewer|drop\w*|decreas\w*|shrink\w*|eliminat\w*|avoid\w*|prevent\w*|shorten\w*|trim\w*|slash\w*|down|minsk\w*|sänk\w*|spar(?:ar|a|as|ad)|mindre|färre|halver\w*|kort(?:ar|are)|undvik\w*|tar\s+bort|tar\s+över|automatiser\w*|ner|ned|lägre|bespar\w*)\b/iu
+  /\b(?:cut(?:s|ting)?|remov\w*|lämnas\s+tillbaka|can\s+be\s+(?:returned|cancelled|dropped|released)|kan\s+(?:sägas\s+upp|lämnas|avvecklas)|stops?|block\w*|catch\w*|stoppa\w*|fånga\w*|moves?|shifts?|sjunk\w*|falls?|faller|declin\w*|deflect\w*|self-serv\w*|lös(?:as|es)|kan\s+hanteras|flyttar|flyttas|överför\w*|take\s+away|takes\s+over|automat\w*|reduc\w*|lower\w*|sav(?:e|es|ed|ing)|less|fewer|drop\w*|decreas\w*|shrink\w*|eliminat\w*|avoid\w*|prevent\w*|shorten\w*|trim\w*|slash\w*|down|minsk\w*|sänk\w*|spar(?:ar|a|as|ad)|mindre|färre|halver\w*|kort(?:ar|are)|undvik\w*|tar\s+bort|tar\s+över|automatiser\w*|ner|ned|lägre|bespar\w*)\b/iu
 
 /** Verbs of an increase the offer brings: "lifts", "raises", "höjer", "ökar", "recovers". */
 export const INCREASE =
-  /\b(?:lift\w*|rais\w*|increas\w*|boost\w*|improv\w*|grow\w*|more|higher|up|recover\w*|rebook\w*|refill\w*|reclaim\w*|captur\w*|convert\w*|win\w*|retain\w*|keep\w*|extra|additional|bring\w*\s+back|brought\s+back|reactivat\w*|återaktiver\w*|få\w*\s+tillbaka|höj\w*|ök\w*|förbättr\w*|fler|mer|högre|återvinn\w*|återta\w*|behåll\w*|vinn\w*|extra)\b/iu
+  /\b(?:lift\w*|rais\w*|increas\w*|boost\w*|improv\w*|grow\w*|more|higher|up|recover\w*|rebook\w*|refill\w*|reclaim\w*|captur\w*|convert\w*|win\w*|retain\w*|keep\w*|extra|additional|bring\w*\s+back|brought\s+back|reactivat\w*|återaktiver\w*|få\w*\s+(?:\p{L}+\s+)?tillbaka|återkräv\w*|reclaim\w*|höj\w*|ök\w*|förbättr\w*|fler|mer|högre|återvinn\w*|återta\w*|behåll\w*|vinn\w*|extra)\b/iu
 
 /** The offer does the change: "with our", "our tool", "med vår", "vi", "clinics on our". */
 export const OFFER_ACTS =

@@ -86,7 +86,7 @@ function priceScore(quantity: Quantity, clause: string, offerName: readonly stri
 }
 
 function priceWhat(quantity: Quantity, clause: string): PriceWhat {
-  if (quantity.kind === 'percent') return /gain|saving|besparing|merförsäljning|uplift|ökning|result|resultat/iu.test(clause) ? 'shareOfGain' : 'shareOfSpend'
+  if (quantity.kind === 'percent') return /gain|saving|saves|save|besparing|sparar|merförsäljning|uplift|ökning|result|resultat|tillbaka|get\s+back|recover|återvinn|vinst/iu.test(clause) ? 'shareOfGain' : 'shareOfSpend'
   if (/\b(?:minimum|min\.|lägst|minst|minimiavgift|at\s+least)\b/iu.test(clause)) return 'minimum'
   const periodic = ['day', 'week', 'month', 'quarter', 'year'].some((period) => (quantity.unit[period] ?? 0) < 0)
   if (periodic) return 'recurring'
