@@ -294,8 +294,14 @@ function unitOf(
   const perNouns = [...after.nouns]
   if (figure.perEntity !== undefined && figure.perEntity !== 'thousand') perNouns.push(figure.perEntity)
   const lead = before(context.text, figure.start, context.sentenceStart, 48).toLowerCase()
-  if (/(?:^|[\s(])(each|à|a\s+piece|styck|apiece)\s*$|(?:^|\s)(?:each|every|varje|var\s+och\s+en)\s+(?:\p{L}+\s+){0,2}\p{L}+(?:\s+(?:about|around|roughly|approximately|on average|ca|cirka|runt|i\s+snitt))?\s*[~≈]?$/u.test(lead) || /^\s*(each|styck|st|apiece)\b/.test(context.text.slice(figure.end, figure.end + 10))) {
-    const referred = previousCountNoun(context.figures, context.index, context.sentenceStart, context.text)
+  // "each monthly rec takes 1h45m", "varje samtal tar 4 minuter": per the thing named after "each";
+  // "à 40 minuter", "$41,000 each": per the thing the sentence last counted.
+  const eachPhrase = /(?:^|\s)(?:each|every|varje|var\s+och\s+en)\s+((?:\p{L}+\s+){0,2})(\p{L}+)(?:\s+(?:about|around|roughly|approximately|on average|ca|cirka|runt|i\s+snitt))?\s*[~≈]?$/u.exec(lead)
+  const namedAfterEach = eachPhrase === null ? undefined : ((eachPhrase[1] ?? '').trim().split(/\s+/).filter((word) => word !== '').pop() ?? undefined)
+  if (figure.kind !== 'money' && namedAfterEach !== undefined && !isModifier(namedAfterEach.toLowerCase()) && !PERIOD_WORDS.has(namedAfterEach.toLowerCase())) {
+    perNouns.push(namedAfterEach)
+  } else if (/(?:^|[\s(])(each|à|a\s+piece|styck|apiece)\s*$/u.test(lead) || (eachPhrase !== null && figure.kind !== 'money') || /^\s*(each|styck|st|apiece)\b/.test(context.text.slice(figure.end, figure.end + 10))) {
+    const referred = previousCountNoun(context.figures, context.index, Math.max(0, context.sentenceStart - 200), context.text)
     if (referred !== undefined) perNouns.push(referred)
   }
   // "12,000 donors giving $32 a month", "members paying SEK 499", "kunder som handlar för 640 kr": per that count's thing.
@@ -391,6 +397,8 @@ function unitOf(
       (figure.kind === 'minutes' || figure.kind === 'hours' || hourCount ? clausePeriod(context.text.slice(context.sentenceStart, figure.end) + tail) : undefined)
     if (adverb !== undefined) periods.add(adverb)
   }
+  // "22 FTE at about $41,000 each": what a person costs, with no period, is a year's cost.
+  if (figure.kind === 'money' && periods.size === 0 && perNouns.some((perNoun) => nounAtom(perNoun).people)) periods.add('year')
   for (const period of periods) {
     if (period === 'hour') addAtom(unit, 'hour', -1)
     else if (!(figure.kind === 'duration' && figure.duration === period)) addAtom(unit, periodAtom(period), -1)

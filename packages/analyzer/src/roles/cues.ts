@@ -20,7 +20,7 @@ export const ONE_OFF =
 
 /** The customer's own costs, rates and revenues: "loaded cost", "costs the firm", "i dag", "lägger". */
 export const CUSTOMER_SIDE =
-  /\b(?:loaded|internal|internt|interna|salary|salaries|wage|wages|lön|löner|timkostnad|personalkostnad|cost\s+the\s+(?:firm|client|company|business|customer)|costs?\s+(?:them|you|the\s+customer|each\s+\w+)|bill(?:s|ed)?\s+(?:out\s+)?at|turnover|revenue|sales|omsättning|intäkt\w*|försäljning|worth|värd|value\s+of|spend(?:s|ing)?|lägger|betalar|pays?|paying|buys?|köper|today|currently|i\s+dag|idag|för\s+närvarande|per\s+\w+\s+(?:visit|job|order|case|call)|each\s+\w+\s+(?:costs|bills|brings))\b/iu
+  /\b(?:loaded|internal|internt|interna|salary|salaries|wage|wages|lön|löner|timkostnad|personalkostnad|cost\s+the\s+(?:firm|client|company|business|customer)|costs?\s+(?:them|you|the\s+customer|each\s+\w+)|bill(?:s|ed)?\s+(?:out\s+)?at|turnover|revenue|sales|omsättning|intäkt\w*|försäljning|worth|värd|value\s+of|spend(?:s|ing)?|lägger|betalar|pays?|paying|buys?|köper|hyr|hyrs|rents?|leases?|today|currently|i\s+dag|idag|för\s+närvarande|per\s+\w+\s+(?:visit|job|order|case|call)|each\s+\w+\s+(?:costs|bills|brings))\b/iu
 
 /** Verbs of a decrease the offer brings: "cuts", "reduce", "sparar", "halverar", "färre". */
 export const DECREASE =

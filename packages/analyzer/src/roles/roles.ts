@@ -79,7 +79,10 @@ function priceScore(quantity: Quantity, clause: string, offerName: readonly stri
   // What the sentence says besides the amount and its per-words ("$2.10/endpoint/month.", "$790/month.").
   const perWords = /\b(?:per|a|an|each|och|i|om|and)\b|\b(?:day|days|week|weeks|month|months|mo|year|years|yr|annum|dag|vecka|månad|mån|år|året|månaden)\b/giu
   const bare = sentence.replace(quantity.text, '').replace(/\b(?:cost|costs|price|kostnad|pris)\s*:/iu, '').replace(perWords, '').replace(/\/[\p{L}-]+/gu, '').replace(/[^\p{L}]/gu, '')
-  if (perPeriod && bare.length <= 14) score += 2
+  const alone = (sentence.match(/\d+(?:[ .,]\d+)*/gu) ?? []).length <= (quantity.text.match(/\d+(?:[ .,]\d+)*/gu) ?? []).length
+  if (perPeriod && alone && bare.length <= 14) score += 2
+  // "we'd do the whole thing for a flat $890,000 a year", "we monitor all sites … for $1,450": what we do, for a price.
+  if (/\b(?:we|we'd|we'll|vi)\b[^.]{0,80}\b(?:for|för)\s+(?:a\s+flat|only|just|a\s+fixed|ett\s+fast\s+pris\s+av|bara)?\s*$/iu.test(lead(quantity))) score += 3
   if (CUSTOMER_SIDE.test(clause)) score -= 3
   if ((quantity.unit.hour ?? 0) < 0 && !SELLER_CHARGES.test(sentence) && !PRICE_LABEL.test(sentence)) score -= 1
   return score
