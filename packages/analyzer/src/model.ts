@@ -63,7 +63,7 @@ export interface Quantity {
 }
 
 export type BaselineWhat = 'volume' | 'time' | 'rate' | 'cost' | 'revenue' | 'share' | 'periods' | 'measure'
-export type EffectWhat = 'reduction' | 'uplift' | 'beforeAfter' | 'multiplier' | 'points' | 'replace' | 'target' | 'direct'
+export type EffectWhat = 'reduction' | 'uplift' | 'beforeAfter' | 'multiplier' | 'points' | 'replace' | 'target' | 'direct' | 'remaining'
 export type PriceWhat = 'recurring' | 'oneOff' | 'perUse' | 'shareOfSpend' | 'shareOfGain' | 'minimum'
 
 export type Role =

@@ -18,6 +18,8 @@ export interface Candidate {
   readonly money: boolean
   /** An assumption: used only when the text leaves the chain open. */
   readonly assumed: boolean
+  /** Written about what the effect changes ("gödselkostnad" for "sparar … av gödseln"). */
+  readonly topical?: boolean
 }
 
 export interface Chain {
@@ -35,7 +37,7 @@ const MAX_LENGTH = 7
 function scoreOf(used: ReadonlyArray<{ candidate: Candidate; exponent: 1 | -1 }>, defaults: number, implicit: boolean): number {
   let score = 0
   for (const { candidate, exponent } of used) {
-    score += candidate.assumed ? -2.5 : 2 - Math.min(candidate.distance, 4) * 0.35
+    score += candidate.assumed ? -2.5 : 2 - Math.min(candidate.distance, 4) * 0.35 + (candidate.topical === true ? 0.8 : 0)
     if (exponent === -1) score -= 1.2
     score -= candidate.claimed
   }
@@ -43,7 +45,10 @@ function scoreOf(used: ReadonlyArray<{ candidate: Candidate; exponent: 1 | -1 }>
 }
 
 /** Whether a unit closes as money per period, allowing one leftover noun the effect is implicitly per. */
-function closes(unit: MutableUnit, allowImplicit: boolean): { yearFactor: number; defaults: number; implicitPer?: string; matched?: boolean } | undefined {
+function closes(
+  unit: MutableUnit,
+  allowImplicit: boolean,
+): { yearFactor: number; defaults: number; implicitPer?: string; matched?: boolean } | undefined {
   const direct = moneyPerYear(unit)
   if (direct) return { yearFactor: direct.factor, defaults: direct.defaults }
   // "gödselkostnad 2 900 kr per hektar" with no period anywhere: a cost of the year, said so by a penalty.

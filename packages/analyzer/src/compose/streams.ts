@@ -29,8 +29,7 @@ export interface Effect {
 const isShare = (entry: RoledQuantity): boolean =>
   entry.role.role === 'baseline' && (entry.quantity.kind === 'percent' || entry.quantity.relation?.kind === 'oneIn')
 
-const topicWords = (text: string): Set<string> =>
-  new Set((text.toLowerCase().match(/\p{L}{4,}/gu) ?? []).map((word) => word.slice(0, 6)))
+const topicWords = (text: string): Set<string> => new Set((text.toLowerCase().match(/\p{L}{4,}/gu) ?? []).map((word) => word.slice(0, 6)))
 
 /** The share a target level changes: stated before it, of the same kind, whose words it shares most ("22 % annual turnover" … "turnover down to 18 %"). */
 function baseShareFor(target: RoledQuantity, roled: readonly RoledQuantity[]): RoledQuantity | undefined {
@@ -66,7 +65,11 @@ export function effectsOf(context: StreamContext): Effect[] {
       const throughput = before.kind === 'count' && (unit.hour ?? 0) < 0
       const start = throughput ? multiply({}, unit, -1) : unit
       const [beforeValue, afterValue] = [valueOf(before.index), valueOf(after.index)]
-      const difference = throughput ? (afterValue === 0 || beforeValue === 0 ? 0 : 1 / beforeValue - 1 / afterValue) : beforeValue - afterValue
+      const difference = throughput
+        ? afterValue === 0 || beforeValue === 0
+          ? 0
+          : 1 / beforeValue - 1 / afterValue
+        : beforeValue - afterValue
       effects.push({
         indices: [before.index, after.index],
         what: 'beforeAfter',
@@ -84,9 +87,18 @@ export function effectsOf(context: StreamContext): Effect[] {
       const base = baseShareFor(entry, roled)
       if (base === undefined && role.what === 'target') continue
       // "cut churn by three percentage points": the points themselves; the level they change is no chain share.
-      const difference = base === undefined || role.what !== 'target' ? valueOf(quantity.index) : valueOf(base.quantity.index) - valueOf(quantity.index)
+      const difference =
+        base === undefined || role.what !== 'target' ? valueOf(quantity.index) : valueOf(base.quantity.index) - valueOf(quantity.index)
       if (base === undefined) {
-        effects.push({ indices: [quantity.index], what: 'points', start: {}, factor: Math.abs(difference), sentenceIndex: quantity.sentenceIndex, increase: role.what === 'uplift', consumes: [] })
+        effects.push({
+          indices: [quantity.index],
+          what: 'points',
+          start: {},
+          factor: Math.abs(difference),
+          sentenceIndex: quantity.sentenceIndex,
+          increase: role.what === 'uplift',
+          consumes: [],
+        })
         continue
       }
       effects.push({
@@ -107,7 +119,9 @@ export function effectsOf(context: StreamContext): Effect[] {
           ? quantity.value - 1
           : role.what === 'replace' && quantity.kind !== 'money'
             ? 1
-            : valueOf(quantity.index)
+            : role.what === 'remaining'
+              ? 1 - valueOf(quantity.index)
+              : valueOf(quantity.index)
     effects.push({
       indices: [quantity.index],
       what: role.what,
@@ -129,8 +143,24 @@ function pairUnit(before: Quantity, after: Quantity): Unit {
   return unit
 }
 
-function candidatesFor(effect: Effect, context: StreamContext, claims: ReadonlyMap<number | string, number>, consumed: ReadonlySet<number>): Candidate[] {
+/** The words an effect is about: those after it in its clause ("10–15 % av gödseln" → "gödseln"). */
+function aboutWords(effect: Effect, context: StreamContext): string[] {
+  const quantity = context.roled[effect.indices[effect.indices.length - 1] ?? -1]?.quantity
+  if (quantity === undefined) return []
+  const after = quantity.sentence.slice(quantity.end - quantity.sentenceStart).split(/[,;.]/u)[0] ?? ''
+  return (after.toLowerCase().match(/\p{L}{5,}/gu) ?? []).map((word) => word.slice(0, 5))
+}
+
+function candidatesFor(
+  effect: Effect,
+  context: StreamContext,
+  claims: ReadonlyMap<number | string, number>,
+  consumed: ReadonlySet<number>,
+): Candidate[] {
   const candidates: Candidate[] = []
+  const about = aboutWords(effect, context)
+  const topical = (sentence: string) =>
+    about.length > 0 && (sentence.toLowerCase().match(/\p{L}{5,}/gu) ?? []).some((word) => about.includes(word.slice(0, 5)))
   for (const { quantity, role } of context.roled) {
     if (role.role !== 'baseline' || effect.indices.includes(quantity.index) || consumed.has(quantity.index)) continue
     if (Object.keys(quantity.unit).length === 0) continue
@@ -146,10 +176,14 @@ function candidatesFor(effect: Effect, context: StreamContext, claims: ReadonlyM
       // Only a rate between two things is divided by ("6.5 mpg", "85 lines/hour"); a count of the customer's things never is.
       divisible:
         quantity.flags.has('group') ||
-        (!money && quantity.kind !== 'duration' && Object.values(quantity.unit).some((power) => power < 0) && Object.values(quantity.unit).some((power) => power > 0)),
+        (!money &&
+          quantity.kind !== 'duration' &&
+          Object.values(quantity.unit).some((power) => power < 0) &&
+          Object.values(quantity.unit).some((power) => power > 0)),
       claimed: claimed === 0 ? 0 : money ? 3 : 0.3,
       money,
       assumed: false,
+      topical: topical(quantity.sentence.slice(0, Math.max(0, quantity.end - quantity.sentenceStart + 20))),
     })
   }
   for (const assumption of context.assumptions) {
@@ -175,7 +209,8 @@ function sharesFor(effect: Effect, chain: readonly Factor[], context: StreamCont
 }
 
 /** Words that set two rates against each other: the offer moves work from the dearer to the cheaper. */
-const AGAINST = /\b(?:while|whereas|instead\s+of|compared\s+(?:to|with)|versus|vs\.?|own\s+(?:staff|employees|team)|in-house|medan|i\s+stället\s+för|istället\s+för|jämfört\s+med|egen\s+personal|egna\s+(?:medarbetare|anställda))\b/iu
+const AGAINST =
+  /\b(?:while|whereas|instead\s+of|compared\s+(?:to|with)|versus|vs\.?|own\s+(?:staff|employees|team)|in-house|medan|i\s+stället\s+för|istället\s+för|jämfört\s+med|egen\s+personal|egna\s+(?:medarbetare|anställda))\b/iu
 
 /**
  * "agency hours at $78/h, while its own bank staff cost $46/h": a rate in the chain with a cheaper
@@ -213,7 +248,9 @@ export function composeStreams(context: StreamContext): Stream[] {
     const mustUse = effect.what === 'multiplier' ? 'hour' : undefined
     const chain = bestChain(effect.start, candidatesFor(effect, context, claims, consumed), {
       // Only an effect with no per-what of its own may be per the thing the chain counts ("ställtiden").
-      allowImplicit: effect.what === 'beforeAfter' && !Object.entries(effect.start).some(([atom, power]) => power < 0 && (atom.startsWith('n:') || atom === 'person')),
+      allowImplicit:
+        effect.what === 'beforeAfter' &&
+        !Object.entries(effect.start).some(([atom, power]) => power < 0 && (atom.startsWith('n:') || atom === 'person')),
       ...(mustUse !== undefined ? { mustUse } : {}),
     })
     if (chain === undefined) continue

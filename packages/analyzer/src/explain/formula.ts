@@ -40,15 +40,21 @@ function effectText(inputs: ReadonlyMap<number | string, Input>, stream: Stream,
       if (throughput) return `(1 / ${term(inputs, first)} - 1 / ${term(inputs, second)})`
       const beforeValue = model.valueOf(first)
       const afterValue = model.valueOf(second)
-      return beforeValue >= afterValue ? `(${term(inputs, first)} - ${term(inputs, second)})` : `(${term(inputs, second)} - ${term(inputs, first)})`
+      return beforeValue >= afterValue
+        ? `(${term(inputs, first)} - ${term(inputs, second)})`
+        : `(${term(inputs, second)} - ${term(inputs, first)})`
     }
     case 'points':
       if (second === undefined) return term(inputs, first)
-      return model.valueOf(first) >= model.valueOf(second) ? `(${term(inputs, first)} - ${term(inputs, second)})` : `(${term(inputs, second)} - ${term(inputs, first)})`
+      return model.valueOf(first) >= model.valueOf(second)
+        ? `(${term(inputs, first)} - ${term(inputs, second)})`
+        : `(${term(inputs, second)} - ${term(inputs, first)})`
     case 'multiplier':
       return `(1 - 1 / ${inputs.get(first)?.name ?? ''})`
     case 'uplift':
       return quantity?.kind === 'multiplier' ? `(${inputs.get(first)?.name ?? ''} - 1)` : term(inputs, first)
+    case 'remaining':
+      return `(1 - ${term(inputs, first)})`
     case 'replace':
       return quantity?.kind === 'percent' ? term(inputs, first) : undefined
     default:

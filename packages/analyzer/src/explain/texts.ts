@@ -22,7 +22,8 @@ export interface ExplainTexts {
 const EN: ExplainTexts = {
   valueIs: (streams) => `The value per year is ${streams.length > 1 ? 'the sum of ' : ''}${streams.join('; plus ')}.`,
   stream: (effect, of) => `${effect} ${of}`,
-  priceIs: (yearly, oneOff) => `The offer's price, as stated, is ${yearly} a year${oneOff === undefined ? '' : `, plus ${oneOff} once (spread over three years in the net value)`}; ROI and payback use it.`,
+  priceIs: (yearly, oneOff) =>
+    `The offer's price, as stated, is ${yearly} a year${oneOff === undefined ? '' : `, plus ${oneOff} once (spread over three years in the net value)`}; ROI and payback use it.`,
   oneOffOnly: (amount) => `The offer's price, as stated, is ${amount} once; ROI and payback use it.`,
   noPrice: 'The text states no price, so ROI and payback are an estimate until you enter the price.',
   converted: 'Amounts in other currencies are converted at the rate named beside each input.',
@@ -41,14 +42,21 @@ const EN: ExplainTexts = {
     replace: 'the cost replaced:',
     target: 'the change to the level the offer reaches, times',
     direct: 'the amount stated, times',
+    remaining: 'the share no longer needed, times',
   },
-  assumedLabels: { people: 'People affected', hours: 'Hours saved per person a week', weeks: 'Working weeks a year', hourlyCost: 'Cost per working hour' },
+  assumedLabels: {
+    people: 'People affected',
+    hours: 'Hours saved per person a week',
+    weeks: 'Working weeks a year',
+    hourlyCost: 'Cost per working hour',
+  },
 }
 
 const SV: ExplainTexts = {
   valueIs: (streams) => `Värdet per år är ${streams.length > 1 ? 'summan av ' : ''}${streams.join('; plus ')}.`,
   stream: (effect, of) => `${effect} ${of}`,
-  priceIs: (yearly, oneOff) => `Erbjudandets pris enligt texten är ${yearly} om året${oneOff === undefined ? '' : `, plus ${oneOff} en gång (fördelat på tre år i nettovärdet)`}; ROI och återbetalningstid bygger på det.`,
+  priceIs: (yearly, oneOff) =>
+    `Erbjudandets pris enligt texten är ${yearly} om året${oneOff === undefined ? '' : `, plus ${oneOff} en gång (fördelat på tre år i nettovärdet)`}; ROI och återbetalningstid bygger på det.`,
   oneOffOnly: (amount) => `Erbjudandets pris enligt texten är ${amount} en gång; ROI och återbetalningstid bygger på det.`,
   noPrice: 'Texten anger inget pris, så ROI och återbetalningstid är en uppskattning tills du anger priset.',
   converted: 'Belopp i andra valutor är omräknade med den kurs som anges vid varje värde.',
@@ -67,8 +75,14 @@ const SV: ExplainTexts = {
     replace: 'kostnaden som ersätts:',
     target: 'förändringen till den nivå erbjudandet når, gånger',
     direct: 'det angivna beloppet, gånger',
+    remaining: 'andelen som inte längre behövs, gånger',
   },
-  assumedLabels: { people: 'Berörda personer', hours: 'Sparade timmar per person och vecka', weeks: 'Arbetsveckor om året', hourlyCost: 'Kostnad per arbetstimme' },
+  assumedLabels: {
+    people: 'Berörda personer',
+    hours: 'Sparade timmar per person och vecka',
+    weeks: 'Arbetsveckor om året',
+    hourlyCost: 'Kostnad per arbetstimme',
+  },
 }
 
 export function explainTexts(language: Language): ExplainTexts {

@@ -110,6 +110,7 @@ const FOREIGN_SUFFIX_WORDS: ReadonlyArray<readonly [readonly string[], CurrencyC
   [['nzd', 'new zealand dollars', 'new zealand dollar', 'nyzeeländska dollar'], 'NZD'],
   [['chf', 'swiss francs', 'swiss franc', 'schweizerfranc'], 'CHF'],
   [['jpy', 'yen', 'japanese yen', 'japanska yen'], 'JPY'],
+  [['gbp', 'pounds sterling', 'pound sterling', 'pounds', 'pound', 'brittiska pund', 'pund'], 'GBP'],
 ]
 /** The phrases as a pattern, longest first, a space matching any run of spaces. */
 const FOREIGN_SUFFIXES = FOREIGN_SUFFIX_WORDS.flatMap(([words]) => words)
@@ -137,7 +138,6 @@ const SUFFIXES: ReadonlyMap<string, SuffixCurrency> = new Map(
       [['usd', 'dollar', 'dollars'], 'USD'],
       [['aud'], 'AUD'],
       [['zar', 'rand', 'rands'], 'ZAR'],
-      [['gbp'], 'GBP'],
       [['inr', 'rupees'], 'INR'],
       [['¥'], 'JPY'],
       ...FOREIGN_SUFFIX_WORDS,

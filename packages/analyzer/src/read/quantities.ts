@@ -11,6 +11,7 @@ import { readMultipliers } from './multipliers.ts'
 import { bareNumbers } from './bare-numbers.ts'
 import { normalizeNumbers } from './number-words.ts'
 import { sentencesOf } from './sentences.ts'
+import { unicodeWords } from './word-boundary.ts'
 
 export interface ReadOptions extends ScanOptions {
   readonly language: 'en' | 'sv'
@@ -36,20 +37,32 @@ function persAfter(text: string, measure = false): { nouns: string[]; periods: P
   const nouns: string[] = []
   const periods: Period[] = []
   // "42 000 liter diesel per bil": the material named between a measure and its per-phrase.
-  const material = !measure ? null : /^\s+(?!(?:and|och|or|eller|with|med|the|for|för|from|från|at|på|in|to|till|but|men|which|som|that|who)\b)[\p{L}]{3,}(?=\s+(?:per|a|an|varje)\s)/iu.exec(text)
+  const material = !measure
+    ? null
+    : /^\s+(?!(?:and|och|or|eller|with|med|the|for|för|from|från|at|på|in|to|till|but|men|which|som|that|who)\b)[\p{L}]{3,}(?=\s+(?:per|a|an|varje)\s)/iu.exec(
+        text,
+      )
   // "21 NOK litern", "28 kr milen", "2 kr styck": a unit in the definite form after money is "per" it.
-  const definite = /^\s+(litern|milen|timmen|dagen|veckan|månaden|året|kilot|styck|stycket|kvadratmetern|metern|biten|timman)\b/iu.exec(text)
+  const definite = /^\s+(litern|milen|timmen|dagen|veckan|månaden|året|kilot|styck|stycket|kvadratmetern|metern|biten|timman)\b/iu.exec(
+    text,
+  )
   if (definite?.[1] !== undefined) {
     const unitWord = definite[1].toLowerCase()
     const period = PERIOD_WORDS.get(unitWord)
     if (period !== undefined) periods.push(period)
-    else if (!/^styck/.test(unitWord)) nouns.push(unitWord === 'litern' ? 'liter' : unitWord === 'milen' ? 'mil' : unitWord === 'kilot' ? 'kg' : unitWord.replace(/(en|et|n)$/, ''))
+    else if (!/^styck/.test(unitWord))
+      nouns.push(
+        unitWord === 'litern' ? 'liter' : unitWord === 'milen' ? 'mil' : unitWord === 'kilot' ? 'kg' : unitWord.replace(/(en|et|n)$/, ''),
+      )
     return { nouns, periods, length: definite[0].length }
   }
   let rest = material ? text.slice(material[0].length) : text
   let consumed = material ? material[0].length : 0
   for (;;) {
-    const match = /^\s*(?:(?:of\s+[\p{L}-]+\s+)?(?:per|a|an|varje|i|om|och|för|à)\s+|\/\s*)(?:the\s+|en\s+|ett\s+)?([\p{L}][\p{L}\p{N}²-]*(?:\s+[\p{L}][\p{L}\p{N}-]*)?)/iu.exec(rest)
+    const match =
+      /^\s*(?:(?:of\s+[\p{L}-]+\s+)?(?:per|a|an|varje|i|om|och|för|à)\s+|\/\s*)(?:the\s+|en\s+|ett\s+)?([\p{L}][\p{L}\p{N}²-]*(?:\s+[\p{L}][\p{L}\p{N}-]*)?)/iu.exec(
+        rest,
+      )
     if (!match) break
     const connector = match[0].trimStart().startsWith('/') ? '/' : (match[0].trimStart().split(/\s/)[0]?.toLowerCase() ?? '')
     const phrase = (match[1] ?? '').toLowerCase()
@@ -65,7 +78,10 @@ function persAfter(text: string, measure = false): { nouns: string[]; periods: P
     }
     const [first = '', second] = phrase.split(/\s+/)
     // "per line hour", "per machine hour": an hour of something is still per hour.
-    const period = PERIOD_WORDS.get(first) ?? PERIOD_ADVERBS.get(first) ?? (second !== undefined && PERIOD_WORDS.get(second) === 'hour' && !NOT_NOUNS.has(first) ? 'hour' : undefined)
+    const period =
+      PERIOD_WORDS.get(first) ??
+      PERIOD_ADVERBS.get(first) ??
+      (second !== undefined && PERIOD_WORDS.get(second) === 'hour' && !NOT_NOUNS.has(first) ? 'hour' : undefined)
     if (period !== undefined) {
       periods.push(period)
       consumed += match[0].length - (second !== undefined ? second.length + 1 : 0)
@@ -85,7 +101,13 @@ function persAfter(text: string, measure = false): { nouns: string[]; periods: P
     if (NOT_NOUNS.has(first)) break
     // Two words only when the first is not already a noun of its own ("site manager", "fast line").
     const connectorNext = second !== undefined && /^(per|a|an|och|and|i|om|each|every|varje|or|eller|plus|på|at|for|för|in)$/i.test(second)
-    const noun = second !== undefined && !connectorNext && !PERIOD_WORDS.has(second) && /^(site|field|fleet|sales|line|store|team|case|work|call|machine|billable|man)$/.test(first) ? `${first} ${second}` : first
+    const noun =
+      second !== undefined &&
+      !connectorNext &&
+      !PERIOD_WORDS.has(second) &&
+      /^(site|field|fleet|sales|line|store|team|case|work|call|machine|billable|man)$/.test(first)
+        ? `${first} ${second}`
+        : first
     nouns.push(noun)
     consumed += match[0].length - (noun === first && second !== undefined ? second.length + 1 : 0)
     rest = text.slice(consumed)
@@ -125,13 +147,23 @@ function compoundPer(before: string): { period?: Period; noun?: string } | undef
   }
   // "Average claim cost: $7,800", "the repair cost is $450": the cost of one claim, one repair.
   // Only "claim cost:", "the repair cost is", "average job value of": not "Attendants cost $21.50" (a verb).
-  const nounCost = /(?:(average|typical|the|a|an|per|avg\.?)\s+)?([\p{L}-]{3,})\s+(?:cost|price|value|fee)\s*(is|of|at|:|=|runs|averages)?\s*(?:about|around|roughly|approximately|~)?\s*$/u.exec(before.toLowerCase())
+  const nounCost =
+    /(?:(average|typical|the|a|an|per|avg\.?)\s+)?([\p{L}-]{3,})\s+(?:cost|price|value|fee)\s*(is|of|at|:|=|runs|averages)?\s*(?:about|around|roughly|approximately|~)?\s*$/u.exec(
+      before.toLowerCase(),
+    )
   const costNoun = nounCost !== null && (nounCost[1] !== undefined || nounCost[3] !== undefined) ? nounCost[2] : undefined
-  if (costNoun !== undefined && !/^(average|total|annual|yearly|monthly|loaded|blended|hourly|daily|the|our|your|their|typical|internal|external|fully|extra|one-time|setup|unit|replacement|labour|labor|staff|personnel)$/.test(costNoun)) {
+  if (
+    costNoun !== undefined &&
+    !/^(average|total|annual|yearly|monthly|loaded|blended|hourly|daily|the|our|your|their|typical|internal|external|fully|extra|one-time|setup|unit|replacement|labour|labor|staff|personnel)$/.test(
+      costNoun,
+    )
+  ) {
     const period = PERIOD_WORDS.get(costNoun)
     return period !== undefined ? { period } : { noun: costNoun }
   }
-  const costPer = /(?:cost|price|value|kostnad|pris)\s+(?:per|of\s+an?|av\s+en|för\s+en)\s+([\p{L}-]+)[^\d]{0,24}$/u.exec(before.toLowerCase())
+  const costPer = /(?:cost|price|value|kostnad|pris)\s+(?:per|of\s+an?|av\s+en|för\s+en)\s+([\p{L}-]+)[^\d]{0,24}$/u.exec(
+    before.toLowerCase(),
+  )
   if (costPer?.[1] !== undefined) {
     const word = costPer[1]
     const period = PERIOD_WORDS.get(word)
@@ -175,7 +207,8 @@ function countNoun(figure: Figure, text: string): string | undefined {
   if (figure.noun !== undefined && !isModifier(figure.noun.toLowerCase())) {
     // "1.6 million order lines": the scanner's noun is a modifier of the plural after it.
     const next = /^\s+([\p{L}]{3,})/u.exec(text.slice(figure.end, figure.end + 30))?.[1]
-    if (next !== undefined && /^[a-z]{3,}s$/i.test(next) && !STOP_WORDS.has(next.toLowerCase()) && !/(?:ing|ed|ly|ss|us|is)$/.test(next)) return next
+    if (next !== undefined && /^[a-z]{3,}s$/i.test(next) && !STOP_WORDS.has(next.toLowerCase()) && !/(?:ing|ed|ly|ss|us|is)$/.test(next))
+      return next
     return scanned
   }
   // "At-fault accidents: 0.4 per vehicle per year": the label names what the number counts.
@@ -190,13 +223,46 @@ function countNoun(figure: Figure, text: string): string | undefined {
     if (PERIOD_ADVERBS.has(lower)) return undefined
     // "order lines", "fee earners": a noun before a plural noun is its modifier.
     const next = words[words.indexOf(word) + 1]?.toLowerCase()
-    if (next !== undefined && /^[a-z]{3,}s$/.test(next) && !STOP_WORDS.has(next) && !/(?:ing|ed|ly|ss|us|is)$/.test(next)) return words[words.indexOf(word) + 1]
+    if (next !== undefined && /^[a-z]{3,}s$/.test(next) && !STOP_WORDS.has(next) && !/(?:ing|ed|ly|ss|us|is)$/.test(next))
+      return words[words.indexOf(word) + 1]
     return word
   }
   return undefined
 }
 
-const STOP_WORDS = new Set<string>(['was', 'is', 'has', 'does', 'works', 'runs', 'uses', 'per', 'plus', 'minus', 'kostar', 'har', 'gör', 'är', 'under', 'över', 'efter', 'eller', 'samt', 'as', 'its', 'this', 'his', 'hers', 'yours', 'ours', 'theirs', 'less', 'across', 'across', 'towards'])
+const STOP_WORDS = new Set<string>([
+  'was',
+  'is',
+  'has',
+  'does',
+  'works',
+  'runs',
+  'uses',
+  'per',
+  'plus',
+  'minus',
+  'kostar',
+  'har',
+  'gör',
+  'är',
+  'under',
+  'över',
+  'efter',
+  'eller',
+  'samt',
+  'as',
+  'its',
+  'this',
+  'his',
+  'hers',
+  'yours',
+  'ours',
+  'theirs',
+  'less',
+  'across',
+  'across',
+  'towards',
+])
 
 /** The words of a figure's clause before it: back to the last comma, semicolon, colon or "and"/"och". */
 function clauseBefore(text: string, sentenceStart: number, start: number): string {
@@ -213,11 +279,30 @@ function revenuePeriod(text: string): Period | undefined {
 }
 
 const CLAUSE_PERIODS: ReadonlyArray<readonly [RegExp, Period]> = [
-  [/\b(?:daily|every\s+day|each\s+day|a\s+day|per\s+day|every\s+night|each\s+night|nightly|a\s+night|per\s+night|dagligen|varje\s+dag|om\s+dagen|per\s+dag|varje\s+natt|per\s+natt|daglig\w*)\b/iu, 'day'],
-  [/\b(?:weekly|every\s+week|each\s+week|a\s+week|per\s+week|varje\s+vecka|i\s+veckan|per\s+vecka|veckovis)\b/iu, 'week'],
-  [/\b(?:monthly|every\s+month|each\s+month|a\s+month|per\s+month|varje\s+månad|i\s+månaden|per\s+månad|månadsvis)\b/iu, 'month'],
-  [/\b(?:yearly|annual|annually|every\s+year|each\s+year|a\s+year|per\s+year|per\s+annum|over\s+the\s+year|last\s+year|this\s+year|previous\s+year|varje\s+år|om\s+året|per\s+år|årligen|förra\s+året|i\s+fjol|under\s+året|på\s+ett\s+år|årlig\w*)\b/iu, 'year'],
+  [
+    unicodeWords(
+      /\b(?:daily|every\s+day|each\s+day|a\s+day|per\s+day|every\s+night|each\s+night|nightly|a\s+night|per\s+night|dagligen|varje\s+dag|om\s+dagen|per\s+dag|varje\s+natt|per\s+natt|daglig\w*)\b/iu,
+    ),
+    'day',
+  ],
+  [unicodeWords(/\b(?:weekly|every\s+week|each\s+week|a\s+week|per\s+week|varje\s+vecka|i\s+veckan|per\s+vecka|veckovis)\b/iu), 'week'],
+  [
+    unicodeWords(/\b(?:monthly|every\s+month|each\s+month|a\s+month|per\s+month|varje\s+månad|i\s+månaden|per\s+månad|månadsvis)\b/iu),
+    'month',
+  ],
+  [
+    unicodeWords(
+      /\b(?:yearly|annual|annually|every\s+year|each\s+year|a\s+year|per\s+year|per\s+annum|over\s+the\s+year|last\s+year|this\s+year|previous\s+year|varje\s+år|om\s+året|per\s+år|årligen|förra\s+året|i\s+fjol|under\s+året|på\s+ett\s+år|årlig\w*)\b/iu,
+    ),
+    'year',
+  ],
 ]
+
+/** A revenue named just before an amount is a year's ("årsomsättning 40 Mkr"). */
+const REVENUE_BEFORE = unicodeWords(/\b(?:arr|annual\s+revenue|turnover|omsättning|årsomsättning)\W{0,3}$/iu)
+
+/** A salary, per person and per year unless it says otherwise. */
+const SALARY = unicodeWords(/\b(salary|salaries|wage|lön|årslön|månadslön|löner)\b/iu)
 
 /** The one period adverb of a stretch of text, if it names exactly one period. */
 function clausePeriod(text: string): Period | undefined {
@@ -288,7 +373,8 @@ function unitOf(
   const nounAt = nounFound === undefined ? -1 : context.text.indexOf(nounFound, figure.end)
   const afterStart = nounAt >= figure.end && nounAt - figure.end < 30 ? nounAt + (nounFound ?? '').length : figure.end
   const measured = figure.kind === 'count' && nounFound !== undefined && MEASURES.some(([pattern]) => pattern.test(nounFound.toLowerCase()))
-  const after = persAfter(context.text.slice(afterStart, afterStart + 60), measured)
+  // A per-phrase never runs past its line: "Fleet: 150 vehicles\nFuel per vehicle per year" is two facts.
+  const after = persAfter(context.text.slice(afterStart, afterStart + 60).split('\n')[0] ?? '', measured)
   const periods = new Set<Period>(after.periods)
   if (figure.per !== undefined) periods.add(figure.per)
   const perNouns = [...after.nouns]
@@ -296,27 +382,59 @@ function unitOf(
   const lead = before(context.text, figure.start, context.sentenceStart, 48).toLowerCase()
   // "each monthly rec takes 1h45m", "varje samtal tar 4 minuter": per the thing named after "each";
   // "à 40 minuter", "$41,000 each": per the thing the sentence last counted.
-  const eachPhrase = /(?:^|\s)(?:each|every|varje|var\s+och\s+en)\s+((?:\p{L}+\s+){0,2})(\p{L}+)(?:\s+(?:about|around|roughly|approximately|on average|ca|cirka|runt|i\s+snitt))?\s*[~≈]?$/u.exec(lead)
-  const namedAfterEach = eachPhrase === null ? undefined : ((eachPhrase[1] ?? '').trim().split(/\s+/).filter((word) => word !== '').pop() ?? undefined)
-  if (figure.kind !== 'money' && namedAfterEach !== undefined && !isModifier(namedAfterEach.toLowerCase()) && !PERIOD_WORDS.has(namedAfterEach.toLowerCase())) {
+  const eachPhrase =
+    /(?:^|\s)(?:each|every|varje|var\s+och\s+en)\s+((?:\p{L}+\s+){0,2})(\p{L}+)(?:\s+(?:about|around|roughly|approximately|on average|ca|cirka|runt|i\s+snitt))?\s*[~≈]?$/u.exec(
+      lead,
+    )
+  const namedAfterEach =
+    eachPhrase === null
+      ? undefined
+      : ((eachPhrase[1] ?? '')
+          .trim()
+          .split(/\s+/)
+          .filter((word) => word !== '')
+          .pop() ?? undefined)
+  if (
+    figure.kind !== 'money' &&
+    namedAfterEach !== undefined &&
+    !isModifier(namedAfterEach.toLowerCase()) &&
+    !PERIOD_WORDS.has(namedAfterEach.toLowerCase())
+  ) {
     perNouns.push(namedAfterEach)
-  } else if (/(?:^|[\s(])(each|à|a\s+piece|styck|apiece)\s*$/u.test(lead) || (eachPhrase !== null && figure.kind !== 'money') || /^\s*(each|styck|st|apiece)\b/.test(context.text.slice(figure.end, figure.end + 10))) {
+  } else if (
+    /(?:^|[\s(])(each|à|a\s+piece|styck|apiece)\s*$/u.test(lead) ||
+    (eachPhrase !== null && figure.kind !== 'money') ||
+    /^\s*(each|styck|st|apiece)\b/.test(context.text.slice(figure.end, figure.end + 10))
+  ) {
     const referred = previousCountNoun(context.figures, context.index, Math.max(0, context.sentenceStart - 200), context.text)
     if (referred !== undefined) perNouns.push(referred)
   }
   // "12,000 donors giving $32 a month", "members paying SEK 499", "kunder som handlar för 640 kr": per that count's thing.
-  if (figure.kind === 'money' && /\b(?:paying|giving|spending|earning|generating|billing|averaging|at\s+an\s+average\s+of|at\s+an?\s+average|with\s+an\s+average\s+of|turning\s+over|who\s+(?:pay|give|spend)|that\s+(?:pay|give|spend)|som\s+(?:betalar|ger|handlar\s+för|omsätter))\s+(?:about|around|roughly|on\s+average|an\s+average\s+of|i\s+snitt|cirka|ca|runt)?\s*$/iu.test(lead)) {
+  if (
+    figure.kind === 'money' &&
+    /\b(?:paying|giving|spending|earning|generating|billing|averaging|at\s+an\s+average\s+of|at\s+an?\s+average|with\s+an\s+average\s+of|turning\s+over|who\s+(?:pay|give|spend)|that\s+(?:pay|give|spend)|som\s+(?:betalar|ger|handlar\s+för|omsätter))\s+(?:about|around|roughly|on\s+average|an\s+average\s+of|i\s+snitt|cirka|ca|runt)?\s*$/iu.test(
+      lead,
+    )
+  ) {
     const referred = previousCountNoun(context.figures, context.index, context.sentenceStart, context.text)
     if (referred !== undefined) perNouns.push(referred)
   }
   // "each visit bills $95", "ett uteblivet besök kostar runt 1 400 kr": the money is per that noun.
-  const eachNoun = /(?:^|\s)(?:each|every|per|one|a|an|varje|ett|en|per)\s+(?:[\p{L}-]+\s+){0,2}([\p{L}-]{3,})\s+(?:costs?|bills?|is worth|brings(?: in)?|generates|earns|averages?|runs|kostar|är värd|ger|drar in|snittar|ligger på)\s+(?:(?:about|around|roughly|approximately|on average|us|ca|cirka|runt|omkring|ungefär|i snitt|oss|kunden|the customer)\s+){0,2}$/u.exec(lead)
+  const eachNoun =
+    /(?:^|\s)(?:each|every|per|one|a|an|varje|ett|en|per)\s+(?:[\p{L}-]+\s+){0,2}([\p{L}-]{3,})\s+(?:costs?|bills?|is worth|brings(?: in)?|generates|earns|averages?|runs|kostar|är värd|ger|drar in|snittar|ligger på)\s+(?:(?:about|around|roughly|approximately|on average|us|ca|cirka|runt|omkring|ungefär|i snitt|oss|kunden|the customer)\s+){0,2}$/u.exec(
+      lead,
+    )
   const eachWord = eachNoun?.[1]
   if (figure.kind === 'money' && eachWord !== undefined && !PERIOD_WORDS.has(eachWord) && !isModifier(eachWord)) perNouns.push(eachWord)
   // Period adverbs inside the figure's own words ("900 monthly appointments"), but not for people
   // ("12,000 monthly donors" are donors who give monthly, not donors per month).
   const counted = figure.kind === 'count' ? (countNoun(figure, context.text) ?? '') : ''
-  const people = figure.kind === 'count' && (nounAtom(counted).people || /^(donors?|members?|customers?|clients?|subscribers?|patients?|guests?|users?|kunder|medlemmar|givare|prenumeranter|patienter|gäster)$/iu.test(counted))
+  const people =
+    figure.kind === 'count' &&
+    (nounAtom(counted).people ||
+      /^(donors?|members?|customers?|clients?|subscribers?|patients?|guests?|users?|kunder|medlemmar|givare|prenumeranter|patienter|gäster)$/iu.test(
+        counted,
+      ))
   for (const word of people ? [] : (figure.text.toLowerCase().match(/\p{L}+/gu) ?? [])) {
     const period = PERIOD_ADVERBS.get(word)
     if (period !== undefined) periods.add(period)
@@ -324,11 +442,13 @@ function unitOf(
   switch (figure.kind) {
     case 'money': {
       addAtom(unit, 'money', 1)
-      const revenue = revenuePeriod(context.text.slice(figure.end, figure.end + 30)) ?? (/\b(?:arr|annual\s+revenue|turnover|omsättning|årsomsättning)\W{0,3}$/iu.test(before(context.text, figure.start, context.sentenceStart, 30)) ? 'year' : undefined)
+      const revenue =
+        revenuePeriod(context.text.slice(figure.end, figure.end + 30)) ??
+        (REVENUE_BEFORE.test(before(context.text, figure.start, context.sentenceStart, 30)) ? 'year' : undefined)
       if (revenue !== undefined) periods.add(revenue)
       const lead = before(context.text, figure.start, context.sentenceStart, 40)
       // A salary is per person, and per year unless it says otherwise ("average salary is $54,000", "månadslön 38 000 kr").
-      if (/\b(salary|salaries|wage|lön|årslön|månadslön|löner)\b/iu.test(lead + context.text.slice(figure.end, figure.end + 20))) {
+      if (SALARY.test(lead + context.text.slice(figure.end, figure.end + 20))) {
         perNouns.push('person')
         if (figure.per === undefined) periods.add(/månadslön|monthly/iu.test(lead) ? 'month' : 'year')
       }
@@ -337,8 +457,15 @@ function unitOf(
         perNouns.push('user')
         if (figure.per === undefined) periods.add('month')
       }
-      const averageThing = /^\s+(?:average|avg\.?|typical|genomsnittlig\w*)\s+([\p{L}]{3,})/iu.exec(context.text.slice(figure.end, figure.end + 30))?.[1]
-      if (averageThing !== undefined && !PERIOD_WORDS.has(averageThing.toLowerCase()) && !/^(cost|price|value|spend|salary|revenue|rate)$/i.test(averageThing)) perNouns.push(averageThing)
+      const averageThing = /^\s+(?:average|avg\.?|typical|genomsnittlig\w*)\s+([\p{L}]{3,})/iu.exec(
+        context.text.slice(figure.end, figure.end + 30),
+      )?.[1]
+      if (
+        averageThing !== undefined &&
+        !PERIOD_WORDS.has(averageThing.toLowerCase()) &&
+        !/^(cost|price|value|spend|salary|revenue|rate)$/i.test(averageThing)
+      )
+        perNouns.push(averageThing)
       const compound = compoundPer(lead)
       if (compound?.period !== undefined) periods.add(compound.period)
       if (compound?.noun !== undefined) perNouns.push(compound.noun)
@@ -365,7 +492,9 @@ function unitOf(
         // The label keeps the seller's words ("site managers"), the atom the class ("person").
         nounText = written === figure.entity && figure.noun !== undefined ? writtenNoun(figure, context.text) : written
         // "178 skoldagar", "220 working days": a count of days is days a year.
-        const period = PERIOD_WORDS.get(atom.atom) ?? (/(dag|dagar|days?)$/.test(written.toLowerCase()) ? 'day' : /(veckor|weeks?)$/.test(written.toLowerCase()) ? 'week' : undefined)
+        const period =
+          PERIOD_WORDS.get(atom.atom) ??
+          (/(dag|dagar|days?)$/.test(written.toLowerCase()) ? 'day' : /(veckor|weeks?)$/.test(written.toLowerCase()) ? 'week' : undefined)
         if (period !== undefined && period !== 'hour') {
           addAtom(unit, period, 1)
           if (periods.size === 0) periods.add('year')
@@ -388,13 +517,18 @@ function unitOf(
   // "the daily diary … from 40 to 10 minutes", "varje dag": a time or a count with no period of its
   // own takes its clause's period adverb.
   const hourCount = figure.kind === 'count' && /^(hours?|timmar|timme|h)$/iu.test(countNoun(figure, context.text) ?? '')
-  if (periods.size === 0 && (figure.kind === 'hours' || figure.kind === 'minutes' || figure.kind === 'percent' || figure.kind === 'money' || hourCount)) {
+  if (
+    periods.size === 0 &&
+    (figure.kind === 'hours' || figure.kind === 'minutes' || figure.kind === 'percent' || figure.kind === 'money' || hourCount)
+  ) {
     const tail = /^[^\d.;,]{0,40}/u.exec(context.text.slice(figure.end))?.[0] ?? ''
     const previousEnd = context.figures[context.index - 1]?.end ?? 0
     const adverb =
       clausePeriod(clauseBefore(context.text, Math.max(context.sentenceStart, previousEnd), figure.start) + tail) ??
       // "where every occupied room is cleaned every day, … from 32 to 28 minutes per room": a time takes its sentence's one period.
-      (figure.kind === 'minutes' || figure.kind === 'hours' || hourCount ? clausePeriod(context.text.slice(context.sentenceStart, figure.end) + tail) : undefined)
+      (figure.kind === 'minutes' || figure.kind === 'hours' || hourCount
+        ? clausePeriod(context.text.slice(context.sentenceStart, figure.end) + tail)
+        : undefined)
     if (adverb !== undefined) periods.add(adverb)
   }
   // "22 FTE at about $41,000 each": what a person costs, with no period, is a year's cost.
@@ -425,7 +559,12 @@ const TODAY = /^[^\d;.]{0,40}\b(?:today|currently|now|i\s+dag|idag|nu)\b[^\d;.]{
 
 function sameMeasure(a: Quantity, b: Quantity): boolean {
   if (a.kind !== b.kind || a.currency !== b.currency) return false
-  const atoms = (quantity: Quantity) => Object.entries(quantity.unit).filter(([, power]) => power > 0).map(([atom]) => atom).sort().join()
+  const atoms = (quantity: Quantity) =>
+    Object.entries(quantity.unit)
+      .filter(([, power]) => power > 0)
+      .map(([atom]) => atom)
+      .sort()
+      .join()
   return atoms(a) === atoms(b)
 }
 
@@ -445,21 +584,85 @@ function pairAcrossConnectors(quantities: Quantity[], from: number, text: string
     const between = text.slice(before.end, after.start)
     const afterWords = text.slice(after.end, after.end + 40)
     const todayThen = TODAY.test(between) && /\b(?:with|using|after|med|efter|once)\b/iu.test(afterWords)
-    const joined = before.sentenceIndex === after.sentenceIndex ? CONNECTOR.test(between) || todayThen : after.sentenceIndex === before.sentenceIndex + 1 && NEXT_SENTENCE_AFTER.test(between)
+    const joined =
+      before.sentenceIndex === after.sentenceIndex
+        ? CONNECTOR.test(between) || todayThen
+        : after.sentenceIndex === before.sentenceIndex + 1 && NEXT_SENTENCE_AFTER.test(between)
     if (!joined) continue
     quantities[index - 1] = { ...before, relation: { kind: 'from', to: after.index } }
     quantities[index] = bare
-      ? { ...after, kind: before.kind, unit: before.unit, scale: before.scale, ...(before.currency !== undefined ? { currency: before.currency } : {}), relation: { kind: 'to', from: before.index } }
+      ? {
+          ...after,
+          kind: before.kind,
+          unit: before.unit,
+          scale: before.scale,
+          ...(before.currency !== undefined ? { currency: before.currency } : {}),
+          relation: { kind: 'to', from: before.index },
+        }
       : { ...after, relation: { kind: 'to', from: before.index } }
   }
 }
 
-const SMALL_NUMBERS: Readonly<Record<string, number>> = { one: 1, a: 1, an: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twenty: 20, en: 1, ett: 1, två: 2, tre: 3, fyra: 4, fem: 5, sex: 6, sju: 7, åtta: 8, nio: 9, tio: 10 }
-const numberOf = (word: string | undefined): number | undefined => (word === undefined ? undefined : (SMALL_NUMBERS[word.toLowerCase()] ?? (/^\d+$/.test(word) ? Number(word) : undefined)))
+const SMALL_NUMBERS: Readonly<Record<string, number>> = {
+  one: 1,
+  a: 1,
+  an: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twenty: 20,
+  en: 1,
+  ett: 1,
+  två: 2,
+  tre: 3,
+  fyra: 4,
+  fem: 5,
+  sex: 6,
+  sju: 7,
+  åtta: 8,
+  nio: 9,
+  tio: 10,
+}
+const numberOf = (word: string | undefined): number | undefined =>
+  word === undefined ? undefined : (SMALL_NUMBERS[word.toLowerCase()] ?? (/^\d+$/.test(word) ? Number(word) : undefined))
 
 const ORDINALS: Readonly<Record<string, number>> = {
-  andra: 2, tredje: 3, fjärde: 4, femte: 5, sjätte: 6, sjunde: 7, åttonde: 8, nionde: 9, tionde: 10, elfte: 11, tolfte: 12, femtonde: 15, tjugonde: 20, trettionde: 30, fyrtionde: 40, femtionde: 50, hundrade: 100,
-  second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, twelfth: 12, twentieth: 20, fiftieth: 50, hundredth: 100,
+  andra: 2,
+  tredje: 3,
+  fjärde: 4,
+  femte: 5,
+  sjätte: 6,
+  sjunde: 7,
+  åttonde: 8,
+  nionde: 9,
+  tionde: 10,
+  elfte: 11,
+  tolfte: 12,
+  femtonde: 15,
+  tjugonde: 20,
+  trettionde: 30,
+  fyrtionde: 40,
+  femtionde: 50,
+  hundrade: 100,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  twelfth: 12,
+  twentieth: 20,
+  fiftieth: 50,
+  hundredth: 100,
 }
 
 /** "var tjugonde patient", "every fifth call", "var 8:e": a share the scanner has no figure for. */
@@ -504,15 +707,29 @@ function readRangesAndShares(quantities: Quantity[], from: number, text: string,
     const quantity = quantities[index]
     if (quantity === undefined) continue
     if (quantity.kind === 'percent' && quantity.relation === undefined && !quantity.flags.has('range')) {
-      const lead = /(\d+(?:[.,]\d+)?)\s*(?:%|percent|procent)?\s*(?:to|till|–|—|-)\s*$/iu.exec(text.slice(Math.max(0, quantity.start - 24), quantity.start))
+      const lead = /(\d+(?:[.,]\d+)?)\s*(?:%|percent|procent)?\s*(?:to|till|–|—|-)\s*$/iu.exec(
+        text.slice(Math.max(0, quantity.start - 24), quantity.start),
+      )
       const low = lead?.[1] === undefined ? undefined : Number(lead[1].replace(',', '.'))
-      if (low !== undefined && low < quantity.value && !quantities.some((other) => other.kind === 'percent' && other.value === low && Math.abs(other.end - quantity.start) < 12)) {
-        quantities[index] = { ...quantity, low, high: quantity.value, value: (low + quantity.value) / 2, flags: new Set([...quantity.flags, 'range']) }
+      if (
+        low !== undefined &&
+        low < quantity.value &&
+        !quantities.some((other) => other.kind === 'percent' && other.value === low && Math.abs(other.end - quantity.start) < 12)
+      ) {
+        quantities[index] = {
+          ...quantity,
+          low,
+          high: quantity.value,
+          value: (low + quantity.value) / 2,
+          flags: new Set([...quantity.flags, 'range']),
+        }
       }
     }
   }
   readOrdinalShares(quantities, text, back, original)
-  const pattern = /\b(one|a|an|\d+|en|ett|två|tre)\s+(?:[\p{L}-]+\s+){0,2}(?:in|of\s+every|out\s+of|av)\s+(two|three|four|five|six|seven|eight|nine|ten|twenty|\d+|två|tre|fyra|fem|sex|sju|åtta|nio|tio)\b/giu
+  const pattern = unicodeWords(
+    /\b(one|a|an|\d+|en|ett|två|tre)\s+(?:[\p{L}-]+\s+){0,2}(?:in|of\s+every|out\s+of|av)\s+(two|three|four|five|six|seven|eight|nine|ten|twenty|\d+|två|tre|fyra|fem|sex|sju|åtta|nio|tio)\b/giu,
+  )
   for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
     const share = numberOf(match[1])
     const whole = numberOf(match[2])
@@ -520,23 +737,41 @@ function readRangesAndShares(quantities: Quantity[], from: number, text: string,
     const [start, end] = [back(match.index), back(match.index + match[0].length)]
     const overlapping = quantities.findIndex((quantity, position) => position >= from && quantity.start < end && start < quantity.end)
     const base = quantities[overlapping]
-    if (base === undefined) continue
-    quantities[overlapping] = { ...base, kind: 'percent', value: (share / whole) * 100, unit: {}, scale: 0.01, relation: { kind: 'oneIn' }, flags: new Set(['words']) }
+    // "en kostnad av 42 pund": an amount after "av" is what something costs, not a share's whole.
+    if (base === undefined || base.kind === 'money') continue
+    quantities[overlapping] = {
+      ...base,
+      kind: 'percent',
+      value: (share / whole) * 100,
+      unit: {},
+      scale: 0.01,
+      relation: { kind: 'oneIn' },
+      flags: new Set(['words']),
+    }
   }
+}
+
+/** Whether a Swedish compound ends in the other word's stem, with a first part of its own ("utlandsres", "resa"). */
+function sameCompoundHead(compound: string, word: string): boolean {
+  const stem = word.replace(/[ae]$/u, '')
+  return stem.length >= 3 && compound.length - stem.length >= 4 && compound.replace(/[ae]$/u, '').endsWith(stem)
 }
 
 /**
  * One text's words for one thing meet: "maskiner" and "maskin", "bodar" and "bod", "members" and
  * "member" become the shorter atom when one is the other plus a short ending.
  */
-function unifyNouns(quantities: Quantity[]): void {
+function unifyNouns(quantities: Quantity[], swedish: boolean): void {
   const atoms = new Set(quantities.flatMap((quantity) => Object.keys(quantity.unit)).filter((atom) => atom.startsWith('n:')))
   const rename = new Map<string, string>()
   for (const atom of atoms) {
     for (const other of atoms) {
       if (other === atom || other.length >= atom.length) continue
       const stem = other.slice(2)
-      if (stem.length >= 3 && atom.slice(2).startsWith(stem) && atom.length - other.length <= 4) rename.set(atom, rename.get(other) ?? other)
+      if (stem.length >= 3 && atom.slice(2).startsWith(stem) && atom.length - other.length <= 4)
+        rename.set(atom, rename.get(other) ?? other)
+      // A Swedish compound is its last part: "utlandsresor" and "en resa" are both trips.
+      else if (swedish && sameCompoundHead(atom.slice(2), stem)) rename.set(atom, rename.get(other) ?? other)
     }
   }
   if (rename.size === 0) return
@@ -594,7 +829,10 @@ export function readQuantities(pages: ReadonlyArray<{ page: number; text: string
     // "6 hours a week per 100 endpoints": the 100 endpoints are a group the time is per, divided by.
     for (let index = offset; index < quantities.length; index += 1) {
       const quantity = quantities[index]
-      if (quantity?.kind === 'count' && /\b(?:per|för\s+varje|for\s+every)\s+$/iu.test(original.text.slice(Math.max(0, quantity.start - 14), quantity.start))) {
+      if (
+        quantity?.kind === 'count' &&
+        /\b(?:per|för\s+varje|for\s+every)\s+$/iu.test(original.text.slice(Math.max(0, quantity.start - 14), quantity.start))
+      ) {
         quantities[index] = { ...quantity, flags: new Set([...quantity.flags, 'group']) }
       }
     }
@@ -608,7 +846,7 @@ export function readQuantities(pages: ReadonlyArray<{ page: number; text: string
       else quantities.push({ ...multiplier, index: quantities.length })
     }
   }
-  unifyNouns(quantities)
+  unifyNouns(quantities, options.language === 'sv')
   return quantities
 }
 

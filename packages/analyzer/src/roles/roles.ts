@@ -12,11 +12,13 @@ import {
   ONE_OFF,
   PRICE_LABEL,
   RATING,
+  REMAINS,
   REPLACES,
   SELLER_CHARGES,
   SELLER_RECORD,
   STATE,
 } from './cues.ts'
+import { unicodeWords } from '../read/word-boundary.ts'
 
 /** The words of a figure's clause before the figure. */
 function clauseLead(quantity: Quantity): string {
@@ -57,39 +59,97 @@ function contextReason(quantity: Quantity, clause: string): string | undefined {
   if (quantity.flags.has('threshold') && quantity.kind !== 'money' && quantity.kind !== 'percent') return 'limit'
   // "used by 600+ contractors", "over 2,000 fleets", "saved our clients $2M": the seller's record — not
   // "our clients pay out on 48,000 claims a year", which describes the customer.
-  const recordNoun = /^(?:customers?|clients?|companies|businesses|users?|partners?|fleets?|contractors?|firms?|organi[sz]ations?|teams?|kunder|kund|företag|åkerier|användare|partner|organisationer|byråer)$/iu
-  if (SELLER_RECORD.test(clause) && !PRICE_LABEL.test(quantity.sentence) && ((quantity.kind === 'count' && recordNoun.test(quantity.nounText ?? '')) || (quantity.kind === 'count' && quantity.nounText === undefined) || (quantity.kind === 'money' && /\b(?:saved|helped|delivered|sparat|hjälpt)\b/iu.test(clause)))) return "seller's record"
+  const recordNoun =
+    /^(?:customers?|clients?|companies|businesses|users?|partners?|fleets?|contractors?|firms?|organi[sz]ations?|teams?|kunder|kund|företag|åkerier|användare|partner|organisationer|byråer)$/iu
+  if (
+    SELLER_RECORD.test(clause) &&
+    !PRICE_LABEL.test(quantity.sentence) &&
+    ((quantity.kind === 'count' && recordNoun.test(quantity.nounText ?? '')) ||
+      (quantity.kind === 'count' && quantity.nounText === undefined) ||
+      (quantity.kind === 'money' && /\b(?:saved|helped|delivered|sparat|hjälpt)\b/iu.test(clause)))
+  )
+    return "seller's record"
   return undefined
 }
+
+/** A short label before a colon and nothing else. */
+const LABEL_ONLY = /^\s*[\p{L}][\p{L}\s,&/-]{2,40}:\s*$/u
+
+/** A label of what something costs the customer today. */
+const COST_TODAY = unicodeWords(/\b(?:today|current|currently|now|i\s+dag|idag|nuvarande|nu|kostnad|kostar|cost|costs|spend|budget)\b/iu)
+
+/** What the offer makes possible: "can", "kan". */
+const CAN = unicodeWords(/\b(?:can|could|kan|kunna)\b/iu)
+
+/** A price word a few words before the amount: "Licence fee: $65", "årsavgift om 4 800 kr". */
+const PRICE_WORD_BEFORE = unicodeWords(
+  /\b(?:price|pricing|fee|licen[cs]e|subscription|pris|avgift|årsavgift|månadsavgift|licens|abonnemang|(?:engångs|start|uppstarts|installations|implementerings|införande|setup|one-time|onboarding)[\p{L}-]*)[^\p{L}\p{N}]+(?:\p{L}+[^\p{L}\p{N}]+){0,2}$/iu,
+)
+
+/** The per-words of an amount ("per", "a", "month", "året"). */
+const PER_WORDS = unicodeWords(
+  /\b(?:per|a|an|each|och|i|om|and)\b|\b(?:day|days|week|weeks|month|months|mo|year|years|yr|annum|dag|vecka|månad|mån|år|året|månaden)\b/giu,
+)
 
 function priceScore(quantity: Quantity, clause: string, offerName: readonly string[]): number {
   const sentence = quantity.sentence
   let score = 0
   if (PRICE_LABEL.test(sentence)) score += 3
-  else if (/\b(?:price|pricing|fee|licen[cs]e|subscription|pris|avgift|årsavgift|månadsavgift|licens|abonnemang|(?:engångs|start|uppstarts|installations|implementerings|införande|setup|one-time|onboarding)\w*)\W+(?:\p{L}+\W+){0,2}$/iu.test(lead(quantity)) && !CUSTOMER_SIDE.test(clause)) score += 2
+  else if (PRICE_WORD_BEFORE.test(lead(quantity)) && !CUSTOMER_SIDE.test(clause)) score += 2
   if (SELLER_CHARGES.test(sentence)) score += 3
   if (OFFER_THINGS.test(clause) || OFFER_THINGS.test(lead(quantity))) score += 2
   if (namesTheOffer(lead(quantity), offerName)) score += 3
   if (ONE_OFF.test(clause)) score += 1
-  if (/\b(?:fee|fees|avgift\w*|arvode\w*)\b/iu.test(clause) && !/\b(?:late|penalty|fine|vite|viten|förseningsavgift|böter)\b/iu.test(clause)) score += 2
+  if (
+    /\b(?:fee|fees|avgift\w*|arvode\w*)\b/iu.test(clause) &&
+    !/\b(?:late|penalty|fine|vite|viten|förseningsavgift|böter)\b/iu.test(clause)
+  )
+    score += 2
   const perPeople = (quantity.unit.person ?? 0) < 0
   const perPeriod = ['month', 'year'].some((period) => (quantity.unit[period] ?? 0) < 0)
   if (perPeople && perPeriod) score += 2
   // A line that is nothing but an amount per thing per period ("$1.50 per unit per month.", "Cost: $32 per vehicle per month") states the offer's price.
   // What the sentence says besides the amount and its per-words ("$2.10/endpoint/month.", "$790/month.").
-  const perWords = /\b(?:per|a|an|each|och|i|om|and)\b|\b(?:day|days|week|weeks|month|months|mo|year|years|yr|annum|dag|vecka|månad|mån|år|året|månaden)\b/giu
-  const bare = sentence.replace(quantity.text, '').replace(/\b(?:cost|costs|price|kostnad|pris)\s*:/iu, '').replace(perWords, '').replace(/\/[\p{L}-]+/gu, '').replace(/[^\p{L}]/gu, '')
+  const bare = sentence
+    .replace(quantity.text, '')
+    .replace(/\b(?:cost|costs|price|kostnad|pris)\s*:/iu, '')
+    .replace(PER_WORDS, '')
+    .replace(/\/[\p{L}-]+/gu, '')
+    .replace(/[^\p{L}]/gu, '')
   const alone = (sentence.match(/\d+(?:[ .,]\d+)*/gu) ?? []).length <= (quantity.text.match(/\d+(?:[ .,]\d+)*/gu) ?? []).length
   if (perPeriod && alone && bare.length <= 14) score += 2
+  // "Sensorer och plattform: 8 900 kr/mån.": a line that labels one amount a period names what it costs.
+  const label = sentence.slice(0, quantity.start - quantity.sentenceStart)
+  if (
+    perPeriod &&
+    alone &&
+    LABEL_ONLY.test(label) &&
+    !COST_TODAY.test(label) &&
+    sentence
+      .slice(quantity.end - quantity.sentenceStart)
+      .replace(PER_WORDS, '')
+      .replace(/[^\p{L}]/gu, '').length === 0
+  )
+    score += 2
   // "we'd do the whole thing for a flat $890,000 a year", "we monitor all sites … for $1,450": what we do, for a price.
-  if (/\b(?:we|we'd|we'll|vi)\b[^.]{0,80}\b(?:for|för)\s+(?:a\s+flat|only|just|a\s+fixed|ett\s+fast\s+pris\s+av|bara)?\s*$/iu.test(lead(quantity))) score += 3
+  if (
+    /\b(?:we|we'd|we'll|vi)\b[^.]{0,80}\b(?:for|för)\s+(?:a\s+flat|only|just|a\s+fixed|ett\s+fast\s+pris\s+av|bara)?\s*$/iu.test(
+      lead(quantity),
+    )
+  )
+    score += 3
   if (CUSTOMER_SIDE.test(clause)) score -= 3
   if ((quantity.unit.hour ?? 0) < 0 && !SELLER_CHARGES.test(sentence) && !PRICE_LABEL.test(sentence)) score -= 1
   return score
 }
 
 function priceWhat(quantity: Quantity, clause: string): PriceWhat {
-  if (quantity.kind === 'percent') return /gain|saving|saves|save|besparing|sparar|merförsäljning|uplift|ökning|result|resultat|tillbaka|get\s+back|recover|återvinn|vinst/iu.test(clause) ? 'shareOfGain' : 'shareOfSpend'
+  if (quantity.kind === 'percent')
+    return /gain|saving|saves|save|besparing|sparar|merförsäljning|uplift|ökning|result|resultat|tillbaka|get\s+back|recover|återvinn|vinst/iu.test(
+      clause,
+    )
+      ? 'shareOfGain'
+      : 'shareOfSpend'
   if (/\b(?:minimum|min\.|lägst|minst|minimiavgift|at\s+least)\b/iu.test(clause)) return 'minimum'
   const periodic = ['day', 'week', 'month', 'quarter', 'year'].some((period) => (quantity.unit[period] ?? 0) < 0)
   if (periodic) return 'recurring'
@@ -104,7 +164,8 @@ function baselineWhat(quantity: Quantity): BaselineWhat {
     case 'money': {
       const perTime = (unit.hour ?? 0) < 0
       if (perTime) return 'rate'
-      if (/\b(?:revenue|sales|turnover|omsättning|intäkt\w*|försäljning|order value|ordervärde)\b/iu.test(quantity.sentence)) return 'revenue'
+      if (/\b(?:revenue|sales|turnover|omsättning|intäkt\w*|försäljning|order value|ordervärde)\b/iu.test(quantity.sentence))
+        return 'revenue'
       return Object.keys(unit).length > 1 ? 'cost' : 'cost'
     }
     case 'duration':
@@ -121,13 +182,29 @@ function baselineWhat(quantity: Quantity): BaselineWhat {
 /** Whether a percentage (or word fraction) is a change the offer makes rather than a state of things. */
 function effectOf(quantity: Quantity, clause: string): EffectWhat | undefined {
   // "the $25k a year you pay an outside consultant … goes away": a cost the offer removes whole.
-  if (quantity.kind === 'money' && /\b(?:goes\s+away|go\s+away|disappears?|no\s+longer\s+(?:needed|necessary)|is\s+eliminated|försvinner|behövs\s+inte\s+längre|faller\s+bort|slipper\s+ni)\b/iu.test(quantity.sentence)) return 'replace'
+  if (
+    quantity.kind === 'money' &&
+    /\b(?:goes\s+away|go\s+away|disappears?|no\s+longer\s+(?:needed|necessary)|is\s+eliminated|försvinner|behövs\s+inte\s+längre|faller\s+bort|slipper\s+ni)\b/iu.test(
+      quantity.sentence,
+    )
+  )
+    return 'replace'
   // "saves 4 min per invoice", "sparar 2 timmar i veckan": the saving itself.
-  if ((quantity.kind === 'duration' || quantity.kind === 'money') && /\b(?:saves?|saving|frees?\s+up|cuts?|shaves?|trims?|sparar|spara|frigör|kapar|minskar\s+med)\s+(?:about|around|roughly|up\s+to|ca|cirka|runt|upp\s+till)?\s*$/iu.test(lead(quantity))) return 'direct'
-  if (quantity.kind === 'multiplier') return quantity.relation?.kind === 'times' && quantity.relation.direction === 'faster' ? 'multiplier' : 'uplift'
+  if (
+    (quantity.kind === 'duration' || quantity.kind === 'money') &&
+    /\b(?:saves?|saving|frees?\s+up|cuts?|shaves?|trims?|sparar|spara|frigör|kapar|minskar\s+med)\s+(?:about|around|roughly|up\s+to|ca|cirka|runt|upp\s+till)?\s*$/iu.test(
+      lead(quantity),
+    )
+  )
+    return 'direct'
+  if (quantity.kind === 'multiplier')
+    return quantity.relation?.kind === 'times' && quantity.relation.direction === 'faster' ? 'multiplier' : 'uplift'
   if (quantity.relation?.kind === 'from' || quantity.relation?.kind === 'to') return 'beforeAfter'
   if (quantity.kind !== 'percent') return undefined
-  if (quantity.relation?.kind === 'oneIn' && !(OFFER_ACTS.test(quantity.sentence) && (DECREASE.test(clause) || INCREASE.test(clause)))) return undefined
+  // "with the service only the review remains, about a fifth of the time": the share still needed.
+  if (REMAINS.test(quantity.sentence) && OFFER_ACTS.test(quantity.sentence)) return 'remaining'
+  if (quantity.relation?.kind === 'oneIn' && !(OFFER_ACTS.test(quantity.sentence) && (DECREASE.test(clause) || INCREASE.test(clause))))
+    return undefined
   if (quantity.flags.has('decrease')) return 'reduction'
   if (quantity.flags.has('increase')) return 'uplift'
   const sentence = quantity.sentence
@@ -135,12 +212,29 @@ function effectOf(quantity: Quantity, clause: string): EffectWhat | undefined {
   const down = DECREASE.test(clause)
   const up = INCREASE.test(clause)
   // "get it down to 5 %", "lifts conversion to 3.2 %": the level after the change.
-  if (/\b(?:to|till|down\s+to|ner\s+till|ned\s+till)\s*(?:about\s+|around\s+|cirka\s+|ca\s+|runt\s+)?$/iu.test(clauseLead(quantity))) return 'target'
+  if (/\b(?:to|till|down\s+to|ner\s+till|ned\s+till)\s*(?:about\s+|around\s+|cirka\s+|ca\s+|runt\s+)?$/iu.test(clauseLead(quantity)))
+    return 'target'
   // "med våra vågar och närvaroprognoser: 11 %", "with our scales: 5 %": the level the offer reaches.
-  if (acts && !down && !up && OFFER_ACTS.test(clause.length > 12 ? sentence : clause) && !STATE.test(clause) && /:\s*$|\b(?:with|med)\b/iu.test(clauseLead(quantity))) {
+  if (
+    acts &&
+    !down &&
+    !up &&
+    OFFER_ACTS.test(clause.length > 12 ? sentence : clause) &&
+    !STATE.test(clause) &&
+    /:\s*$|\b(?:with|med)\b/iu.test(clauseLead(quantity))
+  ) {
     return 'target'
   }
   if (STATE.test(clause) && !down && !up) return undefined
+  // "med AR-glasögon kan personalen guidas på distans i 45 % av fallen": the share of cases the offer takes over.
+  if (
+    (acts || /^\s*(?:with|med)\s+\p{L}/iu.test(sentence)) &&
+    !down &&
+    !up &&
+    CAN.test(sentence) &&
+    /^\s*(?:of|av)\s+(?:the\s+|all\s+|alla\s+)?\p{L}/iu.test(quantity.sentence.slice(quantity.end - quantity.sentenceStart))
+  )
+    return 'reduction'
   if (down) return 'reduction'
   if (up) return 'uplift'
   if ((down || up) && acts) return down ? 'reduction' : 'uplift'
@@ -168,7 +262,12 @@ export function roleOf(quantity: Quantity, offerName: readonly string[] = []): R
   const context = contextReason(quantity, clause)
   if (context !== undefined) return { role: 'context', why: context }
   if (quantity.flags.has('example')) return { role: 'context', why: 'example text' }
-  if (quantity.kind === 'money' || (quantity.kind === 'percent' && (PRICE_LABEL.test(quantity.sentence) || SELLER_CHARGES.test(quantity.sentence)) && /\b(?:of|av)\b/iu.test(clause))) {
+  if (
+    quantity.kind === 'money' ||
+    (quantity.kind === 'percent' &&
+      (PRICE_LABEL.test(quantity.sentence) || SELLER_CHARGES.test(quantity.sentence)) &&
+      /\b(?:of|av)\b/iu.test(clause))
+  ) {
     if (priceScore(quantity, clause, offerName) >= 2) return { role: 'price', what: priceWhat(quantity, clause) }
   }
   const effect = effectOf(quantity, clause)
