@@ -148,8 +148,15 @@ function aboutWords(effect: Effect, context: StreamContext): string[] {
   const quantity = context.roled[effect.indices[effect.indices.length - 1] ?? -1]?.quantity
   if (quantity === undefined) return []
   const after = quantity.sentence.slice(quantity.end - quantity.sentenceStart).split(/[,;.]/u)[0] ?? ''
-  return (after.toLowerCase().match(/\p{L}{5,}/gu) ?? []).map((word) => word.slice(0, 5))
+  return (after.toLowerCase().match(/\p{L}{5,}/gu) ?? []).filter((word) => !FUNCTION_WORDS.has(word)).map((word) => word.slice(0, 5))
 }
+
+/** Long words that say nothing of what a figure is about. */
+const FUNCTION_WORDS = new Set(
+  'about above after again against among around because before being below between could during every other since their there these those through under until where which while would should years month weeks hours efter sedan innan under genom mellan också eller några något mycket varje andra alltid redan ungefär kring därför vilket vilka skulle kunna'.split(
+    ' ',
+  ),
+)
 
 function candidatesFor(
   effect: Effect,

@@ -265,6 +265,25 @@ const STOP_WORDS = new Set<string>([
 ])
 
 /** The words of a figure's clause before it: back to the last comma, semicolon, colon or "and"/"och". */
+/** A period adverb right after a figure ("14 000 ärenden per år", "7,500 tonnes a year"). */
+const PERIOD_RIGHT_AFTER = /^\s*(?:[\p{L}-]+\s+)?(?:a|an|per|each|every|i|om|varje)\s+\p{L}+/iu
+
+/**
+ * The text between two offsets with other figures and the period adverbs that belong to them
+ * blanked: in "14 000 ärenden per år à 40 minuter" the year is the cases', not the minutes'.
+ */
+function othersPeriodsBlanked(context: { text: string; figures: readonly Figure[]; index: number }, from: number, to: number): string {
+  let text = context.text.slice(from, to)
+  for (const other of context.figures.slice(0, context.index)) {
+    if (other.end < from || other.end >= to) continue
+    const own = PERIOD_RIGHT_AFTER.exec(context.text.slice(other.end, to))
+    const length = other.end - Math.max(from, other.start) + (own !== null && clausePeriod(own[0]) !== undefined ? own[0].length : 0)
+    const at = Math.max(from, other.start) - from
+    text = text.slice(0, at) + ' '.repeat(length) + text.slice(at + length)
+  }
+  return text
+}
+
 function clauseBefore(text: string, sentenceStart: number, start: number): string {
   const lead = text.slice(sentenceStart, start)
   const cut = Math.max(...[/.*[,;:(–]/su, /.*\s(?:while|whereas|medan)\s/su].map((pattern) => pattern.exec(lead)?.[0].length ?? 0))
@@ -323,7 +342,9 @@ function previousCountNoun(figures: readonly Figure[], index: number, sentenceSt
   for (let other = index - 1; other >= 0; other -= 1) {
     const figure = figures[other]
     if (figure === undefined || figure.start < sentenceStart) break
-    if (figure?.kind === 'count') return countNoun(figure, text)
+    if (figure.kind === 'count') return countNoun(figure, text)
+    // "38 timmar à 1 150 kr": an amount for each of a number of hours is per hour.
+    if (figure.kind === 'hours' && other === index - 1) return 'hour'
   }
   return undefined
 }
@@ -523,11 +544,12 @@ function unitOf(
   ) {
     const tail = /^[^\d.;,]{0,40}/u.exec(context.text.slice(figure.end))?.[0] ?? ''
     const previousEnd = context.figures[context.index - 1]?.end ?? 0
+    const lead = othersPeriodsBlanked(context, Math.max(context.sentenceStart, previousEnd), figure.start)
     const adverb =
-      clausePeriod(clauseBefore(context.text, Math.max(context.sentenceStart, previousEnd), figure.start) + tail) ??
+      clausePeriod(clauseBefore(lead, 0, lead.length) + tail) ??
       // "where every occupied room is cleaned every day, … from 32 to 28 minutes per room": a time takes its sentence's one period.
       (figure.kind === 'minutes' || figure.kind === 'hours' || hourCount
-        ? clausePeriod(context.text.slice(context.sentenceStart, figure.end) + tail)
+        ? clausePeriod(othersPeriodsBlanked(context, context.sentenceStart, figure.end) + tail)
         : undefined)
     if (adverb !== undefined) periods.add(adverb)
   }
@@ -540,7 +562,7 @@ function unitOf(
   const perAtoms = new Set<string>()
   for (const perNoun of perNouns) {
     const atom = nounAtom(perNoun)
-    if (atom.atom === noun || perAtoms.has(atom.atom)) continue
+    if (atom.atom === noun || perAtoms.has(atom.atom) || (atom.atom === 'hour' && periods.has('hour'))) continue
     perAtoms.add(atom.atom)
     addAtom(unit, atom.atom, -1)
     if (atom.factor !== 1) scale /= atom.factor

@@ -96,7 +96,7 @@ function priceScore(quantity: Quantity, clause: string, offerName: readonly stri
   let score = 0
   if (PRICE_LABEL.test(sentence)) score += 3
   else if (PRICE_WORD_BEFORE.test(lead(quantity)) && !CUSTOMER_SIDE.test(clause)) score += 2
-  if (SELLER_CHARGES.test(sentence)) score += 3
+  if (SELLER_CHARGES.test(clause)) score += 3
   if (OFFER_THINGS.test(clause) || OFFER_THINGS.test(lead(quantity))) score += 2
   if (namesTheOffer(lead(quantity), offerName)) score += 3
   if (ONE_OFF.test(clause)) score += 1
@@ -107,7 +107,11 @@ function priceScore(quantity: Quantity, clause: string, offerName: readonly stri
     score += 2
   const perPeople = (quantity.unit.person ?? 0) < 0
   const perPeriod = ['month', 'year'].some((period) => (quantity.unit[period] ?? 0) < 0)
-  if (perPeople && perPeriod) score += 2
+  // "$65/user/month" is a seat price; "22 FTE at $41,000 each" is what a person costs the customer.
+  const writtenPer = /\/|\bper\b|\bi\s+månaden\b/iu.test(
+    quantity.text + quantity.sentence.slice(quantity.end - quantity.sentenceStart, quantity.end - quantity.sentenceStart + 12),
+  )
+  if (perPeople && perPeriod && writtenPer) score += 2
   // A line that is nothing but an amount per thing per period ("$1.50 per unit per month.", "Cost: $32 per vehicle per month") states the offer's price.
   // What the sentence says besides the amount and its per-words ("$2.10/endpoint/month.", "$790/month.").
   const bare = sentence
@@ -203,6 +207,9 @@ function effectOf(quantity: Quantity, clause: string): EffectWhat | undefined {
   if (quantity.kind !== 'percent') return undefined
   // "with the service only the review remains, about a fifth of the time": the share still needed.
   if (REMAINS.test(quantity.sentence) && OFFER_ACTS.test(quantity.sentence)) return 'remaining'
+  // "var sjätte har inte loggat in …, så de kan sägas upp": a share the rest of the sentence says can go.
+  const rest = quantity.sentence.slice(quantity.end - quantity.sentenceStart)
+  if (quantity.relation?.kind === 'oneIn' && CAN.test(rest) && DECREASE.test(rest)) return 'reduction'
   if (quantity.relation?.kind === 'oneIn' && !(OFFER_ACTS.test(quantity.sentence) && (DECREASE.test(clause) || INCREASE.test(clause))))
     return undefined
   if (quantity.flags.has('decrease')) return 'reduction'
