@@ -32,12 +32,13 @@ const isShare = (entry: RoledQuantity): boolean =>
 const topicWords = (text: string): Set<string> => new Set((text.toLowerCase().match(/\p{L}{4,}/gu) ?? []).map((word) => word.slice(0, 6)))
 
 /** The share a target level changes: stated before it, of the same kind, whose words it shares most ("22 % annual turnover" … "turnover down to 18 %"). */
-function baseShareFor(target: RoledQuantity, roled: readonly RoledQuantity[]): RoledQuantity | undefined {
+function baseShareFor(target: RoledQuantity, roled: readonly RoledQuantity[], oneInOnly = false): RoledQuantity | undefined {
   const words = topicWords(target.quantity.sentence)
   let best: { entry: RoledQuantity; score: number } | undefined
   for (const other of roled) {
     if (!isShare(other) || other.quantity.index >= target.quantity.index || other.quantity.kind !== target.quantity.kind) continue
-    if (other.quantity.flags.has('words')) continue
+    if (oneInOnly !== (other.quantity.relation?.kind === 'oneIn')) continue
+    if (other.quantity.flags.has('words') && !oneInOnly) continue
     const overlap = [...topicWords(other.quantity.sentence)].filter((word) => words.has(word)).length
     const score = overlap * 2 - (target.quantity.sentenceIndex - other.quantity.sentenceIndex) * 0.5 + other.quantity.index * 0.01
     if (best === undefined || score > best.score) best = { entry: other, score }
@@ -82,13 +83,20 @@ export function effectsOf(context: StreamContext): Effect[] {
       continue
     }
     taken.add(quantity.index)
-    if (role.what === 'target' || quantity.relation?.kind === 'points') {
+    // "win 1 in 5 … with our bid team, 1 in 4": a level written as the one before it is the level after.
+    const sameForm =
+      quantity.relation?.kind === 'oneIn' && (role.what === 'uplift' || role.what === 'reduction')
+        ? baseShareFor(entry, roled, true)
+        : undefined
+    if (role.what === 'target' || quantity.relation?.kind === 'points' || sameForm !== undefined) {
       // The level before: the nearest share stated before it of the same kind.
-      const base = baseShareFor(entry, roled)
+      const base = sameForm ?? baseShareFor(entry, roled)
       if (base === undefined && role.what === 'target') continue
       // "cut churn by three percentage points": the points themselves; the level they change is no chain share.
       const difference =
-        base === undefined || role.what !== 'target' ? valueOf(quantity.index) : valueOf(base.quantity.index) - valueOf(quantity.index)
+        base === undefined || (role.what !== 'target' && sameForm === undefined)
+          ? valueOf(quantity.index)
+          : valueOf(base.quantity.index) - valueOf(quantity.index)
       if (base === undefined) {
         effects.push({
           indices: [quantity.index],
@@ -102,12 +110,12 @@ export function effectsOf(context: StreamContext): Effect[] {
         continue
       }
       effects.push({
-        indices: role.what === 'target' ? [base.quantity.index, quantity.index] : [quantity.index],
+        indices: role.what === 'target' || sameForm !== undefined ? [base.quantity.index, quantity.index] : [quantity.index],
         what: 'points',
         start: {},
         factor: Math.abs(difference),
         sentenceIndex: quantity.sentenceIndex,
-        increase: role.what === 'target' ? difference < 0 : role.what === 'uplift',
+        increase: role.what === 'target' || sameForm !== undefined ? difference < 0 : role.what === 'uplift',
         consumes: [base.quantity.index],
       })
       continue
@@ -126,7 +134,7 @@ export function effectsOf(context: StreamContext): Effect[] {
       indices: [quantity.index],
       what: role.what,
       // A saving stated as an amount or a time ("saves 4 min per invoice") is its own start.
-      start: quantity.kind === 'money' || role.what === 'direct' ? quantity.unit : {},
+      start: quantity.kind === 'money' || role.what === 'direct' ? quantity.unit : periodsOf(quantity.unit),
       factor,
       sentenceIndex: quantity.sentenceIndex,
       increase: role.what === 'uplift',
@@ -134,6 +142,11 @@ export function effectsOf(context: StreamContext): Effect[] {
     })
   }
   return effects
+}
+
+/** A share of a year ("bring back a third of them over the year"): a share of a stock each year. */
+function periodsOf(unit: Unit): Unit {
+  return (unit.year ?? 0) < 0 ? { year: -1 } : {}
 }
 
 /** A before→after pair's unit: what either side says it is per ("40 minutes to 10 minutes per site manager"). */

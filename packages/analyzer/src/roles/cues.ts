@@ -10,7 +10,7 @@ export const PRICE_LABEL =
 
 /** We/our as the one who charges: "we charge", "our fee is", "vi tar", "vi fakturerar", "kostar bara". */
 export const SELLER_CHARGES = unicodeWords(
-  /\b(?:we\s+(?:charge|bill|ask|invoice)|our\s+(?:price|fee|fees|rate|licen[cs]e|subscription|pricing|plan|service|tool|platform|app|software|system|solution)\s+(?:is|costs?|runs|comes)|costs?\s+(?:just|only)|is\s+priced\s+at|priced\s+at|billed\s+(?:at|monthly|annually|yearly)|at\s+a\s+(?:fee|price)\s+of|vi\s+(?:tar|tar\s+betalt|fakturerar|debiterar)|vårt\s+(?:pris|arvode)|vår\s+(?:avgift|licens|tjänst\s+kostar)|kostar\s+(?:bara|endast|från)|från\s+\d)/iu,
+  /\b(?:we\s+(?:charge|bill|ask|invoice)|our\s+(?:price|fee|fees|rate|licen[cs]e|subscription|pricing|plan|service|tool|platform|app|software|system|solution)\s+(?:is|costs?|runs|comes)|costs?\s+(?:just|only)|is\s+priced\s+at|priced\s+at|billed\s+(?:at|monthly|annually|yearly)|at\s+a\s+(?:fee|price)\s+of|vi\s+(?:tar|tar\s+betalt|fakturerar|debiterar)|(?:tar|fakturerar|debiterar)\s+vi|vårt\s+(?:pris|arvode)|vår\s+(?:avgift|licens|tjänst\s+kostar)|kostar\s+(?:bara|endast|från)|från\s+\d)/iu,
 )
 
 /** The offer as the thing that costs: "the cameras are NOK 85,000 per pen", "konsultinsatsen kostar 180 tkr". */
@@ -20,7 +20,7 @@ export const OFFER_THINGS = unicodeWords(
 
 /** A price paid once. */
 export const ONE_OFF = unicodeWords(
-  /\b(?:one[-\s]?time|one[-\s]?off|once|setup|set-up|set\s+up|installation|install|onboarding|implementation|upfront|up-front|initial|project\s+fee|engångs\w*|engång|uppstart\w*|installation\w*|införande\w*|implementation\w*|startavgift\w*|etablering\w*)\b/iu,
+  /\b(?:one[-\s]?time|one[-\s]?off|once|setup|set-up|set\s+up|installation|install|onboarding|implementation|upfront|up-front|initial|project\s+fee|engång\w*|engång|uppstart\w*|installation\w*|införande\w*|implementation\w*|startavgift\w*|etablering\w*)\b/iu,
 )
 
 /** The customer's own costs, rates and revenues: "loaded cost", "costs the firm", "i dag", "lägger". */
@@ -35,7 +35,7 @@ export const DECREASE = unicodeWords(
 
 /** Verbs of an increase the offer brings: "lifts", "raises", "höjer", "ökar", "recovers". */
 export const INCREASE = unicodeWords(
-  /\b(?:lift\w*|rais\w*|increas\w*|boost\w*|improv\w*|grow\w*|more|higher|up|recover\w*|rebook\w*|refill\w*|reclaim\w*|captur\w*|convert\w*|win\w*|retain\w*|keep\w*|extra|additional|bring\w*\s+back|brought\s+back|reactivat\w*|återaktiver\w*|få\w*\s+(?:\p{L}+\s+)?tillbaka|återkräv\w*|reclaim\w*|höj\w*|ök\w*|förbättr\w*|fler|mer|högre|återvinn\w*|återta\w*|behåll\w*|vinn\w*|extra)\b/iu,
+  /\b(?:lift(?:s|ed|ing)?|rais(?:e|es|ed|ing)|increas\w*|boost(?:s|ed|ing)?|improv\w*|grow\w*|more|higher|up|recover\w*|rebook\w*|refill\w*|reclaim\w*|captur\w*|convert\w*|win(?:s|ning)?|retain\w*|keep(?:s|ing)?|kept|extra|additional|bring\w*\s+back|brought\s+back|reactivat\w*|återaktiver\w*|få\w*\s+(?:\p{L}+\s+)?tillbaka|återkräv\w*|reclaim\w*|höj\w*|ök\w*|förbättr\w*|fler|mer|högre|återvinn\w*|återta\w*|behåll\w*|vinn\w*|extra)\b/iu,
 )
 
 /** The offer does the change: "with our", "our tool", "med vår", "vi", "clinics on our". */

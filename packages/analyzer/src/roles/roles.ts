@@ -96,7 +96,9 @@ function priceScore(quantity: Quantity, clause: string, offerName: readonly stri
   let score = 0
   if (PRICE_LABEL.test(sentence)) score += 3
   else if (PRICE_WORD_BEFORE.test(lead(quantity)) && !CUSTOMER_SIDE.test(clause)) score += 2
+  // "we charge" prices its own clause; another amount in the sentence is likely a price too ("X kostar 6 kr (engång) och därefter tar vi 12 öre").
   if (SELLER_CHARGES.test(clause)) score += 3
+  else if (SELLER_CHARGES.test(sentence)) score += 1
   if (OFFER_THINGS.test(clause) || OFFER_THINGS.test(lead(quantity))) score += 2
   if (namesTheOffer(lead(quantity), offerName)) score += 3
   if (ONE_OFF.test(clause)) score += 1
@@ -188,7 +190,8 @@ function effectOf(quantity: Quantity, clause: string): EffectWhat | undefined {
   // "the $25k a year you pay an outside consultant … goes away": a cost the offer removes whole.
   if (
     quantity.kind === 'money' &&
-    /\b(?:goes\s+away|go\s+away|disappears?|no\s+longer\s+(?:needed|necessary)|is\s+eliminated|försvinner|behövs\s+inte\s+längre|faller\s+bort|slipper\s+ni)\b/iu.test(
+    // Not "varje år försvinner 12 % av beståndet": a loss rate, not the cost going away.
+    /\b(?:goes\s+away|go\s+away|disappears?|no\s+longer\s+(?:needed|necessary)|is\s+eliminated|försvinner|behövs\s+inte\s+längre|faller\s+bort|slipper\s+ni)\b(?![^.\d]{0,16}\d)/iu.test(
       quantity.sentence,
     )
   )
