@@ -442,7 +442,7 @@ function unitOf(
   }
   // "each visit bills $95", "ett uteblivet besök kostar runt 1 400 kr": the money is per that noun.
   const eachNoun =
-    /(?:^|\s)(?:each|every|per|one|a|an|varje|ett|en|per)\s+(?:[\p{L}-]+\s+){0,2}([\p{L}-]{3,})\s+(?:costs?|bills?|is worth|brings(?: in)?|generates|earns|averages?|runs|kostar|är värd|ger|drar in|snittar|ligger på)\s+(?:(?:about|around|roughly|approximately|on average|us|ca|cirka|runt|omkring|ungefär|i snitt|oss|kunden|the customer)\s+){0,2}$/u.exec(
+    /(?:^|\s)(?:each|every|per|one|a|an|varje|ett|en|per)\s+(?:[\p{L}-]+\s+){0,2}([\p{L}-]{3,})\s+(?:costs?|costing|bills?|is worth|brings(?: in)?|generates|earns|averages?|runs|kostar|är värd|ger|drar in|snittar|ligger på)\s+(?:(?:about|around|roughly|approximately|on average|us|you|them|ca|cirka|runt|omkring|ungefär|i snitt|oss|er|dem|kunden|the customer)\s+){0,3}$/u.exec(
       lead,
     )
   const eachWord = eachNoun?.[1]
