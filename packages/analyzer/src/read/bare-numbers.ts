@@ -4,7 +4,8 @@
 import type { Figure } from './figures-types.ts'
 import { readNumber } from './number-format.ts'
 
-const NOT_AFTER = /^(?:and|or|to|till|och|eller|of|av|in|i|on|på|per|at|from|från|för|for|the|a|an|en|ett|is|är|are|was|var|%|procent|percent|x|gånger|times)$/iu
+const NOT_AFTER =
+  /^(?:and|or|to|till|och|eller|of|av|in|i|on|på|per|at|from|från|för|for|the|a|an|en|ett|is|är|are|was|var|%|procent|percent|x|gånger|times)$/iu
 
 /** Figures for the bare numbers of a page that no scanned figure covers. */
 export function bareNumbers(page: number, text: string, covered: ReadonlyArray<{ start: number; end: number }>): Figure[] {
@@ -30,13 +31,33 @@ export function bareNumbers(page: number, text: string, covered: ReadonlyArray<{
     const noun = /^[\s-]*([\p{L}][\p{L}-]*)/u.exec(after)
     const word = noun?.[1]
     // "it's 2.", "tar det 3": a level with no unit of its own, which a pair gives it later.
-    const closing = /(?:it's|it is|takes|down to|instead of|rather than|compared (?:to|with)|tar det|är det|blir det|det är|ner till|i stället för|istället för|jämfört med)\s+(?:about|only|just|bara|cirka|ca)?\s*$/iu.test(text.slice(Math.max(0, index - 24), end - reading.raw.length))
+    const closing =
+      /(?:it's|it is|takes|down to|instead of|rather than|compared (?:to|with)|tar det|är det|blir det|det är|ner till|i stället för|istället för|jämfört med)\s+(?:about|only|just|bara|cirka|ca)?\s*$/iu.test(
+        text.slice(Math.max(0, index - 24), end - reading.raw.length),
+      )
     if (closing && /^\s*[.;,)]/.test(after)) {
       figures.push({ kind: 'count', value: reading.value, page, start: end - reading.raw.length, end, text: reading.raw, flags: [] })
       continue
     }
     if (word === undefined || NOT_AFTER.test(word) || word.length < 1) continue
     const wordEnd = end + (noun?.[0].length ?? 0)
+    // "8-hour days", "10-timmarspass": hours for each day or shift.
+    const hours = /^-(?:hours?|timmars?)/iu.test(after)
+      ? /^[\p{L}-]*\s+(days?|shifts?|dagar|pass|skift)\b/iu.exec(text.slice(wordEnd))
+      : null
+    if (hours !== null) {
+      figures.push({
+        kind: 'hours',
+        value: reading.value,
+        page,
+        start: end - reading.raw.length,
+        end: wordEnd,
+        text: text.slice(end - reading.raw.length, wordEnd),
+        flags: [],
+        ...(/^(days?|dagar)$/iu.test(hours[1] ?? '') ? { per: 'day' as const } : {}),
+      })
+      continue
+    }
     figures.push({
       kind: 'count',
       value: reading.thousandsValue ?? reading.value,

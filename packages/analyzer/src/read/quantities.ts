@@ -433,7 +433,7 @@ function unitOf(
   // "12,000 donors giving $32 a month", "members paying SEK 499", "kunder som handlar för 640 kr": per that count's thing.
   if (
     figure.kind === 'money' &&
-    /\b(?:paying|giving|spending|earning|generating|billing|averaging|at\s+an\s+average\s+of|at\s+an?\s+average|with\s+an\s+average\s+of|turning\s+over|who\s+(?:pay|give|spend)|that\s+(?:pay|give|spend)|som\s+(?:betalar|ger|handlar\s+för|omsätter))\s+(?:about|around|roughly|on\s+average|an\s+average\s+of|i\s+snitt|cirka|ca|runt)?\s*$/iu.test(
+    /\b(?:paying|giving|spending|earning|generating|billing|averaging|at\s+an\s+average\s+of|at\s+an?\s+average|with\s+an\s+average\s+of|turning\s+over|who\s+(?:pay|give|spend)|that\s+(?:pay|give|spend)|at\s+an?\s+(?:average\s+)?(?:price|rate)\s+of|som\s+(?:betalar|ger|handlar\s+för|omsätter)|(?:till|för)\s+ett\s+(?:snitt|medel|genomsnitts)?pris\s+(?:på|av))\s+(?:about|around|roughly|on\s+average|an\s+average\s+of|i\s+snitt|cirka|ca|runt)?\s*$/iu.test(
       lead,
     )
   ) {
@@ -518,7 +518,9 @@ function unitOf(
           (/(dag|dagar|days?)$/.test(written.toLowerCase()) ? 'day' : /(veckor|weeks?)$/.test(written.toLowerCase()) ? 'week' : undefined)
         if (period !== undefined && period !== 'hour') {
           addAtom(unit, period, 1)
-          if (periods.size === 0) periods.add('year')
+          // "12 working days every month": the clause's period; with none, days a year.
+          const clause = /^[^\d.;,]{0,40}/u.exec(context.text.slice(afterStart))?.[0] ?? ''
+          if (periods.size === 0) periods.add(clausePeriod(clause) ?? 'year')
           break
         }
         noun = atom.atom

@@ -145,6 +145,9 @@ function priceScore(quantity: Quantity, clause: string, offerName: readonly stri
   )
     score += 3
   if (CUSTOMER_SIDE.test(clause)) score -= 3
+  // "Kedjan betalar för 540 licenser …, 35 USD per licens och månad": what the customer pays someone today.
+  else if (CUSTOMER_SIDE.test(sentence) && !SELLER_CHARGES.test(sentence) && !PRICE_LABEL.test(sentence) && !OFFER_ACTS.test(sentence))
+    score -= 2
   if ((quantity.unit.hour ?? 0) < 0 && !SELLER_CHARGES.test(sentence) && !PRICE_LABEL.test(sentence)) score -= 1
   return score
 }
