@@ -153,7 +153,7 @@ function wordCount(
 }
 
 /** "one in five", "1 in 20", "en av fem", "one out of three": a share of 1/N. */
-const ONE_IN = new RegExp(`(?:one|1|en|ett)[ \\u00a0]+(?:in|out of|av)[ \\u00a0]+(\\d{1,3}|${[...NUMBER_WORDS.keys()].join('|')})`, 'giu')
+const ONE_IN = new RegExp(`(?:one|1|en|ett)[ \\u00a0-]+(?:in|out of|av)[ \\u00a0-]+(\\d{1,3}|${[...NUMBER_WORDS.keys()].join('|')})`, 'giu')
 
 /** "One in five meetings turns into a deal": 20 %, flagged 'wordFraction' (the count "five meetings" is part of it). */
 function oneInN(page: number, text: string): MutableFigure[] {
@@ -165,7 +165,7 @@ function oneInN(page: number, text: string): MutableFigure[] {
     if (WORD_CHARACTER.test(text[start - 1] ?? '') || WORD_CHARACTER.test(text[end] ?? '')) continue
     const of = (match[1] ?? '').toLowerCase()
     // "1 av 3" is a step or a page ("steg 1 av 3"): digits only in the English "1 in 20".
-    if (/^\d/u.test(match[0]) && !/[ \u00a0]in[ \u00a0]/u.test(match[0])) continue
+    if (/^\d/u.test(match[0]) && !/[ \u00a0-]in[ \u00a0-]/u.test(match[0])) continue
     const divisor = NUMBER_WORDS.get(of) ?? Number(of)
     if (!(divisor >= 2)) continue
     const value = Math.round(1000 / divisor) / 10

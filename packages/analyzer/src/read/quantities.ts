@@ -92,7 +92,9 @@ function persAfter(text: string, measure = false): { nouns: string[]; periods: P
     if (['i', 'om', 'och', 'för'].includes(connector)) break
     if (/^\d/.test(first)) break
     // "per skickat sms": the participle before the noun is no noun.
-    if (NOT_NOUNS.has(first) && second !== undefined && !NOT_NOUNS.has(second) && !PERIOD_WORDS.has(second)) {
+    // "per reportable breach": an adjective before the noun is no noun either.
+    const adjective = /(?:able|ible|ive|ous|ful)$/u.test(first)
+    if ((NOT_NOUNS.has(first) || adjective) && second !== undefined && !NOT_NOUNS.has(second) && !PERIOD_WORDS.has(second)) {
       nouns.push(second)
       consumed += match[0].length
       rest = text.slice(consumed)
@@ -433,7 +435,7 @@ function unitOf(
   // "12,000 donors giving $32 a month", "members paying SEK 499", "kunder som handlar för 640 kr": per that count's thing.
   if (
     figure.kind === 'money' &&
-    /\b(?:paying|giving|spending|earning|generating|billing|averaging|at\s+an\s+average\s+of|at\s+an?\s+average|with\s+an\s+average\s+of|turning\s+over|who\s+(?:pay|give|spend)|that\s+(?:pay|give|spend)|at\s+an?\s+(?:average\s+)?(?:price|rate)\s+of|som\s+(?:betalar|ger|handlar\s+för|omsätter)|(?:till|för)\s+ett\s+(?:snitt|medel|genomsnitts)?pris\s+(?:på|av))\s+(?:about|around|roughly|on\s+average|an\s+average\s+of|i\s+snitt|cirka|ca|runt)?\s*$/iu.test(
+    /\b(?:paying|giving|spending|earning|generating|billing|averaging|at\s+an\s+average\s+of|at\s+an?\s+average|with\s+an\s+average\s+of|turning\s+over|who\s+(?:pay|give|spend)|that\s+(?:pay|give|spend)|at\s+an?\s+(?:average\s+)?(?:price|rate)\s+of|on\s+an?\s+(?:average\s+)?(?:contract|plan|subscription|deal|order|basket)\s+(?:value\s+)?of|som\s+(?:betalar|ger|handlar\s+för|omsätter)|(?:till|för)\s+ett\s+(?:snitt|medel|genomsnitts)?pris\s+(?:på|av))\s+(?:about|around|roughly|on\s+average|an\s+average\s+of|i\s+snitt|cirka|ca|runt)?\s*$/iu.test(
       lead,
     )
   ) {
