@@ -101,7 +101,7 @@ export function effectsOf(context: StreamContext): Effect[] {
         effects.push({
           indices: [quantity.index],
           what: 'points',
-          start: {},
+          start: periodsOf(quantity.unit),
           factor: Math.abs(difference),
           sentenceIndex: quantity.sentenceIndex,
           increase: role.what === 'uplift',
@@ -112,7 +112,8 @@ export function effectsOf(context: StreamContext): Effect[] {
       effects.push({
         indices: role.what === 'target' || sameForm !== undefined ? [base.quantity.index, quantity.index] : [quantity.index],
         what: 'points',
-        start: {},
+        // "en årlig omflyttning på 11 %" … "till 8 %": the levels are shares of a year.
+        start: { ...periodsOf(base.quantity.unit), ...periodsOf(quantity.unit) },
         factor: Math.abs(difference),
         sentenceIndex: quantity.sentenceIndex,
         increase: role.what === 'target' || sameForm !== undefined ? difference < 0 : role.what === 'uplift',
@@ -147,6 +148,10 @@ export function effectsOf(context: StreamContext): Effect[] {
 /** A share of a year ("bring back a third of them over the year"): a share of a stock each year. */
 function periodsOf(unit: Unit): Unit {
   return (unit.year ?? 0) < 0 ? { year: -1 } : {}
+}
+
+function withoutYear(unit: Unit): Unit {
+  return Object.fromEntries(Object.entries(unit).filter(([atom]) => atom !== 'year'))
 }
 
 /** A before→after pair's unit: what either side says it is per ("40 minutes to 10 minutes per site manager"). */
@@ -266,20 +271,28 @@ export function composeStreams(context: StreamContext): Stream[] {
   const consumed = new Set<number>(effects.flatMap((effect) => effect.consumes))
   for (const effect of effects) {
     const mustUse = effect.what === 'multiplier' ? 'hour' : undefined
-    const chain = bestChain(effect.start, candidatesFor(effect, context, claims, consumed), {
+    const options = {
       // Only an effect with no per-what of its own may be per the thing the chain counts ("ställtiden").
       allowImplicit:
         effect.what === 'beforeAfter' &&
         !Object.entries(effect.start).some(([atom, power]) => power < 0 && (atom.startsWith('n:') || atom === 'person')),
       ...(mustUse !== undefined ? { mustUse } : {}),
-    })
+    }
+    const candidates = candidatesFor(effect, context, claims, consumed)
+    // A share of a year applied to an amount a year ("$4.2M ARR", "churn of 14 % a year") is a share of that amount.
+    let start = effect.start
+    let chain = bestChain(start, candidates, options)
+    if (chain === undefined && start.year === -1 && start.money === undefined) {
+      start = withoutYear(start)
+      chain = bestChain(start, candidates, options)
+    }
     if (chain === undefined) continue
     const chainFactors = withCheaperRates(chain.factors, context, claims)
     const shares = sharesFor(effect, chainFactors, context, new Set([...shareTaken, ...consumed]))
     for (const share of shares) if (typeof share.ref === 'number') shareTaken.add(share.ref)
     const factors: Factor[] = [...chainFactors, ...shares]
     for (const factor of factors) claims.set(factor.ref, (claims.get(factor.ref) ?? 0) + 1)
-    let unit: Unit = effect.start
+    let unit: Unit = start
     let yearly = effect.factor * chain.yearFactor
     for (const factor of factors) {
       unit = multiply(unit, context.unitOf(factor.ref), factor.exponent)

@@ -65,6 +65,8 @@ function persAfter(text: string, measure = false): { nouns: string[]; periods: P
       )
     if (!match) break
     const connector = match[0].trimStart().startsWith('/') ? '/' : (match[0].trimStart().split(/\s/)[0]?.toLowerCase() ?? '')
+    // "och" joins a second per-phrase ("per hyresgäst och månad"), never starts one ("160 hyresgäster och en årlig …").
+    if (connector === 'och' && nouns.length === 0 && periods.length === 0) break
     const phrase = (match[1] ?? '').toLowerCase()
     // "$19/kW-month": per kW and per month.
     const hyphenPeriod = /^([\p{L}]+)-(\p{L}+)$/u.exec(phrase.split(/\s+/)[0] ?? '')
@@ -780,7 +782,8 @@ function readRangesAndShares(quantities: Quantity[], from: number, text: string,
 /** Whether a Swedish compound ends in the other word's stem, with a first part of its own ("utlandsres", "resa"). */
 function sameCompoundHead(compound: string, word: string): boolean {
   const stem = word.replace(/[ae]$/u, '')
-  return stem.length >= 3 && compound.length - stem.length >= 4 && compound.replace(/[ae]$/u, '').endsWith(stem)
+  const compoundStem = compound.replace(/(?:er|ar|or|a|e)$/u, '')
+  return stem.length >= 3 && compoundStem.length - stem.length >= 4 && compoundStem.endsWith(stem)
 }
 
 /**

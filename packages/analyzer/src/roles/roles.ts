@@ -75,6 +75,9 @@ function contextReason(quantity: Quantity, clause: string): string | undefined {
 /** A short label before a colon and nothing else. */
 const LABEL_ONLY = /^\s*[\p{L}][\p{L}\s,&/-]{2,40}:\s*$/u
 
+/** "Kostnad 350 kr per hyresgäst och månad.": a line that is a price word and one amount. */
+const PRICE_WORD_ALONE = /^\s*(?:kostnad|cost|pris|price|avgift|fee)\s*:?\s*$/iu
+
 /** A label of what something costs the customer today. */
 const COST_TODAY = unicodeWords(/\b(?:today|current|currently|now|i\s+dag|idag|nuvarande|nu|kostnad|kostar|cost|costs|spend|budget)\b/iu)
 
@@ -129,10 +132,10 @@ function priceScore(quantity: Quantity, clause: string, offerName: readonly stri
   if (
     perPeriod &&
     alone &&
-    LABEL_ONLY.test(label) &&
-    !COST_TODAY.test(label) &&
+    ((LABEL_ONLY.test(label) && !COST_TODAY.test(label)) || PRICE_WORD_ALONE.test(label)) &&
     sentence
       .slice(quantity.end - quantity.sentenceStart)
+      .replace(/(?:(?<!\p{L})per\s+|\/\s*)[\p{L}-]+/giu, '')
       .replace(PER_WORDS, '')
       .replace(/[^\p{L}]/gu, '').length === 0
   )
