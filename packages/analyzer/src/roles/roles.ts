@@ -176,9 +176,11 @@ function baselineWhat(quantity: Quantity): BaselineWhat {
     case 'money': {
       const perTime = (unit.hour ?? 0) < 0
       if (perTime) return 'rate'
+      // "the average salary is $54,000" in a sentence of staff turnover is a cost, not revenue.
+      if (/\b(?:salary|salaries|wages?|lön\w*)\b/iu.test(lead(quantity).slice(-40))) return 'cost'
       if (/\b(?:revenue|sales|turnover|omsättning|intäkt\w*|försäljning|order value|ordervärde)\b/iu.test(quantity.sentence))
         return 'revenue'
-      return Object.keys(unit).length > 1 ? 'cost' : 'cost'
+      return 'cost'
     }
     case 'duration':
       return (unit.hour ?? 0) > 0 ? 'time' : 'periods'
