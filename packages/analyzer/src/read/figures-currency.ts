@@ -120,7 +120,7 @@ const FOREIGN_SUFFIXES = FOREIGN_SUFFIX_WORDS.flatMap(([words]) => words)
 
 export const CURRENCY_SUFFIX = sticky(
   // "kr." keeps its dot unless the dot ends the sentence ("Ett besök är värt 900 kr. Vi …").
-  `${S}?(${FOREIGN_SUFFIXES}|kronor|kr(?:\\.(?![ \\t\\u00a0]*(?:\\n|\\p{Lu}|$)))?|sek|:-|eur|euros?|€|usd|dollars?|aud|zar|rands?|gbp|inr|rupees|öre|¥)(?![\\p{L}])`,
+  `${S}?(${FOREIGN_SUFFIXES}|kronor|kr(?:\\.(?![ \\t\\u00a0]*(?:\\n|\\p{Lu}|$)))?|sek|:-|eur|euros?|€|usd|dollars?|aud|zar|rands?|gbp|inr|rupees|öre|cents?|¢|¥)(?![\\p{L}])`,
   'iu',
 )
 
@@ -148,6 +148,7 @@ const SUFFIXES: ReadonlyMap<string, SuffixCurrency> = new Map(
 export function suffixCurrency(word: string): SuffixCurrency | undefined {
   const lower = word.toLowerCase().replace(/\s+/gu, ' ')
   if (lower === 'öre') return { currency: 'SEK', factor: 0.01 }
+  if (lower === 'cents' || lower === 'cent' || lower === '¢') return { currency: 'USD', factor: 0.01 }
   return SUFFIXES.get(lower)
 }
 

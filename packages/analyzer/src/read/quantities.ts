@@ -395,7 +395,9 @@ function unitOf(
   let nounText: string | undefined
   // A count's noun may follow the scanner's figure ("14 000 arbetade timmar i månaden"): its per-phrase follows that noun.
   const nounFound = figure.kind === 'count' ? countNoun(figure, context.text) : undefined
-  const nounAt = nounFound === undefined ? -1 : context.text.indexOf(nounFound, figure.end)
+  // The noun inside the figure's own words ("150 vehicles") is found there, not in the next line.
+  const inside = nounFound !== undefined && context.text.slice(figure.start, figure.end).toLowerCase().includes(nounFound.toLowerCase())
+  const nounAt = nounFound === undefined || inside ? -1 : context.text.indexOf(nounFound, figure.end)
   const afterStart = nounAt >= figure.end && nounAt - figure.end < 30 ? nounAt + (nounFound ?? '').length : figure.end
   const measured = figure.kind === 'count' && nounFound !== undefined && MEASURES.some(([pattern]) => pattern.test(nounFound.toLowerCase()))
   // A per-phrase never runs past its line: "Fleet: 150 vehicles\nFuel per vehicle per year" is two facts.

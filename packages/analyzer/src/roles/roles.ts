@@ -230,7 +230,11 @@ function effectOf(quantity: Quantity, clause: string): EffectWhat | undefined {
   const down = DECREASE.test(clause)
   const up = INCREASE.test(clause)
   // "get it down to 5 %", "lifts conversion to 3.2 %": the level after the change.
-  if (/\b(?:to|till|down\s+to|ner\s+till|ned\s+till)\s*(?:about\s+|around\s+|cirka\s+|ca\s+|runt\s+)?$/iu.test(clauseLead(quantity)))
+  // Not "cut by 18 to 24 percent": a range's upper end follows "to" too.
+  if (
+    !quantity.flags.has('range') &&
+    /\b(?:to|till|down\s+to|ner\s+till|ned\s+till)\s*(?:about\s+|around\s+|cirka\s+|ca\s+|runt\s+)?$/iu.test(clauseLead(quantity))
+  )
     return 'target'
   // "med våra vågar och närvaroprognoser: 11 %", "with our scales: 5 %": the level the offer reaches.
   if (
