@@ -24,7 +24,10 @@ const ENTITY_IDS = new Set<string>(Object.keys(ENTITIES))
 
 /** Words for one thing that the entity list keeps apart: a booked time is a visit is an appointment. */
 const SAME_THINGS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^(appointments?|visits?|bookings?|sessions?|consultations?|besök(?:et|en)?|bokning(?:ar|en|arna)?|tider|patientbesök|no-shows?|uteblivna besök|uteblivet besök)$/, 'n:visit'],
+  [
+    /^(appointments?|visits?|bookings?|sessions?|consultations?|besök(?:et|en)?|bokning(?:ar|en|arna)?|tider|patientbesök|no-shows?|uteblivna besök|uteblivet besök)$/,
+    'n:visit',
+  ],
   [/^(calls?|samtal(?:et|en)?|phone calls?|telefonsamtal)$/, 'n:call'],
   [/^(tickets?|cases?|ärenden?|ärendet|errands?|requests?|förfrågningar|förfrågan|inquiries|enquiries)$/, 'n:ticket'],
   [/^(orders?|ordrar|ordern|beställningar|beställning)$/, 'n:order'],
@@ -106,7 +109,7 @@ export function nounAtom(noun: string): { atom: string; factor: number; people: 
   if (/(timme|timmar|timmen|(?:^|\s|-)hours?)$/.test(lower)) return { atom: 'hour', factor: 1, people: false }
   for (const [members, atom] of SAME_THINGS) if (members.test(lower)) return { atom, factor: 1, people: false }
   // "sjukdag", "arbetsdagar", "working days": a day; "vårdmånader", "months": a month.
-  if (/(?:dag|dagar|dagen|days?)$/.test(lower)) return { atom: 'day', factor: 1, people: false }
+  if (/(?:dag|dagar|dagars|dagen|days?|day's|days')$/.test(lower)) return { atom: 'day', factor: 1, people: false }
   if (/(?:månad|månader|months?)$/.test(lower)) return { atom: 'month', factor: 1, people: false }
   if (/(?:veckor|vecka|weeks?)$/.test(lower)) return { atom: 'week', factor: 1, people: false }
   // A known thing ("trucks", "bilar", "lastbilar" are all vehicles) meets every word for it.
@@ -120,7 +123,11 @@ export function nounAtom(noun: string): { atom: string; factor: number; people: 
   const words = lower.split(/\s+/)
   // "CNC-maskiner", "AP-staff": the head after the last hyphen.
   const head = (words[words.length - 1] ?? lower).split('-').pop() ?? lower
-  if (PEOPLE.has(head) || PEOPLE.has(lower) || /(manager|chef|ledare|ansvarig|handläggare|konsult|jurist|tekniker|sköterska|sköterskor)$/.test(head)) {
+  if (
+    PEOPLE.has(head) ||
+    PEOPLE.has(lower) ||
+    /(manager|chef|ledare|ansvarig|handläggare|konsult|jurist|tekniker|sköterska|sköterskor)$/.test(head)
+  ) {
     return { atom: 'person', factor: 1, people: true }
   }
   return { atom: `n:${lemma(head)}`, factor: 1, people: false }

@@ -324,6 +324,11 @@ const CLAUSE_PERIODS: ReadonlyArray<readonly [RegExp, Period]> = [
 /** A revenue named just before an amount is a year's ("årsomsättning 40 Mkr"). */
 const REVENUE_BEFORE = unicodeWords(/\b(?:arr|annual\s+revenue|turnover|omsättning|årsomsättning)\W{0,3}$/iu)
 
+/** An interest rate named just before a percentage. */
+const INTEREST = unicodeWords(
+  /\b(?:interest|cost\s+of\s+capital|wacc|discount\s+rate|hurdle\s+rate|\p{L}*ränta|avkastningskrav|kapitalkostnad)\b[^.\d]{0,20}$/iu,
+)
+
 /** A salary, per person and per year unless it says otherwise. */
 const SALARY = unicodeWords(/\b(salary|salaries|wage|lön|årslön|månadslön|löner)\b/iu)
 
@@ -511,6 +516,8 @@ function unitOf(
       break
     case 'percent':
       scale = 1 / 100
+      // "kalkylränta 6 %", "cost of capital of 8%": an interest rate is a share a year.
+      if (figure.per === undefined && INTEREST.test(before(context.text, figure.start, context.sentenceStart, 40))) periods.add('year')
       break
     case 'count': {
       const written = countNoun(figure, context.text)

@@ -6,7 +6,7 @@ import { unicodeWords } from '../read/word-boundary.ts'
 
 /** A sentence that opens with a price label: "Pricing: $29 …", "Pris: 4 500 kr/mån", "Licence: $65/user/month". */
 export const PRICE_LABEL =
-  /(?:^\s*|[\n•\-–:]\s*)(?:pricing|price|prices|our price|cost to you|commercials|price tag|fee|fees|licen[cs]e(?: fee)?|subscription|plan|plans|investment|pris(?:et)?|vårt pris|licens(?:en)?|abonnemang(?:et)?|avgift(?:en)?|årsavgift|månadsavgift|kostnad för (?:tjänsten|er)|investering(?:en)?|prislapp)(?:\s+[^:.\n\d]{0,30})?\s*[:\-–]/iu
+  /(?:^\s*|[\n•\-–:]\s*)(?:pricing|price|prices|our price|cost to you|commercials|price tag|fee|fees|licen[cs]e(?: fee)?|subscription|plan|plans|investment|lease|leasing|rental|pris(?:et)?|vårt pris|licens(?:en)?|abonnemang(?:et)?|avgift(?:en)?|årsavgift|månadsavgift|kostnad för (?:tjänsten|er)|investering(?:en)?|prislapp)(?:\s+[^:.\n\d]{0,30})?\s*[:\-–]/iu
 
 /** We/our as the one who charges: "we charge", "our fee is", "vi tar", "vi fakturerar", "kostar bara". */
 export const SELLER_CHARGES = unicodeWords(
