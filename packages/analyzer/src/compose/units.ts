@@ -50,3 +50,12 @@ export function unitText(unit: Unit): string {
   const parts = Object.entries(unit).map(([atom, power]) => (power === 1 ? atom : `${atom}^${power}`))
   return parts.length === 0 ? '1' : parts.join('·')
 }
+
+/** Derived units as their parts: a kWh is a kW for an hour, so "450 kW for 6,000 hours" meets "$0.14/kWh". */
+export function expandDerived(unit: Unit): Unit {
+  const power = unit.kwh
+  if (power === undefined) return unit
+  const rest: MutableUnit = { ...unit }
+  delete rest.kwh
+  return multiply(rest, { 'n:kw': power, hour: power })
+}

@@ -458,6 +458,12 @@ function unitOf(
     )
   const eachWord = eachNoun?.[1]
   if (figure.kind === 'money' && eachWord !== undefined && !PERIOD_WORDS.has(eachWord) && !isModifier(eachWord)) perNouns.push(eachWord)
+  // A label that names the period ("Annual volume: 1.6 million order lines", "Årlig volym: 40 000 ordrar").
+  const labelPeriod = /(?:^|\n)\s*[-•*]?\s*(\p{L}+)\s+[\p{L} ]{0,24}:\s*$/u.exec(
+    context.text.slice(Math.max(0, figure.start - 40), figure.start),
+  )?.[1]
+  const labelled = labelPeriod === undefined ? undefined : PERIOD_ADVERBS.get(labelPeriod.toLowerCase())
+  if (figure.kind === 'count' && figure.per === undefined && labelled !== undefined) periods.add(labelled)
   // Period adverbs inside the figure's own words ("900 monthly appointments"), but not for people
   // ("12,000 monthly donors" are donors who give monthly, not donors per month).
   const counted = figure.kind === 'count' ? (countNoun(figure, context.text) ?? '') : ''
@@ -500,7 +506,8 @@ function unitOf(
         perNouns.push(averageThing)
       const compound = compoundPer(lead)
       if (compound?.period !== undefined) periods.add(compound.period)
-      if (compound?.noun !== undefined) perNouns.push(compound.noun)
+      // "Picker cost: $23.00/hour": a person's hour is still an hour.
+      if (compound?.noun !== undefined && !(periods.has('hour') && compound.period === undefined)) perNouns.push(compound.noun)
       break
     }
     case 'hours':

@@ -142,7 +142,7 @@ function priceScore(quantity: Quantity, clause: string, offerName: readonly stri
     score += 2
   // "we'd do the whole thing for a flat $890,000 a year", "we monitor all sites … for $1,450": what we do, for a price.
   if (
-    /\b(?:we|we'd|we'll|vi)\b[^.]{0,80}\b(?:for|för)\s+(?:a\s+flat|only|just|a\s+fixed|ett\s+fast\s+pris\s+av|bara)?\s*$/iu.test(
+    /\b(?:we|we'd|we'll|vi)\b[^.]{0,80}\b(?:for|för|at|à)\s+(?:a\s+flat|only|just|a\s+fixed|ett\s+fast\s+pris\s+av|bara)?\s*$/iu.test(
       lead(quantity),
     )
   )
