@@ -56,7 +56,7 @@ function levelsToday(roled: readonly RoledQuantity[]): Map<number, number> {
   const pairs = new Map<number, number>()
   for (const entry of roled) {
     const { quantity, role } = entry
-    if (quantity.kind !== 'percent' || quantity.relation !== undefined || !TODAY.test(entry.of)) continue
+    if (quantity.kind !== 'percent' || quantity.relation !== undefined || !TODAY.test(entry.of ?? '')) continue
     if (role.role !== 'effect' && !(role.role === 'baseline' && role.what === 'share')) continue
     const after = roled.find(
       (other) =>
@@ -65,7 +65,7 @@ function levelsToday(roled: readonly RoledQuantity[]): Map<number, number> {
         other.role.role === 'effect' &&
         (other.role.what === 'uplift' || other.role.what === 'reduction') &&
         other.quantity.sentenceIndex - quantity.sentenceIndex <= 1 &&
-        !TODAY.test(other.of),
+        !TODAY.test(other.of ?? ''),
     )
     if (after !== undefined && role.role === 'effect') pairs.set(quantity.index, after.quantity.index)
   }

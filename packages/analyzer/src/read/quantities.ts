@@ -210,7 +210,7 @@ function countNoun(figure: Figure, text: string): string | undefined {
   const scanned = figure.entity ?? figure.noun
   if (figure.noun !== undefined && !isModifier(figure.noun.toLowerCase())) {
     // "1.6 million order lines": the scanner's noun is a modifier of the plural after it.
-    const next = /^\s+([\p{L}]{3,})/u.exec(text.slice(figure.end, figure.end + 30))?.[1]
+    const next = /^[ \t\u00a0]+([\p{L}]{3,})(?!\p{L}*\s*:)/u.exec(text.slice(figure.end, figure.end + 30))?.[1]
     if (next !== undefined && /^[a-z]{3,}s$/i.test(next) && !STOP_WORDS.has(next.toLowerCase()) && !/(?:ing|ed|ly|ss|us|is)$/.test(next))
       return next
     return scanned
@@ -410,7 +410,16 @@ function unitOf(
   const periods = new Set<Period>(after.periods)
   if (figure.per !== undefined) periods.add(figure.per)
   const perNouns = [...after.nouns]
-  if (figure.perEntity !== undefined && figure.perEntity !== 'thousand') perNouns.push(figure.perEntity)
+  // "38 timmar à 1 150 kr": an amount for each of some hours is per hour, whatever was counted before.
+  const previous = context.figures[context.index - 1]
+  const eachHour =
+    previous?.kind === 'hours' &&
+    figure.per === undefined &&
+    /^\s*(?:à|@|at|a)\s*$/iu.test(context.text.slice(previous.end, figure.start)) &&
+    // "38 timmar à 1 150 kr" names the licences counted before; "$0.10/kWh" names its own unit.
+    (figure.perEntity === undefined || (!figure.text.includes('/') && !/\bper\b/iu.test(figure.text)))
+  if (eachHour) periods.add('hour')
+  else if (figure.perEntity !== undefined && figure.perEntity !== 'thousand') perNouns.push(figure.perEntity)
   const lead = before(context.text, figure.start, context.sentenceStart, 48).toLowerCase()
   // "each monthly rec takes 1h45m", "varje samtal tar 4 minuter": per the thing named after "each";
   // "à 40 minuter", "$41,000 each": per the thing the sentence last counted.
@@ -710,7 +719,7 @@ const ORDINALS: Readonly<Record<string, number>> = {
 }
 
 /** "var tjugonde patient", "every fifth call", "var 8:e": a share the scanner has no figure for. */
-function readOrdinalShares(quantities: Quantity[], text: string, back: (offset: number) => number, original: string): void {
+function readOrdinalShares(quantities: Quantity[], page: number, text: string, back: (offset: number) => number, original: string): void {
   const sentences = sentencesOf(original)
   const pattern = /\b(?:var|varje|every)\s+(?:(\d+)\s*:?\s*(?:e|a|th|st|nd|rd)|([\p{L}]+))\b/giu
   for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
@@ -718,11 +727,9 @@ function readOrdinalShares(quantities: Quantity[], text: string, back: (offset: 
     if (whole === undefined || !(whole > 1)) continue
     const [start, end] = [back(match.index), back(match.index + match[0].length)]
     if (quantities.some((quantity) => quantity.start < end && start < quantity.end)) continue
-    const template = quantities[quantities.length - 1]
-    if (template === undefined) continue
     const around = sentences.around(start)
     quantities.push({
-      ...template,
+      page,
       index: quantities.length,
       sentence: original.slice(around.start, around.end),
       sentenceStart: around.start,
@@ -746,7 +753,14 @@ function readOrdinalShares(quantities: Quantity[], text: string, back: (offset: 
  * "cut … by 18 to 24 percent": a percentage written after "X to" is a range from X; "one day in
  * five", "2 of every 10": a share. The figures the scanner read there are rewritten in place.
  */
-function readRangesAndShares(quantities: Quantity[], from: number, text: string, back: (offset: number) => number, original: string): void {
+function readRangesAndShares(
+  quantities: Quantity[],
+  from: number,
+  page: number,
+  text: string,
+  back: (offset: number) => number,
+  original: string,
+): void {
   for (let index = from; index < quantities.length; index += 1) {
     const quantity = quantities[index]
     if (quantity === undefined) continue
@@ -770,7 +784,7 @@ function readRangesAndShares(quantities: Quantity[], from: number, text: string,
       }
     }
   }
-  readOrdinalShares(quantities, text, back, original)
+  readOrdinalShares(quantities, page, text, back, original)
   const pattern = unicodeWords(
     /\b(one|a|an|\d+|en|ett|två|tre)\s+(?:[\p{L}-]+\s+){0,2}(?:in|of\s+every|out\s+of|av)\s+(two|three|four|five|six|seven|eight|nine|ten|twenty|\d+|två|tre|fyra|fem|sex|sju|åtta|nio|tio)\b/giu,
   )
@@ -870,7 +884,7 @@ export function readQuantities(pages: ReadonlyArray<{ page: number; text: string
         sentenceIndex,
       })
     })
-    readRangesAndShares(quantities, offset, page.text, back, original.text)
+    readRangesAndShares(quantities, offset, page.page, page.text, back, original.text)
     // "6 hours a week per 100 endpoints": the 100 endpoints are a group the time is per, divided by.
     for (let index = offset; index < quantities.length; index += 1) {
       const quantity = quantities[index]

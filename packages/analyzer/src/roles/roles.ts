@@ -267,6 +267,8 @@ function effectOf(quantity: Quantity, clause: string): EffectWhat | undefined {
 /** The offer's own name: the nouns of the text's first line or sentence ("Självserviceportal för kundtjänst"). */
 function offerWords(text: string): string[] {
   const first = text.trim().split(/[.:\n!?]/u)[0] ?? ''
+  // "Annual spend is $10M." opens with a fact, not a name.
+  if (/\d/u.test(first)) return []
   return (first.match(/\p{L}{5,}/gu) ?? []).slice(0, 4).map((word) => word.toLowerCase())
 }
 

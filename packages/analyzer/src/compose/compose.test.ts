@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { readText } from '../analyze.ts'
+
+function read(text: string, language: 'en' | 'sv' = 'en', currency: 'USD' | 'SEK' | 'EUR' = language === 'sv' ? 'SEK' : 'USD') {
+  return readText([{ page: 1, text }], { language, currency })
+}
+
+describe('compose: the value per year and the price from a description', () => {
+  it('multiplies a volume, a time per thing, a rate and a speed-up', () => {
+    const reading = read(
+      'We process 10,000 invoices a year at 6 minutes each. Staff cost $50 an hour. Our tool makes it 3x faster. $500 a month.',
+    )
+    // 10,000 × 0.1 h × $50 × (1 − 1/3)
+    expect(reading.grossYearly).toBeCloseTo(10_000 * 0.1 * 50 * (2 / 3), 0)
+    expect(reading.priceYearly).toBe(6_000)
+  })
+
+  it('applies the share still needed after the change as one minus the share', () => {
+    const reading = read(
+      'Teamet lägger 10 timmar i veckan på översättning, till en kostnad av 500 kr i timmen. Med tjänsten återstår bara en fjärdedel av tiden. Räkna med 40 arbetsveckor.',
+      'sv',
+    )
+    expect(reading.grossYearly).toBeCloseTo(10 * 500 * 0.75 * 40, 0)
+  })
+
+  it('pairs a level said of today with the level the offer reaches', () => {
+    const reading = read('Annual spend is $10M. Teams capture only 10% of the discounts today; our clients capture 40%. $1,000/month.')
+    expect(reading.grossYearly).toBeCloseTo(10_000_000 * 0.3, 0)
+    expect(reading.priceYearly).toBe(12_000)
+  })
+
+  it('reads a share of a year of an amount a year once, not per year twice', () => {
+    const reading = read(
+      'You are at $2M ARR with churn of 10% a year. Customers using our product cut churn by two percentage points. $500/mo.',
+    )
+    expect(reading.grossYearly).toBeCloseTo(2_000_000 * 0.02, 0)
+  })
+
+  it('meets kW for hours with a price per kWh', () => {
+    const reading = read(
+      'Your compressors draw 100 kW for 4,000 hours a year at $0.10/kWh, and leaks waste 20% of that. Our survey recovers half of the wasted air.',
+    )
+    expect(reading.grossYearly).toBeCloseTo(100 * 4_000 * 0.1 * 0.2 * 0.5, 0)
+  })
+
+  it('states no value where the text states none', () => {
+    const reading = read('We are a consultancy with 20 years of experience. Our hourly rate is $150.')
+    expect(reading.model.streams).toHaveLength(0)
+  })
+})

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { readQuantities } from './quantities.ts'
+
+function read(text: string, language: 'en' | 'sv' = 'en') {
+  return readQuantities([{ page: 1, text }], { dollar: 'USD', rand: false, swedish: language === 'sv', language })
+}
+
+function unitOf(text: string, written: string, language: 'en' | 'sv' = 'en') {
+  const quantity = read(text, language).find((candidate) => candidate.text.startsWith(written))
+  if (quantity === undefined) throw new Error(`no quantity "${written}" in ${JSON.stringify(read(text, language).map((q) => q.text))}`)
+  return quantity.unit
+}
+
+describe('readQuantities: what a figure is per', () => {
+  it('reads per-phrases after money and counts', () => {
+    expect(unitOf('The app is $12 per user per month.', '$12')).toEqual({ money: 1, person: -1, month: -1 })
+    expect(unitOf('We handle 14 000 ärenden per år.', '14 000', 'sv')).toEqual({ 'n:ticket': 1, year: -1 })
+  })
+
+  it('keeps a period written right after another figure with that figure', () => {
+    // The year belongs to the cases; the minutes are per case.
+    const unit = unitOf('Vi har 14 000 ärenden per år à 40 minuter.', '40 minuter', 'sv')
+    expect(unit.year).toBeUndefined()
+    expect(unit.hour).toBe(1)
+  })
+
+  it('prices each of a number of hours per hour, not per the thing counted before', () => {
+    expect(unitOf('Vi har 1 450 licenser. Jobbet tar 38 timmar à 1 150 kr.', '1 150', 'sv')).toEqual({ money: 1, hour: -1 })
+  })
+
+  it('never runs a per-phrase into the next line', () => {
+    expect(unitOf('Fleet: 150 vehicles\nAccidents: 0.4 per vehicle per year', '150 vehicles')).toEqual({ 'n:vehicle': 1 })
+  })
+
+  it('reads "8-hour days" as hours a day and day counts with their clause period', () => {
+    const text = 'The team spends 12 working days every month closing the books, 8-hour days.'
+    expect(unitOf(text, '8-hour')).toEqual({ hour: 1, day: -1 })
+    expect(unitOf(text, '12 working')).toEqual({ day: 1, month: -1 })
+  })
+
+  it('takes a period named by a label before a count', () => {
+    expect(unitOf('Annual volume: 1.6 million order lines.', '1.6 million').year).toBe(-1)
+  })
+
+  it('reads an interest rate as a share a year', () => {
+    expect(unitOf('Er kalkylränta: 6 %', '6 %', 'sv')).toEqual({ year: -1 })
+  })
+
+  it('prices the thing named with "each … costing" and "en … kostar er"', () => {
+    expect(unitOf('Scrap is 2.4%, each scrapped part costing $3.80.', '$3.80')).toEqual({ money: 1, 'n:part': -1 })
+    expect(unitOf('En sjukdag kostar er ca 2 900 kr.', '2 900', 'sv')).toEqual({ money: 1, day: -1 })
+  })
+
+  it('reads cents and pounds as money', () => {
+    const cents = read('Subscription: 8 cents per sq ft per month.').find((quantity) => quantity.kind === 'money')
+    expect(cents?.value).toBeCloseTo(0.08)
+    expect(cents?.unit).toEqual({ money: 1, sqft: -1, month: -1 })
+    expect(read('till en kostnad av 42 pund i timmen', 'sv').find((quantity) => quantity.kind === 'money')?.currency).toBe('GBP')
+  })
+
+  it('reads "1-in-25" as a share and leaves "en kostnad av 42" an amount', () => {
+    expect(read('You face roughly a 1-in-25 chance each year.').find((quantity) => quantity.kind === 'percent')?.value).toBe(4)
+    expect(read('till en kostnad av 42 pund i timmen', 'sv').some((quantity) => quantity.kind === 'percent')).toBe(false)
+  })
+
+  it('lets a Swedish compound meet its last part', () => {
+    const quantities = read('Teknikerna gör 120 utlandsresor om året, och en resa kostar 2 400 kr.', 'sv')
+    const trips = quantities.find((quantity) => quantity.value === 120)
+    const cost = quantities.find((quantity) => quantity.value === 2400)
+    const [tripAtom] = Object.keys(trips?.unit ?? {}).filter((atom) => atom.startsWith('n:'))
+    expect(tripAtom).toBeDefined()
+    expect(cost?.unit[tripAtom ?? '']).toBe(-1)
+  })
+})

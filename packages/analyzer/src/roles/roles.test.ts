@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { readQuantities } from '../read/quantities.ts'
+import { assignRoles } from './roles.ts'
+
+function roles(text: string, language: 'en' | 'sv' = 'en') {
+  const quantities = readQuantities([{ page: 1, text }], { dollar: 'USD', rand: false, swedish: language === 'sv', language })
+  return assignRoles(quantities, text).map(({ quantity, role }) => ({ text: quantity.text, role }))
+}
+
+function roleOf(text: string, written: string, language: 'en' | 'sv' = 'en') {
+  const found = roles(text, language).find((entry) => entry.text.startsWith(written))
+  if (found === undefined) throw new Error(`no "${written}" in ${JSON.stringify(roles(text, language))}`)
+  return found.role
+}
+
+describe('assignRoles', () => {
+  it("tells the offer's price from what the customer pays today", () => {
+    const text = 'Kedjan betalar för 540 licenser i kassasystemet, 35 USD per licens och månad. Vi tar 4 900 kr i månaden.'
+    expect(roleOf(text, '35 USD', 'sv').role).toBe('baseline')
+    expect(roleOf(text, '4 900', 'sv')).toEqual({ role: 'price', what: 'recurring' })
+  })
+
+  it('reads a labelled line with one amount a period as the price', () => {
+    expect(roleOf('Sensorer och plattform: 8 900 kr/mån.', '8 900', 'sv').role).toBe('price')
+    expect(roleOf('Kostnad 350 kr per hyresgäst och månad.', '350', 'sv').role).toBe('price')
+  })
+
+  it('keeps what a person costs the customer out of the price', () => {
+    const text = 'Your in-house team is 22 FTE at about $41,000 each and we would do it all for a flat $890,000 a year.'
+    expect(roleOf(text, '$41,000').role).toBe('baseline')
+    expect(roleOf(text, '$890,000').role).toBe('price')
+  })
+
+  it('reads the share still needed after the change', () => {
+    expect(roleOf('Med tjänsten återstår bara granskningen, ungefär en femtedel av tiden.', 'en femtedel', 'sv')).toEqual({
+      role: 'effect',
+      what: 'remaining',
+    })
+  })
+
+  it('reads a share of cases the offer can take over, and a share the sentence says can go', () => {
+    expect(roleOf('Med AR-glasögon kan personalen guidas på distans i 45 % av fallen.', '45 %', 'sv')).toEqual({
+      role: 'effect',
+      what: 'reduction',
+    })
+    expect(roleOf('Var sjätte licens har inte använts, så de kan sägas upp direkt.', 'Var sjätte', 'sv')).toEqual({
+      role: 'effect',
+      what: 'reduction',
+    })
+  })
+
+  it('does not take a noun that starts like a verb for a change ("boosters")', () => {
+    expect(roleOf('A group has 38% of patients overdue for boosters.', '38%').role).toBe('baseline')
+  })
+
+  it('reads the upper end of a range after "to" as part of the range, not a target', () => {
+    expect(roleOf('Our controls cut consumption by 18 to 24 percent.', '24 percent')).toEqual({ role: 'effect', what: 'reduction' })
+  })
+
+  it('reads counts saved outright as the saving itself', () => {
+    expect(roleOf('Our battery shaves 180 kW off the monthly peak.', '180 kW')).toEqual({ role: 'effect', what: 'direct' })
+  })
+})
