@@ -3,7 +3,7 @@
 // in base units (minutes to hours, a percentage to a share), money converted at a named rate.
 import type { Currency } from '@valueproof/formula'
 import type { Assumption, Model, RoledQuantity, Stream, Unit } from '../model.ts'
-import { ONE_OFF, REPLACES } from '../roles/cues.ts'
+import { CUSTOMER_SIDE, ONE_OFF, REPLACES } from '../roles/cues.ts'
 import { conversionTo, statedRates, type Conversion } from './currency.ts'
 import { composePrice } from './price.ts'
 import { composeStreams, type StreamContext } from './streams.ts'
@@ -43,7 +43,9 @@ function replaceStreams(context: StreamContext, text: string): Stream[] {
   const roled = context.roled.map((entry) => ({ ...entry }))
   for (let round = 0; round < 4; round += 1) {
     const used = new Set(streams.flatMap((stream) => stream.chain.map((factor) => factor.ref)))
-    const remaining = roled.filter((entry) => entry.role.role === 'baseline' && entry.quantity.kind === 'money' && !used.has(entry.quantity.index))
+    const remaining = roled.filter(
+      (entry) => entry.role.role === 'baseline' && entry.quantity.kind === 'money' && !used.has(entry.quantity.index),
+    )
     const [first] = remaining
     if (first === undefined) break
     const synthetic: RoledQuantity[] = roled.map((entry) =>
@@ -75,7 +77,14 @@ function withUnstatedPrice(roled: readonly RoledQuantity[], streams: readonly St
       ['month', 'year', 'week'].some((period) => (quantity.unit[period] ?? 0) < 0),
   )
   const last = unused.at(-1)
-  const oneOffs = roled.filter(({ quantity, role }) => role.role === 'baseline' && quantity.kind === 'money' && !used.has(quantity.index) && ONE_OFF.test(quantity.sentence) && Object.keys(quantity.unit).length === 1)
+  const oneOffs = roled.filter(
+    ({ quantity, role }) =>
+      role.role === 'baseline' &&
+      quantity.kind === 'money' &&
+      !used.has(quantity.index) &&
+      ONE_OFF.test(quantity.sentence) &&
+      Object.keys(quantity.unit).length === 1,
+  )
   return roled.map((entry) =>
     entry === last
       ? { ...entry, role: { role: 'price', what: 'recurring' } }
@@ -85,10 +94,24 @@ function withUnstatedPrice(roled: readonly RoledQuantity[], streams: readonly St
   )
 }
 
+/** With no price named, the last amount of the text per thing and period, in its last sentence with figures. */
+function closingPrice(roled: readonly RoledQuantity[]): RoledQuantity | undefined {
+  if (roled.some((entry) => entry.role.role === 'price')) return undefined
+  const lastSentence = Math.max(...roled.map((entry) => entry.quantity.sentenceIndex))
+  const last = roled.at(-1)
+  if (last === undefined || last.quantity.sentenceIndex !== lastSentence || last.role.role !== 'baseline' || last.quantity.kind !== 'money')
+    return undefined
+  const unit = Object.entries(last.quantity.unit)
+  const perPeriod = unit.some(([atom, power]) => power < 0 && ['month', 'year', 'week'].includes(atom))
+  const perThing = unit.some(([atom, power]) => power < 0 && (atom.startsWith('n:') || atom === 'person'))
+  return perPeriod && perThing && !CUSTOMER_SIDE.test(last.quantity.sentence) ? last : undefined
+}
+
 export function compose(roled: readonly RoledQuantity[], options: ComposeOptions): ComposedModel {
   const rates = statedRates(options.text)
   const conversions = new Map<number, Conversion>()
-  for (const { quantity } of roled) if (quantity.kind === 'money') conversions.set(quantity.index, conversionTo(quantity.currency, options.currency, rates))
+  for (const { quantity } of roled)
+    if (quantity.kind === 'money') conversions.set(quantity.index, conversionTo(quantity.currency, options.currency, rates))
   const assumptions = assumptionsFor(options)
   const valueOf = (ref: number | string): number => {
     if (typeof ref === 'string') return assumptions.find((assumption) => assumption.key === ref)?.value ?? 0
@@ -100,11 +123,22 @@ export function compose(roled: readonly RoledQuantity[], options: ComposeOptions
     if (typeof ref === 'string') return assumptions.find((assumption) => assumption.key === ref)?.unit ?? {}
     return roled[ref]?.quantity.unit ?? {}
   }
-  const context: StreamContext = { roled, valueOf, unitOf, assumptions }
-  let streams = composeStreams(context)
+  // "• 24 kök, 2 200 kr per kök och månad" closing a list that names no price is the offer's price,
+  // kept out of the value when the value can be built without it.
+  const closing = closingPrice(roled)
+  const asPrice =
+    closing === undefined
+      ? undefined
+      : roled.map((entry) => (entry === closing ? { ...entry, role: { role: 'price', what: 'recurring' } as const } : entry))
+  const withClosing = asPrice === undefined ? [] : composeStreams({ roled: asPrice, valueOf, unitOf, assumptions })
+  const chosen = asPrice !== undefined && withClosing.length > 0 ? asPrice : roled
+  const context: StreamContext = { roled: chosen, valueOf, unitOf, assumptions }
+  let streams = chosen === roled ? composeStreams(context) : withClosing
   if (streams.length === 0) streams = replaceStreams(context, options.text)
-  const priced = withUnstatedPrice(roled, streams)
+  const priced = withUnstatedPrice(chosen, streams)
   const price = composePrice({ roled: priced, valueOf, unitOf, streams })
-  const usedAssumptions = assumptions.filter((assumption) => streams.some((stream) => stream.chain.some((factor) => factor.ref === assumption.key)))
-  return { quantities: roled, assumptions: usedAssumptions, streams, price, conversions, valueOf }
+  const usedAssumptions = assumptions.filter((assumption) =>
+    streams.some((stream) => stream.chain.some((factor) => factor.ref === assumption.key)),
+  )
+  return { quantities: priced, assumptions: usedAssumptions, streams, price, conversions, valueOf }
 }
