@@ -231,7 +231,11 @@ function candidatesFor(
     if (Object.keys(quantity.unit).length === 0) continue
     // A span of time ("eleven years", "a 3-year contract", "6 days") is no rate: never a chain's factor.
     const entries = Object.entries(quantity.unit)
-    if (entries.every(([atom, power]) => power > 0 && ['day', 'week', 'month', 'quarter', 'year'].includes(atom))) continue
+    // Months gained are the exception: "a member we keep stays ten more months" multiplies what a month is worth.
+    const gained = /\b(?:more|additional|extra|longer|till|ytterligare|mer|längre)\b/iu.test(
+      quantity.sentence.slice(quantity.start - quantity.sentenceStart, quantity.end - quantity.sentenceStart + 12),
+    )
+    if (!gained && entries.every(([atom, power]) => power > 0 && ['day', 'week', 'month', 'quarter', 'year'].includes(atom))) continue
     const money = (quantity.unit.money ?? 0) !== 0
     const claimed = claims.get(quantity.index) ?? 0
     candidates.push({

@@ -420,13 +420,16 @@ function unitOf(
     (figure.perEntity === undefined || (!figure.text.includes('/') && !/\bper\b/iu.test(figure.text)))
   if (eachHour) periods.add('hour')
   else if (figure.perEntity !== undefined && figure.perEntity !== 'thousand') perNouns.push(figure.perEntity)
-  const lead = before(context.text, figure.start, context.sentenceStart, 48).toLowerCase()
+  const lead = before(context.text, figure.start, context.sentenceStart, 64).toLowerCase()
   // "each monthly rec takes 1h45m", "varje samtal tar 4 minuter": per the thing named after "each";
   // "à 40 minuter", "$41,000 each": per the thing the sentence last counted.
-  const eachPhrase =
-    /(?:^|\s)(?:each|every|varje|var\s+och\s+en)\s+((?:\p{L}+\s+){0,2})(\p{L}+)(?:\s+(?:about|around|roughly|approximately|on average|ca|cirka|runt|i\s+snitt))?\s*[~≈]?$/u.exec(
-      lead,
-    )
+  const eachPhrase = /(?:^|\s)(?:each|every|varje|var\s+och\s+en)\s+((?:\p{L}+\s+){0,2})(\p{L}+)\s*[~≈]?$/u.exec(
+    // "varje bil kör ca": the words that qualify the figure are no part of the phrase.
+    lead.replace(
+      /(?:\s+(?:about|around|roughly|approximately|on\s+average|in\s+total|ca\.?|cirka|runt|omkring|ungefär|i\s+snitt|sammanlagt|totalt))+\s*$/u,
+      ' ',
+    ),
+  )
   const namedAfterEach =
     eachPhrase === null
       ? undefined
@@ -547,9 +550,11 @@ function unitOf(
           (/(dag|dagar|days?)$/.test(written.toLowerCase()) ? 'day' : /(veckor|weeks?)$/.test(written.toLowerCase()) ? 'week' : undefined)
         if (period !== undefined && period !== 'hour') {
           addAtom(unit, period, 1)
-          // "12 working days every month": the clause's period; with none, days a year.
+          // "12 working days every month": the clause's period; with none, days or weeks a year
+          // ("stays ten more months" is a span, not months a year).
           const clause = /^[^\d.;,]{0,40}/u.exec(context.text.slice(afterStart))?.[0] ?? ''
-          if (periods.size === 0) periods.add(clausePeriod(clause) ?? 'year')
+          const stated = clausePeriod(clause)
+          if (periods.size === 0 && (stated !== undefined || period === 'day' || period === 'week')) periods.add(stated ?? 'year')
           break
         }
         noun = atom.atom

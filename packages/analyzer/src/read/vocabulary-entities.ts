@@ -98,7 +98,26 @@ function wordForms(words: string): string[] {
 }
 
 const ENTITY_FORMS: ReadonlyArray<readonly [EntityId, readonly string[]]> = [
-  ['person', ['person', 'persons', 'people', 'personer', 'personerna', 'pers', 'individ', 'individer', 'team members', 'members']],
+  [
+    'person',
+    [
+      'person',
+      'persons',
+      'people',
+      'personer',
+      'personerna',
+      'pers',
+      'individ',
+      'individer',
+      'team members',
+      'members',
+      'member',
+      'medlem',
+      'medlemmar',
+      'medlemmarna',
+      'medlemmen',
+    ],
+  ],
   [
     'employee',
     [

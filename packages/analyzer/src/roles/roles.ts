@@ -212,7 +212,7 @@ function effectOf(quantity: Quantity, clause: string): EffectWhat | undefined {
   // "saves 4 min per invoice", "sparar 2 timmar i veckan", "shaves 180 kW off the peak": the saving itself.
   if (
     (quantity.kind === 'duration' || quantity.kind === 'money' || quantity.kind === 'count' || quantity.kind === 'measure') &&
-    /\b(?:saves?|saving|frees?\s+up|cuts?|shaves?|trims?|sparar|spara|frigör|kapar|minskar\s+med)\s+(?:about|around|roughly|up\s+to|ca|cirka|runt|upp\s+till)?\s*$/iu.test(
+    /\b(?:saves?|saving|frees?\s+up|cuts?|shaves?|trims?|sparar|spara|frigör|kapar|minskar\s+med)\s+(?:about|around|roughly|up\s+to|in\s+total|altogether|a\s+total\s+of|ca|cirka|runt|upp\s+till|sammanlagt|totalt|omkring|ungefär)?\s*$/iu.test(
       lead(quantity),
     )
   )
