@@ -3,7 +3,7 @@
 // indicative rate through USD. Every converted default says its rate beside it.
 import { conversionRate, type Currency } from '@valueproof/formula'
 import type { CurrencyCode } from '../read/figures-types.ts'
-import { parseNumberText } from '../read/number-format.ts'
+import { readExchangeRates } from '../read/exchange-rates.ts'
 
 /** Indicative rates to USD for currencies without a SPEC §9 rate (named beside every converted figure). */
 export const INDICATIVE_USD_RATES: Readonly<Record<Exclude<CurrencyCode, Currency>, number>> = {
@@ -17,31 +17,14 @@ export const INDICATIVE_USD_RATES: Readonly<Record<Exclude<CurrencyCode, Currenc
   NZD: 0.59,
   CHF: 1.15,
   JPY: 0.0067,
+  PLN: 0.25,
 }
 
 const FIXED: ReadonlySet<string> = new Set(['USD', 'EUR', 'SEK'])
 
-const SYMBOLS: Readonly<Record<string, CurrencyCode>> = { $: 'USD', '€': 'EUR', '£': 'GBP', kr: 'SEK', kronor: 'SEK', ':-': 'SEK' }
-
-function codeOf(written: string): CurrencyCode | undefined {
-  const upper = written.toUpperCase()
-  if (['USD', 'EUR', 'SEK', 'GBP', 'NOK', 'DKK', 'CHF', 'JPY', 'AUD', 'CAD', 'NZD', 'ZAR', 'INR'].includes(upper)) return upper as CurrencyCode
-  return SYMBOLS[written.toLowerCase()]
-}
-
 /** Rates the text states, as "from → to": value. */
 export function statedRates(text: string): Map<string, number> {
-  const rates = new Map<string, number>()
-  const pattern =
-    /\b1\s*(usd|eur|sek|gbp|nok|dkk|chf|jpy|aud|cad|nzd|zar|inr|\$|€|£)\s*(?:=|≈|~|är|is|motsvarar|equals)\s*(?:ungefär|about|roughly|cirka|ca\.?|around)?\s*(\$|€|£)?\s*(\d+(?:[.,]\d+)?)\s*(usd|eur|sek|gbp|nok|dkk|chf|jpy|aud|cad|kr|kronor|dollars?|euro)?/giu
-  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-    const from = codeOf(match[1] ?? '')
-    const toWritten = match[2] ?? match[4] ?? ''
-    const to = codeOf(toWritten.replace(/dollars?/i, '$').replace(/euro/i, '€'))
-    const value = parseNumberText(match[3] ?? '')
-    if (from !== undefined && to !== undefined && value !== undefined && value > 0) rates.set(`${from}>${to}`, value)
-  }
-  return rates
+  return new Map(readExchangeRates(text).map((rate) => [`${rate.from}>${rate.to}`, rate.value]))
 }
 
 export interface Conversion {

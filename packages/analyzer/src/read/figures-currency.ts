@@ -61,7 +61,22 @@ export interface Currency {
 }
 
 /** Currencies written as their ISO code before a number ("SEK 2 490", "NOK 50,000", "CHF: 120"). */
-const CODES_BEFORE: readonly CurrencyCode[] = ['USD', 'EUR', 'SEK', 'AUD', 'ZAR', 'GBP', 'INR', 'NOK', 'DKK', 'CAD', 'NZD', 'CHF', 'JPY']
+const CODES_BEFORE: readonly CurrencyCode[] = [
+  'USD',
+  'EUR',
+  'SEK',
+  'AUD',
+  'ZAR',
+  'GBP',
+  'INR',
+  'NOK',
+  'DKK',
+  'CAD',
+  'NZD',
+  'CHF',
+  'JPY',
+  'PLN',
+]
 
 const CURRENCY_PREFIXES: ReadonlyArray<{ readonly pattern: RegExp; readonly currency: CurrencyCode | 'dollar' | 'rand' }> = [
   { pattern: new RegExp(`(?:US\\$|U\\.S\\.${S}?\\$)${S}?$`, 'u'), currency: 'USD' },
@@ -110,6 +125,7 @@ const FOREIGN_SUFFIX_WORDS: ReadonlyArray<readonly [readonly string[], CurrencyC
   [['nzd', 'new zealand dollars', 'new zealand dollar', 'nyzeeländska dollar'], 'NZD'],
   [['chf', 'swiss francs', 'swiss franc', 'schweizerfranc'], 'CHF'],
   [['jpy', 'yen', 'japanese yen', 'japanska yen'], 'JPY'],
+  [['pln', 'zł', 'zloty', 'złoty', 'polish zloty', 'polska zloty'], 'PLN'],
   [['gbp', 'pounds sterling', 'pound sterling', 'pounds', 'pound', 'brittiska pund', 'pund'], 'GBP'],
 ]
 /** The phrases as a pattern, longest first, a space matching any run of spaces. */

@@ -6,7 +6,7 @@ export const FIGURE_KINDS = ['money', 'hours', 'minutes', 'count', 'percent', 'd
 export type FigureKind = (typeof FIGURE_KINDS)[number]
 
 /** Currencies the scanner recognises; only USD, EUR and SEK have fixed rates (SPEC §9), the others a named indicative rate (terms.ts). */
-export const CURRENCY_CODES = ['USD', 'EUR', 'SEK', 'AUD', 'ZAR', 'GBP', 'INR', 'NOK', 'DKK', 'CAD', 'NZD', 'CHF', 'JPY'] as const
+export const CURRENCY_CODES = ['USD', 'EUR', 'SEK', 'AUD', 'ZAR', 'GBP', 'INR', 'NOK', 'DKK', 'CAD', 'NZD', 'CHF', 'JPY', 'PLN'] as const
 export type CurrencyCode = (typeof CURRENCY_CODES)[number]
 
 /** The countries whose dollars a bare "$" may mean. */

@@ -4,13 +4,36 @@ import type { Quantity } from '../model.ts'
 import { sentencesOf } from './sentences.ts'
 
 const WORD_FACTORS: ReadonlyMap<string, number> = new Map([
-  ['two', 2], ['twice', 2], ['double', 2], ['three', 3], ['thrice', 3], ['four', 4], ['five', 5], ['six', 6], ['seven', 7], ['eight', 8], ['nine', 9], ['ten', 10],
-  ['två', 2], ['dubbelt', 2], ['tre', 3], ['fyra', 4], ['fem', 5], ['sex', 6], ['sju', 7], ['åtta', 8], ['nio', 9], ['tio', 10],
+  ['two', 2],
+  ['twice', 2],
+  ['double', 2],
+  ['three', 3],
+  ['thrice', 3],
+  ['four', 4],
+  ['five', 5],
+  ['six', 6],
+  ['seven', 7],
+  ['eight', 8],
+  ['nine', 9],
+  ['ten', 10],
+  ['två', 2],
+  ['dubbelt', 2],
+  ['tre', 3],
+  ['fyra', 4],
+  ['fem', 5],
+  ['sex', 6],
+  ['sju', 7],
+  ['åtta', 8],
+  ['nio', 9],
+  ['tio', 10],
 ])
 
 const FACTOR = String.raw`(\d+(?:[.,]\d+)?|two|three|four|five|six|seven|eight|nine|ten|två|tre|fyra|fem|sex|sju|åtta|nio|tio)`
 const PATTERNS: ReadonlyArray<RegExp> = [
-  new RegExp(String.raw`\b${FACTOR}\s?(?:x|×|times|gånger|ggr)\s+(?:as\s+|så\s+)?(faster|quicker|snabbare|fortare|fast|quick|snabbt|fort|more|fler|mer|higher|högre|as many|så många)`, 'giu'),
+  new RegExp(
+    String.raw`\b${FACTOR}\s?(?:x|×|times|gånger|ggr)\s+(?:as\s+|så\s+)?(faster|quicker|snabbare|fortare|fast|quick|snabbt|fort|more|fler|mer|higher|högre|as many|så många)`,
+    'giu',
+  ),
   new RegExp(String.raw`\b(twice|dubbelt)\s+(?:as\s+|så\s+)?(fast|quick|snabbt|fort|many|många|much|mycket)`, 'giu'),
   new RegExp(String.raw`\b${FACTOR}\s?(?:x|×)\s*(roas|return|avkastning)`, 'giu'),
 ]

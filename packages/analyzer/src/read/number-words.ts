@@ -3,13 +3,46 @@
 // half". The rewritten text keeps a map back to the original, so quotes are always the seller's words.
 
 const EN_UNITS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
 }
 const EN_TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 }
 const SV_UNITS: Record<string, number> = {
-  två: 2, tre: 3, fyra: 4, fem: 5, sex: 6, sju: 7, åtta: 8, nio: 9, tio: 10, elva: 11, tolv: 12,
-  tretton: 13, fjorton: 14, femton: 15, sexton: 16, sjutton: 17, arton: 18, nitton: 19,
+  två: 2,
+  tre: 3,
+  fyra: 4,
+  fem: 5,
+  sex: 6,
+  sju: 7,
+  åtta: 8,
+  nio: 9,
+  tio: 10,
+  elva: 11,
+  tolv: 12,
+  tretton: 13,
+  fjorton: 14,
+  femton: 15,
+  sexton: 16,
+  sjutton: 17,
+  arton: 18,
+  nitton: 19,
 }
 const SV_TENS: Record<string, number> = { tjugo: 20, trettio: 30, fyrtio: 40, femtio: 50, sextio: 60, sjuttio: 70, åttio: 80, nittio: 90 }
 const SV_ONES: Record<string, number> = { ett: 1, en: 1, två: 2, tre: 3, fyra: 4, fem: 5, sex: 6, sju: 7, åtta: 8, nio: 9 }
@@ -20,19 +53,27 @@ interface Rewrite {
 }
 
 /** "£38 an hour", "$95 a visit": "an hour" after an amount is a period, not one hour. */
-const afterAmount = (match: RegExpExecArray, text: string): boolean => /[\d%]\s*(?:[\p{L}$€£]{0,6}\s*)?(?:[/]\s*)?$/u.test(text.slice(Math.max(0, match.index - 10), match.index))
+const afterAmount = (match: RegExpExecArray, text: string): boolean =>
+  /[\d%]\s*(?:[\p{L}$€£]{0,6}\s*)?(?:[/]\s*)?$/u.test(text.slice(Math.max(0, match.index - 10), match.index))
 
-const word = (value: Record<string, number>, key: string | undefined): number | undefined => (key === undefined ? undefined : value[key.toLowerCase()])
+const word = (value: Record<string, number>, key: string | undefined): number | undefined =>
+  key === undefined ? undefined : value[key.toLowerCase()]
 
 /** Phrases of time and quantity that are numbers in words. */
 const PHRASES: ReadonlyArray<Rewrite> = [
   { pattern: /\b(?:an|one)\s+hour\s+and\s+a\s+half\b/giu, replace: () => '1.5 hours' },
   { pattern: /\bhalf\s+an\s+hour\b/giu, replace: () => '30 minutes' },
   { pattern: /\ba\s+quarter\s+of\s+an\s+hour\b/giu, replace: () => '15 minutes' },
-  { pattern: /\b(one|two|three|four|five|six|seven|eight|nine|ten)\s+and\s+a\s+half\b/giu, replace: (m) => `${(word(EN_UNITS, m[1]) ?? 0) + 0.5}` },
+  {
+    pattern: /\b(one|two|three|four|five|six|seven|eight|nine|ten)\s+and\s+a\s+half\b/giu,
+    replace: (m) => `${(word(EN_UNITS, m[1]) ?? 0) + 0.5}`,
+  },
   { pattern: /\ba\s+dozen\b|\bdozen\b/giu, replace: () => '12' },
   // "1h45m", "2 h 30 min", "1 tim 45 min": hours and minutes as hours.
-  { pattern: /\b(\d+)\s*(?:h|hrs?|tim)\s*(\d{1,2})\s*(?:m|min|mins|minutes|minuter)\b/giu, replace: (m) => `${Number(((Number(m[1]) || 0) + (Number(m[2]) || 0) / 60).toFixed(4))} hours` },
+  {
+    pattern: /\b(\d+)\s*(?:h|hrs?|tim)\s*(\d{1,2})\s*(?:m|min|mins|minutes|minuter)\b/giu,
+    replace: (m) => `${Number(((Number(m[1]) || 0) + (Number(m[2]) || 0) / 60).toFixed(4))} hours`,
+  },
   { pattern: /\b(?:a|an|one)\s+(?:additional|extra|further)\s+quarter\b/giu, replace: () => '25 %' },
   { pattern: /\b(?:a|an|one)\s+(?:additional|extra|further)\s+third\b/giu, replace: () => '33.33 %' },
   { pattern: /\b(?:a|one)\s+fifth\b/giu, replace: () => '20 %' },
@@ -51,7 +92,10 @@ const PHRASES: ReadonlyArray<Rewrite> = [
   { pattern: /\b(?:a|one)\s+thousand\b/giu, replace: () => '1000' },
   { pattern: /\ben\s+och\s+en\s+halv\b/giu, replace: () => '1,5' },
   { pattern: /\bsex(?=\s+(?:procent|%|timmar|dagar|veckor|månader|minuter|kr|kronor|år|st|personer|anställda))/giu, replace: () => '6' },
-  { pattern: /\b(två|tre|fyra|fem|sex|sju|åtta|nio|tio)\s+och\s+en\s+halv\b/giu, replace: (m) => `${(word(SV_UNITS, m[1]) ?? 0) + 0.5}`.replace('.', ',') },
+  {
+    pattern: /\b(två|tre|fyra|fem|sex|sju|åtta|nio|tio)\s+och\s+en\s+halv\b/giu,
+    replace: (m) => `${(word(SV_UNITS, m[1]) ?? 0) + 0.5}`.replace('.', ','),
+  },
   { pattern: /\ben\s+halvtimme\b|\ben\s+halv\s+timme\b/giu, replace: () => '30 minuter' },
   { pattern: /\btre\s+kvart\b/giu, replace: () => '45 minuter' },
   { pattern: /\ben\s+kvart\b/giu, replace: () => '15 minuter' },
@@ -59,12 +103,16 @@ const PHRASES: ReadonlyArray<Rewrite> = [
   { pattern: /\b(?:ett\s+)?hundra\b/giu, replace: () => '100' },
   { pattern: /\b(?:ett\s+)?tusen\b/giu, replace: () => '1000' },
   { pattern: /\b(?:an|one)\s+(hour|day|week|shift)\b/giu, replace: (m, text) => (afterAmount(m, text) ? undefined : `1 ${m[1] ?? ''}`) },
-  { pattern: /\b(en|ett)\s+(timme|dag|vecka|arbetsdag|skift)\b/giu, replace: (m, text) => (afterAmount(m, text) ? undefined : `1 ${m[2] ?? ''}`) },
+  {
+    pattern: /\b(en|ett)\s+(timme|dag|vecka|arbetsdag|skift)\b/giu,
+    replace: (m, text) => (afterAmount(m, text) ? undefined : `1 ${m[2] ?? ''}`),
+  },
 ]
 
 /** "with our capture it's two", "med appen tar det tre": a number word closing a clause is a number. */
 const CLOSING_NUMBERS: Rewrite = {
-  pattern: /(?<=\b(?:it's|it is|it takes|that's|takes|down to|tar det|är det|blir det|det är|ner till)\s+(?:about|only|just|roughly|bara|cirka|ca|runt|endast)?\s*)(one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|en|ett|två|tre|fyra|fem|sex|sju|åtta|nio|tio|tolv|femton|tjugo)\b/giu,
+  pattern:
+    /(?<=\b(?:it's|it is|it takes|that's|takes|down to|tar det|är det|blir det|det är|ner till)\s+(?:about|only|just|roughly|bara|cirka|ca|runt|endast)?\s*)(one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|en|ett|två|tre|fyra|fem|sex|sju|åtta|nio|tio|tolv|femton|tjugo)\b/giu,
   replace: (m) => `${word({ ...EN_UNITS, ...EN_TENS, ...SV_UNITS, ...SV_TENS, en: 1, ett: 1 }, m[1]) ?? ''}`,
 }
 
@@ -79,7 +127,8 @@ const NUMBERS: ReadonlyArray<Rewrite> = [
     replace: (m) => `${(word(SV_TENS, m[1]) ?? 0) + (word(SV_ONES, m[2]) ?? 0)}`,
   },
   {
-    pattern: /\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)(?=[\s-]+(?:[\p{L}]))/giu,
+    pattern:
+      /\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)(?=[\s-]+(?:[\p{L}]))/giu,
     replace: (m) => `${word(EN_UNITS, m[1]) ?? ''}`,
   },
   {
@@ -95,7 +144,8 @@ export interface NormalizedText {
 }
 
 /** Words that follow an English or Swedish number word but make it no number ("three quarters" is a fraction the scanner reads). */
-const FRACTION_AFTER = /^[\s-]+(?:quarters?|thirds?|fifths?|halves|tenths?|fjärdedel\w*|tredjedel\w*|femtedel\w*|tiondel\w*|gånger|times|x\b)/iu
+const FRACTION_AFTER =
+  /^[\s-]+(?:quarters?|thirds?|fifths?|halves|tenths?|fjärdedel\w*|tredjedel\w*|femtedel\w*|tiondel\w*|gånger|times|x\b)/iu
 
 export function normalizeNumbers(text: string): NormalizedText {
   interface Edit {
@@ -127,7 +177,13 @@ export function normalizeNumbers(text: string): NormalizedText {
       pieces.push({ out: output.length, original: cursor, length: edit.start - cursor, edited: false, originalLength: edit.start - cursor })
       output += text.slice(cursor, edit.start)
     }
-    pieces.push({ out: output.length, original: edit.start, length: edit.replacement.length, edited: true, originalLength: edit.end - edit.start })
+    pieces.push({
+      out: output.length,
+      original: edit.start,
+      length: edit.replacement.length,
+      edited: true,
+      originalLength: edit.end - edit.start,
+    })
     output += edit.replacement
     cursor = edit.end
   }

@@ -470,6 +470,13 @@ function unitOf(
     )
   const eachWord = eachNoun?.[1]
   if (figure.kind === 'money' && eachWord !== undefined && !PERIOD_WORDS.has(eachWord) && !isModifier(eachWord)) perNouns.push(eachWord)
+  // "every hour a truck is parked costs roughly AUD 1,500": money each period costs is per that period.
+  const eachPeriod =
+    /(?:^|\s)(?:each|every|varje)\s+(\p{L}+)\b[^.\d]{0,40}?\b(?:costs?|kostar|loses|förlorar)\s+(?:(?:about|around|roughly|approximately|on average|us|you|ca|cirka|runt|omkring|ungefär|i snitt|oss|er)\s+){0,3}$/u.exec(
+      lead,
+    )?.[1]
+  const eachPeriodWord = eachPeriod === undefined ? undefined : PERIOD_WORDS.get(eachPeriod)
+  if (figure.kind === 'money' && eachPeriodWord !== undefined && figure.per === undefined) periods.add(eachPeriodWord)
   // A label that names the period ("Annual volume: 1.6 million order lines", "Årlig volym: 40 000 ordrar").
   const labelPeriod = /(?:^|\n)\s*[-•*]?\s*(\p{L}+)\s+[\p{L} ]{0,24}:\s*$/u.exec(
     context.text.slice(Math.max(0, figure.start - 40), figure.start),

@@ -11,7 +11,10 @@ function endsSentence(text: string, index: number): boolean {
     const next = text[index + 1] ?? ''
     if (/\d/.test(previous) && /\d/.test(next)) return false
     if (/\b(ca|approx|e\.g|i\.e|t\.ex|bl\.a|inkl|exkl|st|kr|tkr|mkr|resp|vs|etc|no|nr)$/i.test(text.slice(Math.max(0, index - 6), index))) {
-      return /\s\p{Lu}/u.test(text.slice(index + 1, index + 3)) && !/\b(ca|approx|inkl|exkl|kr|tkr|mkr)$/i.test(text.slice(Math.max(0, index - 6), index))
+      return (
+        /\s\p{Lu}/u.test(text.slice(index + 1, index + 3)) &&
+        !/\b(ca|approx|inkl|exkl|kr|tkr|mkr)$/i.test(text.slice(Math.max(0, index - 6), index))
+      )
     }
   }
   return true

@@ -74,6 +74,7 @@ export const ENTITIES = {
   message: entity('message', 'unit', ['message', 'messages'], ['meddelande', 'meddelanden']),
   claim: entity('claim', 'unit', ['claim', 'claims'], ['skadeanmälan', 'skadeanmälningar']),
   vehicle: entity('vehicle', 'unit', ['vehicle', 'vehicles'], ['fordon', 'fordon']),
+  vessel: entity('vessel', 'unit', ['vessel', 'vessels'], ['fartyg', 'fartyg']),
   mile: entity('mile', 'unit', ['mile', 'miles'], ['engelsk mil', 'engelska mil']),
   /** The Scandinavian mile (10 km) of "0,60 kr per mil", "800 mil i veckan": a Swedish word only. */
   scandinavianMile: entity('scandinavianMile', 'unit', ['Scandinavian mile', 'Scandinavian miles'], ['mil', 'mil']),
@@ -274,6 +275,7 @@ const ENTITY_FORMS: ReadonlyArray<readonly [EntityId, readonly string[]]> = [
   ['message', ['message', 'messages', 'email', 'emails', 'e-mail', 'e-mails', 'sms', 'meddelande', 'meddelanden', 'mejl', 'e-post']],
   ['claim', ['claim', 'claims', 'skadeanmälan', 'skadeanmälningar', 'skadeärende', 'skadeärenden']],
   ['vehicle', ['vehicle', 'vehicles', 'truck', 'trucks', 'van', 'vans', 'fordon', 'fordonen', 'bil', 'bilar', 'lastbil', 'lastbilar']],
+  ['vessel', wordForms('vessel vessels ship ships boat boats ferry ferries fartyg fartygen båt båtar färja färjor färjorna')],
   ['mile', ['mile', 'miles']],
   ['kilometre', ['km', 'kilometre', 'kilometres', 'kilometer', 'kilometers']],
   ['kwh', ['kwh']],

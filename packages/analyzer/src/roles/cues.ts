@@ -10,7 +10,7 @@ export const PRICE_LABEL =
 
 /** We/our as the one who charges: "we charge", "our fee is", "vi tar", "vi fakturerar", "kostar bara". */
 export const SELLER_CHARGES = unicodeWords(
-  /\b(?:we\s+(?:charge|bill|ask|invoice)|our\s+(?:price|fee|fees|rate|licen[cs]e|subscription|pricing|plan|service|tool|platform|app|software|system|solution)\s+(?:is|costs?|runs|comes)|costs?\s+(?:just|only)|is\s+priced\s+at|priced\s+at|billed\s+(?:at|monthly|annually|yearly)|at\s+a\s+(?:fee|price)\s+of|vi\s+(?:tar|tar\s+betalt|fakturerar|debiterar)|(?:tar|fakturerar|debiterar)\s+vi|vårt\s+(?:pris|arvode)|vår\s+(?:avgift|licens|tjänst\s+kostar)|kostar\s+(?:bara|endast|från)|från\s+\d)/iu,
+  /\b(?:we\s+(?:charge|bill|ask|invoice)|our\s+(?:price|fee|fees|rate|licen[cs]e|subscription|pricing|plan|service|tool|platform|app|software|system|solution)\s+(?:is|costs?|runs|comes)|costs?\s+(?:just|only)|is\s+priced\s+at|pricing\s+is|the\s+price\s+is|prissättningen\s+är|priset\s+är|priced\s+at|billed\s+(?:at|monthly|annually|yearly)|at\s+a\s+(?:fee|price)\s+of|vi\s+(?:tar|tar\s+betalt|fakturerar|debiterar)|(?:tar|fakturerar|debiterar)\s+vi|vårt\s+(?:pris|arvode)|vår\s+(?:avgift|licens|tjänst\s+kostar)|kostar\s+(?:bara|endast|från)|från\s+\d)/iu,
 )
 
 /** The offer as the thing that costs: "the cameras are NOK 85,000 per pen", "konsultinsatsen kostar 180 tkr". */
@@ -65,7 +65,5 @@ export const SELLER_RECORD = unicodeWords(
 /** A rating: "4.8/5", "4,8 av 5", "five stars". */
 export const RATING = /\d(?:[.,]\d)?\s*(?:\/\s*5|av\s+5|out\s+of\s+5|stars|stjärnor)/iu
 
-/** A figure that states an exchange rate ("1 NOK är ungefär 0,95 kr", "1 GBP = 1.27 USD", "at 1.27 USD/GBP"). */
-export const EXCHANGE_RATE = unicodeWords(
-  /\b1\s*(?:usd|eur|sek|gbp|nok|dkk|chf|jpy|aud|cad|nzd|\$|€|£|kr)\s*(?:=|≈|är|is|är\s+ungefär|är\s+cirka|is\s+about|is\s+roughly)\s*(?:ungefär\s+|about\s+|cirka\s+|ca\s+)?(\d+(?:[.,]\d+)?)|\bexchange\s+rate|\bväxelkurs/iu,
-)
+/** A rate named just before a figure ("at an exchange rate of 11.4", "växelkurs 11,40"); stated rates are read in read/exchange-rates. */
+export const EXCHANGE_RATE = unicodeWords(/\b(?:exchange\s+rate|växelkurs(?:en)?|kurs(?:en)?\s+(?:på|of))\b/iu)

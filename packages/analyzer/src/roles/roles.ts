@@ -18,6 +18,7 @@ import {
   SELLER_RECORD,
   STATE,
 } from './cues.ts'
+import { readExchangeRates } from '../read/exchange-rates.ts'
 import { unicodeWords } from '../read/word-boundary.ts'
 
 /** The words of a figure's clause before the figure. */
@@ -50,9 +51,17 @@ function lead(quantity: Quantity): string {
   return quantity.sentence.slice(0, Math.max(0, quantity.start - quantity.sentenceStart))
 }
 
+/** A figure inside a stated exchange rate ("10.1 NOK to the dollar") or named one ("växelkurs 11,40"). */
+function isExchangeRate(quantity: Quantity): boolean {
+  if (quantity.kind !== 'money' && quantity.kind !== 'count') return false
+  const [start, end] = [quantity.start - quantity.sentenceStart, quantity.end - quantity.sentenceStart]
+  if (readExchangeRates(quantity.sentence).some((rate) => rate.start < end && start < rate.end)) return true
+  return EXCHANGE_RATE.test(quantity.sentence.slice(Math.max(0, start - 30), end))
+}
+
 function contextReason(quantity: Quantity, clause: string): string | undefined {
   const { value } = quantity
-  if (EXCHANGE_RATE.test(quantity.sentence) && (quantity.kind === 'money' || quantity.kind === 'count')) return 'exchange rate'
+  if (isExchangeRate(quantity)) return 'exchange rate'
   if (RATING.test(clause) && value <= 10) return 'rating'
   const yearLike = Number.isInteger(value) && value >= 1900 && value <= 2100 && quantity.kind === 'count' && quantity.noun === undefined
   if (yearLike) return 'year'
