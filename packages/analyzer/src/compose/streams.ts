@@ -3,7 +3,7 @@
 // the figure it is about; a replaced cost is the chain itself.
 import type { Assumption, EffectWhat, Factor, Quantity, RoledQuantity, Stream, Unit } from '../model.ts'
 import { bestChain, type Candidate } from './chains.ts'
-import { expandDerived, multiply } from './units.ts'
+import { expandDerived, moneyPerYear, multiply } from './units.ts'
 
 export interface StreamContext {
   readonly roled: readonly RoledQuantity[]
@@ -325,7 +325,9 @@ export function composeStreams(context: StreamContext): Stream[] {
     const candidates = candidatesFor(effect, context, claims, consumed)
     // A share of a year applied to an amount a year ("$4.2M ARR", "churn of 14 % a year") is a share of that amount.
     let start = effect.start
-    let chain = bestChain(start, candidates, options)
+    // An amount a period ("$7,500 a month … replaced completely") is money a year by itself.
+    const alone = start.money === 1 ? moneyPerYear(start) : undefined
+    let chain = alone !== undefined ? { factors: [], yearFactor: alone.factor, score: 0 } : bestChain(start, candidates, options)
     if (chain === undefined && start.year === -1 && start.money === undefined) {
       start = withoutYear(start)
       chain = bestChain(start, candidates, options)

@@ -209,7 +209,9 @@ function countNoun(figure: Figure, text: string): string | undefined {
   if (/[.;!?]\s/u.test(text.slice(figure.start, figure.end))) return undefined
   const scanned = figure.entity ?? figure.noun
   if (figure.noun !== undefined && !isModifier(figure.noun.toLowerCase())) {
-    // "1.6 million order lines": the scanner's noun is a modifier of the plural after it.
+    // "1.6 million order lines": the scanner's noun is a modifier of the plural after it — not
+    // "60 people loses", where the noun is plural already and the next word is its verb.
+    if (/(?:s|people|staff|personnel|folk)$/iu.test(figure.noun)) return scanned
     const next = /^[ \t\u00a0]+([\p{L}]{3,})(?!\p{L}*\s*:)/u.exec(text.slice(figure.end, figure.end + 30))?.[1]
     if (next !== undefined && /^[a-z]{3,}s$/i.test(next) && !STOP_WORDS.has(next.toLowerCase()) && !/(?:ing|ed|ly|ss|us|is)$/.test(next))
       return next
@@ -465,11 +467,14 @@ function unitOf(
   }
   // "each visit bills $95", "ett uteblivet besök kostar runt 1 400 kr": the money is per that noun.
   const eachNoun =
-    /(?:^|\s)(?:each|every|per|one|a|an|varje|ett|en|per)\s+(?:[\p{L}-]+\s+){0,2}([\p{L}-]{3,})\s+(?:costs?|costing|bills?|is worth|brings(?: in)?|generates|earns|averages?|runs|kostar|är värd|ger|drar in|snittar|ligger på)\s+(?:(?:about|around|roughly|approximately|on average|us|you|them|ca|cirka|runt|omkring|ungefär|i snitt|oss|er|dem|kunden|the customer)\s+){0,3}$/u.exec(
+    /(?:^|\s)(?:each|every|per|one|a|an|varje|ett|en|per)\s+(?:[\p{L}-]+\s+){0,2}([\p{L}-]{3,})\s+(?:costs?|costing|bills?|is worth|brings(?: in)?|generates|earns|averages?|runs|kostar|är värd|ger|drar in|snittar|ligger på)\s+(?:(?:about|around|roughly|approximately|on average|us|you|them|ca|cirka|runt|omkring|ungefär|i snitt|oss|er|dem|kunden|(?:the|their|your|its)\s+[\p{L}-]+)\s+){0,3}$/u.exec(
       lead,
     )
   const eachWord = eachNoun?.[1]
   if (figure.kind === 'money' && eachWord !== undefined && !PERIOD_WORDS.has(eachWord) && !isModifier(eachWord)) perNouns.push(eachWord)
+  // "Each sick day costs the employer about $250": per day.
+  const eachWordPeriod = eachWord === undefined ? undefined : PERIOD_WORDS.get(eachWord)
+  if (figure.kind === 'money' && eachWordPeriod !== undefined && figure.per === undefined) periods.add(eachWordPeriod)
   // "every hour a truck is parked costs roughly AUD 1,500": money each period costs is per that period.
   const eachPeriod =
     /(?:^|\s)(?:each|every|varje)\s+(\p{L}+)\b[^.\d]{0,40}?\b(?:costs?|kostar|loses|förlorar)\s+(?:(?:about|around|roughly|approximately|on average|us|you|ca|cirka|runt|omkring|ungefär|i snitt|oss|er)\s+){0,3}$/u.exec(

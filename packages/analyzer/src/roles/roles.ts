@@ -330,5 +330,26 @@ export function assignRoles(quantities: readonly Quantity[], text = ''): RoledQu
     entry.role = role
     partner.role = role
   }
+  for (const entry of roled) if (replacedByNextSentence(entry, text)) entry.role = { role: 'effect', what: 'replace' }
   return roled
 }
+
+/**
+ * "… which costs them $7,500 a month. Our contract cleaning replaces that in-house cleaning
+ * completely.": a cost a period, followed by a sentence without figures in which the offer
+ * replaces it, is a cost the offer removes whole.
+ */
+function replacedByNextSentence(entry: RoledQuantity, text: string): boolean {
+  const { quantity, role } = entry
+  if (role.role !== 'baseline' || quantity.kind !== 'money') return false
+  if (!['day', 'week', 'month', 'quarter', 'year'].some((period) => (quantity.unit[period] ?? 0) < 0)) return false
+  const at = text.indexOf(quantity.sentence)
+  if (at < 0) return false
+  const next = /^\s*([^.!?\n]*[.!?]?)/u.exec(text.slice(at + quantity.sentence.length))?.[1] ?? ''
+  return !/\d/u.test(next) && REPLACES.test(next) && OFFER_ACTS.test(next) && REFERS_BACK.test(next)
+}
+
+/** Words that point back at what was just said ("that in-house cleaning", "den kostnaden", "completely"). */
+const REFERS_BACK = unicodeWords(
+  /\b(?:that|this|those|these|it|them|completely|entirely|altogether|det|den|dem|detta|denna|dessa|helt|fullständigt)\b/iu,
+)
