@@ -1,93 +1,111 @@
-// Pairs each labelled figure with a figure the analyzer reported: same value (within
-// VALUE_TOLERANCE, in any unit the kind allows), compatible kind and currency, and for documents
-// the labelled page. One reported figure answers one label, so two fee rows of $150 on a page need
-// two reported figures. Labels the story needs choose first.
-import type { ReportedFigure } from '../../services/calculator/src/analysis/builtin/analysis-report.ts'
-import type { ExpectedFigure, StatedCurrency } from './cases/index.ts'
-import { sameValue } from './text-numbers.ts'
+// Stated figures and the calculator inputs that carry them. A figure is carried when some input of
+// the calculator (a parameter or an input value field) has it as its default — in the text's own
+// currency: a converted input names its original amount in its note ("21 NOK ≈ 19.95 SEK …") and
+// that amount counts — or when it is the calculator's price. Within VALUE_TOLERANCE; a percentage
+// may be held as 30 or 0.3; durations count as written (40 minutes is not carried by 0.67 hours).
+// Each input carries at most one figure, so two fee rows of $150 need two inputs; an input marked as
+// an assumption carries none.
+import type { CalculatorData } from '@valueproof/formula'
+import type { CalculatorReading } from './calculator-reading.ts'
+import type { LabelledAmount } from './cases/index.ts'
+import { conversionsIn, sameValue } from './text-numbers.ts'
 
-export interface FigureMatch {
-  readonly expected: ExpectedFigure
-  /** The reported figure it was paired with, if any. */
-  readonly reported?: ReportedFigure
-  /** Paired with a figure used as a slider or a documented constant. */
-  readonly surfaced: boolean
-  readonly roleRight: boolean
+/** How a calculator says an input or a value is assumed, in either language. */
+export const SAYS_ASSUMED = /assum|antag|antar\b/iu
+
+export interface ExpectedFigure {
+  /** As labelled: "40", "18|24", "10|12.5|15". */
+  readonly label: string
+  /** Any of these carries it: the figure, or a range's two ends and its midpoint. */
+  readonly values: readonly number[]
+  /** What the text itself must state: the figure, or a range's two ends. */
+  readonly stated: readonly number[]
 }
 
-export interface MatchContext {
-  /** The currency the text states amounts in (a figure's own `currency` overrides it). */
-  readonly statedCurrency: StatedCurrency
-  /** What the analyzer's currency-less money means: the calculator currency. */
-  readonly calculatorCurrency: StatedCurrency
-}
-
-const isMoney = (figure: ReportedFigure): boolean => figure.kind === 'money' || figure.currency !== undefined
-const isPercent = (figure: ReportedFigure): boolean => /percent|point/i.test(figure.kind) || /%|procent|percent/i.test(figure.text)
-
-function readings(expected: ExpectedFigure): number[] {
-  switch (expected.kind) {
-    case 'percent':
-      return [expected.value, expected.value / 100]
-    case 'minutes':
-      return [expected.value, expected.value / 60]
-    case 'hours':
-      return [expected.value, expected.value * 60]
-    case 'duration':
-      return [expected.value, expected.value / 12, expected.value * 12]
-    default:
-      return [expected.value]
+/** An `expect` entry: "a", "a|b" (a range: either end or the midpoint) or "a|m|b" (the midpoint given). */
+export function parseExpected(label: string): ExpectedFigure {
+  const parts = label.split('|').map((part) => (part.trim() === '' ? Number.NaN : Number(part)))
+  const [low, middle, high] = parts
+  if (parts.some((part) => !Number.isFinite(part)) || low === undefined || parts.length > 3) {
+    throw new Error(`"${label}" is not a figure, a range "a|b" or a range with its midpoint "a|m|b"`)
   }
+  if (middle === undefined) return { label, values: [low], stated: [low] }
+  if (high === undefined) return { label, values: [low, middle, (low + middle) / 2], stated: [low, middle] }
+  return { label, values: [low, middle, high], stated: [low, high] }
 }
 
-function kindFits(expected: ExpectedFigure, reported: ReportedFigure, context: MatchContext): boolean {
-  if (expected.kind === 'money') {
-    if (!isMoney(reported)) return false
-    const wanted = expected.currency ?? context.statedCurrency
-    const currency = reported.currency ?? context.calculatorCurrency
-    return typeof wanted === 'string' ? currency === wanted : wanted.some((candidate) => candidate === currency)
+/** A document label's figure in the same form. */
+export function labelledFigure(amount: LabelledAmount): ExpectedFigure {
+  if (typeof amount === 'number') return { label: String(amount), values: [amount], stated: [amount] }
+  const [low, high] = amount
+  return { label: `${low}|${high}`, values: [low, high, (low + high) / 2], stated: [low, high] }
+}
+
+/** What a calculator holds that may carry a stated figure. */
+export interface Carrier {
+  /** The input's name, or "price" / "price setup". */
+  readonly name: string
+  readonly values: readonly number[]
+}
+
+/** The original amounts a converted input's note names. */
+function originalsIn(...notes: ReadonlyArray<string | undefined>): number[] {
+  return notes.flatMap((note) => (note === undefined ? [] : conversionsIn(note).flatMap((conversion) => conversion.originals)))
+}
+
+export function carriersOf(data: CalculatorData, reading: CalculatorReading): Carrier[] {
+  const carriers: Carrier[] = []
+  const input = (name: string, ...notes: ReadonlyArray<string | undefined>): void => {
+    const value = reading.defaults[name]
+    carriers.push({ name, values: [...(value === undefined ? [] : [value]), ...originalsIn(...notes)] })
   }
-  if (isMoney(reported)) return false
-  // "halves", "one in five": a reader may give them any non-money kind; a count is never a percentage.
-  return expected.kind === 'percent' || !isPercent(reported)
+  // An input marked as an assumption says it is not the text's figure: it carries none, even when
+  // its default happens to equal one (an assumed 46 working weeks, $50 an hour).
+  for (const parameter of data.parameters) if (parameter.source?.kind !== 'assumption') input(parameter.name, parameter.description)
+  for (const field of data.valueFields)
+    if (!field.calculated && !SAYS_ASSUMED.test(field.description ?? '')) input(field.name, field.description)
+  // The price: its amount per period at the defaults, said per month or per year as the text may.
+  const price = data.price
+  if (price !== undefined) {
+    const perPeriod = price.period === 'year' ? [price.amount / 12] : price.period === 'month' ? [price.amount * 12] : []
+    carriers.push({ name: 'price', values: [price.amount, ...perPeriod] })
+    if (price.setup !== undefined) carriers.push({ name: 'price setup', values: [price.setup] })
+  }
+  if (reading.priceField !== undefined) carriers.push({ name: 'price', values: [reading.priceField.value, reading.priceField.value / 12] })
+  return carriers
 }
 
-function fits(expected: ExpectedFigure, reported: ReportedFigure, context: MatchContext): boolean {
-  if (expected.pages !== undefined && !expected.pages.includes(reported.page)) return false
-  return kindFits(expected, reported, context) && readings(expected).some((value) => sameValue(value, reported.value))
+/** A figure's readings: itself, and for a percentage-sized figure its fraction (30 % as 0.3). */
+export function readingsOf(value: number): number[] {
+  return value !== 0 && Math.abs(value) <= 100 ? [value, value / 100] : [value]
 }
 
-function roleFits(expected: ExpectedFigure, reported: ReportedFigure): boolean {
-  return typeof expected.role === 'string' ? expected.role === reported.role : expected.role.includes(reported.role)
+export function carries(carrier: Carrier, figure: ExpectedFigure): boolean {
+  return figure.values.some((value) => readingsOf(value).some((reading) => carrier.values.some((held) => sameValue(held, reading))))
 }
 
-/** Best first: surfaced with the right role, surfaced, right role, a percentage read as one. */
-function preference(expected: ExpectedFigure, reported: ReportedFigure): number {
-  const percentBonus = expected.kind === 'percent' && isPercent(reported) ? 1 : 0
-  return (reported.use === 'unused' ? 0 : 4) + (roleFits(expected, reported) ? 2 : 0) + percentBonus
-}
-
-export function matchFigures(
-  expected: readonly ExpectedFigure[],
-  reported: readonly ReportedFigure[],
-  context: MatchContext,
-): FigureMatch[] {
-  const taken = new Set<ReportedFigure>()
-  const order = [...expected.filter((figure) => figure.needed), ...expected.filter((figure) => !figure.needed)]
-  const matches = new Map<ExpectedFigure, FigureMatch>()
-  for (const label of order) {
-    let best: ReportedFigure | undefined
-    for (const candidate of reported) {
-      if (taken.has(candidate) || !fits(label, candidate, context)) continue
-      if (best === undefined || preference(label, candidate) > preference(label, best)) best = candidate
+/**
+ * The carrier of each figure, at most one figure per carrier, as many figures carried as possible
+ * (a maximum bipartite matching, so a figure never takes the only input another figure could have).
+ */
+export function matchFigures(figures: readonly ExpectedFigure[], carriers: readonly Carrier[]): Array<Carrier | undefined> {
+  const fits = figures.map((figure) => carriers.map((carrier) => carries(carrier, figure)))
+  const owner: number[] = carriers.map(() => -1)
+  const assign = (figure: number, seen: Set<number>): boolean => {
+    for (let carrier = 0; carrier < carriers.length; carrier += 1) {
+      if (fits[figure]?.[carrier] !== true || seen.has(carrier)) continue
+      seen.add(carrier)
+      const holder = owner[carrier] ?? -1
+      if (holder === -1 || assign(holder, seen)) {
+        owner[carrier] = figure
+        return true
+      }
     }
-    if (best !== undefined) taken.add(best)
-    matches.set(label, {
-      expected: label,
-      ...(best === undefined ? {} : { reported: best }),
-      surfaced: best !== undefined && best.use !== 'unused',
-      roleRight: best !== undefined && roleFits(label, best),
-    })
+    return false
   }
-  return expected.map((label) => matches.get(label) ?? { expected: label, surfaced: false, roleRight: false })
+  figures.forEach((_, figure) => assign(figure, new Set()))
+  return figures.map((_, figure) => {
+    const index = owner.indexOf(figure)
+    return index === -1 ? undefined : carriers[index]
+  })
 }

@@ -1,186 +1,185 @@
-// One case's metrics (docs/decisions/097): stated-figure recall, roles, story, invented figures,
-// false "no figure" claims and the yearly result at the defaults against the labelled range.
-import { CURRENCIES, conversionRate, type Currency } from '@valueproof/formula'
-import type { AnalysisReport } from '../../services/calculator/src/analysis/builtin/analysis-report.ts'
-import type { AnalysisInput } from '../../services/calculator/src/analysis/types.ts'
-import type { EvalCase, StatedCurrency, YearlyRange } from './cases/index.ts'
-import { matchFigures, type FigureMatch } from './figure-matching.ts'
-import type { HonestyFinding } from './honesty-adapter.ts'
+// Scores one case from its calculator definition and its text (never from the analyzer's internals,
+// so the OpenAI analyzer can be scored the same way): stated figures carried, the net value per
+// year against the label, invented figures, honesty when the text states no figure, and for a
+// document the labelled drivers surfaced, its price filled and no cost presented as value.
+import type { CalculatorData } from '@valueproof/formula'
+import { readCalculator, type CalculatorReading } from './calculator-reading.ts'
+import type { DescriptionCase, DocumentCase, DocumentLabel } from './cases/index.ts'
 import {
-  REFERENCE_RATE_SLACK,
-  REFERENCE_RATES_TO_USD,
-  amongNumbers,
-  derivedFrom,
-  sameValue,
-  statedNumbers,
-  statesForeignCurrency,
-} from './text-numbers.ts'
+  SAYS_ASSUMED,
+  carriersOf,
+  labelledFigure,
+  matchFigures,
+  parseExpected,
+  readingsOf,
+  type ExpectedFigure,
+} from './figure-matching.ts'
+import { conversionsIn, sameValue, statedNumbers } from './text-numbers.ts'
+
+/** The issue's "right yearly value": within ±35 % of the label. */
+export const YEARLY_TOLERANCE = 0.35
+
+export interface FigureOutcome {
+  readonly figure: ExpectedFigure
+  /** The input (or "price") that carries it. */
+  readonly carrier: string | undefined
+}
 
 export interface InventedFigure {
-  readonly parameter: string
-  readonly reason: string
+  readonly input: string
+  readonly value: number
+  readonly why: string
 }
 
-export interface CaseScore {
-  readonly matches: readonly FigureMatch[]
-  readonly neededFound: number
-  readonly neededTotal: number
-  readonly rolesRight: number
-  readonly rolesTotal: number
-  readonly rowsFound: number
-  readonly rowsTotal: number
-  readonly story: string
-  readonly noValueClaim: boolean | undefined
-  readonly storyRight: boolean
+/** What one calculator gives, read the same way for descriptions and documents. */
+export interface CalculatorScore {
+  readonly calculatorType: CalculatorData['calculatorType']
+  readonly figures: readonly FigureOutcome[]
+  readonly netYearly: number | undefined
   readonly invented: readonly InventedFigure[]
-  readonly falseNoFigure: readonly string[]
-  readonly otherHonesty: readonly string[]
-  readonly yearly: number
-  /** The accepted ranges in the calculator currency (a foreign currency may be kept or converted). */
-  readonly accepted: readonly YearlyRange[]
-  /** undefined: nothing to check (a qualitative claim). */
-  readonly resultRight: boolean | undefined
-  /** The analyzer threw: every aim fails for this case. */
-  readonly error?: string
+  readonly reading: CalculatorReading
 }
 
-/** "No usable figure was found in the description", "Ingen siffra i beskrivningen" (not "no figure here is a saving"). */
-const NO_FIGURE =
-  /\bno (?:usable |stated )?(?:figures?|numbers?) (?:was |were )?(?:found|stated|in the)\b|\bingen (?:användbar |angiven )?siffra (?:hittades|angavs|i)\b|\binga siffror (?:hittades|angavs|i)\b/i
-const INVENTED_RULES = new Set(['quote_not_in_text', 'figure_not_in_quote'])
+export type Outcome<T> = { readonly ok: true; readonly score: T } | { readonly ok: false; readonly error: string }
 
-function isCurrency(currency: StatedCurrency): currency is Currency {
-  return CURRENCIES.some((candidate) => candidate === currency)
+export interface DescriptionRunScore extends CalculatorScore {
+  /** Within YEARLY_TOLERANCE of the label's yearly; undefined when the label has no number. */
+  readonly yearlyRight: boolean | undefined
+  /** For a text with no usable figure (yearly null): the calculator claims no stated value. */
+  readonly honest: { readonly ok: boolean; readonly why: string } | undefined
 }
 
-/** The labelled range in the calculator currency: SPEC §9's rate, or for other currencies kept as is or converted. */
-export function acceptedRanges(evalCase: EvalCase): YearlyRange[] {
-  const range = evalCase.yearly
-  if (range === undefined) return []
-  const stated = evalCase.statedCurrency ?? evalCase.currency
-  if (isCurrency(stated)) {
-    const rate = conversionRate(stated, evalCase.currency)
-    return [{ min: range.min * rate, max: range.max * rate }]
-  }
-  const rate = REFERENCE_RATES_TO_USD[stated] * conversionRate('USD', evalCase.currency)
-  return [range, { min: range.min * rate * (1 - REFERENCE_RATE_SLACK), max: range.max * rate * (1 + REFERENCE_RATE_SLACK) }]
+export interface DescriptionScore {
+  readonly evalCase: DescriptionCase
+  readonly outcome: Outcome<DescriptionRunScore>
 }
 
-function resultRight(evalCase: EvalCase, report: AnalysisReport, accepted: readonly YearlyRange[]): boolean | undefined {
-  if (evalCase.noValueClaim === 'either') return undefined
-  // A no-value-claim text has no saving to show; it passes by saying so, never by a ceiling shown as a saving.
-  if (evalCase.noValueClaim) return report.noValueClaim
-  return accepted.some((range) => report.yearlyAtDefaults >= range.min && report.yearlyAtDefaults <= range.max)
+export interface DocumentRunScore extends CalculatorScore {
+  /** When the label says the document states a price: the calculator carries one. */
+  readonly priceFilled: boolean | undefined
+  /** Inputs holding a price-side amount that enter the value with a positive sign. */
+  readonly costAsValue: readonly string[]
 }
 
-function storyRight(evalCase: EvalCase, report: AnalysisReport): boolean {
-  const stories = [evalCase.story, ...(evalCase.alsoAccept ?? [])]
-  const claimRight = evalCase.noValueClaim === 'either' || report.noValueClaim === evalCase.noValueClaim
-  return stories.includes(report.story) && claimRight
+export interface DocumentScore {
+  readonly evalCase: DocumentCase
+  /** The extraction failed: nothing was analysed. */
+  readonly extractionError: string | undefined
+  readonly advanced: Outcome<DocumentRunScore> | undefined
+  readonly value: Outcome<DocumentRunScore> | undefined
+  /** The 'value' calculator differs from the plain one (not only by its complexity). */
+  readonly valueDistinct: boolean | undefined
 }
 
-/** Sourced defaults whose value is not among the text's numbers, forbidden figures, mislabelled currencies. */
-function ownInventedChecks(evalCase: EvalCase, input: AnalysisInput, report: AnalysisReport): InventedFigure[] {
-  const found: InventedFigure[] = []
-  const text = input.pages.map((page) => page.text).join('\n')
-  const textNumbers = statedNumbers(text)
-  const foreign = statesForeignCurrency(text)
-  for (const parameter of report.calculatorData.parameters) {
-    const { source, defaultValue } = parameter
-    if (source === undefined || source.kind === 'assumption' || defaultValue === undefined) continue
-    const quoted = statedNumbers(source.quote ?? '')
-    if (!amongNumbers(defaultValue, textNumbers, foreign) && !derivedFrom(defaultValue, quoted)) {
-      found.push({ parameter: parameter.name, reason: `${defaultValue} is not among the text's numbers` })
+const quoteOf = (source: CalculatorData['parameters'][number]['source']): string | undefined =>
+  source !== undefined && source.kind !== 'assumption' ? source.quote : undefined
+
+/**
+ * Inputs sourced to the text whose default is not a number their quote states (a percentage may be
+ * held as a fraction), nor the converted value their note names for an amount the quote states.
+ * Input value fields carry no source, so only parameters can be judged.
+ */
+export function inventedFigures(data: CalculatorData, reading: CalculatorReading): InventedFigure[] {
+  const invented: InventedFigure[] = []
+  for (const parameter of data.parameters) {
+    if (parameter.source === undefined || parameter.source.kind === 'assumption') continue
+    const value = parameter.defaultValue ?? reading.defaults[parameter.name] ?? Number.NaN
+    const quote = quoteOf(parameter.source)
+    if (quote === undefined) {
+      invented.push({ input: parameter.name, value, why: `sourced to the ${parameter.source.kind} without a quote` })
+      continue
     }
+    const numbers = statedNumbers(quote)
+    const stated = numbers.some((number) => sameValue(number, value) || sameValue(number, value * 100))
+    const converted = conversionsIn(parameter.description ?? '').some(
+      (conversion) =>
+        sameValue(conversion.converted, value) &&
+        conversion.originals.some((original) => numbers.some((number) => sameValue(number, original))),
+    )
+    if (!stated && !converted) invented.push({ input: parameter.name, value, why: `not in its quote "${quote.slice(0, 90)}"` })
   }
-  if (evalCase.kind !== 'document') return found
-  for (const figure of report.figures) {
-    if (figure.use === 'unused') continue
-    for (const forbidden of evalCase.forbidden ?? []) {
-      if (forbidden.pages.includes(figure.page) && sameValue(figure.value, forbidden.value)) {
-        found.push({ parameter: `"${figure.text}" p${figure.page}`, reason: forbidden.why })
-      }
-    }
-    const rule = evalCase.currencyOfText
-    if (rule !== undefined && figure.kind === 'money' && rule.pattern.test(figure.text) && figure.currency !== rule.currency) {
-      found.push({
-        parameter: `"${figure.text}" p${figure.page}`,
-        reason: `${rule.currency} amount shown as ${figure.currency ?? 'no currency'}`,
-      })
-    }
-  }
-  return found
+  return invented
 }
 
-function falseNoFigureClaims(report: AnalysisReport, neededTotal: number, honesty: readonly HonestyFinding[]): string[] {
-  const claims = honesty.filter((finding) => finding.rule === 'false_no_figure').map((finding) => finding.message)
-  if (neededTotal === 0) return claims
-  const { description, explanation } = report.calculatorData
-  for (const [where, text] of [
-    ['description', description],
-    ['explanation', explanation],
-  ] as const) {
-    const claim = NO_FIGURE.exec(text)
-    if (claim !== null) claims.push(`${where}: "…${text.slice(Math.max(0, claim.index - 20), claim.index + 50)}…"`)
-  }
-  return claims
+function isAssumption(data: CalculatorData, input: string): boolean {
+  const parameter = data.parameters.find((candidate) => candidate.name === input)
+  if (parameter !== undefined) return parameter.source?.kind === 'assumption'
+  // An input value field has no source: it is an assumption only if its description says so.
+  const field = data.valueFields.find((candidate) => candidate.name === input)
+  return field !== undefined && SAYS_ASSUMED.test(field.description ?? '')
 }
 
-export function scoreCase(evalCase: EvalCase, input: AnalysisInput, report: AnalysisReport, honesty: readonly HonestyFinding[]): CaseScore {
-  const matches = matchFigures(evalCase.figures, report.figures, {
-    statedCurrency: evalCase.statedCurrency ?? evalCase.currency,
-    calculatorCurrency: evalCase.currency,
+/** Every input that drives the value is an assumption, and the explanation says the value is assumed. */
+export function honestAboutNoFigure(data: CalculatorData, reading: CalculatorReading): { ok: boolean; why: string } {
+  const stated = reading.valueDrivers.filter((input) => !isAssumption(data, input))
+  if (stated.length > 0) return { ok: false, why: `value from inputs not marked as assumptions: ${stated.join(', ')}` }
+  if (reading.valueDrivers.length === 0 && (reading.netYearly ?? 0) !== 0) return { ok: false, why: 'a value with no inputs behind it' }
+  if (!SAYS_ASSUMED.test(data.explanation)) return { ok: false, why: 'the explanation does not say the value is assumed' }
+  return { ok: true, why: 'every value input an assumption, said so' }
+}
+
+function scoreCalculator(data: CalculatorData, figures: readonly ExpectedFigure[]): CalculatorScore {
+  const reading = readCalculator(data)
+  const carriers = matchFigures(figures, carriersOf(data, reading))
+  return {
+    calculatorType: data.calculatorType,
+    figures: figures.map((figure, index) => ({ figure, carrier: carriers[index]?.name })),
+    netYearly: reading.netYearly,
+    invented: inventedFigures(data, reading),
+    reading,
+  }
+}
+
+export function scoreDescription(evalCase: DescriptionCase, data: CalculatorData): DescriptionRunScore {
+  const score = scoreCalculator(data, evalCase.expect.map(parseExpected))
+  const { yearly } = evalCase
+  const yearlyRight =
+    typeof yearly === 'number' && score.netYearly !== undefined
+      ? Math.abs(score.netYearly - yearly) <= YEARLY_TOLERANCE * Math.abs(yearly)
+      : undefined
+  return {
+    ...score,
+    yearlyRight: typeof yearly === 'number' ? (yearlyRight ?? false) : undefined,
+    honest: yearly === null ? honestAboutNoFigure(data, score.reading) : undefined,
+  }
+}
+
+/** The label's figures that count as drivers (not a worked example's). */
+export const driversOf = (label: DocumentLabel): ExpectedFigure[] =>
+  label.figures.filter((figure) => figure.illustrative !== true).map((figure) => labelledFigure(figure.value))
+
+/**
+ * "No cost presented as value", approximated: an input whose default (or converted original) is a
+ * price-side amount of the label — unless the label also lists that number as a driver, where a
+ * number alone cannot tell them apart — must not enter the value formula with a positive sign (a
+ * summand or a factor of one, see positiveNames; a divisor or a subtracted term does not count).
+ * Inputs marked as assumptions are skipped: an assumed "2 hours" is not the document's 2-hour line item.
+ */
+export function costPresentedAsValue(label: DocumentLabel, data: CalculatorData, reading: CalculatorReading): string[] {
+  const values = (priceSide: boolean) =>
+    label.figures.filter((figure) => (figure.priceSide === true) === priceSide).flatMap((figure) => labelledFigure(figure.value).values)
+  const driverValues = values(false)
+  const priceValues = values(true).filter((price) => !driverValues.some((driver) => sameValue(driver, price)))
+  const carriers = carriersOf(data, reading)
+  return [...reading.positiveInValue].flatMap((input) => {
+    if (isAssumption(data, input)) return []
+    const held = carriers.find((carrier) => carrier.name === input)?.values ?? []
+    const price = priceValues.find((amount) => readingsOf(amount).some((form) => held.some((value) => sameValue(value, form))))
+    return price === undefined ? [] : [`${input} (${price})`]
   })
-  const needed = matches.filter((match) => match.expected.needed)
-  const rows = matches.filter((match) => match.expected.row === true)
-  const fromChecker = honesty
-    .filter((finding) => INVENTED_RULES.has(finding.rule))
-    .map((finding) => ({ parameter: finding.parameter ?? '?', reason: `${finding.rule}: ${finding.message}` }))
-  const invented = [...fromChecker, ...ownInventedChecks(evalCase, input, report)]
-  const accepted = acceptedRanges(evalCase)
+}
+
+export function scoreDocumentRun(label: DocumentLabel, data: CalculatorData): DocumentRunScore {
+  const score = scoreCalculator(data, driversOf(label))
   return {
-    matches,
-    neededFound: needed.filter((match) => match.surfaced).length,
-    neededTotal: needed.length,
-    rolesRight: matches.filter((match) => match.roleRight).length,
-    rolesTotal: matches.length,
-    rowsFound: rows.filter((match) => match.surfaced).length,
-    rowsTotal: rows.length,
-    story: report.story,
-    noValueClaim: report.noValueClaim,
-    storyRight: storyRight(evalCase, report),
-    // One line per parameter: the checker and the own checks often name the same one.
-    invented: [...new Map(invented.map((item) => [item.parameter, item])).values()],
-    falseNoFigure: falseNoFigureClaims(report, needed.length, honesty),
-    otherHonesty: honesty
-      .filter((finding) => !INVENTED_RULES.has(finding.rule) && finding.rule !== 'false_no_figure')
-      .map((finding) => `${finding.rule}: ${finding.message}`),
-    yearly: report.yearlyAtDefaults,
-    accepted,
-    resultRight: resultRight(evalCase, report, accepted),
+    ...score,
+    priceFilled: label.statesPrice ? data.price !== undefined || score.reading.priceField !== undefined : undefined,
+    costAsValue: costPresentedAsValue(label, data, score.reading),
   }
 }
 
-/** The score of a case whose analysis threw: nothing found, every aim missed. */
-export function failedScore(evalCase: EvalCase, error: string): CaseScore {
-  const needed = evalCase.figures.filter((figure) => figure.needed)
-  return {
-    matches: evalCase.figures.map((expected) => ({ expected, surfaced: false, roleRight: false })),
-    neededFound: 0,
-    neededTotal: needed.length,
-    rolesRight: 0,
-    rolesTotal: evalCase.figures.length,
-    rowsFound: 0,
-    rowsTotal: evalCase.figures.filter((figure) => figure.row === true).length,
-    story: 'error',
-    noValueClaim: undefined,
-    storyRight: false,
-    invented: [],
-    falseNoFigure: [],
-    otherHonesty: [],
-    yearly: Number.NaN,
-    accepted: acceptedRanges(evalCase),
-    resultRight: evalCase.noValueClaim === 'either' ? undefined : false,
-    error,
-  }
+/** The two calculators differ in more than the complexity they were asked for. */
+export function distinctCalculators(plain: CalculatorData, value: CalculatorData): boolean {
+  const comparable = (data: CalculatorData): string => JSON.stringify({ ...data, complexity: undefined })
+  return plain.calculatorType !== value.calculatorType || comparable(plain) !== comparable(value)
 }

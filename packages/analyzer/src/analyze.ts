@@ -6,6 +6,8 @@ import { AnalysisError, type AnalysisInput } from './types.ts'
 import { compose, type ComposedModel } from './compose/compose.ts'
 import { assignRoles } from './roles/roles.ts'
 import { readQuantities } from './read/quantities.ts'
+import { documentDraft } from './documents/document-draft.ts'
+import { readDocumentSide } from './documents/document-side.ts'
 import type { DollarCode } from './read/figures-types.ts'
 import type { TextPage } from './types.ts'
 
@@ -51,15 +53,36 @@ export interface Inspection extends Reading {
 
 /** The calculator for an input, with what the evaluation reads of its reasoning. */
 export function inspectAnalysis(input: AnalysisInput): Inspection {
-  const text = input.pages.map((page) => page.text).join('\n').trim()
-  if (text === '') throw new AnalysisError('no_content', input.kind === 'document' ? 'The document contains no text to analyse.' : 'Describe the service to analyse.')
-  const reading = readText(input.pages, { language: input.language, currency: input.currency })
+  const text = input.pages
+    .map((page) => page.text)
+    .join('\n')
+    .trim()
+  if (text === '')
+    throw new AnalysisError(
+      'no_content',
+      input.kind === 'document' ? 'The document contains no text to analyse.' : 'Describe the service to analyse.',
+    )
+  // A document's pages first go through the documents stage: tables as rows, its price lines, its domain.
+  const side =
+    input.kind === 'document'
+      ? readDocumentSide(input.pages, {
+          language: input.language,
+          currency: input.currency,
+          ...(input.fileName === undefined ? {} : { fileName: input.fileName }),
+        })
+      : undefined
+  const reading = readText(side?.pages ?? input.pages, { language: input.language, currency: input.currency })
   const draft =
-    reading.model.streams.length > 0
-      ? explainModel(reading.model, input)
-      : assumedCalculator(input, undefined, undefined)
+    side !== undefined
+      ? documentDraft(side, reading.model, input)
+      : reading.model.streams.length > 0
+        ? explainModel(reading.model, input)
+        : assumedCalculator(input, undefined, undefined)
   const validated = validateCalculatorData(draft)
-  if (!validated.ok) throw new Error(`the analyzer built an invalid calculator: ${validated.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ')}`)
+  if (!validated.ok)
+    throw new Error(
+      `the analyzer built an invalid calculator: ${validated.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ')}`,
+    )
   return { ...reading, calculatorData: validated.calculatorData }
 }
 

@@ -13,15 +13,35 @@ export interface PriceContext {
 }
 
 /** Things a price may be "per" that are the customer itself when the text counts none ("per clinic per month"). */
-const CUSTOMER_UNITS = /^n:(clinic|store|site|location|branch|farm|practice|company|customer|firm|office|restaurant|hotel|school|plant|factory|warehouse|kund|företag|butik|klinik|kontor|gård|anläggning|restaurang|hotell|skola|fabrik|lager|vårdcentral|förening|kommun|team|account|organisation|organization|business|bank|brf)/
+const CUSTOMER_UNITS =
+  /^n:(clinic|store|site|location|branch|farm|practice|company|customer|firm|office|restaurant|hotel|school|plant|factory|warehouse|kund|företag|butik|klinik|kontor|gård|anläggning|restaurang|hotell|skola|fabrik|lager|vårdcentral|förening|kommun|team|account|organisation|organization|business|bank|brf)/
+
+const COUNTS = new WeakMap<PriceContext, { used: Set<number | string>; counts: RoledQuantity[] }>()
+
+/** The text's counts and the figures the streams use, once per composition (a long schedule prices thousands of lines). */
+function countsOf(context: PriceContext): { used: Set<number | string>; counts: RoledQuantity[] } {
+  const known = COUNTS.get(context)
+  if (known !== undefined) return known
+  const found = {
+    used: new Set(context.streams.flatMap((stream) => stream.chain.map((factor) => factor.ref))),
+    counts: context.roled.filter(
+      ({ quantity, role }) => role.role === 'baseline' && quantity.kind === 'count' && (quantity.unit.money ?? 0) === 0,
+    ),
+  }
+  COUNTS.set(context, found)
+  return found
+}
 
 /** The customer's counts of the things a price is per (users for "per user", trucks for "per truck"). */
 function countCandidates(context: PriceContext, price: number): Candidate[] {
-  const used = new Set(context.streams.flatMap((stream) => stream.chain.map((factor) => factor.ref)))
+  const { used, counts } = countsOf(context)
   const price_ = context.roled[price]?.quantity
-  const perAtoms = new Set(Object.entries(price_?.unit ?? {}).filter(([atom, power]) => power < 0 && atom !== 'money').map(([atom]) => atom))
-  return context.roled
-    .filter(({ quantity, role }) => role.role === 'baseline' && quantity.kind === 'count' && (quantity.unit.money ?? 0) === 0)
+  const perAtoms = new Set(
+    Object.entries(price_?.unit ?? {})
+      .filter(([atom, power]) => power < 0 && atom !== 'money')
+      .map(([atom]) => atom),
+  )
+  return counts
     .filter(({ quantity }) => Object.entries(quantity.unit).some(([atom, power]) => power > 0 && perAtoms.has(atom)))
     .map(({ quantity }) => ({
       ref: quantity.index,
@@ -32,7 +52,12 @@ function countCandidates(context: PriceContext, price: number): Candidate[] {
       money: false,
       assumed: false,
     }))
+    .sort((a, b) => a.distance - b.distance)
+    .slice(0, NEAREST_COUNTS)
 }
+
+/** A long document counts the same thing on many pages: the price multiplies one of the nearest. */
+const NEAREST_COUNTS = 8
 
 /** The count a one-off price per thing multiplies: the customer's count of exactly that thing. */
 function oneOffCount(unit: Unit, context: PriceContext, price: number): number | undefined {
@@ -50,8 +75,12 @@ function termOf(entry: RoledQuantity, context: PriceContext): PriceTerm | undefi
   if (entry.role.what === 'oneOff') {
     // "Engångskostnad 4 500 kr per förare, 130 förare": a one-off price per thing times their count.
     const perThing = bestChain(quantity.unit, countCandidates(context, quantity.index), { allowImplicit: false })
-    const counted = perThing === undefined && openAtoms(quantity.unit).length > 0 ? oneOffCount(quantity.unit, context, quantity.index) : undefined
-    const factors: Factor[] = [{ ref: quantity.index, exponent: 1 }, ...(counted === undefined ? [] : [{ ref: counted, exponent: 1 as const }])]
+    const counted =
+      perThing === undefined && openAtoms(quantity.unit).length > 0 ? oneOffCount(quantity.unit, context, quantity.index) : undefined
+    const factors: Factor[] = [
+      { ref: quantity.index, exponent: 1 },
+      ...(counted === undefined ? [] : [{ ref: counted, exponent: 1 as const }]),
+    ]
     return { factors, conversion: 1, period: 'one-off', amount: amount * (counted === undefined ? 1 : context.valueOf(counted)) }
   }
   // Per-thing atoms the customer has one of ("per clinic") drop out; the others need a count.
@@ -78,14 +107,19 @@ function termOf(entry: RoledQuantity, context: PriceContext): PriceTerm | undefi
   }
   // A price per something the text does not count, with a period ("145 kr per lönespecifikation"
   // a month): one per person of the customer's largest headcount, as an assumption said so.
-  const people = counts.filter((candidate) => (candidate.unit.person ?? 0) > 0).sort((a, b) => context.valueOf(b.ref) - context.valueOf(a.ref))[0]
+  const people = counts
+    .filter((candidate) => (candidate.unit.person ?? 0) > 0)
+    .sort((a, b) => context.valueOf(b.ref) - context.valueOf(a.ref))[0]
   const [onlyAtom] = openAtoms(start)
   if (people !== undefined && onlyAtom !== undefined && openAtoms(start).length === 1) {
     const swapped = multiply(start, { [onlyAtom]: 1, person: -1 })
     const closed = moneyPerYear(multiply(swapped, people.unit))
     if (closed) {
       return {
-        factors: [{ ref: quantity.index, exponent: 1 }, { ref: people.ref, exponent: 1 }],
+        factors: [
+          { ref: quantity.index, exponent: 1 },
+          { ref: people.ref, exponent: 1 },
+        ],
         conversion: closed.factor,
         period: 'year',
         amount: amount * context.valueOf(people.ref) * closed.factor,
@@ -97,15 +131,29 @@ function termOf(entry: RoledQuantity, context: PriceContext): PriceTerm | undefi
   const volumes = context.roled
     .filter(({ quantity, role }) => role.role === 'baseline' && quantity.kind === 'count')
     .filter(({ quantity }) => ['day', 'week', 'month', 'quarter', 'year'].some((period) => (quantity.unit[period] ?? 0) < 0))
-    .map(({ quantity }) => ({ ref: quantity.index, unit: quantity.unit, distance: 0, divisible: false, claimed: 0, money: false, assumed: false }))
+    .map(({ quantity }) => ({
+      ref: quantity.index,
+      unit: quantity.unit,
+      distance: 0,
+      divisible: false,
+      claimed: 0,
+      money: false,
+      assumed: false,
+    }))
   const perUse = openAtoms(start).length === 1 ? bestChain(start, volumes, { allowImplicit: false }) : undefined
   if (perUse !== undefined && perUse.factors.length === 1) {
     let yearly = amount * perUse.yearFactor
     for (const factor of perUse.factors) yearly *= context.valueOf(factor.ref)
-    return { factors: [{ ref: quantity.index, exponent: 1 }, ...perUse.factors], conversion: perUse.yearFactor, period: 'year', amount: yearly }
+    return {
+      factors: [{ ref: quantity.index, exponent: 1 }, ...perUse.factors],
+      conversion: perUse.yearFactor,
+      period: 'year',
+      amount: yearly,
+    }
   }
   const perMonth = (quantity.unit.month ?? 0) < 0 ? 12 : (quantity.unit.year ?? 0) < 0 ? 1 : undefined
-  if (perMonth !== undefined) return { factors: [{ ref: quantity.index, exponent: 1 }], conversion: perMonth, period: 'year', amount: amount * perMonth }
+  if (perMonth !== undefined)
+    return { factors: [{ ref: quantity.index, exponent: 1 }], conversion: perMonth, period: 'year', amount: amount * perMonth }
   // Nothing to multiply it by and no period: a price once.
   return { factors: [{ ref: quantity.index, exponent: 1 }], conversion: 1, period: 'one-off', amount }
 }
@@ -120,7 +168,8 @@ export function composePrice(context: PriceContext): PriceTerm[] {
     if (what === 'shareOfGain' || what === 'shareOfSpend') {
       const share = context.valueOf(entry.quantity.index)
       const base = what === 'shareOfGain' ? gross : spendOf(context)
-      if (base > 0) terms.push({ factors: [{ ref: entry.quantity.index, exponent: 1 }], conversion: 1, period: 'year', amount: share * base, ...{} })
+      if (base > 0)
+        terms.push({ factors: [{ ref: entry.quantity.index, exponent: 1 }], conversion: 1, period: 'year', amount: share * base, ...{} })
       continue
     }
     if (what === 'minimum') continue
@@ -152,5 +201,8 @@ function applyMinimums(terms: PriceTerm[], context: PriceContext): PriceTerm[] {
     floor = Math.max(floor, context.valueOf(entry.quantity.index) * (perYear?.factor ?? 12))
   }
   if (floor <= recurring) return terms
-  return [...terms.filter((term) => term.period !== 'year'), { factors: minimums.map((entry) => ({ ref: entry.quantity.index, exponent: 1 })), conversion: 12, period: 'year', amount: floor }]
+  return [
+    ...terms.filter((term) => term.period !== 'year'),
+    { factors: minimums.map((entry) => ({ ref: entry.quantity.index, exponent: 1 })), conversion: 12, period: 'year', amount: floor },
+  ]
 }

@@ -258,8 +258,11 @@ function candidatesFor(
   for (const assumption of context.assumptions) {
     candidates.push({ ref: assumption.key, unit: assumption.unit, distance: 0, divisible: false, claimed: 0, money: true, assumed: true })
   }
-  return candidates.sort((a, b) => a.distance - b.distance)
+  // The nearest figures only: a chain is written close to its effect, and a long document's search stays bounded.
+  return candidates.sort((a, b) => a.distance - b.distance).slice(0, NEAREST_CANDIDATES)
 }
+
+const NEAREST_CANDIDATES = 16
 
 /** The shares that belong to a chain: baseline percentages written with the effect or its figures. */
 function sharesFor(effect: Effect, chain: readonly Factor[], context: StreamContext, taken: ReadonlySet<number>): Factor[] {

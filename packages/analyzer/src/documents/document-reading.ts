@@ -93,11 +93,11 @@ const CONTEXT = 100
 const NEAR_BEFORE = 60
 const NEAR_AFTER = 40
 
-function wordsIn(text: string): string[] {
+export function wordsIn(text: string): string[] {
   return text.toLowerCase().match(/\p{L}+/gu) ?? []
 }
 
-function detectSwedish(words: readonly string[]): boolean {
+export function detectSwedish(words: readonly string[]): boolean {
   let swedish = 0
   let english = 0
   for (const word of words) {
@@ -115,7 +115,7 @@ const DOLLAR_NAMES: ReadonlyArray<readonly [DollarCode, RegExp]> = [
   ['NZD', /(?:^|[^\p{L}])(?:NZD|NZ\$)(?![\p{L}])|new zealand dollars?|nyzeeländska dollar/iu],
 ]
 
-function scanOptionsFor(text: string, swedish: boolean): ScanOptions {
+export function scanOptionsFor(text: string, swedish: boolean): ScanOptions {
   // A bare "$" is the one country's dollars the text names, when it names only one other than the US's.
   const named = DOLLAR_NAMES.filter(([, pattern]) => pattern.test(text)).map(([code]) => code)
   const dollar = named.length === 1 && named[0] !== undefined ? named[0] : 'USD'

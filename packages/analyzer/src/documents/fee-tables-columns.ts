@@ -2,7 +2,14 @@
 // "Tjänst  Pris (kr)"): which header a cell sits under, and the bare numbers of a column whose
 // header names the currency ("Pris (kr)" over "2 490") read as amounts.
 import { cellsOf, figuresBetween, isRowId, periodInWords, wordsOf, type Line } from './fee-tables-lines.ts'
-import { CURRENCY_CODES, type CurrencyCode, type Figure, type FigureFlag, type MutableFigure, type ScanOptions } from '../read/figures-types.ts'
+import {
+  CURRENCY_CODES,
+  type CurrencyCode,
+  type Figure,
+  type FigureFlag,
+  type MutableFigure,
+  type ScanOptions,
+} from '../read/figures-types.ts'
 import { parseNumberText } from '../read/number-format.ts'
 
 /** How far above a row its header row may be, and how many words a header cell has at most. */
@@ -25,7 +32,11 @@ export function headerCells(text: string, lines: readonly Line[], lineIndex: num
       const title = cell.text.trim()
       return title === '' || (/\p{L}/u.test(title) && !/[.,;]$/u.test(title) && wordsOf(title).length <= HEADER_WORDS)
     })
-    if (headings && figuresBetween(figures, candidate.start, candidate.end + 1).length === 0) {
+    // "Year 1", "2021" name columns; an amount or a share in the line makes it a row, not a header.
+    const amounts = figuresBetween(figures, candidate.start, candidate.end + 1).filter(
+      (figure) => figure.kind === 'money' || figure.kind === 'percent',
+    )
+    if (headings && amounts.length === 0) {
       return cells.map((cell) => cell.text.trim())
     }
   }

@@ -187,7 +187,7 @@ it('reads a long page in time proportional to its length (no rescanning of the l
   expect(performance.now() - started).toBeLessThan(10_000)
 })
 
-const repoRoot = fileURLToPath(new URL('../../../../..', import.meta.url))
+const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
 const corpus = resolve(repoRoot, '../shared/samples/documents')
 const available = existsSync(corpus)
 if (!available && process.env.CI === 'true') throw new Error(`The sample documents are missing at ${corpus}`)

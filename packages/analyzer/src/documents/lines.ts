@@ -38,6 +38,8 @@ export interface LineItem {
   readonly per?: string
   /** A stated quantity ("4.00EA", "Number of Users 6"); absent: one. */
   readonly quantity?: number
+  /** Where the quantity is stated, when not on the line itself ("Number of Users 6" in another row). */
+  readonly quantityStated?: Stated
   /** -1 for a deduction ("<$ 1,071.00>", "Credit ($500)"). */
   readonly sign: 1 | -1
   readonly stated: Stated
@@ -71,10 +73,18 @@ export interface WorkBreakdown {
   readonly rate?: { readonly value: number; readonly currency: CurrencyCode; readonly stated: Stated }
 }
 
+/** A count the document states of what a price is per ("Number of Users 6", "25 licences"). */
+export interface StatedCount {
+  readonly value: number
+  readonly stated: Stated
+}
+
 /** Everything a document states about its price. */
 export interface PriceLines {
   readonly items: readonly LineItem[]
   readonly work?: WorkBreakdown
+  /** Counts of users, seats and licences, by what they count ('user', 'seat', 'license'). */
+  readonly counts?: ReadonlyMap<string, StatedCount>
 }
 
 /** Collapses a passage for a quote: one line of text, whitespace runs as single spaces. */

@@ -51,7 +51,12 @@ function tableAt(cells: readonly Cell[], start: number): { table: Table; next: n
   const rows: string[] = []
   let index = start
   while (index < cells.length && isLabel(cells[index]?.text ?? '') && valuesAfter(cells, index) === width) {
-    rows.push(cells.slice(index, index + width + 1).map((cell) => cell.text.trim()).join('\t'))
+    rows.push(
+      cells
+        .slice(index, index + width + 1)
+        .map((cell) => cell.text.trim())
+        .join('\t'),
+    )
     index += width + 1
   }
   if (rows.length < MIN_ROWS) return undefined
@@ -72,7 +77,7 @@ export function rebuildCellTables(text: string): string {
     if (line.trim() !== '') cells.push({ line: index, text: line })
   })
   const tables: Table[] = []
-  for (let index = 0; index < cells.length; ) {
+  for (let index = 0; index < cells.length;) {
     const found = tableAt(cells, index)
     if (found === undefined) {
       index += 1
@@ -111,11 +116,20 @@ function lineKeys(text: string): Set<string> {
   return keys
 }
 
-/** Share of a page's lines that an earlier page has too, above which the page is a repeat. */
-const REPEATED_SHARE = 0.6
-const MIN_KEYS = 5
+/** Share of a page's lines an earlier page has too, for the page to be a copy of it. */
+const SHARED_LINES = 0.5
+const MIN_AMOUNTS = 2
+const AMOUNT = /[$€£]\s?\d[\d,.]*\d|\d[\d ,.]*\d\s?(?:kr|SEK)(?![\p{L}])/gu
 
-/** Pages that repeat an earlier page (their number); a page with few lines is never a repeat. */
+function amountsOf(text: string): Set<string> {
+  return new Set([...text.matchAll(AMOUNT)].map((match) => match[0].replace(/[^\d]/g, '')))
+}
+
+/**
+ * Pages that repeat an earlier page's prices (their numbers): at least two amounts, every one of them
+ * on one earlier page that shares half the page's lines. A form that repeats its wording with other
+ * figures, or none, is not a repeat.
+ */
 export function repeatedPages(pages: readonly TextPage[]): Set<number> {
   const keysOf = pages.map((page) => lineKeys(page.text))
   // Running headers and footers (on 3 pages or more, and on 40 % of them) make pages alike without repeating them.
@@ -126,18 +140,18 @@ export function repeatedPages(pages: readonly TextPage[]): Set<number> {
     return count >= 3 && count >= pages.length * 0.4
   }
   const repeated = new Set<number>()
-  const seen: Array<{ page: number; keys: Set<string> }> = []
+  const seen: Array<{ keys: Set<string>; amounts: Set<string> }> = []
   pages.forEach((page, index) => {
     const keys = new Set([...(keysOf[index] ?? [])].filter((key) => !running(key)))
-    if (keys.size >= MIN_KEYS) {
-      const earlier = seen.find((other) => {
-        let shared = 0
-        for (const key of keys) if (other.keys.has(key)) shared += 1
-        return shared >= keys.size * REPEATED_SHARE
-      })
-      if (earlier !== undefined) repeated.add(page.page)
+    const amounts = amountsOf(page.text)
+    const copies = (other: { keys: Set<string>; amounts: Set<string> }): boolean => {
+      if ([...amounts].some((amount) => !other.amounts.has(amount))) return false
+      let shared = 0
+      for (const key of keys) if (other.keys.has(key)) shared += 1
+      return shared >= keys.size * SHARED_LINES
     }
-    seen.push({ page: page.page, keys })
+    if (amounts.size >= MIN_AMOUNTS && seen.some(copies)) repeated.add(page.page)
+    seen.push({ keys, amounts })
   })
   return repeated
 }

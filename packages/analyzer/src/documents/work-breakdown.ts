@@ -17,7 +17,10 @@ export interface WorkPage {
 
 const HOURS_WORD = '(?:hours?|hrs?|h|timmar|timme|tim)'
 /** "Hours  Tasks", "Timmar\tAktivitet": the header of a task table whose rows start with their hours. */
-const TASK_HEADER = new RegExp(`^\\s*${HOURS_WORD}\\s+(?:tasks?|activit\\p{L}*|descriptions?|work|deliverables?|uppgift\\p{L}*|aktivitet\\p{L}*|moment|beskrivning)\\s*$`, 'iu')
+const TASK_HEADER = new RegExp(
+  `^\\s*${HOURS_WORD}\\s+(?:tasks?|activit\\p{L}*|descriptions?|work|deliverables?|uppgift\\p{L}*|aktivitet\\p{L}*|moment|beskrivning)\\s*$`,
+  'iu',
+)
 /** A task row: its hours, then its name ("74 Wireframe to PSD", "8 This is only for …"). */
 const TASK_ROW = /^\s*(\d{1,4}(?:[.,]\d{1,2})?)\s+(?=[\p{L}“"'(])(.{3,})$/u
 /** "2 hours x 37 pages = 74", "4 x 37 = 148", "2 timmar × 37 sidor = 74 tim". */
@@ -91,7 +94,11 @@ function readPage(page: WorkPage, inTable: boolean): { lines: HoursLine[]; overh
     const percent = numberOf(overhead?.[1])
     if (overhead !== null && percent !== undefined && overhead.index < line.text.length) {
       const description = line.text.replace(/^\s*[-–•*]\s*/u, '').split(/\s(?:this|which|detta|vilket)\s/iu)[0] ?? line.text
-      overheads.push({ description: taskName(description), percent, stated: stated(page, line.start + overhead.index, line.start + overhead.index + overhead[0].length) })
+      overheads.push({
+        description: taskName(description),
+        percent,
+        stated: stated(page, line.start + overhead.index, line.start + overhead.index + overhead[0].length),
+      })
       return
     }
     const derived = perUnitAt(line.text)
@@ -111,7 +118,13 @@ function readPage(page: WorkPage, inTable: boolean): { lines: HoursLine[]; overh
     const row = table ? TASK_ROW.exec(line.text) : null
     const hours = numberOf(row?.[1])
     if (row === null || hours === undefined || hours <= 0) return
-    lines.push({ description: taskName(row[2] ?? ''), hours, stated: stated(page, line.start, line.end) })
+    // "8 This is only for large projects …" / "Statement of work creation": a note first, the task's name on the next line.
+    const next = pageLines[lineIndex + 1]?.text.trim() ?? ''
+    const name =
+      /^(?:this|these|it|note|detta|det)\s/iu.test(row[2] ?? '') && next.length > 0 && next.length <= 80 && !TASK_ROW.test(next)
+        ? next
+        : (row[2] ?? '')
+    lines.push({ description: taskName(name), hours, stated: stated(page, line.start, line.end) })
     lastTask = { index: lines.length - 1, hours, line: lineIndex }
   })
   return { lines, overheads, inTable: table }
@@ -121,7 +134,9 @@ function rateOf(pages: readonly WorkPage[], options: ScanOptions): WorkBreakdown
   for (const page of pages) {
     for (const match of page.text.matchAll(new RegExp(RATE.source, 'giu'))) {
       const start = match.index + match[0].length - (match[1] ?? '').length
-      const money = scanPage(page.page, page.text.slice(start, start + (match[1] ?? '').length), options).find((figure) => figure.kind === 'money')
+      const money = scanPage(page.page, page.text.slice(start, start + (match[1] ?? '').length), options).find(
+        (figure) => figure.kind === 'money',
+      )
       if (money === undefined || money.currency === undefined || !(money.value > 0)) continue
       return { value: money.value, currency: money.currency, stated: stated(page, match.index, start + money.end) }
     }

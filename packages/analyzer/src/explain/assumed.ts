@@ -7,14 +7,25 @@ import { explainTexts, yearlyWording } from './texts.ts'
 
 const HOURLY: Readonly<Record<AnalysisInput['currency'], number>> = { USD: 50, EUR: 45, SEK: 500 }
 
-export function assumedCalculator(analysis: AnalysisInput, price: CalculatorPriceInput | undefined, priceSentence: string | undefined): CalculatorDataInput {
+export function assumedCalculator(
+  analysis: AnalysisInput,
+  price: CalculatorPriceInput | undefined,
+  priceSentence: string | undefined,
+): CalculatorDataInput {
   const texts = explainTexts(analysis.language)
   const labels = texts.assumedLabels
   const inputs = [
     { name: 'peopleAffected', label: labels.people, value: 5, max: 100, step: 1, unit: '' },
     { name: 'hoursSavedPerPersonWeek', label: labels.hours, value: 2, max: 20, step: 0.5, unit: 'h' },
     { name: 'workingWeeksYear', label: labels.weeks, value: 46, max: 52, step: 1, unit: '' },
-    { name: 'costPerWorkingHour', label: labels.hourlyCost, value: HOURLY[analysis.currency], max: HOURLY[analysis.currency] * 4, step: 1, unit: analysis.currency },
+    {
+      name: 'costPerWorkingHour',
+      label: labels.hourlyCost,
+      value: HOURLY[analysis.currency],
+      max: HOURLY[analysis.currency] * 4,
+      step: 1,
+      unit: analysis.currency,
+    },
   ]
   const sliders = SLIDERS_PER_COMPLEXITY[analysis.complexity === 'value' ? 'advanced' : analysis.complexity]
   const explanation = yearlyWording([texts.allAssumed, priceSentence ?? texts.noPrice].join(' '), analysis.language)

@@ -19,7 +19,10 @@ function rangeKind(input: Input): QuantityKind {
 }
 
 function evaluate(formula: string, inputs: readonly Input[], values: Record<string, number>): number {
-  const compiled = compileFormula(formula, inputs.map((input) => input.name))
+  const compiled = compileFormula(
+    formula,
+    inputs.map((input) => input.name),
+  )
   if (!compiled.ok) return 0
   const result = compiled.formula.evaluate(values)
   return result.ok ? result.value : 0
@@ -28,7 +31,8 @@ function evaluate(formula: string, inputs: readonly Input[], values: Record<stri
 /** The inputs that move the net value per year most when each moves by a tenth (SPEC §2's slider counts). */
 function movers(inputs: readonly Input[], formula: string, price: string | undefined): string[] {
   const defaults = Object.fromEntries(inputs.map((input) => [input.name, input.value]))
-  const net = (values: Record<string, number>) => evaluate(formula, inputs, values) - (price === undefined ? 0 : evaluate(price, inputs, values))
+  const net = (values: Record<string, number>) =>
+    evaluate(formula, inputs, values) - (price === undefined ? 0 : evaluate(price, inputs, values))
   const base = net(defaults)
   return inputs
     .map((input) => ({ name: input.name, effect: Math.abs(net({ ...defaults, [input.name]: input.value * 1.1 }) - base) }))
@@ -42,7 +46,12 @@ function parameterOf(input: Input, slider: boolean, analysis: AnalysisInput) {
   const source = input.assumed
     ? { kind: 'assumption' as const, note: texts.assumptionNote }
     : analysis.kind === 'document'
-      ? { kind: 'document' as const, page: input.page ?? 1, ...(input.quote !== undefined ? { quote: input.quote } : {}), ...(input.ocr === true ? { ocr: true as const } : {}) }
+      ? {
+          kind: 'document' as const,
+          page: input.page ?? 1,
+          ...(input.quote !== undefined ? { quote: input.quote } : {}),
+          ...(input.ocr === true ? { ocr: true as const } : {}),
+        }
       : { kind: 'description' as const, ...(input.quote !== undefined ? { quote: input.quote } : {}) }
   return {
     name: input.name,
@@ -58,7 +67,12 @@ function parameterOf(input: Input, slider: boolean, analysis: AnalysisInput) {
   }
 }
 
-function priceOf(model: ComposedModel, inputs: ReadonlyMap<number | string, Input>, currency: Currency, analysis: AnalysisInput): CalculatorPriceInput | undefined {
+function priceOf(
+  model: ComposedModel,
+  inputs: ReadonlyMap<number | string, Input>,
+  currency: Currency,
+  analysis: AnalysisInput,
+): CalculatorPriceInput | undefined {
   const yearly = model.price.filter((term) => term.period === 'year').reduce((sum, term) => sum + term.amount, 0)
   const oneOff = model.price.filter((term) => term.period === 'one-off').reduce((sum, term) => sum + term.amount, 0)
   const first = model.price[0]?.factors[0]?.ref
@@ -80,7 +94,12 @@ function priceOf(model: ComposedModel, inputs: ReadonlyMap<number | string, Inpu
   }
 }
 
-function explanationOf(model: ComposedModel, inputs: readonly Input[], byRef: ReadonlyMap<number | string, Input>, analysis: AnalysisInput): string {
+function explanationOf(
+  model: ComposedModel,
+  inputs: readonly Input[],
+  byRef: ReadonlyMap<number | string, Input>,
+  analysis: AnalysisInput,
+): string {
   const texts = explainTexts(analysis.language)
   const money = (value: number) => formatMoney(value, analysis.currency)
   const sentences: string[] = []
@@ -109,7 +128,8 @@ export function explainModel(model: ComposedModel, analysis: AnalysisInput): Cal
   const name = calculatorNameFor(model, inputs, analysis)
   const explanation = explanationOf(model, inputs, byRef, analysis)
   const valueType = model.streams.some((stream) => stream.valueType === 'gain') ? ('moneyGained' as const) : ('moneySaved' as const)
-  if (analysis.complexity === 'value') return valueCalculator({ model, inputs, formula, price, name, explanation, valueType, analysis, parameterOf })
+  if (analysis.complexity === 'value')
+    return valueCalculator({ model, inputs, formula, price, name, explanation, valueType, analysis, parameterOf })
   const sliders = new Set(movers(inputs, formula, price?.formula ?? undefined).slice(0, SLIDERS_PER_COMPLEXITY[analysis.complexity]))
   return {
     name,

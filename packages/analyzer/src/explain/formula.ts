@@ -56,7 +56,8 @@ function effectText(inputs: ReadonlyMap<number | string, Input>, stream: Stream,
     case 'remaining':
       return `(1 - ${term(inputs, first)})`
     case 'replace':
-      return quantity?.kind === 'percent' ? term(inputs, first) : undefined
+      // A cost replaced whole is its chain's first factor when the chain was built from it.
+      return quantity?.kind === 'percent' || !stream.chain.some((factor) => factor.ref === first) ? term(inputs, first) : undefined
     default:
       return term(inputs, first)
   }

@@ -50,7 +50,9 @@ export function nameOf(label: string, taken: Set<string>): string {
     .split(/\s+/)
     .filter((word) => word !== '')
     .slice(0, 5)
-  let base = words.map((word, index) => (index === 0 ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())).join('')
+  let base = words
+    .map((word, index) => (index === 0 ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase()))
+    .join('')
   if (!/^[a-z]/.test(base)) base = `input${base.charAt(0).toUpperCase()}${base.slice(1)}`
   let name = base
   for (let count = 2; taken.has(name); count += 1) name = `${base}${count}`
@@ -63,8 +65,16 @@ function shownScale(quantity: Quantity): number {
   return quantity.scale
 }
 
-export function inputsOf(model: ComposedModel, options: { language: Language; currency: Currency; kind: 'document' | 'description' }): Input[] {
-  const taken = new Set<string>()
+export function inputsOf(
+  model: ComposedModel,
+  options: { language: Language; currency: Currency; kind: 'document' | 'description' },
+): Input[] {
+  // The value calculator's own fields are named so; an input never takes their names.
+  const taken = new Set<string>([
+    'pricePerYear',
+    'netValuePerYear',
+    ...Array.from({ length: 12 }, (_, index) => `valuePerYear${index + 1}`),
+  ])
   const inputs: Input[] = []
   for (const ref of usedRefs(model)) {
     if (typeof ref === 'string') {
@@ -89,8 +99,12 @@ export function inputsOf(model: ComposedModel, options: { language: Language; cu
     const rate = conversion?.rate ?? 1
     // Both sides of a before→after pair read alike: "Minutes per person per day (today)" and "(with the offer)".
     const relation = entry.quantity.relation
-    const partner = relation?.kind === 'from' ? model.quantities[relation.to] : relation?.kind === 'to' ? model.quantities[relation.from] : undefined
-    const shared = partner === undefined ? entry : { ...entry, quantity: { ...entry.quantity, unit: { ...partner.quantity.unit, ...entry.quantity.unit } } }
+    const partner =
+      relation?.kind === 'from' ? model.quantities[relation.to] : relation?.kind === 'to' ? model.quantities[relation.from] : undefined
+    const shared =
+      partner === undefined
+        ? entry
+        : { ...entry, quantity: { ...entry.quantity, unit: { ...partner.quantity.unit, ...entry.quantity.unit } } }
     const label = labelOf(shared, options.language)
     const value = quantity.kind === 'money' ? Number((quantity.value * rate).toPrecision(6)) : quantity.value
     inputs.push({
@@ -101,7 +115,10 @@ export function inputsOf(model: ComposedModel, options: { language: Language; cu
       value,
       scale: quantity.kind === 'money' ? quantity.scale : shownScale(quantity),
       kind: quantity.kind,
-      quote: quoteAround(quantity.sentence, quantity.start - quantity.sentenceStart, quantity.end - quantity.sentenceStart).slice(0, MAX_QUOTE),
+      quote: quoteAround(quantity.sentence, quantity.start - quantity.sentenceStart, quantity.end - quantity.sentenceStart).slice(
+        0,
+        MAX_QUOTE,
+      ),
       ...(options.kind === 'document' ? { page: quantity.page } : {}),
       ...(conversion?.note !== undefined ? { note: `${quantity.text} ≈ ${value} ${options.currency} (${conversion.note})` } : {}),
       assumed: false,

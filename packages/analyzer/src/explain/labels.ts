@@ -84,7 +84,11 @@ function objectAfter(entry: RoledQuantity): string | undefined {
   const words = (after.split(/[,;:.(–—\n•]/u)[0] ?? '').match(/[\p{L}][\p{L}-]*/gu) ?? []
   const kept: string[] = []
   for (const word of words) {
-    if (/^(of|av|the|less|fewer|more|mindre|färre|mer|fler|lower|higher|lägre|högre|those|these|de|dem|dessa|den|det|its|their|your|er|era|sin|sina|from|från|by|med|in|i|to|till|a|an|en|ett|on|på|all|alla|total|totala)$/iu.test(word)) {
+    if (
+      /^(of|av|the|less|fewer|more|mindre|färre|mer|fler|lower|higher|lägre|högre|those|these|de|dem|dessa|den|det|its|their|your|er|era|sin|sina|from|från|by|med|in|i|to|till|a|an|en|ett|on|på|all|alla|total|totala)$/iu.test(
+        word,
+      )
+    ) {
       if (kept.length > 0) break
       continue
     }
@@ -106,7 +110,8 @@ function perPhrase(entry: RoledQuantity, words: Words): string {
   return parts.join(' ')
 }
 
-const GLUE = /^(the|a|an|our|their|its|your|en|ett|den|det|de|vår|era|er|per|i|om|in|on|for|to|till|from|från|each|every|varje|typically|average|about|roughly|around|approximately|snitt|at|à|på|för|with|med|of|av|is|är|are|was|were|kostar|ligger|runt|cirka|ca|is|sits|runs|averages?|about|only|just|bara|drygt|knappt|omkring|ungefär|som|that|which|who|has|have|har)$/iu
+const GLUE =
+  /^(the|a|an|our|their|its|your|en|ett|den|det|de|vår|era|er|per|i|om|in|on|for|to|till|from|från|each|every|varje|typically|average|about|roughly|around|approximately|snitt|at|à|på|för|with|med|of|av|is|är|are|was|were|kostar|ligger|runt|cirka|ca|is|sits|runs|averages?|about|only|just|bara|drygt|knappt|omkring|ungefär|som|that|which|who|has|have|har)$/iu
 
 /** The words just before a figure that name it ("loaded cost", "diesel", "Milkostnaden"): at most three, back to a glue word or punctuation. */
 function namedBy(entry: RoledQuantity): string | undefined {
@@ -131,25 +136,47 @@ export function labelOf(entry: RoledQuantity, language: Language): { text: strin
   const { quantity, role } = entry
   const per = perPhrase(entry, words)
   const withPer = (head: string) => (per === '' ? head : `${head} ${per}`)
-  const side =
-    quantity.relation?.kind === 'from' ? ` (${words.before})` : quantity.relation?.kind === 'to' ? ` (${words.after})` : ''
+  const side = quantity.relation?.kind === 'from' ? ` (${words.before})` : quantity.relation?.kind === 'to' ? ` (${words.after})` : ''
   switch (quantity.kind) {
     case 'money': {
-      const head = role.role === 'price' ? (role.what === 'oneOff' ? words.oneOff : words.price) : (namedBy(entry) ?? (role.role === 'baseline' && role.what === 'revenue' ? words.revenue : words.cost))
+      const head =
+        role.role === 'price'
+          ? role.what === 'oneOff'
+            ? words.oneOff
+            : words.price
+          : (namedBy(entry) ?? (role.role === 'baseline' && role.what === 'revenue' ? words.revenue : words.cost))
       return { text: `${withPer(head)}${side}`, unit: '' }
     }
     case 'duration': {
       const hours = (quantity.unit.hour ?? 0) > 0
-      const head = hours ? (quantity.scale < 1 ? words.minutes : words.hours) : (quantity.unit.day ?? 0) > 0 ? words.days : (quantity.unit.week ?? 0) > 0 ? words.weeks : words.months
+      const head = hours
+        ? quantity.scale < 1
+          ? words.minutes
+          : words.hours
+        : (quantity.unit.day ?? 0) > 0
+          ? words.days
+          : (quantity.unit.week ?? 0) > 0
+            ? words.weeks
+            : words.months
       return { text: `${withPer(head)}${side}`, unit: head.toLowerCase() }
     }
     case 'percent': {
       const named = objectAfter(entry) ?? namedBy(entry)
-      const head = role.role === 'effect' ? (role.what === 'uplift' ? words.increase : role.what === 'points' ? words.points : words.reduction) : words.share
+      const head =
+        role.role === 'effect'
+          ? role.what === 'uplift'
+            ? words.increase
+            : role.what === 'points'
+              ? words.points
+              : words.reduction
+          : words.share
       return { text: `${named === undefined ? head : `${head}: ${named.toLowerCase()}`}${side} (%)`, unit: '%' }
     }
     case 'multiplier':
-      return { text: quantity.relation?.kind === 'times' && quantity.relation.direction === 'more' ? words.timesMore : words.times, unit: '×' }
+      return {
+        text: quantity.relation?.kind === 'times' && quantity.relation.direction === 'more' ? words.timesMore : words.times,
+        unit: '×',
+      }
     default: {
       const noun = quantity.nounText ?? namedBy(entry) ?? words.count
       const capital = noun.charAt(0).toUpperCase() + noun.slice(1)

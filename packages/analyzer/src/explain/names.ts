@@ -11,11 +11,15 @@ export function calculatorNameFor(model: ComposedModel, inputs: readonly Input[]
   const [stream] = model.streams
   if (stream === undefined) return texts.namePrefix.generic
   const refs = [...stream.effect, ...stream.chain.map((factor) => factor.ref)]
-  const quantities = refs.flatMap((ref) => (typeof ref === 'number' ? [model.quantities[ref]?.quantity] : [])).filter((quantity) => quantity !== undefined)
+  const quantities = refs
+    .flatMap((ref) => (typeof ref === 'number' ? [model.quantities[ref]?.quantity] : []))
+    .filter((quantity) => quantity !== undefined)
   const time = quantities.some((quantity) => quantity.kind === 'duration' && (quantity.unit.hour ?? 0) > 0)
   const kind = stream.valueType === 'gain' ? texts.namePrefix.revenue : time ? texts.namePrefix.time : texts.namePrefix.cost
   // The thing the customer counts most of in the chain: its people, trucks, stores.
-  const counted = quantities.filter((quantity) => quantity.kind === 'count' && quantity.nounText !== undefined).sort((a, b) => b.value - a.value)
+  const counted = quantities
+    .filter((quantity) => quantity.kind === 'count' && quantity.nounText !== undefined)
+    .sort((a, b) => b.value - a.value)
   const plain = counted.filter((quantity) => Object.values(quantity.unit).every((power) => power > 0))
   const subject = counted.find((quantity) => quantity.unit.person !== undefined) ?? plain[0]
   const nounText = subject?.nounText?.toLowerCase()

@@ -16,7 +16,11 @@ interface ValueProps {
   readonly explanation: string
   readonly valueType: 'moneySaved' | 'moneyGained'
   readonly analysis: AnalysisInput
-  readonly parameterOf: (input: Input, slider: boolean, analysis: AnalysisInput) => { name: string; label: string; description: string; unit: string }
+  readonly parameterOf: (
+    input: Input,
+    slider: boolean,
+    analysis: AnalysisInput,
+  ) => { name: string; label: string; description: string; unit: string }
 }
 
 const LABELS = {
@@ -30,20 +34,47 @@ export function valueCalculator(props: ValueProps): CalculatorDataInput {
   const byRef = new Map(inputs.map((input) => [input.ref, input]))
   const fields: NonNullable<CalculatorDataInput['valueFields']> = inputs.map((input) => {
     const parameter = props.parameterOf(input, true, analysis)
-    return { name: parameter.name, label: parameter.label, description: parameter.description, unit: parameter.unit, defaultValue: input.value, calculated: false }
+    return {
+      name: parameter.name,
+      label: parameter.label,
+      description: parameter.description,
+      unit: parameter.unit,
+      defaultValue: input.value,
+      calculated: false,
+    }
   })
   const streamNames = model.streams.map((stream, index) => {
     const name = `valuePerYear${index + 1}`
-    fields.push({ name, label: model.streams.length > 1 ? `${labels.stream} (${index + 1})` : labels.stream, calculated: true, formula: streamFormula(stream, byRef, model), unit: analysis.currency })
+    fields.push({
+      name,
+      label: model.streams.length > 1 ? `${labels.stream} (${index + 1})` : labels.stream,
+      calculated: true,
+      formula: streamFormula(stream, byRef, model),
+      unit: analysis.currency,
+    })
     return name
   })
   const priceFormula = props.price?.period === 'year' ? (props.price.formula ?? String(props.price.amount)) : undefined
-  const oneOffPerYear = props.price === undefined ? 0 : props.price.period === 'one-off' ? props.price.amount / 3 : (props.price.setup ?? 0) / 3
+  const oneOffPerYear =
+    props.price === undefined ? 0 : props.price.period === 'one-off' ? props.price.amount / 3 : (props.price.setup ?? 0) / 3
   if (priceFormula !== undefined || oneOffPerYear > 0) {
-    fields.push({ name: 'pricePerYear', label: labels.price, calculated: true, formula: `${priceFormula ?? '0'} + ${Number(oneOffPerYear.toFixed(2))}`, unit: analysis.currency })
+    fields.push({
+      name: 'pricePerYear',
+      label: labels.price,
+      calculated: true,
+      formula: `${priceFormula ?? '0'} + ${Number(oneOffPerYear.toFixed(2))}`,
+      unit: analysis.currency,
+    })
   }
   const net = priceFormula !== undefined || oneOffPerYear > 0 ? `${streamNames.join(' + ')} - pricePerYear` : streamNames.join(' + ')
-  fields.push({ name: 'netValuePerYear', label: labels.net, calculated: true, formula: net || '0', unit: analysis.currency, highlight: true })
+  fields.push({
+    name: 'netValuePerYear',
+    label: labels.net,
+    calculated: true,
+    formula: net || '0',
+    unit: analysis.currency,
+    highlight: true,
+  })
   return {
     name: props.name,
     description: props.explanation,

@@ -47,7 +47,7 @@ function factorOf(text: string): number | undefined {
 }
 
 /** The multipliers of a page, as quantities of kind 'multiplier' (their index is set by the reader). */
-export function readMultipliers(page: { page: number; text: string }, _existing: readonly Quantity[]): Array<Omit<Quantity, 'index'>> {
+export function readMultipliers(page: { page: number; text: string }): Array<Omit<Quantity, 'index'>> {
   const found: Array<Omit<Quantity, 'index'>> = []
   const sentences = sentencesOf(page.text)
   for (const pattern of PATTERNS) {

@@ -913,7 +913,7 @@ export function readQuantities(pages: ReadonlyArray<{ page: number; text: string
       }
     }
     pairAcrossConnectors(quantities, offset, original.text)
-    for (const multiplier of readMultipliers(original, quantities)) {
+    for (const multiplier of readMultipliers(original)) {
       // A figure the scanner read inside "3x faster" or "dubbelt så snabbt" is the multiplier itself.
       const overlapping = quantities.findIndex(
         (quantity) => quantity.page === page.page && quantity.start < multiplier.end && multiplier.start < quantity.end,

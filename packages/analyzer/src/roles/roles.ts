@@ -95,6 +95,9 @@ const TAKES_OVER = unicodeWords(
   /\b(?:resolves?|solves?|handles?|fixes|automates?|takes\s+over|deflects?|löser|hanterar|automatiserar|tar\s+hand\s+om|tar\s+över)\b/iu,
 )
 
+/** The language of a contract's obligations. */
+const CONTRACT_TERMS = unicodeWords(/\b(?:shall|hereby|hereunder|pursuant\s+to|notwithstanding|skall|härmed|enligt\s+detta\s+avtal)\b/iu)
+
 /** What the offer makes possible: "can", "kan". */
 const CAN = unicodeWords(/\b(?:can|could|kan|kunna)\b/iu)
 
@@ -209,6 +212,8 @@ function baselineWhat(quantity: Quantity): BaselineWhat {
 
 /** Whether a percentage (or word fraction) is a change the offer makes rather than a state of things. */
 function effectOf(quantity: Quantity, clause: string): EffectWhat | undefined {
+  // A contract's terms ("shall receive 30 %", "skall erläggas") set obligations; they claim no change.
+  if (CONTRACT_TERMS.test(quantity.sentence)) return undefined
   // "the $25k a year you pay an outside consultant … goes away": a cost the offer removes whole.
   if (
     quantity.kind === 'money' &&

@@ -1,0 +1,224 @@
+// The engagement's price from small synthetic pages, English and Swedish: line items, quantities ×
+// unit prices, hours × rates, fee schedules per month, totals reconciled with their lines (never
+// both), instalments, tiers and options. Each formula is checked by evaluating it at its defaults.
+import { compileFormula, type Currency } from '@valueproof/formula'
+import { describe, expect, it } from 'vitest'
+import type { TextPage } from '../types.ts'
+import { detectSwedish, scanOptionsFor, wordsIn } from './document-reading.ts'
+import { pagesForReading } from './pages.ts'
+import { readPriceLines } from './price-lines.ts'
+import { priceSide, type DocumentPrice } from './price-side.ts'
+
+function priceOf(texts: readonly string[], options: { language?: 'en' | 'sv'; currency?: Currency } = {}): DocumentPrice | undefined {
+  const pages: TextPage[] = texts.map((text, index) => ({ page: index + 1, text }))
+  const reading = pagesForReading(pages).pages
+  const text = reading.map((page) => page.text).join('\n')
+  const lines = readPriceLines(reading, scanOptionsFor(text, detectSwedish(wordsIn(text))))
+  const language = options.language ?? 'en'
+  return priceSide(lines, { currency: options.currency ?? (language === 'sv' ? 'SEK' : 'USD'), language, text })
+}
+
+/** A formula's value at its inputs' defaults (percentages as written, divided in the formula). */
+function valueOf(formula: string | undefined, price: DocumentPrice): number {
+  if (formula === undefined) return 0
+  const compiled = compileFormula(
+    formula,
+    price.inputs.map((input) => input.name),
+  )
+  if (!compiled.ok) throw new Error(`does not compile: ${formula}`)
+  const result = compiled.formula.evaluate(Object.fromEntries(price.inputs.map((input) => [input.name, input.value])))
+  if (!result.ok) throw new Error(`does not evaluate: ${formula}`)
+  return result.value
+}
+
+function expectConsistent(price: DocumentPrice | undefined): DocumentPrice {
+  if (price === undefined) throw new Error('no price')
+  expect(valueOf(price.yearly?.formula, price)).toBeCloseTo(price.yearly?.amount ?? 0, 2)
+  expect(valueOf(price.oneOff?.formula, price)).toBeCloseTo(price.oneOff?.amount ?? 0, 2)
+  // Every input is used by the price, and every stated one quotes its page.
+  for (const input of price.inputs)
+    expect(`${price.yearly?.formula ?? ''} ${price.oneOff?.formula ?? ''}`).toMatch(new RegExp(`\\b${input.name}\\b`))
+  return price
+}
+
+describe('line items and totals', () => {
+  it('takes a stated total from the lines that add up to it, and never the total and its lines both', () => {
+    const quote = [
+      'Quote',
+      'Gate operator 1.00EA 10,288.00 10,288.00',
+      'Operator, 2490, RH',
+      'Detector loop 4.00EA 124.88 499.52',
+      'Detector kit',
+      'Total 10,787.52',
+    ].join('\n')
+    const price = expectConsistent(priceOf([quote]))
+    expect(price.oneOff?.amount).toBeCloseTo(10_787.52, 2)
+    expect(price.basis).toBe('lines')
+    expect(price.inputs.filter((input) => input.kind === 'money').map((input) => input.value)).toEqual([10_288, 124.88])
+  })
+
+  it('takes the total itself when only subtotals restate it', () => {
+    const quote = ['Lines Total 10,288.00', 'Freight charges 850.00', 'Quote Total 11,138.00'].join('\n')
+    const price = expectConsistent(priceOf([quote]))
+    expect(price.basis).toBe('total')
+    expect(price.inputs.map((input) => [input.label, input.value])).toEqual([['Quote Total', 11_138]])
+  })
+
+  it('keeps a stated total whose lines do not add up to it, and counts instalments of it once', () => {
+    const text =
+      'Client agrees to pay the sum of $5,000 (the “Contract Price”). Client shall make a prepayment of $1,900 and pay the remaining $3,100 on completion.'
+    const price = expectConsistent(priceOf([text]))
+    expect(price.oneOff?.amount).toBe(5_000)
+    expect(price.basis).toBe('total')
+    expect(price.instalments.map((item) => item.unitPrice)).toEqual([1_900, 3_100])
+  })
+
+  it('multiplies a quantity by its unit price', () => {
+    const text = ['Quote', 'Detector Loop 4.00EA 124.88 499.52', 'Detector kit', 'Gate guard 3.00EA 120.00 360.00', 'Black'].join('\n')
+    const price = expectConsistent(priceOf([text]))
+    expect(price.oneOff?.amount).toBeCloseTo(859.52, 2)
+    expect(price.inputs.filter((input) => input.kind === 'count').map((input) => input.value)).toEqual([4, 3])
+  })
+
+  it('prices a DOCX budget table by its total column, spread over the years it covers', () => {
+    const cells = [
+      'Category',
+      'Year 1',
+      'Year 2',
+      'Total',
+      'Senior Personnel',
+      '$33,750',
+      '$33,750',
+      '$67,500',
+      'Travel',
+      '$6,000',
+      '$6,000',
+      '$12,000',
+      'Total',
+      '$39,750',
+      '$39,750',
+      '$79,500',
+    ]
+    const price = expectConsistent(priceOf([`Budget Summary\n\n${cells.join('\n\n')}`]))
+    expect(price.yearly?.amount).toBeCloseTo(39_750, 2)
+    expect(price.inputs.map((input) => input.value)).toEqual([67_500, 12_000])
+  })
+})
+
+describe('fee schedules', () => {
+  it('sums monthly fees to a year and lets the buyer add hourly services (none until chosen)', () => {
+    const text = [
+      'Service Name\tDescription\tMonthly Fee (USD)',
+      'G1.1\tAutosys\tJob scheduling.\t$10,109',
+      'G1.2\tGovernance\tOverall management.\t$41,820',
+      'G1.3\tProject services\tWhere this Service is used, the rates will be as follows:',
+      '•\tProject Manager at $150 / hour',
+    ].join('\n')
+    const price = expectConsistent(priceOf([text]))
+    expect(price.yearly?.amount).toBe((10_109 + 41_820) * 12)
+    expect(price.inputs.find((input) => input.value === 150)?.label).toBe('Project Manager, Project services — hourly rate')
+    const hours = price.inputs.find((input) => input.kind === 'hours')
+    expect([hours?.value, hours?.stated]).toEqual([0, undefined])
+  })
+
+  it('reads a Swedish price list: a monthly fee and a start fee', () => {
+    const price = expectConsistent(priceOf(['Prislista\nStartavgift: 5 000 kr\nMånadsavgift: 990 kr'], { language: 'sv' }))
+    expect(price.yearly?.amount).toBe(990 * 12)
+    expect(price.oneOff?.amount).toBe(5_000)
+    expect(price.inputs.map((input) => input.label)).toEqual(['Månadsavgift — månadsavgift', 'Startavgift'])
+  })
+
+  it('counts a price per user by the users the document states', () => {
+    const text = 'Licence Fees\nNet Development User Fees (each): $3,000 per user\nNumber of Users: 6'
+    const price = expectConsistent(priceOf([text]))
+    expect(price.oneOff?.amount).toBe(18_000)
+    const users = price.inputs.find((input) => input.kind === 'count')
+    expect(users?.value).toBe(6)
+    expect(users?.stated?.quote).toContain('Number of Users: 6')
+  })
+})
+
+describe('choices: tiers, options and deductions', () => {
+  it('takes one tier of a prospectus (the first still available), not their sum, and converts its currency', () => {
+    const pages = [
+      'Sponsorship Prospectus\nAll prices in AUD',
+      'Platinum Sponsorship Tier\nThree tickets\nno longer available\n$10,000',
+      'Gold Sponsorship Tier\nTwo tickets\n$7,500',
+      'Standard Sponsorship Tier\nOne ticket\n$2,500',
+      'Video Sponsor\nexclusive\n+$4,000',
+    ]
+    const price = expectConsistent(priceOf(pages))
+    expect(price.basis).toBe('choice')
+    expect(price.chosen).toBe('Gold Sponsorship Tier')
+    expect(price.oneOff?.amount).toBeCloseTo(7_500 * 0.65, 2)
+    expect(price.inputs.find((input) => input.label === 'Gold Sponsorship Tier')?.note).toMatch(/1 AUD = 0\.65 USD/)
+  })
+
+  it('counts options and deductions only when the buyer chooses them', () => {
+    const text = [
+      'Quote Total 10,000.00',
+      'OPTIONS — Circle options chosen to be added to totals:',
+      '* Single Gate $920.00',
+      'e Deduct for mounting pedestal — Metro to provide footing. <$ 1,071.00>',
+    ].join('\n')
+    const price = expectConsistent(priceOf([text]))
+    expect(price.oneOff?.amount).toBe(10_000)
+    expect(price.oneOff?.formula).toMatch(/\+ singleGate \* \w+ - deductFor\w* \* \w+/)
+    expect(price.inputs.filter((input) => input.kind === 'choice').map((input) => input.value)).toEqual([0, 0])
+  })
+})
+
+describe('hours × rate', () => {
+  it('prices a work breakdown: the hours, plus their additions in percent, at the rate', () => {
+    const text = [
+      'Hours Tasks',
+      '74 Wireframe to PSD',
+      '2 hours x 37 pages = 74',
+      '16 Payment gateway configuration',
+      '- QA This is usually 20% of the total development hours',
+      'Payment Terms',
+      '- hours @ $16.44 = $',
+    ].join('\n')
+    const price = expectConsistent(priceOf([text]))
+    expect(price.basis).toBe('work')
+    expect(price.oneOff?.amount).toBeCloseTo((74 + 16) * 1.2 * 16.44, 2)
+  })
+
+  it('shows a list of hourly rates alone at an assumed number of hours, said to be one', () => {
+    const price = expectConsistent(
+      priceOf(['Rate card\nSenior consultant: 1 200 kr per timme\nJunior consultant: 850 kr per timme'], { language: 'sv' }),
+    )
+    expect(price.basis).toBe('rate')
+    expect(price.inputs.filter((input) => input.kind === 'hours').map((input) => [input.value, input.stated])).toEqual([
+      [100, undefined],
+      [0, undefined],
+    ])
+  })
+})
+
+describe('no price', () => {
+  it('finds none in a blank rate card, in a business case’s figures, or in money at risk', () => {
+    expect(
+      priceOf(['ITEM\tUNIT\tQTY\tPRICE (₹)\tAMOUNT (₹)\nProfessional shoot\tper day\nShort reels\tper reel\nSUBTOTAL\nTOTAL']),
+    ).toBeUndefined()
+    expect(
+      priceOf(['Segment\tSize\tAvg revenue\tAvg net profit\nLoyal Buyer\t540 (30%)\t$809\t$376\nOccasional\t630 (35%)\t$600\t$185']),
+    ).toBeUndefined()
+    expect(
+      priceOf(['• Competitive separation violation: $50,000 per clause\n• Total annual compliance risk: $2,000,000 a year']),
+    ).toBeUndefined()
+  })
+
+  it('finds none in a Swedish tender’s evaluation: weights, added values and price deductions', () => {
+    const text = [
+      '6.4 Mervärde',
+      'Mervärde',
+      'Möjligt prisavdrag',
+      'Genomfört utbildning med intyg',
+      'SEK 100',
+      'Erfarenhet av 2 liknande uppdrag',
+      'SEK 150',
+    ].join('\n\n')
+    expect(priceOf([text], { language: 'sv' })).toBeUndefined()
+  })
+})

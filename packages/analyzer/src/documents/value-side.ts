@@ -1,0 +1,108 @@
+// The value side of a document that claims none, built from its domain (value-domains.ts): each
+// factor an input — a volume the document states, quoted from its page, or an assumption said to
+// be one — and each stream their product per year. The first stream is the domain's main value; a
+// further stream is kept only when the document states one of its volumes.
+import type { Currency } from '@valueproof/formula'
+import { literal } from '../explain/formula.ts'
+import { nameOf } from '../explain/inputs.ts'
+import type { Quantity } from '../model.ts'
+import { quoteAround, MAX_QUOTE } from '../read/quotes.ts'
+import type { Language } from '../types.ts'
+import type { Stated } from './lines.ts'
+import { assumedAmount, type ValueDomain, type ValueFactorSpec, type ValueStreamSpec, type ValueUnit } from './value-domains.ts'
+
+export interface ValueInput {
+  readonly name: string
+  readonly label: string
+  readonly value: number
+  readonly unit: string
+  readonly kind: ValueUnit
+  /** Where the document states it; absent for an assumption. */
+  readonly stated?: Stated
+}
+
+export interface ValueStream {
+  readonly label: string
+  readonly formula: string
+  /** Per year at the defaults. */
+  readonly yearly: number
+}
+
+export interface ValueSide {
+  readonly inputs: readonly ValueInput[]
+  readonly streams: readonly ValueStream[]
+}
+
+export interface ValueSideOptions {
+  readonly language: Language
+  readonly currency: Currency
+  readonly taken: Set<string>
+}
+
+const UNIT_TEXT: Readonly<Record<Exclude<ValueUnit, 'money'>, Readonly<Record<Language, string>>>> = {
+  hours: { en: 'h', sv: 'h' },
+  percent: { en: '%', sv: '%' },
+  count: { en: '', sv: '' },
+  weeks: { en: 'weeks', sv: 'veckor' },
+}
+
+function statedOf(quantity: Quantity): Stated {
+  const quote = quoteAround(quantity.sentence, quantity.start - quantity.sentenceStart, quantity.end - quantity.sentenceStart).slice(
+    0,
+    MAX_QUOTE,
+  )
+  return { page: quantity.page, quote }
+}
+
+/** The document's quantity for a factor: the largest one that fits (the whole site, not one page's count). */
+function statedQuantity(factor: ValueFactorSpec, quantities: readonly Quantity[]): Quantity | undefined {
+  const matches =
+    factor.stated === undefined ? [] : quantities.filter((quantity) => factor.stated?.(quantity) === true && quantity.value > 0)
+  return matches.reduce<Quantity | undefined>(
+    (best, quantity) => (best === undefined || quantity.value > best.value ? quantity : best),
+    undefined,
+  )
+}
+
+function inputOf(factor: ValueFactorSpec, quantities: readonly Quantity[], options: ValueSideOptions): ValueInput {
+  const label = factor.label[options.language]
+  const name = nameOf(label, options.taken)
+  const unit = factor.unit === 'money' ? options.currency : UNIT_TEXT[factor.unit][options.language]
+  const quantity = statedQuantity(factor, quantities)
+  if (quantity !== undefined) return { name, label, value: quantity.value, unit, kind: factor.unit, stated: statedOf(quantity) }
+  const value = factor.unit === 'money' ? assumedAmount(factor.value, options.currency) : factor.value
+  return { name, label, value, unit, kind: factor.unit }
+}
+
+/** The value side of `domain`, with the volumes the document states. */
+export function valueSide(domain: ValueDomain, quantities: readonly Quantity[], options: ValueSideOptions): ValueSide {
+  const byKey = new Map<string, ValueInput>()
+  const streams: ValueStream[] = []
+  const factorsOf = (spec: ValueStreamSpec): ValueFactorSpec[] =>
+    spec.factors.flatMap((key) => {
+      const factor = domain.factors.find((candidate) => candidate.key === key)
+      return factor === undefined ? [] : [factor]
+    })
+  const stated = (spec: ValueStreamSpec) => factorsOf(spec).some((factor) => statedQuantity(factor, quantities) !== undefined)
+  const chosen = domain.alternatives === true ? (domain.streams.find(stated) ?? domain.streams[0]) : undefined
+  domain.streams.forEach((spec, index) => {
+    const factors = factorsOf(spec)
+    if (chosen !== undefined && spec !== chosen) return
+    // A further stream stands on a volume the document states, not on assumptions alone.
+    if (chosen === undefined && index > 0 && !stated(spec)) return
+    const inputs = factors.map((factor) => {
+      const known = byKey.get(factor.key) ?? inputOf(factor, quantities, options)
+      byKey.set(factor.key, known)
+      return known
+    })
+    const parts = inputs.map((input) => (input.kind === 'percent' ? `${input.name} / 100` : input.name))
+    if (spec.perYear !== 1) parts.push(literal(spec.perYear))
+    const formula = spec.divisor === undefined ? parts.join(' * ') : `${parts.join(' * ')} / ${literal(spec.divisor)}`
+    const yearly = inputs.reduce(
+      (product, input) => product * (input.kind === 'percent' ? input.value / 100 : input.value),
+      spec.perYear / (spec.divisor ?? 1),
+    )
+    streams.push({ label: spec.label[options.language], formula, yearly })
+  })
+  return { inputs: [...byKey.values()], streams }
+}
