@@ -76,7 +76,8 @@ function descriptionOf(entry: unknown, source: string, index: number): Descripti
   if (!Array.isArray(expect) || !expect.every((figure) => typeof figure === 'string')) throw new Error(`${id}: expect must list strings`)
   if (currency !== undefined && currency !== 'USD' && currency !== 'EUR' && currency !== 'SEK') throw new Error(`${id}: unknown currency`)
   if (yearly !== undefined && yearly !== null && typeof yearly !== 'number') throw new Error(`${id}: yearly must be a number or null`)
-  if (grossYearly !== undefined && grossYearly !== null && typeof grossYearly !== 'number') throw new Error(`${id}: grossYearly must be a number or null`)
+  if (grossYearly !== undefined && grossYearly !== null && typeof grossYearly !== 'number')
+    throw new Error(`${id}: grossYearly must be a number or null`)
   const displayCurrency = currency ?? defaultCurrency(language)
   return {
     kind: 'description',

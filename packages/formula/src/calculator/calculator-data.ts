@@ -301,7 +301,8 @@ export const calculatorDataSchema = z
       }
     })
 
-    if (data.price?.formula !== undefined) addFormulaNameIssues(context, ['price', 'formula'], data.price.formula, [...firstIndex.keys()], 'the price formula')
+    if (data.price?.formula !== undefined)
+      addFormulaNameIssues(context, ['price', 'formula'], data.price.formula, [...firstIndex.keys()], 'the price formula')
     if (data.formula.trim() === '') {
       if (data.calculatorType !== 'value') context.addIssue({ code: 'custom', path: ['formula'], message: 'the formula is empty' })
     } else {
