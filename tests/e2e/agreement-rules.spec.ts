@@ -13,6 +13,7 @@ import {
   signedOutVisitor,
   SUPPORT_CALCULATOR,
   SWEDISH_CALCULATOR,
+  startGuardedAction,
 } from './pages.ts'
 
 const TIME_ZONE = 'UTC'
@@ -153,7 +154,7 @@ test.describe('who may agree, releasing an agreement, and access codes', () => {
     await generateFromDescription(page, 'We automate invoice sending for finance teams that send 2,000 invoices a month by hand.', {
       type: 'Minimal',
     })
-    await page.getByRole('button', { name: 'Share', exact: true }).click()
+    await startGuardedAction(page, 'Share')
     const dialog = page.getByRole('dialog', { name: 'Share Calculator' })
     await dialog.getByLabel('Calculator Name').fill('Invoice automation for Initech')
     const accessPassword = dialog.getByLabel('Access Password')

@@ -10,7 +10,7 @@ import { ALREADY_PRO_MESSAGE, PAYMENTS_NOT_CONFIGURED_MESSAGE } from '@valueproo
 import { startProduct, type Product } from '../bench/product.ts'
 import { tinyPng } from '../integration/support/images.ts'
 import { expect, greeting, STRONG_PASSWORD, test, toasts, uniqueUsername } from './fixtures.ts'
-import { generateFromDescription, planCard, screenshot, signedOutVisitor, upgradeToPro } from './pages.ts'
+import { generateFromDescription, planCard, screenshot, signedOutVisitor, upgradeToPro, startGuardedAction } from './pages.ts'
 
 const SERVICE =
   'Our help desk automation answers 40% of first-line tickets. Your 5 agents each handle 60 tickets a day, and an agent costs $45 per hour.'
@@ -58,7 +58,7 @@ async function editCompanyProfile(page: Page) {
 async function shareCalculator(page: Page, title: string): Promise<string> {
   await page.goto('/calculator')
   await generateFromDescription(page, SERVICE)
-  await page.getByRole('button', { name: 'Share', exact: true }).click()
+  await startGuardedAction(page, 'Share')
   const share = page.getByRole('dialog', { name: 'Share Calculator' })
   await share.getByLabel('Calculator Name').fill(title)
   await share.getByRole('button', { name: 'Generate Share Link' }).click()

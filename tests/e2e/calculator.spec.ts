@@ -13,7 +13,7 @@ import {
   type Currency,
 } from '@valueproof/formula'
 import { expect, postJson, test, toasts, watchPageHealth } from './fixtures.ts'
-import { calculatorEntries, chooseCalculatorType, currentCalculatorConfig, generateFromDescription } from './pages.ts'
+import { calculatorEntries, chooseCalculatorType, currentCalculatorConfig, generateFromDescription, startGuardedAction } from './pages.ts'
 
 // The generator screen (/calculator, SPEC §2, issue 6) against the real embedded stack.
 
@@ -369,7 +369,7 @@ test.describe('the generator screen', () => {
     await generateFromDescription(page, DESCRIPTION_EN, { type: 'Balanced', wait: false })
     await expect(calculatorEntries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
 
-    await page.getByRole('button', { name: 'Share', exact: true }).click()
+    await startGuardedAction(page, 'Share')
     const dialog = page.getByRole('dialog', { name: 'Share Calculator' })
     await dialog.getByLabel('Calculator Name').fill('   ')
     await dialog.getByRole('button', { name: 'Generate Share Link' }).click()
@@ -434,7 +434,7 @@ test.describe('the generator screen', () => {
     await openCalculator(page)
     await generateFromDescription(page, DESCRIPTION_EN, { type: 'Minimal', wait: false })
     await expect(calculatorEntries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
-    await page.getByRole('button', { name: 'Share', exact: true }).click()
+    await startGuardedAction(page, 'Share')
     // The session ends elsewhere (another tab logs out); the share action re-reads the user.
     await postJson(page.request, origin, '/api/logout')
     await page.getByRole('dialog', { name: 'Share Calculator' }).getByRole('button', { name: 'Generate Share Link' }).click()
@@ -455,7 +455,7 @@ test.describe('the generator screen', () => {
       const generated = page.waitForResponse(
         (response) => response.url().endsWith('/api/proposals/generate') && response.request().method() === 'POST',
       )
-      await page.getByRole('button', { name: 'Create Proposal', exact: true }).click()
+      await startGuardedAction(page, 'Create Proposal')
       await page
         .getByRole('dialog', { name: 'Create Proposal' })
         .getByRole('button', { name: new RegExp(`^${choice}`) })

@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test'
 import { buildPdf } from '../../packages/documents/src/test-documents.ts'
 import { expect, loginUser, STRONG_PASSWORD, test, toasts, uniqueUsername, registerUser } from './fixtures.ts'
-import { calculatorEntries, currentCalculatorConfig, generateFromDescription, screenshot } from './pages.ts'
+import { calculatorEntries, currentCalculatorConfig, generateFromDescription, screenshot, startGuardedAction } from './pages.ts'
 
 const REPORTS =
   'Your team of 6 analysts spends 8 hours per week each compiling management reports by hand. Our reporting tool cuts that time by 50%. An analyst costs $55 per hour.'
@@ -49,7 +49,7 @@ test.describe('the selected calculator is the unit of work', () => {
     const label = await setFirstInput(page, 7)
 
     // Share it: the prospect's page starts at the seller's value.
-    await page.getByRole('button', { name: 'Share', exact: true }).click()
+    await startGuardedAction(page, 'Share')
     const share = page.getByRole('dialog', { name: 'Share Calculator' })
     await share.getByLabel('Calculator Name').fill('Reporting time for Acme')
     await share.getByRole('button', { name: 'Generate Share Link' }).click()
@@ -65,7 +65,7 @@ test.describe('the selected calculator is the unit of work', () => {
     await prospect.context().close()
 
     // A proposal from it: written from the first calculator's description, at the seller's value.
-    await page.getByRole('button', { name: 'Create Proposal' }).click()
+    await startGuardedAction(page, 'Create Proposal')
     await page
       .getByRole('dialog', { name: 'Create Proposal' })
       .getByRole('button', { name: /^Professional Business Proposal/ })
@@ -211,7 +211,7 @@ test('a Swedish calculator’s written proposal is Swedish all through for the p
     page,
     'Ert team på 6 analytiker lägger 8 timmar i veckan var på att sammanställa rapporter för hand. Vårt verktyg halverar den tiden. En analytiker kostar 550 kr i timmen.',
   )
-  await page.getByRole('button', { name: 'Create Proposal' }).click()
+  await startGuardedAction(page, 'Create Proposal')
   await page
     .getByRole('dialog', { name: 'Create Proposal' })
     .getByRole('button', { name: /^Professional Business Proposal/ })

@@ -46,6 +46,21 @@ export async function generateFromDescription(
   await expect(calculatorEntries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 30_000 })
 }
 
+/**
+ * Clicks Share or Create Proposal on the generator screen and, when the calculator has warnings to
+ * confirm (issue 35: "Check before you share"), goes on anyway; waits for the action's own dialog.
+ */
+export async function startGuardedAction(page: Page, action: 'Share' | 'Create Proposal'): Promise<void> {
+  await page.getByRole('button', { name: action, exact: true }).click()
+  const confirm = page.getByRole('dialog', { name: 'Check before you share' })
+  const next = page.getByRole('dialog', { name: action === 'Share' ? 'Share Calculator' : 'Create Proposal' })
+  await expect(confirm.or(next)).toBeVisible()
+  if (await confirm.isVisible()) {
+    await confirm.getByRole('button', { name: action === 'Share' ? 'Share anyway' : 'Create proposal anyway' }).click()
+  }
+  await expect(next).toBeVisible()
+}
+
 /** The current calculator as the screen keeps it (its local-storage copy). */
 export async function currentCalculatorConfig(page: Page): Promise<CalculatorData> {
   const text = await page.evaluate(() => window.localStorage.getItem('valueproof.currentCalculatorConfig'))

@@ -5,7 +5,7 @@
 import type { Browser, Page } from '@playwright/test'
 import { convertCurrency, createCalculator, formatMoney, GENERATOR_SCREEN_LOCALE } from '@valueproof/formula'
 import { expect, test, watchPageHealth } from './fixtures.ts'
-import { currentCalculatorConfig, generateFromDescription, screenshot } from './pages.ts'
+import { currentCalculatorConfig, generateFromDescription, screenshot, startGuardedAction } from './pages.ts'
 
 async function generate(page: Page, text: string, language: 'en' | 'sv', currency: 'USD' | 'SEK') {
   await page.goto('/calculator')
@@ -14,7 +14,7 @@ async function generate(page: Page, text: string, language: 'en' | 'sv', currenc
 
 /** Shares the current calculator and opens the link as a prospect in a fresh context. */
 async function shareAndOpen(page: Page, browser: Browser, name: string) {
-  await page.getByRole('button', { name: 'Share', exact: true }).click()
+  await startGuardedAction(page, 'Share')
   const dialog = page.getByRole('dialog', { name: 'Share Calculator' })
   await dialog.getByLabel('Calculator Name').fill(name)
   await dialog.getByRole('button', { name: 'Generate Share Link' }).click()

@@ -3,7 +3,7 @@
 // "no longer available" page, and the share dialog keeps focus inside after 'Generate Share Link'.
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test'
 import { expect, postJson, test, toasts } from './fixtures.ts'
-import { screenshot, signedOutVisitor, SUPPORT_CALCULATOR } from './pages.ts'
+import { screenshot, signedOutVisitor, SUPPORT_CALCULATOR, startGuardedAction } from './pages.ts'
 
 const TIME_ZONE = 'UTC'
 test.use({ timezoneId: TIME_ZONE })
@@ -182,7 +182,7 @@ test.describe('Share dialog', () => {
       { timeout: 20_000 },
     )
 
-    await page.getByRole('button', { name: 'Share', exact: true }).click()
+    await startGuardedAction(page, 'Share')
     const dialog = page.getByRole('dialog', { name: 'Share Calculator' })
     const title = `Shared with an expiry ${Date.now()}`
     const lastDay = dayFromNow(30)

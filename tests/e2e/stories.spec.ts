@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test'
 import type { CalculatorData } from '@valueproof/formula'
 import { expect, test } from './fixtures.ts'
-import { currentCalculatorConfig, generateFromDescription, screenshot } from './pages.ts'
+import { currentCalculatorConfig, generateFromDescription, screenshot, startGuardedAction } from './pages.ts'
 
 async function generate(page: Page, text: string, language: 'en' | 'sv', currency: 'USD' | 'SEK') {
   await page.goto('/calculator')
@@ -67,7 +67,7 @@ test.describe('a description becomes its ROI story', () => {
     await expect(page.getByText('Från din beskrivning:').first()).toBeVisible()
     await screenshot(page, 'swedish-price-comparison')
 
-    await page.getByRole('button', { name: 'Share', exact: true }).click()
+    await startGuardedAction(page, 'Share')
     const dialog = page.getByRole('dialog', { name: 'Share Calculator' })
     await dialog.getByLabel('Calculator Name').fill('Fakturautskick för Acme')
     await dialog.getByRole('button', { name: 'Generate Share Link' }).click()

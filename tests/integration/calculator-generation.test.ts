@@ -1,5 +1,6 @@
 // Issue 4: the four generation calls of SPEC §7 through the gateway, on the built-in analyzer, with
 // documents the tests build themselves; the monthly allowance; and every bad input.
+import { generationWarningsSchema } from '@valueproof/contracts'
 import { validateCalculatorData, compileFormula, type CalculatorData } from '@valueproof/formula'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -143,10 +144,13 @@ describe.each(kinds)('calculator generation through the gateway (%s)', (kind) =>
         currency: 'USD',
       })
       expect(response.status, await response.clone().text()).toBe(200)
-      const body = (await response.json()) as { parameters: unknown }
-      // SPEC §7's parameters, and the calculator as it is kept for the account (docs/decisions/103).
-      expect(Object.keys(body as object)).toEqual(['parameters', 'calculator'])
-      expect(expectSoundCalculator(body.parameters).parameters).toHaveLength(sliders)
+      const body = (await response.json()) as { parameters: unknown; warnings: unknown }
+      // SPEC §7's parameters, the calculator as it is kept for the account (docs/decisions/103) and
+      // what the seller confirms before sharing (issue 35, docs/decisions/128).
+      expect(Object.keys(body as object)).toEqual(['parameters', 'calculator', 'warnings'])
+      expect(generationWarningsSchema.parse(body.warnings)).toBeInstanceOf(Array)
+      // Decision 126: the sliders the complexity names; every other input is a number input.
+      expect(expectSoundCalculator(body.parameters).parameters.filter((parameter) => parameter.type === 'slider')).toHaveLength(sliders)
     })
 
     it('writes Swedish labels for language sv, and generate-value gives a value calculator', async () => {
@@ -170,8 +174,11 @@ describe.each(kinds)('calculator generation through the gateway (%s)', (kind) =>
         currency: 'USD',
       })
       expect(response.status, await response.clone().text()).toBe(200)
-      const calculator = expectSoundCalculator(((await response.json()) as { parameters: unknown }).parameters)
+      const body = (await response.json()) as { parameters: unknown; warnings: unknown }
+      const calculator = expectSoundCalculator(body.parameters)
       expect(calculator.parameters.every((parameter) => parameter.source?.kind === 'assumption')).toBe(true)
+      // The seller is told no stated figure stands behind the value, and asked to confirm before sharing.
+      expect(generationWarningsSchema.parse(body.warnings).map((warning) => warning.code)).toContain('all_assumed')
     })
   })
 

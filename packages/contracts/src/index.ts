@@ -45,6 +45,14 @@ export {
   type GenerateValueBody,
 } from './calculator.ts'
 export {
+  GENERATION_WARNING_CODES,
+  TEXT_WARNING_CODES,
+  calculatorWarningSchema,
+  generationWarningsSchema,
+  type GenerationWarning,
+  type GenerationWarningCode,
+} from './calculator-warnings.ts'
+export {
   CALCULATOR_NOT_FOUND_MESSAGE,
   INPUT_KINDS,
   LOCKED_CALCULATOR_MESSAGE,

@@ -11,6 +11,8 @@ export {
   compile,
   compileFormula,
   evaluateTree,
+  numberLiterals,
+  parameterSigns,
   parameterNamesIn,
   parse,
   print,
@@ -30,6 +32,7 @@ export {
   type FormulaNode,
   type MathFunctionName,
   type NameCheck,
+  type NumberLiteral,
   type NumberNode,
   type ParameterNode,
   type ParseResult,
@@ -154,6 +157,15 @@ export {
   type InputInfluence,
   type ScenarioWarning,
 } from './calculator/scenario-warnings.ts'
+export {
+  CALCULATOR_WARNING_CODES,
+  calculatorWarnings,
+  type CalculatorWarning,
+  type CalculatorWarningCode,
+  type CalculatorWarningOptions,
+} from './calculator/calculator-warnings.ts'
+export { calculatorWarningTexts, type CalculatorWarningTexts } from './calculator/calculator-warning-texts.ts'
+export { UNIT_CONVERSIONS, hiddenConstants, isUnitConversion, type HiddenConstant } from './calculator/hidden-constants.ts'
 export { proposalTexts, type ProposalTexts } from './proposal/proposal-texts.ts'
 export { formatInputValue, formatMonths, formatPayback, formatPercent } from './proposal/figure-format.ts'
 export { compactMoneyFormatter, moneyDisplayOf, moneyFormatter, numberLocaleOf, type MoneyDisplay } from './proposal/money-display.ts'

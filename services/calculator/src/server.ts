@@ -54,6 +54,7 @@ export function createCalculatorService(
     documents,
     objectStore: deps.objectStore,
     now: options.now ?? (() => new Date()),
+    logger: deps.logger,
   }
   return createService({
     name: SERVICE_NAME,

@@ -1,8 +1,8 @@
 import { calculatorDataSchema, type CalculatorData, type Complexity, type Currency } from '@valueproof/formula'
 import { z } from 'zod'
-import { savedCalculatorSchema, type SavedCalculator } from '@valueproof/contracts'
+import { generationWarningsSchema, savedCalculatorSchema, type GenerationWarning, type SavedCalculator } from '@valueproof/contracts'
 import { apiRequest, ApiError, messageField } from '../api.ts'
-import { entryOfSaved } from './saved-api.ts'
+import { entryOfSaved, textChecksOf } from './saved-api.ts'
 import type { CalculatorEntry } from './storage.ts'
 
 /*
@@ -55,18 +55,22 @@ export class GenerationError extends Error {
 export const DOCUMENT_TOO_LONG_MESSAGE =
   'The document is too long to analyze in one go. Try a shorter excerpt of it, or describe your service in words with the text input instead.'
 
+// `warnings` (issue 35) is an addition to SPEC §7's fields; an older server sends none.
+const warningsField = generationWarningsSchema.default([])
 const documentResponseSchema = z.object({
   parameters: calculatorDataSchema,
   content: z.string().optional(),
   calculator: savedCalculatorSchema,
+  warnings: warningsField,
 })
-const textResponseSchema = z.object({ parameters: calculatorDataSchema, calculator: savedCalculatorSchema })
+const textResponseSchema = z.object({ parameters: calculatorDataSchema, calculator: savedCalculatorSchema, warnings: warningsField })
 
-/** The kept calculator as a list entry; a definition that does not validate is an unreadable answer, not a calculator kept only here. */
-function savedOf(calculator: SavedCalculator): CalculatorEntry {
+/** The kept calculator as a list entry, with the checks of its text; a definition that does not validate is an unreadable answer. */
+function savedOf(calculator: SavedCalculator, warnings: readonly GenerationWarning[]): CalculatorEntry {
   const entry = entryOfSaved(calculator)
   if (entry === undefined) throw invalidAnswer(new Error('the kept calculator is not a valid calculator'))
-  return entry
+  const checks = textChecksOf(warnings)
+  return checks === undefined ? entry : { ...entry, checks }
 }
 
 /** The server's own words for a failure: the JSON body's message, else SPEC §8's generic `status: body`. */
@@ -159,7 +163,11 @@ export async function analyzeDocument(
     )
     const parsed = documentResponseSchema.safeParse(body)
     if (!parsed.success) throw invalidAnswer(parsed.error)
-    return { config: parsed.data.parameters, content: parsed.data.content, saved: savedOf(parsed.data.calculator) }
+    return {
+      config: parsed.data.parameters,
+      content: parsed.data.content,
+      saved: savedOf(parsed.data.calculator, parsed.data.warnings),
+    }
   } catch (error) {
     throw documentFailure(error, value)
   }
@@ -184,7 +192,7 @@ export async function analyzeDescription(
     }
     const parsed = textResponseSchema.safeParse(body)
     if (!parsed.success) throw invalidAnswer(parsed.error)
-    return { config: parsed.data.parameters, saved: savedOf(parsed.data.calculator) }
+    return { config: parsed.data.parameters, saved: savedOf(parsed.data.calculator, parsed.data.warnings) }
   } catch (error) {
     throw textFailure(error, value)
   }

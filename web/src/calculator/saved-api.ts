@@ -1,7 +1,10 @@
 import {
+  TEXT_WARNING_CODES,
+  generationWarningsSchema,
   savedCalculatorInputSchema,
   savedCalculatorListSchema,
   savedCalculatorSchema,
+  type GenerationWarning,
   type RegenerateCalculatorBody,
   type SavedCalculator,
   type UpdateSavedCalculatorBody,
@@ -55,14 +58,22 @@ export async function deleteSavedCalculator(id: string): Promise<void> {
   await apiRequest('DELETE', `/api/calculators/${encodeURIComponent(id)}`)
 }
 
-const regeneratedSchema = z.object({ calculator: savedCalculatorSchema })
+const regeneratedSchema = z.object({ calculator: savedCalculatorSchema, warnings: generationWarningsSchema.default([]) })
 
-/** Regenerates the calculator from its own stored input; throws ApiError with the server's message. */
+/** Regenerates the calculator from its own stored input (with the checks of its text); throws ApiError with the server's message. */
 export async function regenerateSavedCalculator(id: string, body: RegenerateCalculatorBody): Promise<CalculatorEntry> {
   const response = await apiRequest('POST', `/api/calculators/${encodeURIComponent(id)}/regenerate`, body)
-  const entry = entryOfSaved((await readJson(response, regeneratedSchema)).calculator)
+  const { calculator, warnings } = await readJson(response, regeneratedSchema)
+  const entry = entryOfSaved(calculator)
   if (entry === undefined) throw new ApiError(502, 'invalid calculator', "The server's calculator could not be read")
-  return entry
+  const checks = textChecksOf(warnings)
+  return checks === undefined ? entry : { ...entry, checks }
+}
+
+/** The warnings only the server can find (they need the text): the screen computes the rest itself as the calculator changes. */
+export function textChecksOf(warnings: readonly GenerationWarning[]): GenerationWarning[] | undefined {
+  const checks = warnings.filter((warning) => (TEXT_WARNING_CODES as readonly string[]).includes(warning.code))
+  return checks.length === 0 ? undefined : checks
 }
 
 /** The description, or the document's extracted text, of one kept calculator. */

@@ -1,3 +1,4 @@
+import { calculatorWarningSchema, type GenerationWarning } from '@valueproof/contracts'
 import { calculatorDataSchema, CURRENCIES, type CalculatorData, type Currency } from '@valueproof/formula'
 import { z } from 'zod'
 
@@ -44,6 +45,12 @@ export interface CalculatorEntry {
    */
   locked?: boolean | undefined
   name?: string | undefined
+  /**
+   * What the honesty checks found against the calculator's own text when it was generated (issue 35:
+   * a stated price it leaves out, figures its quotes do not back). The screen computes the other
+   * warnings from the config as it changes; these need the text, so they are kept until an edit.
+   */
+  checks?: GenerationWarning[] | undefined
 }
 
 /** What an entry still loading when the page was left becomes: its request cannot finish any more. */
@@ -59,6 +66,7 @@ const entrySchema = z.object({
   saved: z.boolean().optional(),
   locked: z.boolean().optional(),
   name: z.string().optional(),
+  checks: z.array(calculatorWarningSchema).optional(),
 })
 
 function storage(): Storage | undefined {
@@ -108,7 +116,7 @@ export function loadEntries(): CalculatorEntry[] {
   for (const item of stored) {
     const parsed = entrySchema.safeParse(item)
     if (!parsed.success) continue
-    const { id, status, error, source, values, saved } = parsed.data
+    const { id, status, error, source, values, saved, checks } = parsed.data
     if (parsed.data.locked === true) {
       entries.push({ id, status: 'completed', source, saved, locked: true, name: parsed.data.name })
       continue
@@ -122,7 +130,7 @@ export function loadEntries(): CalculatorEntry[] {
       continue
     }
     const config = readConfig(parsed.data.config)
-    if (config !== undefined) entries.push({ id, status, config, source, values, saved })
+    if (config !== undefined) entries.push({ id, status, config, source, values, saved, ...(checks === undefined ? {} : { checks }) })
   }
   return entries
 }

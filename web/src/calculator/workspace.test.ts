@@ -109,4 +109,17 @@ describe('the workspace', () => {
     expect(shared.startValues).toEqual({ hours: 12, rate: 60 })
     expect(defaultValues(shared)).toEqual({ hours: 12, rate: 60 })
   })
+
+  it('keeps the checks of a calculator’s text through a reload of the list, and drops them once the seller edits it (issue 35)', () => {
+    const checks = [{ code: 'price_missing' as const, message: 'Your text states the offer’s price …' }]
+    let next = workspaceReducer(state(), { type: 'add', entry: { id: 'tmp', status: 'loading' } })
+    next = workspaceReducer(next, { type: 'settle', id: 'tmp', entry: { ...kept('a'), checks } })
+    next = workspaceReducer(next, { type: 'sync', saved: [kept('a')] })
+    expect(next.entries[0]?.checks).toEqual(checks)
+    // The server's definition changed meanwhile (edited elsewhere): the checks were for the old one.
+    const elsewhere = { ...kept('a'), config: { ...config, name: 'Renamed' } }
+    expect(workspaceReducer(next, { type: 'sync', saved: [elsewhere] }).entries[0]?.checks).toBeUndefined()
+    next = workspaceReducer(next, { type: 'edit', config: { ...config, name: 'Edited' } })
+    expect(next.entries[0]?.checks).toBeUndefined()
+  })
 })

@@ -88,9 +88,17 @@ function select(state: WorkspaceState, entry: CalculatorEntry | undefined): Work
   return { ...state, currentId: entry.id, config: entry.config, values: entryValues({ ...entry, config: entry.config }) }
 }
 
+/** The server's entry, with the checks this browser holds for it while its definition is the one they were made for. */
+function withKnownChecks(entry: CalculatorEntry, known: readonly CalculatorEntry[]): CalculatorEntry {
+  const cached = known.find((candidate) => candidate.id === entry.id)
+  if (cached?.checks === undefined || JSON.stringify(cached.config) !== JSON.stringify(entry.config)) return entry
+  return { ...entry, checks: cached.checks }
+}
+
 /** The server's list, with this visit's running and failed generations (never kept) on top. */
-function synced(state: WorkspaceState, saved: CalculatorEntry[]): WorkspaceState {
+function synced(state: WorkspaceState, fromServer: CalculatorEntry[]): WorkspaceState {
   const local = state.entries.filter((entry) => entry.saved !== true)
+  const saved = fromServer.map((entry) => withKnownChecks(entry, state.entries))
   const entries = [
     ...local.filter((entry) => entry.status !== 'completed'),
     ...saved,
@@ -134,10 +142,11 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
       )
     case 'edit': {
       const values = valuesAfterEdit(action.config, state.values)
+      // The checks were made for the generated definition; an edited one is the seller's (its own warnings still show).
       const entries =
         state.currentId === undefined
           ? state.entries
-          : mapEntry(state, state.currentId, (entry) => ({ ...entry, config: action.config, values }))
+          : mapEntry(state, state.currentId, (entry) => ({ ...entry, config: action.config, values, checks: undefined }))
       return { ...state, entries, config: action.config, values }
     }
     case 'values': {

@@ -4,6 +4,7 @@ export { valueOrFallback, type FormulaEvaluation, type FormulaEvaluationError } 
 export type { FormulaError, FormulaErrorCode } from './formula-error.ts'
 export { evaluateTree } from './interpreter.ts'
 export { checkNames, parameterNamesIn, type NameCheck } from './names.ts'
+export { numberLiterals, parameterSigns, type NumberLiteral } from './terms.ts'
 export { FORMULA_HARD_LIMITS, FORMULA_LIMITS, parse, type FormulaLimits, type ParseResult } from './parser.ts'
 export { print } from './printer.ts'
 export {

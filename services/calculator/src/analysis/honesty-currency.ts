@@ -53,6 +53,32 @@ function saysConverted(texts: readonly string[], code: string): boolean {
   return namesRate(texts, code) || texts.some((text) => CONVERSION_WORDS.test(text) && mentions.test(text))
 }
 
+/** A decimal in either language's writing: "0.088", "0,95", "1.27". */
+const RATE = String.raw`(\d+(?:[.,]\d+)?)`
+
+/**
+ * The rates written for a currency: "1 NOK = 0.95 SEK", "NOK 1 ≈ €0.088", "NOK 650 ≈ €57 at 0.088",
+ * "till kursen 0,95". The numbers only; which way they convert is tried both ways.
+ */
+export function namedRates(texts: readonly string[], code: string): number[] {
+  const currency = currencyPattern(code)
+  const patterns = [
+    new RegExp(`(?<![\\d.,])1\\s*(?:${currency})\\s*(?:=|≈|is|är|motsvarar)\\s*(?:\\p{Sc}\\s*)?${RATE}`, 'giu'),
+    new RegExp(`(?:${currency})\\s*1\\s*(?:=|≈)\\s*\\p{L}{0,3}\\s*(?:\\p{Sc}\\s*)?${RATE}`, 'giu'),
+    new RegExp(`(?:(?<![\\p{L}])at|rate(?: of)?|kurs(?:en)?|växelkurs(?:en)?)\\s*(?:\\p{Sc}\\s*)?${RATE}`, 'giu'),
+  ]
+  const rates = texts.flatMap((text) =>
+    patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => Number((match[1] ?? '').replace(',', '.')))),
+  )
+  return rates.filter((rate) => Number.isFinite(rate) && rate > 0 && rate !== 1)
+}
+
+/** The value is the figure converted at a rate the texts name for its currency (either way round, per another period). */
+export function convertsAtNamedRate(value: number, figure: TextNumber & { currency: string }, texts: readonly string[]): boolean {
+  const converted = namedRates(texts, figure.currency).flatMap((rate) => figure.values.flatMap((amount) => [amount * rate, amount / rate]))
+  return scaledFrom(value, converted, PERIOD_FACTORS)
+}
+
 const MONEY_WORDS =
   /[$€£₹¥]|(?<![\p{L}])(?:kr|kronor|sek|usd|eur|aud|zar|gbp|inr|nok|dkk|cad|nzd|chf|jpy|cost|costs|price|fee|fees|salary|wage|revenue|spend|budget|kostnad\p{L}*|pris\p{L}*|avgift\p{L}*|lön\p{L}*|intäkt\p{L}*|belopp|arvode)(?![\p{L}])/iu
 
@@ -83,26 +109,33 @@ export function currencyProblem(parameter: CalculatorParameter, quote: string, c
   const plain = figures.filter((figure) => figure.currency === undefined || figure.currency === base).flatMap((figure) => figure.values)
   if (scaledFrom(value, plain, PERIOD_FACTORS)) return undefined
 
-  const texts = [parameter.description ?? '', context.data.explanation, context.data.description]
+  // "Beside it" (issue 35): the conversion is said where the default is shown, not somewhere in the explanation.
+  const texts = [parameter.description ?? '', parameter.label, parameter.unit ?? '']
+  // Converted at a rate written beside it: honest, whatever else the quote's digits could be read as.
+  if (foreign.some((figure) => convertsAtNamedRate(value, figure, texts))) return undefined
   for (const figure of foreign) {
     const code = figure.currency
     if (scaledFrom(value, figure.values, PERIOD_FACTORS)) {
       if (labelledIn(parameter, code)) return undefined
       const how = isSpecCurrency(code) ? `at SPEC's fixed rate (1 ${code} = ${conversionRate(code, base)} ${base})` : 'with a rate you name'
-      return `the quote states ${figure.text} in ${code}, but the default ${value} is shown as ${base}: convert it ${how} and say so, or label the unit ${code}`
+      return `the quote states ${figure.text} in ${code}, but the default ${value} is shown as ${base}: convert it ${how} and say so beside it, or label the unit ${code}`
     }
     if (isSpecCurrency(code)) {
       const converted = figure.values.map((amount) => amount * conversionRate(code, base))
       if (scaledFrom(value, converted, PERIOD_FACTORS)) {
         if (saysConverted(texts, code)) return undefined
-        return `the default ${value} is ${figure.text} converted from ${code} to ${base}, but neither the parameter's description nor the explanation says so: add "converted at 1 ${code} = ${conversionRate(code, base)} ${base}"`
+        return `the default ${value} is ${figure.text} converted from ${code} to ${base}, but the parameter's description does not say so: add "${figure.text} ≈ ${value} ${base} (1 ${code} = ${conversionRate(code, base)} ${base})"`
       }
     }
   }
-  const unconvertible = foreign.find((figure) => !isSpecCurrency(figure.currency))
-  if (unconvertible !== undefined && isMoneyParameter(parameter) && !labelledIn(parameter, unconvertible.currency)) {
-    if (namesRate(texts, unconvertible.currency)) return undefined
-    return `the quote states ${unconvertible.text} in ${unconvertible.currency}, which has no fixed rate: name the rate used to convert it to ${base} (e.g. "converted at 1 ${unconvertible.currency} = … ${base}") or keep it in ${unconvertible.currency} and label the unit`
+  const unconvertible = foreign.filter((figure) => !isSpecCurrency(figure.currency))
+  const first = unconvertible[0]
+  if (first !== undefined && isMoneyParameter(parameter) && !unconvertible.some((figure) => labelledIn(parameter, figure.currency))) {
+    const rates = namedRates(texts, first.currency)
+    if (rates.length === 0) {
+      return `the quote states ${first.text} in ${first.currency}, which has no fixed rate: name the rate beside the input (e.g. "${first.text} ≈ … ${base} (1 ${first.currency} = … ${base})") or keep it in ${first.currency} and label the unit`
+    }
+    return `the default ${value} is not ${unconvertible.map((figure) => figure.text).join(' or ')} at the rate named beside it (${rates.join(', ')}): convert it at that rate, or correct the rate`
   }
   return undefined
 }

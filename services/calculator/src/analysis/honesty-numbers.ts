@@ -4,6 +4,8 @@
 // hundred in English, twelve and a half in Swedish) it keeps every reading: the checks ask whether
 // a value can come from the passage, so a reading too many costs less than a reading missed.
 
+import { phraseNumbers } from './honesty-number-phrases.ts'
+
 export interface TextNumber {
   /** Every plausible value: the readings of the digits, scaled variants, a percentage as a fraction. */
   readonly values: readonly number[]
@@ -281,11 +283,11 @@ export function dollarOf(text: string): string {
   return named.length === 1 && named[0] !== undefined ? named[0] : 'USD'
 }
 
-/** Every number in the text, in order: digits (with scale, percent and currency), fraction and count words. */
+/** Every number in the text, in order: digits (with scale, percent and currency), fraction and count words, phrases. */
 export function readNumbers(text: string, options: ReadOptions = {}): TextNumber[] {
   const dollar = options.dollar ?? dollarOf(text)
   const digits = [...text.matchAll(NUMBER_PATTERN)].map((match) => digitNumber(text, match, dollar))
   const spaced = [...text.matchAll(SPACED_DIGITS)].map((match) => digitNumber(text, match, dollar, [Number(match[0].replace(/ /g, ''))]))
-  const all = [...digits, ...spaced, ...wordNumbers(text)].sort((first, second) => first.start - second.start)
+  const all = [...digits, ...spaced, ...wordNumbers(text), ...phraseNumbers(text)].sort((first, second) => first.start - second.start)
   return withRangesCompleted(text, all)
 }

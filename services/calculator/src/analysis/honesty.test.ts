@@ -42,7 +42,10 @@ function rulesFor(
   input: Partial<AnalysisInput> = {},
 ): HonestyRule[] {
   const data = calculator([parameter('figure', defaultValue, quoted(quote), extra)], { baseCurrency: input.currency ?? 'USD' })
-  return honestyProblems(data, describing(text, input)).map((problem) => problem.rule)
+  // One parameter's figure is the subject here; a text's price and its rule are tested in honesty-price.test.ts.
+  return honestyProblems(data, describing(text, input))
+    .map((problem) => problem.rule)
+    .filter((rule) => rule !== 'price_not_used')
 }
 
 describe('readNumbers', () => {
@@ -355,7 +358,11 @@ describe("the offer's price (decision 101)", () => {
   it('quotes its passage word for word, like any sourced default', () => {
     expect(honestyProblems(withPrice('Our service is $500 per month'), describing(text))).toEqual([])
     const problems = honestyProblems(withPrice('Our service is only $400 per month'), describing(text))
-    expect(problems).toMatchObject([{ rule: 'quote_not_in_text', path: 'price.source.quote' }])
+    expect(problems).toMatchObject([
+      { rule: 'quote_not_in_text', path: 'price.source.quote' },
+      // Issue 35: the amount comes from its quote too.
+      { rule: 'price_not_in_quote', path: 'price.amount' },
+    ])
   })
 
   it('needs no quote when the seller entered it', () => {

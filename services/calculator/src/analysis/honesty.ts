@@ -1,13 +1,17 @@
-// The honesty rules of issue 14, the same for every analyzer: quotes are in the text, sourced
-// defaults come from their quotes, an assumption never stands in for a stated figure, "no figure"
-// is never said when there is one, foreign money is converted openly or labelled, and the result
-// at the defaults stays within what the text makes plausible. Each problem is phrased for a
-// person or a model to fix ('path: message'), so the OpenAI analyzer can send it back for a repair.
-import type { CalculatorData, CalculatorParameter } from '@valueproof/formula'
+// The honesty rules of issues 14 and 35, the same for every analyzer: quotes are in the text,
+// sourced defaults come from their quotes, an assumption never stands in for a stated figure, "no
+// figure" is never said when there is one, foreign money is converted with its rate named beside
+// the input (or labelled), an assumption is an input and never a number hidden in a formula, a
+// stated price is the calculator's price (so ROI and payback use it), ROI and payback without one
+// are called estimates, and the result at the defaults stays within what the text makes plausible.
+// Each problem is phrased for a person or a model to fix ('path: message'), so the OpenAI analyzer
+// can send it back for a repair and the service can show it to the seller (docs/decisions/096, 128).
+import { hiddenConstants, type CalculatorData, type CalculatorParameter } from '@valueproof/formula'
 import { currencyProblem } from './honesty-currency.ts'
 import { derivedFrom } from './honesty-derivations.ts'
 import { dollarOf, readNumbers } from './honesty-numbers.ts'
 import { createQuoteFinder, searchablePages } from './honesty-quotes.ts'
+import { priceProblems, statedOfferPrice } from './honesty-price.ts'
 import { yearlyValueAtDefaults } from './honesty-result.ts'
 import {
   NO_FIGURE_CLAIM,
@@ -34,6 +38,14 @@ export type HonestyRule =
   | 'currency_unlabelled'
   /** The yearly result at the defaults exceeds the bound the caller passed. */
   | 'implausible_result'
+  /** A number in a formula that is not a unit conversion: an assumption the seller and prospect cannot change. */
+  | 'hidden_constant'
+  /** The text states the offer's price, but ROI and payback do not use it (no calculator price, no price field). */
+  | 'price_not_used'
+  /** The calculator's price is neither its quote's figure nor its formula at the defaults. */
+  | 'price_not_in_quote'
+  /** ROI or payback stated without a price and without saying they are an estimate. */
+  | 'estimate_unlabelled'
 
 export interface HonestyProblem {
   readonly rule: HonestyRule
@@ -47,9 +59,9 @@ export interface HonestyOptions {
   readonly maxYearlyValue?: number
 }
 
-/** A parameter's description that shows a derivation: "converted at …", "12 hours ÷ 5 days", "beräknat från …". */
+/** A parameter's description that shows a derivation: "converted at …", "12 hours ÷ 5 days", "NOK 650 ≈ €57 at 0.088", "beräknat från …". */
 const DERIVATION_WORDS =
-  /(?<![\p{L}])(?:deriv\p{L}*|calculat\p{L}*|comput\p{L}*|convert\p{L}*|based on|härle\p{L}*|beräkn\p{L}*|omräkn\p{L}*|räknat|utifrån|baserat på)(?![\p{L}])|[=×÷*]/iu
+  /(?<![\p{L}])(?:deriv\p{L}*|calculat\p{L}*|comput\p{L}*|convert\p{L}*|based on|härle\p{L}*|beräkn\p{L}*|omräkn\p{L}*|räknat|utifrån|baserat på|at (?:a rate of )?\d|kurs\p{L}*)(?![\p{L}])|[=×÷*≈]/iu
 
 interface Context {
   readonly data: CalculatorData
@@ -208,9 +220,20 @@ export function honestyProblems(data: CalculatorData, input: AnalysisInput, opti
     const located = quoteProblem(context, 'price.source', priceSource)
     if (located !== undefined) problems.push(located)
   }
+  problems.push(...hiddenConstantProblems(data))
+  problems.push(...priceProblems(data, { stated: () => statedOfferPrice(context.sentences()), dollar }))
   const result = resultProblem(data, options)
   if (result !== undefined) problems.push(result)
   return problems
+}
+
+/** Numbers hidden in the formulas: each becomes an input (an assumption the seller and prospect can change). */
+function hiddenConstantProblems(data: CalculatorData): HonestyProblem[] {
+  return hiddenConstants(data).map((hidden) => ({
+    rule: 'hidden_constant',
+    path: hidden.path,
+    message: `${hidden.value} in "${shortened(hidden.formula)}" is not a unit conversion (minutes, percent, periods, thousands): make it an input with its source (a quote, or an assumption the seller and prospect can change)`,
+  }))
 }
 
 /** The problems as 'path: message' lines, the form a repair request and a log take. */

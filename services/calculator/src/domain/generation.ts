@@ -1,8 +1,10 @@
+import type { GenerationWarning } from '@valueproof/contracts'
 import type { CalculatorData } from '@valueproof/formula'
-import { HttpError } from '@valueproof/http-kit'
-import { AnalysisError, analysisStatus, type AnalysisInput, type Analyzer } from '../analysis/types.ts'
+import { HttpError, type Logger } from '@valueproof/http-kit'
+import { AnalysisError, analysisStatus, type Analysis, type AnalysisInput, type Analyzer } from '../analysis/types.ts'
 import type { PrismaClient, Tx } from '../db.ts'
 import { recordCalculatorGenerated, type GenerationRecord } from '../events/outbox.ts'
+import { generationWarnings } from './generation-warnings.ts'
 import { assertCalculatorStorageLeft } from './storage.ts'
 import { assertAllowanceLeft, countGeneration, currentAllowance, type Allowance } from './usage.ts'
 
@@ -11,10 +13,30 @@ export interface GenerationDeps {
   dbSchema: string | undefined
   analyzer: Analyzer
   now: () => Date
+  logger: Logger
 }
 
 /** Keeps a new calculator inside the transaction that counts it; `numberInMonth` is its place in the month's count. */
 export type KeepCalculator<Kept> = (tx: Tx, calculatorData: CalculatorData, numberInMonth: number) => Promise<Kept>
+
+/**
+ * A calculator that breaks the honesty rules is an analyzer's bug (docs/decisions/128): said loudly
+ * in the log, by rule and path only (the problems quote the text, which never goes to the logs), and
+ * still answered — with the problems as warnings the seller sees and confirms before sharing.
+ */
+export function reportDishonesty(logger: Pick<Logger, 'error'>, analysis: Analysis, input: AnalysisInput): void {
+  if (analysis.honesty.length === 0) return
+  logger.error(
+    {
+      analyzer: analysis.analyzer,
+      inputKind: input.kind,
+      complexity: input.complexity,
+      rules: [...new Set(analysis.honesty.map((problem) => problem.rule))],
+      paths: analysis.honesty.map((problem) => problem.path),
+    },
+    `the ${analysis.analyzer} analyzer's calculator breaks the honesty rules (a bug in the analyzer); answered with the problems as warnings for the seller`,
+  )
+}
 
 /** An analyzer's failure as the answer the client reads (SPEC §8 shows its message). */
 export function analysisFailure(error: AnalysisError): HttpError {
@@ -80,20 +102,21 @@ export async function generateCalculator<Kept = undefined>(
     /** What keeping it adds to the account's storage, bytes: the document and its text, or the description. */
     addsBytes?: number
   },
-): Promise<{ calculatorData: CalculatorData; kept: Kept | undefined }> {
+): Promise<{ calculatorData: CalculatorData; kept: Kept | undefined; warnings: GenerationWarning[] }> {
   const startedAt = deps.now()
   const allowance = await currentAllowance(deps.prisma, props.userId, startedAt)
   assertAllowanceLeft(allowance)
 
-  let calculatorData: CalculatorData
+  let analysis: Analysis
   try {
-    calculatorData = await deps.analyzer.analyze(props.input, props.signal)
+    analysis = await deps.analyzer.analyze(props.input, props.signal)
   } catch (error) {
     if (error instanceof AnalysisError) throw analysisFailure(error)
     throw error
   }
+  reportDishonesty(deps.logger, analysis, props.input)
 
-  const generated: CalculatorData = { ...calculatorData, complexity: props.input.complexity }
+  const generated: CalculatorData = { ...analysis.calculatorData, complexity: props.input.complexity }
   const { keep } = props
   const kept = await countAndKeep(deps, {
     userId: props.userId,
@@ -110,5 +133,5 @@ export async function generateCalculator<Kept = undefined>(
     keep: async (tx, data, numberInMonth) => (keep === undefined ? undefined : keep(tx, data, numberInMonth)),
     ...(props.addsBytes === undefined ? {} : { addsBytes: props.addsBytes }),
   })
-  return { calculatorData: generated, kept }
+  return { calculatorData: generated, kept, warnings: generationWarnings(generated, analysis.honesty) }
 }

@@ -1,6 +1,8 @@
 import { GENERATOR_SCREEN_LOCALE, type CalculatorData, type Currency } from '@valueproof/formula'
 import { useEffect, useMemo, useState } from 'react'
+import type { SellerWarning } from '../../calculator/seller-warnings.ts'
 import { hasCalculatorContent, LiveCalculator } from '../proposal/live-calculator.tsx'
+import { SellerWarnings } from './calculator-warnings.tsx'
 import { Button } from '../ui/button.tsx'
 import { ProTag } from '../ui/pro-tag.tsx'
 
@@ -28,6 +30,7 @@ export function CurrentCalculatorPanel({
   values,
   onValuesChange,
   displayCurrency,
+  warnings,
   busy,
   actions,
   templates,
@@ -37,6 +40,8 @@ export function CurrentCalculatorPanel({
   values: Record<string, number>
   onValuesChange: (values: Record<string, number>) => void
   displayCurrency: Currency
+  /** What the seller should fix or confirm before sharing (issue 35), shown above the calculator. */
+  warnings: readonly SellerWarning[]
   /** An action of the panel (regenerate) is running. */
   busy: boolean
   actions: PanelActions
@@ -100,7 +105,8 @@ export function CurrentCalculatorPanel({
       ) : !hasCalculatorContent(shown) ? (
         <p className="rounded-lg border p-10 text-center text-muted-foreground">No calculator parameters available.</p>
       ) : (
-        <div className="calculator-enter" data-testid="current-calculator">
+        <div className="calculator-enter grid gap-4" data-testid="current-calculator">
+          <SellerWarnings warnings={warnings} />
           <LiveCalculator
             key={shownKey}
             calculatorData={shown}

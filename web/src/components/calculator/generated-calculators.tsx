@@ -1,4 +1,7 @@
+import type { Currency } from '@valueproof/formula'
+import { sellerWarnings } from '../../calculator/seller-warnings.ts'
 import type { CalculatorEntry } from '../../calculator/storage.ts'
+import { entryValues } from '../../calculator/workspace.ts'
 import { XIcon } from '../icons.tsx'
 import { Spinner } from '../spinner.tsx'
 import { Button } from '../ui/button.tsx'
@@ -14,14 +17,29 @@ const STATUS = {
   error: { label: 'Failed', dot: 'bg-red-600', border: 'border-red-600/50' },
 } as const
 
+/** Warnings per entry, computed once per entry object (entries are replaced, never changed, when they change). */
+const warningCounts = new WeakMap<CalculatorEntry, { currency: Currency; count: number }>()
+
+function warningCount(entry: CalculatorEntry, displayCurrency: Currency): number {
+  if (entry.config === undefined) return 0
+  const known = warningCounts.get(entry)
+  if (known?.currency === displayCurrency) return known.count
+  const values = entryValues({ ...entry, config: entry.config })
+  const count = sellerWarnings(entry.config, { values, displayCurrency, checks: entry.checks }).length
+  warningCounts.set(entry, { currency: displayCurrency, count })
+  return count
+}
+
 /**
  * SPEC §2 'Generated Calculators', newest first: a loading entry has a yellow indicator, a skeleton
  * name, a spinner and no view action; a completed one is green; a failed one red with its message.
  * A locked one (made on Pro beyond the Free allowance, the user now on Free) shows a lock and the
- * upgrade instead of the view action; it can still be removed.
+ * upgrade instead of the view action; it can still be removed. A calculator with warnings to
+ * confirm before sharing (issue 35) says how many.
  */
 export function GeneratedCalculators({
   entries,
+  displayCurrency,
   currentId,
   onView,
   onRemove,
@@ -29,6 +47,7 @@ export function GeneratedCalculators({
   upgrading,
 }: {
   entries: readonly CalculatorEntry[]
+  displayCurrency: Currency
   currentId: string | undefined
   onView: (id: string) => void
   onRemove: (id: string) => void
@@ -87,6 +106,7 @@ export function GeneratedCalculators({
                       {name}
                     </span>
                   )}
+                  {entry.status === 'completed' && <WarningBadge count={warningCount(entry, displayCurrency)} />}
                   <Button
                     variant="ghost"
                     size="icon"
@@ -117,6 +137,18 @@ export function GeneratedCalculators({
         </ul>
       )}
     </section>
+  )
+}
+
+function WarningBadge({ count }: { count: number }) {
+  if (count === 0) return null
+  return (
+    <span
+      data-testid="warning-badge"
+      className="shrink-0 rounded-full border border-amber-500/60 bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
+    >
+      {count} to check
+    </span>
   )
 }
 

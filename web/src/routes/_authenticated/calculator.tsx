@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import type { Plan } from '@valueproof/contracts'
 import type { CalculatorData, Currency } from '@valueproof/formula'
-import { useRef, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { ApiError } from '../../api.ts'
 import { UPGRADE_ERROR_TITLE } from '../../billing/texts.ts'
 import { useUpgrade } from '../../billing/use-upgrade.ts'
@@ -22,9 +22,11 @@ import {
   updateSavedCalculator,
 } from '../../calculator/saved-api.ts'
 import { useSaveValues, useSavedCalculators } from '../../calculator/saved-sync.ts'
+import { sellerWarnings, type GuardedAction } from '../../calculator/seller-warnings.ts'
 import { newEntryId } from '../../calculator/storage.ts'
 import { useStartFromTemplate } from '../../calculator/use-templates.ts'
 import { useWorkspace, valuesAfterEdit, withStartValues } from '../../calculator/workspace.ts'
+import { ConfirmWarningsDialog } from '../../components/calculator/calculator-warnings.tsx'
 import { CalculatorTypeDialog, ProposalTemplateDialog } from '../../components/calculator/choice-dialogs.tsx'
 import { CurrentCalculatorPanel } from '../../components/calculator/current-calculator-panel.tsx'
 import { EditCalculatorDialog } from '../../components/calculator/edit-calculator-dialog.tsx'
@@ -102,6 +104,8 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
   const [upload, setUpload] = useState<UploadState>()
   const [regenerating, setRegenerating] = useState(false)
   const [dialog, setDialog] = useState<'edit' | 'share' | 'proposal' | 'templates' | 'save-template'>()
+  // Share or Create Proposal waiting for the seller to confirm the calculator's warnings (issue 35).
+  const [confirming, setConfirming] = useState<GuardedAction>()
   // The words each kept calculator's proposal is written from, fetched once per calculator.
   const inputs = useRef(new Map<string, string>())
   const [shareInput, setShareInput] = useState('')
@@ -246,11 +250,22 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
   const config = state.config
   const current = state.entries.find((entry) => entry.id === state.currentId)
   const generating = running > 0 || regenerating
+  const checks = current?.checks
+  const warnings = useMemo(
+    () => (config === undefined ? [] : sellerWarnings(config, { values: state.values, displayCurrency: state.displayCurrency, checks })),
+    [config, state.values, state.displayCurrency, checks],
+  )
+
+  /** Share and Create Proposal ask first when the calculator has something to confirm. */
+  function guarded(action: GuardedAction) {
+    if (warnings.length > 0) setConfirming(action)
+    else void openWithInput(action)
+  }
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8">
       <h1 className="sr-only">Calculator</h1>
-      <div inert={dialog !== undefined || typeDialogFor !== undefined}>
+      <div inert={dialog !== undefined || typeDialogFor !== undefined || confirming !== undefined}>
         <Tabs label="Calculator" items={TABS} value={tab} onValueChange={setTab}>
           {tab === 'create' ? (
             <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -281,6 +296,7 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
                 </div>
                 <GeneratedCalculators
                   entries={state.entries}
+                  displayCurrency={state.displayCurrency}
                   currentId={state.currentId}
                   onView={(id) => dispatch({ type: 'view', id })}
                   onRemove={(id) => void remove(id)}
@@ -294,13 +310,14 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
                 values={state.values}
                 onValuesChange={(values) => dispatch({ type: 'values', values })}
                 displayCurrency={state.displayCurrency}
+                warnings={warnings}
                 busy={regenerating}
                 templates={{ pro, kept: current?.saved === true }}
                 actions={{
                   onEdit: () => setDialog('edit'),
                   onRegenerate: () => void regenerate(),
-                  onCreateProposal: () => void openWithInput('proposal'),
-                  onShare: () => void openWithInput('share'),
+                  onCreateProposal: () => guarded('proposal'),
+                  onShare: () => guarded('share'),
                   onSaveTemplate: () => setDialog('save-template'),
                 }}
               />
@@ -335,6 +352,21 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
       />
       {config !== undefined && (
         <>
+          <ConfirmWarningsDialog
+            action={confirming}
+            warnings={warnings}
+            onOpenChange={(open) => {
+              if (!open) setConfirming(undefined)
+            }}
+            onConfirm={(action) => {
+              setConfirming(undefined)
+              void openWithInput(action)
+            }}
+            onEdit={() => {
+              setConfirming(undefined)
+              setDialog('edit')
+            }}
+          />
           <EditCalculatorDialog
             open={dialog === 'edit'}
             onOpenChange={(open) => setDialog(open ? 'edit' : undefined)}

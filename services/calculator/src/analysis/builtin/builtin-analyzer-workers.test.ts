@@ -5,8 +5,9 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createDocumentExtractor } from '@valueproof/documents'
 import { afterAll, describe, expect, it } from 'vitest'
-import { AnalysisError, GENERATION_COMPLEXITIES, type AnalysisInput, type TextPage } from '../types.ts'
+import { AnalysisError, analysisStatus, GENERATION_COMPLEXITIES, type AnalysisInput, type TextPage } from '../types.ts'
 import { analyze as buildCalculator } from '@valueproof/analyzer'
+import { honestyProblems } from '../honesty.ts'
 import { createBuiltinAnalyzer, type BuiltinAnalyzer } from './builtin-analyzer.ts'
 
 const LARGE_SAMPLE = resolve(
@@ -75,8 +76,11 @@ describe('the built-in analyzer on worker threads', () => {
     ]
     for (const each of inputs) {
       const here = buildCalculator(each)
-      expect(await analyzer.analyze(each)).toStrictEqual(here)
-      expect(await analyzer.analyze(each)).toStrictEqual(here)
+      const analysis = await analyzer.analyze(each)
+      expect(analysis.calculatorData).toStrictEqual(here)
+      // The honesty checks run on the worker too, with the same findings as on this thread.
+      expect(analysis).toMatchObject({ analyzer: 'builtin', honesty: honestyProblems(here, each) })
+      expect((await analyzer.analyze(each)).calculatorData).toStrictEqual(here)
     }
   })
 
@@ -87,7 +91,7 @@ describe('the built-in analyzer on worker threads', () => {
       try {
         const document = await extractor.extract(readFileSync(LARGE_SAMPLE))
         const sample = input({ pages: document.pages, fileName: 'reynolds-transition-services-agreement.pdf' })
-        expect(await analyzer.analyze(sample)).toStrictEqual(buildCalculator(sample))
+        expect((await analyzer.analyze(sample)).calculatorData).toStrictEqual(buildCalculator(sample))
       } finally {
         await extractor.close()
       }
@@ -100,7 +104,7 @@ describe('the built-in analyzer on worker threads', () => {
     let ticks = 0
     const interval = setInterval(() => ticks++, 5)
     try {
-      const calculator = await analyzer.analyze(input({ pages: longDocument(3000) }))
+      const { calculatorData: calculator } = await analyzer.analyze(input({ pages: longDocument(3000) }))
       // Counted before any timer could run after the answer: ticks happened during the analysis.
       expect(ticks).toBeGreaterThan(0)
       expect(calculator.parameters.length).toBeGreaterThan(0)
@@ -114,7 +118,8 @@ describe('the built-in analyzer on worker threads', () => {
     const limited = createBuiltinAnalyzer({ workers: 1, timeLimitMs: 500 })
     await using(limited, async () => {
       const error = await rejection(limited.analyze(input({ pages: longDocument(20_000) })))
-      expect(error).toMatchObject({ code: 'timeout', status: 504 })
+      expect(error).toMatchObject({ code: 'timeout' })
+      expect(analysisStatus(error)).toBe(504)
       expect(error.message).toMatch(/^Analysing this document took longer than 0\.5 seconds, so it was stopped\. Upload a shorter version/)
     })
   }, 30_000)
@@ -122,11 +127,12 @@ describe('the built-in analyzer on worker threads', () => {
   it('answers too_complex (422) when an analysis runs out of its heap, and analyses the next input on a fresh worker', async () => {
     const limited = createBuiltinAnalyzer({ workers: 1, memoryLimitMb: 32 })
     await using(limited, async () => {
-      expect(await limited.analyze(input())).toStrictEqual(buildCalculator(input()))
+      expect((await limited.analyze(input())).calculatorData).toStrictEqual(buildCalculator(input()))
       const error = await rejection(limited.analyze(input({ pages: longDocument(20_000) })))
-      expect(error).toMatchObject({ code: 'too_complex', status: 422 })
+      expect(error).toMatchObject({ code: 'too_complex' })
+      expect(analysisStatus(error)).toBe(422)
       expect(error.message).toMatch(/^Analysing this document needs more memory than one generation may use/)
-      expect(await limited.analyze(input())).toStrictEqual(buildCalculator(input()))
+      expect((await limited.analyze(input())).calculatorData).toStrictEqual(buildCalculator(input()))
     })
   }, 30_000)
 
@@ -135,11 +141,8 @@ describe('the built-in analyzer on worker threads', () => {
     const running = limited.analyze(input({ pages: longDocument(20_000) })).catch((error: unknown) => error)
     const queued = limited.analyze(input()).catch((error: unknown) => error)
     const busy = await rejection(limited.analyze(input({ kind: 'description' })))
-    expect(busy).toMatchObject({
-      code: 'busy',
-      status: 503,
-      message: 'Too many calculators are being generated right now. Try again in a minute.',
-    })
+    expect(busy).toMatchObject({ code: 'busy', message: 'Too many calculators are being generated right now. Try again in a minute.' })
+    expect(analysisStatus(busy)).toBe(503)
     await limited.close()
     expect(await running).toHaveProperty('message', 'The built-in analysis failed: The worker pool is closed')
     expect(await queued).toHaveProperty('message', 'The built-in analysis failed: The worker pool is closed')
@@ -153,7 +156,7 @@ describe('the built-in analyzer on worker threads', () => {
       setTimeout(() => controller.abort(new Error('The client closed the connection')), 100)
       const error = await running
       expect(error).toMatchObject({ code: 'timeout', message: 'The analysis was stopped before it finished' })
-      expect(await limited.analyze(input())).toStrictEqual(buildCalculator(input()))
+      expect((await limited.analyze(input())).calculatorData).toStrictEqual(buildCalculator(input()))
     })
   }, 30_000)
 })

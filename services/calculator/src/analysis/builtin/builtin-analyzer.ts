@@ -3,7 +3,8 @@
 // 061); the workers have the document extractor's limits: time, heap, queue.
 import { createWorkerPool, WorkerPoolError } from '@valueproof/worker-pool'
 import type { CalculatorData } from '@valueproof/formula'
-import { AnalysisError, type AnalysisErrorCode, type AnalysisInput, type Analyzer } from '../types.ts'
+import type { HonestyProblem } from '../honesty.ts'
+import { AnalysisError, type Analysis, type AnalysisErrorCode, type AnalysisInput, type Analyzer } from '../types.ts'
 
 export interface BuiltinAnalyzerOptions {
   /** Parallel worker threads, each started on first use (default 2); more analyses wait in a queue. */
@@ -23,13 +24,18 @@ export interface BuiltinAnalyzer extends Analyzer {
 }
 
 type WorkerReply =
-  { ok: true; calculatorData: CalculatorData } | { ok: false; code: AnalysisErrorCode; message: string } | { ok: false; internal: string }
+  | { ok: true; calculatorData: CalculatorData; honesty: HonestyProblem[] }
+  | { ok: false; code: AnalysisErrorCode; message: string }
+  | { ok: false; internal: string }
 
 // Plain JavaScript that loads the TypeScript analysis itself (see the file).
 const WORKER_URL = new URL('./analysis-worker.mjs', import.meta.url)
 
 function isWorkerReply(value: object): value is WorkerReply {
-  return 'ok' in value && (value.ok === true ? 'calculatorData' in value : ('code' in value && 'message' in value) || 'internal' in value)
+  return (
+    'ok' in value &&
+    (value.ok === true ? 'calculatorData' in value && 'honesty' in value : ('code' in value && 'message' in value) || 'internal' in value)
+  )
 }
 
 function subject(input: AnalysisInput): string {
@@ -67,9 +73,9 @@ function workerFailure(error: unknown, input: AnalysisInput, options: { timeLimi
   }
 }
 
-function calculatorOf(reply: object): CalculatorData {
+function analysisOf(reply: object): Analysis {
   if (!isWorkerReply(reply)) throw new Error('The built-in analysis worker answered something that is not a reply')
-  if (reply.ok) return reply.calculatorData
+  if (reply.ok) return { calculatorData: reply.calculatorData, honesty: reply.honesty, analyzer: 'builtin' }
   if ('code' in reply) throw new AnalysisError(reply.code, reply.message)
   throw new Error(`The built-in analysis failed in its worker: ${reply.internal}`)
 }
@@ -90,7 +96,7 @@ export function createBuiltinAnalyzer(options: BuiltinAnalyzerOptions = {}): Bui
       const reply = await pool.run({ input }, signal === undefined ? {} : { signal }).catch((error: unknown) => {
         throw workerFailure(error, input, { timeLimitMs, signal })
       })
-      return calculatorOf(reply)
+      return analysisOf(reply)
     },
     close: () => pool.close(),
   }

@@ -68,7 +68,11 @@ const parameterSchema = {
     label: text('Short label shown next to the slider.'),
     description: text('One sentence on what the value means.'),
     unit: text("The unit, e.g. 'hours', 'employees', or the currency code for amounts."),
-    type: { type: 'string', enum: ['slider'] },
+    type: {
+      type: 'string',
+      enum: ['slider', 'number'],
+      description: "'slider' for the inputs that move the value most; 'number' for every other figure.",
+    },
     min: number('Smallest value on the slider.'),
     max: number('Largest value on the slider; at least min.'),
     step: { type: 'number', exclusiveMinimum: 0, description: 'Slider step, greater than 0.' },
@@ -91,6 +95,33 @@ const valueFieldSchema = {
     unit: text("Unit shown after the value, e.g. 'hours' or '%'; empty for money."),
     prefix: text('Shown before the value, e.g. the currency code for money; may be empty.'),
     highlight: { type: 'boolean', description: 'true for the key metrics shown prominently.' },
+  },
+}
+
+/** The offer's price (issue 35): ROI, payback and net value use it; the formula never contains it. */
+const priceSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['amount', 'period', 'source'],
+  properties: {
+    amount: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      description: "The price per period in baseCurrency at the inputs' defaults (the formula's value when there is one).",
+    },
+    period: { type: 'string', enum: ['month', 'year', 'one-off'] },
+    setup: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      description: 'A one-off part paid at the start of a recurring price (setup, installation); not with one-off.',
+    },
+    formula: text(
+      "The amount per period over parameter names when the price depends on inputs, e.g. 'pricePerUser * users * 12' with period 'year'.",
+    ),
+    source: {
+      description: 'The passage that states the price.',
+      anyOf: sourceSchema.anyOf.filter((option) => option.properties.kind.enum[0] !== 'assumption'),
+    },
   },
 }
 
@@ -121,13 +152,15 @@ export function calculatorJsonSchema(input: Pick<AnalysisInput, 'complexity' | '
       parameters: {
         type: 'array',
         items: parameterSchema,
-        ...(sliders === undefined ? { minItems: 1, maxItems: 5 } : { minItems: sliders, maxItems: sliders }),
+        ...(sliders === undefined ? { minItems: 1, maxItems: 12 } : { minItems: sliders, maxItems: sliders + 12 }),
       },
       baseCurrency: { type: 'string', enum: [input.currency] },
       baseTimeframe: { type: 'string', enum: [...TIMEFRAME_PERIODS] },
       valueType: { type: 'string', enum: [...VALUE_TYPES] },
       calculatorType: { type: 'string', enum: [isValue ? 'value' : 'standard'] },
       valueFields: { type: 'array', items: valueFieldSchema, ...(isValue ? { minItems: 1 } : { maxItems: 0 }) },
+      // A value calculator shows its price in a field of its own (calculatorDataSchema refuses a calculator price there).
+      ...(isValue ? {} : { price: priceSchema }),
     },
   }
 }

@@ -22,8 +22,8 @@ function complexityRule(input: AnalysisInput): string {
   }
   const sliders = SLIDERS_PER_COMPLEXITY[input.complexity]
   return [
-    `- Complexity '${input.complexity}': exactly ${sliders} parameter${sliders === 1 ? '' : 's'}, each of type 'slider'. calculatorType 'standard'. valueFields is an empty list.`,
-    '- Choose the parameters that drive the value most; fixed figures (prices, rates) that the buyer does not adjust go into the formula as numbers.',
+    `- Complexity '${input.complexity}': exactly ${sliders} parameter${sliders === 1 ? '' : 's'} of type 'slider' — the inputs that move the value most. calculatorType 'standard'. valueFields is an empty list.`,
+    "- Every other figure the value uses is a parameter of type 'number', with its source: the buyer and the seller can change it.",
   ].join('\n')
 }
 
@@ -45,8 +45,11 @@ function storyRules(input: AnalysisInput): string {
   const where = input.kind === 'document' ? 'document' : 'description'
   return [
     `- The improvement the ${where} claims (a reduction or increase in percent or percentage points, 'halves', 'from 12 to 4 minutes') drives the formula: the value is that improvement applied to the customer's baseline (time, cost, volume or loss today), never the baseline itself.`,
-    "- The seller's own price, fee or hourly rate is the cost side: subtract it for a net value, or use it for payback and ROI. It is never the customer's cost of time or the value of the work.",
-    '- No silent multipliers: every scale factor (people, teams, sites, units) is a parameter; one the text does not state is an assumption, and the description says which figures drive the result. Figures the formula holds as numbers are named with their source in the explanation.',
+    input.complexity === 'value'
+      ? "- The seller's own price or fee is the cost side: when the text states it, add a calculated field for the price per year (its inputs are parameters quoting the price) and a highlighted net value that subtracts it once. It is never the customer's cost of time or the value of the work."
+      : "- The seller's own price or fee is the cost side, never value: when the text states it, set price — amount per period (month, year or one-off; a setup part besides a recurring price), a formula over the parameters it is made of when it depends on them ('pricePerUser * users * 12' with period 'year'), and a source quoting the passage — and keep the price out of the formula. ROI, payback and net value subtract it once. It is never the customer's cost of time or the value of the work.",
+    '- No hidden numbers: every figure — a scale factor (people, teams, sites, units), a rate, a share, an assumption — is a parameter; one the text does not state is an assumption (source kind assumption), and the description says which figures drive the result. The only numbers a formula may write are unit conversions: 60 (minutes), 100 (percent), 10 (mil to km), 1000, 12, 52, 365, 7, 24, 30, 4 and what two periods give together (12/365, 52/12).',
+    '- Without a price, ROI and payback are an estimate from an assumed cost: never state an ROI or payback figure in the name, description or explanation unless you call it an estimate.',
     `- A ${where} that claims no value (a request for quotation, a tender, a grant proposal, a price list, a blank template) gets a calculator of what it does contain (rates, volumes, contract value, term) with clearly labelled assumptions for the rest, and its description says that the ${where} states no saving. A purchasing ceiling, budget or award amount is never money saved. A template's figures are example figures and are called that.`,
   ].join('\n')
 }
@@ -56,8 +59,8 @@ function currencyRule(input: AnalysisInput): string {
   const others = CURRENCIES.filter((other) => other !== input.currency)
   const example = others[0] ?? 'USD'
   return [
-    `- Currency: baseCurrency is ${input.currency}. Convert amounts stated in ${others.join(' or ')} with these fixed rates (not market rates): ${ratesInto(input.currency)}; the parameter's description says so (e.g. 'converted at 1 ${example} = ${conversionRate(example, input.currency)} ${input.currency}').`,
-    `- Any other currency (AUD, ZAR, GBP, INR …) is either converted at a rate you name in the parameter's description ('converted at 1 AUD = … ${input.currency}, indicative rate') or kept and labelled in its own currency (unit 'AUD'). Never show an amount as a currency it is not in; a bare '$' in a text that names another dollar (AUD, NZD, CAD) is that dollar.`,
+    `- Currency: baseCurrency is ${input.currency}. Convert amounts stated in ${others.join(' or ')} with these fixed rates (not market rates): ${ratesInto(input.currency)}; the parameter's own description says so (e.g. 'converted at 1 ${example} = ${conversionRate(example, input.currency)} ${input.currency}').`,
+    `- Any other currency (GBP, NOK, DKK, CHF, JPY, AUD, CAD, NZD, ZAR, INR …) is converted at a rate you name beside the input, in the parameter's description ('NOK 650 ≈ 57 ${input.currency} (1 NOK = 0.088 ${input.currency})'), or kept and labelled in its own currency (unit 'NOK'). Never show an amount as a currency it is not in; a bare '$' in a text that names another dollar (AUD, NZD, CAD) is that dollar.`,
   ].join('\n')
 }
 
@@ -70,8 +73,9 @@ export function calculatorSystemPrompt(input: AnalysisInput): string {
     '',
     'A calculator definition has:',
     '- name, description, explanation (how the result is calculated, in plain words);',
-    '- parameters: the sliders a buyer moves. Each has name (camelCase identifier), label, description, unit, type, min, max, step (> 0), defaultValue (between min and max) and source;',
-    '- formula: an expression over the parameter names that gives the money value per baseTimeframe;',
+    "- parameters: the inputs a buyer changes (sliders, and number inputs for the other figures). Each has name (camelCase identifier), label, description, unit, type ('slider' or 'number'), min, max, step (> 0), defaultValue (between min and max) and source;",
+    '- formula: an expression over the parameter names that gives the money value per baseTimeframe (the value before the price);',
+    "- price (not for a value calculator): the offer's price, when the text states one;",
     "- baseCurrency, baseTimeframe (daily, weekly, monthly or yearly), valueType ('moneySaved' for costs avoided or time saved, 'moneyGained' for extra revenue), calculatorType and valueFields.",
     '',
     'Rules for this request:',

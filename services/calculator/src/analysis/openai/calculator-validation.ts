@@ -38,23 +38,33 @@ function requestProblems(value: unknown, input: AnalysisInput): string[] {
 
   const parameters = property(value, 'parameters')
   if (Array.isArray(parameters)) {
+    const types = parameters.map((parameter: unknown) => property(parameter, 'type') ?? 'slider')
+    const sliders = types.filter((type) => type === 'slider').length
     if (isValue) {
       if (parameters.length === 0) problems.push('parameters: a value calculator needs at least 1 input parameter')
     } else {
+      // Issue 35: the other figures are number inputs, never numbers hidden in the formula.
       const expected = SLIDERS_PER_COMPLEXITY[input.complexity]
-      if (parameters.length !== expected) {
+      if (sliders !== expected) {
         problems.push(
-          `parameters: complexity ${input.complexity} needs exactly ${expected} parameter${expected === 1 ? '' : 's'} (got ${parameters.length})`,
+          `parameters: complexity ${input.complexity} needs exactly ${expected} slider${expected === 1 ? '' : 's'} (got ${sliders}); make every other figure an input of type 'number'`,
         )
       }
     }
     parameters.forEach((parameter: unknown, index) => {
-      const type = property(parameter, 'type') ?? 'slider'
-      if (type !== 'slider') problems.push(`parameters[${index}].type: must be 'slider' (got ${quoted(type)})`)
+      const type = types[index]
+      if (type !== 'slider' && type !== 'number')
+        problems.push(`parameters[${index}].type: must be 'slider' or 'number' (got ${quoted(type)})`)
       if (isMissing(property(parameter, 'source'))) {
         problems.push(`parameters[${index}].source: is required: a quote of the text that states the default, or an assumption with a note`)
       }
     })
+  }
+  const priceSource = property(property(value, 'price'), 'source')
+  if (property(priceSource, 'kind') === 'entered') {
+    problems.push(
+      "price.source: the seller enters a price; yours quotes the passage that states it ({ kind: 'description' | 'document', quote })",
+    )
   }
   if (isValue) {
     const valueFields = property(value, 'valueFields')
@@ -101,8 +111,8 @@ export function validateGeneratedCalculator(value: unknown, input: AnalysisInput
     ...requestProblems(value, input),
   ]
   if (!structure.ok || problems.length > 0) return { ok: false, problems, honesty: [] }
-  // The model is not asked for a price (decision 101): one it sends unasked, or start values, are dropped.
-  const located = withLocatedSources({ ...structure.calculatorData, price: undefined, startValues: undefined }, input)
+  // Start values are the seller's, never the model's (decision 101); the price is the model's to set (issue 35).
+  const located = withLocatedSources({ ...structure.calculatorData, startValues: undefined }, input)
   const honesty = honestyProblems(located, input)
   if (honesty.length > 0) return { ok: false, problems: describeHonestyProblems(honesty), honesty }
   return { ok: true, value: { ...located, complexity: input.complexity, language: input.language }, honesty }

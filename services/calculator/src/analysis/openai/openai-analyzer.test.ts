@@ -102,7 +102,7 @@ describe('createOpenAiAnalyzer', () => {
   it('returns a valid calculator and asks with the model, the schema and the request rules', async () => {
     server.respondWith(jsonCompletion(goodAnswer))
 
-    const calculator = await analyzer.analyze(documentInput)
+    const { calculatorData: calculator } = await analyzer.analyze(documentInput)
 
     expect(analyzer.name).toBe('openai')
     expect(validateCalculatorData(calculator).ok).toBe(true)
@@ -123,7 +123,11 @@ describe('createOpenAiAnalyzer', () => {
         name: 'calculator_definition',
         strict: false,
         schema: {
-          properties: { parameters: { minItems: 2, maxItems: 2 }, baseCurrency: { enum: ['USD'] }, calculatorType: { enum: ['standard'] } },
+          properties: {
+            parameters: { minItems: 2, maxItems: 14 },
+            baseCurrency: { enum: ['USD'] },
+            calculatorType: { enum: ['standard'] },
+          },
         },
       },
     })
@@ -144,7 +148,7 @@ describe('createOpenAiAnalyzer', () => {
   it('repairs malformed JSON and returns the repaired calculator', async () => {
     server.respondWith(completion(JSON.stringify(goodAnswer).slice(0, 200)), jsonCompletion(goodAnswer))
 
-    const calculator = await analyzer.analyze(documentInput)
+    const { calculatorData: calculator } = await analyzer.analyze(documentInput)
 
     expect(calculator.name).toBe('Support automation savings')
     expect(server.requests).toHaveLength(2)
@@ -154,7 +158,7 @@ describe('createOpenAiAnalyzer', () => {
   it('repairs a formula that does not parse, naming the position', async () => {
     server.respondWith(jsonCompletion({ ...goodAnswer, formula: 'hoursSavedPerWeek * (hourlyCost' }), jsonCompletion(goodAnswer))
 
-    const calculator = await analyzer.analyze(documentInput)
+    const { calculatorData: calculator } = await analyzer.analyze(documentInput)
 
     expect(calculator.formula).toBe('hoursSavedPerWeek * hourlyCost')
     expect(server.requests).toHaveLength(2)
@@ -183,10 +187,12 @@ describe('createOpenAiAnalyzer', () => {
       jsonCompletion(goodAnswer),
     )
 
-    const calculator = await analyzer.analyze(documentInput)
+    const { calculatorData: calculator } = await analyzer.analyze(documentInput)
 
     expect(calculator.parameters).toHaveLength(2)
-    expect(messagesOf(server.requests[1]).at(-1)?.content).toContain('parameters: complexity balanced needs exactly 2 parameters (got 1)')
+    expect(messagesOf(server.requests[1]).at(-1)?.content).toContain(
+      "parameters: complexity balanced needs exactly 2 sliders (got 1); make every other figure an input of type 'number'",
+    )
   })
 
   it("maps the model's context length error to context_length", async () => {
@@ -234,7 +240,7 @@ describe('createOpenAiAnalyzer', () => {
     const invented = { ...cost, source: { kind: 'document', quote: 'Agents cost 45 USD an hour on average.', page: 2 } }
     server.respondWith(jsonCompletion({ ...goodAnswer, parameters: [hours, invented] }), jsonCompletion(goodAnswer))
 
-    const calculator = await analyzer.analyze(documentInput)
+    const { calculatorData: calculator } = await analyzer.analyze(documentInput)
 
     expect(calculator.parameters[1]?.source).toEqual({ kind: 'document', quote: 'A support agent costs 45 USD per hour.', page: 2 })
     expect(server.requests).toHaveLength(2)
@@ -254,8 +260,8 @@ describe('createOpenAiAnalyzer', () => {
     const answer = {
       name: 'Tidsbesparing',
       description: 'Vad automatiseringen sparar åt ert team.',
-      formula: 'timmarPerVecka * 450',
-      explanation: 'Sparade timmar i veckan gånger en timkostnad på 450 kr.',
+      formula: 'timmarPerVecka * timkostnad',
+      explanation: 'Sparade timmar i veckan gånger en antagen timkostnad.',
       parameters: [
         {
           name: 'timmarPerVecka',
@@ -269,6 +275,19 @@ describe('createOpenAiAnalyzer', () => {
           defaultValue: 10,
           source: { kind: 'assumption', note: 'Antagande — ingen siffra i dokumentet' },
         },
+        // Issue 35: an assumption is an input, never a number in the formula.
+        {
+          name: 'timkostnad',
+          label: 'Timkostnad',
+          description: 'Vad en timme kostar teamet.',
+          unit: 'kr/timme',
+          type: 'number',
+          min: 0,
+          max: 2000,
+          step: 10,
+          defaultValue: 450,
+          source: { kind: 'assumption', note: 'Ett antagande: anpassa det till kunden.' },
+        },
       ],
       baseCurrency: 'SEK',
       baseTimeframe: 'weekly',
@@ -276,11 +295,11 @@ describe('createOpenAiAnalyzer', () => {
       calculatorType: 'standard',
       valueFields: [],
     }
-    const [hours] = answer.parameters
+    const [hours, rate] = answer.parameters
     const quoted = { ...hours, source: { kind: 'document', quote: 'Vi sparar 10 timmar i veckan', page: 3 } }
-    server.respondWith(jsonCompletion(answer), jsonCompletion({ ...answer, parameters: [quoted] }))
+    server.respondWith(jsonCompletion(answer), jsonCompletion({ ...answer, parameters: [quoted, rate] }))
 
-    const calculator = await analyzer.analyze(swedish)
+    const { calculatorData: calculator } = await analyzer.analyze(swedish)
 
     expect(calculator.complexity).toBe('minimal')
     expect(calculator.baseCurrency).toBe('SEK')
@@ -291,7 +310,7 @@ describe('createOpenAiAnalyzer', () => {
     expect(repair).toContain('parameters[0].source.note: the note says there is no figure')
     const system = contentOf(server.requests[0], 'system')
     expect(system).toContain('in Swedish (svenska)')
-    expect(system).toContain("Complexity 'minimal': exactly 1 parameter,")
+    expect(system).toContain("Complexity 'minimal': exactly 1 parameter of type 'slider'")
     expect(system).toContain('1 USD = 10.42 SEK; 1 EUR = 11.24 SEK')
     expect(contentOf(server.requests[0], 'user')).toContain('[page 3]\nVi sparar 10 timmar i veckan åt ert team.')
   })
@@ -355,7 +374,7 @@ describe('createOpenAiAnalyzer', () => {
     }
     server.respondWith(jsonCompletion(answer))
 
-    const calculator = await analyzer.analyze(description)
+    const { calculatorData: calculator } = await analyzer.analyze(description)
 
     expect(calculator.calculatorType).toBe('value')
     expect(calculator.complexity).toBe('value')

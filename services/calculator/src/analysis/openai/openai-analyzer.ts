@@ -5,7 +5,7 @@
 import { AiError, type AiProvider } from '@valueproof/ai'
 import type { CalculatorData } from '@valueproof/formula'
 import type { HonestyRule } from '../honesty.ts'
-import { AnalysisError, type AnalysisInput, type Analyzer } from '../types.ts'
+import { AnalysisError, type Analysis, type AnalysisInput, type Analyzer } from '../types.ts'
 import { CALCULATOR_SCHEMA_NAME, calculatorJsonSchema } from './calculator-json-schema.ts'
 import { calculatorSystemPrompt, calculatorUserMessage, pagesSent } from './calculator-prompt.ts'
 import { validateGeneratedCalculator, type GeneratedCalculatorValidation } from './calculator-validation.ts'
@@ -48,7 +48,7 @@ export function createOpenAiAnalyzer(provider: AiProvider, options: OpenAiAnalyz
   const { fallback } = options
   return {
     name: 'openai',
-    async analyze(input: AnalysisInput, signal?: AbortSignal): Promise<CalculatorData> {
+    async analyze(input: AnalysisInput, signal?: AbortSignal): Promise<Analysis> {
       if (input.pages.every((page) => page.text.trim() === '')) {
         throw new AnalysisError(
           'no_content',
@@ -60,7 +60,7 @@ export function createOpenAiAnalyzer(provider: AiProvider, options: OpenAiAnalyz
       // The last answer's checks: after a failed repair, they say why the fallback answers.
       let last: GeneratedCalculatorValidation | undefined
       try {
-        return await provider.generateJson({
+        const calculatorData: CalculatorData = await provider.generateJson({
           system: calculatorSystemPrompt(input),
           user: calculatorUserMessage(input, { maxTextCharacters: options.maxTextCharacters }),
           schemaName: CALCULATOR_SCHEMA_NAME,
@@ -71,6 +71,8 @@ export function createOpenAiAnalyzer(provider: AiProvider, options: OpenAiAnalyz
           },
           ...(signal === undefined ? {} : { signal }),
         })
+        // Only an answer that passed the honesty checks gets here (validate sends the rest back).
+        return { calculatorData, honesty: [], analyzer: 'openai' }
       } catch (error) {
         if (fallback === undefined || !(error instanceof AiError) || error.code !== 'invalid_output') throw toAnalysisError(error)
         options.onFallback?.(fallbackOf(error, last))

@@ -26,8 +26,8 @@ const swedish: AnalysisInput = {
 const honestAnswer = {
   name: 'Kortare hanteringstid',
   description: 'Vad 45 % kortare hanteringstid sparar åt ert team varje månad.',
-  formula: 'arendenPerManad * 12 / 60 * minskningProcent / 100 * 520',
-  explanation: 'Ärenden i månaden × 12 minuter ÷ 60 × minskningen × 520 kr i timmen (alla från beskrivningen).',
+  formula: 'arendenPerManad * minuterPerArende / 60 * minskningProcent / 100 * timkostnad',
+  explanation: 'Ärenden i månaden × minuter per ärende ÷ 60 × minskningen × kostnaden per timme (alla från beskrivningen).',
   parameters: [
     {
       name: 'arendenPerManad',
@@ -53,6 +53,31 @@ const honestAnswer = {
       defaultValue: 45,
       source: { kind: 'description', quote: 'Vår tjänst minskar hanteringstiden med 45 %.' },
     },
+    // Issue 35: the other figures are number inputs, never numbers hidden in the formula.
+    {
+      name: 'minuterPerArende',
+      label: 'Minuter per ärende',
+      description: 'Hur lång tid ett ärende tar i dag.',
+      unit: 'minuter',
+      type: 'number',
+      min: 0,
+      max: 120,
+      step: 1,
+      defaultValue: 12,
+      source: { kind: 'description', quote: 'varje ärende tar 12 minuter' },
+    },
+    {
+      name: 'timkostnad',
+      label: 'Kostnad per timme',
+      description: 'Vad en handläggare kostar.',
+      unit: 'kr/timme',
+      type: 'number',
+      min: 0,
+      max: 2000,
+      step: 10,
+      defaultValue: 520,
+      source: { kind: 'description', quote: 'En handläggare kostar 520 kr i timmen.' },
+    },
   ],
   baseCurrency: 'SEK',
   baseTimeframe: 'monthly',
@@ -61,9 +86,9 @@ const honestAnswer = {
   valueFields: [],
 } satisfies CalculatorDataInput
 
-const [tickets, reduction] = honestAnswer.parameters
+const [tickets, reduction, ...others] = honestAnswer.parameters
 /** The same answer with a reduction the description does not state. */
-const inventedReduction = { ...honestAnswer, parameters: [tickets, { ...reduction, defaultValue: 60 }] }
+const inventedReduction = { ...honestAnswer, parameters: [tickets, { ...reduction, defaultValue: 60 }, ...others] }
 
 function lastMessage(request: RecordedRequest | undefined): string {
   return request?.chat?.messages.at(-1)?.content ?? ''
@@ -97,7 +122,7 @@ describe('the OpenAI-compatible analyzer under the honesty rules', () => {
   it('returns an honest answer untouched after one request', async () => {
     server.respondWith(jsonCompletion(honestAnswer))
 
-    const calculator = await analyzer.analyze(swedish)
+    const { calculatorData: calculator } = await analyzer.analyze(swedish)
 
     const expected = validateCalculatorData(honestAnswer)
     if (!expected.ok) throw new Error('the honest answer must be a valid calculator')
@@ -108,8 +133,11 @@ describe('the OpenAI-compatible analyzer under the honesty rules', () => {
     expect(fallbacks).toEqual([])
     const system = server.requests[0]?.chat?.messages[0]?.content ?? ''
     expect(system).toContain('never the baseline itself')
-    expect(system).toContain("The seller's own price, fee or hourly rate is the cost side")
+    expect(system).toContain("The seller's own price or fee is the cost side, never value")
     expect(system).toContain('converted at 1 USD = 10.42 SEK')
+    // Issue 35: no hidden numbers, and other currencies with their rate beside the input.
+    expect(system).toContain('No hidden numbers')
+    expect(system).toContain('NOK 650 ≈ 57 SEK (1 NOK = 0.088 SEK)')
   })
 
   it('marks the quotes of a scanned page as read by text recognition, as the built-in analyzer does', async () => {
@@ -125,34 +153,51 @@ describe('the OpenAI-compatible analyzer under the honesty rules', () => {
     }
     server.respondWith(jsonCompletion(honestAnswer))
 
-    const calculator = await analyzer.analyze(scanned)
+    const { calculatorData: calculator } = await analyzer.analyze(scanned)
 
     expect(calculator.parameters.map((parameter) => parameter.source)).toEqual([
       { kind: 'document', quote: 'Ert team hanterar 2 000 ärenden i månaden', page: 2, ocr: true },
       { kind: 'document', quote: 'Vår tjänst minskar hanteringstiden med 45 %.', page: 2, ocr: true },
+      { kind: 'document', quote: 'varje ärende tar 12 minuter', page: 2, ocr: true },
+      { kind: 'document', quote: 'En handläggare kostar 520 kr i timmen.', page: 2, ocr: true },
     ])
     expect(fallbacks).toEqual([])
   })
 
-  it('drops a price and start values the model was not asked for (decision 101)', async () => {
-    const unasked = {
+  it('drops start values (the seller’s), and sends back a price the model calls entered (issue 35)', async () => {
+    const entered = {
       ...honestAnswer,
       price: { amount: 999, period: 'month', source: { kind: 'entered' } },
       startValues: { arendenPerManad: 5_000 },
     }
-    server.respondWith(jsonCompletion(unasked))
+    server.respondWith(jsonCompletion(entered), jsonCompletion({ ...honestAnswer, startValues: { arendenPerManad: 5_000 } }))
 
-    const calculator = await analyzer.analyze(swedish)
+    const { calculatorData: calculator } = await analyzer.analyze(swedish)
 
     expect(calculator.price).toBeUndefined()
     expect(calculator.startValues).toBeUndefined()
+    expect(lastMessage(server.requests[1])).toContain('price.source: the seller enters a price; yours quotes the passage that states it')
+    expect(fallbacks).toEqual([])
+  })
+
+  it('keeps the price the text states, and sends back an answer that leaves it out (issue 35)', async () => {
+    const [first] = swedish.pages
+    if (first === undefined) throw new Error('the description has a page')
+    const priced: AnalysisInput = { ...swedish, pages: [{ page: 1, text: `${first.text} Abonnemanget kostar 4 900 kr i månaden.` }] }
+    const price = { amount: 4900, period: 'month', source: { kind: 'description', quote: 'Abonnemanget kostar 4 900 kr i månaden.' } }
+    server.respondWith(jsonCompletion(honestAnswer), jsonCompletion({ ...honestAnswer, price }))
+
+    const { calculatorData: calculator } = await analyzer.analyze(priced)
+
+    expect(calculator.price).toEqual(price)
+    expect(lastMessage(server.requests[1])).toContain("- price: the text states the offer's price (4 900 kr")
     expect(fallbacks).toEqual([])
   })
 
   it('repairs a default that is not in its quote', async () => {
     server.respondWith(jsonCompletion(inventedReduction), jsonCompletion(honestAnswer))
 
-    const calculator = await analyzer.analyze(swedish)
+    const { calculatorData: calculator } = await analyzer.analyze(swedish)
 
     expect(calculator.parameters[1]?.defaultValue).toBe(45)
     expect(server.requests).toHaveLength(2)
@@ -163,7 +208,7 @@ describe('the OpenAI-compatible analyzer under the honesty rules', () => {
   it('falls back to the built-in analyzer when the repair still states a figure its quote does not', async () => {
     server.respondWith(jsonCompletion(inventedReduction), jsonCompletion(inventedReduction))
 
-    const calculator = await analyzer.analyze(swedish)
+    const { calculatorData: calculator } = await analyzer.analyze(swedish)
 
     // The built-in analysis is deterministic: the worker's answer is the in-thread one (decision 061).
     expect(calculator).toStrictEqual(buildCalculator(swedish))
@@ -177,7 +222,7 @@ describe('the OpenAI-compatible analyzer under the honesty rules', () => {
     const unknownName = { ...honestAnswer, formula: 'arendenPerManad * handlaggare' }
     server.respondWith(jsonCompletion(unknownName), jsonCompletion(unknownName))
 
-    const calculator = await analyzer.analyze(swedish)
+    const { calculatorData: calculator } = await analyzer.analyze(swedish)
 
     expect(calculator).toStrictEqual(buildCalculator(swedish))
     expect(fallbacks).toEqual([{ reason: 'invalid_output', rules: [], problems: [expect.stringContaining("Unknown name 'handlaggare'")] }])
@@ -229,7 +274,7 @@ describe('the OpenAI-compatible analyzer under the honesty rules', () => {
     const converted = { ...sponsorship, defaultValue: 1560, description: 'A$2,400 converted at 1 AUD = 0.65 USD (indicative rate).' }
     server.respondWith(jsonCompletion(answer), jsonCompletion({ ...answer, parameters: [converted, leadValue] }))
 
-    const calculator = await analyzer.analyze(aud)
+    const { calculatorData: calculator } = await analyzer.analyze(aud)
 
     expect(calculator.parameters[0]?.defaultValue).toBe(1560)
     expect(lastMessage(server.requests[1])).toContain(

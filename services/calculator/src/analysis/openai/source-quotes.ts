@@ -3,7 +3,7 @@
 // text is left as it is: the honesty checks report it and the model gets to repair it. Quotes are
 // compared as the honesty checks compare them (honesty-quotes.ts). A quote from a page read by text
 // recognition is marked so, as the built-in analyzer marks it (the page shows the OCR note).
-import type { CalculatorData, CalculatorParameter, ParameterSource } from '@valueproof/formula'
+import type { CalculatorData, CalculatorParameter, CalculatorPrice, ParameterSource, PriceSource } from '@valueproof/formula'
 import { fold, searchablePages, searchTextsOf, type FoldedText, type SearchablePage } from '../honesty-quotes.ts'
 import type { AnalysisInput } from '../types.ts'
 
@@ -80,5 +80,18 @@ export function withLocatedSources(calculatorData: CalculatorData, input: Pick<A
   const parameters = calculatorData.parameters.map((parameter): CalculatorParameter =>
     parameter.source === undefined ? parameter : { ...parameter, source: locator.locate(parameter.source) },
   )
-  return { ...calculatorData, parameters }
+  const price = calculatorData.price
+  return {
+    ...calculatorData,
+    parameters,
+    ...(price === undefined ? {} : { price: { ...price, source: locatedPriceSource(locator, price) } }),
+  }
+}
+
+/** The price's quote, located like a parameter's (an entered price has none). */
+function locatedPriceSource(locator: QuoteLocator, price: CalculatorPrice): PriceSource {
+  const source = price.source
+  if (source.kind === 'entered') return source
+  const located = locator.locate(source)
+  return located.kind === 'assumption' ? source : located
 }

@@ -1,5 +1,6 @@
 import {
   CALCULATOR_NOT_FOUND_MESSAGE,
+  type GenerationWarning,
   NOTHING_TO_REGENERATE_MESSAGE,
   type RegenerateCalculatorBody,
   type SavedCalculator,
@@ -49,7 +50,7 @@ async function storedPages(
 export async function regenerateSaved(
   deps: RegenerationDeps,
   props: { userId: number; id: string; choice: RegenerateCalculatorBody; signal: AbortSignal },
-): Promise<{ parameters: CalculatorData; calculator: SavedCalculator }> {
+): Promise<{ parameters: CalculatorData; calculator: SavedCalculator; warnings: GenerationWarning[] }> {
   const row = await openableCalculator(deps.prisma, props)
   if (row.inputKind === 'template') throw errors.conflict(NOTHING_TO_REGENERATE_MESSAGE, 'nothing_to_regenerate')
   const { pages, content } = await storedPages(deps, row, props.signal)
@@ -61,7 +62,7 @@ export async function regenerateSaved(
     currency: props.choice.currency ?? (row.currency as AnalysisInput['currency']),
     ...(row.fileName ? { fileName: row.fileName } : {}),
   }
-  const { calculatorData, kept } = await generateCalculator(deps, {
+  const { calculatorData, kept, warnings } = await generateCalculator(deps, {
     userId: props.userId,
     input,
     signal: props.signal,
@@ -83,5 +84,5 @@ export async function regenerateSaved(
     },
   })
   if (kept === undefined) throw new Error('The regenerated calculator was not kept')
-  return { parameters: storableCopy(calculatorData), calculator: kept }
+  return { parameters: storableCopy(calculatorData), calculator: kept, warnings }
 }

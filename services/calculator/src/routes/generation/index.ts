@@ -116,7 +116,7 @@ export function generationRouter(deps: GenerationRouterDeps): Router {
             return saveGenerated(tx, { id, userId, config, analysis: input, input: stored, numberInMonth })
           },
         })
-        ctx.body = { parameters: storableCopy(generated.calculatorData), content, calculator: generated.kept }
+        ctx.body = { parameters: storableCopy(generated.calculatorData), content, calculator: generated.kept, warnings: generated.warnings }
       } catch (error) {
         await kept.discard()
         throw error
@@ -151,7 +151,7 @@ export function generationRouter(deps: GenerationRouterDeps): Router {
     const { description, ...choice } = body
     const input: AnalysisInput = { kind: 'description', pages: [{ page: 1, text: description }], ...choice }
     const userId = currentUserId(ctx)
-    const { calculatorData, kept } = await generateCalculator(deps, {
+    const { calculatorData, kept, warnings } = await generateCalculator(deps, {
       userId,
       input,
       signal: clientGone(ctx),
@@ -167,7 +167,7 @@ export function generationRouter(deps: GenerationRouterDeps): Router {
           numberInMonth,
         }),
     })
-    ctx.body = { parameters: storableCopy(calculatorData), calculator: kept }
+    ctx.body = { parameters: storableCopy(calculatorData), calculator: kept, warnings }
   }
   router.post('/analyze-text', requireUser(), jsonBody({ limit: '256kb' }), validateBody(analyzeTextBodySchema, fromDescription))
   router.post(
