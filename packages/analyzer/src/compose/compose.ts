@@ -98,9 +98,8 @@ function withUnstatedPrice(roled: readonly RoledQuantity[], streams: readonly St
 function closingPrice(roled: readonly RoledQuantity[]): RoledQuantity | undefined {
   if (roled.some((entry) => entry.role.role === 'price')) return undefined
   const lastSentence = Math.max(...roled.map((entry) => entry.quantity.sentenceIndex))
-  const last = roled.at(-1)
-  if (last === undefined || last.quantity.sentenceIndex !== lastSentence || last.role.role !== 'baseline' || last.quantity.kind !== 'money')
-    return undefined
+  const last = roled.filter((entry) => entry.quantity.kind === 'money').at(-1)
+  if (last === undefined || last.quantity.sentenceIndex !== lastSentence || last.role.role !== 'baseline') return undefined
   const unit = Object.entries(last.quantity.unit)
   const perPeriod = unit.some(([atom, power]) => power < 0 && ['month', 'year', 'week'].includes(atom))
   const perThing = unit.some(([atom, power]) => power < 0 && (atom.startsWith('n:') || atom === 'person'))

@@ -104,7 +104,21 @@ function explanationOf(
   const money = (value: number) => formatMoney(value, analysis.currency)
   const sentences: string[] = []
   const streams = model.streams.map((stream) => {
-    const labels = stream.chain.map((factor) => byRef.get(factor.ref)?.label.toLowerCase()).filter((label) => label !== undefined)
+    // An amount replaced or saved outright is named first ("the cost replaced: in-house cleaning per month").
+    const amounts = stream.effect.filter((ref) => {
+      const quantity = model.quantities[ref]?.quantity
+      return (
+        quantity !== undefined &&
+        quantity.kind !== 'percent' &&
+        quantity.kind !== 'multiplier' &&
+        !stream.chain.some((factor) => factor.ref === ref)
+      )
+    })
+    const refs =
+      stream.effectWhat === 'replace' || stream.effectWhat === 'direct'
+        ? [...amounts, ...stream.chain.map((factor) => factor.ref)]
+        : stream.chain.map((factor) => factor.ref)
+    const labels = refs.map((ref) => byRef.get(ref)?.label.toLowerCase()).filter((label) => label !== undefined)
     return texts.stream(texts.effects[stream.effectWhat] ?? '', labels.join(' × '))
   })
   if (streams.length > 0) sentences.push(texts.valueIs(streams))

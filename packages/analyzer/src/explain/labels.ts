@@ -19,6 +19,7 @@ const WORDS = {
     price: 'Price',
     oneOff: 'One-off price',
     cost: 'Cost',
+    costOf: 'Cost of',
     revenue: 'Revenue',
     times: 'Times faster',
     timesMore: 'Times more',
@@ -47,6 +48,7 @@ const WORDS = {
     price: 'Pris',
     oneOff: 'Engångspris',
     cost: 'Kostnad',
+    costOf: 'Kostnad för',
     revenue: 'Intäkt',
     times: 'Gånger snabbare',
     timesMore: 'Gånger fler',
@@ -64,6 +66,15 @@ const WORDS = {
 } as const
 
 type Words = (typeof WORDS)[Language]
+
+/** A noun that names a period by its last word ("sick day", "arbetsdag", "maskintimme"). */
+const PERIOD_WORD_OF: Readonly<Record<string, RegExp>> = {
+  day: /(?:day|dag)$/iu,
+  week: /(?:week|vecka)$/iu,
+  month: /(?:month|månad)$/iu,
+  hour: /(?:hour|timme)$/iu,
+  year: /(?:year|år)$/iu,
+}
 
 const PERIOD_KEYS = ['hour', 'day', 'week', 'month', 'quarter', 'year'] as const
 
@@ -84,8 +95,10 @@ function objectAfter(entry: RoledQuantity): string | undefined {
   const words = (after.split(/[,;:.(–—\n•]/u)[0] ?? '').match(/[\p{L}][\p{L}-]*/gu) ?? []
   const kept: string[] = []
   for (const word of words) {
+    // "23% with our dispensers": the means, not the thing changed.
+    if (/^(with|med|using|via|through|genom|once|när|when|if|om)$/iu.test(word)) break
     if (
-      /^(of|av|the|less|fewer|more|mindre|färre|mer|fler|lower|higher|lägre|högre|those|these|de|dem|dessa|den|det|its|their|your|er|era|sin|sina|from|från|by|med|in|i|to|till|a|an|en|ett|on|på|all|alla|total|totala)$/iu.test(
+      /^(of|av|the|less|fewer|more|mindre|färre|mer|fler|lower|higher|lägre|högre|those|these|them|it|they|de|dem|dessa|den|det|its|their|your|er|era|sin|sina|from|från|by|med|in|i|to|till|a|an|en|ett|on|på|all|alla|total|totala)$/iu.test(
         word,
       )
     ) {
@@ -95,7 +108,57 @@ function objectAfter(entry: RoledQuantity): string | undefined {
     kept.push(word)
     if (kept.length === 2) break
   }
-  return kept.length === 0 ? undefined : kept.join(' ')
+  return kept.length === 0 ? changedThing(quantity.sentence) : kept.join(' ')
+}
+
+/** "Our programme cuts sick days: … 15 % fewer of them": what the sentence's verb of change changes. */
+function changedThing(sentence: string): string | undefined {
+  const match =
+    /\b(?:cuts?|reduces?|lowers?|halves|lifts?|raises?|increases?|boosts?|minskar|sänker|halverar|höjer|ökar|kortar)\s+((?:[\p{L}-]+\s+)?[\p{L}-]+)/iu.exec(
+      sentence,
+    )
+  const words = (match?.[1] ?? '')
+    .split(/\s+/u)
+    .filter(
+      (word) => word !== '' && !/^(the|their|your|its|that|this|those|these|er|era|ert|sin|sina|den|det|de|by|med|with)$/iu.test(word),
+    )
+  return words.length === 0 ? undefined : words.join(' ')
+}
+
+/**
+ * What an amount is the cost of, from the words before it: "Each sick day costs the employer
+ * about $250" → "sick day"; "two in-house cleaners, which costs them $7,500" → "in-house cleaners".
+ */
+function costedThing(entry: RoledQuantity): string | undefined {
+  const { quantity } = entry
+  const lead = quantity.sentence.slice(0, Math.max(0, quantity.start - quantity.sentenceStart))
+  const match =
+    /(?:^|[\s,;:])(?:(?:each|every|a|an|one|the|varje|en|ett)\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:costs?|costing|kostar|is\s+worth|är\s+värd)\s+(?:(?:us|you|them|er|oss|dem|the\s+[\p{L}-]+|about|around|roughly|on\s+average|ca\.?|cirka|runt|ungefär|omkring|i\s+snitt)\s+){0,3}$/iu.exec(
+      lead,
+    )
+  const subject = match?.[1]?.toLowerCase()
+  if (subject === undefined) return spentOn(quantity.sentence.slice(quantity.end - quantity.sentenceStart))
+  if (!/^(which|that|this|it|som|vilket|vilka|det|den|detta)$/u.test(subject)) return /\d/u.test(subject) ? undefined : subject
+  // "…, which costs": the thing named before the comma.
+  const before =
+    lead
+      .slice(0, match?.index ?? 0)
+      .split(/[.;:]/u)
+      .pop() ?? ''
+  const words = (before.match(/[\p{L}][\p{L}-]*/gu) ?? []).slice(-2)
+  return words.length === 0 ? undefined : words.join(' ').toLowerCase()
+}
+
+/** "lägger 20 000 kr i månaden på städning i egen regi", "spends $11k a month on cleaning chemicals": what it is spent on. */
+function spentOn(after: string): string | undefined {
+  const match =
+    /^\s*(?:(?:a|an|per|each|every|i|om|in)\s+(?:year|month|week|day|quarter|år|året|månaden|månad|veckan|vecka|dagen|dag|kvartal)\s+)?(?:on|in|på|för)\s+((?:[\p{L}-]+\s+){0,3}[\p{L}-]+)/iu.exec(
+      after,
+    )
+  const words = (match?.[1] ?? '').split(/\s+/u)
+  const stop = words.findIndex((word) => /^(and|och|but|men|which|som|that|to|till|at|to|with|med)$/iu.test(word))
+  const kept = (stop < 0 ? words : words.slice(0, stop)).filter((word) => word !== '')
+  return kept.length === 0 ? undefined : kept.join(' ').toLowerCase()
 }
 
 /** "per site manager per day": the nouns and periods a figure is per, in the text's words where it has them. */
@@ -139,6 +202,16 @@ export function labelOf(entry: RoledQuantity, language: Language): { text: strin
   const side = quantity.relation?.kind === 'from' ? ` (${words.before})` : quantity.relation?.kind === 'to' ? ` (${words.after})` : ''
   switch (quantity.kind) {
     case 'money': {
+      const thing = role.role === 'price' ? undefined : costedThing(entry)
+      if (thing !== undefined) {
+        // "Cost per sick day" when the amount is per that thing, else "Cost of in-house cleaners per month".
+        const negative = Object.entries(quantity.unit).filter(([atom, power]) => power < 0 && atom !== 'money')
+        const [only] = negative
+        const thingAtom = nounAtom(thing.split(/\s+/u).pop() ?? thing).atom
+        if (negative.length === 1 && only !== undefined && (only[0] === thingAtom || PERIOD_WORD_OF[only[0]]?.test(thing) === true))
+          return { text: `${words.cost} ${words.per} ${thing}${side}`, unit: '' }
+        return { text: `${withPer(`${words.costOf} ${thing}`)}${side}`, unit: '' }
+      }
       const head =
         role.role === 'price'
           ? role.what === 'oneOff'
@@ -183,6 +256,13 @@ export function labelOf(entry: RoledQuantity, language: Language): { text: strin
       return { text: `${withPer(capital)}${side}`, unit: quantity.nounText ?? '' }
     }
   }
+}
+
+/** What a figure is about in the seller's words, for a calculator's name: "in-house cleaners", "sick days". */
+export function thingOf(entry: RoledQuantity): string | undefined {
+  if (entry.quantity.kind === 'money') return costedThing(entry)
+  if (entry.quantity.kind === 'percent') return objectAfter(entry)
+  return undefined
 }
 
 export { WORDS as LABEL_WORDS }

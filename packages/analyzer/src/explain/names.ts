@@ -4,6 +4,7 @@
 import type { ComposedModel } from '../compose/compose.ts'
 import type { AnalysisInput } from '../types.ts'
 import type { Input } from './inputs.ts'
+import { thingOf } from './labels.ts'
 import { explainTexts } from './texts.ts'
 
 export function calculatorNameFor(model: ComposedModel, inputs: readonly Input[], analysis: AnalysisInput): string {
@@ -24,5 +25,19 @@ export function calculatorNameFor(model: ComposedModel, inputs: readonly Input[]
   const subject = counted.find((quantity) => quantity.unit.person !== undefined) ?? plain[0]
   const nounText = subject?.nounText?.toLowerCase()
   void inputs
-  return nounText === undefined || nounText.length > 40 ? kind : `${kind} ${texts.forWord} ${nounText}`
+  if (nounText !== undefined && nounText.length <= 40) return `${kind} ${texts.forWord} ${nounText}`
+  // No one counted: what the streams are about ("Cost savings: in-house cleaners, sick days").
+  const things = [...model.streams]
+    .sort((a, b) => b.yearly - a.yearly)
+    .map((each) =>
+      [...each.effect, ...each.chain.map((factor) => factor.ref)].map((ref) =>
+        typeof ref === 'number' ? model.quantities[ref] : undefined,
+      ),
+    )
+    .map((entries) =>
+      entries.map((entry) => (entry === undefined ? undefined : thingOf(entry))).find((thing) => thing !== undefined && thing.length <= 30),
+    )
+    .filter((thing): thing is string => thing !== undefined)
+  const distinct = [...new Set(things)].slice(0, 2)
+  return distinct.length === 0 ? kind : `${kind}: ${distinct.join(', ')}`
 }
