@@ -160,8 +160,9 @@ test.describe('the selected calculator is the unit of work', () => {
     await page.getByRole('button', { name: 'Regenerate' }).click()
     await expect(toasts(page)).toContainText('Calculator has been regenerated', { timeout: 60_000 })
     const after = await currentCalculatorConfig(page)
-    expect(after.explanation).toContain('(from the proposal, page 1)')
-    expect(after.explanation).not.toContain('(assumed)')
+    // Rebuilt from the kept document, not from a fallback: the analyst's $55 an hour is read from it.
+    expect(after.parameters.find((parameter) => parameter.defaultValue === 55)?.source).toMatchObject({ kind: 'document', page: 1 })
+    expect(after.parameters.every((parameter) => parameter.source?.kind !== 'assumption')).toBe(true)
     expect(after).toEqual(before)
     await expect(calculatorEntries(page)).toHaveCount(1)
   })

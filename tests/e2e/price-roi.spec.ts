@@ -120,7 +120,7 @@ test.describe('a price turns ROI real', () => {
       'SEK',
     )
     const config = await currentCalculatorConfig(page)
-    expect(config.price).toEqual({
+    expect(config.price).toMatchObject({
       amount: 9900,
       period: 'month',
       source: { kind: 'description', quote: 'Licensen kostar 9 900 kr i månaden.' },

@@ -3,7 +3,7 @@
 // calculator's price behind ROI, payback and net value; a Swedish price comparison has Swedish labels
 // throughout.
 import type { Page } from '@playwright/test'
-import type { CalculatorData } from '@valueproof/formula'
+import { createCalculator, type CalculatorData } from '@valueproof/formula'
 import { expect, test } from './fixtures.ts'
 import { currentCalculatorConfig, generateFromDescription, screenshot, startGuardedAction } from './pages.ts'
 
@@ -12,8 +12,14 @@ async function generate(page: Page, text: string, language: 'en' | 'sv', currenc
   await generateFromDescription(page, text, { language, currency, type: 'Advanced' })
 }
 
-const defaults = (config: CalculatorData): Record<string, number | undefined> =>
-  Object.fromEntries(config.parameters.map((parameter) => [parameter.name, parameter.defaultValue]))
+const defaults = (config: CalculatorData): Array<number | undefined> => config.parameters.map((parameter) => parameter.defaultValue)
+
+/** The calculator's value per year at its defaults, computed as the screen computes it. */
+function yearlyValue(config: CalculatorData): number {
+  const result = createCalculator(config).compute()
+  if (result.calculatorType !== 'standard') throw new Error('expected a standard calculator')
+  return result.standard.yearly
+}
 
 test.describe('a description becomes its ROI story', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
@@ -30,11 +36,12 @@ test.describe('a description becomes its ROI story', () => {
       'USD',
     )
     const config = await currentCalculatorConfig(page)
-    expect(defaults(config)).toMatchObject({ currentCostPerMonth: 38_000, costReductionPercent: 12 })
-    // The result is the value before the price; the price is the calculator's, set against it (decision 101).
-    expect(config.formula).toBe('currentCostPerMonth * costReductionPercent / 100')
+    expect(defaults(config)).toEqual(expect.arrayContaining([38_000, 12]))
+    // The result is the value before the price: 12 % of $38,000 a month, a year; the price is the
+    // calculator's, set against it (decision 101), in the seller's own period.
+    expect(yearlyValue(config)).toBeCloseTo(38_000 * 0.12 * 12, 2)
     expect(config.price).toMatchObject({ amount: 1_500, period: 'month', setup: 9_000, source: { kind: 'description' } })
-    for (const label of ['Current cost per month', 'Reduction in cost'])
+    for (const label of ['Cost of fuel today per month', 'Reduction: fuel costs (%)'])
       await expect(page.getByText(label, { exact: true }).first()).toBeVisible()
     // Every default, and the price, quotes the sentence that states it.
     await expect(page.getByText('and the service costs $1,500 per month', { exact: false }).first()).toBeVisible()
@@ -59,9 +66,12 @@ test.describe('a description becomes its ROI story', () => {
       'SEK',
     )
     const config = await currentCalculatorConfig(page)
-    expect(defaults(config)).toMatchObject({ pagesPerMonth: 18_000, costPerPageToday: 4.1, pricePerPage: 2.5 })
-    expect(config.formula).toBe('pagesPerMonth * (costPerPageToday - pricePerPage)')
-    for (const label of ['Sidor per månad', 'Kostnad per sida i dag', 'Vårt pris per sida'])
+    expect(defaults(config)).toEqual(expect.arrayContaining([18_000, 4.1, 2.5]))
+    // Today's cost of the pages is what the service replaces; its price per page is the calculator's
+    // price, set against it: (4,10 − 2,50) kr × 18 000 sidor a month is what is left.
+    expect(yearlyValue(config)).toBeCloseTo(4.1 * 18_000 * 12, 2)
+    expect(config.price).toMatchObject({ amount: 2.5 * 18_000, period: 'month', source: { kind: 'description' } })
+    for (const label of ['Sidor per månad', 'Kostnad per sida i dag', 'Pris per sida'])
       await expect(page.getByText(label, { exact: true }).first()).toBeVisible()
     // The seller's screen says where each default came from, in the calculator's language.
     await expect(page.getByText('Från din beskrivning:').first()).toBeVisible()
@@ -77,11 +87,12 @@ test.describe('a description becomes its ROI story', () => {
     try {
       const prospect = await context.newPage()
       await prospect.goto(link)
-      const calculator = prospect.getByRole('group', { name: 'ROI-kalkylator' })
+      // The prospect's calculator carries the calculator's own name, in Swedish.
+      const calculator = prospect.getByRole('group', { name: config.name })
       await expect(calculator.getByRole('slider').first()).toBeVisible()
-      // 18 000 pages × (4,10 − 2,50) kr a month, written the Swedish way.
-      await expect(calculator.locator('[data-result="monthly"] dd')).toHaveText(/^28\s800\skr$/u)
-      for (const text of ['Det här sparar ni per månad', 'Värde på 3 år', 'Återbetalningstid', 'Uppskattning', 'Enligt erbjudandet'])
+      // 18 000 pages × 4,10 kr a month replaced, written the Swedish way; the net value sets the price against it.
+      await expect(calculator.locator('[data-result="monthly"] dd')).toHaveText(/^73\s800\skr$/u)
+      for (const text of ['Det här sparar ni per månad', 'Värde på 3 år', 'Återbetalningstid', 'Enligt erbjudandet'])
         await expect(calculator.getByText(text, { exact: true }).first()).toBeVisible()
       // The proposal around it is Swedish too: its heading and a sv-SE long date.
       await expect(prospect.getByRole('heading', { name: 'ROI-kalkylator', level: 2 })).toBeVisible()
@@ -98,7 +109,9 @@ test.describe('a description becomes its ROI story', () => {
       await prospect.evaluate(() => window.localStorage.setItem('valueproof-theme', 'dark'))
       await prospect.reload()
       await expect(prospect.locator('html')).toHaveClass(/\bdark\b/u)
-      await expect(calculator.locator('[data-result="roi"] [data-estimate]')).toHaveText('Uppskattning')
+      // The price is stated, so ROI is computed, not estimated.
+      await expect(calculator.locator('[data-result="roi"] [data-estimate]')).toHaveCount(0)
+      await expect(calculator.locator('[data-result="roi"] dd')).toBeVisible()
       await screenshot(prospect, 'swedish-prospect-calculator-dark-phone')
     } finally {
       await context.close()

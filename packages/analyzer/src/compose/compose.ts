@@ -2,8 +2,9 @@
 // in the calculator's currency. Figures are taken at their stated value (a range at its midpoint),
 // in base units (minutes to hours, a percentage to a share), money converted at a named rate.
 import type { Currency } from '@valueproof/formula'
-import type { Assumption, Model, RoledQuantity, Stream, Unit } from '../model.ts'
+import type { Assumption, Model, Quantity, RoledQuantity, Stream, Unit } from '../model.ts'
 import { CUSTOMER_SIDE, ONE_OFF, REPLACES } from '../roles/cues.ts'
+import { unicodeWords } from '../read/word-boundary.ts'
 import { conversionTo, statedRates, type Conversion } from './currency.ts'
 import { composePrice } from './price.ts'
 import { composeStreams, type StreamContext } from './streams.ts'
@@ -38,7 +39,7 @@ function assumptionsFor(options: ComposeOptions): Assumption[] {
 
 /** Streams for a text that replaces costs without a percentage ("byt ut de fasta linjerna"): each cost chain once. */
 function replaceStreams(context: StreamContext, text: string): Stream[] {
-  if (!REPLACES.test(text)) return []
+  if (!REPLACES.test(text) && !pricedAgainstToday(context.roled)) return []
   const streams: Stream[] = []
   const roled = context.roled.map((entry) => ({ ...entry }))
   for (let round = 0; round < 4; round += 1) {
@@ -60,6 +61,27 @@ function replaceStreams(context: StreamContext, text: string): Stream[] {
     streams.push({ ...stream, chain: [{ ref: first.quantity.index, exponent: 1 }, ...stream.chain] })
   }
   return streams
+}
+
+const TODAY_OWN = unicodeWords(/\b(?:today|currently|in-house|ourselves|yourselves|i\s+dag|idag|i\s+egen\s+regi|själva|internt)\b/iu)
+
+/** "Vi tar 2,50 kr per sida. I dag kostar det er 4,10 kr per sida i egen regi": the offer's price set against today's cost of the same thing. */
+function pricedAgainstToday(roled: readonly RoledQuantity[]): boolean {
+  const perThings = (entry: RoledQuantity) =>
+    Object.entries(entry.quantity.unit)
+      .filter(([atom, power]) => power < 0 && atom !== 'money')
+      .map(([atom]) => atom)
+      .sort()
+      .join()
+  const priced = new Set(roled.filter((entry) => entry.role.role === 'price' && entry.quantity.kind === 'money').map(perThings))
+  return roled.some(
+    (entry) =>
+      entry.role.role === 'baseline' &&
+      entry.quantity.kind === 'money' &&
+      priced.has(perThings(entry)) &&
+      perThings(entry) !== '' &&
+      TODAY_OWN.test(entry.quantity.sentence),
+  )
 }
 
 /**
@@ -94,6 +116,30 @@ function withUnstatedPrice(roled: readonly RoledQuantity[], streams: readonly St
   )
 }
 
+/** The share of a stated time the offer saves, when the text says none: an assumption the seller adjusts. */
+const ASSUMED_SHARE_PERCENT = 20
+
+function withAssumedShare(roled: readonly RoledQuantity[]): RoledQuantity[] | undefined {
+  const time = roled.find((entry) => entry.role.role === 'baseline' && (entry.quantity.unit.hour ?? 0) > 0)
+  if (time === undefined) return undefined
+  const share: Quantity = {
+    index: roled.length,
+    kind: 'percent',
+    value: ASSUMED_SHARE_PERCENT,
+    unit: {},
+    scale: 0.01,
+    flags: new Set(['assumed']),
+    page: time.quantity.page,
+    start: 0,
+    end: 0,
+    text: '',
+    sentence: '',
+    sentenceStart: 0,
+    sentenceIndex: time.quantity.sentenceIndex,
+  }
+  return [...roled, { quantity: share, role: { role: 'effect', what: 'reduction' }, of: '' }]
+}
+
 /** With no price named, the last amount of the text per thing and period, in its last sentence with figures. */
 function closingPrice(roled: readonly RoledQuantity[]): RoledQuantity | undefined {
   if (roled.some((entry) => entry.role.role === 'price')) return undefined
@@ -112,15 +158,17 @@ export function compose(roled: readonly RoledQuantity[], options: ComposeOptions
   for (const { quantity } of roled)
     if (quantity.kind === 'money') conversions.set(quantity.index, conversionTo(quantity.currency, options.currency, rates))
   const assumptions = assumptionsFor(options)
+  // The quantities by index, with the one assumed share when the text states a time but no change.
+  let all: readonly RoledQuantity[] = roled
   const valueOf = (ref: number | string): number => {
     if (typeof ref === 'string') return assumptions.find((assumption) => assumption.key === ref)?.value ?? 0
-    const quantity = roled[ref]?.quantity
+    const quantity = all[ref]?.quantity
     if (quantity === undefined) return 0
     return quantity.value * quantity.scale * (conversions.get(ref)?.rate ?? 1)
   }
   const unitOf = (ref: number | string): Unit => {
     if (typeof ref === 'string') return assumptions.find((assumption) => assumption.key === ref)?.unit ?? {}
-    return roled[ref]?.quantity.unit ?? {}
+    return all[ref]?.quantity.unit ?? {}
   }
   // "• 24 kök, 2 200 kr per kök och månad" closing a list that names no price is the offer's price,
   // kept out of the value when the value can be built without it.
@@ -130,10 +178,25 @@ export function compose(roled: readonly RoledQuantity[], options: ComposeOptions
       ? undefined
       : roled.map((entry) => (entry === closing ? { ...entry, role: { role: 'price', what: 'recurring' } as const } : entry))
   const withClosing = asPrice === undefined ? [] : composeStreams({ roled: asPrice, valueOf, unitOf, assumptions })
-  const chosen = asPrice !== undefined && withClosing.length > 0 ? asPrice : roled
+  let chosen = asPrice !== undefined && withClosing.length > 0 ? asPrice : roled
   const context: StreamContext = { roled: chosen, valueOf, unitOf, assumptions }
   let streams = chosen === roled ? composeStreams(context) : withClosing
   if (streams.length === 0) streams = replaceStreams(context, options.text)
+  if (streams.length === 0) {
+    // "5 medarbetare lägger 20 timmar i veckan … timkostnad 450 kr" and no change said: the stated
+    // figures carry the value, and the share the offer saves is the one assumption, said so.
+    const assumed = withAssumedShare(chosen)
+    if (assumed !== undefined) {
+      all = assumed
+      const found = composeStreams({ roled: assumed, valueOf, unitOf, assumptions }).filter(
+        (stream) => stream.chain.filter((factor) => typeof factor.ref === 'number').length >= 2,
+      )
+      if (found.length > 0) {
+        streams = found
+        chosen = assumed
+      } else all = chosen
+    }
+  }
   const priced = withUnstatedPrice(chosen, streams)
   const price = composePrice({ roled: priced, valueOf, unitOf, streams })
   const usedAssumptions = assumptions.filter((assumption) =>

@@ -154,6 +154,27 @@ function termOf(entry: RoledQuantity, context: PriceContext): PriceTerm | undefi
   const perMonth = (quantity.unit.month ?? 0) < 0 ? 12 : (quantity.unit.year ?? 0) < 0 ? 1 : undefined
   if (perMonth !== undefined)
     return { factors: [{ ref: quantity.index, exponent: 1 }], conversion: perMonth, period: 'year', amount: amount * perMonth }
+  if ((quantity.unit.hour ?? 0) < 0) {
+    // "Mitt timpris är 1 150 kr … jag uppskattar uppdraget till 120 timmar": the rate for the hours the engagement takes, once.
+    const engagement = context.roled.find(
+      ({ quantity: hours, role }) =>
+        role.role === 'baseline' && Object.keys(hours.unit).length === 1 && hours.unit.hour === 1 && hours.kind === 'duration',
+    )
+    if (engagement !== undefined) {
+      return {
+        factors: [
+          { ref: quantity.index, exponent: 1 },
+          { ref: engagement.quantity.index, exponent: 1 },
+        ],
+        conversion: 1,
+        period: 'one-off',
+        amount: amount * context.valueOf(engagement.quantity.index),
+      }
+    }
+    // An hourly rate with no hours counted ("our consultants bill $150 / hour") is work bought as
+    // needed: not a price the text totals (the explanation names it).
+    return undefined
+  }
   // Nothing to multiply it by and no period: a price once.
   return { factors: [{ ref: quantity.index, exponent: 1 }], conversion: 1, period: 'one-off', amount }
 }

@@ -44,7 +44,10 @@ export function withDocumentPrice(data: CalculatorDataInput, documentPrice: Docu
   const fields = data.valueFields ?? []
   // The pipeline said the text states no price; the document does, and says so instead.
   const said = (text: string | null | undefined, price: DocumentPrice) =>
-    `${(text ?? '').replace(explainTexts(analysis.language).noPrice, '').trim()} ${texts.price(price, analysis.currency)}`.trim()
+    `${(text ?? '')
+      .replace(explainTexts(analysis.language).noPrice, '')
+      .replace(/\s{2,}/gu, ' ')
+      .trim()} ${texts.price(price, analysis.currency)}`.trim()
   const taken = new Set([...data.parameters.map((parameter) => parameter.name), ...fields.map((field) => field.name)])
   if (data.calculatorType === 'value') {
     if (fields.some((field) => field.name === 'pricePerYear')) return data

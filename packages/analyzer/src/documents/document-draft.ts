@@ -8,10 +8,26 @@ import type { AnalysisInput } from '../types.ts'
 import { isOfferPrice, withDocumentPrice } from './attach-price.ts'
 import { documentCalculator } from './document-calculator.ts'
 import type { DocumentSide } from './document-side.ts'
+import type { DocumentPrice } from './price-side.ts'
 import { claimsValue } from './value-claim.ts'
 
 export function documentDraft(side: DocumentSide, model: ComposedModel, analysis: AnalysisInput): CalculatorDataInput {
   if (!claimsValue(model)) return documentCalculator({ side, quantities: model.quantities.map((entry) => entry.quantity), analysis })
   const explained = explainModel(model, analysis)
-  return side.price !== undefined && isOfferPrice(side.price) ? withDocumentPrice(explained, side.price, analysis) : explained
+  return side.price !== undefined && isOfferPrice(side.price) && !pricesTheValue(side.price, model)
+    ? withDocumentPrice(explained, side.price, analysis)
+    : explained
+}
+
+/** Whether the document's price is made of figures the value streams use ("An analyst costs $55 per hour" is the customer's cost). */
+function pricesTheValue(price: DocumentPrice, model: ComposedModel): boolean {
+  const used = model.streams.flatMap((stream) => [...stream.effect, ...stream.chain.map((factor) => factor.ref)])
+  const quantities = used
+    .flatMap((ref) => (typeof ref === 'number' ? [model.quantities[ref]?.quantity] : []))
+    .filter((quantity) => quantity !== undefined)
+  return price.inputs.some(
+    (input) =>
+      input.stated !== undefined &&
+      quantities.some((quantity) => input.stated?.quote.includes(quantity.text) === true && quantity.kind === 'money'),
+  )
 }

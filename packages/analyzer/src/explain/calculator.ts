@@ -84,10 +84,13 @@ function priceOf(
       : { kind: 'description' as const, ...(input.quote !== undefined ? { quote: input.quote } : {}) }
   void currency
   if (yearly <= 0) return { amount: Number(oneOff.toFixed(2)), period: 'one-off', source }
-  const formula = priceFormula(model, inputs)
+  // A price stated a month ("$1,500 per month") stays the seller's monthly price.
+  const recurring = model.price.filter((term) => term.period === 'year')
+  const monthly = recurring.length > 0 && recurring.every((term) => Math.abs(term.conversion - 12) < 1e-9)
+  const formula = priceFormula(model, inputs, monthly ? 12 : 1)
   return {
-    amount: Number(yearly.toFixed(2)),
-    period: 'year',
+    amount: Number((monthly ? yearly / 12 : yearly).toFixed(2)),
+    period: monthly ? 'month' : 'year',
     ...(oneOff > 0 ? { setup: Number(oneOff.toFixed(2)) } : {}),
     ...(formula !== undefined ? { formula } : {}),
     source,
@@ -127,6 +130,10 @@ function explanationOf(
   if (yearly > 0) sentences.push(texts.priceIs(money(yearly), oneOff > 0 ? money(oneOff) : undefined))
   else if (oneOff > 0) sentences.push(texts.oneOffOnly(money(oneOff)))
   else sentences.push(texts.noPrice)
+  // Prices the text states that the price cannot total (an hourly rate with no hours): named, not dropped silently.
+  const priced = new Set(model.price.flatMap((term) => term.factors.map((factor) => factor.ref)))
+  const uncounted = model.quantities.filter((entry) => entry.role.role === 'price' && !priced.has(entry.quantity.index))
+  if (uncounted.length > 0) sentences.push(texts.notInPrice(uncounted.map((entry) => entry.quantity.text)))
   if (inputs.some((input) => input.note !== undefined)) sentences.push(texts.converted)
   const assumed = inputs.filter((input) => input.assumed).map((input) => input.label.toLowerCase())
   if (assumed.length > 0) sentences.push(texts.assumptions(assumed))

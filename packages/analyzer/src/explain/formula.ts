@@ -78,13 +78,14 @@ export function streamFormula(stream: Stream, inputs: ReadonlyMap<number | strin
   return divided.length === 0 ? product : `${product} / ${divided.length === 1 ? divided[0] : `(${divided.join(' * ')})`}`
 }
 
-/** The recurring price per year as formula text, or undefined without one. */
-export function priceFormula(model: ComposedModel, inputs: ReadonlyMap<number | string, Input>): string | undefined {
+/** The recurring price per year (or per month, `periodsPerYear` 12) as formula text, or undefined without one. */
+export function priceFormula(model: ComposedModel, inputs: ReadonlyMap<number | string, Input>, periodsPerYear = 1): string | undefined {
   const parts = model.price
     .filter((priceTerm) => priceTerm.period === 'year')
     .map((priceTerm) => {
       const factors = priceTerm.factors.map((factor) => term(inputs, factor.ref))
-      if (Math.abs(priceTerm.conversion - 1) > 1e-12) factors.push(literal(priceTerm.conversion))
+      const conversion = priceTerm.conversion / periodsPerYear
+      if (Math.abs(conversion - 1) > 1e-12) factors.push(literal(conversion))
       return factors.join(' * ')
     })
   return parts.length === 0 ? undefined : parts.join(' + ')

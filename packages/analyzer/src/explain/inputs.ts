@@ -7,6 +7,7 @@ import type { Quantity } from '../model.ts'
 import { quoteAround, MAX_QUOTE } from '../read/quotes.ts'
 import type { Language } from '../types.ts'
 import { labelOf } from './labels.ts'
+import { explainTexts } from './texts.ts'
 
 export interface Input {
   readonly ref: number | string
@@ -105,6 +106,21 @@ export function inputsOf(
       partner === undefined
         ? entry
         : { ...entry, quantity: { ...entry.quantity, unit: { ...partner.quantity.unit, ...entry.quantity.unit } } }
+    // The share a text states no figure for is the assumption it is ("Share of that time saved").
+    if (quantity.flags.has('assumed')) {
+      const text = explainTexts(options.language).assumedLabels.share
+      inputs.push({
+        ref,
+        name: nameOf(text, taken),
+        label: text,
+        unit: '%',
+        value: quantity.value,
+        scale: quantity.scale,
+        kind: quantity.kind,
+        assumed: true,
+      })
+      continue
+    }
     const label = labelOf(shared, options.language)
     const value = quantity.kind === 'money' ? Number((quantity.value * rate).toPrecision(6)) : quantity.value
     inputs.push({

@@ -138,6 +138,8 @@ function costedThing(entry: RoledQuantity): string | undefined {
     )
   const subject = match?.[1]?.toLowerCase()
   if (subject === undefined) return spentOn(quantity.sentence.slice(quantity.end - quantity.sentenceStart))
+  // "I dag kostar det er 4,10 kr per sida": a time, not a thing.
+  if (TODAY_SUBJECT.test(subject)) return undefined
   if (!/^(which|that|this|it|som|vilket|vilka|det|den|detta)$/u.test(subject)) return /\d/u.test(subject) ? undefined : subject
   // "…, which costs": the thing named before the comma.
   const before =
@@ -148,6 +150,11 @@ function costedThing(entry: RoledQuantity): string | undefined {
   const words = (before.match(/[\p{L}][\p{L}-]*/gu) ?? []).slice(-2)
   return words.length === 0 ? undefined : words.join(' ').toLowerCase()
 }
+
+const TODAY_LEAD =
+  /(?:^|[\s,;])(?:today|currently|i\s+dag|idag)\s+(?:it\s+)?(?:costs?|kostar)(?:\s+(?:det|er|you|us|oss|them|dem))*\s+(?:about\s+|around\s+|ca\.?\s+|cirka\s+|runt\s+|ungefär\s+)?$/iu
+
+const TODAY_SUBJECT = /(?:^|\s)(?:today|now|currently|dag|idag|nu|det|it|this|that)$/iu
 
 /** "lägger 20 000 kr i månaden på städning i egen regi", "spends $11k a month on cleaning chemicals": what it is spent on. */
 function spentOn(after: string): string | undefined {
@@ -212,6 +219,9 @@ export function labelOf(entry: RoledQuantity, language: Language): { text: strin
           return { text: `${words.cost} ${words.per} ${thing}${side}`, unit: '' }
         return { text: `${withPer(`${words.costOf} ${thing}`)}${side}`, unit: '' }
       }
+      // "I dag kostar det er 4,10 kr per sida": today's cost.
+      if (role.role === 'baseline' && TODAY_LEAD.test(quantity.sentence.slice(0, quantity.start - quantity.sentenceStart)))
+        return { text: `${withPer(words.cost)} ${words.before}${side}`, unit: '' }
       const head =
         role.role === 'price'
           ? role.what === 'oneOff'

@@ -21,7 +21,10 @@ export function calculatorNameFor(model: ComposedModel, inputs: readonly Input[]
   const counted = quantities
     .filter((quantity) => quantity.kind === 'count' && quantity.nounText !== undefined)
     .sort((a, b) => b.value - a.value)
-  const plain = counted.filter((quantity) => Object.values(quantity.unit).every((power) => power > 0))
+  // A count of things, per period or not ("18 000 sidor i månaden"), never a rate of one thing per another.
+  const plain = counted.filter((quantity) =>
+    Object.entries(quantity.unit).every(([atom, power]) => power > 0 || ['day', 'week', 'month', 'quarter', 'year'].includes(atom)),
+  )
   const subject = counted.find((quantity) => quantity.unit.person !== undefined) ?? plain[0]
   const nounText = subject?.nounText?.toLowerCase()
   void inputs

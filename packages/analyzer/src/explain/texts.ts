@@ -8,6 +8,7 @@ export interface ExplainTexts {
   readonly priceIs: (yearly: string, oneOff: string | undefined) => string
   readonly oneOffOnly: (amount: string) => string
   readonly noPrice: string
+  readonly notInPrice: (amounts: readonly string[]) => string
   readonly converted: string
   readonly assumptions: (labels: readonly string[]) => string
   readonly allAssumed: string
@@ -16,7 +17,7 @@ export interface ExplainTexts {
   readonly namePrefix: Record<'time' | 'cost' | 'revenue' | 'generic', string>
   readonly forWord: string
   readonly effects: Record<string, string>
-  readonly assumedLabels: { people: string; hours: string; weeks: string; hourlyCost: string }
+  readonly assumedLabels: { people: string; hours: string; weeks: string; hourlyCost: string; share: string }
 }
 
 const EN: ExplainTexts = {
@@ -26,6 +27,7 @@ const EN: ExplainTexts = {
     `The offer's price, as stated, is ${yearly} a year${oneOff === undefined ? '' : `, plus ${oneOff} once (spread over three years in the net value)`}; ROI and payback use it.`,
   oneOffOnly: (amount) => `The offer's price, as stated, is ${amount} once; ROI and payback use it.`,
   noPrice: 'The text states no price, so ROI and payback are an estimate until you enter the price.',
+  notInPrice: (amounts) => `Not in the price, as the text counts no use of them: ${amounts.join(', ')}.`,
   converted: 'Amounts in other currencies are converted at the rate named beside each input.',
   assumptions: (labels) => `Assumptions to adjust (the text does not state them): ${labels.join(', ')}.`,
   allAssumed: 'The text states no figure of the value, so every input is an assumption to adjust to the customer.',
@@ -49,6 +51,7 @@ const EN: ExplainTexts = {
     hours: 'Hours saved per person a week',
     weeks: 'Working weeks a year',
     hourlyCost: 'Cost per working hour',
+    share: 'Share of that time saved (%)',
   },
 }
 
@@ -59,6 +62,7 @@ const SV: ExplainTexts = {
     `Erbjudandets pris enligt texten är ${yearly} om året${oneOff === undefined ? '' : `, plus ${oneOff} en gång (fördelat på tre år i nettovärdet)`}; ROI och återbetalningstid bygger på det.`,
   oneOffOnly: (amount) => `Erbjudandets pris enligt texten är ${amount} en gång; ROI och återbetalningstid bygger på det.`,
   noPrice: 'Texten anger inget pris, så ROI och återbetalningstid är en uppskattning tills du anger priset.',
+  notInPrice: (amounts) => `Inte med i priset, eftersom texten inte anger hur mycket det används: ${amounts.join(', ')}.`,
   converted: 'Belopp i andra valutor är omräknade med den kurs som anges vid varje värde.',
   assumptions: (labels) => `Antaganden att justera (texten anger dem inte): ${labels.join(', ')}.`,
   allAssumed: 'Texten anger inga siffror om värdet, så varje värde är ett antagande att anpassa till kunden.',
@@ -82,6 +86,7 @@ const SV: ExplainTexts = {
     hours: 'Sparade timmar per person och vecka',
     weeks: 'Arbetsveckor om året',
     hourlyCost: 'Kostnad per arbetstimme',
+    share: 'Andel av tiden som sparas (%)',
   },
 }
 

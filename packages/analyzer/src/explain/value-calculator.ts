@@ -54,19 +54,29 @@ export function valueCalculator(props: ValueProps): CalculatorDataInput {
     })
     return name
   })
-  const priceFormula = props.price?.period === 'year' ? (props.price.formula ?? String(props.price.amount)) : undefined
-  const oneOffPerYear =
-    props.price === undefined ? 0 : props.price.period === 'one-off' ? props.price.amount / 3 : (props.price.setup ?? 0) / 3
-  if (priceFormula !== undefined || oneOffPerYear > 0) {
-    fields.push({
-      name: 'pricePerYear',
-      label: labels.price,
-      calculated: true,
-      formula: `${priceFormula ?? '0'} + ${Number(oneOffPerYear.toFixed(2))}`,
-      unit: analysis.currency,
-    })
+  // The price per year over the price's own inputs: the recurring part, and the one-off part spread
+  // over the three years of the horizon — no amount written into the formula.
+  const recurring =
+    props.price === undefined || props.price.period === 'one-off'
+      ? undefined
+      : props.price.period === 'month'
+        ? `(${props.price.formula ?? ''}) * 12`
+        : props.price.formula
+  const oneOffTerms = model.price
+    .filter((term) => term.period === 'one-off')
+    .map((term) =>
+      term.factors
+        .map((factor) => byRef.get(factor.ref)?.name)
+        .filter((name) => name !== undefined)
+        .join(' * '),
+    )
+    .filter((text) => text !== '')
+  const oneOff = oneOffTerms.length === 0 ? undefined : `(${oneOffTerms.join(' + ')}) / 3`
+  const parts = [recurring, oneOff].filter((part) => part !== undefined && part !== '' && part !== '() * 12')
+  if (parts.length > 0) {
+    fields.push({ name: 'pricePerYear', label: labels.price, calculated: true, formula: parts.join(' + '), unit: analysis.currency })
   }
-  const net = priceFormula !== undefined || oneOffPerYear > 0 ? `${streamNames.join(' + ')} - pricePerYear` : streamNames.join(' + ')
+  const net = parts.length > 0 ? `${streamNames.join(' + ')} - pricePerYear` : streamNames.join(' + ')
   fields.push({
     name: 'netValuePerYear',
     label: labels.net,

@@ -610,6 +610,8 @@ function unitOf(
   const perAtoms = new Set<string>()
   for (const perNoun of perNouns) {
     const atom = nounAtom(perNoun)
+    // "An analyst costs $55 per hour": a person's hour is an hour.
+    if (atom.people && figure.kind === 'money' && periods.has('hour')) continue
     if (atom.atom === noun || perAtoms.has(atom.atom) || (atom.atom === 'hour' && periods.has('hour'))) continue
     perAtoms.add(atom.atom)
     addAtom(unit, atom.atom, -1)

@@ -95,6 +95,10 @@ const TAKES_OVER = unicodeWords(
   /\b(?:resolves?|solves?|handles?|fixes|automates?|takes\s+over|deflects?|löser|hanterar|automatiserar|tar\s+hand\s+om|tar\s+över)\b/iu,
 )
 
+/** A label that names a saving just before its percentage. */
+const SAVING_LABEL =
+  /(?:^|[\s,;(])(?:\p{L}*besparing|\p{L}*minskning|savings?|reduction|time\s+saved|tid\s+sparad)\s*(?:på|of|:|–|-)?\s*(?:ca\.?\s+|cirka\s+|about\s+|around\s+)?$/iu
+
 /** The language of a contract's obligations. */
 const CONTRACT_TERMS = unicodeWords(/\b(?:shall|hereby|hereunder|pursuant\s+to|notwithstanding|skall|härmed|enligt\s+detta\s+avtal)\b/iu)
 
@@ -242,6 +246,8 @@ function effectOf(quantity: Quantity, clause: string): EffectWhat | undefined {
   if (quantity.relation?.kind === 'oneIn' && CAN.test(rest) && DECREASE.test(rest)) return 'reduction'
   if (quantity.relation?.kind === 'oneIn' && !(OFFER_ACTS.test(quantity.sentence) && (DECREASE.test(clause) || INCREASE.test(clause))))
     return undefined
+  // "Tidsbesparing 30 %", "Savings: 20%": a saving named by its label.
+  if (SAVING_LABEL.test(clauseLead(quantity))) return 'reduction'
   if (quantity.flags.has('decrease')) return 'reduction'
   if (quantity.flags.has('increase')) return 'uplift'
   const sentence = quantity.sentence
