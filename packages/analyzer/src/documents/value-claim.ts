@@ -8,7 +8,7 @@ import { OFFER_ACTS } from '../roles/cues.ts'
 import { unicodeWords } from '../read/word-boundary.ts'
 
 const VALUE_WORDS = unicodeWords(
-  /\b(?:sav(?:e|es|ed|ing|ings)|roi|payback|return\s+on|efficien\w*|productiv\w*|besparing\w*|spar(?:ar|a|as)|effektiv\w*|återbetalning\w*|lönsam\w*)\b/iu,
+  /\b(?:sav(?:e|es|ed|ing|ings)|roi|payback|return\s+on|efficien\w*|productiv\w*|reduc(?:e|es|ed|ing|tion)|cuts?|lowers?|increases?|improves?|besparing\w*|spar(?:ar|a|as)|effektiv\w*|återbetalning\w*|lönsam\w*|minskar|sänker|ökar|höjer|förbättrar)\b/iu,
 )
 
 export function claimsValue(model: ComposedModel): boolean {
