@@ -195,13 +195,15 @@ export function documentCalculator(props: DocumentCalculatorProps): CalculatorDa
     }
   }
   const sliders = SLIDERS_PER_COMPLEXITY[analysis.complexity]
-  // The assumptions are what the seller will adjust: they are the sliders, in the domain's order; the price's inputs are numbers.
-  const assumed = value.inputs
-    .filter((input) => input.stated === undefined)
-    .slice(0, sliders)
-    .map((input) => input.name)
+  // The assumptions are what the seller adjusts first, so they take the sliders before the figures the
+  // document states; the price's inputs are numbers.
+  const byAdjustment = [
+    ...value.inputs.filter((input) => input.stated === undefined),
+    ...value.inputs.filter((input) => input.stated !== undefined),
+  ]
+  const onSliders = byAdjustment.slice(0, sliders).map((input) => input.name)
   const parameters = [
-    ...value.inputs.map((input) => parameterOf(input, assumed.includes(input.name), texts)),
+    ...value.inputs.map((input) => parameterOf(input, onSliders.includes(input.name), texts)),
     ...(side.price?.inputs ?? []).map((input) => parameterOf(input, false, texts)),
   ]
   return {
