@@ -15,6 +15,27 @@ describe('compose: the value per year and the price from a description', () => {
     expect(reading.priceYearly).toBe(6_000)
   })
 
+  it("counts today's own cost as the value when the seller takes the whole job over at a recurring price", () => {
+    const reading = read(
+      "Your in-house team is 22 FTE at about $41,000 each plus $70,000 for supervision and we'd do the whole thing for a flat $890,000 a year.",
+    )
+    expect(reading.grossYearly).toBeCloseTo(22 * 41_000 + 70_000, 0)
+    expect(reading.priceYearly).toBe(890_000)
+    const swedish = read('I dag har ni 6 egna vaktmästare à 480 000 kr per år. Vi tar över hela driften för 2 400 000 kr per år.', 'sv')
+    expect(swedish.grossYearly).toBeCloseTo(6 * 480_000, 0)
+    expect(swedish.priceYearly).toBe(2_400_000)
+  })
+
+  it('meets a cost per event with a chance of one a period, in English and Swedish', () => {
+    const reading = read(
+      'Regulators fine firms about $600,000 per reportable breach, and you face a 1-in-25 chance of one each year. Our controls cut that risk by 80%. $9,600 a year.',
+    )
+    expect(reading.grossYearly).toBeCloseTo(600_000 * 0.04 * 0.8, 0)
+    expect(reading.priceYearly).toBe(9_600)
+    const swedish = read('En brand kostar 2 miljoner kr per brand och risken för en brand är 2 % per år. Vårt system halverar risken.', 'sv')
+    expect(swedish.grossYearly).toBeCloseTo(2_000_000 * 0.02 * 0.5, 0)
+  })
+
   it('applies the share still needed after the change as one minus the share', () => {
     const reading = read(
       'Teamet lägger 10 timmar i veckan på översättning, till en kostnad av 500 kr i timmen. Med tjänsten återstår bara en fjärdedel av tiden. Räkna med 40 arbetsveckor.',

@@ -39,7 +39,7 @@ function assumptionsFor(options: ComposeOptions): Assumption[] {
 
 /** Streams for a text that replaces costs without a percentage ("byt ut de fasta linjerna"): each cost chain once. */
 function replaceStreams(context: StreamContext, text: string): Stream[] {
-  if (!REPLACES.test(text) && !pricedAgainstToday(context.roled)) return []
+  if (!REPLACES.test(text) && !pricedAgainstToday(context.roled) && !takesOverWhole(context.roled, text)) return []
   const streams: Stream[] = []
   const roled = context.roled.map((entry) => ({ ...entry }))
   for (let round = 0; round < 4; round += 1) {
@@ -81,6 +81,21 @@ function pricedAgainstToday(roled: readonly RoledQuantity[]): boolean {
       priced.has(perThings(entry)) &&
       perThings(entry) !== '' &&
       TODAY_OWN.test(entry.quantity.sentence),
+  )
+}
+
+/** "we'd do the whole thing", "vi tar över hela driften": the seller takes over work the customer pays for today. */
+const TAKES_OVER_WHOLE = unicodeWords(
+  /\b(?:do\s+(?:the\s+whole\s+thing|it\s+all|all\s+of\s+it)|take\s+(?:it\s+)?over|takes\s+over|handle\s+(?:it\s+all|all\s+of\s+it|everything)|run\s+it\s+for\s+you|outsourc\w*|tar\s+över|ta\s+över|sköter\s+(?:hela|allt)|tar\s+hand\s+om\s+(?:hela|allt))\b/iu,
+)
+
+/** "your in-house team is 22 FTE at $41,000 each … we'd do the whole thing for $890,000 a year": today's own cost, taken over at a recurring price. */
+function takesOverWhole(roled: readonly RoledQuantity[], text: string): boolean {
+  if (!TAKES_OVER_WHOLE.test(text)) return false
+  const recurringPrice = roled.some((entry) => entry.role.role === 'price' && entry.role.what === 'recurring')
+  return (
+    recurringPrice &&
+    roled.some((entry) => entry.role.role === 'baseline' && entry.quantity.kind === 'money' && TODAY_OWN.test(entry.quantity.sentence))
   )
 }
 

@@ -14,6 +14,7 @@ const WORDS = {
     before: 'today',
     after: 'with the offer',
     share: 'Share',
+    chance: 'Chance',
     reduction: 'Reduction',
     increase: 'Increase',
     price: 'Price',
@@ -43,6 +44,7 @@ const WORDS = {
     before: 'i dag',
     after: 'med erbjudandet',
     share: 'Andel',
+    chance: 'Sannolikhet',
     reduction: 'Minskning',
     increase: 'Ökning',
     price: 'Pris',
@@ -159,7 +161,7 @@ const TODAY_SUBJECT = /(?:^|\s)(?:today|now|currently|dag|idag|nu|det|it|this|th
 /** "lägger 20 000 kr i månaden på städning i egen regi", "spends $11k a month on cleaning chemicals": what it is spent on. */
 function spentOn(after: string): string | undefined {
   const match =
-    /^\s*(?:(?:a|an|per|each|every|i|om|in)\s+(?:year|month|week|day|quarter|år|året|månaden|månad|veckan|vecka|dagen|dag|kvartal)\s+)?(?:on|in|på|för)\s+((?:[\p{L}-]+\s+){0,3}[\p{L}-]+)/iu.exec(
+    /^\s*(?:(?:a|an|per|each|every|i|om|in)\s+(?:year|month|week|day|quarter|år|året|månaden|månad|veckan|vecka|dagen|dag|kvartal)\s+)?(?:on|in|for|på|för)\s+((?:[\p{L}-]+\s+){0,3}[\p{L}-]+)/iu.exec(
       after,
     )
   const words = (match?.[1] ?? '').split(/\s+/u)
@@ -181,7 +183,7 @@ function perPhrase(entry: RoledQuantity, words: Words): string {
 }
 
 const GLUE =
-  /^(the|a|an|our|their|its|your|en|ett|den|det|de|vår|era|er|per|i|om|in|on|for|to|till|from|från|each|every|varje|typically|average|about|roughly|around|approximately|snitt|at|à|på|för|with|med|of|av|is|är|are|was|were|kostar|ligger|runt|cirka|ca|is|sits|runs|averages?|about|only|just|bara|drygt|knappt|omkring|ungefär|som|that|which|who|has|have|har)$/iu
+  /^(the|a|an|our|their|its|your|en|ett|den|det|de|vår|era|er|per|i|om|in|on|for|to|till|from|från|each|every|varje|typically|average|about|roughly|around|approximately|snitt|at|à|på|för|with|med|of|av|is|är|are|was|were|kostar|ligger|runt|cirka|ca|is|sits|runs|averages?|about|only|just|bara|drygt|knappt|omkring|ungefär|som|that|which|who|has|have|har|plus|samt|and|och)$/iu
 
 /** The words just before a figure that name it ("loaded cost", "diesel", "Milkostnaden"): at most three, back to a glue word or punctuation. */
 function namedBy(entry: RoledQuantity): string | undefined {
@@ -199,6 +201,18 @@ function namedBy(entry: RoledQuantity): string | undefined {
   if (kept.length === 0) return undefined
   const phrase = kept.join(' ')
   return phrase.charAt(0).toUpperCase() + phrase.slice(1)
+}
+
+const LOSS_WORD = /(?<!\p{L})(fines?|fined|penalt(?:y|ies)|loss(?:es)?|damages?|böter|vite|viten|förlust(?:er)?|skadestånd)(?!\p{L})/iu
+
+/** "Regulators fine companies … $600,000 per breach": an amount in a clause of a fine or loss is that fine or loss. */
+function lossNamed(entry: RoledQuantity): string | undefined {
+  const { quantity } = entry
+  const lead = quantity.sentence.slice(0, Math.max(0, quantity.start - quantity.sentenceStart))
+  const word = LOSS_WORD.exec(lead.split(/[,;:(–—\n•]/u).pop() ?? '')?.[1]?.toLowerCase()
+  if (word === undefined) return undefined
+  const noun = word === 'fines' || word === 'fined' ? 'fine' : word === 'penalties' ? 'penalty' : word === 'losses' ? 'loss' : word
+  return noun.charAt(0).toUpperCase() + noun.slice(1)
 }
 
 export function labelOf(entry: RoledQuantity, language: Language): { text: string; unit: string } {
@@ -222,12 +236,25 @@ export function labelOf(entry: RoledQuantity, language: Language): { text: strin
       // "I dag kostar det er 4,10 kr per sida": today's cost.
       if (role.role === 'baseline' && TODAY_LEAD.test(quantity.sentence.slice(0, quantity.start - quantity.sentenceStart)))
         return { text: `${withPer(words.cost)} ${words.before}${side}`, unit: '' }
+      const named = role.role === 'price' ? undefined : (lossNamed(entry) ?? namedBy(entry))
+      // "22 FTE at $41,000 each": the name before the amount is the thing it is per, so it is the cost per FTE.
+      const perAtoms = Object.entries(quantity.unit).filter(([atom, power]) => power < 0 && atom !== 'money')
+      const namedAtom = named === undefined ? undefined : nounAtom(named.split(/\s+/u).pop() ?? named).atom
+      if (named !== undefined && perAtoms.some(([atom]) => atom === namedAtom)) {
+        const others = perAtoms
+          .filter(([atom]) => atom !== namedAtom)
+          .map(([atom]) =>
+            (PERIOD_KEYS as readonly string[]).includes(atom) ? ` ${words.per} ${words[atom as (typeof PERIOD_KEYS)[number]]}` : '',
+          )
+          .join('')
+        return { text: `${words.cost} ${words.per} ${named}${others}${side}`, unit: '' }
+      }
       const head =
         role.role === 'price'
           ? role.what === 'oneOff'
             ? words.oneOff
             : words.price
-          : (namedBy(entry) ?? (role.role === 'baseline' && role.what === 'revenue' ? words.revenue : words.cost))
+          : (named ?? (role.role === 'baseline' && role.what === 'revenue' ? words.revenue : words.cost))
       return { text: `${withPer(head)}${side}`, unit: '' }
     }
     case 'duration': {
@@ -252,7 +279,10 @@ export function labelOf(entry: RoledQuantity, language: Language): { text: strin
             : role.what === 'points'
               ? words.points
               : words.reduction
-          : words.share
+          : (quantity.unit['n:event'] ?? 0) > 0
+            ? words.chance
+            : words.share
+      if ((quantity.unit['n:event'] ?? 0) > 0) return { text: `${withPer(head)} (%)`, unit: '%' }
       return { text: `${named === undefined ? head : `${head}: ${named.toLowerCase()}`}${side} (%)`, unit: '%' }
     }
     case 'multiplier':

@@ -26,7 +26,11 @@ export function calculatorNameFor(model: ComposedModel, inputs: readonly Input[]
     Object.entries(quantity.unit).every(([atom, power]) => power > 0 || ['day', 'week', 'month', 'quarter', 'year'].includes(atom)),
   )
   const subject = counted.find((quantity) => quantity.unit.person !== undefined) ?? plain[0]
-  const nounText = subject?.nounText?.toLowerCase()
+  // Lower case unless the seller wrote an acronym ("FTE", "SKU").
+  const nounText =
+    subject?.nounText === undefined
+      ? undefined
+      : subject.nounText.replace(/\p{L}+/gu, (word) => (/^\p{Lu}{2,}s?$/u.test(word) ? word : word.toLowerCase()))
   void inputs
   if (nounText !== undefined && nounText.length <= 40) return `${kind} ${texts.forWord} ${nounText}`
   // No one counted: what the streams are about ("Cost savings: in-house cleaners, sick days").

@@ -28,7 +28,7 @@ const POINTS = sticky(`${S}?(?:percentage${S}points?|procentenhet(?:er|erna)?|%-
 /** "+2 pp", "0.5 p.p.": lower case only ("$50M+ PP" is polypropylene). */
 const POINTS_SHORT = sticky(`${S}?(?:p\\.p\\.|pp|ppt)(?![\\p{L}])`, 'u')
 const PERCENT = sticky(`${S}?(?:%|procent(?![\\p{L}])|percent(?![\\p{L}])|per cent(?![\\p{L}]))`, 'iu')
-const RANGE = sticky(`${S}?[-–—]${S}?(?:\\$|€|R ?)?(?=\\d)`, 'u')
+const RANGE = sticky(`${S}?[-–—]${S}?(?:\\$|€|£|R ?)?(?=\\d)`, 'u')
 const PER_STEP = sticky(
   '\\s{0,8}(?:(\\/)\\s{0,8})?(?:(per|a|an|each|every|varje|i|om|pro|och|and)\\s{1,8})?(?:the\\s{1,8})?(\\p{L}+)',
   'iu',
@@ -204,10 +204,13 @@ function readRange(text: string, tail: Tail, value: number, allowMoney: boolean)
   if (wasPercent && matchAt(PERCENT, text, second.end) === null) return
   const low = tail.value
   const scale = value === 0 ? 1 : tail.value / value
+  // "$64K–$96K": each end carries its multiplier, so the second's applies to it alone; in "2–3
+  // million" the one multiplier after the range applies to both ends.
+  const own = scale === 1 ? undefined : readMultiplier(text, second.end)
   tail.low = low
-  tail.high = second.value * scale
+  tail.high = own === undefined ? second.value * scale : second.value * own.factor
   tail.value = (low + tail.high) / 2
-  tail.end = second.end
+  tail.end = own === undefined ? second.end : own.end
   tail.flags.push('range')
   applyMultiplier(text, tail)
   if (wasPercent) tail.kind = undefined

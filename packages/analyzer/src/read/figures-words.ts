@@ -7,6 +7,7 @@
 import type { FigureFlag, MutableFigure } from './figures-types.ts'
 import { matchAt, sticky } from './figures-text.ts'
 import { readTail, type Tail } from './figures-tail.ts'
+import { nameOrHeading } from './names-and-headings.ts'
 import { FREQUENCY_WORDS, NUMBER_WORDS } from './vocabulary.ts'
 
 const PAREN_DIGITS = sticky('[ \\u00a0]?\\(\\d+\\)')
@@ -196,7 +197,7 @@ export function wordQuantities(page: number, text: string, swedish: boolean, bui
       figures.push({ kind: 'percent', value: fraction.value, page, start, end, text: text.slice(start, end), flags })
       continue
     }
-    const number = NUMBER_WORDS.get(key)
+    const number = nameOrHeading(text, start, end) ? undefined : NUMBER_WORDS.get(key)
     const frequency = FREQUENCY_WORDS.get(key)
     const count =
       number !== undefined

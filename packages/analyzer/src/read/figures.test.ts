@@ -240,6 +240,18 @@ describe('counts, percentages and durations', () => {
     expect(only('45 %').flags).toEqual([])
   })
 
+  it('reads money ranges whose ends carry their own multiplier or symbol, with any dash', () => {
+    for (const [text, low, high, currency] of [
+      ['review labour costs $64K–$96K a year', 64_000, 96_000, 'USD'],
+      ['a violation costs $50K-$500K per clause', 50_000, 500_000, 'USD'],
+      ['a breach costs £10K–£100K per violation', 10_000, 100_000, 'GBP'],
+      ['the risk is $2M – $10M a season', 2_000_000, 10_000_000, 'USD'],
+      ['it costs $2–3M a year', 2_000_000, 3_000_000, 'USD'],
+    ] as const) {
+      expect(only(text)).toMatchObject({ kind: 'money', currency, low, high, value: (low + high) / 2 })
+    }
+  })
+
   it('reads percentage ranges as their midpoint', () => {
     for (const text of ['saves 10–20% of the time', 'sparar 10-20 % av tiden', 'saves 10%–20% of the time']) {
       expect(only(text, SWEDISH)).toMatchObject({ kind: 'percent', value: 15, low: 10, high: 20, flags: ['range'] })

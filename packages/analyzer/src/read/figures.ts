@@ -141,7 +141,8 @@ function numberAt(scan: Scan, start: number, reading: NumberReading): Outcome | 
   // Letters glued to the number: "300x250", "G1", "3x" are not figures; "100k", "10kr", "$50CPM" are.
   if (isLetter(text[numberEnd])) {
     const glued = matchAt(WORD, text, numberEnd)?.[1] ?? ''
-    if (!gluedSuffixAllowed(glued)) return { skip: 'until', until: numberEnd + glued.length }
+    // "$50K-$500K": a hyphen after the suffix starts a range, it is not part of the word.
+    if (!gluedSuffixAllowed(glued.replace(/-+$/, ''))) return { skip: 'until', until: numberEnd + glued.length }
   }
   // "9 0 %": a table cell whose digits the PDF spaced out.
   const spaced = reading.raw.length === 1 ? matchAt(SPACED_PERCENT, text, reading.end) : null

@@ -1,6 +1,7 @@
 // Numbers written in words become digits before the scanner reads the text: "forty-five minutes",
 // "fyrtiofem minuter", "an hour and a half", "en halvtimme", "en kvart", "ett dussin", "two and a
 // half". The rewritten text keeps a map back to the original, so quotes are always the seller's words.
+import { nameOrHeading } from './names-and-headings.ts'
 
 const EN_UNITS: Record<string, number> = {
   one: 1,
@@ -160,7 +161,7 @@ export function normalizeNumbers(text: string): NormalizedText {
     for (let match = rewrite.pattern.exec(text); match !== null; match = rewrite.pattern.exec(text)) {
       const start = match.index
       const end = start + match[0].length
-      if (overlaps(start, end) || FRACTION_AFTER.test(text.slice(end, end + 14))) continue
+      if (overlaps(start, end) || FRACTION_AFTER.test(text.slice(end, end + 14)) || nameOrHeading(text, start, end)) continue
       const replacement = rewrite.replace(match, text)
       if (replacement === undefined || replacement === '') continue
       // Keep a capital's sentence start readable for the sentence splitter: digits need no case.

@@ -331,6 +331,9 @@ const INTEREST = unicodeWords(
   /\b(?:interest|cost\s+of\s+capital|wacc|discount\s+rate|hurdle\s+rate|\p{L}*ränta|avkastningskrav|kapitalkostnad)\b[^.\d]{0,20}$/iu,
 )
 
+/** A probability: "chance", "likelihood", "sannolikhet". */
+const CHANCE = unicodeWords(/\b(?:chance|chances|probability|likelihood|odds|risk|sannolikhet(?:en)?|risk(?:en)?)\b/iu)
+
 /** A salary, per person and per year unless it says otherwise. */
 const SALARY = unicodeWords(/\b(salary|salaries|wage|lön|årslön|månadslön|löner)\b/iu)
 
@@ -607,6 +610,14 @@ function unitOf(
     if (period === 'hour') addAtom(unit, 'hour', -1)
     else if (!(figure.kind === 'duration' && figure.duration === period)) addAtom(unit, periodAtom(period), -1)
   }
+  // "a 1-in-25 chance of one each year", "risken är 5 % per år": a probability a period counts events a
+  // period, which a cost per breach or per incident then meets one for one.
+  if (
+    figure.kind === 'percent' &&
+    periods.size > 0 &&
+    CHANCE.test(context.text.slice(Math.max(context.sentenceStart, figure.start - 40), figure.end + 30))
+  )
+    addAtom(unit, 'n:event', 1)
   const perAtoms = new Set<string>()
   for (const perNoun of perNouns) {
     const atom = nounAtom(perNoun)

@@ -25,6 +25,13 @@ describe('assignRoles', () => {
     expect(roleOf('Kostnad 350 kr per hyresgäst och månad.', '350', 'sv').role).toBe('price')
   })
 
+  it('keeps what the customer risks or loses out of the price, in a labelled line too', () => {
+    expect(roleOf('Total annual compliance risk: $2M–$10M/season.', '$2M').role).toBe('baseline')
+    expect(roleOf('Regulatory breach: £10K–£100K per violation.', '£10K').role).toBe('baseline')
+    expect(roleOf('Förlust per år: 400 000 kr/år.', '400 000', 'sv').role).toBe('baseline')
+    expect(roleOf('Plattform: 8 900 kr/mån.', '8 900', 'sv').role).toBe('price')
+  })
+
   it('keeps what a person costs the customer out of the price', () => {
     const text = 'Your in-house team is 22 FTE at about $41,000 each and we would do it all for a flat $890,000 a year.'
     expect(roleOf(text, '$41,000').role).toBe('baseline')

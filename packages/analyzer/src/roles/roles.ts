@@ -111,6 +111,10 @@ const PRICE_WORD_BEFORE = unicodeWords(
 )
 
 /** The per-words of an amount ("per", "a", "month", "året"). */
+/** What the customer loses, risks or saves: an amount said so is never the offer's price. */
+const AT_STAKE = unicodeWords(
+  /\b(?:risks?|exposure|breach(?:es)?|violations?|penalt(?:y|ies)|fines|fined|a\s+fine\s+of|loss|losses|at\s+stake|saved|savings?|avoided|förlust(?:er|en)?|böter|viten?|sanktionsavgift(?:er|en)?|risken|riskerar|sparade?|besparing(?:en|ar)?|undviker|undvikna)\b/iu,
+)
 const PER_WORDS = unicodeWords(
   /\b(?:per|a|an|each|och|i|om|and)\b|\b(?:day|days|week|weeks|month|months|mo|year|years|yr|annum|dag|vecka|månad|mån|år|året|månaden)\b/giu,
 )
@@ -169,6 +173,8 @@ function priceScore(quantity: Quantity, clause: string, offerName: readonly stri
   )
     score += 3
   if (CUSTOMER_SIDE.test(clause)) score -= 3
+  // "Total annual compliance risk: $2M–$10M", "regulatory breach: £10K per violation": what the customer stands to lose or save, not what the offer costs.
+  if (AT_STAKE.test(clause) && !SELLER_CHARGES.test(clause) && !PRICE_LABEL.test(clause)) score -= 3
   // "Kedjan betalar för 540 licenser …, 35 USD per licens och månad": what the customer pays someone today.
   else if (CUSTOMER_SIDE.test(sentence) && !SELLER_CHARGES.test(sentence) && !PRICE_LABEL.test(sentence) && !OFFER_ACTS.test(sentence))
     score -= 2
