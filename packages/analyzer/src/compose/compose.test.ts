@@ -32,7 +32,10 @@ describe('compose: the value per year and the price from a description', () => {
     )
     expect(reading.grossYearly).toBeCloseTo(600_000 * 0.04 * 0.8, 0)
     expect(reading.priceYearly).toBe(9_600)
-    const swedish = read('En brand kostar 2 miljoner kr per brand och risken för en brand är 2 % per år. Vårt system halverar risken.', 'sv')
+    const swedish = read(
+      'En brand kostar 2 miljoner kr per brand och risken för en brand är 2 % per år. Vårt system halverar risken.',
+      'sv',
+    )
     expect(swedish.grossYearly).toBeCloseTo(2_000_000 * 0.02 * 0.5, 0)
   })
 
