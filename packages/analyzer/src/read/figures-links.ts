@@ -14,6 +14,10 @@ const FROM_BEFORE =
   /(?:^|[^\p{L}])(?:from|från)[ \t\u00a0]+(?:(?:about|around|approximately|roughly|cirka|ca\.?|ungefär|omkring)[ \t\u00a0]+)?$/iu
 const TO_BETWEEN =
   /^[ \t\u00a0]*(?:to|till|down to|up to|ner till|ned till|upp till|→|->)[ \t\u00a0]+(?:(?:about|around|approximately|roughly|only|just|cirka|ca\.?|ungefär|bara|endast)[ \t\u00a0]+)?$/iu
+/** "that drops to", "it falls to", "sjunker till": the level a figure changes to, in the same sentence. */
+const DROPS_TO =
+  /^[^.!?\d]*(?:drops?|dropping|falls?|goes\s+down|comes\s+down|shrinks?|is\s+cut|sjunker|faller|går\s+ner|minskar)[ \t\u00a0]+(?:to|till)[ \t\u00a0]+(?:(?:about|around|only|just|cirka|ca\.?|bara|endast)[ \t\u00a0]+)?$/iu
+const DROPS_REACH = 80
 /** How far before the first figure "from" may stand, and how long the words between the two may be. */
 const FROM_REACH = 40
 const BETWEEN_REACH = 40
@@ -58,9 +62,14 @@ export function linkFromTo(text: string, figures: readonly MutableFigure[], bare
   for (let index = 0; index + 1 < items.length; index += 1) {
     const first = items[index]
     const second = items[index + 1]
-    if (first === undefined || second === undefined || second.start - first.end > BETWEEN_REACH) continue
-    if (!TO_BETWEEN.test(text.slice(first.end, second.start))) continue
-    if (!FROM_BEFORE.test(text.slice(Math.max(0, first.start - FROM_REACH), first.start))) continue
+    if (first === undefined || second === undefined) continue
+    const between = text.slice(first.end, second.start)
+    // "Trucks wait 75 minutes at your docks; with slot booking that drops to 20": the level after, unit unwritten.
+    const dropsTo = 'figure' in first && 'bare' in second && between.length <= DROPS_REACH && DROPS_TO.test(between)
+    if (!dropsTo) {
+      if (second.start - first.end > BETWEEN_REACH || !TO_BETWEEN.test(between)) continue
+      if (!FROM_BEFORE.test(text.slice(Math.max(0, first.start - FROM_REACH), first.start))) continue
+    }
     let from: MutableFigure
     let to: MutableFigure
     if ('figure' in first && 'figure' in second) {

@@ -17,6 +17,22 @@ describe('readQuantities: what a figure is per', () => {
     expect(unitOf('We handle 14 000 ärenden per år.', '14 000', 'sv')).toEqual({ 'n:ticket': 1, year: -1 })
   })
 
+  it('reads a compound after "per" by its last word, but not a word that ends no noun', () => {
+    expect(unitOf('€1,850 per dock door per year (8 doors).', '€1,850')).toEqual({ money: 1, 'n:door': -1, year: -1 })
+    expect(unitOf('$40 per seat upfront.', '$40')).toMatchObject({ money: 1, person: -1 })
+    expect(unitOf('$40 per seat upfront.', '$40')['n:upfront']).toBeUndefined()
+  })
+
+  it('reads the level a figure drops to, its unit unwritten, as the level after', () => {
+    const [before, after] = read('Trucks wait 75 minutes at your docks; with slot booking that drops to 20.')
+    expect(before).toMatchObject({ value: 75, relation: { kind: 'from' } })
+    expect(after).toMatchObject({ value: 20, unit: { hour: 1 } })
+  })
+
+  it('counts events a period from a chance of one a period', () => {
+    expect(unitOf('You face roughly a 1-in-25 chance of a breach each year.', '1-in-25')).toEqual({ 'n:event': 1, year: -1 })
+  })
+
   it('keeps a period written right after another figure with that figure', () => {
     // The year belongs to the cases; the minutes are per case.
     const unit = unitOf('Vi har 14 000 ärenden per år à 40 minuter.', '40 minuter', 'sv')

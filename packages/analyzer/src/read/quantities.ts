@@ -32,6 +32,10 @@ function periodAtom(period: Period): string {
 
 const WORD = /[\p{L}][\p{L}\p{N}²-]*/u
 
+/** Words that end no compound noun after "per": "per seat upfront", "per user included", "per site annually". */
+const NOT_A_COMPOUND_END =
+  /(?:ly|ed|ing)$|^(?:upfront|extra|included|incl|excl|inkl|exkl|only|total|flat|fixed|plus|minus|net|gross|netto|brutto|max|min|average|snitt|fee|fees|avgift|before|after|today|före|efter|idag|exclusive|inclusive|ex|vat|moms|sek|kr|usd|eur|gbp|nok|dkk)$/iu
+
 /** The per-what phrases right after a figure: "per user per month", "/bil/mån", "a visit", "each". */
 function persAfter(text: string, measure = false): { nouns: string[]; periods: Period[]; length: number } {
   const nouns: string[] = []
@@ -105,13 +109,15 @@ function persAfter(text: string, measure = false): { nouns: string[]; periods: P
     if (NOT_NOUNS.has(first)) break
     // Two words only when the first is not already a noun of its own ("site manager", "fast line").
     const connectorNext = second !== undefined && /^(per|a|an|och|and|i|om|each|every|varje|or|eller|plus|på|at|for|för|in)$/i.test(second)
-    const noun =
+    // "per dock door", "per cleaning robot": a compound's last word is the thing ("8 doors" meets it).
+    const compound =
       second !== undefined &&
       !connectorNext &&
       !PERIOD_WORDS.has(second) &&
-      /^(site|field|fleet|sales|line|store|team|case|work|call|machine|billable|man)$/.test(first)
-        ? `${first} ${second}`
-        : first
+      !PERIOD_ADVERBS.has(second) &&
+      !NOT_NOUNS.has(second) &&
+      !NOT_A_COMPOUND_END.test(second)
+    const noun = compound ? `${first} ${second}` : first
     nouns.push(noun)
     consumed += match[0].length - (noun === first && second !== undefined ? second.length + 1 : 0)
     rest = text.slice(consumed)
