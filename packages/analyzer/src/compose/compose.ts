@@ -157,9 +157,11 @@ function withAssumedShare(roled: readonly RoledQuantity[]): RoledQuantity[] | un
 
 /** With no price named, the last amount of the text per thing and period, in its last sentence with figures. */
 function closingPrice(roled: readonly RoledQuantity[]): RoledQuantity | undefined {
-  if (roled.some((entry) => entry.role.role === 'price')) return undefined
+  // A setup fee beside it ("… per dock door per year plus €7,500 setup") names no recurring price.
+  const oneOff = (entry: RoledQuantity) => entry.role.role === 'price' && entry.role.what === 'oneOff'
+  if (roled.some((entry) => entry.role.role === 'price' && !oneOff(entry))) return undefined
   const lastSentence = Math.max(...roled.map((entry) => entry.quantity.sentenceIndex))
-  const last = roled.filter((entry) => entry.quantity.kind === 'money').at(-1)
+  const last = roled.filter((entry) => entry.quantity.kind === 'money' && !oneOff(entry)).at(-1)
   if (last === undefined || last.quantity.sentenceIndex !== lastSentence || last.role.role !== 'baseline') return undefined
   const unit = Object.entries(last.quantity.unit)
   const perPeriod = unit.some(([atom, power]) => power < 0 && ['month', 'year', 'week'].includes(atom))

@@ -22,4 +22,4 @@ export function isDigit(character: string | undefined): boolean {
 export const SPACE_CLASS = '[ \\u00a0\\u202f\\u2009]'
 
 /** One word after a number or a word, with the spaces before it: group 1 is the word. */
-export const WORD = sticky('[ \\t\\u00a0\\u202f]{0,8}([\\p{L}][\\p{L}\\-]{0,40})', 'u')
+export const WORD = sticky('[ \\t\\u00a0\\u202f]{0,8}([\\p{L}][\\p{L}²³\\-]{0,40})', 'u')

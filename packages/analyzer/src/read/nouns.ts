@@ -13,6 +13,8 @@ export const MEASURES: ReadonlyArray<readonly [RegExp, string, number]> = [
   [/^(km|kilometers?|kilometres?|kilometer|kilometre)$/, 'km', 1],
   [/^(mil|milen)$/, 'km', 10],
   [/^(kvm|m2|m²|kvadratmeter|sq\.?\s?m|square metres?|square meters?)$/, 'm2', 1],
+  // "m³fub", "m³to": a timber measure's cubic metres.
+  [/^(m3|m³|m³\p{L}{1,3}|m3\p{L}{1,3}|kubikmeter|cubic metres?|cubic meters?)$/u, 'm3', 1],
   [/^(sq\.?\s?ft|sq|square feet|sqft|ft2|ft²)$/, 'sqft', 1],
   [/^(kg|kilo|kilos|kilogram)$/, 'kg', 1],
   [/^(g|gram|grams|gramme|grammes)$/, 'kg', 0.001],
@@ -87,7 +89,7 @@ for (const word of [
 
 /** Lemma of an English or Swedish noun: lower case, plural and definite endings removed. */
 export function lemma(word: string): string {
-  const lower = word.toLowerCase().replace(/[^\p{L}\p{N}²]/gu, '')
+  const lower = word.toLowerCase().replace(/[^\p{L}\p{N}²³]/gu, '')
   if (lower.length <= 3) return lower
   // English plurals: "-ies", "-es" after s, x, z, ch, sh ("boxes"), else "-s" ("machines", "trucks").
   if (/ies$/.test(lower)) return `${lower.slice(0, -3)}y`

@@ -33,6 +33,12 @@ describe('readQuantities: what a figure is per', () => {
     expect(unitOf('You face roughly a 1-in-25 chance of a breach each year.', '1-in-25')).toEqual({ 'n:event': 1, year: -1 })
   })
 
+  it('reads shifts as a working day\'s, "var" closing a phrase as each, and timber in m³fub', () => {
+    expect(unitOf('ni har tolv CNC-maskiner som går två skift à 8 timmar.', 'två skift', 'sv')).toEqual({ 'n:skift': 1, day: -1 })
+    expect(unitOf('Era 28 lastbilar går 11 000 mil per år var, och mer.', '11 000', 'sv')).toEqual({ km: 1, year: -1, 'n:vehicle': -1 })
+    expect(unitOf('ni tar in cirka 320 000 m³fub timmer per år.', '320 000', 'sv')).toEqual({ m3: 1, year: -1 })
+  })
+
   it('keeps a period written right after another figure with that figure', () => {
     // The year belongs to the cases; the minutes are per case.
     const unit = unitOf('Vi har 14 000 ärenden per år à 40 minuter.', '40 minuter', 'sv')

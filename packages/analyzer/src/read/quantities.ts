@@ -30,7 +30,7 @@ function periodAtom(period: Period): string {
   return period
 }
 
-const WORD = /[\p{L}][\p{L}\p{N}²-]*/u
+const WORD = /[\p{L}][\p{L}\p{N}²³-]*/u
 
 /** Words that end no compound noun after "per": "per seat upfront", "per user included", "per site annually". */
 const NOT_A_COMPOUND_END =
@@ -459,7 +459,8 @@ function unitOf(
   } else if (
     /(?:^|[\s(])(each|à|a\s+piece|styck|apiece)\s*$/u.test(lead) ||
     (eachPhrase !== null && figure.kind !== 'money') ||
-    /^\s*(each|styck|st|apiece)\b/.test(context.text.slice(figure.end, figure.end + 10))
+    // "11 000 mil per år var, och …": Swedish "var" closing the phrase is "each".
+    /^\s*(?:each|styck|st|apiece|vardera|var(?=\s*(?:[,.;]|och\b|$)))\b/u.test(context.text.slice(figure.end, figure.end + 10))
   ) {
     const referred = previousCountNoun(context.figures, context.index, Math.max(0, context.sentenceStart - 200), context.text)
     if (referred !== undefined) perNouns.push(referred)
@@ -581,6 +582,8 @@ function unitOf(
         noun = atom.atom
         scale = atom.factor
         addAtom(unit, atom.atom, 1)
+        // "två skift à 8 timmar", "runs two shifts": shifts are a working day's, unless a period is said.
+        if (periods.size === 0 && /^(?:shifts?|skift)$/iu.test(written)) periods.add('day')
       }
       break
     }

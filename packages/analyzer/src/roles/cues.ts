@@ -20,7 +20,7 @@ export const OFFER_THINGS = unicodeWords(
 
 /** A price paid once. */
 export const ONE_OFF = unicodeWords(
-  /\b(?:one[-\s]?time|one[-\s]?off|once|setup|set-up|set\s+up|installation|install|onboarding|implementation|upfront|up-front|initial|project\s+fee|engång\w*|engång|uppstart\w*|installation\w*|införande\w*|implementation\w*|startavgift\w*|etablering\w*)\b/iu,
+  /\b(?:one[-\s]?time|one[-\s]?off|once|setup|set-up|set\s+up|installation|install|onboarding|implementation|upfront|up-front|initial|project\s+fee|engång\w*|engång|uppstart\w*|installation\w*|införande\w*|implementation\w*|startavgift\w*|etablering\w*|driftsättning\w*|montage|montering|commissioning|deployment)\b/iu,
 )
 
 /** The customer's own costs, rates and revenues: "loaded cost", "costs the firm", "i dag", "lägger". */

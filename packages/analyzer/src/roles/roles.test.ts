@@ -32,6 +32,20 @@ describe('assignRoles', () => {
     expect(roleOf('Plattform: 8 900 kr/mån.', '8 900', 'sv').role).toBe('price')
   })
 
+  it('reads an amount called one-off right after it as a one-off price', () => {
+    expect(roleOf('Skanner, montage och driftsättning: 240 000 EUR, engångskostnad.', '240 000', 'sv')).toEqual({
+      role: 'price',
+      what: 'oneOff',
+    })
+    expect(roleOf('€1,850 per dock door per year plus €7,500 setup.', '€7,500')).toEqual({ role: 'price', what: 'oneOff' })
+  })
+
+  it('takes a share said again after "alltså" or "i.e." as the change it restates', () => {
+    const text = 'Vår optimering höjer utbytet med 1,5 procentenheter, alltså blir 1,5 % av timret sågade varor.'
+    expect(roleOf(text, '1,5 procentenheter', 'sv').role).toBe('effect')
+    expect(roleOf(text, '1,5 %', 'sv').role).toBe('context')
+  })
+
   it('keeps what a person costs the customer out of the price', () => {
     const text = 'Your in-house team is 22 FTE at about $41,000 each and we would do it all for a flat $890,000 a year.'
     expect(roleOf(text, '$41,000').role).toBe('baseline')

@@ -130,6 +130,8 @@ function priceScore(quantity: Quantity, clause: string, offerName: readonly stri
   if (OFFER_THINGS.test(clause) || OFFER_THINGS.test(lead(quantity))) score += 2
   if (namesTheOffer(lead(quantity), offerName)) score += 3
   if (ONE_OFF.test(clause)) score += 1
+  // "Skanner, montage och driftsättning: 240 000 EUR, engångskostnad": an amount called one-off right after it.
+  if (calledOneOff(quantity)) score += 2
   if (
     /\b(?:fee|fees|avgift\w*|arvode\w*)\b/iu.test(clause) &&
     !/\b(?:late|penalty|fine|vite|viten|förseningsavgift|böter)\b/iu.test(clause)
@@ -182,6 +184,12 @@ function priceScore(quantity: Quantity, clause: string, offerName: readonly stri
   return score
 }
 
+/** "240 000 EUR, engångskostnad", "€7,500 setup": the words right after the amount call it one-off. */
+function calledOneOff(quantity: Quantity): boolean {
+  const after = quantity.sentence.slice(quantity.end - quantity.sentenceStart)
+  return ONE_OFF.test(after) && /^\s*[,:–-]?\s*$/u.test(after.split(ONE_OFF)[0] ?? '')
+}
+
 function priceWhat(quantity: Quantity, clause: string): PriceWhat {
   if (quantity.kind === 'percent')
     return /gain|saving|saves|save|besparing|sparar|merförsäljning|uplift|ökning|result|resultat|tillbaka|get\s+back|recover|återvinn|vinst/iu.test(
@@ -191,7 +199,7 @@ function priceWhat(quantity: Quantity, clause: string): PriceWhat {
       : 'shareOfSpend'
   if (/\b(?:minimum|min\.|lägst|minst|minimiavgift|at\s+least)\b/iu.test(clause)) return 'minimum'
   const periodic = ['day', 'week', 'month', 'quarter', 'year'].some((period) => (quantity.unit[period] ?? 0) < 0)
-  if (periodic) return 'recurring'
+  if (periodic && !calledOneOff(quantity)) return 'recurring'
   if (ONE_OFF.test(clause)) return 'oneOff'
   const perThing = Object.entries(quantity.unit).some(([atom, exponent]) => exponent < 0 && atom !== 'money')
   return perThing ? 'perUse' : 'oneOff'
@@ -348,7 +356,32 @@ export function assignRoles(quantities: readonly Quantity[], text = ''): RoledQu
     partner.role = role
   }
   for (const entry of roled) if (replacedByNextSentence(entry, text)) entry.role = { role: 'effect', what: 'replace' }
+  for (const entry of roled) if (restatesAChange(entry, roled)) entry.role = { role: 'context', why: 'restates the change' }
   return roled
+}
+
+/** "i.e.", "that is", "alltså", "dvs": what follows says the figure before again. */
+const IN_OTHER_WORDS = unicodeWords(
+  /\b(?:i\.e\.|that\s+is|that\s+means|which\s+means|in\s+other\s+words|alltså|dvs\.?|det\s+vill\s+säga|med\s+andra\s+ord)\b/iu,
+)
+
+/**
+ * "höjer volymutbytet med 1,5 procentenheter, alltså blir 1,5 % av timret sågade varor": a share
+ * equal to a change in its sentence, said again after "alltså", is that change, not a second factor.
+ */
+function restatesAChange(entry: RoledQuantity, roled: readonly RoledQuantity[]): boolean {
+  const { quantity, role } = entry
+  if (role.role !== 'baseline' || quantity.kind !== 'percent') return false
+  const lead = quantity.sentence.slice(0, quantity.start - quantity.sentenceStart)
+  return roled.some(
+    (other) =>
+      other !== entry &&
+      other.role.role === 'effect' &&
+      other.quantity.sentence === quantity.sentence &&
+      other.quantity.start < quantity.start &&
+      other.quantity.value === quantity.value &&
+      IN_OTHER_WORDS.test(lead.slice(other.quantity.end - quantity.sentenceStart)),
+  )
 }
 
 /**
