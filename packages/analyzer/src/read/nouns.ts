@@ -68,6 +68,8 @@ for (const word of [
   'undersköterskor',
   'vårdare',
   'agents',
+  'agenter',
+  'agenterna',
   'licens',
   'licenser',
   'licence',

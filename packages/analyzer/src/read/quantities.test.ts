@@ -39,6 +39,16 @@ describe('readQuantities: what a figure is per', () => {
     expect(unitOf('ni tar in cirka 320 000 m³fub timmer per år.', '320 000', 'sv')).toEqual({ m3: 1, year: -1 })
   })
 
+  it('pairs a level with the one after a semicolon, and keeps a period the words before name', () => {
+    const text =
+      'Ni anställer 70 nya agenter om året och i dag tar det sex veckor innan en agent klarar sig själv; med vår träning tar det fyra. Varje inlärningsvecka kostar er 1 100 USD per agent. Pris: 180 USD per ny agent.'
+    const [, before, after] = read(text, 'sv')
+    expect(before).toMatchObject({ value: 6, relation: { kind: 'from' } })
+    expect(after).toMatchObject({ value: 4, unit: { week: 1 } })
+    expect(unitOf(text, '1 100', 'sv')).toEqual({ money: 1, person: -1, week: -1 })
+    expect(unitOf(text, '180', 'sv')).toEqual({ money: 1, person: -1 })
+  })
+
   it('keeps a period written right after another figure with that figure', () => {
     // The year belongs to the cases; the minutes are per case.
     const unit = unitOf('Vi har 14 000 ärenden per år à 40 minuter.', '40 minuter', 'sv')

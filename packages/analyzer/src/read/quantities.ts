@@ -400,6 +400,10 @@ function flagsOf(figure: Figure): Set<string> {
   return flags
 }
 
+/** "Varje inlärningsvecka kostar …": a noun the figure is per that is itself a period. */
+const namesPeriod = (nouns: readonly string[]): boolean =>
+  nouns.some((noun) => ['day', 'week', 'month', 'quarter', 'year'].includes(nounAtom(noun).atom))
+
 /** The unit, noun and written-to-base factor of one figure in its page. */
 function unitOf(
   figure: Figure,
@@ -522,7 +526,8 @@ function unitOf(
       // A salary is per person, and per year unless it says otherwise ("average salary is $54,000", "månadslön 38 000 kr").
       if (SALARY.test(lead + context.text.slice(figure.end, figure.end + 20))) {
         perNouns.push('person')
-        if (figure.per === undefined) periods.add(/månadslön|monthly/iu.test(lead) ? 'month' : 'year')
+        // "Varje inlärningsvecka kostar 1 100 USD per agent i lön": per the period the words before name.
+        if (figure.per === undefined && !namesPeriod(perNouns)) periods.add(/månadslön|monthly/iu.test(lead) ? 'month' : 'year')
       }
       // "ARPU $28", "$58 average order", "a $45 average ticket": per user a month, per order, per ticket.
       if (/\b(?:arpu|arpa)\W{0,3}$/iu.test(lead)) {
@@ -614,7 +619,18 @@ function unitOf(
     if (adverb !== undefined) periods.add(adverb)
   }
   // "22 FTE at about $41,000 each": what a person costs, with no period, is a year's cost.
-  if (figure.kind === 'money' && periods.size === 0 && perNouns.some((perNoun) => nounAtom(perNoun).people)) periods.add('year')
+  // Not when the people are counted a period ("70 nya agenter om året … 180 USD per ny agent"): then it is per person, once.
+  const peopleAPeriod = context.figures.some(
+    (other) => other.kind === 'count' && other.per !== undefined && nounAtom(countNoun(other, context.text) ?? '').people,
+  )
+  if (
+    figure.kind === 'money' &&
+    periods.size === 0 &&
+    !peopleAPeriod &&
+    !namesPeriod(perNouns) &&
+    perNouns.some((perNoun) => nounAtom(perNoun).people)
+  )
+    periods.add('year')
   for (const period of periods) {
     if (period === 'hour') addAtom(unit, 'hour', -1)
     else if (!(figure.kind === 'duration' && figure.duration === period)) addAtom(unit, periodAtom(period), -1)
@@ -644,7 +660,7 @@ const CONNECTOR = /^[^\d;.]{0,40}?(?:->|→|=>|➔|\bto\b|\btill\b|\binstead\s+o
 
 /** "3 hours per client; with our dashboards it's 20 minutes", "I dag tar det 40 minuter. Med appen tar det 10." */
 const NEXT_SENTENCE_AFTER =
-  /^[^\d]{0,30}[;.!]\s*(?:but\s+|men\s+)?(?:with|using|after|once|med|efter|när|nu)\b[^\d]{0,50}?(?:it's|it is|that's|that is|takes?|it\s+takes|drops?\s+to|falls?\s+to|tar\s+det|tar|blir\s+det|är\s+det|det)\s*(?:about|only|just|around|roughly|bara|cirka|ca\.?|runt|endast)?\s*$/iu
+  /^[^\d]{0,60}[;.!]\s*(?:but\s+|men\s+)?(?:with|using|after|once|med|efter|när|nu)\b[^\d]{0,50}?(?:it's|it is|that's|that is|takes?|it\s+takes|drops?\s+to|falls?\s+to|tar\s+det|tar|blir\s+det|är\s+det|det)\s*(?:about|only|just|around|roughly|bara|cirka|ca\.?|runt|endast)?\s*$/iu
 
 /** "half an hour per authorization today, ten minutes with our …": the level today, then the level with the offer. */
 const TODAY = /^[^\d;.]{0,40}\b(?:today|currently|now|i\s+dag|idag|nu)\b[^\d;.]{0,8}$/iu
@@ -678,7 +694,7 @@ function pairAcrossConnectors(quantities: Quantity[], from: number, text: string
     const todayThen = TODAY.test(between) && /\b(?:with|using|after|med|efter|once)\b/iu.test(afterWords)
     const joined =
       before.sentenceIndex === after.sentenceIndex
-        ? CONNECTOR.test(between) || todayThen
+        ? CONNECTOR.test(between) || todayThen || (between.includes(';') && NEXT_SENTENCE_AFTER.test(between))
         : after.sentenceIndex === before.sentenceIndex + 1 && NEXT_SENTENCE_AFTER.test(between)
     if (!joined) continue
     quantities[index - 1] = { ...before, relation: { kind: 'from', to: after.index } }
