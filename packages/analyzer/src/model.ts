@@ -108,6 +108,8 @@ export interface Stream {
   readonly yearly: number
   /** Money saved (a cost the customer no longer has) or gained (revenue). */
   readonly valueType: 'saving' | 'gain'
+  /** A rate per hour that rises ("90 orders an hour, with our scanners 120") read as more output, not time saved per thing. */
+  readonly output?: true
 }
 
 /** The offer's price normalised to a year: recurring terms and one-off terms. */

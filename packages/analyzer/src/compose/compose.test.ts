@@ -39,6 +39,18 @@ describe('compose: the value per year and the price from a description', () => {
     expect(swedish.grossYearly).toBeCloseTo(2_000_000 * 0.02 * 0.5, 0)
   })
 
+  it('reads a rate per hour that rises as more output when the text prices each thing, not time per thing', () => {
+    const reading = read(
+      'Today we pack 90 orders an hour, with our scanners 120. We run 2,000 hours a year and each order earns $4 in margin.',
+    )
+    expect(reading.grossYearly).toBeCloseTo((120 - 90) * 2_000 * 4, 0)
+    const swedish = read(
+      'I dag 380 prover per skift, med roboten 520. Två skift, 240 dagar om året, täckningsbidrag 95 kr per extra prov.',
+      'sv',
+    )
+    expect(swedish.grossYearly).toBeCloseTo((520 - 380) * 2 * 240 * 95, 0)
+  })
+
   it('applies the share still needed after the change as one minus the share', () => {
     const reading = read(
       'Teamet lägger 10 timmar i veckan på översättning, till en kostnad av 500 kr i timmen. Med tjänsten återstår bara en fjärdedel av tiden. Räkna med 40 arbetsveckor.',

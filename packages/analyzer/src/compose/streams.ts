@@ -24,6 +24,8 @@ export interface Effect {
   readonly increase: boolean
   /** A share used as the level before a target ("9 %" of "down to 5 %"): not a chain share any more. */
   readonly consumes: readonly number[]
+  /** For a rate per hour that changes: the same pair read as more output, tried when time saved per thing finds no chain. */
+  readonly asOutput?: Effect
 }
 
 const isShare = (entry: RoledQuantity): boolean =>
@@ -111,15 +113,20 @@ export function effectsOf(context: StreamContext): Effect[] {
           ? 0
           : 1 / beforeValue - 1 / afterValue
         : beforeValue - afterValue
-      effects.push({
+      const plain: Effect = {
         indices: [before.index, after.index],
         what: 'beforeAfter',
-        start,
-        factor: Math.abs(difference),
+        start: unit,
+        factor: Math.abs(beforeValue - afterValue),
         sentenceIndex: quantity.sentenceIndex,
-        increase: difference < 0 && !throughput,
+        increase: afterValue > beforeValue,
         consumes: [],
-      })
+      }
+      effects.push(
+        throughput
+          ? { ...plain, start, factor: Math.abs(difference), increase: false, ...(afterValue > beforeValue ? { asOutput: plain } : {}) }
+          : plain,
+      )
       continue
     }
     taken.add(quantity.index)
@@ -309,6 +316,16 @@ function withCheaperRates(factors: readonly Factor[], context: StreamContext, cl
   })
 }
 
+function optionsFor(effect: Effect): { allowImplicit: boolean; mustUse?: string } {
+  return {
+    // Only an effect with no per-what of its own may be per the thing the chain counts ("ställtiden").
+    allowImplicit:
+      effect.what === 'beforeAfter' &&
+      !Object.entries(effect.start).some(([atom, power]) => power < 0 && (atom.startsWith('n:') || atom === 'person')),
+    ...(effect.what === 'multiplier' ? { mustUse: 'hour' } : {}),
+  }
+}
+
 /** The streams of a reading, the effects nearest their figures first. */
 export function composeStreams(context: StreamContext): Stream[] {
   const streams: Stream[] = []
@@ -316,16 +333,10 @@ export function composeStreams(context: StreamContext): Stream[] {
   const shareTaken = new Set<number>()
   const effects = effectsOf(context)
   const consumed = new Set<number>(effects.flatMap((effect) => effect.consumes))
-  for (const effect of effects) {
-    const mustUse = effect.what === 'multiplier' ? 'hour' : undefined
-    const options = {
-      // Only an effect with no per-what of its own may be per the thing the chain counts ("ställtiden").
-      allowImplicit:
-        effect.what === 'beforeAfter' &&
-        !Object.entries(effect.start).some(([atom, power]) => power < 0 && (atom.startsWith('n:') || atom === 'person')),
-      ...(mustUse !== undefined ? { mustUse } : {}),
-    }
-    const candidates = candidatesFor(effect, context, claims, consumed)
+  for (const stated of effects) {
+    let effect = stated
+    const options = optionsFor(effect)
+    let candidates = candidatesFor(effect, context, claims, consumed)
     // A share of a year applied to an amount a year ("$4.2M ARR", "churn of 14 % a year") is a share of that amount.
     let start = effect.start
     // An amount a period ("$7,500 a month … replaced completely") is money a year by itself.
@@ -334,6 +345,12 @@ export function composeStreams(context: StreamContext): Stream[] {
     if (chain === undefined && start.year === -1 && start.money === undefined) {
       start = withoutYear(start)
       chain = bestChain(start, candidates, options)
+    }
+    if (chain === undefined && stated.asOutput !== undefined) {
+      effect = stated.asOutput
+      start = effect.start
+      candidates = candidatesFor(effect, context, claims, consumed)
+      chain = bestChain(start, candidates, optionsFor(effect))
     }
     if (chain === undefined) continue
     const chainFactors = withCheaperRates(chain.factors, context, claims)
@@ -359,6 +376,7 @@ export function composeStreams(context: StreamContext): Stream[] {
       conversion: chain.yearFactor,
       yearly,
       valueType: effect.increase || revenue ? 'gain' : 'saving',
+      ...(effect === stated.asOutput ? { output: true as const } : {}),
     })
   }
   return streams

@@ -36,7 +36,7 @@ function effectText(inputs: ReadonlyMap<number | string, Input>, stream: Stream,
   switch (stream.effectWhat) {
     case 'beforeAfter': {
       if (second === undefined) return term(inputs, first)
-      const throughput = quantity?.kind === 'count' && (quantity.unit.hour ?? 0) < 0
+      const throughput = quantity?.kind === 'count' && (quantity.unit.hour ?? 0) < 0 && stream.output !== true
       if (throughput) return `(1 / ${term(inputs, first)} - 1 / ${term(inputs, second)})`
       const beforeValue = model.valueOf(first)
       const afterValue = model.valueOf(second)

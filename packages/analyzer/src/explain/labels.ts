@@ -203,6 +203,9 @@ function namedBy(entry: RoledQuantity): string | undefined {
   return phrase.charAt(0).toUpperCase() + phrase.slice(1)
 }
 
+const EARNS =
+  /(?<!\p{L})(?:earns?|brings?(?:\s+in)?|generates?|yields?|is\s+worth|ger|drar\s+in|genererar|tjänar|är\s+värd)(?!\p{L})[^.]{0,30}$/iu
+
 const LOSS_WORD = /(?<!\p{L})(fines?|fined|penalt(?:y|ies)|loss(?:es)?|damages?|böter|vite|viten|förlust(?:er)?|skadestånd)(?!\p{L})/iu
 
 /** "Regulators fine companies … $600,000 per breach": an amount in a clause of a fine or loss is that fine or loss. */
@@ -224,6 +227,11 @@ export function labelOf(entry: RoledQuantity, language: Language): { text: strin
   switch (quantity.kind) {
     case 'money': {
       const thing = role.role === 'price' ? undefined : costedThing(entry)
+      // "each order earns $4 in margin", "ger 1 100 kr i täckningsbidrag": what it brings, not what it costs.
+      if (thing !== undefined && EARNS.test(quantity.sentence.slice(0, quantity.start - quantity.sentenceStart))) {
+        const capital = thing.charAt(0).toUpperCase() + thing.slice(1)
+        return { text: `${withPer(capital)}${side}`, unit: '' }
+      }
       if (thing !== undefined) {
         // "Cost per sick day" when the amount is per that thing, else "Cost of in-house cleaners per month".
         const negative = Object.entries(quantity.unit).filter(([atom, power]) => power < 0 && atom !== 'money')

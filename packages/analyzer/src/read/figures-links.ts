@@ -18,6 +18,11 @@ const TO_BETWEEN =
 const DROPS_TO =
   /^[^.!?\d]*(?:drops?|dropping|falls?|goes\s+down|comes\s+down|shrinks?|is\s+cut|sjunker|faller|går\s+ner|minskar)[ \t\u00a0]+(?:to|till)[ \t\u00a0]+(?:(?:about|around|only|just|cirka|ca\.?|bara|endast)[ \t\u00a0]+)?$/iu
 const DROPS_REACH = 80
+/** "I dag", "today", "currently" just before the first figure of its sentence. */
+const TODAY_BEFORE = /(?:^|[^\p{L}])(?:today|currently|right\s+now|i\s+dag|idag|i\s+nuläget)[ \t\u00a0,:]*(?:[\p{L}]+[ \t\u00a0]+){0,3}$/iu
+/** ", med roboten", "; with our app it's": the means of the change, then the level. */
+const WITH_BETWEEN =
+  /^[^.!?\d]{0,24}[,;][ \t\u00a0]*(?:with|using|med|efter|after)[ \t\u00a0]+[^.!?\d,;]{1,30}?(?:[ \t\u00a0]+(?:it's|it\s+is|that's|takes|tar\s+det|blir\s+det|är\s+det|det|blir|är))?[ \t\u00a0]*(?:(?:about|only|just|bara|cirka|ca\.?|runt)[ \t\u00a0]+)?$/iu
 /** How far before the first figure "from" may stand, and how long the words between the two may be. */
 const FROM_REACH = 40
 const BETWEEN_REACH = 40
@@ -65,8 +70,12 @@ export function linkFromTo(text: string, figures: readonly MutableFigure[], bare
     if (first === undefined || second === undefined) continue
     const between = text.slice(first.end, second.start)
     // "Trucks wait 75 minutes at your docks; with slot booking that drops to 20": the level after, unit unwritten.
-    const dropsTo = 'figure' in first && 'bare' in second && between.length <= DROPS_REACH && DROPS_TO.test(between)
-    if (!dropsTo) {
+    const figureThenBare = 'figure' in first && 'bare' in second && between.length <= DROPS_REACH
+    const dropsTo = figureThenBare && DROPS_TO.test(between)
+    // "I dag 380 prover per skift, med roboten 520": today's level, then the level with the offer.
+    const todayThenWith =
+      figureThenBare && TODAY_BEFORE.test(text.slice(Math.max(0, first.start - FROM_REACH), first.start)) && WITH_BETWEEN.test(between)
+    if (!dropsTo && !todayThenWith) {
       if (second.start - first.end > BETWEEN_REACH || !TO_BETWEEN.test(between)) continue
       if (!FROM_BEFORE.test(text.slice(Math.max(0, first.start - FROM_REACH), first.start))) continue
     }

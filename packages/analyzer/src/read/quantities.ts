@@ -665,6 +665,11 @@ const NEXT_SENTENCE_AFTER =
 /** "half an hour per authorization today, ten minutes with our …": the level today, then the level with the offer. */
 const TODAY = /^[^\d;.]{0,40}\b(?:today|currently|now|i\s+dag|idag|nu)\b[^\d;.]{0,8}$/iu
 
+/** "Today", "i dag" before the first level of a sentence. */
+const TODAY_LEAD = unicodeWords(/\b(?:today|currently|right\s+now|i\s+dag|idag|i\s+nuläget)\b/iu)
+/** ", with our scanners", "; med roboten": the means of the change between the two levels. */
+const WITH_BETWEEN = /^[^.!?\d]{0,24}[,;]\s*(?:with|using|after|med|efter)\s[^.!?\d]{0,40}$/iu
+
 function sameMeasure(a: Quantity, b: Quantity): boolean {
   if (a.kind !== b.kind || a.currency !== b.currency) return false
   const atoms = (quantity: Quantity) =>
@@ -691,7 +696,10 @@ function pairAcrossConnectors(quantities: Quantity[], from: number, text: string
     if (before.flags.has('range') || after.flags.has('range')) continue
     const between = text.slice(before.end, after.start)
     const afterWords = text.slice(after.end, after.end + 40)
-    const todayThen = TODAY.test(between) && /\b(?:with|using|after|med|efter|once)\b/iu.test(afterWords)
+    const todayThen =
+      (TODAY.test(between) && /\b(?:with|using|after|med|efter|once)\b/iu.test(afterWords)) ||
+      // "Today we pack 90 orders an hour, with our scanners 120 orders an hour".
+      (TODAY_LEAD.test(text.slice(Math.max(before.sentenceStart, before.start - 40), before.start)) && WITH_BETWEEN.test(between))
     const joined =
       before.sentenceIndex === after.sentenceIndex
         ? CONNECTOR.test(between) || todayThen || (between.includes(';') && NEXT_SENTENCE_AFTER.test(between))

@@ -107,14 +107,14 @@ const CAN = unicodeWords(/\b(?:can|could|kan|kunna)\b/iu)
 
 /** A price word a few words before the amount: "Licence fee: $65", "årsavgift om 4 800 kr". */
 const PRICE_WORD_BEFORE = unicodeWords(
-  /\b(?:price|pricing|fee|licen[cs]e|subscription|pris|avgift|årsavgift|månadsavgift|licens|abonnemang|(?:engångs|start|uppstarts|installations|implementerings|införande|setup|one-time|onboarding)[\p{L}-]*)[^\p{L}\p{N}]+(?:\p{L}+[^\p{L}\p{N}]+){0,2}$/iu,
+  /\b(?:price|pricing|fee|licen[cs]e|subscription|lease|leasing|pris|avgift|årsavgift|månadsavgift|licens|abonnemang|(?:leasing|engångs|start|uppstarts|installations|implementerings|införande|setup|one-time|onboarding)[\p{L}-]*)[^\p{L}\p{N}]+(?:\p{L}+[^\p{L}\p{N}]+){0,2}$/iu,
 )
 
-/** The per-words of an amount ("per", "a", "month", "året"). */
 /** What the customer loses, risks or saves: an amount said so is never the offer's price. */
 const AT_STAKE = unicodeWords(
   /\b(?:risks?|exposure|breach(?:es)?|violations?|penalt(?:y|ies)|fines|fined|a\s+fine\s+of|loss|losses|at\s+stake|saved|savings?|avoided|förlust(?:er|en)?|böter|viten?|sanktionsavgift(?:er|en)?|risken|riskerar|sparade?|besparing(?:en|ar)?|undviker|undvikna)\b/iu,
 )
+/** The per-words of an amount ("per", "a", "month", "året"). */
 const PER_WORDS = unicodeWords(
   /\b(?:per|a|an|each|och|i|om|and)\b|\b(?:day|days|week|weeks|month|months|mo|year|years|yr|annum|dag|vecka|månad|mån|år|året|månaden)\b/giu,
 )
