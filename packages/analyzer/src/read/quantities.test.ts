@@ -49,6 +49,14 @@ describe('readQuantities: what a figure is per', () => {
     expect(unitOf(text, '180', 'sv')).toEqual({ money: 1, person: -1 })
   })
 
+  it('reads time a team of people spends as each person\'s, and an amount "to process each return" per return', () => {
+    expect(unitOf('A 6-person finance team spending 12 working days every month closing the books.', '12', 'en')).toMatchObject({
+      person: -1,
+    })
+    expect(unitOf('14 site managers working about 220 days a year.', '220')).toEqual({ day: 1, year: -1 })
+    expect(unitOf('A store pays about $14 to process each return.', '$14')).toEqual({ money: 1, 'n:return': -1 })
+  })
+
   it('keeps a period written right after another figure with that figure', () => {
     // The year belongs to the cases; the minutes are per case.
     const unit = unitOf('Vi har 14 000 ärenden per år à 40 minuter.', '40 minuter', 'sv')

@@ -337,6 +337,10 @@ const INTEREST = unicodeWords(
   /\b(?:interest|cost\s+of\s+capital|wacc|discount\s+rate|hurdle\s+rate|\p{L}*ränta|avkastningskrav|kapitalkostnad)\b[^.\d]{0,20}$/iu,
 )
 
+/** A count of people, then the time they spend: "6-person team spending", "5 medarbetare lägger". */
+const PEOPLE_SPEND_BEFORE =
+  /\d[\d\s,.]*(?:-?(?:person|people|man|strong))?\s+(?:[\p{L}-]+\s+){0,3}(?:spend|spends|spending|lose|loses|losing|lägger|ägnar|förlorar)\s+(?:about|around|roughly|some|ca\.?|cirka|runt|ungefär|i\s+snitt)?\s*$/iu
+
 /** A probability: "chance", "likelihood", "sannolikhet". */
 const CHANCE = unicodeWords(/\b(?:chance|chances|probability|likelihood|odds|risk|sannolikhet(?:en)?|risk(?:en)?)\b/iu)
 
@@ -468,6 +472,26 @@ function unitOf(
   ) {
     const referred = previousCountNoun(context.figures, context.index, Math.max(0, context.sentenceStart - 200), context.text)
     if (referred !== undefined) perNouns.push(referred)
+  }
+  // "pays about $14 to process each return", "$3 for every parcel": per the thing named after "each".
+  const eachAfter =
+    figure.kind === 'money' && figure.perEntity === undefined
+      ? /^\s*(?:to\s+[\p{L}-]+\s+|for\s+|för\s+)(?:each|every|varje)\s+(\p{L}{3,})/iu.exec(
+          context.text.slice(figure.end, figure.end + 40),
+        )?.[1]
+      : undefined
+  if (eachAfter !== undefined && !PERIOD_WORDS.has(eachAfter.toLowerCase()) && !isModifier(eachAfter.toLowerCase()))
+    perNouns.push(eachAfter)
+  // "a 6-person finance team spending 12 working days every month", "5 medarbetare lägger 20 timmar": each of them.
+  if (
+    (figure.kind === 'hours' ||
+      figure.kind === 'minutes' ||
+      figure.kind === 'duration' ||
+      (figure.kind === 'count' && /(?:days?|dagar)$/iu.test(countNoun(figure, context.text) ?? ''))) &&
+    PEOPLE_SPEND_BEFORE.test(lead)
+  ) {
+    const referred = previousCountNoun(context.figures, context.index, context.sentenceStart, context.text)
+    if (referred !== undefined && nounAtom(referred).people) perNouns.push(referred)
   }
   // "12,000 donors giving $32 a month", "members paying SEK 499", "kunder som handlar för 640 kr": per that count's thing.
   if (

@@ -46,6 +46,10 @@ describe('assignRoles', () => {
     expect(roleOf(text, '1,5 %', 'sv').role).toBe('context')
   })
 
+  it('reads a closing sentence that is nothing but an amount per thing as the price per use', () => {
+    expect(roleOf('Our size advice cuts returns by a fifth. $0.10 per order.', '$0.10')).toEqual({ role: 'price', what: 'perUse' })
+  })
+
   it('keeps what a person costs the customer out of the price', () => {
     const text = 'Your in-house team is 22 FTE at about $41,000 each and we would do it all for a flat $890,000 a year.'
     expect(roleOf(text, '$41,000').role).toBe('baseline')

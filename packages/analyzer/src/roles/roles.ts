@@ -154,6 +154,9 @@ function priceScore(quantity: Quantity, clause: string, offerName: readonly stri
     .replace(/[^\p{L}]/gu, '')
   const alone = (sentence.match(/\d+(?:[ .,]\d+)*/gu) ?? []).length <= (quantity.text.match(/\d+(?:[ .,]\d+)*/gu) ?? []).length
   if (perPeriod && alone && bare.length <= 14) score += 2
+  // "$0.10 per order.": a sentence that is nothing but an amount per thing is the offer's price per use.
+  const perThing = Object.entries(quantity.unit).some(([atom, power]) => power < 0 && atom !== 'money' && atom !== 'hour')
+  if (!perPeriod && perThing && alone && bare.length === 0) score += 2
   // "Sensorer och plattform: 8 900 kr/mån.": a line that labels one amount a period names what it costs.
   const label = sentence.slice(0, quantity.start - quantity.sentenceStart)
   if (
