@@ -51,6 +51,17 @@ describe('compose: the value per year and the price from a description', () => {
     expect(swedish.grossYearly).toBeCloseTo((520 - 380) * 2 * 240 * 95, 0)
   })
 
+  it('reads time after "each of your 3 sites" per site, and two rates set against each other as their difference', () => {
+    const guarding = read(
+      'Each of your 3 sites has a guard on a 12-hour night shift, every night, at $24/hour. We monitor all sites instead.',
+    )
+    expect(guarding.grossYearly).toBeCloseTo(3 * 12 * 365 * 24, 0)
+    const nurses = read(
+      'A client books 1,200 agency hours a month at $78/h, while its own bank staff cost $46/h. Our marketplace moves 60% of those hours to bank staff.',
+    )
+    expect(nurses.grossYearly).toBeCloseTo(1_200 * 12 * 0.6 * (78 - 46), 0)
+  })
+
   it('applies the share still needed after the change as one minus the share', () => {
     const reading = read(
       'Teamet lägger 10 timmar i veckan på översättning, till en kostnad av 500 kr i timmen. Med tjänsten återstår bara en fjärdedel av tiden. Räkna med 40 arbetsveckor.',

@@ -300,19 +300,25 @@ function withCheaperRates(factors: readonly Factor[], context: StreamContext, cl
     const entry = typeof factor.ref === 'number' ? context.roled[factor.ref] : undefined
     if (entry === undefined || entry.quantity.kind !== 'money' || factor.exponent !== 1) return factor
     const unitKey = JSON.stringify(Object.entries(entry.quantity.unit).sort())
-    const cheaper = context.roled.find(
-      (other) =>
-        other !== entry &&
-        other.role.role === 'baseline' &&
-        other.quantity.kind === 'money' &&
-        !claims.has(other.quantity.index) &&
-        !factors.some((used) => used.ref === other.quantity.index) &&
-        JSON.stringify(Object.entries(other.quantity.unit).sort()) === unitKey &&
-        context.valueOf(other.quantity.index) < context.valueOf(entry.quantity.index) &&
-        Math.abs(other.quantity.sentenceIndex - entry.quantity.sentenceIndex) <= 1 &&
-        AGAINST.test(other.quantity.sentence + entry.quantity.sentence),
-    )
-    return cheaper === undefined ? factor : { ...factor, minus: cheaper.quantity.index }
+    const against = (cheaper: boolean) =>
+      context.roled.find(
+        (other) =>
+          other !== entry &&
+          other.role.role === 'baseline' &&
+          other.quantity.kind === 'money' &&
+          !claims.has(other.quantity.index) &&
+          !factors.some((used) => used.ref === other.quantity.index) &&
+          JSON.stringify(Object.entries(other.quantity.unit).sort()) === unitKey &&
+          context.valueOf(other.quantity.index) < context.valueOf(entry.quantity.index) === cheaper &&
+          context.valueOf(other.quantity.index) !== context.valueOf(entry.quantity.index) &&
+          Math.abs(other.quantity.sentenceIndex - entry.quantity.sentenceIndex) <= 1 &&
+          AGAINST.test(other.quantity.sentence + entry.quantity.sentence),
+      )
+    const cheaper = against(true)
+    if (cheaper !== undefined) return { ...factor, minus: cheaper.quantity.index }
+    // The chain took the cheaper of the two: the difference is the same.
+    const dearer = against(false)
+    return dearer === undefined ? factor : { ...factor, ref: dearer.quantity.index, minus: entry.quantity.index }
   })
 }
 

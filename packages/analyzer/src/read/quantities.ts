@@ -473,6 +473,19 @@ function unitOf(
     const referred = previousCountNoun(context.figures, context.index, Math.max(0, context.sentenceStart - 200), context.text)
     if (referred !== undefined) perNouns.push(referred)
   }
+  // "Each of your 3 sites has a guard on a 12-hour night shift": what follows in the sentence is per site.
+  const eachOf =
+    /^\s*(?:each|every|var\s+och\s+en|vart\s+och\s+ett)\s+(?:of|av)\s+(?:your|the|our|their|its|era|ert|våra|de|dessa)?\s*\d[\d\s,.]*\s+(\p{L}{3,})/iu.exec(
+      context.text.slice(context.sentenceStart, figure.start),
+    )
+  const eachOfNoun = eachOf?.[1]
+  if (
+    eachOfNoun !== undefined &&
+    figure.kind !== 'money' &&
+    figure.kind !== 'percent' &&
+    context.sentenceStart + eachOf[0].length < figure.start
+  )
+    perNouns.push(eachOfNoun)
   // "pays about $14 to process each return", "$3 for every parcel": per the thing named after "each".
   const eachAfter =
     figure.kind === 'money' && figure.perEntity === undefined
