@@ -53,7 +53,7 @@ describe('compose: the value per year and the price from a description', () => {
 
   it('reads time after "each of your 3 sites" per site, and two rates set against each other as their difference', () => {
     const guarding = read(
-      'Each of your 3 sites has a guard on a 12-hour night shift, every night, at $24/hour. We monitor all sites instead.',
+      'Remote video guarding instead of night guards. Each of your 3 sites has a guard on a 12-hour night shift, every night, at $24/hour. We monitor all sites for $1,450 per site per month.',
     )
     expect(guarding.grossYearly).toBeCloseTo(3 * 12 * 365 * 24, 0)
     const nurses = read(
