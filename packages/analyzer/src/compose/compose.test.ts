@@ -62,6 +62,28 @@ describe('compose: the value per year and the price from a description', () => {
     expect(nurses.grossYearly).toBeCloseTo(1_200 * 12 * 0.6 * (78 - 46), 0)
   })
 
+  it('multiplies a one-off price per thing by the counts that reach it, and pairs levels on bullet lines', () => {
+    const reading = read(
+      '• 42 butiker i kedjan\n• I dag lägger varje butik 6 timmar i veckan på att byta lappar\n• Med ESL går det ner till en halvtimme i veckan\n• Timkostnad: 310 kr\n• Etiketter: 25 kr styck, engångskostnad, cirka 4 000 etiketter per butik\n• Licens: 1 900 kr per butik och månad',
+      'sv',
+    )
+    expect(reading.grossYearly).toBeCloseTo(42 * 5.5 * 52 * 310, 0)
+    expect(reading.model.price.find((term) => term.period === 'one-off')?.amount).toBe(25 * 4_000 * 42)
+    expect(reading.priceYearly).toBe(1_900 * 42 * 12)
+  })
+
+  it('leaves a one-off word to the amount it leads', () => {
+    const reading = read(
+      'Hotellet har 210 rum och ventilationen drar 520 000 kWh om året till 0,14 €/kWh. Styrningen sänker förbrukningen med 30 %. 3 € per rum och månad, installation 45 € per rum.',
+      'sv',
+      'EUR',
+    )
+    expect(reading.model.price.map((term) => [term.period, term.amount])).toEqual([
+      ['year', 3 * 210 * 12],
+      ['one-off', 45 * 210],
+    ])
+  })
+
   it('applies the share still needed after the change as one minus the share', () => {
     const reading = read(
       'Teamet lägger 10 timmar i veckan på översättning, till en kostnad av 500 kr i timmen. Med tjänsten återstår bara en fjärdedel av tiden. Räkna med 40 arbetsveckor.',

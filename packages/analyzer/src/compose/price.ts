@@ -41,8 +41,13 @@ function countCandidates(context: PriceContext, price: number): Candidate[] {
       .filter(([atom, power]) => power < 0 && atom !== 'money')
       .map(([atom]) => atom),
   )
-  return counts
-    .filter(({ quantity }) => Object.entries(quantity.unit).some(([atom, power]) => power > 0 && perAtoms.has(atom)))
+  const counting = (atoms: ReadonlySet<string>) =>
+    counts.filter(({ quantity }) => Object.entries(quantity.unit).some(([atom, power]) => power > 0 && atoms.has(atom)))
+  // "4 000 etiketter per butik" for a price per label brings the count of stores in too.
+  const through = new Set(perAtoms)
+  for (const { quantity } of counting(perAtoms))
+    for (const [atom, power] of Object.entries(quantity.unit)) if (power < 0 && atom !== 'money') through.add(atom)
+  return counting(through)
     .map(({ quantity }) => ({
       ref: quantity.index,
       unit: quantity.unit,
@@ -77,11 +82,11 @@ function termOf(entry: RoledQuantity, context: PriceContext): PriceTerm | undefi
     const perThing = bestChain(quantity.unit, countCandidates(context, quantity.index), { allowImplicit: false })
     const counted =
       perThing === undefined && openAtoms(quantity.unit).length > 0 ? oneOffCount(quantity.unit, context, quantity.index) : undefined
-    const factors: Factor[] = [
-      { ref: quantity.index, exponent: 1 },
-      ...(counted === undefined ? [] : [{ ref: counted, exponent: 1 as const }]),
-    ]
-    return { factors, conversion: 1, period: 'one-off', amount: amount * (counted === undefined ? 1 : context.valueOf(counted)) }
+    const counts: Factor[] =
+      perThing !== undefined ? [...perThing.factors] : counted === undefined ? [] : [{ ref: counted, exponent: 1 as const }]
+    const factors: Factor[] = [{ ref: quantity.index, exponent: 1 }, ...counts]
+    const times = counts.reduce((product, factor) => product * context.valueOf(factor.ref), 1)
+    return { factors, conversion: 1, period: 'one-off', amount: amount * times }
   }
   // Per-thing atoms the customer has one of ("per clinic") drop out; the others need a count.
   const start: Record<string, number> = { ...quantity.unit }

@@ -373,6 +373,15 @@ function previousCountNoun(figures: readonly Figure[], index: number, sentenceSt
   return undefined
 }
 
+/** The noun of the count that follows within the same line, if the next figure is one. */
+function nextCountNoun(figures: readonly Figure[], index: number, text: string): string | undefined {
+  const current = figures[index]
+  const next = figures[index + 1]
+  if (current === undefined || next === undefined || next.kind !== 'count') return undefined
+  if (/[\n.!?]/u.test(text.slice(current.end, next.start))) return undefined
+  return countNoun(next, text)
+}
+
 function relationOf(figure: Figure, figures: readonly Figure[], index: number, offset: number): Relation | undefined {
   if (figure.fromValue !== undefined) {
     for (let other = index - 1; other >= 0; other -= 1) {
@@ -470,7 +479,13 @@ function unitOf(
     // "11 000 mil per år var, och …": Swedish "var" closing the phrase is "each".
     /^\s*(?:each|styck|st|apiece|vardera|var(?=\s*(?:[,.;]|och\b|$)))\b/u.test(context.text.slice(figure.end, figure.end + 10))
   ) {
-    const referred = previousCountNoun(context.figures, context.index, Math.max(0, context.sentenceStart - 200), context.text)
+    // "Etiketter: 2,50 EUR styck, engångskostnad, cirka 4 000 etiketter per butik": the count after it when none is before.
+    const next = figure.kind === 'money' ? nextCountNoun(context.figures, context.index, context.text) : undefined
+    const label = /(?:^|\n)\s*[•*-]?\s*([\p{L}-]+)\s*:[^\n]*$/u.exec(context.text.slice(Math.max(0, figure.start - 80), figure.start))?.[1]
+    const labelled = next !== undefined && label !== undefined && nounAtom(label).atom === nounAtom(next).atom
+    const referred = labelled
+      ? next
+      : (previousCountNoun(context.figures, context.index, Math.max(0, context.sentenceStart - 200), context.text) ?? next)
     if (referred !== undefined) perNouns.push(referred)
   }
   // "Each of your 3 sites has a guard on a 12-hour night shift": what follows in the sentence is per site.
@@ -697,7 +712,7 @@ const CONNECTOR = /^[^\d;.]{0,40}?(?:->|→|=>|➔|\bto\b|\btill\b|\binstead\s+o
 
 /** "3 hours per client; with our dashboards it's 20 minutes", "I dag tar det 40 minuter. Med appen tar det 10." */
 const NEXT_SENTENCE_AFTER =
-  /^[^\d]{0,60}[;.!]\s*(?:but\s+|men\s+)?(?:with|using|after|once|med|efter|när|nu)\b[^\d]{0,50}?(?:it's|it is|that's|that is|takes?|it\s+takes|drops?\s+to|falls?\s+to|tar\s+det|tar|blir\s+det|är\s+det|det)\s*(?:about|only|just|around|roughly|bara|cirka|ca\.?|runt|endast)?\s*$/iu
+  /^[^\d]{0,60}(?:[;.!]|\n\s*[•*-]?)\s*(?:but\s+|men\s+)?(?:with|using|after|once|med|efter|när|nu)\b[^\d]{0,50}?(?:it's|it is|that's|that is|takes?|it\s+takes|drops?\s+to|falls?\s+to|goes\s+down\s+to|tar\s+det|tar|blir\s+det|är\s+det|går\s+det\s+ner\s+till|går\s+det\s+ned\s+till|sjunker\s+det\s+till|det)\s*(?:about|only|just|around|roughly|bara|cirka|ca\.?|runt|endast)?\s*$/iu
 
 /** "half an hour per authorization today, ten minutes with our …": the level today, then the level with the offer. */
 const TODAY = /^[^\d;.]{0,40}\b(?:today|currently|now|i\s+dag|idag|nu)\b[^\d;.]{0,8}$/iu
@@ -740,7 +755,8 @@ function pairAcrossConnectors(quantities: Quantity[], from: number, text: string
     const joined =
       before.sentenceIndex === after.sentenceIndex
         ? CONNECTOR.test(between) || todayThen || (between.includes(';') && NEXT_SENTENCE_AFTER.test(between))
-        : after.sentenceIndex === before.sentenceIndex + 1 && NEXT_SENTENCE_AFTER.test(between)
+        : // A bullet's marker may count as a sentence of its own between the two lines.
+          after.sentenceIndex > before.sentenceIndex && after.sentenceIndex <= before.sentenceIndex + 2 && NEXT_SENTENCE_AFTER.test(between)
     if (!joined) continue
     quantities[index - 1] = { ...before, relation: { kind: 'from', to: after.index } }
     quantities[index] = bare

@@ -107,7 +107,7 @@ const CAN = unicodeWords(/\b(?:can|could|kan|kunna)\b/iu)
 
 /** A price word a few words before the amount: "Licence fee: $65", "årsavgift om 4 800 kr". */
 const PRICE_WORD_BEFORE = unicodeWords(
-  /\b(?:price|pricing|fee|licen[cs]e|subscription|lease|leasing|pris|avgift|årsavgift|månadsavgift|licens|abonnemang|(?:leasing|engångs|start|uppstarts|installations|implementerings|införande|setup|one-time|onboarding)[\p{L}-]*)[^\p{L}\p{N}]+(?:\p{L}+[^\p{L}\p{N}]+){0,2}$/iu,
+  /\b(?:price|pricing|fee|licen[cs]e|subscription|lease|leasing|pris|avgift|årsavgift|månadsavgift|licens|abonnemang|(?:leasing|engångs|start|uppstarts|installation|implementation|implementerings|införande|setup|one-time|onboarding)[\p{L}-]*)[^\p{L}\p{N}]+(?:\p{L}+[^\p{L}\p{N}]+){0,2}$/iu,
 )
 
 /** What the customer loses, risks or saves: an amount said so is never the offer's price. */
@@ -190,7 +190,11 @@ function priceScore(quantity: Quantity, clause: string, offerName: readonly stri
 /** "240 000 EUR, engångskostnad", "€7,500 setup": the words right after the amount call it one-off. */
 function calledOneOff(quantity: Quantity): boolean {
   const after = quantity.sentence.slice(quantity.end - quantity.sentenceStart)
-  return ONE_OFF.test(after) && /^\s*[,:–-]?\s*$/u.test(after.split(ONE_OFF)[0] ?? '')
+  const [between, rest = ''] = after.split(ONE_OFF)
+  // Not ", installation 45 € per rum": a one-off word that leads the next amount names that one.
+  return (
+    ONE_OFF.test(after) && /^\s*(?:styck|st\.?|each|apiece|per\s+styck)?\s*[,:–-]?\s*$/u.test(between ?? '') && !/^[^,.;]*\d/u.test(rest)
+  )
 }
 
 function priceWhat(quantity: Quantity, clause: string): PriceWhat {
@@ -203,7 +207,7 @@ function priceWhat(quantity: Quantity, clause: string): PriceWhat {
   if (/\b(?:minimum|min\.|lägst|minst|minimiavgift|at\s+least)\b/iu.test(clause)) return 'minimum'
   const periodic = ['day', 'week', 'month', 'quarter', 'year'].some((period) => (quantity.unit[period] ?? 0) < 0)
   if (periodic && !calledOneOff(quantity)) return 'recurring'
-  if (ONE_OFF.test(clause)) return 'oneOff'
+  if (ONE_OFF.test(clause) || calledOneOff(quantity)) return 'oneOff'
   const perThing = Object.entries(quantity.unit).some(([atom, exponent]) => exponent < 0 && atom !== 'money')
   return perThing ? 'perUse' : 'oneOff'
 }
