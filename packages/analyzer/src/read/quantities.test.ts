@@ -57,6 +57,13 @@ describe('readQuantities: what a figure is per', () => {
     expect(unitOf('A store pays about $14 to process each return.', '$14')).toEqual({ money: 1, 'n:return': -1 })
   })
 
+  it('reads "varje klinik ca 38" per the clinic the text counts, and "ferries each burn" per ferry', () => {
+    expect(unitOf('En kedja med 11 kliniker. Varje klinik hade ca 38 uteblivna besök i månaden.', '38', 'sv')).toMatchObject({
+      'n:klinik': -1,
+    })
+    expect(unitOf('Your 4 ferries each burn around 900,000 litres a year.', '900,000')).toMatchObject({ 'n:vessel': -1 })
+  })
+
   it('keeps a period written right after another figure with that figure', () => {
     // The year belongs to the cases; the minutes are per case.
     const unit = unitOf('Vi har 14 000 ärenden per år à 40 minuter.', '40 minuter', 'sv')

@@ -341,6 +341,10 @@ const INTEREST = unicodeWords(
 const PEOPLE_SPEND_BEFORE =
   /\d[\d\s,.]*(?:-?(?:person|people|man|strong))?\s+(?:[\p{L}-]+\s+){0,3}(?:spend|spends|spending|lose|loses|losing|lägger|ägnar|förlorar)\s+(?:about|around|roughly|some|ca\.?|cirka|runt|ungefär|i\s+snitt)?\s*$/iu
 
+/** Verbs that follow "each …" before its figure: "each rec takes", "varje samtal tar". */
+const EACH_VERB =
+  /^(?:takes?|costs?|needs?|uses?|runs?|lasts?|requires?|spends?|has|have|tar|kostar|kräver|behöver|använder|varar|har|ger|drar)$/iu
+
 /** A probability: "chance", "likelihood", "sannolikhet". */
 const CHANCE = unicodeWords(/\b(?:chance|chances|probability|likelihood|odds|risk|sannolikhet(?:en)?|risk(?:en)?)\b/iu)
 
@@ -417,6 +421,17 @@ function flagsOf(figure: Figure): Set<string> {
 const namesPeriod = (nouns: readonly string[]): boolean =>
   nouns.some((noun) => ['day', 'week', 'month', 'quarter', 'year'].includes(nounAtom(noun).atom))
 
+/** Whether a figure before this one counts the thing `word` names ("11 kliniker" … "varje klinik"). */
+function countedBefore(context: { text: string; figures: readonly Figure[]; index: number }, word: string): boolean {
+  const atom = nounAtom(word).atom
+  // Swedish plurals in -er ("kliniker") keep their ending in the lemma: a shared stem is the same thing.
+  const same = (other: string) =>
+    other === atom || (atom.length >= 6 && other.length >= 6 && (other.startsWith(atom) || atom.startsWith(other)))
+  return context.figures
+    .slice(0, context.index)
+    .some((other) => other.kind === 'count' && same(nounAtom(countNoun(other, context.text) ?? '').atom))
+}
+
 /** The unit, noun and written-to-base factor of one figure in its page. */
 function unitOf(
   figure: Figure,
@@ -458,14 +473,17 @@ function unitOf(
       ' ',
     ),
   )
+  // "each monthly rec takes": the words before the verb; "varje klinik ca 38": the noun itself.
+  const lastBeforeVerb = (eachPhrase?.[1] ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .pop()
   const namedAfterEach =
     eachPhrase === null
       ? undefined
-      : ((eachPhrase[1] ?? '')
-          .trim()
-          .split(/\s+/)
-          .filter((word) => word !== '')
-          .pop() ?? undefined)
+      : (lastBeforeVerb ??
+        (!EACH_VERB.test(eachPhrase[2] ?? '') && countedBefore(context, eachPhrase[2] ?? '') ? eachPhrase[2] : undefined))
   if (
     figure.kind !== 'money' &&
     namedAfterEach !== undefined &&

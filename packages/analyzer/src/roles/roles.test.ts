@@ -40,6 +40,13 @@ describe('assignRoles', () => {
     expect(roleOf('€1,850 per dock door per year plus €7,500 setup.', '€7,500')).toEqual({ role: 'price', what: 'oneOff' })
   })
 
+  it('reads "(engång)" after a price per thing as one-off', () => {
+    expect(roleOf('Chippen kostar 6 kr per plagg (engång) och därefter tar vi 12 öre per tvätt.', '6 kr', 'sv')).toEqual({
+      role: 'price',
+      what: 'oneOff',
+    })
+  })
+
   it('takes a share said again after "alltså" or "i.e." as the change it restates', () => {
     const text = 'Vår optimering höjer utbytet med 1,5 procentenheter, alltså blir 1,5 % av timret sågade varor.'
     expect(roleOf(text, '1,5 procentenheter', 'sv').role).toBe('effect')

@@ -112,7 +112,7 @@ const PRICE_WORD_BEFORE = unicodeWords(
 
 /** What the customer loses, risks or saves: an amount said so is never the offer's price. */
 const AT_STAKE = unicodeWords(
-  /\b(?:risks?|exposure|breach(?:es)?|violations?|penalt(?:y|ies)|fines|fined|a\s+fine\s+of|loss|losses|at\s+stake|saved|savings?|avoided|förlust(?:er|en)?|böter|viten?|sanktionsavgift(?:er|en)?|risken|riskerar|sparade?|besparing(?:en|ar)?|undviker|undvikna)\b/iu,
+  /\b(?:risks?|exposure|breach(?:es)?|violations?|penalt(?:y|ies)|fines|fined|a\s+fine\s+of|loss|losses|lost|losing|missed|at\s+stake|saved|savings?|avoided|förlust(?:er|en)?|böter|viten?|sanktionsavgift(?:er|en)?|risken|riskerar|sparade?|besparing(?:en|ar)?|undviker|undvikna)\b/iu,
 )
 /** The per-words of an amount ("per", "a", "month", "året"). */
 const PER_WORDS = unicodeWords(
@@ -193,7 +193,9 @@ function calledOneOff(quantity: Quantity): boolean {
   const [between, rest = ''] = after.split(ONE_OFF)
   // Not ", installation 45 € per rum": a one-off word that leads the next amount names that one.
   return (
-    ONE_OFF.test(after) && /^\s*(?:styck|st\.?|each|apiece|per\s+styck)?\s*[,:–-]?\s*$/u.test(between ?? '') && !/^[^,.;]*\d/u.test(rest)
+    ONE_OFF.test(after) &&
+    /^\s*(?:styck|st\.?|each|apiece|per\s+styck|per\s+[\p{L}-]+)?\s*[,:–(-]?\s*$/u.test(between ?? '') &&
+    !/^\s*(?:\p{L}+\s+){0,2}[$€£]?\s*\d/u.test(rest)
   )
 }
 
