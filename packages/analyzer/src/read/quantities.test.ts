@@ -64,6 +64,14 @@ describe('readQuantities: what a figure is per', () => {
     expect(unitOf('Your 4 ferries each burn around 900,000 litres a year.', '900,000')).toMatchObject({ 'n:vessel': -1 })
   })
 
+  it('reads "en timme för en medarbetare kostar er 520 kr" per hour, and a period word before a comma as no part of it', () => {
+    expect(unitOf('Resan tar en och en halv timme, och en timme för en medarbetare kostar er 520 kr.', '520', 'sv')).toEqual({
+      money: 1,
+      hour: -1,
+    })
+    expect(unitOf('At 140 trucks a day, 50 weeks a year, every waiting hour costs you €55.', '€55')).toEqual({ money: 1, hour: -1 })
+  })
+
   it('keeps a period written right after another figure with that figure', () => {
     // The year belongs to the cases; the minutes are per case.
     const unit = unitOf('Vi har 14 000 ärenden per år à 40 minuter.', '40 minuter', 'sv')

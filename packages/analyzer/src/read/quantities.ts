@@ -561,7 +561,7 @@ function unitOf(
   if (figure.kind === 'money' && eachWordPeriod !== undefined && figure.per === undefined) periods.add(eachWordPeriod)
   // "every hour a truck is parked costs roughly AUD 1,500": money each period costs is per that period.
   const eachPeriod =
-    /(?:^|\s)(?:each|every|varje)\s+(\p{L}+)\b[^.\d]{0,40}?\b(?:costs?|kostar|loses|förlorar)\s+(?:(?:about|around|roughly|approximately|on average|us|you|ca|cirka|runt|omkring|ungefär|i snitt|oss|er)\s+){0,3}$/u.exec(
+    /(?:^|\s)(?:each|every|varje|an?|one|en|ett|1)\s+(\p{L}+)\b[^.\d,;]{0,40}?\b(?:costs?|kostar|loses|förlorar)\s+(?:(?:about|around|roughly|approximately|on average|us|you|ca|cirka|runt|omkring|ungefär|i snitt|oss|er)\s+){0,3}$/u.exec(
       lead,
     )?.[1]
   const eachPeriodWord = eachPeriod === undefined ? undefined : PERIOD_WORDS.get(eachPeriod)
@@ -726,7 +726,9 @@ function unitOf(
   return { unit, scale, ...(noun !== undefined ? { noun } : {}), ...(nounText !== undefined ? { nounText } : {}) }
 }
 
-const CONNECTOR = /^[^\d;.]{0,40}?(?:->|→|=>|➔|\bto\b|\btill\b|\binstead\s+of\b|\bi\s+stället\s+för\b)[^\d;.]{0,24}$/iu
+// After "to"/"till" only a qualifier may stand before the level: "promenaden till stationen, och en timme …" joins nothing.
+const CONNECTOR =
+  /^[^\d;.]{0,40}?(?:->|→|=>|➔|\bto\b|\btill\b|\binstead\s+of\b|\bi\s+stället\s+för\b)[^\d;.\p{L}]{0,6}(?:(?:about|around|roughly|approximately|only|just|under|below|over|cirka|ca\.?|ungefär|bara|runt|omkring|endast|knappt|drygt|the|a|an|en|ett)[^\d;.\p{L}]{1,3}){0,2}$/iu
 
 /** "3 hours per client; with our dashboards it's 20 minutes", "I dag tar det 40 minuter. Med appen tar det 10." */
 const NEXT_SENTENCE_AFTER =
