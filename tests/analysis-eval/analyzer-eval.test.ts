@@ -18,19 +18,20 @@ import { runEvaluation, type EvaluationRun } from './evaluate.ts'
 import { labelledFigure, parseExpected } from './figure-matching.ts'
 import { statesValue } from './text-numbers.ts'
 
-// Floors on the HELD-OUT split; the lead sets them to what the finished analyzer reaches.
-// measured on 2026-11-28 (the analyzer of fee7199 with work in progress): figures carried 57.9 %,
-// yearly ±35 % 31.0 %, invented 0, no-figure honest 100 %, document drivers 12.3 %, price filled 50 %,
-// no cost as value 88.9 %; issue 35's aims: figures ≥ 90 %, yearly ±35 % in ≥ 80 % of the cases with
-// figures, invented 0, no-figure honest 100 %, document drivers ≥ 60 %, price filled whenever
-// stated, no cost presented as value.
-const FIGURES_CARRIED_FLOOR = 0
-const YEARLY_RIGHT_FLOOR = 0
+// Floors on the HELD-OUT split, a little under what it measured once, when the work on issue 35
+// stopped (2026-11-28, the analyzer of this commit's parent): figures carried 251/417 = 60.2 %, yearly
+// ±35 % 19/66 = 28.8 %, invented 0, no-figure honest 8/8, document drivers 11/73 = 15.1 %, price
+// filled 6/8, no cost as value 18/18. They keep a regression out; they are not issue 35's aims
+// (figures ≥ 90 %, yearly ±35 % in ≥ 80 % of the cases with figures, drivers ≥ 60 %, price filled
+// whenever stated), which the analyzer does not reach. The same analyzer measures 80.6 % / 77.3 % /
+// 33.5 % on DEV: the gap is the rules written from DEV cases that do not carry over.
+const FIGURES_CARRIED_FLOOR = 0.58
+const YEARLY_RIGHT_FLOOR = 0.26
 const INVENTED_FIGURES_MAX = 0
-const NO_FIGURE_HONEST_FLOOR = 0
-const DRIVERS_SURFACED_FLOOR = 0
-const PRICE_FILLED_FLOOR = 0
-const NO_COST_AS_VALUE_FLOOR = 0
+const NO_FIGURE_HONEST_FLOOR = 1
+const DRIVERS_SURFACED_FLOOR = 0.13
+const PRICE_FILLED_FLOOR = 0.7
+const NO_COST_AS_VALUE_FLOOR = 1
 
 /** The set's own aims (issue 35): enough descriptions, half Swedish, a fifth quoting another currency. */
 const MIN_DESCRIPTIONS = 200
