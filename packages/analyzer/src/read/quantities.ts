@@ -512,13 +512,8 @@ function unitOf(
       context.text.slice(context.sentenceStart, figure.start),
     )
   const eachOfNoun = eachOf?.[1]
-  if (
-    eachOfNoun !== undefined &&
-    figure.kind !== 'money' &&
-    figure.kind !== 'percent' &&
-    context.sentenceStart + eachOf[0].length < figure.start
-  )
-    perNouns.push(eachOfNoun)
+  const afterEachOf = eachOf !== null && context.sentenceStart + eachOf[0].length < figure.start
+  if (eachOfNoun !== undefined && afterEachOf && figure.kind !== 'money' && figure.kind !== 'percent') perNouns.push(eachOfNoun)
   // "pays about $14 to process each return", "$3 for every parcel": per the thing named after "each".
   const eachAfter =
     figure.kind === 'money' && figure.perEntity === undefined
