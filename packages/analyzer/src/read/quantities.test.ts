@@ -54,6 +54,8 @@ describe('readQuantities: what a figure is per', () => {
       person: -1,
     })
     expect(unitOf('14 site managers working about 220 days a year.', '220')).toEqual({ day: 1, year: -1 })
+    // What an office loses is the office's: "an office of 60 people loses about 480 sick days a year".
+    expect(unitOf('An office of 60 people loses about 480 sick days a year.', '480')).toEqual({ day: 1, year: -1 })
     expect(unitOf('A store pays about $14 to process each return.', '$14')).toEqual({ money: 1, 'n:return': -1 })
   })
 

@@ -339,7 +339,7 @@ const INTEREST = unicodeWords(
 
 /** A count of people, then the time they spend: "6-person team spending", "5 medarbetare lägger". */
 const PEOPLE_SPEND_BEFORE =
-  /\d[\d\s,.]*(?:-?(?:person|people|man|strong))?\s+(?:[\p{L}-]+\s+){0,3}(?:spend|spends|spending|lose|loses|losing|lägger|ägnar|förlorar)\s+(?:about|around|roughly|some|ca\.?|cirka|runt|ungefär|i\s+snitt)?\s*$/iu
+  /\d[\d\s,.]*(?:-?(?:person|people|man|strong))?\s+(?:[\p{L}-]+\s+){0,3}(?:spend|spends|spending|lägger|ägnar)\s+(?:about|around|roughly|some|ca\.?|cirka|runt|ungefär|i\s+snitt)?\s*$/iu
 
 /** Verbs that follow "each …" before its figure: "each rec takes", "varje samtal tar". */
 const EACH_VERB =
