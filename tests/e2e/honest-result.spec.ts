@@ -22,7 +22,8 @@ const CLEANING = [
 const REPLACED_COST_PER_YEAR = 7_500 * 12 // 90,000: the in-house cleaning the offer replaces
 const SICK_DAYS_PER_YEAR = 480 * 0.15 * 250 // 18,000: 15 % of 480 sick days at $250
 const GROSS_YEARLY_VALUE = REPLACED_COST_PER_YEAR + SICK_DAYS_PER_YEAR // 108,000
-const PRICE_PER_YEAR = 4_900 * 12 // 58,800
+const PRICE_PER_MONTH = 4_900
+const PRICE_PER_YEAR = PRICE_PER_MONTH * 12 // 58,800
 const YEARS = 3
 const NET_VALUE_3_YEARS = GROSS_YEARLY_VALUE * YEARS - PRICE_PER_YEAR * YEARS // 147,600
 const ROI_PERCENT = Math.round((NET_VALUE_3_YEARS / (PRICE_PER_YEAR * YEARS)) * 100) // 84
@@ -52,8 +53,9 @@ test.describe('a result a seller can stand behind', () => {
 
     // The yearly value is the gross value the text composes: the replaced cost plus the sick days saved.
     await expect(panel.locator('[data-result="yearly"] dd')).toHaveText(usd(GROSS_YEARLY_VALUE))
-    // The price is the calculator's price, $4,900 a month, and ROI, payback and net value use it: no estimate.
-    expect(config.price).toMatchObject({ amount: PRICE_PER_YEAR, period: 'year' })
+    // The price is the calculator's price, $4,900 a month as the text states it, and ROI, payback and
+    // net value use it ($58,800 a year): no estimate.
+    expect(config.price).toMatchObject({ amount: PRICE_PER_MONTH, period: 'month' })
     await expect(panel.locator('[data-estimate]')).toHaveCount(0)
     // Subtracted once: the net value over 3 years is the gross value less 3 years of the price — had
     // the formula subtracted the price too, it would read 3 × $49,200 − $176,400 = −$28,800.
