@@ -6,7 +6,8 @@ import { defineConfig } from '@playwright/test'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
-const port = 3100
+// E2E_PORT lets several checkouts run their browser tests side by side on one machine.
+const port = Number(process.env.E2E_PORT ?? 3100)
 const baseURL = `http://localhost:${port}`
 
 // The runner and every worker evaluate this file. The runner makes a fresh data directory per run
