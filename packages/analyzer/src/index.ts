@@ -16,3 +16,7 @@ export {
 export { INDICATIVE_USD_RATES } from './compose/currency.ts'
 export { quoteAround, MAX_QUOTE } from './read/quotes.ts'
 export type { Model, Quantity, Role, Stream } from './model.ts'
+export { readFigures, type FigureChoices, type FigureReading } from './figures/reading.ts'
+export { buildFromFigures, type FigureBuild, type FigureView, type StreamView } from './figures/figure-views.ts'
+export { SELLER_ROLES, type SellerRole } from './figures/seller-roles.ts'
+export { STREAM_KINDS, type StreamKind } from './figures/stream-choices.ts'

@@ -25,7 +25,7 @@ export interface ComposedModel extends Model {
   readonly valueOf: (ref: number | string) => number
 }
 
-function assumptionsFor(options: ComposeOptions): Assumption[] {
+export function assumptionsFor(options: Pick<ComposeOptions, 'currency' | 'language'>): Assumption[] {
   return [
     {
       key: 'assumed:hourlyCost',
@@ -99,6 +99,9 @@ function takesOverWhole(roled: readonly RoledQuantity[], text: string): boolean 
   )
 }
 
+/** A figure whose role the seller chose, or an assumption the seller added: no guess of a price overrides it. */
+const chosen = (quantity: Quantity): boolean => quantity.flags.has('seller') || quantity.flags.has('assumed')
+
 /**
  * A text with value and no price word still states its price as the last recurring amount per
  * thing that no stream uses ("$45 per truck per month" in a bullet list): that is the offer's price.
@@ -109,6 +112,7 @@ function withUnstatedPrice(roled: readonly RoledQuantity[], streams: readonly St
   const unused = roled.filter(
     ({ quantity, role }) =>
       role.role === 'baseline' &&
+      !chosen(quantity) &&
       quantity.kind === 'money' &&
       !used.has(quantity.index) &&
       ['month', 'year', 'week'].some((period) => (quantity.unit[period] ?? 0) < 0),
@@ -117,6 +121,7 @@ function withUnstatedPrice(roled: readonly RoledQuantity[], streams: readonly St
   const oneOffs = roled.filter(
     ({ quantity, role }) =>
       role.role === 'baseline' &&
+      !chosen(quantity) &&
       quantity.kind === 'money' &&
       !used.has(quantity.index) &&
       ONE_OFF.test(quantity.sentence) &&
@@ -160,9 +165,11 @@ function closingPrice(roled: readonly RoledQuantity[]): RoledQuantity | undefine
   // A setup fee beside it ("… per dock door per year plus €7,500 setup") names no recurring price.
   const oneOff = (entry: RoledQuantity) => entry.role.role === 'price' && entry.role.what === 'oneOff'
   if (roled.some((entry) => entry.role.role === 'price' && !oneOff(entry))) return undefined
-  const lastSentence = Math.max(...roled.map((entry) => entry.quantity.sentenceIndex))
-  const last = roled.filter((entry) => entry.quantity.kind === 'money' && !oneOff(entry)).at(-1)
-  if (last === undefined || last.quantity.sentenceIndex !== lastSentence || last.role.role !== 'baseline') return undefined
+  const read = roled.filter((entry) => !entry.quantity.flags.has('assumed'))
+  const lastSentence = Math.max(...read.map((entry) => entry.quantity.sentenceIndex))
+  const last = read.filter((entry) => entry.quantity.kind === 'money' && !oneOff(entry)).at(-1)
+  if (last === undefined || last.quantity.sentenceIndex !== lastSentence || last.role.role !== 'baseline' || chosen(last.quantity))
+    return undefined
   const unit = Object.entries(last.quantity.unit)
   const perPeriod = unit.some(([atom, power]) => power < 0 && ['month', 'year', 'week'].includes(atom))
   const perThing = unit.some(([atom, power]) => power < 0 && (atom.startsWith('n:') || atom === 'person'))

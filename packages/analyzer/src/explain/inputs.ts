@@ -107,13 +107,14 @@ export function inputsOf(
         ? entry
         : { ...entry, quantity: { ...entry.quantity, unit: { ...partner.quantity.unit, ...entry.quantity.unit } } }
     // The share a text states no figure for is the assumption it is ("Share of that time saved").
+    // A stream the seller adds names its own assumptions (nounText); the analyzer's one assumed share is named here.
     if (quantity.flags.has('assumed')) {
-      const text = explainTexts(options.language).assumedLabels.share
+      const text = quantity.nounText ?? explainTexts(options.language).assumedLabels.share
       inputs.push({
         ref,
         name: nameOf(text, taken),
         label: text,
-        unit: '%',
+        unit: quantity.kind === 'percent' ? '%' : quantity.kind === 'money' ? options.currency : quantity.kind === 'duration' ? 'h' : '',
         value: quantity.value,
         scale: quantity.scale,
         kind: quantity.kind,
