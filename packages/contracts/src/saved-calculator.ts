@@ -71,6 +71,21 @@ export const savedCalculatorInputSchema = z.object({
 })
 export type SavedCalculatorInput = z.infer<typeof savedCalculatorInputSchema>
 
+/**
+ * A document's pages are kept as one text with a form feed between pages (the character PDF text
+ * tools put there), so the figures panel quotes a figure with its page. Text kept before has
+ * blank lines instead and reads as one page.
+ */
+export const PAGE_BREAK = '\n\f\n'
+
+export function contentOfPages(pages: ReadonlyArray<{ readonly text: string }>): string {
+  return pages.map((page) => page.text.replaceAll('\f', '\n')).join(PAGE_BREAK)
+}
+
+export function pagesOfContent(content: string): Array<{ page: number; text: string }> {
+  return content.split('\f').map((text, index) => ({ page: index + 1, text: text.trim() }))
+}
+
 const valuesField = z
   .record(
     z.string().min(1).max(200),

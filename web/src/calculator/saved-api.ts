@@ -7,6 +7,7 @@ import {
   type GenerationWarning,
   type RegenerateCalculatorBody,
   type SavedCalculator,
+  type SavedCalculatorInput,
   type UpdateSavedCalculatorBody,
 } from '@valueproof/contracts'
 import { calculatorDataSchema } from '@valueproof/formula'
@@ -78,8 +79,13 @@ export function textChecksOf(warnings: readonly GenerationWarning[]): Generation
 
 /** The description, or the document's extracted text, of one kept calculator. */
 export async function savedCalculatorInput(id: string): Promise<string> {
+  return (await savedCalculatorSource(id)).text
+}
+
+/** What one kept calculator was made from: its kind and its description or document text. */
+export async function savedCalculatorSource(id: string): Promise<SavedCalculatorInput> {
   const response = await apiRequest('GET', `/api/calculators/${encodeURIComponent(id)}/input`)
-  return (await readJson(response, savedCalculatorInputSchema)).text
+  return readJson(response, savedCalculatorInputSchema)
 }
 
 /**

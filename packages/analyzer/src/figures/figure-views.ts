@@ -3,7 +3,7 @@
 import type { CalculatorData } from '@valueproof/formula'
 import type { ComposedModel } from '../compose/compose.ts'
 import { quoteAround, MAX_QUOTE } from '../read/quotes.ts'
-import { calculatorFromFigures, type FigureChoices, type FigureReading } from './reading.ts'
+import { calculatorFromFigures, composeFigures, type FigureChoices, type FigureReading } from './reading.ts'
 import { sellerRoleOf, type SellerRole } from './seller-roles.ts'
 import { streamKey, streamKindOf, type StreamKind } from './stream-choices.ts'
 
@@ -47,13 +47,27 @@ function usedIndices(model: ComposedModel): Set<number> {
   return new Set(refs.filter((ref): ref is number => typeof ref === 'number'))
 }
 
+const firstGuesses = new WeakMap<FigureReading, ComposedModel>()
+
+/** The model the analyzer composed before any choice of the seller's, once per reading. */
+function firstGuess(reading: FigureReading, choices: FigureChoices, model: ComposedModel): ComposedModel {
+  const known = firstGuesses.get(reading)
+  if (known !== undefined) return known
+  const guess = Object.keys(choices).length === 0 ? model : composeFigures(reading)
+  firstGuesses.set(reading, guess)
+  return guess
+}
+
 /** The calculator of a reading under the seller's choices, with what the panel shows of it. */
 export function buildFromFigures(reading: FigureReading, choices: FigureChoices = {}): FigureBuild {
   const { model, calculatorData } = calculatorFromFigures(reading, choices)
   const used = usedIndices(model)
   const document = reading.input.kind === 'document'
-  const figures = reading.roled.map(({ quantity, role }): FigureView => {
+  const first = firstGuess(reading, choices, model)
+  const figures = reading.roled.map(({ quantity, role: read }): FigureView => {
     const chosen = choices.roles?.[String(quantity.index)]
+    // The role the composition settled on: a closing amount read as the price is the price.
+    const role = first.quantities[quantity.index]?.role ?? read
     const offset = quantity.start - quantity.sentenceStart
     return {
       index: quantity.index,

@@ -53,9 +53,9 @@ interface Rewrite {
   readonly replace: (match: RegExpExecArray, text: string) => string | undefined
 }
 
-/** "£38 an hour", "$95 a visit": "an hour" after an amount is a period, not one hour. */
+/** "£38 an hour", "$95 a visit", "45 dollars an hour": "an hour" after an amount is a period, not one hour. */
 const afterAmount = (match: RegExpExecArray, text: string): boolean =>
-  /[\d%]\s*(?:[\p{L}$€£]{0,6}\s*)?(?:[/]\s*)?$/u.test(text.slice(Math.max(0, match.index - 10), match.index))
+  /[\d%]\s*(?:[\p{L}$€£]{0,8}\s*)?(?:[/]\s*)?$/u.test(text.slice(Math.max(0, match.index - 14), match.index))
 
 const word = (value: Record<string, number>, key: string | undefined): number | undefined =>
   key === undefined ? undefined : value[key.toLowerCase()]

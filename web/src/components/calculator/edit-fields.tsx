@@ -8,6 +8,9 @@ export const ERROR_TEXT = 'text-sm font-medium text-destructive dark:text-red-40
 export const HINT_TEXT = 'text-sm text-muted-foreground'
 export const CONTROL =
   'w-full rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none aria-invalid:border-destructive sm:text-sm'
+/** A select that sits in a row beside text (the figures panel's role and stream menus): as wide as its choice. */
+export const INLINE_SELECT =
+  'h-9 max-w-full rounded-md border border-input bg-background px-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none'
 
 /** A one-line text field of a parameter or value field, with its hint below and its problem, if any. */
 export function TextField({

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import type { Plan } from '@valueproof/contracts'
-import type { CalculatorData, Currency } from '@valueproof/formula'
+import { validateCalculatorData, type CalculatorData, type CalculatorPriceInput, type Currency } from '@valueproof/formula'
 import { useMemo, useRef, useState } from 'react'
 import { ApiError } from '../../api.ts'
 import { UPGRADE_ERROR_TITLE } from '../../billing/texts.ts'
@@ -30,6 +30,7 @@ import { ConfirmWarningsDialog } from '../../components/calculator/calculator-wa
 import { CalculatorTypeDialog, ProposalTemplateDialog } from '../../components/calculator/choice-dialogs.tsx'
 import { CurrentCalculatorPanel } from '../../components/calculator/current-calculator-panel.tsx'
 import { EditCalculatorDialog } from '../../components/calculator/edit-calculator-dialog.tsx'
+import { FiguresPanel } from '../../components/calculator/figures-panel.tsx'
 import { GeneratedCalculators } from '../../components/calculator/generated-calculators.tsx'
 import { GenerationInput, type InputMode, type UploadState } from '../../components/calculator/generation-input.tsx'
 import { LiveCalculators } from '../../components/calculator/live-calculators.tsx'
@@ -228,6 +229,26 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
     }
   }
 
+  /** The figures panel's rebuild (issue 36): applied and kept like an edit, said in the calculator's language. */
+  async function applyRebuilt(rebuilt: CalculatorData) {
+    await saveEdit(rebuilt)
+    toast({ title: rebuilt.language === 'sv' ? 'Kalkylatorn är uppdaterad' : 'Calculator updated' })
+  }
+
+  /** "Your price" (issue 36): the calculator with the seller's price, or with none (SPEC §9's estimate). */
+  function applyPrice(current: CalculatorData, price: CalculatorPriceInput | undefined) {
+    const priced = validateCalculatorData({ ...current, price })
+    if (!priced.ok) {
+      toast({
+        variant: 'destructive',
+        title: 'Error saving the price',
+        description: priced.problems.map((problem) => problem.message).join('; '),
+      })
+      return
+    }
+    void applyRebuilt(priced.calculatorData)
+  }
+
   async function remove(id: string) {
     const entry = state.entries.find((candidate) => candidate.id === id)
     inputs.current.delete(id)
@@ -304,23 +325,35 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
                   upgrading={upgrading}
                 />
               </div>
-              <CurrentCalculatorPanel
-                config={config}
-                generating={generating}
-                values={state.values}
-                onValuesChange={(values) => dispatch({ type: 'values', values })}
-                displayCurrency={state.displayCurrency}
-                warnings={warnings}
-                busy={regenerating}
-                templates={{ pro, kept: current?.saved === true }}
-                actions={{
-                  onEdit: () => setDialog('edit'),
-                  onRegenerate: () => void regenerate(),
-                  onCreateProposal: () => guarded('proposal'),
-                  onShare: () => guarded('share'),
-                  onSaveTemplate: () => setDialog('save-template'),
-                }}
-              />
+              <div className="grid min-w-0 content-start gap-6">
+                <CurrentCalculatorPanel
+                  config={config}
+                  generating={generating}
+                  values={state.values}
+                  onValuesChange={(values) => dispatch({ type: 'values', values })}
+                  displayCurrency={state.displayCurrency}
+                  warnings={warnings}
+                  busy={regenerating}
+                  templates={{ pro, kept: current?.saved === true }}
+                  actions={{
+                    onEdit: () => setDialog('edit'),
+                    onRegenerate: () => void regenerate(),
+                    onCreateProposal: () => guarded('proposal'),
+                    onShare: () => guarded('share'),
+                    onSaveTemplate: () => setDialog('save-template'),
+                  }}
+                />
+                {config !== undefined && current?.saved === true && current.locked !== true && !generating && (
+                  <FiguresPanel
+                    key={current.id}
+                    calculatorId={current.id}
+                    config={config}
+                    fileName={current.source}
+                    onRebuilt={(rebuilt) => void applyRebuilt(rebuilt)}
+                    onPrice={(price) => applyPrice(config, price)}
+                  />
+                )}
+              </div>
             </div>
           ) : (
             <div className="mt-6">

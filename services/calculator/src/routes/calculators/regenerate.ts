@@ -1,5 +1,6 @@
 import {
   CALCULATOR_NOT_FOUND_MESSAGE,
+  contentOfPages,
   type GenerationWarning,
   NOTHING_TO_REGENERATE_MESSAGE,
   type RegenerateCalculatorBody,
@@ -36,7 +37,7 @@ async function storedPages(
   const stored = row.documentKey === null ? null : await deps.objectStore.get(row.documentKey)
   if (stored === null) throw errors.conflict(DOCUMENT_GONE_MESSAGE, 'document_gone')
   const document = await extractDocument(deps.documents, stored.body, signal)
-  return { pages: document.pages, content: storableText(document.pages.map((page) => page.text).join('\n\n')) }
+  return { pages: document.pages, content: storableText(contentOfPages(document.pages)) }
 }
 
 /**

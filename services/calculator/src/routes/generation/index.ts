@@ -3,6 +3,7 @@ import {
   analyzeDocumentFieldsSchema,
   analyzeDocumentForValueFieldsSchema,
   analyzeTextBodySchema,
+  contentOfPages,
   generateValueBodySchema,
 } from '@valueproof/contracts'
 import { FILE_TOO_LARGE_MESSAGE, MAX_DOCUMENT_BYTES, type DocumentExtractor, type ExtractedDocument } from '@valueproof/documents'
@@ -58,9 +59,9 @@ async function readUpload(ctx: Context): Promise<UploadedDocument> {
   return { bytes, fileName, fileType }
 }
 
-/** The extracted text as the response's `content`: pages in order, a blank line between them, storable. */
+/** The extracted text as the response's `content`: pages in order, a page break between them, storable. */
 function contentOf(document: ExtractedDocument): string {
-  return storableText(document.pages.map((page) => page.text).join('\n\n'))
+  return storableText(contentOfPages(document.pages))
 }
 
 /** SPEC §7's four generation calls (the gateway maps /api/calculator/... here). */

@@ -1,0 +1,136 @@
+// The figures panel's logic (issue 36): what the analyzer reads from a kept calculator's own text,
+// the seller's choices over it (roles, streams) and the calculator rebuilt from them — in the
+// browser, by the analyzer's own composition, with no new generation and no use of the allowance.
+import type { FigureChoices, FigureReading, SellerRole, StreamKind } from '@valueproof/analyzer'
+import { pagesOfContent, type SavedCalculatorInput } from '@valueproof/contracts'
+import type { CalculatorData } from '@valueproof/formula'
+
+export type Analyzer = typeof import('@valueproof/analyzer')
+
+/** The analyzer is loaded with the panel, not with the page: most visits never open it. */
+export function loadAnalyzer(): Promise<Analyzer> {
+  return import('@valueproof/analyzer')
+}
+
+/** The panel's words for the roles, in the order its menus list them. */
+export const ROLE_CHOICES: ReadonlyArray<{ readonly value: SellerRole; readonly label: string }> = [
+  { value: 'price', label: 'Your price' },
+  { value: 'volume', label: "Customer's volume" },
+  { value: 'time', label: 'Time' },
+  { value: 'rate', label: 'Rate' },
+  { value: 'cost', label: 'Cost' },
+  { value: 'revenue', label: 'Revenue' },
+  { value: 'improvement', label: 'Improvement' },
+  { value: 'none', label: 'Not a driver' },
+]
+
+export const STREAM_CHOICES: ReadonlyArray<{ readonly value: StreamKind; readonly label: string }> = [
+  { value: 'time', label: 'Time saved' },
+  { value: 'cost', label: 'Cost reduced' },
+  { value: 'revenue', label: 'Revenue gained' },
+  { value: 'losses', label: 'Losses avoided' },
+  { value: 'custom', label: 'Custom value' },
+]
+
+export function roleLabel(role: SellerRole): string {
+  return ROLE_CHOICES.find((choice) => choice.value === role)?.label ?? role
+}
+
+export function streamLabel(kind: StreamKind): string {
+  return STREAM_CHOICES.find((choice) => choice.value === kind)?.label ?? kind
+}
+
+/** What the analyzer reads a kept calculator's text as: a document's pages, or the description. */
+export function readingOf(analyzer: Analyzer, source: SavedCalculatorInput, config: CalculatorData, fileName?: string): FigureReading {
+  const complexity =
+    config.complexity === 'minimal' || config.complexity === 'advanced' || config.complexity === 'value' ? config.complexity : 'balanced'
+  const currency = config.baseCurrency
+  return analyzer.readFigures({
+    kind: source.kind === 'document' ? 'document' : 'description',
+    pages: source.kind === 'document' ? pagesOfContent(source.text) : [{ page: 1, text: source.text }],
+    complexity,
+    language: config.language ?? 'en',
+    currency,
+    ...(fileName === undefined ? {} : { fileName }),
+  })
+}
+
+/** The choices with a figure's role set; a role back to the analyzer's own is no choice at all. */
+export function withRole(choices: FigureChoices, index: number, role: SellerRole, suggested: SellerRole): FigureChoices {
+  const roles = { ...choices.roles }
+  if (role === suggested) delete roles[String(index)]
+  else roles[String(index)] = role
+  return { ...choices, roles }
+}
+
+export function withoutStream(choices: FigureChoices, key: string, added: number | undefined): FigureChoices {
+  if (added !== undefined) return { ...choices, addedStreams: (choices.addedStreams ?? []).filter((_, index) => index !== added) }
+  return { ...choices, removedStreams: [...new Set([...(choices.removedStreams ?? []), key])] }
+}
+
+export function withStreamKind(choices: FigureChoices, key: string, kind: StreamKind): FigureChoices {
+  return { ...choices, streamKinds: { ...choices.streamKinds, [key]: kind } }
+}
+
+export function withAddedStream(choices: FigureChoices, kind: StreamKind): FigureChoices {
+  return { ...choices, addedStreams: [...(choices.addedStreams ?? []), kind] }
+}
+
+/** Whether the seller has chosen anything. */
+export function hasChoices(choices: FigureChoices): boolean {
+  return (
+    Object.keys(choices.roles ?? {}).length > 0 ||
+    (choices.removedStreams ?? []).length > 0 ||
+    Object.keys(choices.streamKinds ?? {}).length > 0 ||
+    (choices.addedStreams ?? []).length > 0
+  )
+}
+
+/**
+ * The rebuilt calculator as the seller's: a price the seller entered stays theirs (a rebuild comes
+ * from the text, the entered price from the seller), and so do a name they gave it and the display
+ * setup. `analyzerNames` are the names builds gave it: such a name follows the rebuild.
+ */
+export function rebuiltConfig(built: CalculatorData, current: CalculatorData, analyzerNames: readonly string[]): CalculatorData {
+  const entered = current.price?.source.kind === 'entered' ? current.price : undefined
+  const keepPrice = entered !== undefined && built.calculatorType !== 'value'
+  return {
+    ...built,
+    name: analyzerNames.includes(current.name) ? built.name : current.name,
+    price: keepPrice ? entered : built.price,
+    timeframes: current.timeframes ?? built.timeframes,
+  }
+}
+
+const CHOICES_KEY_PREFIX = 'valueproof.figureChoices.'
+
+/** The seller's choices for a kept calculator, with the formula of the calculator they built (to know it is still theirs). */
+export interface StoredChoices {
+  readonly choices: FigureChoices
+  readonly formula: string
+  /** The name the last build gave the calculator (a name the seller did not choose). */
+  readonly name?: string
+}
+
+/** The seller's choices for a kept calculator, as this browser keeps them (absent or unreadable: none). */
+export function storedChoices(calculatorId: string): StoredChoices {
+  try {
+    const text = window.localStorage.getItem(CHOICES_KEY_PREFIX + calculatorId)
+    const parsed: unknown = text === null ? undefined : JSON.parse(text)
+    if (typeof parsed !== 'object' || parsed === null) return { choices: {}, formula: '' }
+    const { choices, formula, name } = parsed as Partial<StoredChoices>
+    if (typeof choices !== 'object' || typeof formula !== 'string') return { choices: {}, formula: '' }
+    return typeof name === 'string' ? { choices, formula, name } : { choices, formula }
+  } catch {
+    return { choices: {}, formula: '' }
+  }
+}
+
+export function storeChoices(calculatorId: string, stored: StoredChoices): void {
+  try {
+    if (hasChoices(stored.choices)) window.localStorage.setItem(CHOICES_KEY_PREFIX + calculatorId, JSON.stringify(stored))
+    else window.localStorage.removeItem(CHOICES_KEY_PREFIX + calculatorId)
+  } catch (error) {
+    console.warn("The figures panel's choices could not be kept in this browser.", error)
+  }
+}
