@@ -32,7 +32,7 @@ describe('a rebuilt calculator stays the seller’s', () => {
     const entered = {
       ...base,
       name: 'Our offer for Acme',
-      price: { amount: 900, period: 'month' as const, source: { kind: 'entered' as const } },
+      price: { amount: 900, period: 'month' as const, setup: undefined, formula: undefined, source: { kind: 'entered' as const } },
     }
     const rebuilt = { ...base, name: 'Time saved' }
     expect(rebuiltConfig(rebuilt, entered, ['Cost savings'])).toMatchObject({ name: 'Our offer for Acme', price: { amount: 900 } })
