@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import type { Plan } from '@valueproof/contracts'
 import type { CalculatorData, Currency } from '@valueproof/formula'
@@ -12,8 +12,8 @@ import {
   GenerationError,
   type ChosenComplexity,
   type GeneratedCalculator,
-  type GenerationLanguage,
 } from '../../calculator/generation-api.ts'
+import { editTexts } from '../../calculator/edit-texts.ts'
 import {
   deleteSavedCalculator,
   listSavedCalculators,
@@ -25,9 +25,19 @@ import { useSaveValues, useSavedCalculators } from '../../calculator/saved-sync.
 import { sellerWarnings, type GuardedAction } from '../../calculator/seller-warnings.ts'
 import { newEntryId } from '../../calculator/storage.ts'
 import { useStartFromTemplate } from '../../calculator/use-templates.ts'
-import { useWorkspace, valuesAfterEdit, withStartValues } from '../../calculator/workspace.ts'
+import {
+  changesSinceGeneration,
+  useWorkspace,
+  withStartValues,
+  type SellerChange,
+} from '../../calculator/workspace.ts'
 import { ConfirmWarningsDialog } from '../../components/calculator/calculator-warnings.tsx'
-import { CalculatorTypeDialog, ProposalTemplateDialog } from '../../components/calculator/choice-dialogs.tsx'
+import {
+  CalculatorTypeDialog,
+  LimitDialog,
+  ProposalTemplateDialog,
+  RegenerateConfirmDialog,
+} from '../../components/calculator/choice-dialogs.tsx'
 import { CurrentCalculatorPanel } from '../../components/calculator/current-calculator-panel.tsx'
 import { EditCalculatorDialog } from '../../components/calculator/edit-calculator-dialog.tsx'
 import { GeneratedCalculators } from '../../components/calculator/generated-calculators.tsx'
@@ -41,7 +51,8 @@ import { Tabs } from '../../components/ui/tabs.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { pageHead } from '../../page-title.ts'
 import { useStartProposalGeneration } from '../../proposals/generation.ts'
-import { userQueryOptions } from '../../queries/user.ts'
+import { monthlyUsage } from '../../home/usage.ts'
+import { userQueryKey, userQueryOptions } from '../../queries/user.ts'
 
 /** `?input=file|description` (the home's shortcuts): the generator opens with that input ready. */
 type GenerationInputChoice = 'file' | 'description'
@@ -68,13 +79,6 @@ const TABS = [
 /** What a generation starts from: the chosen file or the typed description. */
 type GenerationSource = { type: 'file'; file: File } | { type: 'text'; text: string }
 
-/** The complexity a calculator was generated with, for regenerating it the same way. */
-function complexityOf(config: CalculatorData): ChosenComplexity {
-  if (config.calculatorType === 'value' || config.complexity === 'value') return 'value'
-  if (config.complexity === 'minimal' || config.complexity === 'advanced') return config.complexity
-  return 'balanced'
-}
-
 /** The words a proposal is written from when the calculator's own input is not kept (a calculator from before issue 15). */
 function describeCalculator(config: CalculatorData): string {
   return [config.name, config.description, config.explanation].filter((part) => part.trim() !== '').join('\n\n')
@@ -95,11 +99,18 @@ function CalculatorPage() {
 function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan; input: GenerationInputChoice | undefined }) {
   const [tab, setTab] = useState<Tab>('create')
   const { state, dispatch, latest } = useWorkspace(userId)
-  const [language, setLanguage] = useState<GenerationLanguage>('en')
+  const { language } = state
   const [mode, setMode] = useState<InputMode>(input === 'description' ? 'text' : 'file')
   const [file, setFile] = useState<File>()
   const [description, setDescription] = useState('')
   const [typeDialogFor, setTypeDialogFor] = useState<GenerationSource>()
+  // The source the open type dialog generates from, taken once: a double click never starts two generations.
+  const pendingSource = useRef<GenerationSource>(undefined)
+  // Generate is checking the month's allowance: a second click meanwhile does nothing.
+  const checkingAllowance = useRef(false)
+  const [limitMessage, setLimitMessage] = useState<string>()
+  const [discarding, setDiscarding] = useState<readonly SellerChange[]>()
+  const queryClient = useQueryClient()
   const [running, setRunning] = useState(0)
   const [upload, setUpload] = useState<UploadState>()
   const [regenerating, setRegenerating] = useState(false)
@@ -133,7 +144,12 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
     const id = newEntryId()
     dispatch({
       type: 'add',
-      entry: { id, status: 'loading', source: source.type === 'file' ? source.file.name : source.text.slice(0, 80) },
+      entry: {
+        id,
+        status: 'loading',
+        source: source.type === 'file' ? source.file.name : source.text.slice(0, 80),
+        createdAt: new Date().toISOString(),
+      },
     })
     // SPEC §4: after a file request the file is cleared; after a text request the description.
     if (source.type === 'file') setFile(undefined)
@@ -158,14 +174,26 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
     } finally {
       setRunning((count) => count - 1)
       setUpload(undefined)
+      // The month's count changed (or the server said it is used up): the next Generate reads it again.
+      void queryClient.invalidateQueries({ queryKey: userQueryKey, exact: true })
     }
   }
 
-  /** Regenerate (issue 15): the selected calculator's own stored input, replaced in place. */
-  async function regenerate() {
-    const config = state.config
+  /** Regenerate (issue 15): asks first when it would discard the seller's edits or slider values (issue 36). */
+  function regenerate() {
     const current = state.entries.find((entry) => entry.id === state.currentId)
-    if (config === undefined) return
+    const changes = current?.config === undefined ? [] : changesSinceGeneration({ ...current, config: current.config }, state.values)
+    if (current?.saved === true && changes.length > 0) setDiscarding(changes)
+    else void regenerateNow()
+  }
+
+  /**
+   * The selected calculator's own stored input, replaced in place, with the language, currency and
+   * complexity it was made with (the server's own record of them, not the selectors: issue 36).
+   */
+  async function regenerateNow() {
+    const current = state.entries.find((entry) => entry.id === state.currentId)
+    if (state.config === undefined) return
     if (current?.saved !== true) {
       toast({
         variant: 'destructive',
@@ -177,11 +205,7 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
     dispatch({ type: 'status', id: current.id, status: 'loading' })
     setRegenerating(true)
     try {
-      const entry = await regenerateSavedCalculator(current.id, {
-        complexity: complexityOf(config),
-        language,
-        currency: state.displayCurrency,
-      })
+      const entry = await regenerateSavedCalculator(current.id, {})
       inputs.current.delete(entry.id)
       dispatch({ type: 'replace', entry })
       toast({ title: 'Calculator has been regenerated' })
@@ -216,13 +240,16 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
     }
   }
 
+  /** SPEC §4: the saved definition is the current calculator at once, its sliders at the new defaults. */
   async function saveEdit(edited: CalculatorData) {
     const entry = state.entries.find((candidate) => candidate.id === state.currentId)
-    const values = valuesAfterEdit(edited, state.values)
     dispatch({ type: 'edit', config: edited })
+    const texts = editTexts(edited.language)
+    toast({ title: texts.savedTitle, description: texts.savedDescription })
     if (entry?.saved !== true) return
     try {
-      await updateSavedCalculator(entry.id, { config: edited, values })
+      // Null: every input at its default (the server keeps no values for them).
+      await updateSavedCalculator(entry.id, { config: edited, values: null })
     } catch (error) {
       toast({ variant: 'destructive', title: 'Error saving calculator', description: messageOf(error) })
     }
@@ -241,10 +268,38 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
     }
   }
 
-  function onGenerate() {
-    if (running > 0) return
-    if (mode === 'file' && file !== undefined) setTypeDialogFor({ type: 'file', file })
-    else if (mode === 'text' && description.trim() !== '') setTypeDialogFor({ type: 'text', text: description.trim() })
+  /** The month's allowance as the server last counted it; undefined when it cannot be read (the server checks again). */
+  async function allowanceUsedUp(): Promise<string | undefined> {
+    try {
+      const user = await queryClient.fetchQuery({ ...userQueryOptions(), staleTime: 0 })
+      if (user === null) return undefined
+      const usage = monthlyUsage(user)
+      return usage.level === 'reached' ? usage.message : undefined
+    } catch (error) {
+      console.warn('The month’s usage could not be read before generating.', error)
+      return undefined
+    }
+  }
+
+  /** Generate: the month's allowance first (issue 36), then the type dialog, opened once however often it is clicked. */
+  async function onGenerate() {
+    if (running > 0 || checkingAllowance.current || typeDialogFor !== undefined) return
+    let source: GenerationSource | undefined
+    if (mode === 'file' && file !== undefined) source = { type: 'file', file }
+    else if (mode === 'text' && description.trim() !== '') source = { type: 'text', text: description.trim() }
+    if (source === undefined) return
+    checkingAllowance.current = true
+    try {
+      const usedUp = await allowanceUsedUp()
+      if (usedUp !== undefined) {
+        setLimitMessage(usedUp)
+        return
+      }
+      pendingSource.current = source
+      setTypeDialogFor(source)
+    } finally {
+      checkingAllowance.current = false
+    }
   }
 
   const config = state.config
@@ -265,7 +320,15 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8">
       <h1 className="sr-only">Calculator</h1>
-      <div inert={dialog !== undefined || typeDialogFor !== undefined || confirming !== undefined}>
+      <div
+        inert={
+          dialog !== undefined ||
+          typeDialogFor !== undefined ||
+          confirming !== undefined ||
+          limitMessage !== undefined ||
+          discarding !== undefined
+        }
+      >
         <Tabs label="Calculator" items={TABS} value={tab} onValueChange={setTab}>
           {tab === 'create' ? (
             <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -273,7 +336,7 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
                 <div className="rounded-lg border bg-card p-5 shadow-sm">
                   <GenerationInput
                     language={language}
-                    onLanguageChange={setLanguage}
+                    onLanguageChange={(next) => dispatch({ type: 'language', language: next })}
                     currency={state.displayCurrency}
                     onCurrencyChange={(currency: Currency) => dispatch({ type: 'currency', currency })}
                     mode={mode}
@@ -285,7 +348,7 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
                     onDescriptionChange={setDescription}
                     busy={running > 0}
                     upload={upload}
-                    onGenerate={onGenerate}
+                    onGenerate={() => void onGenerate()}
                   />
                   <div className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t pt-4">
                     <p className="text-sm text-muted-foreground">Or begin with a ready-made ROI story.</p>
@@ -315,7 +378,7 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
                 templates={{ pro, kept: current?.saved === true }}
                 actions={{
                   onEdit: () => setDialog('edit'),
-                  onRegenerate: () => void regenerate(),
+                  onRegenerate: regenerate,
                   onCreateProposal: () => guarded('proposal'),
                   onShare: () => guarded('share'),
                   onSaveTemplate: () => setDialog('save-template'),
@@ -342,12 +405,35 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
       <CalculatorTypeDialog
         open={typeDialogFor !== undefined}
         onOpenChange={(open) => {
-          if (!open) setTypeDialogFor(undefined)
+          if (open) return
+          setTypeDialogFor(undefined)
+          pendingSource.current = undefined
         }}
         onChoose={(complexity) => {
-          const source = typeDialogFor
+          const source = pendingSource.current
+          pendingSource.current = undefined
           setTypeDialogFor(undefined)
           if (source !== undefined) void startGeneration(source, complexity)
+        }}
+      />
+      <LimitDialog
+        open={limitMessage !== undefined}
+        onOpenChange={(open) => {
+          if (!open) setLimitMessage(undefined)
+        }}
+        message={limitMessage ?? ''}
+        pro={pro}
+        onUpgrade={upgrade}
+        upgrading={upgrading}
+      />
+      <RegenerateConfirmDialog
+        changes={discarding}
+        onOpenChange={(open) => {
+          if (!open) setDiscarding(undefined)
+        }}
+        onConfirm={() => {
+          setDiscarding(undefined)
+          void regenerateNow()
         }}
       />
       {config !== undefined && (
