@@ -94,6 +94,18 @@ test.describe('the generator screen’s flows', () => {
     // Kept by the server: a reload shows the same.
     await page.reload()
     await expect(panel(page).getByRole('slider').nth(0)).toHaveValue(String(firstDefault))
+
+    // Regenerate would discard the edit: it asks first, naming it, and Keep my changes keeps it.
+    await page.getByRole('button', { name: 'Regenerate' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Regenerate this calculator?' })
+    await expect(confirm).toContainText('your edits to the calculator')
+    await expect(confirm).not.toContainText('the slider values you set')
+    await page.setViewportSize({ width: 375, height: 812 })
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await screenshot(page, 'regenerate-confirm-phone-dark', false)
+    await confirm.getByRole('button', { name: 'Keep my changes' }).click()
+    await expect(confirm).toBeHidden()
+    expect((await currentCalculatorConfig(page)).parameters[0]?.defaultValue).toBe(firstDefault)
   })
 
   test('a double click on Generate opens the type dialog once, and a double click on a type generates once', async ({
@@ -147,6 +159,9 @@ test.describe('the generator screen’s flows', () => {
     await expect(limit.getByRole('button', { name: 'Upgrade to Pro' })).toBeVisible()
     await expect(page.getByRole('dialog', { name: 'Choose Calculator Type' })).toHaveCount(0)
     await screenshot(page, 'limit-dialog', false)
+    await page.setViewportSize({ width: 375, height: 812 })
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await screenshot(page, 'limit-dialog-phone-dark', false)
     await limit.getByRole('button', { name: 'Not now' }).click()
     await expect(limit).toBeHidden()
     // The description stays for next month (or after the upgrade).
@@ -204,7 +219,9 @@ test.describe('the generator screen’s flows', () => {
     const slider = panel(page).getByRole('slider').first()
     await slider.focus()
     await page.keyboard.press('ArrowRight')
-    await expect.poll(async () => (await storedValues(page))[generated.parameters[0]?.name ?? '']).not.toBe(generated.parameters[0]?.defaultValue)
+    await expect
+      .poll(async () => (await storedValues(page))[generated.parameters[0]?.name ?? ''])
+      .not.toBe(generated.parameters[0]?.defaultValue)
 
     // Regenerate asks first and names what it would discard; Cancel keeps everything.
     await page.getByRole('button', { name: 'Regenerate' }).click()

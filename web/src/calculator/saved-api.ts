@@ -26,7 +26,15 @@ import type { CalculatorEntry } from './storage.ts'
  */
 export function entryOfSaved(saved: SavedCalculator): CalculatorEntry | undefined {
   if (saved.locked) {
-    return { id: saved.id, status: 'completed', source: saved.input.preview, name: saved.name, saved: true, locked: true, createdAt: saved.createdAt }
+    return {
+      id: saved.id,
+      status: 'completed',
+      source: saved.input.preview,
+      name: saved.name,
+      saved: true,
+      locked: true,
+      createdAt: saved.createdAt,
+    }
   }
   const config = calculatorDataSchema.safeParse(saved.config)
   if (!config.success) return undefined

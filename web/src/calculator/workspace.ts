@@ -65,7 +65,10 @@ export function entryValues(entry: CalculatorEntry & { config: CalculatorData })
 /** What regenerating the entry would discard: the seller's saved edits, slider values away from the defaults, or both. */
 export type SellerChange = 'definition' | 'values'
 
-export function changesSinceGeneration(entry: CalculatorEntry & { config: CalculatorData }, values: Record<string, number>): SellerChange[] {
+export function changesSinceGeneration(
+  entry: CalculatorEntry & { config: CalculatorData },
+  values: Record<string, number>,
+): SellerChange[] {
   const defaults = defaultValues(entry.config)
   const moved = Object.entries(defaults).some(([name, value]) => values[name] !== undefined && values[name] !== value)
   return [...(entry.edited === true ? (['definition'] as const) : []), ...(moved ? (['values'] as const) : [])]

@@ -3,34 +3,25 @@ import { createFileRoute } from '@tanstack/react-router'
 import type { Plan } from '@valueproof/contracts'
 import type { CalculatorData, Currency } from '@valueproof/formula'
 import { useMemo, useRef, useState } from 'react'
-import { ApiError } from '../../api.ts'
 import { UPGRADE_ERROR_TITLE } from '../../billing/texts.ts'
 import { useUpgrade } from '../../billing/use-upgrade.ts'
 import {
   analyzeDescription,
   analyzeDocument,
   GenerationError,
+  serverText,
   type ChosenComplexity,
   type GeneratedCalculator,
 } from '../../calculator/generation-api.ts'
 import { editTexts } from '../../calculator/edit-texts.ts'
-import {
-  deleteSavedCalculator,
-  listSavedCalculators,
-  regenerateSavedCalculator,
-  savedCalculatorInput,
-  updateSavedCalculator,
-} from '../../calculator/saved-api.ts'
+import { deleteSavedCalculator, listSavedCalculators, savedCalculatorInput, updateSavedCalculator } from '../../calculator/saved-api.ts'
 import { useSaveValues, useSavedCalculators } from '../../calculator/saved-sync.ts'
 import { sellerWarnings, type GuardedAction } from '../../calculator/seller-warnings.ts'
 import { newEntryId } from '../../calculator/storage.ts'
+import { monthUsedUp } from '../../calculator/allowance.ts'
 import { useStartFromTemplate } from '../../calculator/use-templates.ts'
-import {
-  changesSinceGeneration,
-  useWorkspace,
-  withStartValues,
-  type SellerChange,
-} from '../../calculator/workspace.ts'
+import { useRegenerate } from '../../calculator/use-regenerate.ts'
+import { useWorkspace, withStartValues } from '../../calculator/workspace.ts'
 import { ConfirmWarningsDialog } from '../../components/calculator/calculator-warnings.tsx'
 import {
   CalculatorTypeDialog,
@@ -51,7 +42,6 @@ import { Tabs } from '../../components/ui/tabs.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { pageHead } from '../../page-title.ts'
 import { useStartProposalGeneration } from '../../proposals/generation.ts'
-import { monthlyUsage } from '../../home/usage.ts'
 import { userQueryKey, userQueryOptions } from '../../queries/user.ts'
 
 /** `?input=file|description` (the home's shortcuts): the generator opens with that input ready. */
@@ -84,11 +74,6 @@ function describeCalculator(config: CalculatorData): string {
   return [config.name, config.description, config.explanation].filter((part) => part.trim() !== '').join('\n\n')
 }
 
-function messageOf(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? error.message
-  return error instanceof Error ? error.message : String(error)
-}
-
 function CalculatorPage() {
   const { data: user } = useSuspenseQuery(userQueryOptions())
   // Checked again: the router hands on parameters its validation dropped (?input=nonsense) as they came.
@@ -109,11 +94,9 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
   // Generate is checking the month's allowance: a second click meanwhile does nothing.
   const checkingAllowance = useRef(false)
   const [limitMessage, setLimitMessage] = useState<string>()
-  const [discarding, setDiscarding] = useState<readonly SellerChange[]>()
   const queryClient = useQueryClient()
   const [running, setRunning] = useState(0)
   const [upload, setUpload] = useState<UploadState>()
-  const [regenerating, setRegenerating] = useState(false)
   const [dialog, setDialog] = useState<'edit' | 'share' | 'proposal' | 'templates' | 'save-template'>()
   // Share or Create Proposal waiting for the seller to confirm the calculator's warnings (issue 35).
   const [confirming, setConfirming] = useState<GuardedAction>()
@@ -129,6 +112,17 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
     onError: (message) => toast({ variant: 'destructive', title: UPGRADE_ERROR_TITLE, description: message }),
   })
   const startFromTemplate = useStartFromTemplate(dispatch, state.displayCurrency)
+  const {
+    regenerating,
+    discarding,
+    regenerate,
+    confirm: confirmRegenerate,
+    cancel: cancelRegenerate,
+  } = useRegenerate({
+    state,
+    dispatch,
+    onRegenerated: (id) => inputs.current.delete(id),
+  })
 
   async function generate(
     source: GenerationSource,
@@ -179,45 +173,6 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
     }
   }
 
-  /** Regenerate (issue 15): asks first when it would discard the seller's edits or slider values (issue 36). */
-  function regenerate() {
-    const current = state.entries.find((entry) => entry.id === state.currentId)
-    const changes = current?.config === undefined ? [] : changesSinceGeneration({ ...current, config: current.config }, state.values)
-    if (current?.saved === true && changes.length > 0) setDiscarding(changes)
-    else void regenerateNow()
-  }
-
-  /**
-   * The selected calculator's own stored input, replaced in place, with the language, currency and
-   * complexity it was made with (the server's own record of them, not the selectors: issue 36).
-   */
-  async function regenerateNow() {
-    const current = state.entries.find((entry) => entry.id === state.currentId)
-    if (state.config === undefined) return
-    if (current?.saved !== true) {
-      toast({
-        variant: 'destructive',
-        title: 'Error regenerating calculator',
-        description: 'No previous input found to regenerate calculator',
-      })
-      return
-    }
-    dispatch({ type: 'status', id: current.id, status: 'loading' })
-    setRegenerating(true)
-    try {
-      const entry = await regenerateSavedCalculator(current.id, {})
-      inputs.current.delete(entry.id)
-      dispatch({ type: 'replace', entry })
-      toast({ title: 'Calculator has been regenerated' })
-    } catch (error) {
-      // The calculator on screen stays; its entry keeps its previous config.
-      dispatch({ type: 'status', id: current.id, status: 'completed' })
-      toast({ variant: 'destructive', title: 'Error regenerating calculator', description: messageOf(error) })
-    } finally {
-      setRegenerating(false)
-    }
-  }
-
   /** The selected calculator's own input: its description or its document's text, as the server keeps it. */
   async function proposalInput(config: CalculatorData): Promise<string> {
     const id = latest.current.currentId
@@ -236,7 +191,7 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
       setShareInput(await proposalInput(state.config))
       setDialog(which)
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Error loading the calculator', description: messageOf(error) })
+      toast({ variant: 'destructive', title: 'Error loading the calculator', description: serverText(error) })
     }
   }
 
@@ -251,7 +206,7 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
       // Null: every input at its default (the server keeps no values for them).
       await updateSavedCalculator(entry.id, { config: edited, values: null })
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Error saving calculator', description: messageOf(error) })
+      toast({ variant: 'destructive', title: 'Error saving calculator', description: serverText(error) })
     }
   }
 
@@ -263,21 +218,8 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
     try {
       await deleteSavedCalculator(id)
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Error removing calculator', description: messageOf(error) })
+      toast({ variant: 'destructive', title: 'Error removing calculator', description: serverText(error) })
       dispatch({ type: 'sync', saved: await listSavedCalculators().catch(() => []) })
-    }
-  }
-
-  /** The month's allowance as the server last counted it; undefined when it cannot be read (the server checks again). */
-  async function allowanceUsedUp(): Promise<string | undefined> {
-    try {
-      const user = await queryClient.fetchQuery({ ...userQueryOptions(), staleTime: 0 })
-      if (user === null) return undefined
-      const usage = monthlyUsage(user)
-      return usage.level === 'reached' ? usage.message : undefined
-    } catch (error) {
-      console.warn('The month’s usage could not be read before generating.', error)
-      return undefined
     }
   }
 
@@ -290,7 +232,7 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
     if (source === undefined) return
     checkingAllowance.current = true
     try {
-      const usedUp = await allowanceUsedUp()
+      const usedUp = await monthUsedUp(queryClient)
       if (usedUp !== undefined) {
         setLimitMessage(usedUp)
         return
@@ -405,9 +347,8 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
       <CalculatorTypeDialog
         open={typeDialogFor !== undefined}
         onOpenChange={(open) => {
-          if (open) return
-          setTypeDialogFor(undefined)
-          pendingSource.current = undefined
+          // The pending source stays: choosing a card reports the closing first, then the choice.
+          if (!open) setTypeDialogFor(undefined)
         }}
         onChoose={(complexity) => {
           const source = pendingSource.current
@@ -429,12 +370,9 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
       <RegenerateConfirmDialog
         changes={discarding}
         onOpenChange={(open) => {
-          if (!open) setDiscarding(undefined)
+          if (!open) cancelRegenerate()
         }}
-        onConfirm={() => {
-          setDiscarding(undefined)
-          void regenerateNow()
-        }}
+        onConfirm={confirmRegenerate}
       />
       {config !== undefined && (
         <>

@@ -165,7 +165,12 @@ describe.each(kinds)('calculators kept per account (%s)', (kind) => {
     }
     // Counted, the two regenerates would have used the Free plan's allowance up before the fifth calculator.
     for (let count = 1; count < 5; count += 1) await fromDescription(seller, SUPPORT)
-    const sixth = await seller.post('/api/calculator/analyze-text', { description: FUEL, complexity: 'balanced', language: 'en', currency: 'USD' })
+    const sixth = await seller.post('/api/calculator/analyze-text', {
+      description: FUEL,
+      complexity: 'balanced',
+      language: 'en',
+      currency: 'USD',
+    })
     expect(sixth.status).toBe(403)
     // At the limit the seller can still regenerate one of this month's calculators.
     const atLimit = await seller.post(`/api/calculators/${first.id}/regenerate`, {})
