@@ -95,13 +95,13 @@ test.describe('the generator screen’s flows', () => {
     await page.reload()
     await expect(panel(page).getByRole('slider').nth(0)).toHaveValue(String(firstDefault))
 
-    // Regenerate would discard the edit: it asks first, naming it, and Keep my changes keeps it.
+    // Regenerate would discard the edit: it asks first, naming it, and Keep my changes keeps it (on a phone, dark).
+    await page.setViewportSize({ width: 375, height: 812 })
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click()
     await page.getByRole('button', { name: 'Regenerate' }).click()
     const confirm = page.getByRole('dialog', { name: 'Regenerate this calculator?' })
     await expect(confirm).toContainText('your edits to the calculator')
     await expect(confirm).not.toContainText('the slider values you set')
-    await page.setViewportSize({ width: 375, height: 812 })
-    await page.emulateMedia({ colorScheme: 'dark' })
     await screenshot(page, 'regenerate-confirm-phone-dark', false)
     await confirm.getByRole('button', { name: 'Keep my changes' }).click()
     await expect(confirm).toBeHidden()
@@ -159,8 +159,13 @@ test.describe('the generator screen’s flows', () => {
     await expect(limit.getByRole('button', { name: 'Upgrade to Pro' })).toBeVisible()
     await expect(page.getByRole('dialog', { name: 'Choose Calculator Type' })).toHaveCount(0)
     await screenshot(page, 'limit-dialog', false)
+    await limit.getByRole('button', { name: 'Not now' }).click()
+    await expect(limit).toBeHidden()
+    // Asked again, it says so again (on a phone, dark).
     await page.setViewportSize({ width: 375, height: 812 })
-    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click()
+    await page.getByRole('button', { name: 'Generate Calculator' }).click()
+    await expect(limit).toBeVisible()
     await screenshot(page, 'limit-dialog-phone-dark', false)
     await limit.getByRole('button', { name: 'Not now' }).click()
     await expect(limit).toBeHidden()
