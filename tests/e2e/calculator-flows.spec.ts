@@ -13,9 +13,12 @@ const DESCRIPTION_EN =
 const DESCRIPTION_SV =
   'Vi automatiserar fakturahanteringen för ekonomiavdelningar. Varje faktura tar 12 minuter att hantera manuellt, ett team på 4 personer hanterar 2 000 fakturor per månad och en timme kostar 450 kr.'
 
+/** Opens the generator screen once the server's list of calculators has arrived (it replaces the cached one). */
 async function openCalculator(page: Page) {
+  const listed = page.waitForResponse((response) => response.request().method() === 'GET' && response.url().endsWith('/api/calculators'))
   await page.goto('/calculator')
   await expect(page.getByRole('tab', { name: 'Create Proposal' })).toHaveAttribute('aria-selected', 'true')
+  await listed
 }
 
 const panel = (page: Page) => page.getByTestId('current-calculator')
