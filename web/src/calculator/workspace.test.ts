@@ -18,7 +18,7 @@ const config = calculatorDataSchema.parse({
 })
 
 function state(): WorkspaceState {
-  return { entries: [], currentId: undefined, config: undefined, values: {}, displayCurrency: 'USD', language: 'en' }
+  return { entries: [], currentId: undefined, config: undefined, values: {}, displayCurrency: 'USD', language: 'en', listed: false }
 }
 
 function kept(id: string, values?: Record<string, number>, createdAt?: string): CalculatorEntry {
@@ -130,6 +130,30 @@ describe('the workspace', () => {
     expect(changesSinceGeneration(entry, { hours: 11, rate: 50 })).toEqual(['values'])
     expect(changesSinceGeneration({ ...entry, edited: true }, { hours: 10, rate: 50 })).toEqual(['definition'])
     expect(changesSinceGeneration({ ...entry, edited: true }, { hours: 10, rate: 55 })).toEqual(['definition', 'values'])
+  })
+
+  it('keeps slider values the seller moved before the server’s list arrived; the list’s values otherwise', () => {
+    const cached: WorkspaceState = {
+      ...state(),
+      entries: [kept('a', { hours: 20 })],
+      currentId: 'a',
+      config: { ...config, name: 'Calculator a' },
+      values: { hours: 20, rate: 50 },
+    }
+    // Nothing moved: the server's values (set on another device) win over this browser's cache.
+    expect(workspaceReducer(cached, { type: 'sync', saved: [kept('a', { hours: 30 })] }).values).toEqual({ hours: 30, rate: 50 })
+    // Moved meanwhile: the move stays, and the entry carries it.
+    const moved = workspaceReducer(cached, { type: 'values', values: { hours: 21, rate: 50 } })
+    const listed = workspaceReducer(moved, { type: 'sync', saved: [kept('a', { hours: 20 })] })
+    expect(listed.values).toEqual({ hours: 21, rate: 50 })
+    expect(listed.entries[0]?.values).toEqual({ hours: 21, rate: 50 })
+    // Once listed, a later list is the truth again.
+    expect(
+      workspaceReducer(workspaceReducer(listed, { type: 'values', values: { hours: 22, rate: 50 } }), {
+        type: 'sync',
+        saved: [kept('a', { hours: 20 })],
+      }).values,
+    ).toEqual({ hours: 20, rate: 50 })
   })
 
   it('remembers the language chosen for new calculators', () => {

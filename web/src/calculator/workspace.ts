@@ -32,6 +32,10 @@ export interface WorkspaceState {
   values: Record<string, number>
   displayCurrency: Currency
   language: GenerationLanguage
+  /** The server's list has arrived in this visit (until then the screen shows the cache). */
+  listed: boolean
+  /** The calculator whose sliders the seller moved before the list arrived: the list does not move them back. */
+  movedBeforeList?: string | undefined
 }
 
 export type WorkspaceAction =
@@ -122,9 +126,15 @@ function synced(state: WorkspaceState, fromServer: CalculatorEntry[]): Workspace
   const saved = fromServer.map((entry) => withKnownFacts(entry, state.entries))
   const entries = newestFirst([...saved, ...local])
   const current = entries.find((entry) => entry.id === state.currentId)
+  const next = { ...state, entries, listed: true, movedBeforeList: undefined }
   // Gone, or locked since (the plan is Free now): the screen no longer shows it.
-  if (current === undefined || current.locked === true) return { ...state, entries, currentId: undefined, config: undefined, values: {} }
-  return current.saved === true ? select({ ...state, entries }, current) : { ...state, entries }
+  if (current === undefined || current.locked === true) return { ...next, currentId: undefined, config: undefined, values: {} }
+  if (current.saved !== true) return next
+  // Moved in this visit before the list came, on the same definition: newer than the server's values (their save is on its way).
+  if (state.movedBeforeList === current.id && JSON.stringify(current.config) === JSON.stringify(state.config)) {
+    return { ...next, entries: mapEntry(next, current.id, (entry) => ({ ...entry, values: state.values })) }
+  }
+  return select(next, current)
 }
 
 export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction): WorkspaceState {
@@ -170,7 +180,8 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
     case 'values': {
       const entries =
         state.currentId === undefined ? state.entries : mapEntry(state, state.currentId, (entry) => ({ ...entry, values: action.values }))
-      return { ...state, entries, values: action.values }
+      const movedBeforeList = state.listed ? undefined : state.currentId
+      return { ...state, entries, values: action.values, movedBeforeList }
     }
     case 'currency':
       return { ...state, displayCurrency: action.currency }
@@ -193,6 +204,7 @@ export function loadWorkspace(userId: number): WorkspaceState {
     values: config === undefined ? {} : { ...defaultValues(config), ...stored },
     displayCurrency: loadDisplayCurrency(),
     language: loadGenerationLanguage(),
+    listed: false,
   }
 }
 
