@@ -318,8 +318,9 @@ test.describe('the generator screen', () => {
     expect(edited.formula).toBe(`(${original.formula}) * 2`)
     await expectFigures(page, edited, { ...createCalculator(edited).initialValues(), ...(await storedValues(page)) }, 'USD')
 
-    // Regenerate from its own stored input.
+    // Regenerate from its own stored input (the edit would be discarded: it asks first, issue 36).
     await page.getByRole('button', { name: 'Regenerate' }).click()
+    await page.getByRole('dialog', { name: 'Regenerate this calculator?' }).getByRole('button', { name: 'Regenerate', exact: true }).click()
     await expect(toasts(page)).toContainText('Calculator has been regenerated', { timeout: 20_000 })
     expect((await currentCalculatorConfig(page)).formula).toBe(original.formula)
     await expect(calculatorEntries(page)).toHaveCount(1)
@@ -482,6 +483,12 @@ test.describe('the generator screen', () => {
       })
       expect(response.ok(), await response.text()).toBe(true)
     }
+    // The screen reads one calculator left (a count behind the server's): Generate goes on and the server refuses.
+    await page.route('**/api/user', async (route) => {
+      const response = await route.fetch()
+      const record = (await response.json()) as Record<string, unknown>
+      await route.fulfill({ response, json: { ...record, calculatorsCreated: 4 } })
+    })
     await openCalculator(page)
     await generateFromDescription(page, DESCRIPTION_EN, { type: 'Minimal', wait: false })
     await expect(calculatorEntries(page).first()).toHaveAttribute('data-status', 'error')

@@ -92,6 +92,10 @@ test.describe('the selected calculator is the unit of work', () => {
     await expect(page.getByTestId('current-calculator').getByRole('spinbutton', { name: label })).toHaveValue('7')
     const second = await calculatorEntries(page).first().textContent()
     await page.getByRole('button', { name: 'Regenerate' }).click()
+    // The seller's value would be discarded: regenerate asks first (issue 36).
+    const confirm = page.getByRole('dialog', { name: 'Regenerate this calculator?' })
+    await expect(confirm).toContainText('the slider values you set')
+    await confirm.getByRole('button', { name: 'Regenerate', exact: true }).click()
     await expect(toasts(page)).toContainText('Calculator has been regenerated', { timeout: 30_000 })
     await expect(calculatorEntries(page)).toHaveCount(2)
     expect(await calculatorEntries(page).first().textContent()).toBe(second)

@@ -5,7 +5,6 @@ import {
   calculatorDataOf,
   calculatorFormOf,
   formulaProblem,
-  HAND_SET_SOURCE,
   parameterFieldKey,
   parseNumberText,
   priceFieldKey,
@@ -17,6 +16,7 @@ import {
   type ParameterForm,
 } from './edit-config.ts'
 import type { PriceForm } from './edit-price.ts'
+import { handSetSource } from './edit-texts.ts'
 import { formulaErrorLine } from './formula-error-line.ts'
 
 /** `expect.stringContaining`, typed: vitest declares its asymmetric matchers as answering `any`. */
@@ -113,6 +113,9 @@ function parameter(form: CalculatorForm, index: number): ParameterForm {
 function withParameter(form: CalculatorForm, index: number, change: Partial<ParameterForm>): CalculatorForm {
   return { ...form, parameters: form.parameters.map((item, at) => (at === index ? { ...item, ...change } : item)) }
 }
+
+/** What a default typed in the editor of an English calculator is noted as. */
+const HAND_SET_SOURCE = handSetSource(undefined)
 
 describe('a definition round-trips through the form unchanged', () => {
   it.each([
@@ -231,6 +234,13 @@ describe("a parameter's source", () => {
     const [ticketsPerDay] = saved(calculatorDataOf(form, supportDesk)).parameters
     expect(ticketsPerDay).toMatchObject({ defaultValue: 350, source: HAND_SET_SOURCE })
     expect(HAND_SET_SOURCE).toEqual({ kind: 'assumption', note: 'Set by hand in the editor.' })
+    // A Swedish calculator says so in Swedish.
+    const swedish: CalculatorData = { ...supportDesk, language: 'sv' }
+    const typed = withParameter(calculatorFormOf(swedish), 0, { defaultValue: '70' })
+    expect(saved(calculatorDataOf(typed, swedish)).parameters[0]?.source).toEqual({
+      kind: 'assumption',
+      note: 'Angivet för hand i redigeraren.',
+    })
   })
 
   it('is replaced when a default is added to a parameter that had none', () => {

@@ -10,7 +10,6 @@ import {
   type CalculatorDataInput,
   type CalculatorParameter,
   type FormulaError,
-  type ParameterSource,
   type TimeframePeriod,
   type ValueField,
   type ValueType,
@@ -25,9 +24,7 @@ import {
   type PriceForm,
   type PriceProperty,
 } from './edit-price.ts'
-
-/** A default value typed in the editor is backed by no quoted passage any more. */
-export const HAND_SET_SOURCE: ParameterSource = { kind: 'assumption', note: 'Set by hand in the editor.' }
+import { handSetSource } from './edit-texts.ts'
 
 /** One parameter as typed: numbers stay text so a half-typed '1.' or '-' survives until Save. */
 export interface ParameterForm {
@@ -358,7 +355,8 @@ function timeframesFor(baseTimeframe: TimeframePeriod, original: CalculatorData)
 /**
  * The definition the form describes, validated, or every problem placed at its field. What the
  * dialog does not edit (currency, timeframes, branding, a parameter's type, …) comes from
- * `original`. A parameter whose default value changed gets HAND_SET_SOURCE as its source.
+ * `original`. A parameter whose default value changed gets `handSetSource`, in the calculator's
+ * language, as its source (a default typed in the editor is backed by no quoted passage any more).
  */
 export function calculatorDataOf(form: CalculatorForm, original: CalculatorData): FormResult {
   const numberProblems: FormProblem[] = []
@@ -398,7 +396,7 @@ export function calculatorDataOf(form: CalculatorForm, original: CalculatorData)
       max: number('max', false),
       step: number('step', false),
       defaultValue,
-      source: defaultChanged ? HAND_SET_SOURCE : before?.source,
+      source: defaultChanged ? handSetSource(original.language) : before?.source,
     }
   })
 

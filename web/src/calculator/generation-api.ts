@@ -74,7 +74,7 @@ function savedOf(calculator: SavedCalculator, warnings: readonly GenerationWarni
 }
 
 /** The server's own words for a failure: the JSON body's message, else SPEC §8's generic `status: body`. */
-function serverText(error: unknown): string {
+export function serverText(error: unknown): string {
   if (error instanceof ApiError) return error.serverMessage ?? error.message
   if (error instanceof Error) return error.message
   return String(error)

@@ -28,6 +28,8 @@ const saved: SavedCalculator = {
 describe('a kept calculator as a list entry', () => {
   it('opens with its definition and values', () => {
     expect(entryOfSaved(saved)).toMatchObject({ id: saved.id, status: 'completed', values: { hours: 12 }, saved: true })
+    // When it was made orders it among failed generations this browser keeps (issue 36).
+    expect(entryOfSaved(saved)?.createdAt).toBe(saved.createdAt)
     expect(entryOfSaved(saved)?.config?.parameters).toHaveLength(2)
   })
 
@@ -39,6 +41,7 @@ describe('a kept calculator as a list entry', () => {
       name: 'Invoice savings',
       saved: true,
       locked: true,
+      createdAt: saved.createdAt,
     })
   })
 

@@ -26,7 +26,17 @@ import type { CalculatorEntry } from './storage.ts'
  * validates. A locked one (docs/decisions/105) comes without a definition: listed by name, never opened.
  */
 export function entryOfSaved(saved: SavedCalculator): CalculatorEntry | undefined {
-  if (saved.locked) return { id: saved.id, status: 'completed', source: saved.input.preview, name: saved.name, saved: true, locked: true }
+  if (saved.locked) {
+    return {
+      id: saved.id,
+      status: 'completed',
+      source: saved.input.preview,
+      name: saved.name,
+      saved: true,
+      locked: true,
+      createdAt: saved.createdAt,
+    }
+  }
   const config = calculatorDataSchema.safeParse(saved.config)
   if (!config.success) return undefined
   return {
@@ -36,6 +46,7 @@ export function entryOfSaved(saved: SavedCalculator): CalculatorEntry | undefine
     source: saved.input.preview,
     values: saved.values ?? undefined,
     saved: true,
+    createdAt: saved.createdAt,
   }
 }
 

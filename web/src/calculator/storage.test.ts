@@ -7,6 +7,7 @@ import {
   INTERRUPTED_MESSAGE,
   loadDisplayCurrency,
   loadEntries,
+  loadGenerationLanguage,
   saveEntries,
   STORAGE_KEYS,
   writeJson,
@@ -100,6 +101,35 @@ describe('local storage of the generator screen', () => {
     expect(loadEntries()).toEqual([])
     expect(loadDisplayCurrency()).toBe('USD')
     expect(console.warn).toHaveBeenCalled()
+  })
+
+  it('remembers the generation language like the currency, English when unset or foreign (issue 36)', () => {
+    expect(loadGenerationLanguage()).toBe('en')
+    writeJson(STORAGE_KEYS.generationLanguage, 'sv')
+    expect(loadGenerationLanguage()).toBe('sv')
+    store.setItem(STORAGE_KEYS.generationLanguage, '"de"')
+    expect(loadGenerationLanguage()).toBe('en')
+    // The user's own cache: logout forgets it with the rest.
+    writeJson(STORAGE_KEYS.generationLanguage, 'sv')
+    clearWorkspace()
+    expect(loadGenerationLanguage()).toBe('en')
+  })
+
+  it('keeps when each entry was made and whether the seller edited it', () => {
+    const createdAt = '2026-11-28T10:00:00.000Z'
+    store.setItem(
+      STORAGE_KEYS.calculators,
+      JSON.stringify([
+        { id: 'a', status: 'error', error: 'Failed', createdAt },
+        { id: 'b', status: 'completed', config: CONFIG, saved: true, createdAt, edited: true },
+        { id: 'c', status: 'loading', createdAt },
+      ]),
+    )
+    expect(loadEntries()).toMatchObject([
+      { id: 'a', createdAt },
+      { id: 'b', createdAt, edited: true },
+      { id: 'c', status: 'error', createdAt },
+    ])
   })
 
   it('logs a failed write and answers false', () => {

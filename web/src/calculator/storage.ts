@@ -1,10 +1,12 @@
-import { calculatorWarningSchema, type GenerationWarning } from '@valueproof/contracts'
+import { calculatorWarningSchema, GENERATION_LANGUAGES, type GenerationWarning } from '@valueproof/contracts'
 import { calculatorDataSchema, CURRENCIES, type CalculatorData, type Currency } from '@valueproof/formula'
 import { z } from 'zod'
+import type { GenerationLanguage } from './generation-api.ts'
 
 /*
  * The generator screen's local browser storage (SPEC §3 'Local browser storage holds'): the
- * calculators list, the current calculator, its config, the form values and the display currency.
+ * calculators list, the current calculator, its config, the form values, the display currency and the
+ * generation language (remembered like the currency, issue 36).
  * Since issue 15 it is a per-user cache of what the calculator service keeps (docs/decisions/103):
  * it names its owner, is cleared on logout and when another user signs in on this browser, and no
  * longer holds the last input (each calculator's input is kept on the server, documents in object
@@ -18,6 +20,7 @@ export const STORAGE_KEYS = {
   currentCalculatorConfig: 'valueproof.currentCalculatorConfig',
   formValues: 'valueproof.calculatorFormValues',
   displayCurrency: 'valueproof.displayCurrency',
+  generationLanguage: 'valueproof.generationLanguage',
   /** The user whose cache this is. */
   owner: 'valueproof.workspaceOwner',
 } as const
@@ -51,6 +54,10 @@ export interface CalculatorEntry {
    * warnings from the config as it changes; these need the text, so they are kept until an edit.
    */
   checks?: GenerationWarning[] | undefined
+  /** When it was made (ISO 8601): the server's time for a kept calculator, this browser's for a failed or running one. */
+  createdAt?: string | undefined
+  /** The seller saved the editor on it since it was generated: regenerate would discard that (issue 36). */
+  edited?: boolean | undefined
 }
 
 /** What an entry still loading when the page was left becomes: its request cannot finish any more. */
@@ -67,6 +74,8 @@ const entrySchema = z.object({
   locked: z.boolean().optional(),
   name: z.string().optional(),
   checks: z.array(calculatorWarningSchema).optional(),
+  createdAt: z.string().optional(),
+  edited: z.boolean().optional(),
 })
 
 function storage(): Storage | undefined {
@@ -116,21 +125,33 @@ export function loadEntries(): CalculatorEntry[] {
   for (const item of stored) {
     const parsed = entrySchema.safeParse(item)
     if (!parsed.success) continue
-    const { id, status, error, source, values, saved, checks } = parsed.data
+    const { id, status, error, source, values, saved, checks, createdAt, edited } = parsed.data
+    const made = createdAt === undefined ? {} : { createdAt }
     if (parsed.data.locked === true) {
-      entries.push({ id, status: 'completed', source, saved, locked: true, name: parsed.data.name })
+      entries.push({ id, status: 'completed', source, saved, locked: true, name: parsed.data.name, ...made })
       continue
     }
     if (status === 'loading') {
-      entries.push({ id, status: 'error', error: INTERRUPTED_MESSAGE, source })
+      entries.push({ id, status: 'error', error: INTERRUPTED_MESSAGE, source, ...made })
       continue
     }
     if (status === 'error') {
-      entries.push({ id, status, error: error ?? 'Something went wrong', source })
+      entries.push({ id, status, error: error ?? 'Something went wrong', source, ...made })
       continue
     }
     const config = readConfig(parsed.data.config)
-    if (config !== undefined) entries.push({ id, status, config, source, values, saved, ...(checks === undefined ? {} : { checks }) })
+    if (config === undefined) continue
+    entries.push({
+      id,
+      status,
+      config,
+      source,
+      values,
+      saved,
+      ...made,
+      ...(checks === undefined ? {} : { checks }),
+      ...(edited === true ? { edited } : {}),
+    })
   }
   return entries
 }
@@ -156,6 +177,12 @@ export function loadFormValues(): Record<string, number> {
 export function loadDisplayCurrency(): Currency {
   const stored = readJson(STORAGE_KEYS.displayCurrency)
   return (CURRENCIES as readonly unknown[]).includes(stored) ? (stored as Currency) : 'USD'
+}
+
+/** The language new calculators are generated in; English until the user picks another. */
+export function loadGenerationLanguage(): GenerationLanguage {
+  const stored = readJson(STORAGE_KEYS.generationLanguage)
+  return (GENERATION_LANGUAGES as readonly unknown[]).includes(stored) ? (stored as GenerationLanguage) : 'en'
 }
 
 function removeKeys(keys: readonly string[]): void {

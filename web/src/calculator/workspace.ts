@@ -1,4 +1,4 @@
-import { createCalculator, sliderSettings, type CalculatorData, type Currency } from '@valueproof/formula'
+import { createCalculator, type CalculatorData, type Currency } from '@valueproof/formula'
 import { useEffect, useLayoutEffect, useReducer, useRef } from 'react'
 import {
   claimWorkspace,
@@ -7,15 +7,18 @@ import {
   loadDisplayCurrency,
   loadEntries,
   loadFormValues,
+  loadGenerationLanguage,
   saveEntries,
   STORAGE_KEYS,
   writeJson,
   type CalculatorEntry,
 } from './storage.ts'
+import type { GenerationLanguage } from './generation-api.ts'
 
 /*
- * The generator screen's state (SPEC §3 and §4): the 'Generated Calculators' list (newest first), the
- * current calculator and its config, the form values and the display currency. The calculator
+ * The generator screen's state (SPEC §3 and §4): the 'Generated Calculators' list (newest first, by
+ * when each was made), the current calculator and its config, the form values, the display currency
+ * and the language new calculators are generated in. The calculator
  * service keeps the calculators (docs/decisions/103); local storage is this user's cache of them,
  * restored on load and written back on every change, each key on its own so that moving a slider
  * writes only the form values. Each entry carries its own values: selecting one shows them.
@@ -28,6 +31,11 @@ export interface WorkspaceState {
   config: CalculatorData | undefined
   values: Record<string, number>
   displayCurrency: Currency
+  language: GenerationLanguage
+  /** The server's list has arrived in this visit (until then the screen shows the cache). */
+  listed: boolean
+  /** The calculator whose sliders the seller moved before the list arrived: the list does not move them back. */
+  movedBeforeList?: string | undefined
 }
 
 export type WorkspaceAction =
@@ -44,6 +52,7 @@ export type WorkspaceAction =
   | { type: 'edit'; config: CalculatorData }
   | { type: 'values'; values: Record<string, number> }
   | { type: 'currency'; currency: Currency }
+  | { type: 'language'; language: GenerationLanguage }
   /** What the calculator service keeps for this user, newest first. */
   | { type: 'sync'; saved: CalculatorEntry[] }
 
@@ -57,18 +66,27 @@ export function entryValues(entry: CalculatorEntry & { config: CalculatorData })
   return { ...defaultValues(entry.config), ...entry.values }
 }
 
-/**
- * After an edit, values of parameters that keep their name and still lie within their range stay;
- * new or changed ones start from their defaults (an edit should not throw the user's figures away).
- */
-export function valuesAfterEdit(config: CalculatorData, previous: Record<string, number>): Record<string, number> {
-  const values = defaultValues(config)
-  for (const parameter of config.parameters) {
-    const kept = previous[parameter.name]
-    const { min, max } = sliderSettings(parameter)
-    if (kept !== undefined && kept >= min && kept <= max) values[parameter.name] = kept
-  }
-  return values
+/** What regenerating the entry would discard: the seller's saved edits, slider values away from the defaults, or both. */
+export type SellerChange = 'definition' | 'values'
+
+export function changesSinceGeneration(
+  entry: CalculatorEntry & { config: CalculatorData },
+  values: Record<string, number>,
+): SellerChange[] {
+  const defaults = defaultValues(entry.config)
+  const moved = Object.entries(defaults).some(([name, value]) => values[name] !== undefined && values[name] !== value)
+  return [...(entry.edited === true ? (['definition'] as const) : []), ...(moved ? (['values'] as const) : [])]
+}
+
+/** When an entry was made, for ordering; one from before times were kept reads as the oldest. */
+function madeAt(entry: CalculatorEntry): number {
+  const time = entry.createdAt === undefined ? Number.NaN : Date.parse(entry.createdAt)
+  return Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time
+}
+
+/** SPEC §2: newest first, a failed or running entry in its place by time (the sort is stable for equal times). */
+export function newestFirst(entries: readonly CalculatorEntry[]): CalculatorEntry[] {
+  return [...entries].sort((a, b) => madeAt(b) - madeAt(a))
 }
 
 /** The calculator a proposal or a share link carries: the seller's values as where the prospect starts. */
@@ -88,34 +106,43 @@ function select(state: WorkspaceState, entry: CalculatorEntry | undefined): Work
   return { ...state, currentId: entry.id, config: entry.config, values: entryValues({ ...entry, config: entry.config }) }
 }
 
-/** The server's entry, with the checks this browser holds for it while its definition is the one they were made for. */
-function withKnownChecks(entry: CalculatorEntry, known: readonly CalculatorEntry[]): CalculatorEntry {
+/**
+ * The server's entry, with what this browser knows of it while its definition is the one it knew:
+ * the checks made for that definition, and that the seller edited it.
+ */
+function withKnownFacts(entry: CalculatorEntry, known: readonly CalculatorEntry[]): CalculatorEntry {
   const cached = known.find((candidate) => candidate.id === entry.id)
-  if (cached?.checks === undefined || JSON.stringify(cached.config) !== JSON.stringify(entry.config)) return entry
-  return { ...entry, checks: cached.checks }
+  if (cached === undefined || JSON.stringify(cached.config) !== JSON.stringify(entry.config)) return entry
+  return {
+    ...entry,
+    ...(cached.checks === undefined ? {} : { checks: cached.checks }),
+    ...(cached.edited === true ? { edited: true } : {}),
+  }
 }
 
-/** The server's list, with this visit's running and failed generations (never kept) on top. */
+/** The server's list, with this visit's running and failed generations (never kept) in their place by time. */
 function synced(state: WorkspaceState, fromServer: CalculatorEntry[]): WorkspaceState {
   const local = state.entries.filter((entry) => entry.saved !== true)
-  const saved = fromServer.map((entry) => withKnownChecks(entry, state.entries))
-  const entries = [
-    ...local.filter((entry) => entry.status !== 'completed'),
-    ...saved,
-    ...local.filter((entry) => entry.status === 'completed'),
-  ]
+  const saved = fromServer.map((entry) => withKnownFacts(entry, state.entries))
+  const entries = newestFirst([...saved, ...local])
   const current = entries.find((entry) => entry.id === state.currentId)
+  const next = { ...state, entries, listed: true, movedBeforeList: undefined }
   // Gone, or locked since (the plan is Free now): the screen no longer shows it.
-  if (current === undefined || current.locked === true) return { ...state, entries, currentId: undefined, config: undefined, values: {} }
-  return current.saved === true ? select({ ...state, entries }, current) : { ...state, entries }
+  if (current === undefined || current.locked === true) return { ...next, currentId: undefined, config: undefined, values: {} }
+  if (current.saved !== true) return next
+  // Moved in this visit before the list came, on the same definition: newer than the server's values (their save is on its way).
+  if (state.movedBeforeList === current.id && JSON.stringify(current.config) === JSON.stringify(state.config)) {
+    return { ...next, entries: mapEntry(next, current.id, (entry) => ({ ...entry, values: state.values })) }
+  }
+  return select(next, current)
 }
 
 export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction): WorkspaceState {
   switch (action.type) {
     case 'add':
-      return { ...state, entries: [action.entry, ...state.entries] }
+      return { ...state, entries: newestFirst([action.entry, ...state.entries]) }
     case 'settle': {
-      const entries = mapEntry(state, action.id, () => action.entry)
+      const entries = newestFirst(mapEntry(state, action.id, () => action.entry))
       // SPEC §4: a finished generation becomes the current calculator, at its defaults.
       return select({ ...state, entries }, action.entry)
     }
@@ -141,21 +168,25 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
         state.entries.find((candidate) => candidate.id === action.id),
       )
     case 'edit': {
-      const values = valuesAfterEdit(action.config, state.values)
+      // SPEC §4: a new config resets the form values to the defaults, so the sliders show what was just typed.
+      const values = defaultValues(action.config)
       // The checks were made for the generated definition; an edited one is the seller's (its own warnings still show).
       const entries =
         state.currentId === undefined
           ? state.entries
-          : mapEntry(state, state.currentId, (entry) => ({ ...entry, config: action.config, values, checks: undefined }))
+          : mapEntry(state, state.currentId, (entry) => ({ ...entry, config: action.config, values, checks: undefined, edited: true }))
       return { ...state, entries, config: action.config, values }
     }
     case 'values': {
       const entries =
         state.currentId === undefined ? state.entries : mapEntry(state, state.currentId, (entry) => ({ ...entry, values: action.values }))
-      return { ...state, entries, values: action.values }
+      const movedBeforeList = state.listed ? undefined : state.currentId
+      return { ...state, entries, values: action.values, movedBeforeList }
     }
     case 'currency':
       return { ...state, displayCurrency: action.currency }
+    case 'language':
+      return { ...state, language: action.language }
     case 'sync':
       return synced(state, action.saved)
   }
@@ -172,6 +203,8 @@ export function loadWorkspace(userId: number): WorkspaceState {
     config,
     values: config === undefined ? {} : { ...defaultValues(config), ...stored },
     displayCurrency: loadDisplayCurrency(),
+    language: loadGenerationLanguage(),
+    listed: false,
   }
 }
 
@@ -199,6 +232,9 @@ export function useWorkspace(userId: number) {
   useEffect(() => {
     writeJson(STORAGE_KEYS.displayCurrency, state.displayCurrency)
   }, [state.displayCurrency])
+  useEffect(() => {
+    writeJson(STORAGE_KEYS.generationLanguage, state.language)
+  }, [state.language])
 
   return { state, dispatch, latest }
 }

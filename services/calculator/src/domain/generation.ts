@@ -87,6 +87,28 @@ export async function countAndKeep<Kept>(
 }
 
 /**
+ * The analyzer's calculator for an input, with the complexity asked for and the warnings the seller
+ * confirms before sharing. Counts nothing: a new calculator is counted by `generateCalculator`, and a
+ * regenerate is not a new calculator (docs/decisions/129).
+ */
+export async function analyzeInput(
+  deps: Pick<GenerationDeps, 'analyzer' | 'logger'>,
+  input: AnalysisInput,
+  signal: AbortSignal | undefined,
+): Promise<{ calculatorData: CalculatorData; warnings: GenerationWarning[] }> {
+  let analysis: Analysis
+  try {
+    analysis = await deps.analyzer.analyze(input, signal)
+  } catch (error) {
+    if (error instanceof AnalysisError) throw analysisFailure(error)
+    throw error
+  }
+  reportDishonesty(deps.logger, analysis, input)
+  const calculatorData: CalculatorData = { ...analysis.calculatorData, complexity: input.complexity }
+  return { calculatorData, warnings: generationWarnings(calculatorData, analysis.honesty) }
+}
+
+/**
  * One generation: the allowance is checked first (no work for a user who has none left), the
  * analyzer runs, and only a calculator that came out is counted, together with its event, in one
  * transaction. A failed generation counts nothing.
@@ -107,16 +129,7 @@ export async function generateCalculator<Kept = undefined>(
   const allowance = await currentAllowance(deps.prisma, props.userId, startedAt)
   assertAllowanceLeft(allowance)
 
-  let analysis: Analysis
-  try {
-    analysis = await deps.analyzer.analyze(props.input, props.signal)
-  } catch (error) {
-    if (error instanceof AnalysisError) throw analysisFailure(error)
-    throw error
-  }
-  reportDishonesty(deps.logger, analysis, props.input)
-
-  const generated: CalculatorData = { ...analysis.calculatorData, complexity: props.input.complexity }
+  const { calculatorData: generated, warnings } = await analyzeInput(deps, props.input, props.signal)
   const { keep } = props
   const kept = await countAndKeep(deps, {
     userId: props.userId,
@@ -133,5 +146,5 @@ export async function generateCalculator<Kept = undefined>(
     keep: async (tx, data, numberInMonth) => (keep === undefined ? undefined : keep(tx, data, numberInMonth)),
     ...(props.addsBytes === undefined ? {} : { addsBytes: props.addsBytes }),
   })
-  return { calculatorData: generated, kept, warnings: generationWarnings(generated, analysis.honesty) }
+  return { calculatorData: generated, kept, warnings }
 }

@@ -100,7 +100,14 @@ export function Dialog({
   if (!open) return null
   return (
     <>
-      <div aria-hidden="true" className="fixed inset-0 z-40 bg-black/60" onClick={() => onOpenChange(false)} />
+      {/* The second click of a double click that opened the dialog lands here: it does not close it. */}
+      <div
+        aria-hidden="true"
+        className="fixed inset-0 z-40 bg-black/60"
+        onClick={(event) => {
+          if (event.detail <= 1) onOpenChange(false)
+        }}
+      />
       <div
         ref={panel}
         role="dialog"

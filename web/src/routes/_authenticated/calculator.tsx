@@ -1,33 +1,34 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import type { Plan } from '@valueproof/contracts'
 import { validateCalculatorData, type CalculatorData, type CalculatorPriceInput, type Currency } from '@valueproof/formula'
 import { useMemo, useRef, useState } from 'react'
-import { ApiError } from '../../api.ts'
 import { UPGRADE_ERROR_TITLE } from '../../billing/texts.ts'
 import { useUpgrade } from '../../billing/use-upgrade.ts'
 import {
   analyzeDescription,
   analyzeDocument,
   GenerationError,
+  serverText,
   type ChosenComplexity,
   type GeneratedCalculator,
-  type GenerationLanguage,
 } from '../../calculator/generation-api.ts'
-import {
-  deleteSavedCalculator,
-  listSavedCalculators,
-  regenerateSavedCalculator,
-  savedCalculatorInput,
-  updateSavedCalculator,
-} from '../../calculator/saved-api.ts'
+import { editTexts } from '../../calculator/edit-texts.ts'
+import { deleteSavedCalculator, listSavedCalculators, savedCalculatorInput, updateSavedCalculator } from '../../calculator/saved-api.ts'
 import { useSaveValues, useSavedCalculators } from '../../calculator/saved-sync.ts'
 import { sellerWarnings, type GuardedAction } from '../../calculator/seller-warnings.ts'
 import { newEntryId } from '../../calculator/storage.ts'
+import { monthUsedUp } from '../../calculator/allowance.ts'
 import { useStartFromTemplate } from '../../calculator/use-templates.ts'
-import { useWorkspace, valuesAfterEdit, withStartValues } from '../../calculator/workspace.ts'
+import { useRegenerate } from '../../calculator/use-regenerate.ts'
+import { useWorkspace, withStartValues } from '../../calculator/workspace.ts'
 import { ConfirmWarningsDialog } from '../../components/calculator/calculator-warnings.tsx'
-import { CalculatorTypeDialog, ProposalTemplateDialog } from '../../components/calculator/choice-dialogs.tsx'
+import {
+  CalculatorTypeDialog,
+  LimitDialog,
+  ProposalTemplateDialog,
+  RegenerateConfirmDialog,
+} from '../../components/calculator/choice-dialogs.tsx'
 import { CurrentCalculatorPanel } from '../../components/calculator/current-calculator-panel.tsx'
 import { EditCalculatorDialog } from '../../components/calculator/edit-calculator-dialog.tsx'
 import { FiguresPanel } from '../../components/calculator/figures-panel.tsx'
@@ -42,7 +43,7 @@ import { Tabs } from '../../components/ui/tabs.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { pageHead } from '../../page-title.ts'
 import { useStartProposalGeneration } from '../../proposals/generation.ts'
-import { userQueryOptions } from '../../queries/user.ts'
+import { userQueryKey, userQueryOptions } from '../../queries/user.ts'
 
 /** `?input=file|description` (the home's shortcuts): the generator opens with that input ready. */
 type GenerationInputChoice = 'file' | 'description'
@@ -69,21 +70,9 @@ const TABS = [
 /** What a generation starts from: the chosen file or the typed description. */
 type GenerationSource = { type: 'file'; file: File } | { type: 'text'; text: string }
 
-/** The complexity a calculator was generated with, for regenerating it the same way. */
-function complexityOf(config: CalculatorData): ChosenComplexity {
-  if (config.calculatorType === 'value' || config.complexity === 'value') return 'value'
-  if (config.complexity === 'minimal' || config.complexity === 'advanced') return config.complexity
-  return 'balanced'
-}
-
 /** The words a proposal is written from when the calculator's own input is not kept (a calculator from before issue 15). */
 function describeCalculator(config: CalculatorData): string {
   return [config.name, config.description, config.explanation].filter((part) => part.trim() !== '').join('\n\n')
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? error.message
-  return error instanceof Error ? error.message : String(error)
 }
 
 function CalculatorPage() {
@@ -96,14 +85,19 @@ function CalculatorPage() {
 function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan; input: GenerationInputChoice | undefined }) {
   const [tab, setTab] = useState<Tab>('create')
   const { state, dispatch, latest } = useWorkspace(userId)
-  const [language, setLanguage] = useState<GenerationLanguage>('en')
+  const { language } = state
   const [mode, setMode] = useState<InputMode>(input === 'description' ? 'text' : 'file')
   const [file, setFile] = useState<File>()
   const [description, setDescription] = useState('')
   const [typeDialogFor, setTypeDialogFor] = useState<GenerationSource>()
+  // The source the open type dialog generates from, taken once: a double click never starts two generations.
+  const pendingSource = useRef<GenerationSource>(undefined)
+  // Generate is checking the month's allowance: a second click meanwhile does nothing.
+  const checkingAllowance = useRef(false)
+  const [limitMessage, setLimitMessage] = useState<string>()
+  const queryClient = useQueryClient()
   const [running, setRunning] = useState(0)
   const [upload, setUpload] = useState<UploadState>()
-  const [regenerating, setRegenerating] = useState(false)
   const [dialog, setDialog] = useState<'edit' | 'share' | 'proposal' | 'templates' | 'save-template'>()
   // Share or Create Proposal waiting for the seller to confirm the calculator's warnings (issue 35).
   const [confirming, setConfirming] = useState<GuardedAction>()
@@ -119,6 +113,17 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
     onError: (message) => toast({ variant: 'destructive', title: UPGRADE_ERROR_TITLE, description: message }),
   })
   const startFromTemplate = useStartFromTemplate(dispatch, state.displayCurrency)
+  const {
+    regenerating,
+    discarding,
+    regenerate,
+    confirm: confirmRegenerate,
+    cancel: cancelRegenerate,
+  } = useRegenerate({
+    state,
+    dispatch,
+    onRegenerated: (id) => inputs.current.delete(id),
+  })
 
   async function generate(
     source: GenerationSource,
@@ -134,7 +139,12 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
     const id = newEntryId()
     dispatch({
       type: 'add',
-      entry: { id, status: 'loading', source: source.type === 'file' ? source.file.name : source.text.slice(0, 80) },
+      entry: {
+        id,
+        status: 'loading',
+        source: source.type === 'file' ? source.file.name : source.text.slice(0, 80),
+        createdAt: new Date().toISOString(),
+      },
     })
     // SPEC §4: after a file request the file is cleared; after a text request the description.
     if (source.type === 'file') setFile(undefined)
@@ -159,39 +169,8 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
     } finally {
       setRunning((count) => count - 1)
       setUpload(undefined)
-    }
-  }
-
-  /** Regenerate (issue 15): the selected calculator's own stored input, replaced in place. */
-  async function regenerate() {
-    const config = state.config
-    const current = state.entries.find((entry) => entry.id === state.currentId)
-    if (config === undefined) return
-    if (current?.saved !== true) {
-      toast({
-        variant: 'destructive',
-        title: 'Error regenerating calculator',
-        description: 'No previous input found to regenerate calculator',
-      })
-      return
-    }
-    dispatch({ type: 'status', id: current.id, status: 'loading' })
-    setRegenerating(true)
-    try {
-      const entry = await regenerateSavedCalculator(current.id, {
-        complexity: complexityOf(config),
-        language,
-        currency: state.displayCurrency,
-      })
-      inputs.current.delete(entry.id)
-      dispatch({ type: 'replace', entry })
-      toast({ title: 'Calculator has been regenerated' })
-    } catch (error) {
-      // The calculator on screen stays; its entry keeps its previous config.
-      dispatch({ type: 'status', id: current.id, status: 'completed' })
-      toast({ variant: 'destructive', title: 'Error regenerating calculator', description: messageOf(error) })
-    } finally {
-      setRegenerating(false)
+      // The month's count changed (or the server said it is used up): the next Generate reads it again.
+      void queryClient.invalidateQueries({ queryKey: userQueryKey, exact: true })
     }
   }
 
@@ -213,26 +192,23 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
       setShareInput(await proposalInput(state.config))
       setDialog(which)
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Error loading the calculator', description: messageOf(error) })
+      toast({ variant: 'destructive', title: 'Error loading the calculator', description: serverText(error) })
     }
   }
 
+  /** SPEC §4: the saved definition is the current calculator at once, its sliders at the new defaults. */
   async function saveEdit(edited: CalculatorData) {
     const entry = state.entries.find((candidate) => candidate.id === state.currentId)
-    const values = valuesAfterEdit(edited, state.values)
     dispatch({ type: 'edit', config: edited })
+    const texts = editTexts(edited.language)
+    toast({ title: texts.savedTitle, description: texts.savedDescription })
     if (entry?.saved !== true) return
     try {
-      await updateSavedCalculator(entry.id, { config: edited, values })
+      // Null: every input at its default (the server keeps no values for them).
+      await updateSavedCalculator(entry.id, { config: edited, values: null })
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Error saving calculator', description: messageOf(error) })
+      toast({ variant: 'destructive', title: 'Error saving calculator', description: serverText(error) })
     }
-  }
-
-  /** The figures panel's rebuild (issue 36): applied and kept like an edit, said in the calculator's language. */
-  async function applyRebuilt(rebuilt: CalculatorData) {
-    await saveEdit(rebuilt)
-    toast({ title: rebuilt.language === 'sv' ? 'Kalkylatorn är uppdaterad' : 'Calculator updated' })
   }
 
   /** "Your price" (issue 36): the calculator with the seller's price, or with none (SPEC §9's estimate). */
@@ -246,7 +222,7 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
       })
       return
     }
-    void applyRebuilt(priced.calculatorData)
+    void saveEdit(priced.calculatorData)
   }
 
   async function remove(id: string) {
@@ -257,15 +233,30 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
     try {
       await deleteSavedCalculator(id)
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Error removing calculator', description: messageOf(error) })
+      toast({ variant: 'destructive', title: 'Error removing calculator', description: serverText(error) })
       dispatch({ type: 'sync', saved: await listSavedCalculators().catch(() => []) })
     }
   }
 
-  function onGenerate() {
-    if (running > 0) return
-    if (mode === 'file' && file !== undefined) setTypeDialogFor({ type: 'file', file })
-    else if (mode === 'text' && description.trim() !== '') setTypeDialogFor({ type: 'text', text: description.trim() })
+  /** Generate: the month's allowance first (issue 36), then the type dialog, opened once however often it is clicked. */
+  async function onGenerate() {
+    if (running > 0 || checkingAllowance.current || typeDialogFor !== undefined) return
+    let source: GenerationSource | undefined
+    if (mode === 'file' && file !== undefined) source = { type: 'file', file }
+    else if (mode === 'text' && description.trim() !== '') source = { type: 'text', text: description.trim() }
+    if (source === undefined) return
+    checkingAllowance.current = true
+    try {
+      const usedUp = await monthUsedUp(queryClient)
+      if (usedUp !== undefined) {
+        setLimitMessage(usedUp)
+        return
+      }
+      pendingSource.current = source
+      setTypeDialogFor(source)
+    } finally {
+      checkingAllowance.current = false
+    }
   }
 
   const config = state.config
@@ -286,7 +277,15 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8">
       <h1 className="sr-only">Calculator</h1>
-      <div inert={dialog !== undefined || typeDialogFor !== undefined || confirming !== undefined}>
+      <div
+        inert={
+          dialog !== undefined ||
+          typeDialogFor !== undefined ||
+          confirming !== undefined ||
+          limitMessage !== undefined ||
+          discarding !== undefined
+        }
+      >
         <Tabs label="Calculator" items={TABS} value={tab} onValueChange={setTab}>
           {tab === 'create' ? (
             <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -294,7 +293,7 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
                 <div className="rounded-lg border bg-card p-5 shadow-sm">
                   <GenerationInput
                     language={language}
-                    onLanguageChange={setLanguage}
+                    onLanguageChange={(next) => dispatch({ type: 'language', language: next })}
                     currency={state.displayCurrency}
                     onCurrencyChange={(currency: Currency) => dispatch({ type: 'currency', currency })}
                     mode={mode}
@@ -306,7 +305,7 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
                     onDescriptionChange={setDescription}
                     busy={running > 0}
                     upload={upload}
-                    onGenerate={onGenerate}
+                    onGenerate={() => void onGenerate()}
                   />
                   <div className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t pt-4">
                     <p className="text-sm text-muted-foreground">Or begin with a ready-made ROI story.</p>
@@ -337,7 +336,7 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
                   templates={{ pro, kept: current?.saved === true }}
                   actions={{
                     onEdit: () => setDialog('edit'),
-                    onRegenerate: () => void regenerate(),
+                    onRegenerate: regenerate,
                     onCreateProposal: () => guarded('proposal'),
                     onShare: () => guarded('share'),
                     onSaveTemplate: () => setDialog('save-template'),
@@ -349,7 +348,7 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
                     calculatorId={current.id}
                     config={config}
                     fileName={current.source}
-                    onRebuilt={(rebuilt) => void applyRebuilt(rebuilt)}
+                    onRebuilt={(rebuilt) => void saveEdit(rebuilt)}
                     onPrice={(price) => applyPrice(config, price)}
                   />
                 )}
@@ -375,13 +374,32 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
       <CalculatorTypeDialog
         open={typeDialogFor !== undefined}
         onOpenChange={(open) => {
+          // The pending source stays: choosing a card reports the closing first, then the choice.
           if (!open) setTypeDialogFor(undefined)
         }}
         onChoose={(complexity) => {
-          const source = typeDialogFor
+          const source = pendingSource.current
+          pendingSource.current = undefined
           setTypeDialogFor(undefined)
           if (source !== undefined) void startGeneration(source, complexity)
         }}
+      />
+      <LimitDialog
+        open={limitMessage !== undefined}
+        onOpenChange={(open) => {
+          if (!open) setLimitMessage(undefined)
+        }}
+        message={limitMessage ?? ''}
+        pro={pro}
+        onUpgrade={upgrade}
+        upgrading={upgrading}
+      />
+      <RegenerateConfirmDialog
+        changes={discarding}
+        onOpenChange={(open) => {
+          if (!open) cancelRegenerate()
+        }}
+        onConfirm={confirmRegenerate}
       />
       {config !== undefined && (
         <>

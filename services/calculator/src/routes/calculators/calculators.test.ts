@@ -1,5 +1,6 @@
 // Issue 15: calculators are kept per account on the server, each with its own input; regenerate
-// works from the stored input (a document from object storage) and replaces the calculator in place.
+// works from the stored input (a document from object storage) and replaces the calculator in place,
+// without counting as a new calculator (issue 36).
 import { savedCalculatorInputSchema, savedCalculatorListSchema, savedCalculatorSchema, type SavedCalculator } from '@valueproof/contracts'
 import { validateCalculatorData } from '@valueproof/formula'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -153,6 +154,30 @@ describe.each(kinds)('calculators kept per account (%s)', (kind) => {
     expect(JSON.stringify(regenerated.config)).toMatch(/miles per week/)
     expect(JSON.stringify(regenerated.config)).not.toMatch(/agents|triage/)
     expect((await list(seller)).map((calculator) => calculator.id)).toEqual([later.id, fromDocument.id])
+  })
+
+  it('regenerating is not a new calculator: the month’s count stays as it was, and it works at the limit (docs/decisions/129)', async () => {
+    const seller = await signedIn(stack)
+    const first = await fromDescription(seller, FUEL)
+    for (let round = 0; round < 2; round += 1) {
+      const regenerated = await seller.post(`/api/calculators/${first.id}/regenerate`, {})
+      expect(regenerated.status, await regenerated.clone().text()).toBe(200)
+    }
+    // Counted, the two regenerates would have used the Free plan's allowance up before the fifth calculator.
+    for (let count = 1; count < 5; count += 1) await fromDescription(seller, SUPPORT)
+    const sixth = await seller.post('/api/calculator/analyze-text', {
+      description: FUEL,
+      complexity: 'balanced',
+      language: 'en',
+      currency: 'USD',
+    })
+    expect(sixth.status).toBe(403)
+    // At the limit the seller can still regenerate one of this month's calculators.
+    const atLimit = await seller.post(`/api/calculators/${first.id}/regenerate`, {})
+    expect(atLimit.status, await atLimit.clone().text()).toBe(200)
+    const usage = async () => ((await (await seller.get('/api/user')).json()) as { calculatorsCreated: number }).calculatorsCreated
+    await expect.poll(usage).toBe(5)
+    expect((await list(seller)).map((calculator) => calculator.id)).toContain(first.id)
   })
 
   it('deletes a calculator with its document', async () => {

@@ -13,7 +13,7 @@ import { errors } from '@valueproof/http-kit'
 import { storableCopy, storableText } from '../../analysis/storable-output.ts'
 import type { AnalysisInput, TextPage } from '../../analysis/types.ts'
 import { Prisma } from '../../db.ts'
-import { generateCalculator, type GenerationDeps } from '../../domain/generation.ts'
+import { analyzeInput, type GenerationDeps } from '../../domain/generation.ts'
 import { openableCalculator, presentSaved } from '../../domain/saved-calculators.ts'
 import { extractDocument } from '../generation/documents.ts'
 
@@ -43,10 +43,11 @@ async function storedPages(
 /**
  * Regenerate (issue 15): the selected calculator's own stored input, analysed again with the
  * settings chosen now (default: those it was made with). The calculator is replaced in place — same
- * id, same place in the list — and its values return to the new definition's defaults. Counted like
- * any generation, in the same transaction that replaces it; it keeps its number in the month it was
- * made in (regenerating does not add a calculator). A locked calculator is refused (403), and so is
- * one started from a template (409: it has no input of its own).
+ * id, same place in the list — and its values return to the new definition's defaults. It is not a
+ * new calculator (docs/decisions/129): the month's count, its event and the allowance check are
+ * left alone, so it works at the month's limit too, and it keeps its number in the month it was
+ * made in. A locked calculator is refused (403), and so is one started from a template (409: it
+ * has no input of its own).
  */
 export async function regenerateSaved(
   deps: RegenerationDeps,
@@ -63,27 +64,22 @@ export async function regenerateSaved(
     currency: props.choice.currency ?? (row.currency as AnalysisInput['currency']),
     ...(row.fileName ? { fileName: row.fileName } : {}),
   }
-  const { calculatorData, kept, warnings } = await generateCalculator(deps, {
-    userId: props.userId,
-    input,
-    signal: props.signal,
-    keep: async (tx, generated) => {
-      const config = storableCopy(generated)
-      const data: Prisma.SavedCalculatorUpdateManyMutationInput = {
-        name: config.name,
-        config: config as unknown as Prisma.InputJsonValue,
-        values: Prisma.DbNull,
-        language: input.language,
-        currency: input.currency,
-        complexity: input.complexity,
-        ...(content === undefined ? {} : { content }),
-      }
-      // Deleted while it was analysed: nothing to replace, and nothing counted.
-      const { count } = await tx.savedCalculator.updateMany({ where: { id: row.id, userId: props.userId }, data })
-      if (count === 0) throw errors.notFound(CALCULATOR_NOT_FOUND_MESSAGE)
-      return presentSaved(await tx.savedCalculator.findUniqueOrThrow({ where: { id: row.id } }))
-    },
+  const { calculatorData, warnings } = await analyzeInput(deps, input, props.signal)
+  const config = storableCopy(calculatorData)
+  const data: Prisma.SavedCalculatorUpdateManyMutationInput = {
+    name: config.name,
+    config: config as unknown as Prisma.InputJsonValue,
+    values: Prisma.DbNull,
+    language: input.language,
+    currency: input.currency,
+    complexity: input.complexity,
+    ...(content === undefined ? {} : { content }),
+  }
+  const calculator = await deps.prisma.$transaction(async (tx) => {
+    // Deleted while it was analysed: nothing to replace.
+    const { count } = await tx.savedCalculator.updateMany({ where: { id: row.id, userId: props.userId }, data })
+    if (count === 0) throw errors.notFound(CALCULATOR_NOT_FOUND_MESSAGE)
+    return presentSaved(await tx.savedCalculator.findUniqueOrThrow({ where: { id: row.id } }))
   })
-  if (kept === undefined) throw new Error('The regenerated calculator was not kept')
-  return { parameters: storableCopy(calculatorData), calculator: kept, warnings }
+  return { parameters: config, calculator, warnings }
 }
