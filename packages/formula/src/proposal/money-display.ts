@@ -47,11 +47,12 @@ const KRONOR_STEPS = [
 ] as const
 
 function kronorFormatter(locale: string): (amount: number) => string {
-  const scaled = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 })
+  // Two decimals at most: an axis step of 1,25 mnkr is not rounded to a misleading 1,3.
+  const scaled = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 })
   const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })
   return (amount) => {
     // A step starts where the one below would round to 1 000: 999 999 kr is "1 mnkr", not "1 000 tkr".
-    const step = KRONOR_STEPS.find((candidate) => Math.abs(amount) >= candidate.size * 0.99995)
+    const step = KRONOR_STEPS.find((candidate) => Math.abs(amount) >= candidate.size * 0.999995)
     return step === undefined ? `${whole.format(amount)}\u00a0kr` : `${scaled.format(amount / step.size)}\u00a0${step.unit}`
   }
 }

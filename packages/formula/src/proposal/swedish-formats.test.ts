@@ -129,17 +129,19 @@ describe('a Swedish payback', () => {
 describe('the payback chart’s amount axis', () => {
   it('writes kronor as tkr, mnkr and mdkr in Swedish', () => {
     const axis = compactMoneyFormatter('SEK', { currency: 'SEK', locale: 'sv-SE' })
-    expect([0, 500, 250_000, 500_000, 1_500_000, 2_000_000_000, -250_000].map((amount) => plain(axis(amount)))).toEqual([
+    expect([0, 500, 250_000, 500_000, 1_250_000, 1_500_000, 2_000_000_000, -250_000].map((amount) => plain(axis(amount)))).toEqual([
       '0 kr',
       '500 kr',
       '250 tkr',
       '500 tkr',
+      '1,25 mnkr',
       '1,5 mnkr',
       '2 mdkr',
       '-250 tkr',
     ])
     // 999 999 kr rounds up to the next step rather than to "1 000 tkr".
     expect(plain(axis(999_999))).toBe('1 mnkr')
+    expect(plain(axis(999_994))).toBe('999,99 tkr')
   })
 
   it('writes kronor so in their own locale too, and keeps the compact style of English and of other currencies', () => {
