@@ -163,8 +163,10 @@ function SourceNote({ source, texts }: { source: ParameterSource | undefined; te
  * A value calculator's own input fields keep their description: it says what the input is.
  */
 function shownDescription(input: CalculatorInput, showSource: boolean, texts: CalculatorTexts): string | undefined {
-  if (showSource || !input.isParameter) return input.description
   const source = input.source
+  // The seller's screen says an assumption's note once, in the source line under the input.
+  if (showSource && source?.kind === 'assumption' && input.description?.trim() === source.note?.trim()) return undefined
+  if (showSource || !input.isParameter) return input.description
   if (source === undefined || source.kind === 'assumption') return texts.prospectSource({ kind: 'assumption' })
   return source.kind === 'document'
     ? texts.prospectSource({ kind: 'document', page: source.page })
