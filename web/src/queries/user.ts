@@ -5,8 +5,8 @@ import { apiRequest } from '../api.ts'
 /** The session's place in the cache: the current user, as SPEC §7's GET /api/user names it. */
 export const userQueryKey = ['/api/user'] as const
 
-/** Where the session is read: the user or null, a 200 either way (issue 36; see sessionQueryOptions). */
-export const SESSION_URL = '/api/session'
+/** Where the session is read: the user or null, a 200 either way (issue 36). */
+const SESSION_URL = '/api/session'
 
 /**
  * The session (SPEC §3, §4): the signed-in user's record, or null when signed out. Read from GET
