@@ -4,10 +4,10 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
 import {
-  convertCurrency,
   createCalculator,
-  formatMoney,
   GENERATOR_SCREEN_LOCALE,
+  moneyDisplayOf,
+  moneyFormatter,
   sliderSettings,
   type CalculatorData,
   type Currency,
@@ -49,9 +49,12 @@ async function storedValues(page: Page): Promise<Record<string, number>> {
   return JSON.parse(text ?? '{}') as Record<string, number>
 }
 
-/** Money as the generator screen shows it: converted to the display currency, en-US format (SPEC §9). */
+/**
+ * Money as the generator screen shows it: converted to the display currency, en-US format (SPEC §9);
+ * a Swedish calculator's the Swedish way (issue 36).
+ */
 const money = (amount: number, config: CalculatorData, display: Currency) =>
-  formatMoney(convertCurrency(amount, config.baseCurrency, display), display, GENERATOR_SCREEN_LOCALE)
+  moneyFormatter(config.baseCurrency, moneyDisplayOf(config, display, GENERATOR_SCREEN_LOCALE))(amount)
 
 /** The figures a calculator must show for these values, computed by the formula package. */
 function expectedFigures(config: CalculatorData, values: Record<string, number>, display: Currency): Record<string, string> {

@@ -153,10 +153,10 @@ test('the shortcuts open the generator with the file upload or the description r
 test('a Free user near the limit is offered Pro, and the offer leads to the payment page', async ({ page, signedInUser }) => {
   // Four and five calculators this month: the user record as the server answers it, with the count raised.
   let created = 4
-  await page.route('**/api/user', async (route) => {
+  await page.route('**/api/session', async (route) => {
     const response = await route.fetch()
-    const record = (await response.json()) as Record<string, unknown>
-    await route.fulfill({ response, json: { ...record, calculatorsCreated: created } })
+    const { user } = (await response.json()) as { user: Record<string, unknown> }
+    await route.fulfill({ response, json: { user: { ...user, calculatorsCreated: created } } })
   })
   await openHome(page, signedInUser)
   const usage = usageCard(page)

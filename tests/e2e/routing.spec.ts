@@ -14,7 +14,7 @@ test('a protected route shows a spinner while the session loads', async ({ page 
   const sessionHeld = new Promise<void>((resolve) => {
     releaseSession = resolve
   })
-  await page.route('**/api/user', async (route) => {
+  await page.route('**/api/session', async (route) => {
     await sessionHeld
     await route.continue()
   })

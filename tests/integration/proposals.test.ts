@@ -276,10 +276,14 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
 
       const missing = await open(visitor, id)
       expect(missing.status).toBe(401)
-      expect(await missing.json()).toEqual({ message: 'This proposal is protected by an access code. Enter the access code to open it.' })
+      // The language the proposal is shown in, so that the code is asked for in it (issue 36).
+      expect(await missing.json()).toEqual({
+        language: 'en',
+        message: 'This proposal is protected by an access code. Enter the access code to open it.',
+      })
       const wrong = await open(visitor, id, 'open-sesame')
       expect(wrong.status).toBe(401)
-      expect(await wrong.json()).toEqual({ message: 'The access code is not correct. Check it and try again.' })
+      expect(await wrong.json()).toEqual({ language: 'en', message: 'The access code is not correct. Check it and try again.' })
       expect((await open(visitor, id, '   ')).status).toBe(401)
 
       const right = await proposalOf(visitor, id, 'Open-Sesame')

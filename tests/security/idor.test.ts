@@ -134,6 +134,18 @@ const COVERAGE: Record<string, Coverage> = {
       }
     },
   },
+  // The web app's session (issue 36): the caller's own record, whatever the request claims.
+  'GET /api/session': {
+    owned: async ({ a, b }) => {
+      for (const headers of impersonationHeaders(a)) {
+        for (const query of ['', `?id=${a.id}`, `?userId=${a.id}`]) {
+          const response = await b.client.get(`/api/session${query}`, headers)
+          expect(response.status).toBe(200)
+          expect(await response.json()).toMatchObject({ user: { id: b.id, username: b.username } })
+        }
+      }
+    },
+  },
   'PATCH /api/profile': {
     owned: async ({ a, b }) => {
       for (const [index, headers] of impersonationHeaders(a).entries()) {

@@ -1,9 +1,8 @@
 import './zod-config.ts'
-import type { CalculatorLanguage } from '@valueproof/formula'
 import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { MadeWithFooter } from './components/proposal/made-with.tsx'
-import { ProposalView } from './components/proposal/proposal-view.tsx'
+import { ProposalView, type ShownProposal } from './components/proposal/proposal-view.tsx'
 import { LazyToaster } from './components/lazy-toaster.tsx'
 import './styles.css'
 
@@ -24,8 +23,8 @@ function proposalIdOf(pathname: string): string | undefined {
 }
 
 function ProposalPage({ id }: { id: string | undefined }) {
-  // The footer follows the proposal's language once it is shown (English until then).
-  const [language, setLanguage] = useState<CalculatorLanguage>('en')
+  // The footer follows the proposal's language and branding once it is shown.
+  const [shown, setShown] = useState<ShownProposal>()
   return (
     <div className="flex min-h-screen flex-col">
       <main id="main" className="flex flex-1 flex-col">
@@ -34,10 +33,10 @@ function ProposalPage({ id }: { id: string | undefined }) {
             <h1 className="text-2xl font-bold">404 Page Not Found</h1>
           </div>
         ) : (
-          <ProposalView id={id} setsDocumentTitle ownerLinks onLanguage={setLanguage} />
+          <ProposalView id={id} setsDocumentTitle ownerLinks onShown={setShown} />
         )}
       </main>
-      <MadeWithFooter language={language} />
+      <MadeWithFooter shown={shown} />
       <LazyToaster />
     </div>
   )

@@ -107,6 +107,16 @@ export const apiRoutes: ApiRoute[] = [
     closesSession: true,
   },
   signedInJson('GET', '/api/user', 'identity', '/user'),
+  // The web app's session (issue 36): the user or null, 200 either way, so a visitor's page logs no 401.
+  {
+    method: 'GET',
+    path: '/api/session',
+    service: 'identity',
+    to: '/session',
+    access: 'optional',
+    bodyLimit: 0,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
   signedInJson('PATCH', '/api/profile', 'identity', '/profile'),
   {
     method: 'POST',

@@ -5,6 +5,7 @@ export {
   registerBodySchema,
   planSchema,
   userRecordSchema,
+  sessionAnswerSchema,
   profileBodySchema,
   uploadLogoResponseSchema,
   errorBodySchema,
@@ -23,6 +24,7 @@ export {
   type RegisterBody,
   type Plan,
   type UserRecord,
+  type SessionAnswer,
   type ProfileBody,
 } from './user.ts'
 export { SESSION_TOKEN_HEADER, SESSION_EXPIRES_HEADER } from './internal.ts'

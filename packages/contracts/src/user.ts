@@ -56,6 +56,14 @@ export const userRecordSchema = z.object({
 })
 export type UserRecord = z.infer<typeof userRecordSchema>
 
+/**
+ * GET /api/session (issue 36): SPEC §3's session, the signed-in user's record or null for a visitor.
+ * It answers 200 either way, so a signed-out page logs no failed request; GET /api/user keeps
+ * SPEC §7's 401 for everyone else who asks.
+ */
+export const sessionAnswerSchema = z.object({ user: userRecordSchema.nullable() })
+export type SessionAnswer = z.infer<typeof sessionAnswerSchema>
+
 const httpUrl = storableString()
   .trim()
   .max(2048, 'Company website must be at most 2048 characters')

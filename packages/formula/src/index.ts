@@ -104,7 +104,7 @@ export {
   type TimeframeResult,
   type ValueType,
 } from './calculator/timeframes.ts'
-export { calculatorTexts, type CalculatorTexts } from './calculator/calculator-texts.ts'
+export { assumptionNoteOf, calculatorTexts, type CalculatorTexts } from './calculator/calculator-texts.ts'
 export {
   PAYBACK_SHOWN_MAX_MONTHS,
   PRICE_HORIZON_YEARS,
@@ -166,8 +166,8 @@ export {
 } from './calculator/calculator-warnings.ts'
 export { calculatorWarningTexts, type CalculatorWarningTexts } from './calculator/calculator-warning-texts.ts'
 export { UNIT_CONVERSIONS, hiddenConstants, isUnitConversion, type HiddenConstant } from './calculator/hidden-constants.ts'
-export { proposalTexts, type ProposalTexts } from './proposal/proposal-texts.ts'
-export { formatInputValue, formatMonths, formatPayback, formatPercent } from './proposal/figure-format.ts'
+export { proposalTexts, type AccessGateTexts, type ProposalTexts } from './proposal/proposal-texts.ts'
+export { formatInputValue, formatMonths, formatPayback, formatPercent, paybackStatement } from './proposal/figure-format.ts'
 export { compactMoneyFormatter, moneyDisplayOf, moneyFormatter, numberLocaleOf, type MoneyDisplay } from './proposal/money-display.ts'
 export { calculatorFigures, estimateNoteOf, type CalculatorFigure, type CalculatorFigures } from './proposal/calculator-figures.ts'
 

@@ -1,6 +1,8 @@
 /**
  * The one error family. Every error a handler means to show the client is an HttpError with a
- * status and a stable id; the error middleware turns it into `{ "message": ... }`.
+ * status and a stable id; the error middleware turns it into `{ "message": ... }`, with `details`
+ * beside the message when the client needs more to answer it (the language of a proposal that asks
+ * for its access code).
  */
 export class HttpError extends Error {
   constructor(
@@ -8,6 +10,7 @@ export class HttpError extends Error {
     readonly id: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly details: Readonly<Record<string, string>> = {},
   ) {
     super(message)
     this.name = 'HttpError'

@@ -42,6 +42,9 @@ function routes(): Router {
   router.get('/teapot', () => {
     throw new HttpError(418, 'teapot', 'I am a teapot', { 'X-Brew': 'earl-grey' })
   })
+  router.get('/locked', () => {
+    throw new HttpError(401, 'locked', 'An access code is needed', {}, { language: 'sv', message: 'not this one' })
+  })
   router.get('/zod', () => {
     profileSchema.parse({ companyName: 'Acme', employees: 'many' })
   })
@@ -120,6 +123,12 @@ describe('error middleware', () => {
     const teapot = await call('/teapot')
     expect(teapot.headers.get('x-brew')).toBe('earl-grey')
     await expectMessage(teapot, 418, 'I am a teapot')
+  })
+
+  it('puts an HttpError’s details beside its message, which they cannot replace', async () => {
+    const locked = await call('/locked')
+    expect(locked.status).toBe(401)
+    expect(await locked.json()).toEqual({ language: 'sv', message: 'An access code is needed' })
   })
 
   it('answers a zod error with 400 naming the field', async () => {

@@ -124,7 +124,7 @@ export function errorMiddleware(options: { unavailable?: UnavailabilityOf } = {}
       if (caught instanceof HttpError) {
         ctx.status = caught.status
         ctx.set(caught.headers)
-        ctx.body = { message: caught.message }
+        ctx.body = { ...caught.details, message: caught.message }
         return
       }
       if (caught instanceof z.ZodError) {

@@ -1,18 +1,24 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import { userRecordSchema, type LoginBody, type RegisterBody, type UserRecord } from '@valueproof/contracts'
-import { apiRequest, getQueryFn } from '../api.ts'
+import { sessionAnswerSchema, userRecordSchema, type LoginBody, type RegisterBody, type UserRecord } from '@valueproof/contracts'
+import { apiRequest } from '../api.ts'
 
+/** The session's place in the cache: the current user, as SPEC §7's GET /api/user names it. */
 export const userQueryKey = ['/api/user'] as const
 
-const loadUser = getQueryFn({ on401: 'returnNull' })
+/** Where the session is read: the user or null, a 200 either way (issue 36). */
+const SESSION_URL = '/api/session'
 
-/** The session (SPEC §4): the signed-in user's record, or null when GET /api/user answers 401. */
+/**
+ * The session (SPEC §3, §4): the signed-in user's record, or null when signed out. Read from GET
+ * /api/session rather than GET /api/user: the latter's 401 for a visitor is logged by every browser
+ * as a failed request on each signed-out page, where the former says "null" with a 200.
+ */
 export function userQueryOptions() {
   return queryOptions({
     queryKey: userQueryKey,
-    queryFn: async (context): Promise<UserRecord | null> => {
-      const body = await loadUser(context)
-      return body === null ? null : userRecordSchema.parse(body)
+    queryFn: async ({ signal }): Promise<UserRecord | null> => {
+      const response = await apiRequest('GET', SESSION_URL, undefined, { signal })
+      return sessionAnswerSchema.parse(await response.json()).user
     },
   })
 }

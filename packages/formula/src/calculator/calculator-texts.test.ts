@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { calculatorDataSchema } from './calculator-data.ts'
-import { calculatorTexts } from './calculator-texts.ts'
+import { assumptionNoteOf, calculatorTexts } from './calculator-texts.ts'
 import { timeframeLabel, timeframeResults } from './timeframes.ts'
 
 describe('calculatorTexts', () => {
@@ -41,6 +41,33 @@ describe('calculatorTexts', () => {
   })
 })
 
+describe('the seller’s note on an assumed default (issue 36)', () => {
+  const sv = calculatorTexts('sv')
+  const en = calculatorTexts('en')
+
+  it('follows the label without saying "Assumption" twice, in either language', () => {
+    expect(`${sv.assumption} ${assumptionNoteOf('Antagande — ingen siffra i dokumentet', sv)}`).toBe('Antagande: ingen siffra i dokumentet')
+    expect(`${sv.assumption} ${assumptionNoteOf('Ett antagande: anpassa det till kunden.', sv)}`).toBe(
+      'Antagande: anpassa det till kunden.',
+    )
+    // A model's English note on a Swedish calculator: the label stays Swedish and says it once.
+    expect(`${sv.assumption} ${assumptionNoteOf('Assumption — no figure in the document', sv)}`).toBe(
+      'Antagande: no figure in the document',
+    )
+    expect(`${en.assumption} ${assumptionNoteOf('An assumption: adjust it to the customer.', en)}`).toBe(
+      'Assumption: adjust it to the customer.',
+    )
+    expect(assumptionNoteOf('assumption - 10 hours a week is typical', en)).toBe('10 hours a week is typical')
+  })
+
+  it('keeps a note that only starts like the word, and falls back when nothing is left', () => {
+    expect(assumptionNoteOf('Antagandet bygger på branschsnittet.', sv)).toBe('Antagandet bygger på branschsnittet.')
+    expect(assumptionNoteOf('Assumed from similar customers.', en)).toBe('Assumed from similar customers.')
+    expect(assumptionNoteOf('Antagande', sv)).toBe(sv.assumptionFallback)
+    expect(assumptionNoteOf(undefined, en)).toBe(en.assumptionFallback)
+  })
+})
+
 describe('the texts around a price (issue 15)', () => {
   it('names the price, how it recurs and where it came from, in English', () => {
     const texts = calculatorTexts('en')
@@ -61,6 +88,7 @@ describe('the texts around a price (issue 15)', () => {
       'More than 10 years',
       'Less than 0.1 months',
     ])
+    expect([texts.moreThanYears(10, true), texts.lessThanMonths('0.1', true)]).toEqual(['more than 10 years', 'less than 0.1 months'])
   })
 
   it('says the same in Swedish', () => {
@@ -81,6 +109,7 @@ describe('the texts around a price (issue 15)', () => {
       'Mer än 10 år',
       'Mindre än 0,1 månader',
     ])
+    expect([texts.moreThanYears(10, true), texts.lessThanMonths('0,1', true)]).toEqual(['mer än 10 år', 'mindre än 0,1 månader'])
     expect(texts.pricedNote(3)).toContain('på 3 år')
   })
 })

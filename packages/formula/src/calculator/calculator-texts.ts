@@ -24,10 +24,10 @@ export interface CalculatorTexts {
   readonly roiOver: (years: number) => string
   readonly netValueOver: (years: number) => string
   readonly notPaidBack: string
-  /** "More than 10 years": a payback too long to say in months. */
-  readonly moreThanYears: (years: number) => string
-  /** "Less than 0.1 months". */
-  readonly lessThanMonths: (shown: string) => string
+  /** "More than 10 years": a payback too long to say in months ("more than 10 years" mid-sentence). */
+  readonly moreThanYears: (years: number, midSentence?: boolean) => string
+  /** "Less than 0.1 months" ("less than 0.1 months" mid-sentence: "Pays back in less than 0.1 months"). */
+  readonly lessThanMonths: (shown: string, midSentence?: boolean) => string
   /** "Price: $1,200 per month plus $5,000 once, from the offer, p. 2" (amounts already formatted). */
   readonly priceLine: (price: {
     readonly amount: string
@@ -76,8 +76,8 @@ const ENGLISH: CalculatorTexts = {
   roiOver: (years) => `ROI over ${years} years`,
   netValueOver: (years) => `Net value over ${years} years`,
   notPaidBack: 'Not paid back',
-  moreThanYears: (years) => `More than ${years} years`,
-  lessThanMonths: (shown) => `Less than ${shown} months`,
+  moreThanYears: (years, midSentence) => `${midSentence ? 'more' : 'More'} than ${years} years`,
+  lessThanMonths: (shown, midSentence) => `${midSentence ? 'less' : 'Less'} than ${shown} months`,
   priceLine: ({ amount, period, setup, source }) => {
     const recurring =
       period === 'one-off' ? `${amount} one-off` : `${amount} per ${period}${setup === undefined ? '' : ` plus ${setup} once`}`
@@ -121,8 +121,8 @@ const SWEDISH: CalculatorTexts = {
   roiOver: (years) => `Avkastning (ROI) på ${years} år`,
   netValueOver: (years) => `Nettovärde på ${years} år`,
   notPaidBack: 'Återbetalas inte',
-  moreThanYears: (years) => `Mer än ${years} år`,
-  lessThanMonths: (shown) => `Mindre än ${shown} månader`,
+  moreThanYears: (years, midSentence) => `${midSentence ? 'mer' : 'Mer'} än ${years} år`,
+  lessThanMonths: (shown, midSentence) => `${midSentence ? 'mindre' : 'Mindre'} än ${shown} månader`,
   priceLine: ({ amount, period, setup, source }) => {
     const recurring =
       period === 'one-off'
@@ -145,6 +145,19 @@ const SWEDISH: CalculatorTexts = {
       : source.kind === 'description'
         ? 'Enligt erbjudandet'
         : 'Uppskattning — justera efter er situation',
+}
+
+/** "Assumption", "An assumption", "Antagande", "Ett antagande" leading a note, with the dash or colon after it. */
+const LEADING_ASSUMPTION_WORD = /^\s*(?:(?:an?|ett)\s+)?(?:assumption|antagande)\b\s*[:—–-]?\s*/iu
+
+/**
+ * The seller's note on an assumed default, to follow the "Assumption:" label: without a word the
+ * label already says (the analyzers write "Ett antagande: …", a model "Assumption — …"), so the line
+ * never reads "Antagande: Antagande — …"; the fallback when nothing is left.
+ */
+export function assumptionNoteOf(note: string | undefined, texts: CalculatorTexts): string {
+  const rest = (note ?? '').replace(LEADING_ASSUMPTION_WORD, '').trim()
+  return rest === '' ? texts.assumptionFallback : rest
 }
 
 /** The texts of a calculator in `language` (English when it has none). */

@@ -8,7 +8,7 @@ import type { PricedReturn } from '../calculator/calculator-price.ts'
 import type { CalculatorTexts } from '../calculator/calculator-texts.ts'
 import type { CalculatorResult } from '../calculator/calculator.ts'
 import type { ValueFieldResult } from '../calculator/value-calculator.ts'
-import { formatMonths, formatPayback, formatPercent } from './figure-format.ts'
+import { formatMonths, formatPayback, formatPercent, withUnit } from './figure-format.ts'
 import { moneyFormatter, numberLocaleOf, type MoneyDisplay } from './money-display.ts'
 
 export interface CalculatorFigure {
@@ -55,8 +55,7 @@ function formatValueField(field: ValueFieldResult, money: (amount: number) => st
     return money(field.value)
   }
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(Number.isFinite(field.value) ? field.value : 0)
-  const unit = field.unit?.trim() ?? ''
-  return `${field.prefix ?? ''}${number}${unit === '' ? '' : unit === '%' ? '%' : ` ${unit}`}`
+  return `${field.prefix ?? ''}${withUnit(number, field.unit, locale)}`
 }
 
 /** The card's figures for a computed calculator, written for `display`. */

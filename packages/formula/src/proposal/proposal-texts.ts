@@ -1,9 +1,29 @@
 // The headings and messages of a proposal page, in the language of its calculator: SPEC §2's
 // English section titles, and their Swedish (issue 15: a Swedish proposal is Swedish all through),
-// the seller's contact block and the "Made with ValueProof" footer.
+// the seller's contact block, the "Made with ValueProof" footer and the access-code gate.
 import type { CalculatorLanguage } from '../calculator/calculator-data.ts'
 import type { Scenario } from '../calculator/scenarios.ts'
 import type { ValueType } from '../calculator/timeframes.ts'
+
+/** SPEC §2's password dialog of a protected proposal, the page behind it and its messages (SPEC §8). */
+export interface AccessGateTexts {
+  readonly title: string
+  readonly description: string
+  readonly label: string
+  readonly submit: string
+  /** The dialog's close button. */
+  readonly close: string
+  /** The toast for an empty code: its title and text. */
+  readonly emptyTitle: string
+  readonly empty: string
+  /** The page behind the dialog. */
+  readonly heading: string
+  readonly hint: string
+  readonly unlock: string
+  /** The toast for a code that was not right. */
+  readonly refusedTitle: string
+  readonly refused: string
+}
 
 export interface ProposalTexts {
   readonly language: CalculatorLanguage
@@ -29,6 +49,8 @@ export interface ProposalTexts {
   readonly noContactDetails: string
   /** The light page's footer: "Made with ValueProof". */
   readonly madeWith: string
+  /** Issue 36: a protected proposal asks for its code in its own language (the 401 names it). */
+  readonly accessGate: AccessGateTexts
   // Issue 20: the headline, the payback chart, scenarios, the PDF and the prospect's agreement.
   /** The headline figure's label: "You save per year" (moneySaved), "You gain per year" (moneyGained), "Value per year". */
   readonly perYear: (valueType: ValueType | undefined) => string
@@ -89,6 +111,21 @@ const ENGLISH: ProposalTexts = {
   phone: 'Phone',
   noContactDetails: 'Questions about this proposal? Reply to the message it came with.',
   madeWith: 'Made with',
+  // SPEC §2's and §8's strings.
+  accessGate: {
+    title: 'Password Protected Calculator',
+    description: 'This calculator is protected. Enter the password you were given to open it.',
+    label: 'Enter Password',
+    submit: 'Access Calculator',
+    close: 'Close',
+    emptyTitle: 'Error',
+    empty: 'Please enter a password',
+    heading: 'This calculator is password protected',
+    hint: 'Enter the password you were given to see it.',
+    unlock: 'Unlock',
+    refusedTitle: 'Password required',
+    refused: 'That password is not right. Please try again.',
+  },
   perYear: (valueType) =>
     valueType === 'moneySaved' ? 'You save per year' : valueType === 'moneyGained' ? 'You gain per year' : 'Value per year',
   paysBackIn: 'Pays back in',
@@ -138,6 +175,20 @@ const SWEDISH: ProposalTexts = {
   phone: 'Telefon',
   noContactDetails: 'Frågor om förslaget? Svara på meddelandet som det kom med.',
   madeWith: 'Skapad med',
+  accessGate: {
+    title: 'Lösenordsskyddad kalkylator',
+    description: 'Kalkylatorn är skyddad. Ange lösenordet du har fått för att öppna den.',
+    label: 'Ange lösenord',
+    submit: 'Öppna kalkylatorn',
+    close: 'Stäng',
+    emptyTitle: 'Fel',
+    empty: 'Ange ett lösenord',
+    heading: 'Kalkylatorn är lösenordsskyddad',
+    hint: 'Ange lösenordet du har fått för att se den.',
+    unlock: 'Lås upp',
+    refusedTitle: 'Lösenord krävs',
+    refused: 'Lösenordet stämmer inte. Försök igen.',
+  },
   perYear: (valueType) =>
     valueType === 'moneySaved' ? 'Ni sparar per år' : valueType === 'moneyGained' ? 'Ni tjänar per år' : 'Värde per år',
   paysBackIn: 'Återbetald på',

@@ -254,19 +254,36 @@ export async function openableProposal(
 }
 
 /**
+ * The 401 of a proposal that asks for its access code. It names the language the proposal is shown
+ * in (its calculator's, English without one; issue 36), so that the prospect is asked for the code
+ * in that language: that a proposal is in Swedish is all it tells about the proposal.
+ */
+function accessCodeNeeded(message: string, id: string, calculatorData: unknown): HttpError {
+  const language =
+    typeof calculatorData === 'object' && calculatorData !== null && 'language' in calculatorData ? calculatorData.language : undefined
+  return new HttpError(401, id, message, {}, { language: language === 'sv' ? 'sv' : 'en' })
+}
+
+/**
  * Lets a visitor past the proposal's access code, when it has one: compared in constant time, wrong
  * codes limited per visitor, address and proposal (docs/decisions/100); 401 without the right code,
  * 429 past the limits. The owner needs none. Answers the code as entered (for the owner's answer).
  */
 export async function admitViewer(
   deps: Pick<ProposalDeps, 'cipher' | 'codeThrottles' | 'accessCodes'>,
-  props: { proposal: { id: string; accessCode: string | null }; isOwner: boolean; viewer: Viewer; code: string | undefined; now: Date },
+  props: {
+    proposal: { id: string; accessCode: string | null; calculatorData: unknown }
+    isOwner: boolean
+    viewer: Viewer
+    code: string | undefined
+    now: Date
+  },
 ): Promise<string | null> {
   const { proposal } = props
   const accessCode = accessCodeOf(deps, proposal)
   if (props.isOwner || accessCode === null) return accessCode
   const code = props.code?.trim() ?? ''
-  if (code === '') throw errors.unauthorized(ACCESS_CODE_REQUIRED_MESSAGE, 'access_code_required')
+  if (code === '') throw accessCodeNeeded(ACCESS_CODE_REQUIRED_MESSAGE, 'access_code_required', proposal.calculatorData)
   const attempt = await reserveCodeAttempt(deps.codeThrottles, {
     proposalId: proposal.id,
     ip: props.viewer.ip,
@@ -274,7 +291,7 @@ export async function admitViewer(
     policy: deps.accessCodes,
     now: props.now,
   })
-  if (!accessCodeMatches(code, accessCode)) throw errors.unauthorized(ACCESS_CODE_WRONG_MESSAGE, 'access_code_wrong')
+  if (!accessCodeMatches(code, accessCode)) throw accessCodeNeeded(ACCESS_CODE_WRONG_MESSAGE, 'access_code_wrong', proposal.calculatorData)
   await codeAccepted(deps.codeThrottles, { attempt, policy: deps.accessCodes })
   return accessCode
 }

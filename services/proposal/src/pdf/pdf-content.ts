@@ -8,10 +8,10 @@ import {
   createCalculator,
   estimateNoteOf,
   formatInputValue,
-  formatPayback,
   moneyDisplayOf,
   moneyFormatter,
   numberLocaleOf,
+  paybackStatement,
   headlineOf,
   paybackSeries,
   PRICE_HORIZON_YEARS,
@@ -179,20 +179,19 @@ function headlineFigures(
 ): Pick<PdfHeadline, 'value' | 'payback'> {
   const { calculatorData, texts, figureTexts, display } = figuring
   const money = moneyFormatter(calculatorData.baseCurrency, display)
+  const { payback } = headline
+  // "Pays back in" and "less than 0.1 months" read as one phrase; "Payback period: Not paid back"
+  // rather than "Pays back in: Not paid back", as on the page.
+  const statement = payback === undefined ? undefined : paybackStatement(payback, texts, figureTexts, numberLocaleOf(display))
   return {
     value:
       headline.yearlyValue === undefined
         ? undefined
         : { label: texts.perYear(calculatorData.valueType), text: money(headline.yearlyValue) },
     payback:
-      headline.payback === undefined
+      payback === undefined || statement === undefined
         ? undefined
-        : {
-            // "Payback period: Not paid back" rather than "Pays back in: Not paid back", as on the page.
-            label: headline.payback.paidBack ? texts.paysBackIn : figureTexts.paybackPeriod,
-            text: formatPayback(headline.payback, figureTexts, numberLocaleOf(display)),
-            estimate: headline.payback.estimate ? figureTexts.estimate : undefined,
-          },
+        : { label: statement.label, text: statement.value, estimate: payback.estimate ? figureTexts.estimate : undefined },
   }
 }
 

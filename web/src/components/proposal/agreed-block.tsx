@@ -4,13 +4,13 @@
 import type { Agreement } from '@valueproof/contracts'
 import {
   formatInputValue,
-  formatPayback,
   type CalculatorData,
   type CalculatorTexts,
   type ProposalTexts,
   moneyDisplayOf,
   moneyFormatter,
   numberLocaleOf,
+  paybackStatement,
 } from '@valueproof/formula'
 import { useEffect, useId, useRef } from 'react'
 import { formatLongDate } from '../../proposals/proposal-dates.ts'
@@ -63,7 +63,7 @@ export function AgreedBlock({
   const payback =
     figures.paidBack === null
       ? undefined
-      : formatPayback({ paidBack: figures.paidBack, months: figures.paybackMonths ?? Number.NaN }, calculatorTexts, locale)
+      : paybackStatement({ paidBack: figures.paidBack, months: figures.paybackMonths ?? Number.NaN }, texts, calculatorTexts, locale)
 
   return (
     <section
@@ -122,10 +122,10 @@ export function AgreedBlock({
           {payback !== undefined && (
             <div data-agreed-figure="payback">
               <dt className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-                <span>{figures.paidBack === true ? texts.paysBackIn : calculatorTexts.paybackPeriod}</span>
+                <span>{payback.label}</span>
                 {figures.paybackEstimate && <EstimateMark text={calculatorTexts.estimate} />}
               </dt>
-              <dd className="mt-1 text-3xl font-bold tracking-tight tabular-nums">{payback}</dd>
+              <dd className="mt-1 text-3xl font-bold tracking-tight tabular-nums">{payback.value}</dd>
             </div>
           )}
         </dl>

@@ -1,4 +1,5 @@
 import {
+  assumptionNoteOf,
   createCalculator,
   calculatorTexts,
   sliderSettings,
@@ -70,7 +71,7 @@ export interface LiveCalculatorProps {
   onValuesChange?: ((values: Record<string, number>) => void) | undefined
   /** Money in this currency, converted from the calculator's baseCurrency at SPEC §9's rates; default baseCurrency. */
   displayCurrency?: Currency | undefined
-  /** The locale money is formatted in; default the currency's own (SPEC §9). */
+  /** The locale a screen fixes for an English calculator's numbers (SPEC §9's generator screen); default the currency's own. A Swedish calculator is always written in sv-SE. */
   moneyLocale?: string | undefined
   /** Show under each input where its default came from (a quoted passage and page, or an assumption). */
   showSources?: boolean
@@ -143,7 +144,7 @@ function SourceNote({ source, texts }: { source: ParameterSource | undefined; te
   if (source === undefined || source.kind === 'assumption') {
     return (
       <p data-source="assumption" className="text-xs text-muted-foreground">
-        <span className="font-medium">{texts.assumption}</span> {source?.note ?? texts.assumptionFallback}
+        <span className="font-medium">{texts.assumption}</span> {assumptionNoteOf(source?.note, texts)}
       </p>
     )
   }
@@ -162,8 +163,10 @@ function SourceNote({ source, texts }: { source: ParameterSource | undefined; te
  * A value calculator's own input fields keep their description: it says what the input is.
  */
 function shownDescription(input: CalculatorInput, showSource: boolean, texts: CalculatorTexts): string | undefined {
-  if (showSource || !input.isParameter) return input.description
   const source = input.source
+  // The seller's screen says an assumption's note once, in the source line under the input.
+  if (showSource && source?.kind === 'assumption' && input.description?.trim() === source.note?.trim()) return undefined
+  if (showSource || !input.isParameter) return input.description
   if (source === undefined || source.kind === 'assumption') return texts.prospectSource({ kind: 'assumption' })
   return source.kind === 'document'
     ? texts.prospectSource({ kind: 'document', page: source.page })

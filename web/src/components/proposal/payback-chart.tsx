@@ -44,7 +44,7 @@ function useWidth(): [RefObject<HTMLDivElement | null>, number] {
   return [box, width]
 }
 
-/** "Payback over 3 years: pays back in 2.4 months" — what the chart shows, for those who cannot see it. */
+/** "Payback over 3 years: pays back in less than 0.1 months" — what the chart shows, for those who cannot see it. */
 export function paybackInWords(
   payback: HeadlinePayback | undefined,
   texts: ProposalTexts,
@@ -53,7 +53,7 @@ export function paybackInWords(
 ): string {
   const title = texts.paybackChart(PRICE_HORIZON_YEARS)
   if (payback === undefined || !payback.paidBack) return `${title}: ${calculatorTexts.notPaidBack}`
-  return `${title}: ${texts.paysBackIn.toLowerCase()} ${formatPayback(payback, calculatorTexts, locale)}`
+  return `${title}: ${texts.paysBackIn.toLowerCase()} ${formatPayback(payback, calculatorTexts, locale, { midSentence: true })}`
 }
 
 export function PaybackChart({

@@ -4,8 +4,8 @@
 import type { Agreement } from '@valueproof/contracts'
 import {
   calculatorTexts,
-  formatPayback,
   headlineOf,
+  paybackStatement,
   type CalculatorData,
   type CalculatorResult,
   type CalculatorTexts,
@@ -42,21 +42,21 @@ function HeadlineFigures({ figures, texts, ctexts }: { figures: ProposalFigures;
   if (yearlyValue === undefined) return null
   const display = moneyDisplayOf(figures.calculatorData)
   const money = moneyFormatter(figures.calculatorData.baseCurrency, display)
+  // "Pays back in" and its value read as one phrase: "Återbetald på mindre än 0,1 månader".
+  const statement = payback === undefined ? undefined : paybackStatement(payback, texts, ctexts, numberLocaleOf(display))
   return (
     <dl className="grid gap-5 sm:grid-cols-[3fr_2fr] sm:items-end">
       <div data-headline-figure="yearly-value">
         <dt className="text-sm font-medium text-muted-foreground sm:text-base">{texts.perYear(figures.calculatorData.valueType)}</dt>
         <dd className="mt-1 text-4xl font-bold tracking-tight break-words text-primary tabular-nums sm:text-5xl">{money(yearlyValue)}</dd>
       </div>
-      {payback !== undefined && (
+      {statement !== undefined && (
         <div data-headline-figure="payback">
           <dt className="flex flex-wrap items-center gap-2 text-sm font-medium text-muted-foreground sm:text-base">
-            <span>{payback.paidBack ? texts.paysBackIn : ctexts.paybackPeriod}</span>
-            {payback.estimate && <EstimateMark text={ctexts.estimate} />}
+            <span>{statement.label}</span>
+            {payback?.estimate === true && <EstimateMark text={ctexts.estimate} />}
           </dt>
-          <dd className="mt-1 text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl">
-            {formatPayback(payback, ctexts, numberLocaleOf(display))}
-          </dd>
+          <dd className="mt-1 text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl">{statement.value}</dd>
         </div>
       )}
     </dl>

@@ -1,13 +1,15 @@
-import type { CalculatorLanguage } from '@valueproof/formula'
+import { proposalTexts, type CalculatorLanguage } from '@valueproof/formula'
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { ApiError } from '../../api.ts'
 import { PRODUCT_NAME } from '../../config.ts'
+import { brandingOf } from '../../proposals/branding.ts'
 import { isUnavailable, ProposalAvailabilityNote, ProposalUnavailable } from '../../proposals/proposal-availability.tsx'
 import { isOwnersView, OwnerBar } from '../../proposals/owner-bar.tsx'
 import { useProposal } from '../../proposals/use-proposal.ts'
 import { useProspectEngagement } from '../../engagement/use-prospect-engagement.ts'
 import { Button } from '../ui/button.tsx'
 import { toast } from '../ui/use-toast.ts'
+import { accessGateLanguage, asksForAccessCode } from './access-gate.ts'
 import { ProposalDocument, proposalLanguage } from './proposal-document.tsx'
 
 // Loaded when a code is asked for: an open proposal's page (most of them) does not download the dialog.
@@ -17,23 +19,31 @@ const OwnerScenarios = lazy(() => import('./owner-scenarios.tsx'))
 // The owner's Agreement panel (issue 34): who may agree, and releasing an unexpected agreement; owner only too.
 const OwnerAgreement = lazy(() => import('./owner-agreement.tsx'))
 
+/** What the light page's footer needs of the proposal shown. */
+export interface ShownProposal {
+  language: CalculatorLanguage
+  /** The proposal carries the product's own branding (Free, or Pro without a company profile). */
+  productBranding: boolean
+}
+
 /**
  * A proposal or shared calculator (SPEC §2 /proposals/{id}), shared by the in-app route and the
  * prospect's light entry (src/proposal-main.tsx). States of SPEC §4: loading (skeleton), shown,
- * 401 → the password dialog, and after a non-empty code the load is retried with ?code=.
+ * 401 → the password dialog (in the language the 401 names, issue 36), and after a non-empty code
+ * the load is retried with ?code=.
  */
 export function ProposalView({
   id,
   setsDocumentTitle = false,
   ownerLinks = false,
-  onLanguage,
+  onShown,
 }: {
   id: string
   setsDocumentTitle?: boolean
   /** The light page has no app header: its owner gets links back to the app above the proposal. */
   ownerLinks?: boolean
-  /** Told the language of the proposal shown (the light page's footer speaks it too). */
-  onLanguage?: (language: CalculatorLanguage) => void
+  /** Told the language and branding of the proposal shown (the light page's footer follows them). */
+  onShown?: (shown: ShownProposal) => void
 }) {
   const [accessCode, setAccessCode] = useState<string | undefined>(undefined)
   const [dialogOpen, setDialogOpen] = useState(false)
@@ -41,7 +51,10 @@ export function ProposalView({
   // The document and its live calculator render in the background, in slices the browser can
   // interrupt: on a slow phone one synchronous render of it is a long task that blocks input.
   const shown = useDeferredValue(load.status === 'success' ? load.proposal : undefined)
-  const needsCode = load.status === 'error' && load.error instanceof ApiError && load.error.status === 401
+  const refusal = load.status === 'error' && asksForAccessCode(load.error) ? load.error : undefined
+  const needsCode = refusal !== undefined
+  const gateLanguage = refusal === undefined ? 'en' : accessGateLanguage(refusal)
+  const gate = proposalTexts(gateLanguage).accessGate
   const failure = load.status === 'error' ? load.failure : 0
   const refusedCode = load.status === 'error' ? load.accessCode : undefined
   const passwordToast = useRef<{ dismiss: () => void } | undefined>(undefined)
@@ -60,12 +73,8 @@ export function ProposalView({
   // dialog says it, and the light page then never downloads the toaster.)
   useEffect(() => {
     if (!needsCode || refusedCode === undefined) return
-    passwordToast.current = toast({
-      variant: 'destructive',
-      title: 'Password required',
-      description: 'That password is not right. Please try again.',
-    })
-  }, [needsCode, failure, refusedCode])
+    passwordToast.current = toast({ variant: 'destructive', title: gate.refusedTitle, description: gate.refused })
+  }, [needsCode, failure, refusedCode, gate])
 
   // Once the proposal opens, the request for a password is old news.
   useEffect(() => {
@@ -73,9 +82,10 @@ export function ProposalView({
   }, [load.status])
 
   const language = useMemo(() => (shown === undefined ? undefined : proposalLanguage(shown)), [shown])
+  const productBranding = useMemo(() => shown !== undefined && brandingOf(shown.calculatorData).kind === 'product', [shown])
   useEffect(() => {
-    if (language !== undefined) onLanguage?.(language)
-  }, [language, onLanguage])
+    if (language !== undefined) onShown?.({ language, productBranding })
+  }, [language, productBranding, onShown])
 
   const title = load.status === 'success' ? load.proposal.title : undefined
   useEffect(() => {
@@ -111,11 +121,11 @@ export function ProposalView({
       )
   } else if (needsCode) {
     content = (
-      <div className="grid justify-items-center gap-4 py-16 text-center">
-        <h1 className="text-2xl font-bold tracking-tight">This calculator is password protected</h1>
-        <p className="text-muted-foreground">Enter the password you were given to see it.</p>
+      <div lang={gateLanguage} className="grid justify-items-center gap-4 py-16 text-center">
+        <h1 className="text-2xl font-bold tracking-tight">{gate.heading}</h1>
+        <p className="text-muted-foreground">{gate.hint}</p>
         <Button onClick={() => setDialogOpen(true)} disabled={load.refetching}>
-          Unlock
+          {gate.unlock}
         </Button>
       </div>
     )
@@ -132,7 +142,7 @@ export function ProposalView({
       </div>
       {(needsCode || dialogOpen) && (
         <Suspense fallback={null}>
-          <PasswordDialog open={dialogOpen} onOpenChange={setDialogOpen} onSubmit={submitCode} />
+          <PasswordDialog open={dialogOpen} onOpenChange={setDialogOpen} onSubmit={submitCode} texts={gate} language={gateLanguage} />
         </Suspense>
       )}
     </>

@@ -63,6 +63,7 @@ export function Dialog({
   description,
   children,
   className,
+  closeLabel = 'Close',
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -70,6 +71,8 @@ export function Dialog({
   description?: string
   children: ReactNode
   className?: string
+  /** The close button's name, in the language of the dialog. */
+  closeLabel?: string
 }) {
   const titleId = useId()
   const descriptionId = useId()
@@ -139,7 +142,7 @@ export function Dialog({
         <div className="mt-4">{children}</div>
         <button
           type="button"
-          aria-label="Close"
+          aria-label={closeLabel}
           onClick={() => onOpenChange(false)}
           className="absolute top-4 right-4 rounded-sm p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
