@@ -56,6 +56,7 @@ export {
 } from './calculator-warnings.ts'
 export {
   CALCULATOR_NOT_FOUND_MESSAGE,
+  FIGURE_ROLES,
   INPUT_KINDS,
   LOCKED_CALCULATOR_MESSAGE,
   NOTHING_TO_REGENERATE_MESSAGE,
@@ -63,7 +64,9 @@ export {
   SAVED_CALCULATOR_ID_PATTERN,
   SAVED_INPUT_PREVIEW_LENGTH,
   SAVED_VALUES_MAX_ENTRIES,
+  VALUE_STREAM_KINDS,
   contentOfPages,
+  figureChoicesSchema,
   isSavedCalculatorId,
   pagesOfContent,
   regenerateCalculatorBodySchema,
@@ -71,6 +74,7 @@ export {
   savedCalculatorListSchema,
   savedCalculatorSchema,
   updateSavedCalculatorBodySchema,
+  type FigureChoicesKept,
   type RegenerateCalculatorBody,
   type SavedCalculator,
   type SavedCalculatorInput,

@@ -39,6 +39,35 @@ export const savedInputSummarySchema = z.object({
   fileSize: z.number().int().nonnegative().nullable(),
 })
 
+/** The roles a seller gives a figure in the figures panel (issue 36); the analyzer reads the same words. */
+export const FIGURE_ROLES = ['price', 'volume', 'time', 'rate', 'cost', 'revenue', 'improvement', 'none'] as const
+/** The kinds of value stream a seller adds or switches to. */
+export const VALUE_STREAM_KINDS = ['time', 'cost', 'revenue', 'losses', 'custom'] as const
+
+const streamKey = z.string().min(1).max(400)
+
+/**
+ * The seller's choices in the figures panel, kept with the calculator: roles by figure index,
+ * streams removed, switched or added, and the formula and name the last rebuild gave (a calculator
+ * changed since by other means starts the panel again from the text).
+ */
+export const figureChoicesSchema = z
+  .object({
+    choices: z
+      .object({
+        roles: z.record(z.string().regex(/^\d{1,6}$/, 'a figure is named by its index'), z.enum(FIGURE_ROLES)).optional(),
+        removedStreams: z.array(streamKey).max(50).optional(),
+        streamKinds: z.record(streamKey, z.enum(VALUE_STREAM_KINDS)).optional(),
+        addedStreams: z.array(z.enum(VALUE_STREAM_KINDS)).max(12).optional(),
+      })
+      .strict()
+      .refine((choices) => Object.keys(choices.roles ?? {}).length <= 2000, 'at most 2000 figures'),
+    formula: z.string().max(20_000),
+    name: z.string().max(500).optional(),
+  })
+  .strict()
+export type FigureChoicesKept = z.infer<typeof figureChoicesSchema>
+
 /**
  * One kept calculator. `config` is a calculator definition (validated by @valueproof/formula); a
  * locked calculator carries neither its definition nor its values (null), only what names it.
@@ -55,6 +84,8 @@ export const savedCalculatorSchema = z.object({
   currency: z.enum(GENERATION_CURRENCIES),
   complexity: z.enum(GENERATION_COMPLEXITIES),
   input: savedInputSummarySchema,
+  /** The seller's choices in the figures panel (issue 36); null when none (and for a locked calculator). */
+  figures: figureChoicesSchema.nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
 })
@@ -99,6 +130,8 @@ export const updateSavedCalculatorBodySchema = z
   .object({
     config: z.unknown().optional(),
     values: valuesField.nullable().optional(),
+    /** The figures panel's choices that built `config` (null: none). */
+    figures: figureChoicesSchema.nullable().optional(),
   })
   .strict()
   .refine((body) => body.config !== undefined || body.values !== undefined, 'Send config, values or both')

@@ -21,6 +21,7 @@ const saved: SavedCalculator = {
   currency: 'USD',
   complexity: 'balanced',
   input: { kind: 'template', preview: 'Invoice processing automation', fileSize: null },
+  figures: null,
   createdAt: '2026-11-24T08:00:00.000Z',
   updatedAt: '2026-11-24T08:00:00.000Z',
 }

@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto'
 import {
   CALCULATOR_LIMITS,
   CALCULATOR_NOT_FOUND_MESSAGE,
+  figureChoicesSchema,
   isSavedCalculatorId,
   LOCKED_CALCULATOR_MESSAGE,
   SAVED_INPUT_PREVIEW_LENGTH,
+  type FigureChoicesKept,
   type Plan,
   type SavedCalculator,
   type SavedCalculatorInput,
@@ -56,6 +58,12 @@ function previewOf(row: SavedRow): string {
 }
 
 /** The list's view of a calculator; a locked one without its definition and values. */
+/** The kept figure choices, or null when none (or when they no longer read: the panel starts from the text). */
+function figuresOf(stored: Prisma.JsonValue | null): FigureChoicesKept | null {
+  const parsed = figureChoicesSchema.safeParse(stored)
+  return parsed.success ? parsed.data : null
+}
+
 export function presentSaved(row: SavedRow, locked = false): SavedCalculator {
   return {
     id: row.id,
@@ -67,6 +75,7 @@ export function presentSaved(row: SavedRow, locked = false): SavedCalculator {
     currency: row.currency as SavedCalculator['currency'],
     complexity: row.complexity as SavedCalculator['complexity'],
     input: { kind: row.inputKind as SavedCalculator['input']['kind'], preview: previewOf(row), fileSize: row.fileSize },
+    figures: locked ? null : figuresOf(row.figureChoices),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
@@ -174,6 +183,7 @@ export async function updateSaved(
     data: {
       ...(props.body.config === undefined ? {} : { config: config as unknown as Prisma.InputJsonValue, name: config.name }),
       values: values === null ? Prisma.DbNull : values,
+      ...(props.body.figures === undefined ? {} : { figureChoices: props.body.figures === null ? Prisma.DbNull : props.body.figures }),
     },
   })
   return presentSaved(updated)

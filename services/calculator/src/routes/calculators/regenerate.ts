@@ -70,6 +70,8 @@ export async function regenerateSaved(
     name: config.name,
     config: config as unknown as Prisma.InputJsonValue,
     values: Prisma.DbNull,
+    // A new first guess: the figures panel starts again from the text.
+    figureChoices: Prisma.DbNull,
     language: input.language,
     currency: input.currency,
     complexity: input.complexity,
