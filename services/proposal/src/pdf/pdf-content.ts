@@ -12,7 +12,9 @@ import {
   moneyDisplayOf,
   moneyFormatter,
   numberLocaleOf,
+  headlineLabel,
   headlineOf,
+  headlineValue,
   paybackSeries,
   PRICE_HORIZON_YEARS,
   proposalTexts,
@@ -173,6 +175,12 @@ interface Figuring {
   display: MoneyDisplay
 }
 
+/** A negative value per year is a net cost, never "You save −…" (issue 36). */
+function honestValue(yearlyValue: number, calculatorData: CalculatorData, texts: ProposalTexts, money: (amount: number) => string) {
+  const value = headlineValue(yearlyValue)
+  return { label: headlineLabel(value, calculatorData.valueType, texts), text: money(value.amount) }
+}
+
 function headlineFigures(
   figuring: Figuring,
   headline: { yearlyValue: number | undefined; payback: { months: number; paidBack: boolean; estimate: boolean } | undefined },
@@ -180,10 +188,7 @@ function headlineFigures(
   const { calculatorData, texts, figureTexts, display } = figuring
   const money = moneyFormatter(calculatorData.baseCurrency, display)
   return {
-    value:
-      headline.yearlyValue === undefined
-        ? undefined
-        : { label: texts.perYear(calculatorData.valueType), text: money(headline.yearlyValue) },
+    value: headline.yearlyValue === undefined ? undefined : honestValue(headline.yearlyValue, calculatorData, texts, money),
     payback:
       headline.payback === undefined
         ? undefined

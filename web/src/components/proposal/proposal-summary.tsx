@@ -5,7 +5,9 @@ import type { Agreement } from '@valueproof/contracts'
 import {
   calculatorTexts,
   formatPayback,
+  headlineLabel,
   headlineOf,
+  headlineValue,
   type CalculatorData,
   type CalculatorResult,
   type CalculatorTexts,
@@ -42,11 +44,15 @@ function HeadlineFigures({ figures, texts, ctexts }: { figures: ProposalFigures;
   if (yearlyValue === undefined) return null
   const display = moneyDisplayOf(figures.calculatorData)
   const money = moneyFormatter(figures.calculatorData.baseCurrency, display)
+  // A negative value is stated as a net cost, never "You save −…" (issue 36).
+  const value = headlineValue(yearlyValue)
   return (
     <dl className="grid gap-5 sm:grid-cols-[3fr_2fr] sm:items-end">
-      <div data-headline-figure="yearly-value">
-        <dt className="text-sm font-medium text-muted-foreground sm:text-base">{texts.perYear(figures.calculatorData.valueType)}</dt>
-        <dd className="mt-1 text-4xl font-bold tracking-tight break-words text-primary tabular-nums sm:text-5xl">{money(yearlyValue)}</dd>
+      <div data-headline-figure="yearly-value" data-net-cost={value.netCost ? '' : undefined}>
+        <dt className="text-sm font-medium text-muted-foreground sm:text-base">
+          {headlineLabel(value, figures.calculatorData.valueType, texts)}
+        </dt>
+        <dd className="mt-1 text-4xl font-bold tracking-tight break-words text-primary tabular-nums sm:text-5xl">{money(value.amount)}</dd>
       </div>
       {payback !== undefined && (
         <div data-headline-figure="payback">

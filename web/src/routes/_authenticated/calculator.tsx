@@ -106,6 +106,8 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
   const [dialog, setDialog] = useState<'edit' | 'share' | 'proposal' | 'templates' | 'save-template'>()
   // Share or Create Proposal waiting for the seller to confirm the calculator's warnings (issue 35).
   const [confirming, setConfirming] = useState<GuardedAction>()
+  // The input whose editor is open beside the calculator (issue 36); the check before sharing opens one to fix it.
+  const [openInput, setOpenInput] = useState<string>()
   // The words each kept calculator's proposal is written from, fetched once per calculator.
   const inputs = useRef(new Map<string, string>())
   const [shareInput, setShareInput] = useState('')
@@ -216,15 +218,18 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
     }
   }
 
-  async function saveEdit(edited: CalculatorData) {
+  /** Saves an edited calculator; false when the server could not keep it (the error is toasted). */
+  async function saveEdit(edited: CalculatorData): Promise<boolean> {
     const entry = state.entries.find((candidate) => candidate.id === state.currentId)
     const values = valuesAfterEdit(edited, state.values)
     dispatch({ type: 'edit', config: edited })
-    if (entry?.saved !== true) return
+    if (entry?.saved !== true) return true
     try {
       await updateSavedCalculator(entry.id, { config: edited, values })
+      return true
     } catch (error) {
       toast({ variant: 'destructive', title: 'Error saving calculator', description: messageOf(error) })
+      return false
     }
   }
 
@@ -313,12 +318,14 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
                 warnings={warnings}
                 busy={regenerating}
                 templates={{ pro, kept: current?.saved === true }}
+                openInput={{ name: openInput, onChange: setOpenInput }}
                 actions={{
                   onEdit: () => setDialog('edit'),
                   onRegenerate: () => void regenerate(),
                   onCreateProposal: () => guarded('proposal'),
                   onShare: () => guarded('share'),
                   onSaveTemplate: () => setDialog('save-template'),
+                  onConfigChange: saveEdit,
                 }}
               />
             </div>
@@ -355,6 +362,7 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
           <ConfirmWarningsDialog
             action={confirming}
             warnings={warnings}
+            config={config}
             onOpenChange={(open) => {
               if (!open) setConfirming(undefined)
             }}
@@ -362,9 +370,10 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
               setConfirming(undefined)
               void openWithInput(action)
             }}
-            onEdit={() => {
+            onFix={(fix) => {
               setConfirming(undefined)
-              setDialog('edit')
+              if (fix.kind === 'edit') setDialog('edit')
+              else setOpenInput(fix.name)
             }}
           />
           <EditCalculatorDialog
