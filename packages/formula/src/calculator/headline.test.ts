@@ -68,14 +68,17 @@ describe('headlineValue', () => {
     expect(value).toEqual({ netCost: true, amount: 65_700 })
     expect(headlineLabel(value, data.valueType, proposalTexts('en'))).toBe('Net cost per year')
     expect(headlineLabel(value, data.valueType, proposalTexts('sv'))).toBe('Nettokostnad per år')
+    // It never pays back, though SPEC §9's estimate clamps its payback to 36 months.
+    expect(headlineOf(createCalculator(data).compute()).payback).toMatchObject({ paidBack: false, estimate: true })
   })
 
   it('leaves no negative “What you save” on the calculator’s card either', () => {
     const data = valid({ ...base, formula: 'hoursSaved * hourlyRate - 280', valueType: 'moneySaved', baseTimeframe: 'daily' })
     const display = { currency: 'USD', locale: 'en-US' } as const
-    const { main } = calculatorFigures(createCalculator(data).compute(), data, display, calculatorTexts('en'))
+    const { main, more } = calculatorFigures(createCalculator(data).compute(), data, display, calculatorTexts('en'))
     expect(main.find((figure) => figure.key === 'yearly')).toEqual({ key: 'yearly', label: 'Net cost per year', value: '$65,700' })
     expect(main.every((figure) => !figure.value.includes('-') && !figure.label.startsWith('What you save'))).toBe(true)
+    expect(more.find((figure) => figure.key === 'payback')?.value).toBe('Not paid back')
   })
 
   it('keeps the value type’s label for a value of zero or more', () => {

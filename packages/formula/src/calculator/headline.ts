@@ -35,6 +35,8 @@ export function headlineOf(result: CalculatorResult): Headline {
         : { months: Number.NaN, paidBack: false, estimate: false },
     }
   }
+  // A value below zero never pays back, whatever SPEC §9's clamped estimate says (issue 36).
+  if (yearlyValue < 0) return { yearlyValue, payback: { months: Number.NaN, paidBack: false, estimate: true } }
   const months = result.calculatorType === 'standard' ? result.standard.paybackMonths : result.aiCalculated.paybackMonths
   return { yearlyValue, payback: { months, paidBack: true, estimate: true } }
 }

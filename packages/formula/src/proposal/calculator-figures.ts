@@ -59,6 +59,15 @@ function timeframeFigure(
   return value < 0 ? { key: period, label: texts.netCostPer(period), value: money(-value) } : { key: period, label, value: money(value) }
 }
 
+/** SPEC §9's estimated payback; a value below zero never pays back, whatever the clamped estimate says (issue 36). */
+function estimatedPayback(
+  figures: { readonly yearly: number; readonly paybackMonths: number },
+  texts: CalculatorTexts,
+  locale: string,
+): string {
+  return figures.yearly < 0 ? texts.notPaidBack : formatMonths(figures.paybackMonths, texts, locale)
+}
+
 const MONEY_MARK = /[$€£]|\bkr\b|\b(sek|usd|eur)\b/i
 
 /** A value field's figure: money when its prefix or unit says so, else a number with its unit. */
@@ -92,7 +101,7 @@ export function calculatorFigures(
         more: [
           threeYear,
           { key: 'roi', label: texts.roi, value: formatPercent(result.standard.roiPercent, locale), estimate: true },
-          { key: 'payback', label: texts.paybackPeriod, value: formatMonths(result.standard.paybackMonths, texts, locale), estimate: true },
+          { key: 'payback', label: texts.paybackPeriod, value: estimatedPayback(result.standard, texts, locale), estimate: true },
         ],
         assumedCostShare: result.standard.costRatio,
       }
@@ -107,7 +116,7 @@ export function calculatorFigures(
         main,
         more: [
           { key: 'roi', label: texts.roi, value: formatPercent(aiCalculated.roiPercent, locale), estimate: true },
-          { key: 'payback', label: texts.paybackPeriod, value: formatMonths(aiCalculated.paybackMonths, texts, locale), estimate: true },
+          { key: 'payback', label: texts.paybackPeriod, value: estimatedPayback(aiCalculated, texts, locale), estimate: true },
         ],
         assumedCostShare: AI_CALCULATED_CALCULATOR.costShareOfYearly,
       }

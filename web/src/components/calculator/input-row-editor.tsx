@@ -112,6 +112,13 @@ function InputShapeEditor({
     return true
   }
 
+  /** Takes what is typed; a problem shows (and clears) as the seller types, so nothing jumps under the pointer on blur. */
+  function edit(next: InputShapeDraft) {
+    setDraft(next)
+    const result = reshapedInput(parameter, next)
+    setProblem(result.ok ? undefined : result.problem)
+  }
+
   function onSubmit(event: FormEvent) {
     event.preventDefault()
     commit(draft)
@@ -160,7 +167,7 @@ function InputShapeEditor({
                 id={`${fieldId}-${field}`}
                 inputMode={field === 'label' || field === 'unit' ? undefined : 'decimal'}
                 value={draft[field]}
-                onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
+                onChange={(event) => edit({ ...draft, [field]: event.target.value })}
                 onBlur={() => commit(draft)}
                 aria-invalid={error === undefined ? undefined : true}
                 aria-describedby={error === undefined ? undefined : errorId}
