@@ -161,6 +161,9 @@ test.describe('a check before sharing, and inputs the seller shapes', () => {
     await expect(confirmFirst).toBeFocused()
     await confirmFirst.click()
     await expect(toasts(page)).toContainText('Figure confirmed')
+    // The button goes; the focus stays in the row.
+    await expect(confirmFirst).toHaveCount(0)
+    await expect(panel.getByRole('button', { name: 'Edit input: Hours saved per year' })).toBeFocused()
     await expect(warnings.locator('[data-warning="unchecked_assumptions"]')).toContainText(
       '2 of 5 inputs are assumptions you have not confirmed',
     )

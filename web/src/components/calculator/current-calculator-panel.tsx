@@ -92,12 +92,13 @@ export function CurrentCalculatorPanel({
   const shownKey = useMemo(() => (shown === undefined ? '' : identityOf(shown)), [shown])
   const texts = inputTexts(shown?.language)
 
-  // The check before sharing asks for an input: bring its tools into view and focus them.
+  // A warning's fix asks for an input: bring its tools into view and focus them (a click in the tools keeps its focus).
   useEffect(() => {
     if (openInput.name === undefined) return
     const tools = document.querySelector<HTMLElement>(`[data-input-tools="${CSS.escape(openInput.name)}"]`)
-    tools?.scrollIntoView({ block: 'center' })
-    tools?.querySelector<HTMLElement>('button')?.focus()
+    if (tools === null || tools.contains(document.activeElement)) return
+    tools.scrollIntoView({ block: 'center' })
+    tools.querySelector<HTMLElement>('button')?.focus()
   }, [openInput.name])
 
   async function apply(config: CalculatorData | undefined, saved: string) {
@@ -108,6 +109,7 @@ export function CurrentCalculatorPanel({
   function changeInput(config: CalculatorData, parameter: CalculatorParameter, change: InputChange) {
     void apply(withInput(config, parameter), change === 'confirmed' ? texts.saved.confirmed : texts.saved.input)
   }
+
   const usable = shown !== undefined && hasCalculatorContent(shown)
   const disabled = !usable || busy
 

@@ -3,7 +3,7 @@
 // (slider, number field or a fixed figure), its label, unit and range. Every change applies at once.
 import { isUncheckedAssumption, PARAMETER_TYPES, type CalculatorParameter } from '@valueproof/formula'
 import { useId, useRef, useState, type FormEvent } from 'react'
-import { Button } from '../ui/button.tsx'
+import { Button, buttonClassName } from '../ui/button.tsx'
 import { Input } from '../ui/input.tsx'
 import { confirmedInput, draftOf, reshapedInput, type InputShapeDraft, type InputShapeProblem } from './input-shape.ts'
 import type { InputTexts } from './input-texts.ts'
@@ -24,6 +24,7 @@ export function InputRowTools({
   onChange: (parameter: CalculatorParameter, change: InputChange) => void
 }) {
   const editorId = useId()
+  const editButton = useRef<HTMLButtonElement>(null)
   const unchecked = isUncheckedAssumption(parameter)
   return (
     <div className="grid gap-2" data-input-tools={parameter.name}>
@@ -33,21 +34,26 @@ export function InputRowTools({
             variant="outline"
             size="sm"
             data-confirm-input={parameter.name}
-            onClick={() => onChange(confirmedInput(parameter), 'confirmed')}
+            onClick={() => {
+              // The button goes once the figure is confirmed: the focus stays in the row.
+              editButton.current?.focus()
+              onChange(confirmedInput(parameter), 'confirmed')
+            }}
           >
             {texts.confirm}
           </Button>
         )}
-        <Button
-          variant="ghost"
-          size="sm"
+        <button
+          ref={editButton}
+          type="button"
+          className={buttonClassName('ghost', 'sm')}
           aria-expanded={open}
           aria-controls={editorId}
           aria-label={texts.editInput(parameter.label)}
           onClick={() => onOpenChange(!open)}
         >
           {texts.edit}
-        </Button>
+        </button>
         {parameter.type === 'fixed' && <span className="text-xs text-muted-foreground">{texts.fixedForProspect}</span>}
       </div>
       {open && (
