@@ -12,6 +12,8 @@ import { currentCalculatorConfig, generateFromDescription, screenshot } from './
 const assumed = (note: string) => ({ kind: 'assumption', note })
 const stated = (quote: string) => ({ kind: 'description', quote })
 
+const FEES = Array.from({ length: 44 }, (_, index) => 100 + index * 10)
+
 /** 200 hours × $50 × 1 team − $70,000 − $5,640 = −$65,640 a year; 3 of its 5 inputs are assumptions; no price. */
 function negativeCalculator(language: 'en' | 'sv') {
   const sv = language === 'sv'
@@ -19,7 +21,11 @@ function negativeCalculator(language: 'en' | 'sv') {
     name: sv ? 'Rapportautomation' : 'Reporting automation',
     description: '',
     formula: 'hoursSaved * hourlyRate * teams - runningCost - trainingCost',
-    explanation: '',
+    // A price list of 44 fees under the calculator: it folds to one line.
+    explanation: [
+      sv ? 'Avgifterna:' : 'The fees:',
+      ...FEES.map((fee, index) => (sv ? `Avgift ${index + 1}: ${fee} kr` : `Fee ${index + 1}: $${fee}`)),
+    ].join('\n'),
     parameters: [
       {
         name: 'hoursSaved',
@@ -239,6 +245,14 @@ test.describe('a check before sharing, and inputs the seller shapes', () => {
       await expect(teams.locator('input')).toHaveCount(0)
       await expect(teams.locator('[data-fixed-value]')).toHaveText('1')
       await expect(teams).toContainText('As stated in the offer')
+      // The 44 fees fold to one line, and open one a line.
+      const fees = prospect.locator('[data-folded-list]')
+      await expect(fees.locator('summary')).toHaveText('44 fees — show')
+      await expect(fees.locator('li').first()).toBeHidden()
+      await fees.locator('summary').click()
+      await expect(fees.locator('li')).toHaveCount(44)
+      await expect(fees.locator('li').last()).toHaveText('Fee 44: $530')
+      await fees.locator('summary').click()
       await prospect.locator('[data-input="teams"]').scrollIntoViewIfNeeded()
       await screenshot(prospect, 'prospect-net-cost-light')
       expect(problems).toEqual([])
@@ -268,7 +282,9 @@ test.describe('a check before sharing, and inputs the seller shapes', () => {
     // A 375 × 812 phone: the panel and the check fit, nothing runs off the side.
     await page.emulateMedia({ colorScheme: 'light' })
     await page.setViewportSize({ width: 375, height: 812 })
+    await page.reload()
     const panel = page.getByTestId('current-calculator')
+    await expect(panel.locator('[data-folded-list] summary')).toHaveText('44 avgifter — visa')
     await panel.getByRole('button', { name: 'Redigera indata: Timkostnad' }).click()
     await expect(panel.locator('[data-input-editor="hourlyRate"]')).toBeVisible()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
