@@ -6,6 +6,7 @@
 // page shows it so, and its headline says "Net cost per year", never "You save −…". Screenshots:
 // light, dark, a 375 px phone and a Swedish calculator.
 import type { Browser, Page } from '@playwright/test'
+import { accessibilityViolations } from './accessibility.ts'
 import { expect, test, toasts, watchPageHealth } from './fixtures.ts'
 import { currentCalculatorConfig, generateFromDescription, screenshot } from './pages.ts'
 
@@ -149,6 +150,7 @@ test.describe('a check before sharing, and inputs the seller shapes', () => {
       await expect(check.locator(`[data-warning="${code}"] [data-fix]`)).toBeVisible()
     }
     await screenshot(page, 'check-dialog-light', false)
+    expect(await accessibilityViolations(page), 'accessibility rule violations with the check open').toEqual([])
     await check.getByRole('button', { name: 'Cancel' }).click()
     await expect(check).toBeHidden()
     await expect(page.getByRole('dialog', { name: 'Share Calculator' })).toHaveCount(0)
@@ -255,6 +257,7 @@ test.describe('a check before sharing, and inputs the seller shapes', () => {
       await fees.locator('summary').click()
       await prospect.locator('[data-input="teams"]').scrollIntoViewIfNeeded()
       await screenshot(prospect, 'prospect-net-cost-light')
+      expect(await accessibilityViolations(prospect), 'accessibility rule violations on the prospect’s page').toEqual([])
       expect(problems).toEqual([])
     } finally {
       await context.close()
