@@ -179,6 +179,11 @@ test.describe('a check before sharing, and inputs the seller shapes', () => {
       'Assumption, checked by you:',
     )
 
+    // Checked, the figure may be fixed (the fix opened its editor).
+    await expect(panel.getByRole('button', { name: 'Edit input: Hours saved per year' })).toHaveAttribute('aria-expanded', 'true')
+    await panel.locator('[data-input-editor="hoursSaved"]').getByRole('radio', { name: 'Fixed figure' }).check()
+    await expect(panel.locator('[data-input-tools="hoursSaved"]')).toContainText('Fixed: the prospect sees this figure')
+
     // An unchecked assumption cannot be fixed: it stays something the prospect can move.
     await panel.getByRole('button', { name: 'Edit input: Running cost per year' }).click()
     await expect(panel.locator('[data-input-editor="runningCost"]').getByRole('radio', { name: 'Fixed figure' })).toBeDisabled()
@@ -222,7 +227,10 @@ test.describe('a check before sharing, and inputs the seller shapes', () => {
       max: 150,
     })
     expect(kept.parameters.find((parameter) => parameter.name === 'teams')?.type).toBe('fixed')
-    expect(kept.parameters.find((parameter) => parameter.name === 'hoursSaved')?.source).toMatchObject({ confirmed: true })
+    expect(kept.parameters.find((parameter) => parameter.name === 'hoursSaved')).toMatchObject({
+      type: 'fixed',
+      source: { confirmed: true },
+    })
 
     // Only the seller's confirmation shares it.
     await share.click()
@@ -247,6 +255,12 @@ test.describe('a check before sharing, and inputs the seller shapes', () => {
       await expect(teams.locator('input')).toHaveCount(0)
       await expect(teams.locator('[data-fixed-value]')).toHaveText('1')
       await expect(teams).toContainText('As stated in the offer')
+      // The figure the seller checked and fixed says so, not "Estimate — adjust to your situation".
+      const hours = prospect.locator('[data-input="hoursSaved"]')
+      await expect(hours).toHaveAttribute('data-input-type', 'fixed')
+      await expect(hours.locator('[data-fixed-value]')).toHaveText('200 hours')
+      await expect(hours).toContainText('The seller’s checked figure')
+      await expect(prospect.locator('[data-input="runningCost"]')).toContainText('Estimate — adjust to your situation')
       // The 44 fees fold to one line, and open one a line.
       const fees = prospect.locator('[data-folded-list]')
       await expect(fees.locator('summary')).toHaveText('44 fees — show')
