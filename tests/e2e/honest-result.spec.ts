@@ -75,30 +75,30 @@ test.describe('a result a seller can stand behind', () => {
     // The warnings, in the calculator's language, beside it; the list says how many there are.
     const warnings = page.getByTestId('calculator-warnings')
     await expect(warnings).toBeVisible()
-    await expect(warnings.getByRole('heading', { name: 'Check before you share' })).toBeVisible()
+    await expect(warnings.getByRole('heading', { name: 'Kontrollera innan du delar' })).toBeVisible()
     await expect(warnings.locator('[data-warning="price_above_value"]')).toContainText('Priset är högre än värdet')
     await expect(page.getByTestId('warning-badge').first()).toContainText('to check')
     await screenshot(page, 'swedish-calculator-with-warnings')
 
     // Share asks first; Cancel shares nothing, "Share anyway" goes on to the share dialog.
     await page.getByRole('button', { name: 'Share', exact: true }).click()
-    const confirm = page.getByRole('dialog', { name: 'Check before you share' })
+    const confirm = page.getByRole('dialog', { name: 'Kontrollera innan du delar' })
     await expect(confirm).toBeVisible()
-    await expect(confirm).toContainText('Share it anyway?')
+    await expect(confirm).toContainText('Dela den ändå?')
     await screenshot(page, 'confirm-before-sharing', false)
-    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await confirm.getByRole('button', { name: 'Avbryt' }).click()
     await expect(confirm).toBeHidden()
     await expect(page.getByRole('dialog', { name: 'Share Calculator' })).toHaveCount(0)
 
     await page.getByRole('button', { name: 'Create Proposal', exact: true }).click()
-    await expect(confirm).toContainText('Create a proposal from it anyway?')
-    // "Edit calculator" opens the edit dialog to fix it.
-    await confirm.getByRole('button', { name: 'Edit calculator' }).click()
+    await expect(confirm).toContainText('Skapa ett förslag från den ändå?')
+    // The warning's own button opens the edit dialog to fix it.
+    await confirm.locator('[data-warning="price_above_value"] [data-fix]').click()
     await expect(page.getByRole('dialog', { name: 'Edit Calculator Configuration' })).toBeVisible()
     await page.keyboard.press('Escape')
 
     await page.getByRole('button', { name: 'Share', exact: true }).click()
-    await confirm.getByRole('button', { name: 'Share anyway' }).click()
+    await confirm.getByRole('button', { name: 'Dela ändå' }).click()
     await expect(page.getByRole('dialog', { name: 'Share Calculator' })).toBeVisible()
   })
 
@@ -120,7 +120,7 @@ test.describe('a result a seller can stand behind', () => {
     await warnings.scrollIntoViewIfNeeded()
     await screenshot(page, 'calculator-warnings-phone')
     await page.getByRole('button', { name: 'Share', exact: true }).click()
-    await expect(page.getByRole('dialog', { name: 'Check before you share' })).toBeVisible()
+    await expect(page.getByRole('dialog', { name: 'Kontrollera innan du delar' })).toBeVisible()
     await screenshot(page, 'confirm-before-sharing-phone', false)
   })
 })

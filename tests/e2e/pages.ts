@@ -52,11 +52,13 @@ export async function generateFromDescription(
  */
 export async function startGuardedAction(page: Page, action: 'Share' | 'Create Proposal'): Promise<void> {
   await page.getByRole('button', { name: action, exact: true }).click()
-  const confirm = page.getByRole('dialog', { name: 'Check before you share' })
+  // The check speaks the calculator's language (issue 36).
+  const confirm = page.getByRole('dialog', { name: /^(Check before you share|Kontrollera innan du delar)$/ })
   const next = page.getByRole('dialog', { name: action === 'Share' ? 'Share Calculator' : 'Create Proposal' })
   await expect(confirm.or(next)).toBeVisible()
   if (await confirm.isVisible()) {
-    await confirm.getByRole('button', { name: action === 'Share' ? 'Share anyway' : 'Create proposal anyway' }).click()
+    const anyway = action === 'Share' ? /^(Share anyway|Dela ändå)$/ : /^(Create proposal anyway|Skapa förslag ändå)$/
+    await confirm.getByRole('button', { name: anyway }).click()
   }
   await expect(next).toBeVisible()
 }

@@ -55,6 +55,7 @@ export {
   parameterSourceSchema,
   calculatorTypeSchema,
   complexitySchema,
+  isUncheckedAssumption,
   currencySchema,
   parameterTypeSchema,
   timeframePeriodSchema,
@@ -135,7 +136,16 @@ export {
 export { createCalculator, type Calculator, type CalculatorResult } from './calculator/calculator.ts'
 
 // The proposal around a calculator (issue 20): headline, payback curve, scenarios and the seller's honesty guards
-export { headlineOf, paybackSeries, type Headline, type HeadlinePayback, type PaybackPoint } from './calculator/headline.ts'
+export {
+  headlineLabel,
+  headlineOf,
+  headlineValue,
+  paybackSeries,
+  type Headline,
+  type HeadlinePayback,
+  type HeadlineValue,
+  type PaybackPoint,
+} from './calculator/headline.ts'
 export {
   SCENARIOS,
   SCENARIO_SPREAD_PERCENT,
@@ -159,7 +169,12 @@ export {
 } from './calculator/scenario-warnings.ts'
 export {
   CALCULATOR_WARNING_CODES,
+  SHARE_CHECK_CODES,
   calculatorWarnings,
+  shareChecks,
+  uncheckedAssumptions,
+  type ShareCheck,
+  type ShareCheckCode,
   type CalculatorWarning,
   type CalculatorWarningCode,
   type CalculatorWarningOptions,

@@ -243,6 +243,17 @@ describe("a parameter's source", () => {
     })
   })
 
+  it('makes a fixed input movable again when its figure is typed anew (issue 36)', () => {
+    const fixed = {
+      ...supportDesk,
+      parameters: supportDesk.parameters.map((parameter, index) => (index === 0 ? { ...parameter, type: 'fixed' as const } : parameter)),
+    }
+    const kept = saved(calculatorDataOf(calculatorFormOf(fixed), fixed)).parameters[0]
+    expect(kept?.type).toBe('fixed')
+    const typed = saved(calculatorDataOf(withParameter(calculatorFormOf(fixed), 0, { defaultValue: '350' }), fixed)).parameters[0]
+    expect(typed).toMatchObject({ type: 'slider', source: HAND_SET_SOURCE })
+  })
+
   it('is replaced when a default is added to a parameter that had none', () => {
     const form = withParameter(calculatorFormOf(supportDesk), 2, { defaultValue: '45' })
     expect(saved(calculatorDataOf(form, supportDesk)).parameters[2]?.source).toEqual(HAND_SET_SOURCE)

@@ -391,7 +391,8 @@ export function calculatorDataOf(form: CalculatorForm, original: CalculatorData)
       label: parameter.label,
       description: optionalText(parameter.description, before?.description),
       unit: optionalText(parameter.unit, before?.unit),
-      type: before?.type ?? 'slider',
+      // A figure typed here is an unchecked assumption, and that stays something the prospect can move (issue 36).
+      type: defaultChanged && before?.type === 'fixed' ? 'slider' : (before?.type ?? 'slider'),
       min: number('min', false),
       max: number('max', false),
       step: number('step', false),

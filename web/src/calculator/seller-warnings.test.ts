@@ -1,8 +1,8 @@
 import { validateCalculatorData, type CalculatorData } from '@valueproof/formula'
 import { describe, expect, it } from 'vitest'
-import { confirmQuestion, sellerWarnings } from './seller-warnings.ts'
+import { confirmQuestion, fixOf, sellerWarnings } from './seller-warnings.ts'
 
-function calculator(language: 'en' | 'sv' = 'en'): CalculatorData {
+function calculator(language: 'en' | 'sv' = 'en', overrides: Record<string, unknown> = {}): CalculatorData {
   const result = validateCalculatorData({
     name: 'Office cleaning',
     formula: 'inHouse * 12',
@@ -22,6 +22,7 @@ function calculator(language: 'en' | 'sv' = 'en'): CalculatorData {
     baseTimeframe: 'yearly',
     language,
     price: { amount: 300_000, period: 'year', source: { kind: 'entered' } },
+    ...overrides,
   })
   if (!result.ok) throw new Error(JSON.stringify(result.problems))
   return result.calculatorData
@@ -45,21 +46,61 @@ describe('sellerWarnings', () => {
   })
 })
 
+describe('the checks before sharing (issue 36)', () => {
+  const assumed = { kind: 'assumption', note: 'Ett antagande.' } as const
+  const parameters = [
+    { name: 'inHouse', label: 'Städning per månad', min: 0, max: 100_000, step: 100, defaultValue: 20_000, source: assumed },
+    { name: 'months', label: 'Månader', min: 0, max: 12, step: 1, defaultValue: 12, source: { kind: 'description', quote: '12 månader' } },
+  ]
+  const unpriced = () => calculator('sv', { formula: 'inHouse * months', parameters, price: undefined })
+
+  it('names a result without a price and the unconfirmed assumptions, each with the place to fix it', () => {
+    const config = unpriced()
+    const warnings = sellerWarnings(config, { values: {}, displayCurrency: 'SEK' })
+    expect(warnings.map((warning) => warning.code)).toEqual(['no_price', 'unchecked_assumptions'])
+    expect(warnings[1]?.message).toMatch(/^1 av 2 indata är ett antagande som du inte har bekräftat/)
+    expect(warnings.map((warning) => fixOf(warning, config))).toEqual([{ kind: 'edit' }, { kind: 'input', name: 'inHouse' }])
+    // Confirmed, the assumption is the seller's figure: nothing to count.
+    const confirmed = calculator('sv', {
+      formula: 'inHouse * months',
+      parameters: parameters.map((parameter, index) =>
+        index === 0 ? { ...parameter, source: { ...assumed, confirmed: true } } : parameter,
+      ),
+      price: undefined,
+    })
+    expect(sellerWarnings(confirmed, { values: {}, displayCurrency: 'SEK' }).map((warning) => warning.code)).toEqual(['no_price'])
+  })
+
+  it('says the count instead of “every input is an assumption”, and the text’s stated price instead of “no price”', () => {
+    const config = calculator('en', {
+      price: undefined,
+      parameters: [{ name: 'inHouse', label: 'In-house', min: 0, max: 100_000, step: 100, defaultValue: 20_000, source: assumed }],
+    })
+    const checks = [{ code: 'price_missing' as const, message: 'Your text states the offer’s price …' }]
+    expect(sellerWarnings(config, { values: {}, displayCurrency: 'SEK', checks }).map((warning) => warning.code)).toEqual([
+      'unchecked_assumptions',
+      'price_missing',
+    ])
+  })
+})
+
 describe('confirmQuestion', () => {
+  const english = { language: 'en' } as const
   it('names a single warning and asks about the action', () => {
-    expect(confirmQuestion([{ code: 'negative_value', message: '' }], 'share')).toBe(
+    expect(confirmQuestion([{ code: 'negative_value', message: '' }], 'share', english)).toBe(
       'This calculator shows a negative value at these figures. Share it anyway?',
     )
-    expect(confirmQuestion([{ code: 'all_assumed', message: '' }], 'proposal')).toBe(
+    expect(confirmQuestion([{ code: 'all_assumed', message: '' }], 'proposal', english)).toBe(
       'No figure from your document or description stands behind this calculator’s value. Create a proposal from it anyway?',
     )
   })
 
-  it('counts several', () => {
+  it('counts several, in the calculator’s language', () => {
     const two = [
       { code: 'negative_value' as const, message: '' },
-      { code: 'hidden_constant' as const, message: '' },
+      { code: 'unchecked_assumptions' as const, message: '' },
     ]
-    expect(confirmQuestion(two, 'share')).toBe('This calculator has 2 warnings. Share it anyway?')
+    expect(confirmQuestion(two, 'share', english)).toBe('This calculator has 2 things to check. Share it anyway?')
+    expect(confirmQuestion(two, 'share', { language: 'sv' })).toBe('Kalkylatorn har 2 saker att kontrollera. Dela den ändå?')
   })
 })

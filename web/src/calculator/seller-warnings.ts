@@ -1,45 +1,77 @@
-// What the seller is told beside a calculator and asked to confirm before sharing it (issue 35):
-// the calculator's own warnings (formula's calculatorWarnings, at the values on screen, written in
-// the calculator's language and the screen's money), then what the honesty checks found against its
-// text when it was generated. The confirmation around them is the app's, in English.
+// What the seller is told beside a calculator and asked to confirm before sharing it (issues 35 and
+// 36): the calculator's own warnings (formula's calculatorWarnings, at the values on screen, written
+// in the calculator's language and the screen's money), the checks before sharing (no price, the
+// assumptions not yet confirmed), then what the honesty checks found against its text when it was
+// generated. Each names the place to fix it.
 import type { GenerationWarning, GenerationWarningCode } from '@valueproof/contracts'
-import { calculatorWarnings, GENERATOR_SCREEN_LOCALE, type CalculatorData, type Currency } from '@valueproof/formula'
+import {
+  calculatorWarnings,
+  GENERATOR_SCREEN_LOCALE,
+  shareChecks,
+  type CalculatorData,
+  type Currency,
+  type ShareCheckCode,
+} from '@valueproof/formula'
+import { sellerWarningTexts } from './seller-warnings-texts.ts'
 
-export type SellerWarning = Pick<GenerationWarning, 'code' | 'message' | 'details'>
+export type SellerWarningCode = GenerationWarningCode | ShareCheckCode
+
+export interface SellerWarning {
+  readonly code: SellerWarningCode
+  readonly message: string
+  /** The inputs it is about, by name. */
+  readonly inputs?: readonly string[] | undefined
+  /** The honesty checker's own findings, in English. */
+  readonly details?: readonly string[] | undefined
+}
 
 /** The warnings of a calculator at the seller's values, as the generator screen writes money. */
 export function sellerWarnings(
   config: CalculatorData,
   props: { values: Record<string, number>; displayCurrency: Currency; checks?: readonly GenerationWarning[] | undefined },
 ): SellerWarning[] {
+  const checks = props.checks ?? []
+  const share = shareChecks(config).filter(
+    // The text's stated price says more than "no price".
+    (check) => check.code !== 'no_price' || !checks.some((warning) => warning.code === 'price_missing'),
+  )
+  const counted = share.some((check) => check.code === 'unchecked_assumptions')
   const own = calculatorWarnings(config, {
     values: props.values,
     display: { currency: props.displayCurrency, locale: GENERATOR_SCREEN_LOCALE },
-  }).map(({ code, message }) => ({ code, message }))
-  return [...own, ...(props.checks ?? [])]
+  })
+    // "3 of 5 inputs are assumptions you have not confirmed" says what "every input is an assumption" says, and more.
+    .filter((warning) => !(counted && warning.code === 'all_assumed'))
+    .map(({ code, message, inputs }) => ({ code, message, inputs }))
+  return [...own, ...share, ...checks]
 }
 
-/** Each warning as the question's first sentence says it. */
-const SAID: Readonly<Record<GenerationWarningCode, string>> = {
-  negative_value: 'This calculator shows a negative value at these figures.',
-  price_above_value: 'At these figures the price of this calculator is more than its value.',
-  cost_as_value: "This calculator counts the offer's price inside its value.",
-  hidden_constant: "This calculator's formula holds figures the prospect cannot change.",
-  all_assumed: 'No figure from your document or description stands behind this calculator’s value.',
-  price_missing: 'Your text states a price this calculator does not use, so its ROI and payback are estimates.',
-  unchecked_figures: "Some of this calculator's figures did not pass the honesty checks.",
+/** Where the seller fixes a warning: the edit dialog, or an input's own editor beside the calculator. */
+export type WarningFix = { readonly kind: 'edit' } | { readonly kind: 'input'; readonly name: string }
+
+const AT_AN_INPUT: ReadonlySet<SellerWarningCode> = new Set(['unchecked_assumptions', 'all_assumed', 'unchecked_figures'])
+
+/** The place to fix `warning`: the first input it names, for what an input's editor settles; else the edit dialog. */
+export function fixOf(warning: SellerWarning, config: CalculatorData): WarningFix {
+  const name = warning.inputs?.find((input) => config.parameters.some((parameter) => parameter.name === input))
+  if (AT_AN_INPUT.has(warning.code) && name !== undefined) return { kind: 'input', name }
+  if (warning.code === 'all_assumed') {
+    const first = config.parameters.find((parameter) => parameter.source?.kind === 'assumption')
+    if (first !== undefined) return { kind: 'input', name: first.name }
+  }
+  return { kind: 'edit' }
 }
 
 export type GuardedAction = 'share' | 'proposal'
 
-const ANYWAY: Readonly<Record<GuardedAction, string>> = {
-  share: 'Share it anyway?',
-  proposal: 'Create a proposal from it anyway?',
-}
-
-/** "This calculator shows a negative value at these figures. Share it anyway?" */
-export function confirmQuestion(warnings: readonly SellerWarning[], action: GuardedAction): string {
+/** "This calculator shows a negative value at these figures. Share it anyway?", in the calculator's language. */
+export function confirmQuestion(
+  warnings: readonly SellerWarning[],
+  action: GuardedAction,
+  config: Pick<CalculatorData, 'language'>,
+): string {
+  const texts = sellerWarningTexts(config.language)
   const [only] = warnings
-  const said = warnings.length === 1 && only !== undefined ? SAID[only.code] : `This calculator has ${warnings.length} warnings.`
-  return `${said} ${ANYWAY[action]}`
+  const said = warnings.length === 1 && only !== undefined ? texts.said[only.code] : texts.several(warnings.length)
+  return `${said} ${texts.anyway[action]}`
 }

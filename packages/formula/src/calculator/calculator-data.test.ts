@@ -237,3 +237,27 @@ describe('calculatorData validation lists precise problems', () => {
     expect(calculatorDataSchema.safeParse({ ...minimal, formula: 'x' }).success).toBe(false)
   })
 })
+
+describe('the seller’s shape of an input (issue 36)', () => {
+  const assumed = { kind: 'assumption', note: 'A typical rate.' } as const
+  const withRate = (rate: Record<string, unknown>) => ({
+    ...minimal,
+    parameters: [minimal.parameters[0], { ...minimal.parameters[1], ...rate }],
+  })
+
+  it('keeps stored calculators valid: no type is a slider, an assumption without the flag is unchecked', () => {
+    const data = valid(withRate({ source: assumed }))
+    expect(data.parameters.map((parameter) => parameter.type)).toEqual(['slider', 'slider'])
+    expect(data.parameters[1]?.source).toEqual(assumed)
+  })
+
+  it('lets a checked assumption or a quoted figure be fixed, never an unchecked assumption', () => {
+    expect(valid(withRate({ type: 'fixed', source: { ...assumed, confirmed: true } })).parameters[1]?.type).toBe('fixed')
+    expect(valid(withRate({ type: 'fixed', source: { kind: 'description', quote: '$60 an hour' } })).parameters[1]?.type).toBe('fixed')
+    expect(problems(withRate({ type: 'fixed', source: assumed }))).toEqual([
+      { path: 'parameters[1].type', message: 'an unchecked assumption stays an input: confirm it before fixing it' },
+    ])
+    // `confirmed` is a flag that is set, never false.
+    expect(problems(withRate({ source: { ...assumed, confirmed: false } }))[0]?.path).toBe('parameters[1].source.confirmed')
+  })
+})

@@ -12,7 +12,8 @@ import { defaultTimeframes, TIMEFRAME_PERIODS, VALUE_TYPES } from './timeframes.
 
 export const CALCULATOR_TYPES = ['standard', 'value', 'ai-calculated'] as const
 export const COMPLEXITIES = ['minimal', 'balanced', 'advanced', 'value', 'custom'] as const
-export const PARAMETER_TYPES = ['slider', 'number'] as const
+/** How the prospect meets an input: a slider (with its number), a number field, or a fixed figure shown with its source (issue 36). */
+export const PARAMETER_TYPES = ['slider', 'number', 'fixed'] as const
 /** The languages a calculator is written in (its labels, and what the prospect's page shows around them). */
 export const CALCULATOR_LANGUAGES = ['en', 'sv'] as const
 export type CalculatorLanguage = (typeof CALCULATOR_LANGUAGES)[number]
@@ -96,9 +97,19 @@ export const parameterSourceSchema = z.discriminatedUnion('kind', [
     ocr: z.literal(true).optional(),
   }),
   z.object({ kind: z.literal('description'), quote: z.string().min(1).max(PRICE_LIMITS.maxQuoteLength).optional() }),
-  z.object({ kind: z.literal('assumption'), note: z.string().min(1).max(PRICE_LIMITS.maxQuoteLength).optional() }),
+  z.object({
+    kind: z.literal('assumption'),
+    note: z.string().min(1).max(PRICE_LIMITS.maxQuoteLength).optional(),
+    /** The seller checked the figure (issue 36): no longer an unchecked assumption, and it may be fixed. */
+    confirmed: z.literal(true).optional(),
+  }),
 ])
 export type ParameterSource = z.output<typeof parameterSourceSchema>
+
+/** An assumption the seller has not checked: the prospect must be able to move it (issue 36). */
+export function isUncheckedAssumption(parameter: { readonly source?: ParameterSource | undefined }): boolean {
+  return parameter.source?.kind === 'assumption' && parameter.source.confirmed !== true
+}
 
 export const calculatorParameterSchema = z
   .object({
@@ -118,6 +129,9 @@ export const calculatorParameterSchema = z
     if (nameProblem !== undefined) context.addIssue({ code: 'custom', path: ['name'], message: nameProblem })
     if (parameter.min > parameter.max) {
       context.addIssue({ code: 'custom', path: ['max'], message: `max (${parameter.max}) must not be less than min (${parameter.min})` })
+    }
+    if (parameter.type === 'fixed' && isUncheckedAssumption(parameter)) {
+      context.addIssue({ code: 'custom', path: ['type'], message: 'an unchecked assumption stays an input: confirm it before fixing it' })
     }
     const { defaultValue } = parameter
     if (defaultValue !== undefined && (defaultValue < parameter.min || defaultValue > parameter.max)) {

@@ -10,6 +10,8 @@ export interface CalculatorTexts {
   /** The locale numbers and dates are written in on a prospect's page. */
   readonly locale: string
   readonly timeframeLabel: (period: TimeframePeriod, valueType: ValueType | undefined) => string
+  /** A timeframe's label when its value is negative (issue 36): "Net cost per month", the amount then stated as a cost. */
+  readonly netCostPer: (period: TimeframePeriod) => string
   readonly threeYearValue: string
   readonly roi: string
   readonly paybackPeriod: string
@@ -43,10 +45,16 @@ export interface CalculatorTexts {
   readonly fromDocument: (page: number, ocr: boolean) => string
   readonly fromDescription: string
   readonly assumption: string
+  /** For the seller: an assumption the seller has checked (issue 36). */
+  readonly checkedAssumption: string
   readonly assumptionFallback: string
   /** For the prospect: one neutral line per input, no file names, no generation notes. */
   readonly prospectSource: (
-    source: { readonly kind: 'document'; readonly page: number } | { readonly kind: 'description' } | { readonly kind: 'assumption' },
+    source:
+      | { readonly kind: 'document'; readonly page: number }
+      | { readonly kind: 'description' }
+      | { readonly kind: 'assumption' }
+      | { readonly kind: 'checked' },
   ) => string
 }
 
@@ -64,6 +72,7 @@ const ENGLISH: CalculatorTexts = {
       : valueType === 'moneyGained'
         ? `What you will earn in a ${EN_NOUNS[period]}`
         : `${EN_ADJECTIVES[period]} Value`,
+  netCostPer: (period) => `Net cost per ${EN_NOUNS[period]}`,
   threeYearValue: '3-Year Value',
   roi: 'ROI',
   paybackPeriod: 'Payback Period',
@@ -91,13 +100,16 @@ const ENGLISH: CalculatorTexts = {
   fromDocument: (page, ocr) => `From the document, page ${page}${ocr ? ' (read by text recognition from a scan)' : ''}:`,
   fromDescription: 'From your description:',
   assumption: 'Assumption:',
+  checkedAssumption: 'Assumption, checked by you:',
   assumptionFallback: 'not stated in your input; adjust it to the prospect’s figures.',
   prospectSource: (source) =>
     source.kind === 'document'
       ? `From the proposal, p. ${source.page}`
       : source.kind === 'description'
         ? 'As stated in the offer'
-        : 'Estimate — adjust to your situation',
+        : source.kind === 'checked'
+          ? 'The seller’s checked figure'
+          : 'Estimate — adjust to your situation',
 }
 
 const SWEDISH: CalculatorTexts = {
@@ -109,6 +121,7 @@ const SWEDISH: CalculatorTexts = {
       : valueType === 'moneyGained'
         ? `Det här tjänar ni per ${SV_NOUNS[period]}`
         : `Värde per ${SV_NOUNS[period]}`,
+  netCostPer: (period) => `Nettokostnad per ${SV_NOUNS[period]}`,
   threeYearValue: 'Värde på 3 år',
   roi: 'Avkastning (ROI)',
   paybackPeriod: 'Återbetalningstid',
@@ -138,13 +151,16 @@ const SWEDISH: CalculatorTexts = {
   fromDocument: (page, ocr) => `Från dokumentet, sida ${page}${ocr ? ' (läst med textigenkänning från en skanning)' : ''}:`,
   fromDescription: 'Från din beskrivning:',
   assumption: 'Antagande:',
+  checkedAssumption: 'Antagande, kontrollerat av dig:',
   assumptionFallback: 'anges inte i underlaget; justera till kundens siffror.',
   prospectSource: (source) =>
     source.kind === 'document'
       ? `Från förslaget, s. ${source.page}`
       : source.kind === 'description'
         ? 'Enligt erbjudandet'
-        : 'Uppskattning — justera efter er situation',
+        : source.kind === 'checked'
+          ? 'Säljarens kontrollerade siffra'
+          : 'Uppskattning — justera efter er situation',
 }
 
 /** "Assumption", "An assumption", "Antagande", "Ett antagande" leading a note, with the dash or colon after it. */

@@ -24,6 +24,10 @@ export interface CalculatorWarningTexts {
   readonly hiddenConstant: (values: readonly string[]) => string
   /** The text states the offer's price, the calculator has none (found by the honesty checks). */
   readonly priceMissing: string
+  /** Issue 36: the calculator has no price of the seller's, so ROI and payback are SPEC §9's estimate. */
+  readonly noPrice: string
+  /** Issue 36: "3 of 5 inputs are assumptions you have not confirmed." */
+  readonly uncheckedAssumptions: (unchecked: number, inputs: number) => string
   /** The honesty checker's other problems with a generated calculator (the inputs they concern). */
   readonly honesty: (labels: readonly string[]) => string
 }
@@ -50,6 +54,10 @@ const ENGLISH: CalculatorWarningTexts = {
     `The formula holds ${list(values, 'and').replace(/'/g, '')} as fixed ${values.length === 1 ? 'number' : 'numbers'} the prospect cannot change. Make ${values.length === 1 ? 'it an input' : 'them inputs'} with ${values.length === 1 ? 'its' : 'their'} source.`,
   priceMissing:
     "Your text states the offer's price, but the calculator has none, so ROI and payback are estimates. Enter the price in the calculator.",
+  noPrice:
+    'The calculator has no price: its ROI and payback are estimates that assume a cost, not your price. Enter the price before you share it.',
+  uncheckedAssumptions: (unchecked, inputs) =>
+    `${unchecked} of ${inputs} inputs ${unchecked === 1 ? 'is an assumption' : 'are assumptions'} you have not confirmed. Check each figure, then confirm it or change it.`,
   honesty: (labels) =>
     labels.length === 0
       ? 'Some figures did not pass the honesty checks. Check them against your document or description.'
@@ -73,6 +81,10 @@ const SWEDISH: CalculatorWarningTexts = {
     `Formeln innehåller ${list(values, 'och').replace(/'/g, '')} som ${values.length === 1 ? 'ett fast tal' : 'fasta tal'} kunden inte kan ändra. Gör ${values.length === 1 ? 'det till ett indatafält' : 'dem till indatafält'} med sin källa.`,
   priceMissing:
     'Texten anger erbjudandets pris, men kalkylatorn har inget pris, så avkastning och återbetalningstid är uppskattningar. Lägg in priset i kalkylatorn.',
+  noPrice:
+    'Kalkylatorn har inget pris: avkastning och återbetalningstid är uppskattningar som antar en kostnad, inte ditt pris. Lägg in priset innan du delar den.',
+  uncheckedAssumptions: (unchecked, inputs) =>
+    `${unchecked} av ${inputs} indata är ${unchecked === 1 ? 'ett antagande' : 'antaganden'} som du inte har bekräftat. Kontrollera varje siffra och bekräfta eller ändra den.`,
   honesty: (labels) =>
     labels.length === 0
       ? 'Några siffror klarade inte ärlighetskontrollen. Kontrollera dem mot ditt dokument eller din beskrivning.'

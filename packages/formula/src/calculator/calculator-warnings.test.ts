@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { validateCalculatorData, type CalculatorData, type CalculatorDataInput } from './calculator-data.ts'
-import { calculatorWarnings } from './calculator-warnings.ts'
+import { calculatorWarnings, shareChecks } from './calculator-warnings.ts'
 
 type ParameterInput = CalculatorDataInput['parameters'][number]
 
@@ -274,5 +274,56 @@ describe('calculatorWarnings: hidden numbers', () => {
         'inHouseCostPerMonth * 12 + sickDaysPerYear * (1 - sickDayReduction / 100) * costPerSickDay * 0.0328767 * 4.33 / 1000 * 10 * 3 - (100 - sickDayReduction)',
     })
     expect(codes(data)).not.toContain('hidden_constant')
+  })
+})
+
+describe('shareChecks (issue 36)', () => {
+  const assumedRate = (confirmed?: true) => ({ kind: 'assumption', note: 'A typical rate.', ...(confirmed ? { confirmed } : {}) }) as const
+
+  it('names a result without a price and counts the assumptions the seller has not confirmed', () => {
+    const data = cleaning({
+      price: undefined,
+      parameters: cleaning().parameters.map((parameter, index) => (index < 3 ? { ...parameter, source: assumedRate() } : parameter)),
+    })
+    expect(shareChecks(data)).toEqual([
+      {
+        code: 'no_price',
+        message:
+          'The calculator has no price: its ROI and payback are estimates that assume a cost, not your price. Enter the price before you share it.',
+      },
+      {
+        code: 'unchecked_assumptions',
+        message: '3 of 5 inputs are assumptions you have not confirmed. Check each figure, then confirm it or change it.',
+        inputs: ['inHouseCostPerMonth', 'sickDaysPerYear', 'sickDayReduction'],
+      },
+    ])
+  })
+
+  it('drops a confirmed assumption from the count, and has nothing to say of a priced, sourced calculator', () => {
+    const parameters = cleaning().parameters.map((parameter, index) =>
+      index < 2 ? { ...parameter, source: assumedRate(index === 0 || undefined) } : parameter,
+    )
+    expect(shareChecks(cleaning({ parameters, language: 'sv' }))).toEqual([
+      {
+        code: 'unchecked_assumptions',
+        message: '1 av 5 indata är ett antagande som du inte har bekräftat. Kontrollera varje siffra och bekräfta eller ändra den.',
+        inputs: ['sickDaysPerYear'],
+      },
+    ])
+    expect(shareChecks(cleaning())).toEqual([])
+  })
+
+  it('counts a confirmed assumption as the seller’s figure in “every input is an assumption”', () => {
+    const data = (confirmed?: true) =>
+      valid({
+        name: 'Assumed',
+        formula: 'hours * rate',
+        parameters: [
+          { name: 'hours', label: 'Hours', min: 0, max: 10, step: 1, defaultValue: 2, source: assumedRate(confirmed) },
+          { name: 'rate', label: 'Rate', min: 0, max: 100, step: 1, defaultValue: 50, source: assumedRate() },
+        ],
+      })
+    expect(codes(data())).toEqual(['all_assumed'])
+    expect(codes(data(true))).toEqual([])
   })
 })

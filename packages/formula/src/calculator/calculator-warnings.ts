@@ -6,7 +6,7 @@ import { parameterNamesIn } from '../formula/names.ts'
 import { parse } from '../formula/parser.ts'
 import { parameterSigns } from '../formula/terms.ts'
 import { moneyDisplayOf, moneyFormatter, numberLocaleOf, type MoneyDisplay } from '../proposal/money-display.ts'
-import type { CalculatorData, CalculatorParameter } from './calculator-data.ts'
+import { isUncheckedAssumption, type CalculatorData, type CalculatorParameter } from './calculator-data.ts'
 import { calculatorWarningTexts } from './calculator-warning-texts.ts'
 import { createCalculator } from './calculator.ts'
 import { hiddenConstants } from './hidden-constants.ts'
@@ -101,7 +101,7 @@ function allAssumed(data: CalculatorData, values: Readonly<Record<string, number
   const priced = new Set(priceParameters(data).map((parameter) => parameter.name))
   const behind = valueParameters(data).filter((parameter) => !priced.has(parameter.name))
   const assumed = (parameter: CalculatorParameter) =>
-    parameter.source?.kind === 'assumption' && (values[parameter.name] ?? parameter.defaultValue) === parameter.defaultValue
+    isUncheckedAssumption(parameter) && (values[parameter.name] ?? parameter.defaultValue) === parameter.defaultValue
   return behind.length > 0 && behind.every(assumed)
 }
 
@@ -149,4 +149,43 @@ export function calculatorWarnings(data: CalculatorData, options: CalculatorWarn
   }
   if (allAssumed(data, values)) warnings.push({ code: 'all_assumed', message: texts.allAssumed })
   return warnings
+}
+
+/**
+ * What the seller confirms before a prospect sees the calculator, beyond its warnings (issue 36): a
+ * result without the seller's price (ROI and payback are then SPEC §9's estimate), and the inputs
+ * that are still assumptions the seller has not checked. Not part of a generation's answer: every
+ * fresh calculator has them, and the seller settles them on the generator screen.
+ */
+export const SHARE_CHECK_CODES = ['no_price', 'unchecked_assumptions'] as const
+export type ShareCheckCode = (typeof SHARE_CHECK_CODES)[number]
+
+export interface ShareCheck {
+  readonly code: ShareCheckCode
+  /** In the calculator's language. */
+  readonly message: string
+  /** The unchecked assumptions, by name, in the calculator's order (unchecked_assumptions). */
+  readonly inputs?: readonly string[]
+}
+
+/** The parameters that are assumptions the seller has not checked. */
+export function uncheckedAssumptions(data: CalculatorData): CalculatorParameter[] {
+  return data.parameters.filter(isUncheckedAssumption)
+}
+
+/** The checks before sharing: no price, then "3 of 5 inputs are assumptions you have not confirmed". */
+export function shareChecks(data: CalculatorData): ShareCheck[] {
+  const texts = calculatorWarningTexts(data.language)
+  const checks: ShareCheck[] = []
+  // A value calculator carries any price in its own fields.
+  if (data.calculatorType !== 'value' && data.price === undefined) checks.push({ code: 'no_price', message: texts.noPrice })
+  const unchecked = uncheckedAssumptions(data)
+  if (unchecked.length > 0) {
+    checks.push({
+      code: 'unchecked_assumptions',
+      message: texts.uncheckedAssumptions(unchecked.length, data.parameters.length),
+      inputs: unchecked.map((parameter) => parameter.name),
+    })
+  }
+  return checks
 }

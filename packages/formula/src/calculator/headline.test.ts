@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { validateCalculatorData, type CalculatorData, type CalculatorDataInput } from './calculator-data.ts'
 import { createCalculator } from './calculator.ts'
-import { headlineOf, paybackSeries } from './headline.ts'
+import { calculatorFigures } from '../proposal/calculator-figures.ts'
+import { proposalTexts } from '../proposal/proposal-texts.ts'
+import { calculatorTexts } from './calculator-texts.ts'
+import { headlineLabel, headlineOf, headlineValue, paybackSeries } from './headline.ts'
 import { scenarioWarnings, sensitivity } from './scenario-warnings.ts'
 
 function valid(input: CalculatorDataInput): CalculatorData {
@@ -52,6 +55,36 @@ describe('headlineOf', () => {
       ],
     })
     expect(headlineOf(createCalculator(data).compute())).toEqual({ yearlyValue: undefined, payback: undefined })
+  })
+})
+
+describe('headlineValue', () => {
+  it('states a negative value per year as a net cost, never “You save −…”', () => {
+    const data = valid({ ...base, formula: 'hoursSaved * hourlyRate - 280', valueType: 'moneySaved' })
+    // (2 × 50 − 280) a day: −$180 a day, −$65,700 a year.
+    const yearly = headlineOf(createCalculator(data).compute()).yearlyValue ?? Number.NaN
+    expect(yearly).toBe(-65_700)
+    const value = headlineValue(yearly)
+    expect(value).toEqual({ netCost: true, amount: 65_700 })
+    expect(headlineLabel(value, data.valueType, proposalTexts('en'))).toBe('Net cost per year')
+    expect(headlineLabel(value, data.valueType, proposalTexts('sv'))).toBe('Nettokostnad per år')
+    // It never pays back, though SPEC §9's estimate clamps its payback to 36 months.
+    expect(headlineOf(createCalculator(data).compute()).payback).toMatchObject({ paidBack: false, estimate: true })
+  })
+
+  it('leaves no negative “What you save” on the calculator’s card either', () => {
+    const data = valid({ ...base, formula: 'hoursSaved * hourlyRate - 280', valueType: 'moneySaved', baseTimeframe: 'daily' })
+    const display = { currency: 'USD', locale: 'en-US' } as const
+    const { main, more } = calculatorFigures(createCalculator(data).compute(), data, display, calculatorTexts('en'))
+    expect(main.find((figure) => figure.key === 'yearly')).toEqual({ key: 'yearly', label: 'Net cost per year', value: '$65,700' })
+    expect(main.every((figure) => !figure.value.includes('-') && !figure.label.startsWith('What you save'))).toBe(true)
+    expect(more.find((figure) => figure.key === 'payback')?.value).toBe('Not paid back')
+  })
+
+  it('keeps the value type’s label for a value of zero or more', () => {
+    expect(headlineValue(36_500)).toEqual({ netCost: false, amount: 36_500 })
+    expect(headlineLabel(headlineValue(0), 'moneySaved', proposalTexts('en'))).toBe('You save per year')
+    expect(headlineLabel(headlineValue(1), 'moneyGained', proposalTexts('sv'))).toBe('Ni tjänar per år')
   })
 })
 

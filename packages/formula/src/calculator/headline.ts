@@ -2,7 +2,9 @@
 // (cumulative value against cumulative cost over the price horizon) and which input moves the
 // result most. The same functions serve the prospect's page, the PDF and the frozen agreement.
 import { PRICE_HORIZON_YEARS, type CalculatorPrice } from './calculator-price.ts'
+import type { ProposalTexts } from '../proposal/proposal-texts.ts'
 import type { CalculatorResult } from './calculator.ts'
+import type { ValueType } from './timeframes.ts'
 
 export interface HeadlinePayback {
   /** Months until the value covers the cost; meaningful when `paidBack`. */
@@ -33,8 +35,35 @@ export function headlineOf(result: CalculatorResult): Headline {
         : { months: Number.NaN, paidBack: false, estimate: false },
     }
   }
+  // A value below zero never pays back, whatever SPEC §9's clamped estimate says (issue 36).
+  if (yearlyValue < 0) return { yearlyValue, payback: { months: Number.NaN, paidBack: false, estimate: true } }
   const months = result.calculatorType === 'standard' ? result.standard.paybackMonths : result.aiCalculated.paybackMonths
   return { yearlyValue, payback: { months, paidBack: true, estimate: true } }
+}
+
+/** The yearly value as a prospect reads it (issue 36). */
+export interface HeadlineValue {
+  /** The value per year is below zero: the offer costs more than it brings. */
+  readonly netCost: boolean
+  /** Never negative: a net cost is stated as the amount it costs. */
+  readonly amount: number
+}
+
+/**
+ * A negative value per year is a net cost, said as one: "Net cost per year $65,640", never
+ * "You save per year −$65,640". The page, the PDF and the agreed figures all read it so.
+ */
+export function headlineValue(yearlyValue: number): HeadlineValue {
+  return yearlyValue < 0 ? { netCost: true, amount: -yearlyValue } : { netCost: false, amount: yearlyValue }
+}
+
+/** The headline's label for `value`: the value type's "You save per year", or "Net cost per year". */
+export function headlineLabel(
+  value: HeadlineValue,
+  valueType: ValueType | undefined,
+  texts: Pick<ProposalTexts, 'perYear' | 'netCostPerYear'>,
+): string {
+  return value.netCost ? texts.netCostPerYear : texts.perYear(valueType)
 }
 
 export interface PaybackPoint {

@@ -128,3 +128,16 @@ describe('scenario values', () => {
     expect(hasScenarios(volumesOnly)).toBe(false)
   })
 })
+
+describe('a fixed input (issue 36)', () => {
+  it('stays at the seller’s figure in every scenario', () => {
+    const fixed = valid({
+      ...support,
+      parameters: support.parameters.map((parameter) =>
+        parameter.name === 'automatedShare' ? { ...parameter, type: 'fixed' } : parameter,
+      ),
+    })
+    expect(deriveScenarios(fixed)).toEqual({ conservative: {}, optimistic: {} })
+    expect(hasScenarios(fixed)).toBe(false)
+  })
+})

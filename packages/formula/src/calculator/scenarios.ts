@@ -88,7 +88,8 @@ export function deriveScenarios(calculatorData: CalculatorData, spreadPercent: n
   for (const parameter of calculatorData.parameters) {
     const { name } = parameter
     const value = expected[name]
-    if (value === undefined || value === 0 || !isImprovementInput(calculatorData, name)) continue
+    // A fixed figure is the seller's, the same in every scenario.
+    if (parameter.type === 'fixed' || value === undefined || value === 0 || !isImprovementInput(calculatorData, name)) continue
     const up = derivedValue(calculatorData, name, value * (1 + factor), value * factor)
     const down = derivedValue(calculatorData, name, value * (1 - factor), value * factor)
     const upScore = scoreOf(calculator, { ...expected, [name]: up })

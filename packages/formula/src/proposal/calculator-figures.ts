@@ -7,6 +7,7 @@ import type { CalculatorData } from '../calculator/calculator-data.ts'
 import type { PricedReturn } from '../calculator/calculator-price.ts'
 import type { CalculatorTexts } from '../calculator/calculator-texts.ts'
 import type { CalculatorResult } from '../calculator/calculator.ts'
+import type { TimeframePeriod } from '../calculator/timeframes.ts'
 import type { ValueFieldResult } from '../calculator/value-calculator.ts'
 import { formatMonths, formatPayback, formatPercent, withUnit } from './figure-format.ts'
 import { moneyFormatter, numberLocaleOf, type MoneyDisplay } from './money-display.ts'
@@ -47,6 +48,26 @@ function pricedFigures(
   ]
 }
 
+/** A negative timeframe value is a net cost, said as one (issue 36): "Net cost per month $5,470", never "What you save in a month −$5,470". */
+function timeframeFigure(
+  period: TimeframePeriod,
+  label: string,
+  value: number,
+  money: (amount: number) => string,
+  texts: CalculatorTexts,
+): CalculatorFigure {
+  return value < 0 ? { key: period, label: texts.netCostPer(period), value: money(-value) } : { key: period, label, value: money(value) }
+}
+
+/** SPEC §9's estimated payback; a value below zero never pays back, whatever the clamped estimate says (issue 36). */
+function estimatedPayback(
+  figures: { readonly yearly: number; readonly paybackMonths: number },
+  texts: CalculatorTexts,
+  locale: string,
+): string {
+  return figures.yearly < 0 ? texts.notPaidBack : formatMonths(figures.paybackMonths, texts, locale)
+}
+
 const MONEY_MARK = /[$€£]|\bkr\b|\b(sek|usd|eur)\b/i
 
 /** A value field's figure: money when its prefix or unit says so, else a number with its unit. */
@@ -69,7 +90,7 @@ export function calculatorFigures(
   const locale = numberLocaleOf(display)
   switch (result.calculatorType) {
     case 'standard': {
-      const main = result.timeframes.map((timeframe) => ({ key: timeframe.period, label: timeframe.label, value: money(timeframe.value) }))
+      const main = result.timeframes.map((timeframe) => timeframeFigure(timeframe.period, timeframe.label, timeframe.value, money, texts))
       const threeYear = { key: 'three-year', label: texts.threeYearValue, value: money(result.standard.threeYear) }
       if (result.priced !== undefined) {
         return { main, more: [threeYear, ...pricedFigures(result.priced, money, texts, locale)], priced: result.priced }
@@ -79,24 +100,22 @@ export function calculatorFigures(
         more: [
           threeYear,
           { key: 'roi', label: texts.roi, value: formatPercent(result.standard.roiPercent, locale), estimate: true },
-          { key: 'payback', label: texts.paybackPeriod, value: formatMonths(result.standard.paybackMonths, texts, locale), estimate: true },
+          { key: 'payback', label: texts.paybackPeriod, value: estimatedPayback(result.standard, texts, locale), estimate: true },
         ],
         assumedCostShare: result.standard.costRatio,
       }
     }
     case 'ai-calculated': {
       const { aiCalculated } = result
-      const main = (['daily', 'monthly', 'yearly'] as const).map((period) => ({
-        key: period,
-        label: texts.timeframeLabel(period, calculatorData.valueType),
-        value: money(aiCalculated[period]),
-      }))
+      const main = (['daily', 'monthly', 'yearly'] as const).map((period) =>
+        timeframeFigure(period, texts.timeframeLabel(period, calculatorData.valueType), aiCalculated[period], money, texts),
+      )
       if (result.priced !== undefined) return { main, more: pricedFigures(result.priced, money, texts, locale), priced: result.priced }
       return {
         main,
         more: [
           { key: 'roi', label: texts.roi, value: formatPercent(aiCalculated.roiPercent, locale), estimate: true },
-          { key: 'payback', label: texts.paybackPeriod, value: formatMonths(aiCalculated.paybackMonths, texts, locale), estimate: true },
+          { key: 'payback', label: texts.paybackPeriod, value: estimatedPayback(aiCalculated, texts, locale), estimate: true },
         ],
         assumedCostShare: AI_CALCULATED_CALCULATOR.costShareOfYearly,
       }

@@ -54,6 +54,8 @@ export interface ProposalTexts {
   // Issue 20: the headline, the payback chart, scenarios, the PDF and the prospect's agreement.
   /** The headline figure's label: "You save per year" (moneySaved), "You gain per year" (moneyGained), "Value per year". */
   readonly perYear: (valueType: ValueType | undefined) => string
+  /** The headline's label when the value per year is negative (issue 36): the amount is then stated as a cost. */
+  readonly netCostPerYear: string
   readonly paysBackIn: string
   readonly paybackChart: (years: number) => string
   readonly cumulativeValue: string
@@ -128,6 +130,7 @@ const ENGLISH: ProposalTexts = {
   },
   perYear: (valueType) =>
     valueType === 'moneySaved' ? 'You save per year' : valueType === 'moneyGained' ? 'You gain per year' : 'Value per year',
+  netCostPerYear: 'Net cost per year',
   paysBackIn: 'Pays back in',
   paybackChart: (years) => `Payback over ${years} years`,
   cumulativeValue: 'Cumulative value',
@@ -191,6 +194,7 @@ const SWEDISH: ProposalTexts = {
   },
   perYear: (valueType) =>
     valueType === 'moneySaved' ? 'Ni sparar per år' : valueType === 'moneyGained' ? 'Ni tjänar per år' : 'Värde per år',
+  netCostPerYear: 'Nettokostnad per år',
   paysBackIn: 'Återbetald på',
   paybackChart: (years) => `Återbetalning över ${years} år`,
   cumulativeValue: 'Ackumulerat värde',

@@ -12,7 +12,9 @@ import {
   moneyFormatter,
   numberLocaleOf,
   paybackStatement,
+  headlineLabel,
   headlineOf,
+  headlineValue,
   paybackSeries,
   PRICE_HORIZON_YEARS,
   proposalTexts,
@@ -173,6 +175,12 @@ interface Figuring {
   display: MoneyDisplay
 }
 
+/** A negative value per year is a net cost, never "You save −…" (issue 36). */
+function honestValue(yearlyValue: number, calculatorData: CalculatorData, texts: ProposalTexts, money: (amount: number) => string) {
+  const value = headlineValue(yearlyValue)
+  return { label: headlineLabel(value, calculatorData.valueType, texts), text: money(value.amount) }
+}
+
 function headlineFigures(
   figuring: Figuring,
   headline: { yearlyValue: number | undefined; payback: { months: number; paidBack: boolean; estimate: boolean } | undefined },
@@ -184,10 +192,7 @@ function headlineFigures(
   // rather than "Pays back in: Not paid back", as on the page.
   const statement = payback === undefined ? undefined : paybackStatement(payback, texts, figureTexts, numberLocaleOf(display))
   return {
-    value:
-      headline.yearlyValue === undefined
-        ? undefined
-        : { label: texts.perYear(calculatorData.valueType), text: money(headline.yearlyValue) },
+    value: headline.yearlyValue === undefined ? undefined : honestValue(headline.yearlyValue, calculatorData, texts, money),
     payback:
       payback === undefined || statement === undefined
         ? undefined

@@ -158,6 +158,16 @@ describe('the proposal PDF', () => {
     expect(pages[0]).not.toContain('Payback over 3 years')
   })
 
+  it('states a negative value per year as a net cost, never “You save −…” (issue 36)', async () => {
+    const negative = calculator({ ...supportTriageCalculator, formula: 'agents * hoursSavedPerWeek * hourlyCost - 200000' })
+    const yearly = headlineOf(createCalculator(negative).compute(scenarioValues(negative, 'expected'))).yearlyValue ?? Number.NaN
+    expect(yearly).toBeLessThan(0)
+    const { pages } = await render({ proposal: proposalWith(negative) })
+    expect(pages[0]).toContain(`Net cost per year ${sameSpaces(formatMoney(-yearly, 'USD'))}`)
+    expect(pages[0]).toContain('Payback Period (Estimate) Not paid back')
+    expect(pages[0]).not.toContain('You save per year')
+  })
+
   it('is Swedish all through for a Swedish calculator, with Swedish numbers', async () => {
     const swedish = calculator({ ...invoiceAutomationCalculator, language: 'sv' })
     const { pages, text } = await render({ proposal: proposalWith(swedish, { title: 'Fakturahantering för Åkesson & Söner AB' }) })

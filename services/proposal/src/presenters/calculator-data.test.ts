@@ -36,6 +36,19 @@ describe('presentCalculatorData', () => {
     expect(stored.parameters[0]?.source).toEqual({ kind: 'document', quote: QUOTE, page: 3, ocr: true })
   })
 
+  it('keeps the seller’s check of an assumed figure, so a checked figure that is fixed stays valid (issue 36)', () => {
+    const checked = {
+      name: 'rate',
+      label: 'Rate',
+      type: 'fixed',
+      defaultValue: 45,
+      source: { kind: 'assumption', note: NOTE, confirmed: true },
+    }
+    const shown = presentCalculatorData({ ...stored, parameters: [checked] }, { isOwner: false })
+    expect(shown).toMatchObject({ parameters: [{ ...checked, source: { kind: 'assumption', confirmed: true } }] })
+    expect(JSON.stringify(shown)).not.toContain(NOTE)
+  })
+
   it('gives the owner the stored calculator as it is', () => {
     expect(presentCalculatorData(stored, { isOwner: true })).toBe(stored)
   })

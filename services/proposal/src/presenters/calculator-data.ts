@@ -10,10 +10,17 @@ function isRecord(value: unknown): value is JsonRecord {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** A source's kind, and its page when it has one; anything that is not a source is left as it is. */
+/**
+ * A source's kind, its page when it has one, and whether the seller checked an assumed figure (issue
+ * 36: the page says so, and a checked figure may be fixed); anything that is not a source is left as it is.
+ */
 function shownSource(source: unknown): unknown {
   if (!isRecord(source) || typeof source.kind !== 'string') return source
-  return typeof source.page === 'number' ? { kind: source.kind, page: source.page } : { kind: source.kind }
+  return {
+    kind: source.kind,
+    ...(typeof source.page === 'number' ? { page: source.page } : {}),
+    ...(source.confirmed === true ? { confirmed: true } : {}),
+  }
 }
 
 function withShownSource(item: unknown): unknown {

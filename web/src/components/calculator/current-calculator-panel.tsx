@@ -1,10 +1,15 @@
-import { GENERATOR_SCREEN_LOCALE, type CalculatorData, type Currency } from '@valueproof/formula'
-import { useEffect, useMemo, useState } from 'react'
-import type { SellerWarning } from '../../calculator/seller-warnings.ts'
+import { GENERATOR_SCREEN_LOCALE, type CalculatorData, type CalculatorParameter, type Currency } from '@valueproof/formula'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import type { SellerWarning, WarningFix } from '../../calculator/seller-warnings.ts'
 import { hasCalculatorContent, LiveCalculator } from '../proposal/live-calculator.tsx'
 import { SellerWarnings } from './calculator-warnings.tsx'
+import { CalculatorNameEditor } from './input-name-editor.tsx'
+import { InputRowTools, type InputChange } from './input-row-editor.tsx'
+import { renamed, withInput } from './input-shape.ts'
+import { inputTexts } from './input-texts.ts'
 import { Button } from '../ui/button.tsx'
 import { ProTag } from '../ui/pro-tag.tsx'
+import { toast } from '../ui/use-toast.ts'
 
 /** SPEC §9: the skeleton lingers 500 ms after the config arrives, then the calculator fades in. */
 export const SKELETON_DELAY_MS = 500
@@ -16,6 +21,26 @@ export interface PanelActions {
   onShare: () => void
   /** Save as template (Pro): disabled with a Pro tag on Free, and for a calculator the server does not keep. */
   onSaveTemplate: () => void
+  /** Saves a change made in place (an input's shape, a confirmed figure, the name, issue 36); true once it is kept. */
+  onConfigChange: (config: CalculatorData) => Promise<boolean>
+}
+
+/**
+ * The input whose editor is open (issue 36), kept by the screen: the check before sharing opens it to
+ * fix an unchecked assumption.
+ */
+export interface OpenInput {
+  name: string | undefined
+  onChange: (name: string | undefined) => void
+}
+
+/** A definition's identity on screen: what the seller shapes in place does not remount the calculator (and close its editors). */
+function identityOf(config: CalculatorData): string {
+  return JSON.stringify({
+    ...config,
+    name: undefined,
+    parameters: config.parameters.map(({ name, defaultValue }) => ({ name, defaultValue })),
+  })
 }
 
 /**
@@ -34,6 +59,8 @@ export function CurrentCalculatorPanel({
   busy,
   actions,
   templates,
+  openInput,
+  children,
 }: {
   config: CalculatorData | undefined
   generating: boolean
@@ -47,6 +74,9 @@ export function CurrentCalculatorPanel({
   actions: PanelActions
   /** Whether the user is on Pro, and whether the current calculator is kept by the server (a template copies it there). */
   templates: { pro: boolean; kept: boolean }
+  openInput: OpenInput
+  /** The slot at the panel's bottom, below the calculator (the figures beside it). */
+  children?: ReactNode
 }) {
   // The config on screen: it follows `config`, but one arriving after none waits out the skeleton delay.
   const [revealed, setRevealed] = useState(config !== undefined)
@@ -59,7 +89,27 @@ export function CurrentCalculatorPanel({
   const shown = revealed ? config : undefined
 
   // A new definition remounts the calculator, so no input keeps text typed for the previous one.
-  const shownKey = useMemo(() => (shown === undefined ? '' : JSON.stringify(shown)), [shown])
+  const shownKey = useMemo(() => (shown === undefined ? '' : identityOf(shown)), [shown])
+  const texts = inputTexts(shown?.language)
+
+  // A warning's fix asks for an input: bring its tools into view and focus them (a click in the tools keeps its focus).
+  useEffect(() => {
+    if (openInput.name === undefined) return
+    const tools = document.querySelector<HTMLElement>(`[data-input-tools="${CSS.escape(openInput.name)}"]`)
+    if (tools === null || tools.contains(document.activeElement)) return
+    tools.scrollIntoView({ block: 'center' })
+    tools.querySelector<HTMLElement>('button')?.focus()
+  }, [openInput.name])
+
+  async function apply(config: CalculatorData | undefined, saved: string) {
+    if (config === undefined) return
+    if (await actions.onConfigChange(config)) toast({ title: saved })
+  }
+
+  function changeInput(config: CalculatorData, parameter: CalculatorParameter, change: InputChange) {
+    void apply(withInput(config, parameter), change === 'confirmed' ? texts.saved.confirmed : texts.saved.input)
+  }
+
   const usable = shown !== undefined && hasCalculatorContent(shown)
   const disabled = !usable || busy
 
@@ -106,7 +156,11 @@ export function CurrentCalculatorPanel({
         <p className="rounded-lg border p-10 text-center text-muted-foreground">No calculator parameters available.</p>
       ) : (
         <div className="calculator-enter grid gap-4" data-testid="current-calculator">
-          <SellerWarnings warnings={warnings} />
+          <SellerWarnings
+            warnings={warnings}
+            config={shown}
+            onFix={(fix: WarningFix) => (fix.kind === 'edit' ? actions.onEdit() : openInput.onChange(fix.name))}
+          />
           <LiveCalculator
             key={shownKey}
             calculatorData={shown}
@@ -115,9 +169,31 @@ export function CurrentCalculatorPanel({
             displayCurrency={displayCurrency}
             moneyLocale={GENERATOR_SCREEN_LOCALE}
             showSources
+            renderTitle={(headingId) => (
+              <CalculatorNameEditor
+                headingId={headingId}
+                name={shown.name}
+                texts={texts}
+                onRename={(name) => void apply(renamed(shown, name), texts.saved.renamed)}
+              />
+            )}
+            inputTools={(input) => {
+              const parameter = shown.parameters.find((candidate) => candidate.name === input.name)
+              if (parameter === undefined) return null
+              return (
+                <InputRowTools
+                  parameter={parameter}
+                  texts={texts}
+                  open={openInput.name === parameter.name}
+                  onOpenChange={(open) => openInput.onChange(open ? parameter.name : undefined)}
+                  onChange={(next, change) => changeInput(shown, next, change)}
+                />
+              )
+            }}
           />
         </div>
       )}
+      {children}
     </section>
   )
 }

@@ -4,6 +4,8 @@
 import type { Agreement } from '@valueproof/contracts'
 import {
   formatInputValue,
+  headlineLabel,
+  headlineValue,
   type CalculatorData,
   type CalculatorTexts,
   type ProposalTexts,
@@ -115,8 +117,10 @@ export function AgreedBlock({
         <dl className="grid gap-4 sm:grid-cols-2">
           {figures.yearlyValue !== null && (
             <div data-agreed-figure="yearly-value">
-              <dt className="text-sm text-muted-foreground">{texts.perYear(calculatorData.valueType)}</dt>
-              <dd className="mt-1 text-3xl font-bold tracking-tight tabular-nums">{money(figures.yearlyValue)}</dd>
+              <dt className="text-sm text-muted-foreground">
+                {headlineLabel(headlineValue(figures.yearlyValue), calculatorData.valueType, texts)}
+              </dt>
+              <dd className="mt-1 text-3xl font-bold tracking-tight tabular-nums">{money(headlineValue(figures.yearlyValue).amount)}</dd>
             </div>
           )}
           {payback !== undefined && (

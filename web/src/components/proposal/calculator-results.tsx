@@ -7,6 +7,7 @@ import {
   estimateNoteOf,
   type CalculatorData,
   type CalculatorFigure,
+  type CalculatorLanguage,
   type CalculatorPrice,
   type CalculatorResult,
   type CalculatorTexts,
@@ -14,6 +15,7 @@ import {
   moneyFormatter,
 } from '@valueproof/formula'
 import { classNames } from '../ui/class-names.ts'
+import { FoldedText } from './live-calculator-parts.tsx'
 
 export function Results({
   result,
@@ -64,6 +66,7 @@ export function Results({
           money={moneyFormatter(calculatorData.baseCurrency, money)}
           texts={texts}
           showSource={showSources}
+          language={calculatorData.language}
         />
       )}
     </div>
@@ -77,12 +80,14 @@ function PriceLines({
   money,
   texts,
   showSource,
+  language,
 }: {
   price: CalculatorPrice
   years: number
   money: (amount: number) => string
   texts: CalculatorTexts
   showSource: boolean
+  language: CalculatorLanguage | undefined
 }) {
   const { source } = price
   const setup = price.setup === undefined ? undefined : money(price.setup)
@@ -91,10 +96,11 @@ function PriceLines({
       <p data-price-line className="font-medium text-foreground">
         {texts.priceLine({ amount: money(price.amount), period: price.period, setup, source })}
       </p>
-      {showSource && source.kind !== 'entered' && (
-        <p data-price-quote>
-          <q className="italic">{source.quote}</q>
-        </p>
+      {showSource && source.kind !== 'entered' && source.quote !== undefined && (
+        // A quoted price list folds to a line ("44 fees — show", issue 36).
+        <div data-price-quote>
+          <FoldedText text={source.quote} language={language} className="grid gap-0.5 italic" />
+        </div>
       )}
       <p data-price-note>{texts.pricedNote(years)}</p>
     </div>

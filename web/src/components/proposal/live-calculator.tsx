@@ -5,6 +5,7 @@ import {
   sliderSettings,
   valueFieldSlider,
   type CalculatorData,
+  type CalculatorParameter,
   type CalculatorTexts,
   type Currency,
   type ParameterSource,
@@ -13,8 +14,9 @@ import {
   moneyDisplayOf,
   numberLocaleOf,
 } from '@valueproof/formula'
-import { useId, useMemo, useState, type ChangeEvent } from 'react'
+import { useId, useMemo, useState, type ChangeEvent, type ReactNode } from 'react'
 import { Results } from './calculator-results.tsx'
+import { FixedInput, FoldedText } from './live-calculator-parts.tsx'
 
 /** One input of the calculator: a parameter, or a value calculator's input field. */
 export interface CalculatorInput {
@@ -26,6 +28,8 @@ export interface CalculatorInput {
   source: ParameterSource | undefined
   /** A parameter (with a source); false for a value calculator's own input field. */
   isParameter: boolean
+  /** How the prospect meets it (issue 36): a slider with its number, a number field, or a fixed figure. */
+  type: CalculatorParameter['type']
 }
 
 /** The inputs a prospect can move, in the order the card shows them. */
@@ -38,6 +42,7 @@ export function calculatorInputs(calculatorData: CalculatorData): CalculatorInpu
     slider: sliderSettings(parameter),
     source: parameter.source,
     isParameter: true,
+    type: parameter.type,
   }))
   if (calculatorData.calculatorType === 'value') {
     for (const field of calculatorData.valueFields) {
@@ -50,6 +55,7 @@ export function calculatorInputs(calculatorData: CalculatorData): CalculatorInpu
         slider: valueFieldSlider(field),
         source: undefined,
         isParameter: false,
+        type: 'slider',
       })
     }
   }
@@ -77,6 +83,10 @@ export interface LiveCalculatorProps {
   showSources?: boolean
   /** Told each change of an input with the result then shown (the prospect's page reports it, issue 19). */
   onInputChange?: ((name: string, value: number, result: CalculatorResult) => void) | undefined
+  /** The seller's tools under each input (issue 36: shape it, confirm its figure). */
+  inputTools?: ((input: CalculatorInput) => ReactNode) | undefined
+  /** Drawn instead of the calculator's name as its heading (the seller renames it in place); given the heading's id. */
+  renderTitle?: ((headingId: string) => ReactNode) | undefined
 }
 
 /**
@@ -91,6 +101,8 @@ export function LiveCalculator({
   moneyLocale,
   showSources = false,
   onInputChange,
+  inputTools,
+  renderTitle,
 }: LiveCalculatorProps) {
   const calculator = useMemo(() => createCalculator(calculatorData), [calculatorData])
   const inputs = useMemo(() => calculatorInputs(calculatorData), [calculatorData])
@@ -112,28 +124,50 @@ export function LiveCalculator({
 
   return (
     <div className="rounded-lg border bg-card p-4 text-card-foreground shadow-sm sm:p-6" aria-labelledby={headingId} role="group">
-      <h3 id={headingId} className="text-lg font-semibold">
-        {calculatorData.name}
-      </h3>
+      {renderTitle === undefined ? (
+        <h3 id={headingId} className="text-lg font-semibold">
+          {calculatorData.name}
+        </h3>
+      ) : (
+        renderTitle(headingId)
+      )}
       {calculatorData.description.trim() !== '' && <p className="mt-1 text-sm text-muted-foreground">{calculatorData.description}</p>}
       {inputs.length > 0 && (
         <div className="mt-6 grid gap-6">
-          {inputs.map((input) => (
-            <InputControl
-              key={input.name}
-              input={input}
-              value={values[input.name] ?? input.slider.initialValue}
-              onChange={(value) => change(input.name, value)}
-              showSource={showSources}
-              texts={texts}
-              locale={numberLocale}
-            />
-          ))}
+          {inputs.map((input) =>
+            // The seller's own card keeps a fixed input editable: the seller sets the figure the prospect sees.
+            input.type === 'fixed' && !showSources ? (
+              <FixedInput
+                key={input.name}
+                name={input.name}
+                label={input.label}
+                value={values[input.name] ?? input.slider.initialValue}
+                unit={input.unit}
+                source={shownDescription(input, false, texts)}
+                locale={numberLocale}
+              />
+            ) : (
+              <InputControl
+                key={input.name}
+                input={input}
+                value={values[input.name] ?? input.slider.initialValue}
+                onChange={(value) => change(input.name, value)}
+                showSource={showSources}
+                texts={texts}
+                locale={numberLocale}
+                tools={inputTools?.(input)}
+              />
+            ),
+          )}
         </div>
       )}
       <Results result={result} calculatorData={calculatorData} money={money} texts={texts} showSources={showSources} />
       {calculatorData.explanation.trim() !== '' && (
-        <p className="mt-6 text-sm whitespace-pre-line text-muted-foreground">{calculatorData.explanation}</p>
+        <FoldedText
+          text={calculatorData.explanation}
+          language={calculatorData.language}
+          className="mt-6 grid gap-1 text-sm text-muted-foreground"
+        />
       )}
     </div>
   )
@@ -142,9 +176,10 @@ export function LiveCalculator({
 /** Where an input's default came from, in words (issue 4's parameter sources), for the seller. */
 function SourceNote({ source, texts }: { source: ParameterSource | undefined; texts: CalculatorTexts }) {
   if (source === undefined || source.kind === 'assumption') {
+    const checked = source?.confirmed === true
     return (
-      <p data-source="assumption" className="text-xs text-muted-foreground">
-        <span className="font-medium">{texts.assumption}</span> {assumptionNoteOf(source?.note, texts)}
+      <p data-source="assumption" data-checked={checked ? '' : undefined} className="text-xs text-muted-foreground">
+        <span className="font-medium">{checked ? texts.checkedAssumption : texts.assumption}</span> {assumptionNoteOf(source?.note, texts)}
       </p>
     )
   }
@@ -167,6 +202,7 @@ function shownDescription(input: CalculatorInput, showSource: boolean, texts: Ca
   // The seller's screen says an assumption's note once, in the source line under the input.
   if (showSource && source?.kind === 'assumption' && input.description?.trim() === source.note?.trim()) return undefined
   if (showSource || !input.isParameter) return input.description
+  if (source?.kind === 'assumption' && source.confirmed === true) return texts.prospectSource({ kind: 'checked' })
   if (source === undefined || source.kind === 'assumption') return texts.prospectSource({ kind: 'assumption' })
   return source.kind === 'document'
     ? texts.prospectSource({ kind: 'document', page: source.page })
@@ -182,6 +218,7 @@ function InputControl({
   showSource,
   texts,
   locale,
+  tools,
 }: {
   input: CalculatorInput
   value: number
@@ -189,6 +226,7 @@ function InputControl({
   showSource: boolean
   texts: CalculatorTexts
   locale: string
+  tools?: ReactNode
 }) {
   const id = useId()
   const { min, max, step } = input.slider
@@ -225,7 +263,7 @@ function InputControl({
   const descriptionId = `${id}-description`
   const sliderValue = Math.min(max, Math.max(min, value))
   return (
-    <div className="grid gap-2">
+    <div className="grid gap-2" data-input={input.name} data-input-type={input.type}>
       <div className="flex items-baseline justify-between gap-4">
         <label id={labelId} htmlFor={`${id}-number`} className="text-sm font-medium">
           {input.label}
@@ -238,16 +276,18 @@ function InputControl({
         </p>
       )}
       <div className="flex items-center gap-4">
-        <input
-          type="range"
-          aria-labelledby={labelId}
-          min={min}
-          max={max}
-          step={step}
-          value={sliderValue}
-          onChange={onSlider}
-          className="h-2 min-w-0 flex-1 cursor-pointer accent-primary"
-        />
+        {input.type === 'slider' && (
+          <input
+            type="range"
+            aria-labelledby={labelId}
+            min={min}
+            max={max}
+            step={step}
+            value={sliderValue}
+            onChange={onSlider}
+            className="h-2 min-w-0 flex-1 cursor-pointer accent-primary"
+          />
+        )}
         <input
           id={`${id}-number`}
           type="number"
@@ -270,6 +310,7 @@ function InputControl({
         />
       </div>
       {showSource && input.isParameter && <SourceNote source={input.source} texts={texts} />}
+      {tools}
       {problem !== undefined && (
         <p id={errorId} className="text-xs font-medium text-destructive dark:text-red-400">
           {problem}

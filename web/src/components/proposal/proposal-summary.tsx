@@ -4,7 +4,9 @@
 import type { Agreement } from '@valueproof/contracts'
 import {
   calculatorTexts,
+  headlineLabel,
   headlineOf,
+  headlineValue,
   paybackStatement,
   type CalculatorData,
   type CalculatorResult,
@@ -44,11 +46,15 @@ function HeadlineFigures({ figures, texts, ctexts }: { figures: ProposalFigures;
   const money = moneyFormatter(figures.calculatorData.baseCurrency, display)
   // "Pays back in" and its value read as one phrase: "Återbetald på mindre än 0,1 månader".
   const statement = payback === undefined ? undefined : paybackStatement(payback, texts, ctexts, numberLocaleOf(display))
+  // A negative value is stated as a net cost, never "You save −…" (issue 36).
+  const value = headlineValue(yearlyValue)
   return (
     <dl className="grid gap-5 sm:grid-cols-[3fr_2fr] sm:items-end">
-      <div data-headline-figure="yearly-value">
-        <dt className="text-sm font-medium text-muted-foreground sm:text-base">{texts.perYear(figures.calculatorData.valueType)}</dt>
-        <dd className="mt-1 text-4xl font-bold tracking-tight break-words text-primary tabular-nums sm:text-5xl">{money(yearlyValue)}</dd>
+      <div data-headline-figure="yearly-value" data-net-cost={value.netCost ? '' : undefined}>
+        <dt className="text-sm font-medium text-muted-foreground sm:text-base">
+          {headlineLabel(value, figures.calculatorData.valueType, texts)}
+        </dt>
+        <dd className="mt-1 text-4xl font-bold tracking-tight break-words text-primary tabular-nums sm:text-5xl">{money(value.amount)}</dd>
       </div>
       {statement !== undefined && (
         <div data-headline-figure="payback">

@@ -1,6 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import type { Plan } from '@valueproof/contracts'
+import type { FigureChoicesKept, Plan } from '@valueproof/contracts'
 import { validateCalculatorData, type CalculatorData, type CalculatorPriceInput, type Currency } from '@valueproof/formula'
 import { useMemo, useRef, useState } from 'react'
 import { UPGRADE_ERROR_TITLE } from '../../billing/texts.ts'
@@ -101,6 +101,8 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
   const [dialog, setDialog] = useState<'edit' | 'share' | 'proposal' | 'templates' | 'save-template'>()
   // Share or Create Proposal waiting for the seller to confirm the calculator's warnings (issue 35).
   const [confirming, setConfirming] = useState<GuardedAction>()
+  // The input whose editor is open beside the calculator (issue 36); the check before sharing opens one to fix it.
+  const [openInput, setOpenInput] = useState<string>()
   // The words each kept calculator's proposal is written from, fetched once per calculator.
   const inputs = useRef(new Map<string, string>())
   const [shareInput, setShareInput] = useState('')
@@ -196,18 +198,30 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
     }
   }
 
-  /** SPEC §4: the saved definition is the current calculator at once, its sliders at the new defaults. */
-  async function saveEdit(edited: CalculatorData) {
+  /**
+   * SPEC §4: the saved definition is the current calculator at once, its sliders at the new defaults;
+   * false when the server could not keep it (the error is toasted). The figures panel sends the
+   * choices that built it; an input's own editor says what it saved itself.
+   */
+  async function saveEdit(edited: CalculatorData, options: { figures?: FigureChoicesKept | null; quiet?: true } = {}): Promise<boolean> {
     const entry = state.entries.find((candidate) => candidate.id === state.currentId)
     dispatch({ type: 'edit', config: edited })
-    const texts = editTexts(edited.language)
-    toast({ title: texts.savedTitle, description: texts.savedDescription })
-    if (entry?.saved !== true) return
+    if (options.quiet !== true) {
+      const texts = editTexts(edited.language)
+      toast({ title: texts.savedTitle, description: texts.savedDescription })
+    }
+    if (entry?.saved !== true) return true
     try {
       // Null: every input at its default (the server keeps no values for them).
-      await updateSavedCalculator(entry.id, { config: edited, values: null })
+      await updateSavedCalculator(entry.id, {
+        config: edited,
+        values: null,
+        ...(options.figures === undefined ? {} : { figures: options.figures }),
+      })
+      return true
     } catch (error) {
       toast({ variant: 'destructive', title: 'Error saving calculator', description: serverText(error) })
+      return false
     }
   }
 
@@ -334,12 +348,14 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
                   warnings={warnings}
                   busy={regenerating}
                   templates={{ pro, kept: current?.saved === true }}
+                  openInput={{ name: openInput, onChange: setOpenInput }}
                   actions={{
                     onEdit: () => setDialog('edit'),
                     onRegenerate: regenerate,
                     onCreateProposal: () => guarded('proposal'),
                     onShare: () => guarded('share'),
                     onSaveTemplate: () => setDialog('save-template'),
+                    onConfigChange: (edited) => saveEdit(edited, { quiet: true }),
                   }}
                 />
                 {config !== undefined && current?.saved === true && current.locked !== true && !generating && (
@@ -406,6 +422,7 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
           <ConfirmWarningsDialog
             action={confirming}
             warnings={warnings}
+            config={config}
             onOpenChange={(open) => {
               if (!open) setConfirming(undefined)
             }}
@@ -413,9 +430,10 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
               setConfirming(undefined)
               void openWithInput(action)
             }}
-            onEdit={() => {
+            onFix={(fix) => {
               setConfirming(undefined)
-              setDialog('edit')
+              if (fix.kind === 'edit') setDialog('edit')
+              else setOpenInput(fix.name)
             }}
           />
           <EditCalculatorDialog
