@@ -62,7 +62,8 @@ test.describe('the seller puts a wrong calculator right beside it', () => {
     expect((await currentCalculatorConfig(page)).price).toMatchObject({ amount: 6_000, period: 'one-off' })
     expect(seller.interactions).toBeLessThanOrEqual(6)
     await screenshot(page, 'figures-wrong-role-light')
-    // Kept: after a reload the calculator and the seller's role are as they were left.
+    // Kept by the server: on a browser with nothing cached the calculator and the seller's role are as they were left.
+    await page.evaluate(() => window.localStorage.clear())
     await page.reload()
     await expect(yearly(page)).toHaveText(usd(9_600))
     await expect(page.getByTestId('figures-panel').getByLabel('Role of 20,000 dollars a month')).toHaveValue('cost')

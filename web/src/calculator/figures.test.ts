@@ -1,6 +1,8 @@
 import { calculatorDataSchema } from '@valueproof/formula'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { hasChoices, rebuiltConfig, storeChoices, storedChoices, withAddedStream, withoutStream, withRole } from './figures.ts'
+import { SELLER_ROLES, STREAM_KINDS } from '@valueproof/analyzer'
+import { FIGURE_ROLES, VALUE_STREAM_KINDS, figureChoicesSchema } from '@valueproof/contracts'
+import { describe, expect, it } from 'vitest'
+import { hasChoices, keptChoices, rebuiltConfig, withAddedStream, withoutStream, withRole } from './figures.ts'
 
 const base = calculatorDataSchema.parse({
   name: 'Cost savings',
@@ -41,27 +43,14 @@ describe('a rebuilt calculator stays the seller’s', () => {
 })
 
 describe('kept choices', () => {
-  const items = new Map<string, string>()
-  beforeEach(() => {
-    vi.stubGlobal('window', {
-      localStorage: {
-        getItem: (key: string) => items.get(key) ?? null,
-        setItem: (key: string, value: string) => items.set(key, value),
-        removeItem: (key: string) => items.delete(key),
-      },
+  it('are what the calculator service accepts, in the analyzer’s own words', () => {
+    expect([...FIGURE_ROLES]).toEqual([...SELLER_ROLES])
+    expect([...VALUE_STREAM_KINDS]).toEqual([...STREAM_KINDS])
+    const kept = keptChoices({ roles: { 4: 'cost' }, addedStreams: ['custom'] }, 'a * b', 'Value')
+    expect(figureChoicesSchema.parse(kept)).toEqual({
+      choices: { roles: { 4: 'cost' }, addedStreams: ['custom'] },
+      formula: 'a * b',
+      name: 'Value',
     })
-  })
-  afterEach(() => {
-    items.clear()
-    vi.unstubAllGlobals()
-  })
-
-  it('keeps the choices with the formula they built, and reads junk as none', () => {
-    storeChoices('abc', { choices: { roles: { 1: 'none' } }, formula: 'a * b', name: 'Value' })
-    expect(storedChoices('abc')).toEqual({ choices: { roles: { 1: 'none' } }, formula: 'a * b', name: 'Value' })
-    items.set('valueproof.figureChoices.abc', '{not json')
-    expect(storedChoices('abc')).toEqual({ choices: {}, formula: '' })
-    storeChoices('abc', { choices: {}, formula: 'x' })
-    expect(items.has('valueproof.figureChoices.abc')).toBe(false)
   })
 })

@@ -2,7 +2,7 @@
 // the seller's choices over it (roles, streams) and the calculator rebuilt from them — in the
 // browser, by the analyzer's own composition, with no new generation and no use of the allowance.
 import type { FigureChoices, FigureReading, SellerRole, StreamKind } from '@valueproof/analyzer'
-import { pagesOfContent, type SavedCalculatorInput } from '@valueproof/contracts'
+import { pagesOfContent, type FigureChoicesKept, type SavedCalculatorInput } from '@valueproof/contracts'
 import type { CalculatorData } from '@valueproof/formula'
 
 export type Analyzer = typeof import('@valueproof/analyzer')
@@ -102,35 +102,16 @@ export function rebuiltConfig(built: CalculatorData, current: CalculatorData, an
   }
 }
 
-const CHOICES_KEY_PREFIX = 'valueproof.figureChoices.'
-
-/** The seller's choices for a kept calculator, with the formula of the calculator they built (to know it is still theirs). */
-export interface StoredChoices {
-  readonly choices: FigureChoices
-  readonly formula: string
-  /** The name the last build gave the calculator (a name the seller did not choose). */
-  readonly name?: string
-}
-
-/** The seller's choices for a kept calculator, as this browser keeps them (absent or unreadable: none). */
-export function storedChoices(calculatorId: string): StoredChoices {
-  try {
-    const text = window.localStorage.getItem(CHOICES_KEY_PREFIX + calculatorId)
-    const parsed: unknown = text === null ? undefined : JSON.parse(text)
-    if (typeof parsed !== 'object' || parsed === null) return { choices: {}, formula: '' }
-    const { choices, formula, name } = parsed as Partial<StoredChoices>
-    if (typeof choices !== 'object' || typeof formula !== 'string') return { choices: {}, formula: '' }
-    return typeof name === 'string' ? { choices, formula, name } : { choices, formula }
-  } catch {
-    return { choices: {}, formula: '' }
-  }
-}
-
-export function storeChoices(calculatorId: string, stored: StoredChoices): void {
-  try {
-    if (hasChoices(stored.choices)) window.localStorage.setItem(CHOICES_KEY_PREFIX + calculatorId, JSON.stringify(stored))
-    else window.localStorage.removeItem(CHOICES_KEY_PREFIX + calculatorId)
-  } catch (error) {
-    console.warn("The figures panel's choices could not be kept in this browser.", error)
+/** The choices as the calculator service keeps them, with the formula and name of the calculator they built. */
+export function keptChoices(choices: FigureChoices, formula: string, name: string): FigureChoicesKept {
+  return {
+    choices: {
+      ...(choices.roles === undefined ? {} : { roles: { ...choices.roles } }),
+      ...(choices.removedStreams === undefined ? {} : { removedStreams: [...choices.removedStreams] }),
+      ...(choices.streamKinds === undefined ? {} : { streamKinds: { ...choices.streamKinds } }),
+      ...(choices.addedStreams === undefined ? {} : { addedStreams: [...choices.addedStreams] }),
+    },
+    formula,
+    name,
   }
 }

@@ -46,6 +46,7 @@ export function entryOfSaved(saved: SavedCalculator): CalculatorEntry | undefine
     source: saved.input.preview,
     values: saved.values ?? undefined,
     saved: true,
+    ...(saved.figures === null ? {} : { figures: saved.figures }),
     createdAt: saved.createdAt,
   }
 }

@@ -1,4 +1,10 @@
-import { calculatorWarningSchema, GENERATION_LANGUAGES, type GenerationWarning } from '@valueproof/contracts'
+import {
+  calculatorWarningSchema,
+  figureChoicesSchema,
+  GENERATION_LANGUAGES,
+  type FigureChoicesKept,
+  type GenerationWarning,
+} from '@valueproof/contracts'
 import { calculatorDataSchema, CURRENCIES, type CalculatorData, type Currency } from '@valueproof/formula'
 import { z } from 'zod'
 import type { GenerationLanguage } from './generation-api.ts'
@@ -58,6 +64,8 @@ export interface CalculatorEntry {
   createdAt?: string | undefined
   /** The seller saved the editor on it since it was generated: regenerate would discard that (issue 36). */
   edited?: boolean | undefined
+  /** The seller's choices in the figures panel that built its config (issue 36), as the server keeps them. */
+  figures?: FigureChoicesKept | undefined
 }
 
 /** What an entry still loading when the page was left becomes: its request cannot finish any more. */
@@ -76,6 +84,7 @@ const entrySchema = z.object({
   checks: z.array(calculatorWarningSchema).optional(),
   createdAt: z.string().optional(),
   edited: z.boolean().optional(),
+  figures: figureChoicesSchema.optional(),
 })
 
 function storage(): Storage | undefined {
@@ -125,7 +134,7 @@ export function loadEntries(): CalculatorEntry[] {
   for (const item of stored) {
     const parsed = entrySchema.safeParse(item)
     if (!parsed.success) continue
-    const { id, status, error, source, values, saved, checks, createdAt, edited } = parsed.data
+    const { id, status, error, source, values, saved, checks, createdAt, edited, figures } = parsed.data
     const made = createdAt === undefined ? {} : { createdAt }
     if (parsed.data.locked === true) {
       entries.push({ id, status: 'completed', source, saved, locked: true, name: parsed.data.name, ...made })
@@ -151,6 +160,7 @@ export function loadEntries(): CalculatorEntry[] {
       ...made,
       ...(checks === undefined ? {} : { checks }),
       ...(edited === true ? { edited } : {}),
+      ...(figures === undefined ? {} : { figures }),
     })
   }
   return entries

@@ -1,3 +1,4 @@
+import type { FigureChoicesKept } from '@valueproof/contracts'
 import { createCalculator, type CalculatorData, type Currency } from '@valueproof/formula'
 import { useEffect, useLayoutEffect, useReducer, useRef } from 'react'
 import {
@@ -49,7 +50,8 @@ export type WorkspaceAction =
   | { type: 'replace'; entry: CalculatorEntry }
   | { type: 'remove'; id: string }
   | { type: 'view'; id: string }
-  | { type: 'edit'; config: CalculatorData }
+  /** `figures`: the figures panel's choices that built the config (null: none; absent: as they were). */
+  | { type: 'edit'; config: CalculatorData; figures?: FigureChoicesKept | null }
   | { type: 'values'; values: Record<string, number> }
   | { type: 'currency'; currency: Currency }
   | { type: 'language'; language: GenerationLanguage }
@@ -174,7 +176,14 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
       const entries =
         state.currentId === undefined
           ? state.entries
-          : mapEntry(state, state.currentId, (entry) => ({ ...entry, config: action.config, values, checks: undefined, edited: true }))
+          : mapEntry(state, state.currentId, (entry) => ({
+              ...entry,
+              config: action.config,
+              values,
+              checks: undefined,
+              edited: true,
+              figures: action.figures === undefined ? entry.figures : (action.figures ?? undefined),
+            }))
       return { ...state, entries, config: action.config, values }
     }
     case 'values': {

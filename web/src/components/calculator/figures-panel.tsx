@@ -3,10 +3,11 @@
 // figure's role, or adds, removes and switches value streams, and the calculator is rebuilt at once
 // by the analyzer's own composition — no generation, no use of the allowance.
 import type { FigureBuild, FigureChoices, FigureReading } from '@valueproof/analyzer'
+import type { FigureChoicesKept } from '@valueproof/contracts'
 import { validateCalculatorData, type CalculatorData, type CalculatorPriceInput } from '@valueproof/formula'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useRef, useState } from 'react'
-import { loadAnalyzer, readingOf, rebuiltConfig, storedChoices, storeChoices, type Analyzer } from '../../calculator/figures.ts'
+import { hasChoices, keptChoices, loadAnalyzer, readingOf, rebuiltConfig, type Analyzer } from '../../calculator/figures.ts'
 import { savedCalculatorSource } from '../../calculator/saved-api.ts'
 import { FigureList } from './figure-list.tsx'
 import { FigureStreams } from './figure-streams.tsx'
@@ -18,8 +19,10 @@ export interface FiguresPanelProps {
   config: CalculatorData
   /** The document's file name (a hint to the document's domain, as at generation). */
   fileName?: string | undefined
-  /** The rebuilt calculator: applied and kept like an edit. */
-  onRebuilt: (config: CalculatorData) => void
+  /** The seller's choices as the server keeps them with the calculator. */
+  kept: FigureChoicesKept | undefined
+  /** The rebuilt calculator and the choices that built it: applied and kept like an edit. */
+  onRebuilt: (config: CalculatorData, figures: FigureChoicesKept | null) => void
   /** The seller's price: applied and kept like an edit (undefined: no price, SPEC §9's estimate). */
   onPrice: (price: CalculatorPriceInput | undefined) => void
 }
@@ -71,15 +74,9 @@ function sellersCalculator(build: FigureBuild, current: CalculatorData, analyzer
   return plain.ok ? plain.calculatorData : undefined
 }
 
-function ReadFigures({
-  calculatorId,
-  config,
-  onRebuilt,
-  analyzer,
-  reading,
-}: FiguresPanelProps & { analyzer: Analyzer; reading: FigureReading }) {
+function ReadFigures({ kept, config, onRebuilt, analyzer, reading }: FiguresPanelProps & { analyzer: Analyzer; reading: FigureReading }) {
   // Choices made for another build of this calculator (regenerated, edited by hand) start again from the text.
-  const [stored] = useState(() => storedChoices(calculatorId))
+  const [stored] = useState(() => kept ?? { choices: {}, formula: '' })
   const [choices, setChoices] = useState<FigureChoices>(() => (stored.formula === config.formula ? stored.choices : {}))
   // The names builds gave this calculator: the first guess's, and the last rebuild's.
   const analyzerNames = useMemo(
@@ -103,8 +100,7 @@ function ReadFigures({
     setProblem(undefined)
     setChoices(next)
     lastName.current = nextBuild.calculatorData.name
-    storeChoices(calculatorId, { choices: next, formula: rebuilt.formula, name: nextBuild.calculatorData.name })
-    onRebuilt(rebuilt)
+    onRebuilt(rebuilt, hasChoices(next) ? keptChoices(next, rebuilt.formula, nextBuild.calculatorData.name) : null)
   }
 
   return (

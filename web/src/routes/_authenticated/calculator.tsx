@@ -205,7 +205,7 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
    */
   async function saveEdit(edited: CalculatorData, options: { figures?: FigureChoicesKept | null; quiet?: true } = {}): Promise<boolean> {
     const entry = state.entries.find((candidate) => candidate.id === state.currentId)
-    dispatch({ type: 'edit', config: edited })
+    dispatch({ type: 'edit', config: edited, ...(options.figures === undefined ? {} : { figures: options.figures }) })
     if (options.quiet !== true) {
       const texts = editTexts(edited.language)
       toast({ title: texts.savedTitle, description: texts.savedDescription })
@@ -364,7 +364,8 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
                     calculatorId={current.id}
                     config={config}
                     fileName={current.source}
-                    onRebuilt={(rebuilt) => void saveEdit(rebuilt)}
+                    kept={current.figures}
+                    onRebuilt={(rebuilt, figures) => void saveEdit(rebuilt, { figures })}
                     onPrice={(price) => applyPrice(config, price)}
                   />
                 )}

@@ -1,7 +1,13 @@
 // Issue 15: calculators are kept per account on the server, each with its own input; regenerate
 // works from the stored input (a document from object storage) and replaces the calculator in place,
 // without counting as a new calculator (issue 36).
-import { savedCalculatorInputSchema, savedCalculatorListSchema, savedCalculatorSchema, type SavedCalculator } from '@valueproof/contracts'
+import {
+  pagesOfContent,
+  savedCalculatorInputSchema,
+  savedCalculatorListSchema,
+  savedCalculatorSchema,
+  type SavedCalculator,
+} from '@valueproof/contracts'
 import { validateCalculatorData } from '@valueproof/formula'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildPdf } from '../../../../../packages/documents/src/test-documents.ts'
@@ -154,6 +160,38 @@ describe.each(kinds)('calculators kept per account (%s)', (kind) => {
     expect(JSON.stringify(regenerated.config)).toMatch(/miles per week/)
     expect(JSON.stringify(regenerated.config)).not.toMatch(/agents|triage/)
     expect((await list(seller)).map((calculator) => calculator.id)).toEqual([later.id, fromDocument.id])
+  })
+
+  it('keeps the figures panel’s choices with the calculator, refuses malformed ones, and a regenerate clears them (issue 36)', async () => {
+    const seller = await signedIn(stack)
+    const upload = await seller.request('POST', '/api/calculator/analyze-document', {
+      body: pdfForm(['Proposal: route planning for Nordic Freight', FUEL], 'freight-offer.pdf'),
+    })
+    expect(upload.status, await upload.clone().text()).toBe(200)
+    const calculator = savedCalculatorSchema.parse(((await upload.json()) as { calculator: unknown }).calculator)
+    expect(calculator.figures).toBeNull()
+    // A document's pages are kept apart, so the panel quotes each figure with its page.
+    const input = savedCalculatorInputSchema.parse(await (await seller.get(`/api/calculators/${calculator.id}/input`)).json())
+    expect(pagesOfContent(input.text).map((page) => page.page)).toEqual([1])
+
+    const figures = { choices: { roles: { 0: 'none' }, addedStreams: ['custom'] }, formula: 'a * b', name: 'Value' }
+    const patched = await seller.request('PATCH', `/api/calculators/${calculator.id}`, { json: { config: calculator.config, figures } })
+    expect(patched.status, await patched.clone().text()).toBe(200)
+    expect((await list(seller)).find((kept) => kept.id === calculator.id)?.figures).toEqual(figures)
+
+    for (const bad of [
+      { choices: { roles: { zero: 'none' } }, formula: '' },
+      { choices: { roles: { 0: 'owner' } }, formula: '' },
+      { formula: '' },
+    ]) {
+      const refused = await seller.request('PATCH', `/api/calculators/${calculator.id}`, { json: { values: null, figures: bad } })
+      expect(refused.status, JSON.stringify(bad)).toBe(400)
+    }
+    expect((await list(seller)).find((kept) => kept.id === calculator.id)?.figures).toEqual(figures)
+
+    const regenerated = await seller.post(`/api/calculators/${calculator.id}/regenerate`, {})
+    expect(regenerated.status, await regenerated.clone().text()).toBe(200)
+    expect((await list(seller)).find((kept) => kept.id === calculator.id)?.figures).toBeNull()
   })
 
   it('regenerating is not a new calculator: the month’s count stays as it was, and it works at the limit (docs/decisions/129)', async () => {
