@@ -1,7 +1,7 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import type { FigureChoicesKept, Plan } from '@valueproof/contracts'
-import { validateCalculatorData, type CalculatorData, type CalculatorPriceInput, type Currency } from '@valueproof/formula'
+import type { Plan } from '@valueproof/contracts'
+import type { CalculatorData, Currency } from '@valueproof/formula'
 import { useMemo, useRef, useState } from 'react'
 import { UPGRADE_ERROR_TITLE } from '../../billing/texts.ts'
 import { useUpgrade } from '../../billing/use-upgrade.ts'
@@ -13,13 +13,13 @@ import {
   type ChosenComplexity,
   type GeneratedCalculator,
 } from '../../calculator/generation-api.ts'
-import { editTexts } from '../../calculator/edit-texts.ts'
-import { deleteSavedCalculator, listSavedCalculators, savedCalculatorInput, updateSavedCalculator } from '../../calculator/saved-api.ts'
+import { savedCalculatorInput } from '../../calculator/saved-api.ts'
 import { useSaveValues, useSavedCalculators } from '../../calculator/saved-sync.ts'
 import { sellerWarnings, type GuardedAction } from '../../calculator/seller-warnings.ts'
 import { newEntryId } from '../../calculator/storage.ts'
 import { monthUsedUp } from '../../calculator/allowance.ts'
 import { useStartFromTemplate } from '../../calculator/use-templates.ts'
+import { useCalculatorEdits } from '../../calculator/use-edits.ts'
 import { useRegenerate } from '../../calculator/use-regenerate.ts'
 import { useWorkspace, withStartValues } from '../../calculator/workspace.ts'
 import { ConfirmWarningsDialog } from '../../components/calculator/calculator-warnings.tsx'
@@ -127,6 +127,8 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
     onRegenerated: (id) => inputs.current.delete(id),
   })
 
+  const { saveEdit, applyPrice, remove } = useCalculatorEdits(state, dispatch, (id) => inputs.current.delete(id))
+
   async function generate(
     source: GenerationSource,
     complexity: ChosenComplexity,
@@ -195,60 +197,6 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
       setDialog(which)
     } catch (error) {
       toast({ variant: 'destructive', title: 'Error loading the calculator', description: serverText(error) })
-    }
-  }
-
-  /**
-   * SPEC §4: the saved definition is the current calculator at once, its sliders at the new defaults;
-   * false when the server could not keep it (the error is toasted). The figures panel sends the
-   * choices that built it; an input's own editor says what it saved itself.
-   */
-  async function saveEdit(edited: CalculatorData, options: { figures?: FigureChoicesKept | null; quiet?: true } = {}): Promise<boolean> {
-    const entry = state.entries.find((candidate) => candidate.id === state.currentId)
-    dispatch({ type: 'edit', config: edited, ...(options.figures === undefined ? {} : { figures: options.figures }) })
-    if (options.quiet !== true) {
-      const texts = editTexts(edited.language)
-      toast({ title: texts.savedTitle, description: texts.savedDescription })
-    }
-    if (entry?.saved !== true) return true
-    try {
-      // Null: every input at its default (the server keeps no values for them).
-      await updateSavedCalculator(entry.id, {
-        config: edited,
-        values: null,
-        ...(options.figures === undefined ? {} : { figures: options.figures }),
-      })
-      return true
-    } catch (error) {
-      toast({ variant: 'destructive', title: 'Error saving calculator', description: serverText(error) })
-      return false
-    }
-  }
-
-  /** "Your price" (issue 36): the calculator with the seller's price, or with none (SPEC §9's estimate). */
-  function applyPrice(current: CalculatorData, price: CalculatorPriceInput | undefined) {
-    const priced = validateCalculatorData({ ...current, price })
-    if (!priced.ok) {
-      toast({
-        variant: 'destructive',
-        title: 'Error saving the price',
-        description: priced.problems.map((problem) => problem.message).join('; '),
-      })
-      return
-    }
-    void saveEdit(priced.calculatorData)
-  }
-
-  async function remove(id: string) {
-    const entry = state.entries.find((candidate) => candidate.id === id)
-    inputs.current.delete(id)
-    dispatch({ type: 'remove', id })
-    if (entry?.saved !== true) return
-    try {
-      await deleteSavedCalculator(id)
-    } catch (error) {
-      toast({ variant: 'destructive', title: 'Error removing calculator', description: serverText(error) })
-      dispatch({ type: 'sync', saved: await listSavedCalculators().catch(() => []) })
     }
   }
 
