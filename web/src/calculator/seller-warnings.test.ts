@@ -38,6 +38,12 @@ describe('sellerWarnings', () => {
     expect(sellerWarnings(config, { values: { inHouse: 30_000 }, displayCurrency: 'SEK' })).toEqual([])
   })
 
+  it('writes a Swedish calculator’s money the Swedish way', () => {
+    const [warning] = sellerWarnings(calculator('sv'), { values: {}, displayCurrency: 'SEK' })
+    expect(warning?.code).toBe('price_above_value')
+    expect(warning?.message.replace(/\s/g, ' ')).toContain('900 000 kr')
+  })
+
   it('keeps the calculator’s language for its own messages and adds the checks of its text', () => {
     const checks = [{ code: 'price_missing' as const, message: 'Texten anger erbjudandets pris …', details: ['price: …'] }]
     const warnings = sellerWarnings(calculator('sv'), { values: {}, displayCurrency: 'SEK', checks })

@@ -7,6 +7,7 @@ import type { GenerationWarning, GenerationWarningCode } from '@valueproof/contr
 import {
   calculatorWarnings,
   GENERATOR_SCREEN_LOCALE,
+  moneyDisplayOf,
   shareChecks,
   type CalculatorData,
   type Currency,
@@ -38,7 +39,8 @@ export function sellerWarnings(
   const counted = share.some((check) => check.code === 'unchecked_assumptions')
   const own = calculatorWarnings(config, {
     values: props.values,
-    display: { currency: props.displayCurrency, locale: GENERATOR_SCREEN_LOCALE },
+    // A Swedish calculator's warnings write money the Swedish way, as its figures do (decision 130).
+    display: moneyDisplayOf(config, props.displayCurrency, GENERATOR_SCREEN_LOCALE),
   })
     // "3 of 5 inputs are assumptions you have not confirmed" says what "every input is an assumption" says, and more.
     .filter((warning) => !(counted && warning.code === 'all_assumed'))
