@@ -57,8 +57,10 @@ test.describe('the generator screen’s flows', () => {
     await generateFromDescription(page, DESCRIPTION_SV, { language: 'sv', currency: 'SEK', type: 'Balanced' })
     const generated = await currentCalculatorConfig(page)
     expect(generated.language).toBe('sv')
-    const [first, second] = generated.parameters
+    // The two inputs shown as sliders (an input of type 'number' is a number field).
+    const [first, second] = generated.parameters.filter((parameter) => parameter.type === 'slider')
     if (first === undefined || second === undefined) throw new Error('a Balanced calculator has two sliders')
+    const groupOf = (parameter: typeof first) => `Parameter ${generated.parameters.indexOf(parameter) + 1}`
     const yearly = panel(page).locator('[data-result="yearly"] dd')
     const before = await yearly.textContent()
 
@@ -72,8 +74,14 @@ test.describe('the generator screen’s flows', () => {
     const secondDefault = newDefault(second)
     await page.getByRole('button', { name: 'Edit', exact: true }).click()
     const dialog = page.getByRole('dialog', { name: 'Edit Calculator Configuration' })
-    await dialog.getByRole('group', { name: 'Parameter 1' }).getByLabel('Default value').fill(String(firstDefault))
-    await dialog.getByRole('group', { name: 'Parameter 2' }).getByLabel('Default value').fill(String(secondDefault))
+    await dialog
+      .getByRole('group', { name: groupOf(first), exact: true })
+      .getByLabel('Default value')
+      .fill(String(firstDefault))
+    await dialog
+      .getByRole('group', { name: groupOf(second), exact: true })
+      .getByLabel('Default value')
+      .fill(String(secondDefault))
     await dialog.getByRole('button', { name: 'Save', exact: true }).click()
     await expect(dialog).toBeHidden()
 

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test'
 import { formatMoney, GENERATOR_SCREEN_LOCALE } from '@valueproof/formula'
 import { expect, test, toasts } from './fixtures.ts'
-import { currentCalculatorConfig, generateFromDescription, screenshot } from './pages.ts'
+import { calculatorEntries, currentCalculatorConfig, generateFromDescription, screenshot } from './pages.ts'
 
 const usd = (amount: number) => formatMoney(amount, 'USD', GENERATOR_SCREEN_LOCALE)
 
@@ -65,6 +65,7 @@ test.describe('the seller puts a wrong calculator right beside it', () => {
     // Kept by the server: on a browser with nothing cached the calculator and the seller's role are as they were left.
     await page.evaluate(() => window.localStorage.clear())
     await page.reload()
+    await calculatorEntries(page).first().getByRole('button', { name: 'View Calculator' }).click()
     await expect(yearly(page)).toHaveText(usd(9_600))
     await expect(page.getByTestId('figures-panel').getByLabel('Role of 20,000 dollars a month')).toHaveValue('cost')
   })
