@@ -8,6 +8,9 @@ export const MIN_TAP_TARGET_PX = 44
 /** A phone: 390 × 844 CSS pixels (an iPhone 12–15), touch. */
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const
 
+/** A small phone: 375 × 812 CSS pixels (an iPhone X–13 mini), touch. */
+export const SMALL_PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } as const
+
 interface TapTarget {
   description: string
   width: number
@@ -42,10 +45,45 @@ async function smallTapTargets(page: Page): Promise<TapTarget[]> {
  * How far the page scrolls sideways (0 when nothing overflows the viewport). Measured against the
  * layout viewport's clientWidth: in mobile emulation window.innerWidth grows to the content's width.
  */
-function horizontalOverflow(page: Page): Promise<number> {
+export function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(
     () => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - document.documentElement.clientWidth,
   )
+}
+
+/**
+ * Visible elements that stick out of the screen's width, described for the failure message. Parts an
+ * ancestor clips (a box that scrolls sideways on its own, overflow hidden) do not count: they are not
+ * on screen. Elements of 1 px or less (screen-reader-only text) are not visible.
+ */
+export function elementsOutsideViewport(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const screenWidth = document.documentElement.clientWidth
+    // The outermost element that sticks out says enough: its children would repeat it.
+    const reported = new Set<Element>()
+    const outside: string[] = []
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      const box = element.getBoundingClientRect()
+      if (box.width <= 1 || box.height <= 1 || getComputedStyle(element).visibility === 'hidden') continue
+      let left = box.left
+      let right = box.right
+      let inReported = false
+      for (let ancestor = element.parentElement; ancestor !== null && ancestor !== document.body; ancestor = ancestor.parentElement) {
+        inReported ||= reported.has(ancestor)
+        if (getComputedStyle(ancestor).overflowX === 'visible') continue
+        const clip = ancestor.getBoundingClientRect()
+        left = Math.max(left, clip.left)
+        right = Math.min(right, clip.right)
+      }
+      if (right - left <= 1 || (left >= -0.5 && right <= screenWidth + 0.5)) continue
+      reported.add(element)
+      if (inReported) continue
+      const text = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)
+      const classes = (element.getAttribute('class') ?? '').slice(0, 80)
+      outside.push(`<${element.tagName.toLowerCase()} class="${classes}"> "${text}" ${Math.round(left)}–${Math.round(right)} px`)
+    }
+    return outside
+  })
 }
 
 /**
