@@ -40,11 +40,12 @@ export function AppHeader({ user }: { user: UserRecord }) {
       {/*
         On a phone: the brand (logo and name) with Settings, theme and Logout on the first row; the
         greeting and Upgrade to Pro on the second; the links on the third. There the controls' wrappers
-        dissolve into the header's rows (display: contents); from sm up everything is one row.
+        dissolve into the header's rows (display: contents). From sm the brand and all controls share
+        the first row, the links the second; from lg everything is one row.
       */}
       <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2 sm:gap-x-4 sm:px-4">
         <Brand />
-        <nav aria-label="Main" className="order-last flex basis-full items-center gap-1 sm:order-none sm:basis-auto">
+        <nav aria-label="Main" className="order-last flex basis-full items-center gap-1 lg:order-none lg:basis-auto">
           <Link to="/calculator" className={NAV_LINK} activeProps={{ 'aria-current': 'page' }}>
             Calculator
           </Link>
