@@ -45,7 +45,7 @@ async function smallTapTargets(page: Page): Promise<TapTarget[]> {
  * How far the page scrolls sideways (0 when nothing overflows the viewport). Measured against the
  * layout viewport's clientWidth: in mobile emulation window.innerWidth grows to the content's width.
  */
-export function horizontalOverflow(page: Page): Promise<number> {
+function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(
     () => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - document.documentElement.clientWidth,
   )
@@ -56,7 +56,7 @@ export function horizontalOverflow(page: Page): Promise<number> {
  * ancestor clips (a box that scrolls sideways on its own, overflow hidden) do not count: they are not
  * on screen. Elements of 1 px or less (screen-reader-only text) are not visible.
  */
-export function elementsOutsideViewport(page: Page): Promise<string[]> {
+function elementsOutsideViewport(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const screenWidth = document.documentElement.clientWidth
     // The outermost element that sticks out says enough: its children would repeat it.
@@ -87,11 +87,21 @@ export function elementsOutsideViewport(page: Page): Promise<string[]> {
 }
 
 /**
- * Asserts the page as it is now fits a phone: no horizontal overflow and no tap target under 44 px.
- * Call it after the content has rendered (and again after opening a tab or dialog).
+ * Asserts, softly (a test goes on to name every page that does not fit), that the page as it is now
+ * fits the screen's width: it does not scroll sideways and nothing visible sticks out of it.
+ */
+export async function expectFitsScreen(page: Page, where = 'the page'): Promise<void> {
+  expect.soft(await horizontalOverflow(page), `${where} scrolls sideways by (px)`).toBeLessThanOrEqual(0)
+  expect.soft(await elementsOutsideViewport(page), `${where}: visible elements outside the screen`).toEqual([])
+}
+
+/**
+ * Asserts the page as it is now fits a phone: no horizontal overflow, nothing visible outside the
+ * screen and no tap target under 44 px. Call it after the content has rendered (and again after
+ * opening a tab or dialog).
  */
 export async function expectMobileFriendlyLayout(page: Page): Promise<void> {
-  expect(await horizontalOverflow(page), 'page scrolls sideways by (px)').toBeLessThanOrEqual(0)
+  await expectFitsScreen(page)
   const small = await smallTapTargets(page)
   expect(
     small.map((target) => `${target.description} ${target.width}×${target.height}`),

@@ -4,7 +4,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { accessibilityViolations } from './accessibility.ts'
 import { expect, test } from './fixtures.ts'
-import { elementsOutsideViewport, horizontalOverflow, SMALL_PHONE } from './layout.ts'
+import { expectFitsScreen, SMALL_PHONE } from './layout.ts'
 import {
   calculatorEntries,
   generateFromDescription,
@@ -44,8 +44,7 @@ async function expectFitsPhone(page: Page, name: string): Promise<void> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   )
-  expect.soft(await horizontalOverflow(page), `${name}: the page scrolls sideways by (px)`).toBeLessThanOrEqual(0)
-  expect.soft(await elementsOutsideViewport(page), `${name}: visible elements outside the screen`).toEqual([])
+  await expectFitsScreen(page, name)
   expect.soft(await accessibilityViolations(page), `${name}: accessibility rule violations`).toEqual([])
   await screenshot(page, name)
 }
@@ -223,7 +222,7 @@ test('from sm to lg the header keeps its brand, controls and links apart', async
   for (const width of [640, 768, 1023, 1024, 1280]) {
     await page.setViewportSize({ width, height: 800 })
     await expectWordmark(page)
-    expect(await horizontalOverflow(page), `${width} px: the page scrolls sideways by (px)`).toBeLessThanOrEqual(0)
+    await expectFitsScreen(page, `${width} px`)
     for (const link of await links.all()) {
       const a = await link.boundingBox()
       for (const control of controls) {
