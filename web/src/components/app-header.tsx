@@ -37,10 +37,15 @@ export function AppHeader({ user }: { user: UserRecord }) {
 
   return (
     <header className="border-b bg-background">
-      {/* On a phone the links take a row of their own under the brand and the controls. */}
-      <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center gap-x-2 px-3 py-2 sm:gap-x-4 sm:px-4">
+      {/*
+        On a phone: the brand (logo and name) with Settings, theme and Logout on the first row; the
+        greeting and Upgrade to Pro on the second; the links on the third. There the controls' wrappers
+        dissolve into the header's rows (display: contents). From sm the brand and all controls share
+        the first row, the links the second; from lg everything is one row.
+      */}
+      <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2 sm:gap-x-4 sm:px-4">
         <Brand />
-        <nav aria-label="Main" className="order-last flex basis-full items-center gap-1 sm:order-none sm:basis-auto">
+        <nav aria-label="Main" className="order-last flex basis-full items-center gap-1 lg:order-none lg:basis-auto">
           <Link to="/calculator" className={NAV_LINK} activeProps={{ 'aria-current': 'page' }}>
             Calculator
           </Link>
@@ -51,26 +56,27 @@ export function AppHeader({ user }: { user: UserRecord }) {
             Analytics
           </Link>
         </nav>
-        {/* On a phone the greeting takes a line of its own under the buttons, so Upgrade to Pro never hides it. */}
-        <div className="flex min-w-0 grow basis-0 flex-wrap items-center justify-end gap-x-0.5 sm:flex-nowrap sm:gap-x-2">
+        <div className="contents sm:flex sm:min-w-0 sm:grow sm:basis-0 sm:flex-nowrap sm:items-center sm:justify-end sm:gap-x-2">
           <Link
             to="/settings"
             aria-label="Settings"
             title="Settings"
-            className="inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            className="ml-auto inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:ml-0"
           >
             <SettingsIcon className="size-5" />
           </Link>
           <ThemeToggle />
-          {user.plan === 'free' && (
-            <Button size="sm" className="min-h-11 shrink-0" onClick={upgrade} disabled={upgrading}>
-              {upgrading ? 'Processing...' : 'Upgrade to Pro'}
-            </Button>
-          )}
-          <span className="order-last min-w-0 basis-full truncate text-right text-sm text-muted-foreground sm:order-none sm:basis-auto sm:text-left sm:max-w-xs">
-            {'Welcome, '}
-            <span className="font-medium text-foreground">{user.username}</span>
-          </span>
+          <div className="order-1 flex min-w-0 basis-full items-center justify-between gap-x-2 sm:contents">
+            {user.plan === 'free' && (
+              <Button size="sm" className="min-h-11 shrink-0" onClick={upgrade} disabled={upgrading}>
+                {upgrading ? 'Processing...' : 'Upgrade to Pro'}
+              </Button>
+            )}
+            <span className="min-w-0 truncate text-sm text-muted-foreground max-sm:order-first sm:max-w-xs">
+              {'Welcome, '}
+              <span className="font-medium text-foreground">{user.username}</span>
+            </span>
+          </div>
           <Button
             variant="outline"
             size="sm"

@@ -10,7 +10,7 @@ export function Brand() {
       className="flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-2 rounded-md text-lg font-bold focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
     >
       <LogoMark className="size-8" />
-      <span className="sr-only sm:not-sr-only">{PRODUCT_NAME}</span>
+      <span>{PRODUCT_NAME}</span>
     </Link>
   )
 }

@@ -26,7 +26,7 @@ export function AccessCodeCell({ title, accessCode }: { title: string; accessCod
       <button
         type="button"
         onClick={() => setShown((value) => !value)}
-        className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none max-sm:inline-flex max-sm:min-h-11 max-sm:items-center"
       >
         {shown ? 'Hide' : 'Reveal'}
         <span className="sr-only"> access code for {title}</span>

@@ -13,9 +13,20 @@ import { toast } from '../ui/use-toast.ts'
 import { AccessCodeCell } from './access-code-cell.tsx'
 import type { ProposalAction } from './proposal-dialogs.tsx'
 
-const cell = 'px-4 py-3 align-middle'
+// On a phone the row is a card (see ProposalsTable): its cells are blocks in a grid, and each action a
+// 44 px outlined button, since a text link that small is hard to hit with a thumb.
+const cell = 'px-4 py-3 align-middle max-sm:block max-sm:p-0'
 const actionClass =
-  'rounded-sm font-medium underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-disabled:opacity-60'
+  'rounded-sm font-medium underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-disabled:opacity-60 max-sm:inline-flex max-sm:min-h-11 max-sm:min-w-11 max-sm:items-center max-sm:justify-center max-sm:rounded-md max-sm:border max-sm:border-input max-sm:px-3'
+
+/** A column's heading inside its cell, where a phone shows the row as a card without the table's head. */
+function CardLabel({ children }: { children: ReactNode }) {
+  return (
+    <span aria-hidden="true" className="mb-1 block text-xs font-medium text-muted-foreground sm:hidden">
+      {children}
+    </span>
+  )
+}
 
 function availabilityOf(proposal: ProposalListEntry, now: Date): ProposalAvailability {
   return proposalAvailability({ revokedAt: proposal.revokedAt ?? null, expiresAt: proposal.expiresAt ?? null }, now)
@@ -163,18 +174,26 @@ export function ProposalRow({
   const agreed = proposal.agreedAt !== null
   const locked = agreed ? PROPOSAL_AGREED_LOCKED_MESSAGE : undefined
   return (
-    <tr data-availability={availability} data-agreed={agreed || undefined}>
-      <th scope="row" className={`${cell} max-w-md font-medium break-words`}>
+    <tr
+      data-availability={availability}
+      data-agreed={agreed || undefined}
+      className="max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:gap-y-3 max-sm:p-4"
+    >
+      <th scope="row" className={`${cell} max-w-md font-medium break-words max-sm:col-span-2 max-sm:text-base`}>
         {proposal.title}
         <LinkStatus proposal={proposal} availability={availability} />
         <AgreementStatus proposal={proposal} />
       </th>
-      <td className={`${cell} whitespace-nowrap`}>{formatCreatedDate(proposal.createdAt)}</td>
-      <td className={`${cell} min-w-40`}>
+      <td className={`${cell} whitespace-nowrap`}>
+        <CardLabel>Created</CardLabel>
+        {formatCreatedDate(proposal.createdAt)}
+      </td>
+      <td className={`${cell} min-w-40 max-sm:min-w-0`}>
+        <CardLabel>Access Code</CardLabel>
         <AccessCodeCell title={proposal.title} accessCode={proposal.accessCode} />
       </td>
-      <td className={`${cell} text-right`}>
-        <div className="flex flex-wrap justify-end gap-x-4 gap-y-1">
+      <td className={`${cell} text-right max-sm:col-span-2`}>
+        <div className="flex flex-wrap justify-end gap-x-4 gap-y-1 max-sm:justify-start max-sm:gap-2">
           <Link id={`view-${proposal.id}`} to="/proposals/$id" params={{ id: proposal.id }} className={`${actionClass} text-primary`}>
             View
             <span className="sr-only"> {proposal.title}</span>

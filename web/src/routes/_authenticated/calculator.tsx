@@ -250,8 +250,9 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
       >
         <Tabs label="Calculator" items={TABS} value={tab} onValueChange={setTab}>
           {tab === 'create' ? (
-            <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-              <div className="grid grid-cols-1 content-start gap-8">
+            <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+              {/* Below lg one column: the input, then the current calculator, then the generated list (its section). */}
+              <div className="contents lg:grid lg:grid-cols-1 lg:content-start lg:gap-8 max-lg:[&>section]:order-last">
                 <div className="rounded-lg border bg-card p-5 shadow-sm">
                   <GenerationInput
                     language={language}

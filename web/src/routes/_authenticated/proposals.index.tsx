@@ -85,6 +85,8 @@ const cell = 'px-4 py-3 align-middle'
 
 /**
  * SPEC §2's table; each row has the owner's actions (rename, expiry, duplicate, revoke, delete).
+ * On a phone each row is a card (the column headings become labels in the cells), so no column and
+ * no action is out of reach; it stays a table to assistive technology.
  * The table is inert while an action's dialog is open. A dialog gives focus back to the button
  * that opened it, but a deleted row and a revoked row's Revoke button go away: focus then goes to
  * the table, or to the row's View link, instead of falling to the page.
@@ -106,8 +108,8 @@ function ProposalsTable({ proposals }: { proposals: ProposalListEntry[] }) {
   return (
     <>
       <div ref={table} tabIndex={-1} inert={action !== undefined} className="overflow-x-auto rounded-lg border focus:outline-none">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-muted text-muted-foreground">
+        <table className="w-full text-left text-sm max-sm:block">
+          <thead className="bg-muted text-muted-foreground max-sm:sr-only">
             <tr>
               <th scope="col" className={`${cell} font-medium`}>
                 Title
@@ -123,7 +125,7 @@ function ProposalsTable({ proposals }: { proposals: ProposalListEntry[] }) {
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y">
+          <tbody className="divide-y max-sm:block">
             {proposals.map((proposal) => (
               <ProposalRow key={proposal.id} proposal={proposal} now={now} onAction={setAction} />
             ))}
