@@ -4,7 +4,7 @@
 // calculator's own language and currency, asks before discarding the seller's changes and is not a
 // new calculator for the month's count.
 import type { Page } from '@playwright/test'
-import { createCalculator, formatMoney, GENERATOR_SCREEN_LOCALE, type CalculatorData } from '@valueproof/formula'
+import { createCalculator, GENERATOR_SCREEN_LOCALE, moneyDisplayOf, moneyFormatter, type CalculatorData } from '@valueproof/formula'
 import { expect, postJson, test, toasts } from './fixtures.ts'
 import { calculatorEntries, chooseCalculatorType, currentCalculatorConfig, generateFromDescription, screenshot } from './pages.ts'
 
@@ -34,7 +34,8 @@ function yearlyFigure(config: CalculatorData, values: Record<string, number>): s
   if (result.calculatorType !== 'standard') throw new Error(`expected a standard calculator, got ${result.calculatorType}`)
   const yearly = result.timeframes.find((timeframe) => timeframe.period === 'yearly')
   if (yearly === undefined) throw new Error('the calculator shows no yearly figure')
-  return formatMoney(yearly.value, config.baseCurrency, GENERATOR_SCREEN_LOCALE)
+  // As the screen writes it: a Swedish calculator the Swedish way (decision 130).
+  return moneyFormatter(config.baseCurrency, moneyDisplayOf(config, config.baseCurrency, GENERATOR_SCREEN_LOCALE))(yearly.value)
 }
 
 /** Calculators this month, as the home's usage card reads them ('2 of 5'). */
