@@ -203,9 +203,7 @@ export function documentCalculator(props: DocumentCalculatorProps): CalculatorDa
     ...(side.price?.inputs ?? []),
   ]
   const onSliders = sliderNames(byAdjustment, slidersFor(analysis.complexity))
-  const parameters = [...value.inputs, ...(side.price?.inputs ?? [])].map((input) =>
-    parameterOf(input, onSliders.has(input.name), texts),
-  )
+  const parameters = [...value.inputs, ...(side.price?.inputs ?? [])].map((input) => parameterOf(input, onSliders.has(input.name), texts))
   return {
     ...common,
     formula: value.streams.map((stream) => stream.formula).join(' + '),

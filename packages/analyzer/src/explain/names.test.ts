@@ -47,10 +47,7 @@ describe('calculatorTitle', () => {
   })
 
   it('cuts a long name at a word, within the limit, without a dangling word', () => {
-    const title = calculatorTitle(
-      'Managed detection and response for the regional hospital network and its outpatient clinics',
-      FALLBACK,
-    )
+    const title = calculatorTitle('Managed detection and response for the regional hospital network and its outpatient clinics', FALLBACK)
     expect(title.length).toBeLessThanOrEqual(MAX_TITLE)
     expect(title).toBe('Managed detection and response for the regional hospital')
   })

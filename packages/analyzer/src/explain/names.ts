@@ -9,6 +9,9 @@ import { thingOf } from './labels.ts'
 import { explainTexts } from './texts.ts'
 
 const AND = { en: 'and', sv: 'och' } as const
+/** A word that names a change or a total, not a thing the value is about ("net", "reduction", "besparing"). */
+const CHANGE_WORD =
+  /^(?:net|gross|total|reduction|decrease|increase|saving|savings|cost|costs|change|share|rate|uplift|netto|brutto|totalt|minskning|ökning|besparing|kostnad|kostnader|andel)$/iu
 
 export function calculatorNameFor(model: ComposedModel, inputs: readonly Input[], analysis: AnalysisInput): string {
   const texts = explainTexts(analysis.language)
@@ -45,7 +48,9 @@ export function calculatorNameFor(model: ComposedModel, inputs: readonly Input[]
       ),
     )
     .map((entries) =>
-      entries.map((entry) => (entry === undefined ? undefined : thingOf(entry))).find((thing) => thing !== undefined && thing.length <= 30),
+      entries
+        .map((entry) => (entry === undefined ? undefined : thingOf(entry)))
+        .find((thing) => thing !== undefined && thing.length <= 30 && !CHANGE_WORD.test(thing)),
     )
     .filter((thing): thing is string => thing !== undefined)
   const distinct = [...new Set(things)].slice(0, 2)
@@ -66,8 +71,7 @@ const ADDRESS =
 /** A contact line: an e-mail address, a web address or a telephone number. */
 const CONTACT = /@|\bhttps?:\/\/|\bwww\.|\+?\d[\d\s().-]{7,}\d/iu
 /** A reference or a date: "Quote #123", "Offertnummer 2024-118", "No. 45", "2025-03-01", "3/14/2025". */
-const REFERENCE =
-  /#\s?\d|\b\p{L}*(?:number|nummer|nr|no)\.?\s*\d|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b/iu
+const REFERENCE = /#\s?\d|\b\p{L}*(?:number|nummer|nr|no)\.?\s*\d|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b/iu
 /** A person's name with a courtesy title ("Mr. Olsen", "Dr Jane Roe"). */
 const TITLED_PERSON = /^(?:mr|mrs|ms|dr|prof|herr|fru)\.?\s+\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}$/iu
 /** Two or three capitalised words and nothing else: a person's name when it stands alone ("Dana Whitlock"). */
@@ -105,9 +109,7 @@ function namesTheOffer(part: string): boolean {
 function cutAtWord(text: string, max: number): string {
   if (text.length <= max) return text
   const cut = text.slice(0, max + 1).replace(/\s+\S*$/u, '')
-  return cut
-    .replace(/(?:\s+(?:and|or|of|for|the|a|an|to|with|och|eller|av|för|med|till|i|på))+$/iu, '')
-    .replace(/[\s,;:–—-]+$/u, '')
+  return cut.replace(/(?:\s+(?:and|or|of|for|the|a|an|to|with|och|eller|av|för|med|till|i|på))+$/iu, '').replace(/[\s,;:–—-]+$/u, '')
 }
 
 /**
