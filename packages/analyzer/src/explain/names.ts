@@ -13,6 +13,9 @@ const AND = { en: 'and', sv: 'och' } as const
 const CHANGE_WORD =
   /^(?:net|gross|total|reduction|decrease|increase|saving|savings|cost|costs|change|share|rate|uplift|netto|brutto|totalt|minskning|ökning|besparing|kostnad|kostnader|andel)$/iu
 
+/** Words a noun phrase does not start with: a thing read from the middle of a sentence. */
+const MID_PHRASE = /^(?:as|some|of|to|in|on|at|by|for|with|than|and|or|som|av|för|med|till|på|i|och|eller)(?![\p{L}])/iu
+
 export function calculatorNameFor(model: ComposedModel, inputs: readonly Input[], analysis: AnalysisInput): string {
   const texts = explainTexts(analysis.language)
   const [stream] = model.streams
@@ -48,11 +51,10 @@ export function calculatorNameFor(model: ComposedModel, inputs: readonly Input[]
       ),
     )
     .map((entries) =>
-      entries
-        .map((entry) => (entry === undefined ? undefined : thingOf(entry)))
-        .find((thing) => thing !== undefined && thing.length <= 30 && !CHANGE_WORD.test(thing)),
+      entries.map((entry) => (entry === undefined ? undefined : thingOf(entry))).find((thing) => thing !== undefined && thing.length <= 30),
     )
-    .filter((thing): thing is string => thing !== undefined)
+    // A change word ("net", "reduction") or words that start mid-phrase ("as some") name nothing: the kind alone says more.
+    .filter((thing): thing is string => thing !== undefined && !CHANGE_WORD.test(thing) && !MID_PHRASE.test(thing))
   const distinct = [...new Set(things)].slice(0, 2)
   return distinct.length === 0 ? kind : calculatorTitle(`${kind} ${texts.forWord} ${distinct.join(` ${AND[analysis.language]} `)}`, kind)
 }
