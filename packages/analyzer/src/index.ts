@@ -14,6 +14,7 @@ export {
   type TextPage,
 } from './types.ts'
 export { INDICATIVE_USD_RATES } from './compose/currency.ts'
+export { calculatorTitle, MAX_TITLE } from './explain/names.ts'
 export { quoteAround, MAX_QUOTE } from './read/quotes.ts'
 export type { Model, Quantity, Role, Stream } from './model.ts'
 export { readFigures, type FigureChoices, type FigureReading } from './figures/reading.ts'

@@ -56,6 +56,18 @@ describe('the document’s price on a calculator of claimed value', () => {
     expect(data.explanation).not.toMatch(/states no price/)
   })
 
+  it('fills the sliders Advanced promises with the price’s inputs when the pipeline has fewer inputs', () => {
+    if (side.price === undefined) throw new Error('the quote has a price')
+    const advanced = { ...explained, complexity: 'advanced' as const }
+    const data = withDocumentPrice(advanced, side.price, { ...analysis, complexity: 'advanced' })
+    const sliders = data.parameters.filter((parameter) => parameter.type === 'slider').map((parameter) => parameter.name)
+    expect(sliders).toHaveLength(3)
+    expect(sliders.slice(0, 2)).toEqual(['onboardingWorkshop', 'hourlyCost'])
+    // Balanced's two sliders are the pipeline's already: the price's inputs stay numbers.
+    const balanced = withDocumentPrice(explained, side.price, analysis)
+    expect(balanced.parameters.filter((parameter) => parameter.type === 'slider')).toHaveLength(2)
+  })
+
   it('keeps a price the pipeline found', () => {
     if (side.price === undefined) throw new Error('the quote has a price')
     const priced = { ...explained, price: { amount: 1_000, period: 'year' as const, source: { kind: 'entered' as const } } }

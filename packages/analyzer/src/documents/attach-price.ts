@@ -7,6 +7,7 @@ import { nameOf } from '../explain/inputs.ts'
 import { explainTexts } from '../explain/texts.ts'
 import type { AnalysisInput } from '../types.ts'
 import { calculatorPriceOf, parameterOf, pricePerYearFormula } from './document-calculator.ts'
+import { sliderNames, slidersFor } from './document-sliders.ts'
 import { documentTexts } from './document-texts.ts'
 import type { DocumentPrice } from './price-side.ts'
 import type { PriceInput } from './price-terms.ts'
@@ -88,9 +89,12 @@ export function withDocumentPrice(data: CalculatorDataInput, documentPrice: Docu
   }
   if (data.price !== undefined && data.price !== null) return data
   const price = renamedPrice(documentPrice, taken)
+  // The pipeline's inputs keep their sliders; when they are fewer than the complexity promises, the price's inputs fill the rest.
+  const sliders = data.parameters.filter((parameter) => (parameter.type ?? 'slider') === 'slider').length
+  const onSliders = sliderNames(price.inputs, slidersFor(analysis.complexity) - sliders)
   return {
     ...data,
-    parameters: [...data.parameters, ...price.inputs.map((input) => parameterOf(input, false, texts))],
+    parameters: [...data.parameters, ...price.inputs.map((input) => parameterOf(input, onSliders.has(input.name), texts))],
     price: calculatorPriceOf(price),
     explanation: said(data.explanation, price),
     description: said(data.description, price),

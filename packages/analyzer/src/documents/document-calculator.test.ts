@@ -24,6 +24,13 @@ const KONSULT = [
   'Omfattning: maximalt 400 timmar under 2025.',
 ].join('\n')
 
+/** A domain whose value side is two assumptions: the third slider is the price's. */
+const HOSTING = [
+  'Hosting and Management Agreement',
+  'Customer shall pay a hosting fee of $8,000 per month.',
+  'A one-time setup fee of $12,000 is due on signing.',
+].join('\n')
+
 function input(text: string, complexity: GenerationComplexity, language: 'en' | 'sv' = 'en'): AnalysisInput {
   return { kind: 'document', pages: [{ page: 1, text }], complexity, language, currency: language === 'sv' ? 'SEK' : 'USD' }
 }
@@ -159,6 +166,27 @@ describe('a document that claims no value', () => {
 })
 
 describe('through the pipeline', () => {
+  it('has one, two or three sliders for Minimal, Balanced and Advanced, the price’s inputs filling in for a short value side', () => {
+    for (const [text, language] of [
+      [WEBSITE, 'en'],
+      [KONSULT, 'sv'],
+      [HOSTING, 'en'],
+    ] as const) {
+      for (const [complexity, count] of [
+        ['minimal', 1],
+        ['balanced', 2],
+        ['advanced', 3],
+      ] as const) {
+        const data = calculator(text, complexity, [], language)
+        expect(data.parameters.length).toBeGreaterThanOrEqual(3)
+        expect(
+          data.parameters.filter((parameter) => parameter.type === 'slider'),
+          `${language} ${complexity}`,
+        ).toHaveLength(count)
+      }
+    }
+  })
+
   it('builds the "for value" calculator apart from the plain one', () => {
     const plain = analyze(input(WEBSITE, 'balanced'))
     const value = analyze(input(WEBSITE, 'value'))

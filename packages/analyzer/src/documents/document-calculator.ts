@@ -7,8 +7,9 @@ import type { CalculatorDataInput, CalculatorPriceInput } from '@valueproof/form
 import type { Quantity } from '../model.ts'
 import { sliderRange, type QuantityKind } from '../explain/slider-range.ts'
 import { yearlyWording } from '../explain/texts.ts'
-import { SLIDERS_PER_COMPLEXITY, type AnalysisInput } from '../types.ts'
+import type { AnalysisInput } from '../types.ts'
 import type { DocumentSide } from './document-side.ts'
+import { sliderNames, slidersFor } from './document-sliders.ts'
 import { documentTexts, type DocumentTexts } from './document-texts.ts'
 import type { Stated } from './lines.ts'
 import type { DocumentPrice } from './price-side.ts'
@@ -194,18 +195,15 @@ export function documentCalculator(props: DocumentCalculatorProps): CalculatorDa
       calculatorType: 'value',
     }
   }
-  const sliders = SLIDERS_PER_COMPLEXITY[analysis.complexity]
   // The assumptions are what the seller adjusts first, so they take the sliders before the figures the
-  // document states; the price's inputs are numbers.
+  // document states, and those before the price's inputs.
   const byAdjustment = [
     ...value.inputs.filter((input) => input.stated === undefined),
     ...value.inputs.filter((input) => input.stated !== undefined),
+    ...(side.price?.inputs ?? []),
   ]
-  const onSliders = byAdjustment.slice(0, sliders).map((input) => input.name)
-  const parameters = [
-    ...value.inputs.map((input) => parameterOf(input, onSliders.includes(input.name), texts)),
-    ...(side.price?.inputs ?? []).map((input) => parameterOf(input, false, texts)),
-  ]
+  const onSliders = sliderNames(byAdjustment, slidersFor(analysis.complexity))
+  const parameters = [...value.inputs, ...(side.price?.inputs ?? [])].map((input) => parameterOf(input, onSliders.has(input.name), texts))
   return {
     ...common,
     formula: value.streams.map((stream) => stream.formula).join(' + '),

@@ -12,7 +12,8 @@ import { createDocumentExtractor } from '@valueproof/documents'
 import type { CalculatorData } from '@valueproof/formula'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { analyze } from '../analyze.ts'
-import type { GenerationComplexity, TextPage } from '../types.ts'
+import { MAX_TITLE } from '../explain/names.ts'
+import { SLIDERS_PER_COMPLEXITY, type GenerationComplexity, type TextPage } from '../types.ts'
 
 type Reading =
   /** A price the document quotes: one of these figures (as written, in its own currency) is in the price. */
@@ -161,6 +162,27 @@ describe.skipIf(!available)('the sample documents', () => {
       expect(reading.figures.some(quotes), `${file}: ${found} quotes none of ${reading.figures.join(', ')}`).toBe(true)
     } else if (reading.price === 'none' && sample.claimsValue !== true) {
       expect(data.price, `${file} states no price, yet ${found}`).toBeUndefined()
+    }
+  })
+
+  // SPEC §2's dialog: Minimal one slider, Balanced two, Advanced three, or every input when there are fewer.
+  it.each(Object.keys(SAMPLES))('%s: as many sliders as the complexity promises', (file) => {
+    for (const complexity of ['minimal', 'balanced', 'advanced'] as const) {
+      const data = calculatorOf(file, complexity)
+      const sliders = data.parameters.filter((parameter) => parameter.type === 'slider').length
+      const promised = Math.min(SLIDERS_PER_COMPLEXITY[complexity], data.parameters.length)
+      expect(sliders, `${file}, ${complexity}: ${sliders} sliders of ${data.parameters.length} inputs`).toBe(promised)
+    }
+  })
+
+  // The name becomes the proposal's title: short, and never a heading's address, contact or form label.
+  it.each(Object.keys(SAMPLES))('%s: its name is a short title', (file) => {
+    for (const complexity of ['balanced', 'advanced', 'value'] as const) {
+      const { name } = calculatorOf(file, complexity)
+      expect(name.length, name).toBeLessThanOrEqual(MAX_TITLE)
+      expect(name, name).not.toMatch(/attention|\batt?n?:|address|adress/iu)
+      expect(name, name).not.toMatch(/^\s*(?:\S+\s+){0,2}\S+?\s*#?\s*:/u)
+      expect(name.trim(), name).not.toBe('')
     }
   })
 
