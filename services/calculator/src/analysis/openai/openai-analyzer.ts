@@ -3,6 +3,7 @@
 // An answer that still fails is not returned: the fallback analyzer (the built-in one) answers
 // instead when there is one, otherwise the analysis fails with invalid_output.
 import { AiError, type AiProvider } from '@valueproof/ai'
+import { calculatorTitle } from '@valueproof/analyzer'
 import type { CalculatorData } from '@valueproof/formula'
 import type { HonestyRule } from '../honesty.ts'
 import { AnalysisError, type Analysis, type AnalysisInput, type Analyzer } from '../types.ts'
@@ -71,8 +72,10 @@ export function createOpenAiAnalyzer(provider: AiProvider, options: OpenAiAnalyz
           },
           ...(signal === undefined ? {} : { signal }),
         })
-        // Only an answer that passed the honesty checks gets here (validate sends the rest back).
-        return { calculatorData, honesty: [], analyzer: 'openai' }
+        // Only an answer that passed the honesty checks gets here (validate sends the rest back). Its name
+        // becomes a proposal's title: an address block or a contact line copied from the document is not one.
+        const name = calculatorTitle(calculatorData.name, input.language === 'sv' ? 'ROI-kalkylator' : 'ROI calculator')
+        return { calculatorData: { ...calculatorData, name }, honesty: [], analyzer: 'openai' }
       } catch (error) {
         if (fallback === undefined || !(error instanceof AiError) || error.code !== 'invalid_output') throw toAnalysisError(error)
         options.onFallback?.(fallbackOf(error, last))

@@ -140,6 +140,17 @@ describe('the OpenAI-compatible analyzer under the honesty rules', () => {
     expect(system).toContain('NOK 650 ≈ 57 SEK (1 NOK = 0.088 SEK)')
   })
 
+  it('names the calculator by its offer, not by an address block or a contact line the model copied', async () => {
+    server.respondWith(
+      jsonCompletion({
+        ...honestAnswer,
+        name: 'Job Address: 12 Main Street, Portland OR 97201 — Attention: Troy Deming — Kortare hanteringstid',
+      }),
+    )
+    const { calculatorData: calculator } = await analyzer.analyze(swedish)
+    expect(calculator.name).toBe('Kortare hanteringstid')
+  })
+
   it('marks the quotes of a scanned page as read by text recognition, as the built-in analyzer does', async () => {
     const [first] = swedish.pages
     if (first === undefined) throw new Error('the description has a page')
