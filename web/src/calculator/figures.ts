@@ -40,17 +40,34 @@ export function streamLabel(kind: StreamKind): string {
   return STREAM_CHOICES.find((choice) => choice.value === kind)?.label ?? kind
 }
 
-/** What the analyzer reads a kept calculator's text as: a document's pages, or the description. */
-export function readingOf(analyzer: Analyzer, source: SavedCalculatorInput, config: CalculatorData, fileName?: string): FigureReading {
-  const complexity =
-    config.complexity === 'minimal' || config.complexity === 'advanced' || config.complexity === 'value' ? config.complexity : 'balanced'
-  const currency = config.baseCurrency
+/** What a reading depends on besides the text: the settings the calculator was made with. */
+export interface ReadingSettings {
+  readonly complexity: 'minimal' | 'balanced' | 'advanced' | 'value'
+  readonly language: 'en' | 'sv'
+  readonly currency: CalculatorData['baseCurrency']
+}
+
+export function readingSettings(config: CalculatorData): ReadingSettings {
+  const { complexity } = config
+  return {
+    complexity: complexity === 'minimal' || complexity === 'advanced' || complexity === 'value' ? complexity : 'balanced',
+    language: config.language ?? 'en',
+    currency: config.baseCurrency,
+  }
+}
+
+/** What the analyzer reads a kept calculator's text as: a document's pages, or the description; an empty text reads as no figures. */
+export function readingOf(
+  analyzer: Analyzer,
+  source: SavedCalculatorInput,
+  settings: ReadingSettings,
+  fileName?: string,
+): FigureReading | undefined {
+  if (source.text.trim() === '') return undefined
   return analyzer.readFigures({
     kind: source.kind === 'document' ? 'document' : 'description',
     pages: source.kind === 'document' ? pagesOfContent(source.text) : [{ page: 1, text: source.text }],
-    complexity,
-    language: config.language ?? 'en',
-    currency,
+    ...settings,
     ...(fileName === undefined ? {} : { fileName }),
   })
 }

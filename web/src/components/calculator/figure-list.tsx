@@ -70,7 +70,7 @@ function FigureRow({
 }) {
   const chosen = figure.role !== figure.suggested
   return (
-    <li className="grid gap-1 rounded-md border px-3 py-2" data-figure={figure.text}>
+    <li className="grid gap-1 rounded-md border px-3 py-2" data-figure={figure.text} data-figure-index={figure.index}>
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium tabular-nums">{figure.text}</span>
         <span

@@ -7,7 +7,15 @@ import type { FigureChoicesKept } from '@valueproof/contracts'
 import { validateCalculatorData, type CalculatorData, type CalculatorPriceInput } from '@valueproof/formula'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useRef, useState } from 'react'
-import { hasChoices, keptChoices, loadAnalyzer, readingOf, rebuiltConfig, type Analyzer } from '../../calculator/figures.ts'
+import {
+  hasChoices,
+  keptChoices,
+  loadAnalyzer,
+  readingOf,
+  readingSettings,
+  rebuiltConfig,
+  type Analyzer,
+} from '../../calculator/figures.ts'
 import { savedCalculatorSource } from '../../calculator/saved-api.ts'
 import { FigureList } from './figure-list.tsx'
 import { FigureStreams } from './figure-streams.tsx'
@@ -35,6 +43,15 @@ export function FiguresPanel(props: FiguresPanelProps) {
   })
   const analyzer = useQuery({ queryKey: ['analyzer'], queryFn: loadAnalyzer, staleTime: Infinity })
   const failed = source.error ?? analyzer.error
+  // Read once per text and settings (a 52-page document takes a tenth of a second), not on each rebuild.
+  const { complexity, language, currency } = readingSettings(props.config)
+  const reading = useMemo(
+    () =>
+      analyzer.data === undefined || source.data === undefined || source.data.kind === 'template'
+        ? undefined
+        : readingOf(analyzer.data, source.data, { complexity, language, currency }, props.fileName),
+    [analyzer.data, source.data, complexity, language, currency, props.fileName],
+  )
   return (
     <section
       aria-labelledby="figures-heading"
@@ -59,8 +76,12 @@ export function FiguresPanel(props: FiguresPanelProps) {
         <p role="status" className="text-sm text-muted-foreground">
           Reading the figures…
         </p>
+      ) : reading === undefined ? (
+        <p className="text-sm text-muted-foreground">
+          The text this calculator was made from is not kept, so there are no figures to show.
+        </p>
       ) : (
-        <ReadFigures {...props} analyzer={analyzer.data} reading={readingOf(analyzer.data, source.data, props.config, props.fileName)} />
+        <ReadFigures {...props} analyzer={analyzer.data} reading={reading} />
       )}
     </section>
   )
@@ -77,7 +98,13 @@ function sellersCalculator(build: FigureBuild, current: CalculatorData, analyzer
 function ReadFigures({ kept, config, onRebuilt, analyzer, reading }: FiguresPanelProps & { analyzer: Analyzer; reading: FigureReading }) {
   // Choices made for another build of this calculator (regenerated, edited by hand) start again from the text.
   const [stored] = useState(() => kept ?? { choices: {}, formula: '' })
-  const [choices, setChoices] = useState<FigureChoices>(() => (stored.formula === config.formula ? stored.choices : {}))
+  // The choices and the build they make, composed once per choice (in its handler), again only for another reading.
+  const [shown, setShown] = useState(() => {
+    const initial: FigureChoices = stored.formula === config.formula ? stored.choices : {}
+    return { reading, choices: initial, build: analyzer.buildFromFigures(reading, initial) }
+  })
+  if (shown.reading !== reading) setShown({ reading, choices: shown.choices, build: analyzer.buildFromFigures(reading, shown.choices) })
+  const { choices, build } = shown
   // The names builds gave this calculator: the first guess's, and the last rebuild's.
   const analyzerNames = useMemo(
     () => [analyzer.buildFromFigures(reading).calculatorData.name, ...(stored.name === undefined ? [] : [stored.name])],
@@ -85,7 +112,6 @@ function ReadFigures({ kept, config, onRebuilt, analyzer, reading }: FiguresPane
   )
   const [problem, setProblem] = useState<string>()
   const lastName = useRef<string | undefined>(undefined)
-  const build = useMemo(() => analyzer.buildFromFigures(reading, choices), [analyzer, reading, choices])
   // A calculator not made from these figures as they stand (OpenAI's, or edited by hand): "used" is what its inputs quote.
   const ownBuild = build.calculatorData.formula === config.formula
   const quoted = useMemo(() => quotedTexts(config), [config])
@@ -98,7 +124,7 @@ function ReadFigures({ kept, config, onRebuilt, analyzer, reading }: FiguresPane
       return
     }
     setProblem(undefined)
-    setChoices(next)
+    setShown({ reading, choices: next, build: nextBuild })
     lastName.current = nextBuild.calculatorData.name
     onRebuilt(rebuilt, hasChoices(next) ? keptChoices(next, rebuilt.formula, nextBuild.calculatorData.name) : null)
   }
