@@ -489,10 +489,10 @@ test.describe('the generator screen', () => {
       expect(response.ok(), await response.text()).toBe(true)
     }
     // The screen reads one calculator left (a count behind the server's): Generate goes on and the server refuses.
-    await page.route('**/api/user', async (route) => {
+    await page.route('**/api/session', async (route) => {
       const response = await route.fetch()
-      const record = (await response.json()) as Record<string, unknown>
-      await route.fulfill({ response, json: { ...record, calculatorsCreated: 4 } })
+      const { user } = (await response.json()) as { user: Record<string, unknown> }
+      await route.fulfill({ response, json: { user: { ...user, calculatorsCreated: 4 } } })
     })
     await openCalculator(page)
     await generateFromDescription(page, DESCRIPTION_EN, { type: 'Minimal', wait: false })

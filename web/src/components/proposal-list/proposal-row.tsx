@@ -19,12 +19,18 @@ const cell = 'px-4 py-3 align-middle max-sm:block max-sm:p-0'
 const actionClass =
   'rounded-sm font-medium underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-disabled:opacity-60 max-sm:inline-flex max-sm:min-h-11 max-sm:min-w-11 max-sm:items-center max-sm:justify-center max-sm:rounded-md max-sm:border max-sm:border-input max-sm:px-3'
 
-/** A column's heading inside its cell, where a phone shows the row as a card without the table's head. */
-function CardLabel({ children }: { children: ReactNode }) {
+/**
+ * A column's heading inside its cell, where a phone shows the row as a card without the table's head.
+ * Drawn by CSS from an attribute: the cell's text (and what a screen reader reads with its column
+ * header) stays the value alone.
+ */
+function CardLabel({ text }: { text: string }) {
   return (
-    <span aria-hidden="true" className="mb-1 block text-xs font-medium text-muted-foreground sm:hidden">
-      {children}
-    </span>
+    <span
+      aria-hidden="true"
+      data-card-label={text}
+      className="mb-1 block text-xs font-medium text-muted-foreground before:content-[attr(data-card-label)] sm:hidden"
+    />
   )
 }
 
@@ -185,11 +191,11 @@ export function ProposalRow({
         <AgreementStatus proposal={proposal} />
       </th>
       <td className={`${cell} whitespace-nowrap`}>
-        <CardLabel>Created</CardLabel>
+        <CardLabel text="Created" />
         {formatCreatedDate(proposal.createdAt)}
       </td>
       <td className={`${cell} min-w-40 max-sm:min-w-0`}>
-        <CardLabel>Access Code</CardLabel>
+        <CardLabel text="Access Code" />
         <AccessCodeCell title={proposal.title} accessCode={proposal.accessCode} />
       </td>
       <td className={`${cell} text-right max-sm:col-span-2`}>
