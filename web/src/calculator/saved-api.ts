@@ -89,15 +89,15 @@ export function textChecksOf(warnings: readonly GenerationWarning[]): Generation
   return checks.length === 0 ? undefined : checks
 }
 
-/** The description, or the document's extracted text, of one kept calculator. */
-export async function savedCalculatorInput(id: string): Promise<string> {
-  return (await savedCalculatorSource(id)).text
-}
-
 /** What one kept calculator was made from: its kind and its description or document text. */
 export async function savedCalculatorSource(id: string): Promise<SavedCalculatorInput> {
   const response = await apiRequest('GET', `/api/calculators/${encodeURIComponent(id)}/input`)
   return readJson(response, savedCalculatorInputSchema)
+}
+
+/** The query of a kept calculator's input: fetched once per calculator for the figures panel and its proposals alike (it does not change). */
+export function calculatorSourceQuery(id: string) {
+  return { queryKey: ['calculator-source', id], queryFn: () => savedCalculatorSource(id), staleTime: Infinity } as const
 }
 
 /**

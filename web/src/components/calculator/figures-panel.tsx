@@ -16,7 +16,7 @@ import {
   rebuiltConfig,
   type Analyzer,
 } from '../../calculator/figures.ts'
-import { savedCalculatorSource } from '../../calculator/saved-api.ts'
+import { calculatorSourceQuery } from '../../calculator/saved-api.ts'
 import { FigureList } from './figure-list.tsx'
 import { FigureStreams } from './figure-streams.tsx'
 import { YourPrice } from './your-price.tsx'
@@ -36,11 +36,7 @@ export interface FiguresPanelProps {
 }
 
 export function FiguresPanel(props: FiguresPanelProps) {
-  const source = useQuery({
-    queryKey: ['calculator-source', props.calculatorId],
-    queryFn: () => savedCalculatorSource(props.calculatorId),
-    staleTime: Infinity,
-  })
+  const source = useQuery(calculatorSourceQuery(props.calculatorId))
   const analyzer = useQuery({ queryKey: ['analyzer'], queryFn: loadAnalyzer, staleTime: Infinity })
   const failed = source.error ?? analyzer.error
   // Read once per text and settings (a 52-page document takes a tenth of a second), not on each rebuild.

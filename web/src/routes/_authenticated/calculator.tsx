@@ -13,7 +13,7 @@ import {
   type ChosenComplexity,
   type GeneratedCalculator,
 } from '../../calculator/generation-api.ts'
-import { savedCalculatorInput } from '../../calculator/saved-api.ts'
+import { calculatorSourceQuery } from '../../calculator/saved-api.ts'
 import { useSaveValues, useSavedCalculators } from '../../calculator/saved-sync.ts'
 import { sellerWarnings, type GuardedAction } from '../../calculator/seller-warnings.ts'
 import { newEntryId } from '../../calculator/storage.ts'
@@ -185,7 +185,7 @@ function CalculatorScreen({ userId, plan, input }: { userId: number; plan: Plan;
     if (id === undefined || entry?.saved !== true) return describeCalculator(config)
     const known = inputs.current.get(id)
     if (known !== undefined && known.trim() !== '') return known
-    const text = await savedCalculatorInput(id)
+    const { text } = await queryClient.fetchQuery(calculatorSourceQuery(id))
     inputs.current.set(id, text)
     return text.trim() === '' ? describeCalculator(config) : text
   }
