@@ -247,3 +247,5 @@ export {
   type ReleasedAgreement,
   type WhoMayAgree,
 } from './agreement-rules.ts'
+export * from './proposal-document/index.ts'
+export * from './proposal-document/schema.ts'

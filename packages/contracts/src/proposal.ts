@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { agreementSchema, calculatorValuesSchema } from './agreement.ts'
 import { releasedAgreementSchema, WHO_MAY_AGREE } from './agreement-rules.ts'
 import { beaconTokenSchema } from './engagement.ts'
+import type { ProposalDocument } from './proposal-document/model.ts'
 import { refineStorableJson, storableString } from './storable-text.ts'
 
 /** SPEC §5: sharing needs a non-empty trimmed name. */
@@ -289,6 +290,11 @@ export const proposalRecordSchema = z.object({
   agreementEmails: z.array(z.string()).optional(),
   /** Agreements the seller released, newest first: the owner's answer only. */
   releasedAgreements: z.array(releasedAgreementSchema).optional(),
+  /**
+   * What the prospect's page and the PDF render (issue 37): the seller's last publication, or the
+   * document made from the written sections before the first one.
+   */
+  document: z.custom<ProposalDocument>(),
 })
 export type ProposalRecord = z.infer<typeof proposalRecordSchema>
 

@@ -185,6 +185,16 @@ export { proposalTexts, type AccessGateTexts, type ProposalTexts } from './propo
 export { formatInputValue, formatMonths, formatPayback, formatPercent, paybackStatement } from './proposal/figure-format.ts'
 export { compactMoneyFormatter, moneyDisplayOf, moneyFormatter, numberLocaleOf, type MoneyDisplay } from './proposal/money-display.ts'
 export { calculatorFigures, estimateNoteOf, type CalculatorFigure, type CalculatorFigures } from './proposal/calculator-figures.ts'
+export {
+  lineChosen,
+  priceOfQuote,
+  quoteTotals,
+  type QuoteLine,
+  type QuotePart,
+  type QuoteRecurrence,
+  type QuoteTable,
+  type QuoteTotals,
+} from './proposal/quote.ts'
 
 // Money
 export { CURRENCIES, CURRENCY_RATES, conversionRate, convertCurrency, type Currency, type CurrencyRates } from './money/currency-rates.ts'

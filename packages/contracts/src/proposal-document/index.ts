@@ -1,0 +1,3 @@
+// What the prospect page needs of a proposal document, without the zod schemas (schema.ts).
+export * from './model.ts'
+export * from './brand-colour.ts'
