@@ -1,6 +1,6 @@
 import { productBranding } from '@valueproof/contracts'
 import { describe, expect, it } from 'vitest'
-import { brandingOf, PRODUCT_LOGO } from './branding.ts'
+import { brandColorOf, brandingOf, PRODUCT_LOGO } from './branding.ts'
 
 const ORIGIN = 'https://proposals.example'
 const anna = { contactName: 'Anna Berg', contactEmail: 'anna@acme.example', contactPhone: '+46 70 123 45 67' }
@@ -61,5 +61,22 @@ describe('the branding a proposal page shows', () => {
       contact: undefined,
     })
     expect(brandingOf(null, ORIGIN).contact).toBeUndefined()
+  })
+})
+
+describe("the document's brand colour", () => {
+  const pro = brandingOf({ branding: { companyName: 'Acme AB', companyLogo: '/api/logos/acme.png' } }, ORIGIN)
+  const free = brandingOf({ branding: productBranding() }, ORIGIN)
+
+  it("is a Pro seller's colour when it reads in both themes", () => {
+    expect(brandColorOf(pro, '#0f766e')).toBe('#0f766e')
+  })
+
+  it('is none on Free, none when unset, and none when it fails the contrast check', () => {
+    expect(brandColorOf(free, '#0f766e')).toBeUndefined()
+    expect(brandColorOf(pro, undefined)).toBeUndefined()
+    expect(brandColorOf(pro, '#ffeb3b')).toBeUndefined()
+    expect(brandColorOf(pro, '#1d4ed8')).toBeUndefined()
+    expect(brandColorOf(pro, 'red')).toBeUndefined()
   })
 })

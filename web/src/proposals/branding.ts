@@ -2,6 +2,7 @@
 // ValueProof's own branding for Free, the company profile for Pro, and the seller's contact details
 // on every plan. The page still trusts none of it: links and images only when plainly safe.
 import { brandingSchema, type CalculatorData } from '@valueproof/formula'
+import { brandColorProblem } from '@valueproof/contracts/proposal-document'
 import { mailtoHref, telHref } from './contact-links.ts'
 import { safeLogoSrc, safeWebsiteHref } from './safe-urls.ts'
 
@@ -58,4 +59,13 @@ export function brandingOf(calculatorData: unknown, origin?: string): Branding {
     website: branding.companyWebsite?.trim(),
     contact: (contact.name ?? contact.email ?? contact.phone) === undefined ? undefined : contact,
   }
+}
+
+/**
+ * The document's brand colour (issue 37) when the page may show it: a Pro seller's (the company's
+ * own branding) that reads against white and the dark theme; else none, and the theme's colours.
+ */
+export function brandColorOf(branding: Branding, color: string | undefined): string | undefined {
+  if (branding.kind !== 'custom' || color === undefined) return undefined
+  return brandColorProblem(color) === undefined ? color : undefined
 }

@@ -19,4 +19,10 @@ describe("a proposal's agreement and PDF links", () => {
   it('asks for the PDF of a proposal without a calculator with no figures at all', () => {
     expect(pdfUrl('p1', undefined, undefined)).toBe('/api/proposals/p1/pdf')
   })
+
+  it("carries the pricing table's ticked optional lines, and an empty list when none is ticked", () => {
+    const url = new URL(pdfUrl('p1', undefined, undefined, ['training', 'support']), 'http://localhost')
+    expect(url.searchParams.get('options')).toBe('training,support')
+    expect(pdfUrl('p1', undefined, undefined, [])).toBe('/api/proposals/p1/pdf?options=')
+  })
 })

@@ -22,11 +22,20 @@ export interface PdfFigures {
   values: Readonly<Record<string, number>>
 }
 
-/** The PDF of the proposal with the figures on screen: a plain link, so it needs no script to download. */
-export function pdfUrl(id: string, figures: PdfFigures | undefined, accessCode: string | undefined): string {
+/**
+ * The PDF of the proposal with the figures on screen: a plain link, so it needs no script to download.
+ * `options`: the pricing table's optional lines counted now (issue 37), when it has any to tick.
+ */
+export function pdfUrl(
+  id: string,
+  figures: PdfFigures | undefined,
+  accessCode: string | undefined,
+  options?: readonly string[] | undefined,
+): string {
   return withQuery(`${proposalPath(id)}/pdf`, {
     scenario: figures?.scenario,
     values: figures === undefined ? undefined : JSON.stringify(figures.values),
+    options: options?.join(','),
     code: accessCode,
   })
 }
