@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { agreementUrl, pdfUrl } from './proposal-links.ts'
+import { agreementUrl, pdfUrl, proposalImageUrl } from './proposal-links.ts'
 
 describe("a proposal's agreement and PDF links", () => {
   it('posts the agreement to the proposal, with the access code only when one was entered', () => {
@@ -24,5 +24,10 @@ describe("a proposal's agreement and PDF links", () => {
     const url = new URL(pdfUrl('p1', undefined, undefined, ['training', 'support']), 'http://localhost')
     expect(url.searchParams.get('options')).toBe('training,support')
     expect(pdfUrl('p1', undefined, undefined, [])).toBe('/api/proposals/p1/pdf?options=')
+  })
+
+  it("loads the document's images from the proposal, with the access code it was opened with", () => {
+    expect(proposalImageUrl('p1', 'img_1', undefined)).toBe('/api/proposals/p1/images/img_1')
+    expect(proposalImageUrl('p1', 'a/b', 'k 0')).toBe('/api/proposals/p1/images/a%2Fb?code=k+0')
   })
 })

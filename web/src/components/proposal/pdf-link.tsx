@@ -3,22 +3,26 @@ import { pdfUrl, type PdfFigures } from '../../proposals/proposal-links.ts'
 import { buttonClassName } from '../ui/button.tsx'
 
 /**
- * "Download PDF" (issue 20): a plain link to the server's PDF of the page at the figures on screen,
- * so it needs no script. The download attribute is empty: the server's answer names the file.
+ * "Download PDF" (issue 20): a plain link to the server's PDF of the page at the figures on screen
+ * and with the pricing table's options ticked as on screen (issue 37), so it needs no script. The
+ * download attribute is empty: the server's answer names the file.
  */
 export function PdfLink({
   proposalId,
   figures,
+  options,
   accessCode,
   texts,
 }: {
   proposalId: string
   figures: PdfFigures | undefined
+  /** The optional lines counted now; undefined when the document has none to tick. */
+  options: readonly string[] | undefined
   accessCode: string | undefined
   texts: ProposalTexts
 }) {
   return (
-    <a href={pdfUrl(proposalId, figures, accessCode)} download="" className={buttonClassName('outline', 'lg', 'min-h-11 px-5')}>
+    <a href={pdfUrl(proposalId, figures, accessCode, options)} download="" className={buttonClassName('outline', 'lg', 'min-h-11 px-5')}>
       <svg
         aria-hidden="true"
         viewBox="0 0 24 24"

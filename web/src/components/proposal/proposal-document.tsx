@@ -3,27 +3,36 @@ import {
   createCalculator,
   hasScenarios,
   headlineOf,
+  moneyDisplayOf,
+  moneyFormatter,
+  numberLocaleOf,
   paybackSeries,
+  proposalTexts,
   validateCalculatorData,
   type CalculatorData,
   type CalculatorLanguage,
-  moneyDisplayOf,
+  type MoneyDisplay,
+  type ProposalTexts,
 } from '@valueproof/formula'
 import type { Agreement, EngagementSection } from '@valueproof/contracts'
+import { hasWords, visibleBlocks, type ProposalBlock, type SectionBlock } from '@valueproof/contracts/proposal-document'
 import { useMemo, useState, type ReactNode } from 'react'
 import type { CalculatorInputListener } from '../../engagement/use-prospect-engagement.ts'
 import { formatLongDate } from '../../proposals/proposal-dates.ts'
 import type { Proposal } from '../../queries/proposals.ts'
 import { hasCalculatorContent, LiveCalculator } from './live-calculator.tsx'
-import { brandingOf, type Branding } from '../../proposals/branding.ts'
+import { brandColorOf, brandingOf, type Branding } from '../../proposals/branding.ts'
 import { CompanyHeader, ContactBlock, Website } from './proposal-branding.tsx'
 import { isOwnersView } from '../../proposals/owner-bar.tsx'
 import { useCalculatorValues } from './calculator-values.ts'
 import { PaybackChart } from './payback-chart.tsx'
 import { ProposalSummary, type ProposalFigures } from './proposal-summary.tsx'
-import { proposalTexts, type ProposalTexts } from '@valueproof/formula'
+import { BlockHeading } from './document/block-heading.tsx'
+import { DocumentBlock, LeadSection, type BlockContext } from './document/blocks.tsx'
+import { chosenOptions, pricedCalculatorData, quoteTableOf, type PricingFormat, type Ticks } from './document/pricing.ts'
 
-// Everything here renders user and model text as React text children: never as HTML.
+// Everything here renders user and model text as React text children: never as HTML (the
+// document's rich text too: document/rich-text.ts).
 
 function filled(text: string | null | undefined): text is string {
   return typeof text === 'string' && text.trim() !== ''
@@ -38,28 +47,21 @@ function calculatorStateOf(calculatorData: unknown): CalculatorState {
   return hasCalculatorContent(validation.calculatorData) ? { kind: 'ready', calculatorData: validation.calculatorData } : { kind: 'none' }
 }
 
-/** Paragraphs separated by blank lines; single line breaks are kept inside a paragraph. */
-function Text({ children, className }: { children: string; className?: string }) {
-  const paragraphs = children
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter((paragraph) => paragraph !== '')
-  return (
-    <div className={className ?? 'grid gap-3 leading-relaxed'}>
-      {paragraphs.map((paragraph, index) => (
-        <p key={index} className="whitespace-pre-line">
-          {paragraph}
-        </p>
-      ))}
-    </div>
-  )
-}
-
 /** `name` is the part of the page whose time on screen a prospect's visit reports (issue 19). */
-function Section({ title, name, children }: { title: string; name: EngagementSection; children: ReactNode }) {
+function Section({
+  title,
+  name,
+  brandColor,
+  children,
+}: {
+  title: string
+  name: EngagementSection
+  brandColor: string | undefined
+  children: ReactNode
+}) {
   return (
     <section data-section={name} className="grid gap-3">
-      <h2 className="text-xl font-semibold tracking-tight sm:text-2xl">{title}</h2>
+      <BlockHeading brandColor={brandColor}>{title}</BlockHeading>
       {children}
     </section>
   )
@@ -71,18 +73,20 @@ function CalculatorSection({
   state,
   figures,
   texts,
+  brandColor,
   onInput,
 }: {
   title: string
   state: CalculatorState
   figures: PageFigures | undefined
   texts: ProposalTexts
+  brandColor: string | undefined
   onInput: CalculatorInputListener | undefined
 }) {
   if (state.kind === 'none') return null
   if (state.kind === 'invalid' || figures === undefined) {
     return (
-      <Section title={title} name="calculator">
+      <Section title={title} name="calculator" brandColor={brandColor}>
         <p className="text-muted-foreground">{texts.calculatorCannotBeShown}</p>
       </Section>
     )
@@ -90,7 +94,7 @@ function CalculatorSection({
   const { calculatorData } = figures
   const series = paybackSeries(figures.result)
   return (
-    <Section title={title} name="calculator">
+    <Section title={title} name="calculator" brandColor={brandColor}>
       <div className="grid gap-6">
         {series !== undefined && (
           <PaybackChart
@@ -116,103 +120,89 @@ function CalculatorSection({
 /** What the page figures with: the summary's figures and the calculator's way to move its inputs. */
 type PageFigures = ProposalFigures & { setValues: (values: Record<string, number>) => void }
 
-/** SPEC §2's default document layout: company header, title, long date, the filled sections, contact footer. */
 interface LayoutProps {
   proposal: Proposal
+  /** The visible blocks in order; `lead` sections are shown under the title. */
+  blocks: ProposalBlock[]
   branding: Branding
-  calculator: CalculatorState
-  figures: PageFigures | undefined
   /** The headline, the scenario switch, the PDF link and the agreement, right under the title. */
   summary: ReactNode
   texts: ProposalTexts
-  onCalculatorInput: CalculatorInputListener | undefined
+  context: Omit<BlockContext, 'contact'>
 }
 
-function DocumentLayout({ proposal, branding, calculator, figures, summary, texts, onCalculatorInput }: LayoutProps) {
-  const created = formatLongDate(proposal.createdAt, texts.dateLocale)
+function isLead(block: ProposalBlock): block is SectionBlock {
+  return block.type === 'section' && block.lead === true && hasWords(block.content)
+}
+
+function Title({ proposal, texts, dated, leads }: { proposal: Proposal; texts: ProposalTexts; dated: boolean; leads: SectionBlock[] }) {
+  const created = dated ? formatLongDate(proposal.createdAt, texts.dateLocale) : undefined
+  return (
+    <div className={dated ? 'grid gap-2' : 'grid gap-4'}>
+      <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{proposal.document.title}</h1>
+      {created !== undefined && (
+        <p className="text-muted-foreground">
+          <time dateTime={proposal.createdAt ?? undefined}>{created}</time>
+        </p>
+      )}
+      {leads.map((block) => (
+        <LeadSection key={block.id} block={block} />
+      ))}
+    </div>
+  )
+}
+
+function Contact({ proposal, branding, texts }: { proposal: Proposal; branding: Branding; texts: ProposalTexts }) {
+  return (
+    <>
+      <ContactBlock branding={branding} contactInformation={writtenContact(proposal)} texts={texts} />
+      <Website branding={branding} />
+    </>
+  )
+}
+
+/** SPEC §2's default document layout: company header, title, long date, the blocks in order, contact footer. */
+function DocumentLayout({ proposal, blocks, branding, summary, texts, context }: LayoutProps) {
   return (
     <article className="grid gap-10" lang={texts.language}>
       <CompanyHeader branding={branding} texts={texts} />
-      <div className="grid gap-2">
-        <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{proposal.title}</h1>
-        {created !== undefined && (
-          <p className="text-muted-foreground">
-            <time dateTime={proposal.createdAt ?? undefined}>{created}</time>
-          </p>
-        )}
-      </div>
+      <Title proposal={proposal} texts={texts} dated leads={blocks.filter(isLead)} />
       {summary}
-      {filled(proposal.executiveSummary) && (
-        <Section title={texts.executiveSummary} name="executiveSummary">
-          <Text>{proposal.executiveSummary}</Text>
-        </Section>
-      )}
-      {filled(proposal.problemStatement) && (
-        <Section title={texts.problemStatement} name="problemStatement">
-          <Text>{proposal.problemStatement}</Text>
-        </Section>
-      )}
-      {filled(proposal.solutionOverview) && (
-        <Section title={texts.solutionOverview} name="solutionOverview">
-          <Text>{proposal.solutionOverview}</Text>
-        </Section>
-      )}
-      {filled(proposal.valueProposition) && (
-        <Section title={texts.valueProposition} name="valueProposition">
-          <Text>{proposal.valueProposition}</Text>
-        </Section>
-      )}
-      <CalculatorSection title={texts.roiCalculator} state={calculator} figures={figures} texts={texts} onInput={onCalculatorInput} />
-      {filled(proposal.callToAction) && (
-        <Section title={texts.nextSteps} name="nextSteps">
-          <Text>{proposal.callToAction}</Text>
-        </Section>
-      )}
+      {blocks
+        .filter((block) => !isLead(block))
+        .map((block) => (
+          <DocumentBlock key={block.id} block={block} context={{ ...context, contact: undefined }} />
+        ))}
       <footer data-section="contactInformation" className="grid gap-3 border-t pt-6 text-sm text-muted-foreground">
-        <ContactBlock branding={branding} contactInformation={writtenContact(proposal)} texts={texts} />
-        <Website branding={branding} />
+        <Contact proposal={proposal} branding={branding} texts={texts} />
       </footer>
     </article>
   )
 }
 
-/** SPEC §2's executive layout (templateType executive). */
-function ExecutiveLayout({ proposal, branding, calculator, figures, summary, texts, onCalculatorInput }: LayoutProps) {
+/**
+ * SPEC §2's executive layout (templateType executive): the summary under the title, and the contact
+ * under Next Steps (the block written as the call to action), or at the end without one.
+ */
+function ExecutiveLayout({ proposal, blocks, branding, summary, texts, context }: LayoutProps) {
+  const contact = (
+    <div data-section="contactInformation" className="grid gap-3 text-muted-foreground">
+      <Contact proposal={proposal} branding={branding} texts={texts} />
+    </div>
+  )
+  const nextSteps = blocks.find((block) => block.type === 'section' && block.written === 'callToAction')
+  const blockContext: BlockContext = { ...context, contact: nextSteps === undefined ? undefined : { blockId: nextSteps.id, node: contact } }
   return (
     <article className="grid gap-10" lang={texts.language}>
       <CompanyHeader branding={branding} texts={texts} />
-      <div className="grid gap-4">
-        <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{proposal.title}</h1>
-        {filled(proposal.executiveSummary) && (
-          <div data-section="executiveSummary">
-            <Text className="grid gap-3 text-lg leading-relaxed text-muted-foreground">{proposal.executiveSummary}</Text>
-          </div>
-        )}
-      </div>
+      <Title proposal={proposal} texts={texts} dated={false} leads={blocks.filter(isLead)} />
       {summary}
-      <CalculatorSection title={texts.keyFinancialImpact} state={calculator} figures={figures} texts={texts} onInput={onCalculatorInput} />
-      {filled(proposal.problemStatement) && (
-        <Section title={texts.currentChallenge} name="problemStatement">
-          <Text>{proposal.problemStatement}</Text>
-        </Section>
-      )}
-      {filled(proposal.solutionOverview) && (
-        <Section title={texts.ourSolution} name="solutionOverview">
-          <Text>{proposal.solutionOverview}</Text>
-        </Section>
-      )}
-      {filled(proposal.valueProposition) && (
-        <Section title={texts.valueDelivered} name="valueProposition">
-          <Text>{proposal.valueProposition}</Text>
-        </Section>
-      )}
-      <Section title={texts.nextSteps} name="nextSteps">
-        {filled(proposal.callToAction) && <Text>{proposal.callToAction}</Text>}
-        <div data-section="contactInformation" className="grid gap-3 text-muted-foreground">
-          <ContactBlock branding={branding} contactInformation={writtenContact(proposal)} texts={texts} />
-          <Website branding={branding} />
-        </div>
-      </Section>
+      {blocks
+        .filter((block) => !isLead(block))
+        .map((block) => (
+          <DocumentBlock key={block.id} block={block} context={blockContext} />
+        ))}
+      {nextSteps === undefined && contact}
     </article>
   )
 }
@@ -230,20 +220,33 @@ export function proposalLanguage(proposal: Proposal): CalculatorLanguage {
   return languageOf(calculatorStateOf(proposal.calculatorData))
 }
 
-/** The page's one set of input values and what they compute: the headline, chart, card, PDF link and agreement all use it. */
-function usePageFigures(calculatorData: CalculatorData | undefined): PageFigures | undefined {
+/**
+ * The page's one set of input values and what they compute: the headline, chart, card, PDF link and
+ * agreement all use it. The values belong to the seller's calculator; the figures are computed with
+ * `priced` (the calculator at the quote's price), so a tick never resets the prospect's inputs.
+ */
+function usePageFigures(calculatorData: CalculatorData | undefined, priced: CalculatorData | undefined): PageFigures | undefined {
   const { scenario, values, chooseScenario, setValues } = useCalculatorValues(calculatorData)
-  const calculator = useMemo(() => (calculatorData === undefined ? undefined : createCalculator(calculatorData)), [calculatorData])
-  const withScenarios = useMemo(() => calculatorData !== undefined && hasScenarios(calculatorData), [calculatorData])
+  const calculator = useMemo(() => (priced === undefined ? undefined : createCalculator(priced)), [priced])
+  const withScenarios = useMemo(() => priced !== undefined && hasScenarios(priced), [priced])
   const result = useMemo(() => calculator?.compute(values), [calculator, values])
-  if (calculatorData === undefined || result === undefined) return undefined
-  return { calculatorData, result, scenario, values, hasScenarios: withScenarios, chooseScenario, setValues }
+  if (priced === undefined || result === undefined) return undefined
+  return { calculatorData: priced, result, scenario, values, hasScenarios: withScenarios, chooseScenario, setValues }
+}
+
+/** How the pricing table writes money: in the calculator's currency and language, else in dollars. */
+function pricingFormatOf(calculator: CalculatorState, texts: ProposalTexts): PricingFormat {
+  const display: MoneyDisplay =
+    calculator.kind === 'ready' ? moneyDisplayOf(calculator.calculatorData) : { currency: 'USD', locale: undefined }
+  const baseCurrency = calculator.kind === 'ready' ? calculator.calculatorData.baseCurrency : 'USD'
+  return { money: moneyFormatter(baseCurrency, display), locale: numberLocaleOf(display), texts: texts.pricing }
 }
 
 /**
- * A loaded proposal in the layout its templateType asks for; a prospect's calculator inputs go to
- * `onCalculatorInput`. `accessCode` is the code the proposal was opened with: its PDF and the
- * prospect's agreement carry it too.
+ * A loaded proposal's document (issue 37: the published one, or the default one of its written
+ * sections) in the layout its templateType asks for; a prospect's calculator inputs go to
+ * `onCalculatorInput`. `accessCode` is the code the proposal was opened with: its PDF, images and
+ * the prospect's agreement carry it too.
  */
 export function ProposalDocument({
   proposal,
@@ -257,7 +260,15 @@ export function ProposalDocument({
   const branding = useMemo(() => brandingOf(proposal.calculatorData), [proposal.calculatorData])
   const calculator = useMemo(() => calculatorStateOf(proposal.calculatorData), [proposal.calculatorData])
   const texts = proposalTexts(languageOf(calculator))
-  const figures = usePageFigures(calculator.kind === 'ready' ? calculator.calculatorData : undefined)
+  const blocks = useMemo(() => visibleBlocks(proposal.document), [proposal.document])
+  const quoteTable = useMemo(() => quoteTableOf(proposal.document), [proposal.document])
+  const [ticks, setTicks] = useState<Ticks>({})
+  const calculatorData = calculator.kind === 'ready' ? calculator.calculatorData : undefined
+  const priced = useMemo(
+    () => (calculatorData === undefined ? undefined : pricedCalculatorData(calculatorData, quoteTable, ticks)),
+    [calculatorData, quoteTable, ticks],
+  )
+  const figures = usePageFigures(calculatorData, priced)
   // The 201 answer shows the agreement at once, without loading the proposal again.
   const [agreedNow, setAgreedNow] = useState<Agreement>()
   const agreement = proposal.agreement ?? agreedNow
@@ -265,6 +276,7 @@ export function ProposalDocument({
     <ProposalSummary
       proposalId={proposal.id}
       figures={figures}
+      pricingOptions={chosenOptions(quoteTable, ticks)}
       agreement={agreement}
       canAgree={!isOwnersView(proposal)}
       agreementRestricted={proposal.whoMayAgree === 'listed'}
@@ -273,6 +285,27 @@ export function ProposalDocument({
       onAgreed={setAgreedNow}
     />
   )
-  const layout = { proposal, branding, calculator, figures, summary, texts, onCalculatorInput }
+  const brandColor = brandColorOf(branding, proposal.document.brandColor)
+  const context: Omit<BlockContext, 'contact'> = {
+    proposalId: proposal.id,
+    accessCode,
+    texts,
+    brandColor,
+    calculator: (title) => (
+      <CalculatorSection
+        title={title}
+        state={calculator}
+        figures={figures}
+        texts={texts}
+        brandColor={brandColor}
+        onInput={onCalculatorInput}
+      />
+    ),
+    ticks,
+    onTick: (id, included) => setTicks((previous) => ({ ...previous, [id]: included })),
+    pricingFormat: pricingFormatOf(calculator, texts),
+    priceTableId: figures !== undefined && figures.calculatorData.calculatorType !== 'value' ? quoteTable?.id : undefined,
+  }
+  const layout = { proposal, blocks, branding, summary, texts, context }
   return proposal.templateType === 'executive' ? <ExecutiveLayout {...layout} /> : <DocumentLayout {...layout} />
 }

@@ -72,6 +72,7 @@ function HeadlineFigures({ figures, texts, ctexts }: { figures: ProposalFigures;
 export function ProposalSummary({
   proposalId,
   figures,
+  pricingOptions,
   agreement,
   canAgree,
   agreementRestricted = false,
@@ -82,6 +83,8 @@ export function ProposalSummary({
   proposalId: string
   /** Undefined when the proposal has no calculator to show. */
   figures: ProposalFigures | undefined
+  /** The pricing table's optional lines counted now (issue 37): the PDF ticks the same. */
+  pricingOptions?: readonly string[] | undefined
   agreement: Agreement | undefined
   /** A prospect's view of a proposal nobody agreed to yet. */
   canAgree: boolean
@@ -106,7 +109,7 @@ export function ProposalSummary({
   const offersAgreement = canAgree && figures !== undefined && agreement === undefined
   const actions = (
     <div className="flex flex-wrap gap-3">
-      <PdfLink proposalId={proposalId} figures={pdfFigures} accessCode={accessCode} texts={texts} />
+      <PdfLink proposalId={proposalId} figures={pdfFigures} options={pricingOptions} accessCode={accessCode} texts={texts} />
       {offersAgreement && !agreeing && (
         <button
           ref={focusIfReturning}

@@ -10,14 +10,31 @@ const TABLE: PricingBlock = {
     { id: 'seats', description: 'Seats', quantity: 10, unit: 'seats', unitPrice: 50, recurrence: 'month', discountPercent: 10 },
     { id: 'setup', description: 'Setup', quantity: 1, unit: '', unitPrice: 2000, recurrence: 'once' },
     { id: 'training', description: 'Training day', quantity: 2, unit: 'days', unitPrice: 1200, recurrence: 'once', optional: true },
-    { id: 'support', description: 'Premium support', quantity: 1, unit: '', unitPrice: 100, recurrence: 'month', optional: true, selected: true },
+    {
+      id: 'support',
+      description: 'Premium support',
+      quantity: 1,
+      unit: '',
+      unitPrice: 100,
+      recurrence: 'month',
+      optional: true,
+      selected: true,
+    },
   ],
   discountPercent: 5,
   taxPercent: 25,
 }
 
-const english: PricingFormat = { money: moneyFormatter('USD', { currency: 'USD', locale: undefined }), locale: 'en-US', texts: proposalTexts('en').pricing }
-const swedish: PricingFormat = { money: moneyFormatter('SEK', { currency: 'SEK', locale: 'sv-SE' }), locale: 'sv-SE', texts: proposalTexts('sv').pricing }
+const english: PricingFormat = {
+  money: moneyFormatter('USD', { currency: 'USD', locale: undefined }),
+  locale: 'en-US',
+  texts: proposalTexts('en').pricing,
+}
+const swedish: PricingFormat = {
+  money: moneyFormatter('SEK', { currency: 'SEK', locale: 'sv-SE' }),
+  locale: 'sv-SE',
+  texts: proposalTexts('sv').pricing,
+}
 
 const calculatorData = calculatorDataSchema.parse({
   name: 'Support',
@@ -72,7 +89,11 @@ describe('pricingView', () => {
   })
 
   it('leaves out the subtotal and the recurrence of a plain one-off table', () => {
-    const plain: PricingBlock = { id: 'p', type: 'pricing', items: [{ id: 'a', description: 'A', quantity: 3, unit: 'h', unitPrice: 10.5, recurrence: 'once' }] }
+    const plain: PricingBlock = {
+      id: 'p',
+      type: 'pricing',
+      items: [{ id: 'a', description: 'A', quantity: 3, unit: 'h', unitPrice: 10.5, recurrence: 'once' }],
+    }
     const view = pricingView(plain, {}, english)
     expect(view.lines[0]?.recurrence).toBeUndefined()
     expect(view.parts).toEqual([{ recurrence: 'once', label: 'One-off', rows: [{ label: 'Total', amount: '$32', total: true }] }])

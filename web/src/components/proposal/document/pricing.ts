@@ -86,7 +86,8 @@ function partRows(part: QuotePart, table: PricingBlock, format: PricingFormat): 
   const discount = (table.discountPercent ?? 0) > 0
   const tax = (table.taxPercent ?? 0) > 0
   if (discount || tax) rows.push({ label: texts.subtotal, amount: money(part.subtotal), total: false })
-  if (discount) rows.push({ label: texts.quoteDiscount(percentOf(table.discountPercent ?? 0, locale)), amount: money(-part.discount), total: false })
+  if (discount)
+    rows.push({ label: texts.quoteDiscount(percentOf(table.discountPercent ?? 0, locale)), amount: money(-part.discount), total: false })
   if (tax) rows.push({ label: texts.tax(percentOf(table.taxPercent ?? 0, locale)), amount: money(part.tax), total: false })
   rows.push({ label: texts.total, amount: money(part.total), total: true })
   return rows
@@ -111,10 +112,16 @@ export function pricingView(table: PricingBlock, ticks: Ticks, format: PricingFo
     optional: item.optional === true,
     included: lineChosen(item, ticks),
   }))
-  const recurrences = (['once', 'month', 'year'] as const).filter((recurrence) => table.items.some((item) => item.recurrence === recurrence))
+  const recurrences = (['once', 'month', 'year'] as const).filter((recurrence) =>
+    table.items.some((item) => item.recurrence === recurrence),
+  )
   return {
     lines,
     lineDiscounts: lines.some((line) => line.discount !== undefined),
-    parts: recurrences.map((recurrence) => ({ recurrence, label: texts.recurrence[recurrence], rows: partRows(totals[recurrence], table, format) })),
+    parts: recurrences.map((recurrence) => ({
+      recurrence,
+      label: texts.recurrence[recurrence],
+      rows: partRows(totals[recurrence], table, format),
+    })),
   }
 }

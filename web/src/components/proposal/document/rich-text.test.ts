@@ -37,7 +37,10 @@ describe('richTextElement', () => {
   })
 
   it('keeps markup typed as text: it is escaped, never parsed', () => {
-    const html = markup({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: '<img src=x onerror=alert(1)>' }] }] })
+    const html = markup({
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: '<img src=x onerror=alert(1)>' }] }],
+    })
     expect(html).toBe('<div class="text"><p>&lt;img src=x onerror=alert(1)&gt;</p></div>')
   })
 
@@ -45,7 +48,9 @@ describe('richTextElement', () => {
     const link = (href: string) => ({ type: 'text' as const, text: href.slice(0, 6), marks: [{ type: 'link' as const, attrs: { href } }] })
     const html = markup({
       type: 'doc',
-      content: [{ type: 'paragraph', content: [link('https://example.com/a'), link('mailto:anna@example.com'), link('javascript:alert(1)')] }],
+      content: [
+        { type: 'paragraph', content: [link('https://example.com/a'), link('mailto:anna@example.com'), link('javascript:alert(1)')] },
+      ],
     })
     expect(html).toContain('<a href="https://example.com/a" target="_blank" rel="noopener noreferrer"')
     expect(html).toContain('<a href="mailto:anna@example.com" class=')

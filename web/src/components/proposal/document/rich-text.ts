@@ -72,7 +72,7 @@ function block(node: RichBlockNode, key: number): ReactNode {
 }
 
 function blocks(nodes: readonly RichBlockNode[] | undefined): ReactNode[] {
-  return Array.isArray(nodes) ? nodes.map((node, index) => block(node, index)) : []
+  return (nodes ?? []).map((node, index) => block(node, index))
 }
 
 /** Rich text as a column of paragraphs, headings and lists. */
