@@ -11,8 +11,9 @@ const CELL = 'px-2 py-3 align-top first:pl-0 last:pr-0'
 /** An optional line's tick: the real checkbox covers a 44 px target, the drawn box is what shows. */
 function OptionTick({ line, onTick }: { line: PricingLineView; onTick: (id: string, included: boolean) => void }) {
   return (
-    <label className="flex cursor-pointer items-start gap-2">
-      <span className="relative grid size-11 shrink-0 place-items-center">
+    <label className="flex cursor-pointer items-start gap-1">
+      {/* The 44 px target reaches past the line's height, so the box and the words line up with the other rows. */}
+      <span className="relative -my-2.5 -ml-3 grid size-11 shrink-0 place-items-center">
         <input
           type="checkbox"
           data-option={line.id}
@@ -31,7 +32,7 @@ function OptionTick({ line, onTick }: { line: PricingLineView; onTick: (id: stri
           )}
         </span>
       </span>
-      <span className="pt-2.5 font-medium break-words">{line.description}</span>
+      <span className="break-words">{line.description}</span>
     </label>
   )
 }
@@ -51,8 +52,8 @@ function LineRow({
   return (
     <tr data-line={line.id} data-included={line.included ? '' : undefined} className="border-b">
       <td className={CELL}>
-        {line.optional ? <OptionTick line={line} onTick={onTick} /> : <span className="font-medium break-words">{line.description}</span>}
-        <span className={`block text-sm text-muted-foreground ${line.optional ? 'pl-13' : ''}`}>
+        {line.optional ? <OptionTick line={line} onTick={onTick} /> : <span className="break-words">{line.description}</span>}
+        <span className={`block text-sm text-muted-foreground ${line.optional ? 'pl-9' : ''}`}>
           {line.optional && <span>{texts.optional}</span>}
           <span className="sm:hidden">
             {line.optional && ' · '}
