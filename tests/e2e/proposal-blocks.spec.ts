@@ -18,7 +18,7 @@ import {
 import { accessibilityViolations } from './accessibility.ts'
 import { expect, postJson, test } from './fixtures.ts'
 import { expectFitsScreen, MIN_TAP_TARGET_PX, SMALL_PHONE } from './layout.ts'
-import { screenshot, shareCalculatorByApi, signedOutVisitor, SUPPORT_CALCULATOR, SWEDISH_CALCULATOR } from './pages.ts'
+import { screenshot, shareCalculatorByApi, signedOutVisitor, SUPPORT_CALCULATOR, SWEDISH_CALCULATOR, upgradeToPro } from './pages.ts'
 
 /** A picture the browser draws here (a gradient with a caption), uploaded as the seller would. */
 async function uploadPicture(page: Page, origin: string, id: string) {
@@ -61,6 +61,9 @@ const PRICING: PricingBlock = {
   taxPercent: 25,
 }
 
+/** The brand colour a Pro seller picks (it reads on white and on the dark theme). */
+const BRAND = { hex: '#0f766e', rgb: 'rgb(15, 118, 110)' }
+
 function documentOf(title: string, image: { imageId: string; width: number; height: number }, swedish = false): ProposalDocument {
   const text = (words: string) => ({
     type: 'doc' as const,
@@ -68,6 +71,7 @@ function documentOf(title: string, image: { imageId: string; width: number; heig
   })
   return {
     title,
+    brandColor: BRAND.hex,
     blocks: [
       {
         id: 'summary',
@@ -172,7 +176,11 @@ test.describe("the prospect's page renders the published document", () => {
     await expect(article.locator('figcaption').first()).toHaveText('Tickets per agent, after')
     await expect(article.locator('blockquote')).toHaveText('We answered twice as many tickets in the first month.')
     await expect(article.getByText('— Anna Berg, Nordkyl AB')).toBeVisible()
-    await expect(article.getByRole('link', { name: 'Book a call' })).toHaveAttribute('href', 'https://example.com/book')
+    const button = article.getByRole('link', { name: 'Book a call' })
+    await expect(button).toHaveAttribute('href', 'https://example.com/book')
+    // A Free seller's document keeps the product's colours, whatever brand colour it names.
+    await expect(button).not.toHaveCSS('background-color', BRAND.rgb)
+    await expect(article.getByRole('heading', { name: 'Why us' })).not.toHaveCSS('border-left-color', BRAND.rgb)
 
     // The table and the calculator at the seller's choice, then with both options ticked.
     const table = shown.locator('[data-pricing-table="quote"]')
@@ -247,5 +255,45 @@ test.describe("the prospect's page renders the published document", () => {
     await phoneTable.scrollIntoViewIfNeeded()
     await screenshot(phone, 'blocks-swedish-phone-375-table', false)
     await context.close()
+  })
+
+  test("a Pro seller's brand colour accents the headings and fills the button, in light and dark", async ({
+    page,
+    browser,
+    origin,
+    signedInUser,
+  }) => {
+    test.setTimeout(90_000)
+    expect(signedInUser).not.toBe('')
+    await upgradeToPro(page)
+    const profile = await page.request.patch('/api/profile', { headers: { Origin: origin }, data: { companyName: 'Initech Consulting' } })
+    expect(profile.ok(), await profile.text()).toBe(true)
+    // The proposal service learns of the company by identity's event, a moment after the save.
+    const title = `Support automation by Initech ${Date.now()}`
+    let id = ''
+    await expect
+      .poll(async () => {
+        id = await shareCalculatorByApi(page.request, origin, title, SUPPORT_CALCULATOR)
+        const record = (await (await page.request.get(`/api/proposals/${id}`)).json()) as {
+          calculatorData: { branding?: { companyName?: string } }
+        }
+        return record.calculatorData.branding?.companyName
+      })
+      .toBe('Initech Consulting')
+    await publish(page.request, origin, id, documentOf(title, await uploadPicture(page, origin, id)))
+
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const prospect = await signedOutVisitor(browser, origin, { colorScheme })
+      await prospect.page.goto(`/proposals/${id}`)
+      const article = prospect.page.locator('article')
+      await expect(article.locator('header')).toContainText('Initech Consulting')
+      await expect(article.getByRole('heading', { name: 'Why us' })).toHaveCSS('border-left-color', BRAND.rgb)
+      const button = article.getByRole('link', { name: 'Book a call' })
+      await expect(button).toHaveCSS('background-color', BRAND.rgb)
+      await expect(button).toHaveCSS('color', 'rgb(255, 255, 255)')
+      expect(await accessibilityViolations(prospect.page), 'accessibility rule violations').toEqual([])
+      await screenshot(prospect.page, `blocks-brand-${colorScheme}`)
+      await prospect.close()
+    }
   })
 })
