@@ -6,6 +6,7 @@ import { accessCodeCipher, accessCodeKeyFits, encryptLegacyAccessCodes } from '.
 import { accessCodePolicy } from './domain/access-code-policy.ts'
 import { deleteEndedCodeWindows } from './domain/access-codes.ts'
 import { createAccountLoader } from './domain/accounts.ts'
+import { noImagesUploaded } from './domain/drafts.ts'
 import { createPublishedProposalCache } from './domain/proposal-cache.ts'
 import { createProposalLoader } from './domain/proposal-loader.ts'
 import type { ProposalDeps } from './domain/proposals.ts'
@@ -16,6 +17,7 @@ import { subscribeSubscriptionChanged } from './events/subscription-changed.ts'
 import { subscribeUserProfileUpdated } from './events/user-profile-updated.ts'
 import { subscribeUserRegistered } from './events/user-registered.ts'
 import { createPdfRenderer } from './pdf/pdf-pool.ts'
+import { draftsRouter } from './routes/drafts/index.ts'
 import { proposalsRouter } from './routes/proposals/index.ts'
 import { proposalPdfRouter } from './routes/proposals/pdf.ts'
 import { createWriter, type ProposalWriter } from './writing/index.ts'
@@ -100,6 +102,7 @@ export function createProposalService(
     deps,
     routers: [
       proposalsRouter(routerDeps),
+      draftsRouter({ ...routerDeps, uploadedImageIds: noImagesUploaded }),
       proposalPdfRouter({
         ...routerDeps,
         pdf: pdfRenderer,

@@ -33,6 +33,30 @@ export function tinyPng(): Buffer {
   ])
 }
 
+/** A real RGB PNG of `width` × `height` with a diagonal gradient (photo-like, so it compresses like one). */
+export function gradientPng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header[8] = 8 // bit depth
+  header[9] = 2 // RGB
+  const rows = Buffer.alloc((width * 3 + 1) * height)
+  for (let y = 0; y < height; y += 1) {
+    const row = y * (width * 3 + 1)
+    for (let x = 0; x < width; x += 1) {
+      rows[row + 1 + x * 3] = (x * 255) / width
+      rows[row + 2 + x * 3] = (y * 255) / height
+      rows[row + 3 + x * 3] = ((x + y) * 97) % 256
+    }
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
 export const SVG_LOGO = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')
 
 /** The first bytes of a Windows executable, as if renamed to logo.png. */

@@ -14,7 +14,7 @@ import {
   type UpdateProposalBody,
 } from '@valueproof/contracts'
 import { errors } from '@valueproof/http-kit'
-import type { Prisma, Proposal, Tx } from '../db.ts'
+import { Prisma, type Proposal, type Tx } from '../db.ts'
 import { recordProposalCreated, recordProposalDeleted, recordProposalRevoked } from '../events/outbox.ts'
 import { LIST_ENTRY_COLUMNS, presentListEntry } from '../presenters/proposal.ts'
 import { accountOf } from './accounts.ts'
@@ -250,5 +250,9 @@ function copyOf(
     content: source.content,
     whoMayAgree: source.whoMayAgree,
     agreementEmails: source.agreementEmails,
+    // The seller's document and draft (issue 37): the copy shows what the source shows, and its editor starts from the same draft.
+    document: source.document ?? Prisma.DbNull,
+    draftDocument: source.draftDocument ?? Prisma.DbNull,
+    draftSavedAt: source.draftSavedAt,
   }
 }
