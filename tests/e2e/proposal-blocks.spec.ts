@@ -296,4 +296,59 @@ test.describe("the prospect's page renders the published document", () => {
       await prospect.close()
     }
   })
+
+  test('the executive layout: the summary under the title, the contact under Next Steps or, with it hidden, at the end', async ({
+    page,
+    browser,
+    origin,
+    signedInUser,
+  }) => {
+    expect(signedInUser).not.toBe('')
+    const generated = await postJson(page.request, origin, '/api/proposals/generate', {
+      calculatorData: SUPPORT_CALCULATOR,
+      input: 'We automate first-line customer support for mid-sized software companies, so agents spend their hours on hard cases.',
+      templateType: 'executive',
+    })
+    expect(generated.status(), await generated.text()).toBe(201)
+    const { id } = (await generated.json()) as { id: string }
+
+    // Before any publish the page shows the default document of the written sections.
+    const prospect = await signedOutVisitor(browser, origin)
+    await prospect.page.goto(`/proposals/${id}`)
+    const article = prospect.page.locator('article')
+    await expect(article.getByRole('heading', { level: 2 })).toHaveText([
+      'Key Financial Impact',
+      'Current Challenge',
+      'Our Solution',
+      'Value Delivered',
+      'Next Steps',
+    ])
+    await expect(article.locator('[data-section="executiveSummary"]')).not.toBeEmpty()
+    await expect(article.locator('[data-section="nextSteps"] [data-section="contactInformation"]')).toHaveCount(1)
+
+    // The seller renames a heading and hides Next Steps: the contact moves to the end.
+    const { document } = (await (await page.request.get(`/api/proposals/${id}/draft`)).json()) as { document: ProposalDocument }
+    const edited: ProposalDocument = {
+      ...document,
+      blocks: document.blocks.map((block) => {
+        if (block.type === 'section' && block.written === 'problemStatement') return { ...block, heading: 'Where you are today' }
+        if (block.type === 'section' && block.written === 'callToAction') return { ...block, hidden: true }
+        return block
+      }),
+    }
+    await publish(page.request, origin, id, edited)
+    await prospect.page.reload()
+    await expect(article.getByRole('heading', { level: 2 })).toHaveText([
+      'Key Financial Impact',
+      'Where you are today',
+      'Our Solution',
+      'Value Delivered',
+    ])
+    await expect(article.locator('[data-section="nextSteps"]')).toHaveCount(0)
+    await expect(article.locator('> [data-section="contactInformation"]')).toBeVisible()
+    await expect(article.locator('> :last-child')).toHaveAttribute('data-section', 'contactInformation')
+    expect(await accessibilityViolations(prospect.page), 'accessibility rule violations').toEqual([])
+    await screenshot(prospect.page, 'blocks-executive-edited')
+    await prospect.close()
+  })
 })
