@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
 import { PROPOSAL_SECTIONS } from '@valueproof/contracts'
+import { defaultProposalDocument, type WrittenProposal } from '@valueproof/contracts/proposal-document'
 import { expect, STRONG_PASSWORD, test, uniqueUsername, watchPageHealth } from './fixtures.ts'
 import { screenshot } from './pages.ts'
 
@@ -280,12 +281,19 @@ test.describe('stored XSS', () => {
     browser,
   }) => {
     const record = (await (await api.get(`/api/proposals/${ids.standard}`)).json()) as Record<string, unknown>
-    const hostile = (templateType: string | null, branding: Record<string, string>) => ({
-      ...record,
-      templateType,
-      ...Object.fromEntries(SECTIONS.map((section) => [section, `${long(section)}\n\n${long(`${section}-second-paragraph`)}`])),
-      calculatorData: { ...standardCalculator, branding },
-    })
+    const hostile = (templateType: string | null, branding: Record<string, string>) => {
+      const written = {
+        ...record,
+        templateType,
+        ...Object.fromEntries(SECTIONS.map((section) => [section, `${long(section)}\n\n${long(`${section}-second-paragraph`)}`])),
+      }
+      // The page shows the record's document (issue 37): the one made from these sections.
+      return {
+        ...written,
+        calculatorData: { ...standardCalculator, branding },
+        document: defaultProposalDocument(written as unknown as WrittenProposal),
+      }
+    }
     const cases = [
       [null, { companyName: long('company'), companyWebsite: 'javascript:window.__xss=1', companyLogo: '' }, long('company')],
       ['executive', { companyName: long('company'), companyWebsite: ' JavaScript:window.__xss=1', companyLogo: '' }, long('company')],

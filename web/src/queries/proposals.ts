@@ -25,7 +25,8 @@ const proposalDocument = z.custom<ProposalDocument>(
  * GET /api/proposals/{id}: the proposal record of SPEC §3. calculatorData stays unparsed here: the
  * view validates it on its own, so a calculator it cannot show never hides the proposal's text.
  * `document` is what the page shows (issue 37): the last publication, else the default document of
- * the written sections — made here when an answer carries none (a service from before issue 37).
+ * the written sections — the proposal service sends it; made here, the same way, for an answer
+ * without one (a record recorded before issue 37, as some browser tests still mock it).
  */
 export const proposalSchema = z
   .object({
