@@ -65,10 +65,8 @@ const PRICING: PricingBlock = {
 const BRAND = { hex: '#0f766e', rgb: 'rgb(15, 118, 110)' }
 
 function documentOf(title: string, image: { imageId: string; width: number; height: number }, swedish = false): ProposalDocument {
-  const text = (words: string) => ({
-    type: 'doc' as const,
-    content: [{ type: 'paragraph' as const, content: [{ type: 'text' as const, text: words }] }],
-  })
+  const paragraph = (words: string) => ({ type: 'paragraph' as const, content: [{ type: 'text' as const, text: words }] })
+  const text = (words: string) => ({ type: 'doc' as const, content: [paragraph(words)] })
   return {
     title,
     brandColor: BRAND.hex,
@@ -94,8 +92,8 @@ function documentOf(title: string, image: { imageId: string; width: number; heig
             {
               type: 'bulletList',
               content: [
-                { type: 'listItem', content: [text('Fewer repeated tickets').content[0]] },
-                { type: 'listItem', content: [text('Faster first answers').content[0]] },
+                { type: 'listItem', content: [paragraph('Fewer repeated tickets')] },
+                { type: 'listItem', content: [paragraph('Faster first answers')] },
               ],
             },
           ],

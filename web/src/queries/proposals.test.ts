@@ -19,7 +19,7 @@ describe("the proposal page's document", () => {
     expect(proposalSchema.parse({ ...written, document }).document).toEqual(document)
   })
 
-  it("is the default document of the written sections when the answer has none (a service from before it)", () => {
+  it('is the default document of the written sections when the answer has none (a service from before it)', () => {
     const parsed = proposalSchema.parse({ ...written, templateType: 'executive' })
     expect(parsed.document.title).toBe('Support automation')
     expect(parsed.document.blocks.map((block) => block.id)).toEqual(['lead', 'calculator', 'problemStatement', 'callToAction'])
