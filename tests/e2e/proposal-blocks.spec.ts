@@ -120,12 +120,17 @@ function documentOf(title: string, image: { imageId: string; width: number; heig
 }
 
 /** What the page must show for the ticks given: the formula package's own totals, ROI and payback. */
-function expected(calculatorData: CalculatorData, ticks: Record<string, boolean>) {
+function expected(calculatorData: CalculatorData, ticks: Record<string, boolean>, values: Record<string, number> = {}) {
   const display = moneyDisplayOf(calculatorData)
   const money = moneyFormatter(calculatorData.baseCurrency, display)
   const priced = { ...calculatorData, price: priceOfQuote(PRICING, ticks) }
   const calculator = createCalculator(priced)
-  const figures = calculatorFigures(calculator.compute(calculator.initialValues()), priced, display, calculatorTexts(priced.language))
+  const figures = calculatorFigures(
+    calculator.compute({ ...calculator.initialValues(), ...values }),
+    priced,
+    display,
+    calculatorTexts(priced.language),
+  )
   const roi = figures.more.find((figure) => figure.key === 'roi')?.value
   return { monthTotal: money(quoteTotals(PRICING, ticks).month.total), onceTotal: money(quoteTotals(PRICING, ticks).once.total), roi }
 }
@@ -194,11 +199,17 @@ test.describe("the prospect's page renders the published document", () => {
     expect(await accessibilityViolations(shown), 'accessibility rule violations').toEqual([])
     await screenshot(shown, 'blocks-english-light')
 
+    // The prospect's own input stays as it is when a tick changes the price.
+    const hours = shown.getByRole('spinbutton', { name: 'Hours saved per week' })
+    await hours.fill('20')
+    const moved = expected(calculatorData, {}, { hoursSaved: 20 })
+    await expect(roi).toHaveText(moved.roi ?? '')
     await table.getByRole('checkbox', { name: 'Premium support' }).check()
     await table.getByRole('checkbox', { name: 'Onboarding workshop' }).check()
-    const after = expected(calculatorData, { premium: true, workshop: true })
+    await expect(hours).toHaveValue('20')
+    const after = expected(calculatorData, { premium: true, workshop: true }, { hoursSaved: 20 })
     expect(after.monthTotal).not.toBe(before.monthTotal)
-    expect(after.roi).not.toBe(before.roi)
+    expect(after.roi).not.toBe(moved.roi)
     await expect(monthTotal).toHaveText(after.monthTotal)
     await expect(onceTotal).toHaveText(after.onceTotal)
     await expect(roi).toHaveText(after.roi ?? '')
