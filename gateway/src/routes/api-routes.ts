@@ -8,6 +8,8 @@ import {
   ENGAGEMENT_BODY_LIMIT_BYTES,
   ENGAGEMENT_TOO_LARGE_MESSAGE,
   PROPOSAL_BODY_LIMIT_BYTES,
+  PROPOSAL_IMAGE_MAX_BYTES,
+  PROPOSAL_IMAGE_TOO_LARGE_MESSAGE,
   PROPOSAL_TOO_LARGE_MESSAGE,
   VIEW_BEACON_BODY_LIMIT_BYTES,
   VIEW_BEACON_TOO_LARGE_MESSAGE,
@@ -268,6 +270,31 @@ export const apiRoutes: ApiRoute[] = [
   signedInJson('POST', '/api/proposals/:id/duplicate', 'proposal', '/proposals/:id/duplicate'),
   // An agreed proposal is changed by making its next version (issue 20); a retry names itself by Idempotency-Key (issue 34).
   { ...signedInJson('POST', '/api/proposals/:id/versions', 'proposal', '/proposals/:id/versions'), passHeaders: ['idempotency-key'] },
+  // A proposal's images (issue 37): the owner's raw upload; read by whoever may open the proposal (?code=).
+  {
+    method: 'POST',
+    path: '/api/proposals/:id/images',
+    service: 'proposal',
+    to: '/proposals/:id/images',
+    access: 'session',
+    bodyLimit: PROPOSAL_IMAGE_MAX_BYTES,
+    tooLargeMessage: PROPOSAL_IMAGE_TOO_LARGE_MESSAGE,
+  },
+  {
+    method: 'GET',
+    path: '/api/proposals/:id/images/:imageId',
+    service: 'proposal',
+    to: '/proposals/:id/images/:imageId',
+    access: 'optional',
+    identifiesVisitor: true,
+    bodyLimit: 0,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  // One written section again, in the proposal's language (issue 37): a writer is asked, so slow.
+  {
+    ...signedInJson('POST', '/api/proposals/:id/sections/:blockId/rewrite', 'proposal', '/proposals/:id/sections/:blockId/rewrite'),
+    slow: true,
+  },
   // Plans and billing (issue 16; docs/decisions/105). The three SPEC §7 calls, the plan as /settings shows it,
   // the payment provider's webhook, and the built-in test-mode checkout (answers 404 when Stripe is configured).
   signedInJson('POST', '/api/subscription/create', 'billing', '/subscription/create'),

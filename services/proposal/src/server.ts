@@ -18,6 +18,7 @@ import { subscribeUserRegistered } from './events/user-registered.ts'
 import { createPdfRenderer } from './pdf/pdf-pool.ts'
 import { proposalsRouter } from './routes/proposals/index.ts'
 import { proposalPdfRouter } from './routes/proposals/pdf.ts'
+import { proposalImagesRouter } from './routes/images/index.ts'
 import { createWriter, type ProposalWriter } from './writing/index.ts'
 
 export { PrismaClient } from './db.ts'
@@ -91,6 +92,7 @@ export function createProposalService(
     accounts: createAccountLoader(deps.prisma),
     views,
     beaconKey: beaconTokenKey(deps.signingKey),
+    objectStore: deps.objectStore,
     ...(options.now ? { now: options.now } : {}),
   }
   // Worker threads start on the first download; stopping the service ends them.
@@ -100,6 +102,7 @@ export function createProposalService(
     deps,
     routers: [
       proposalsRouter(routerDeps),
+      proposalImagesRouter(routerDeps),
       proposalPdfRouter({
         ...routerDeps,
         pdf: pdfRenderer,
