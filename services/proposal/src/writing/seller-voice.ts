@@ -4,8 +4,12 @@
 // fakturorna"); only the first may stand as the prospect's problem. The rules read English and
 // Swedish alike, whatever the proposal's language: a seller may write in either.
 
-/** The seller speaking of themselves: we, our, us; vi, vår, oss, jag. ('I' is left out: Swedish 'I dag' opens sentences.) */
+/** The seller speaking of themselves: we, our, us, my; vi, vår, oss, jag. */
 const FIRST_PERSON = /(?<![\p{L}\p{N}])(we|we're|we've|we'll|we'd|our|ours|us|i'm|i've|i'd|my|vi|vår|vårt|våra|oss|jag)(?![\p{L}\p{N}])/iu
+
+/** English 'I', capital only, and not the Swedish preposition that opens 'I dag', 'I snitt', 'I en …'. */
+const ENGLISH_I =
+  /(?<![\p{L}\p{N}'’])I(?![\p{L}\p{N}'’])(?!\s+(?:dag|dagsläget|år|snitt|genomsnitt|en|ett|vår|våra|varje|månaden|veckan|stället|praktiken|kommunen|Sverige)(?![\p{L}]))/u
 
 /** A pattern of whole words and phrases (letters on neither side), in any case. */
 function wordsPattern(words: readonly string[]): RegExp {
@@ -164,7 +168,9 @@ const FIGURE = /(?<![\p{L}\d])\d/u
 
 /** The seller describing themselves or their offer ("We sell …", "Our product …", "Vi säljer …", "SiteLog replaces …"). */
 export function isSellerVoiced(sentence: string): boolean {
-  return FIRST_PERSON.test(sentence) || OFFER.test(sentence) || CHANGE.test(sentence) || sentence.startsWith('(')
+  return (
+    FIRST_PERSON.test(sentence) || ENGLISH_I.test(sentence) || OFFER.test(sentence) || CHANGE.test(sentence) || sentence.startsWith('(')
+  )
 }
 
 /** A sentence that may stand as the prospect's problem: not the seller's voice, and stating a situation. */
