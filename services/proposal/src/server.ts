@@ -19,6 +19,7 @@ import { createPdfRenderer } from './pdf/pdf-pool.ts'
 import { proposalsRouter } from './routes/proposals/index.ts'
 import { proposalPdfRouter } from './routes/proposals/pdf.ts'
 import { proposalImagesRouter } from './routes/images/index.ts'
+import { proposalSectionsRouter } from './routes/sections/index.ts'
 import { createWriter, type ProposalWriter } from './writing/index.ts'
 
 export { PrismaClient } from './db.ts'
@@ -103,6 +104,7 @@ export function createProposalService(
     routers: [
       proposalsRouter(routerDeps),
       proposalImagesRouter(routerDeps),
+      proposalSectionsRouter(routerDeps),
       proposalPdfRouter({
         ...routerDeps,
         pdf: pdfRenderer,
