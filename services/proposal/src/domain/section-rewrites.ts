@@ -1,9 +1,10 @@
 // "Write this section again" (issue 37): one written section of the owner's document, in the
 // proposal's language, from its calculator and its input text, by the configured writer. The draft
 // is not changed here: the editor puts the text in and autosaves it like any edit.
-import { defaultProposalDocument, richTextOfPlain, type ProposalDocument, type RichText } from '@valueproof/contracts/proposal-document'
+import { richTextOfPlain, type ProposalDocument, type RichText } from '@valueproof/contracts/proposal-document'
 import { errors, HttpError } from '@valueproof/http-kit'
 import type { Proposal } from '../db.ts'
+import { publishedDocument, storedDocument } from '../presenters/proposal.ts'
 import { detectLanguage, WritingError, type Language } from '../writing/index.ts'
 import { accountOf } from './accounts.ts'
 import { brandingFor } from './branding.ts'
@@ -14,9 +15,9 @@ export const SECTION_NOT_FOUND_MESSAGE = 'This proposal has no such section. Rel
 export const SECTION_NOT_WRITTEN_MESSAGE =
   'Only a section the writer wrote can be written again; this one was added by hand, so edit its text instead.'
 
-/** The document the owner edits: the one the prospect sees until the seller's draft replaces it. */
+/** The document the owner edits: the saved draft, else the one the prospect sees. */
 export function editedDocumentOf(proposal: Proposal): ProposalDocument {
-  return defaultProposalDocument(proposal)
+  return storedDocument(proposal.draftDocument) ?? publishedDocument(proposal)
 }
 
 /** The proposal's language: its calculator's (as the page's headings follow it), else what its words are in. */
