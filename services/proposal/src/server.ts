@@ -6,8 +6,8 @@ import { accessCodeCipher, accessCodeKeyFits, encryptLegacyAccessCodes } from '.
 import { accessCodePolicy } from './domain/access-code-policy.ts'
 import { deleteEndedCodeWindows } from './domain/access-codes.ts'
 import { createAccountLoader } from './domain/accounts.ts'
-import { noImagesUploaded } from './domain/drafts.ts'
 import { createPublishedProposalCache } from './domain/proposal-cache.ts'
+import { uploadedImageIdsOf } from './domain/proposal-images.ts'
 import { createProposalLoader } from './domain/proposal-loader.ts'
 import type { ProposalDeps } from './domain/proposals.ts'
 import { deleteEndedViewWindows, viewCountingPolicy } from './domain/view-people.ts'
@@ -20,6 +20,8 @@ import { createPdfRenderer } from './pdf/pdf-pool.ts'
 import { draftsRouter } from './routes/drafts/index.ts'
 import { proposalsRouter } from './routes/proposals/index.ts'
 import { proposalPdfRouter } from './routes/proposals/pdf.ts'
+import { proposalImagesRouter } from './routes/images/index.ts'
+import { proposalSectionsRouter } from './routes/sections/index.ts'
 import { createWriter, type ProposalWriter } from './writing/index.ts'
 
 export { PrismaClient } from './db.ts'
@@ -93,6 +95,7 @@ export function createProposalService(
     accounts: createAccountLoader(deps.prisma),
     views,
     beaconKey: beaconTokenKey(deps.signingKey),
+    objectStore: deps.objectStore,
     ...(options.now ? { now: options.now } : {}),
   }
   // Worker threads start on the first download; stopping the service ends them.
@@ -102,7 +105,9 @@ export function createProposalService(
     deps,
     routers: [
       proposalsRouter(routerDeps),
-      draftsRouter({ ...routerDeps, uploadedImageIds: noImagesUploaded }),
+      draftsRouter({ ...routerDeps, uploadedImageIds: uploadedImageIdsOf(deps.prisma) }),
+      proposalImagesRouter(routerDeps),
+      proposalSectionsRouter(routerDeps),
       proposalPdfRouter({
         ...routerDeps,
         pdf: pdfRenderer,

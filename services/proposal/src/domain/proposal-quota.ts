@@ -23,7 +23,7 @@ function limitReached(plan: Plan): HttpError {
   return errors.forbidden(proposalLimitMessage(plan, PROPOSAL_LIMITS[plan]), 'proposal_limit_reached')
 }
 
-function storageFull(plan: Plan): HttpError {
+export function storageFull(plan: Plan): HttpError {
   return errors.forbidden(proposalStorageMessage(plan, PROPOSAL_STORAGE_LIMITS[plan]), 'proposal_storage_full')
 }
 
@@ -72,14 +72,17 @@ export function proposalBytes(
   return textBytes + jsonBytes(row.calculatorData) + jsonBytes(row.document) + jsonBytes(row.draftDocument)
 }
 
-async function planOf(db: Pick<PrismaClient, 'userAccount'> | Tx, userId: number): Promise<Plan> {
+export async function planOf(db: Pick<PrismaClient, 'userAccount'> | Tx, userId: number): Promise<Plan> {
   const row = await db.userAccount.findUnique({ where: { userId }, select: { plan: true } })
   return row?.plan === 'pro' ? 'pro' : 'free'
 }
 
-async function storedBytesOf(db: Pick<PrismaClient, 'proposal'> | Tx, userId: number): Promise<number> {
-  const total = await db.proposal.aggregate({ where: { userId }, _sum: { storedBytes: true } })
-  return total._sum.storedBytes ?? 0
+/** What the account keeps, bytes: its proposals' rows and the images uploaded into them. */
+export async function storedBytesOf(db: Pick<PrismaClient, 'proposal' | 'proposalImage'> | Tx, userId: number): Promise<number> {
+  // One after the other: inside a transaction the two share its one connection.
+  const proposals = await db.proposal.aggregate({ where: { userId }, _sum: { storedBytes: true } })
+  const images = await db.proposalImage.aggregate({ where: { userId }, _sum: { bytes: true } })
+  return (proposals._sum.storedBytes ?? 0) + (images._sum.bytes ?? 0)
 }
 
 /**
