@@ -276,7 +276,7 @@ export function ProposalDocument({
     <ProposalSummary
       proposalId={proposal.id}
       figures={figures}
-      pricingOptions={chosenOptions(quoteTable, ticks)}
+      pricingOptions={chosenOptions(proposal.document, ticks)}
       agreement={agreement}
       canAgree={!isOwnersView(proposal)}
       agreementRestricted={proposal.whoMayAgree === 'listed'}

@@ -125,10 +125,19 @@ describe('the calculator price that follows the quote', () => {
     expect(pricedCalculatorData(calculatorData, undefined, {})).toBe(calculatorData)
   })
 
-  it('names the optional lines counted now for the PDF', () => {
-    expect(chosenOptions(TABLE, {})).toEqual(['support'])
-    expect(chosenOptions(TABLE, { training: true, support: false })).toEqual(['training'])
-    expect(chosenOptions(TABLE, { support: false })).toEqual([])
-    expect(chosenOptions({ ...TABLE, items: TABLE.items.filter((item) => item.optional !== true) }, {})).toBeUndefined()
+  it('names the optional lines counted now in every visible table, for the PDF', () => {
+    const second: PricingBlock = {
+      id: 'extras',
+      type: 'pricing',
+      items: [
+        { id: 'audit', description: 'Audit', quantity: 1, unit: '', unitPrice: 500, recurrence: 'once', optional: true, selected: true },
+      ],
+    }
+    const hiddenOne: PricingBlock = { ...second, id: 'old', hidden: true, items: [{ ...second.items[0]!, id: 'gone' }] }
+    const withTables = (...tables: PricingBlock[]): ProposalDocument => ({ title: 'T', blocks: tables })
+    expect(chosenOptions(withTables(TABLE, second, hiddenOne), {})).toEqual(['support', 'audit'])
+    expect(chosenOptions(withTables(TABLE, second), { training: true, support: false, audit: false })).toEqual(['training'])
+    expect(chosenOptions(withTables(TABLE), { support: false })).toEqual([])
+    expect(chosenOptions(withTables({ ...TABLE, items: TABLE.items.filter((item) => item.optional !== true) }), {})).toBeUndefined()
   })
 })

@@ -1,7 +1,7 @@
 // A proposal's pricing table on the prospect's page (issue 37): the lines and totals as the table
 // writes them, the optional lines the prospect ticked, and the calculator's price that follows the
 // quote so the headline, ROI, payback, chart and PDF all use the price on screen.
-import type { PricingBlock, ProposalDocument } from '@valueproof/contracts/proposal-document'
+import { visibleBlocks, type PricingBlock, type ProposalDocument } from '@valueproof/contracts/proposal-document'
 import {
   lineChosen,
   priceOfQuote,
@@ -26,9 +26,14 @@ export function pricedCalculatorData(calculatorData: CalculatorData, table: Pric
   return { ...calculatorData, price: priceOfQuote(table, ticks) }
 }
 
-/** The optional lines counted now, for the PDF's `options`; undefined when the table has none to tick. */
-export function chosenOptions(table: PricingBlock | undefined, ticks: Ticks): string[] | undefined {
-  const optional = table?.items.filter((item) => item.optional === true) ?? []
+/**
+ * The optional lines counted now in every table the prospect sees, for the PDF's `options` (it
+ * ticks exactly these); undefined when there is no line to tick.
+ */
+export function chosenOptions(document: ProposalDocument, ticks: Ticks): string[] | undefined {
+  const optional = visibleBlocks(document)
+    .flatMap((block) => (block.type === 'pricing' ? block.items : []))
+    .filter((item) => item.optional === true)
   if (optional.length === 0) return undefined
   return optional.filter((item) => lineChosen(item, ticks)).map((item) => item.id)
 }
