@@ -34,9 +34,6 @@ function inlinesOf(nodes: readonly JSONContent[] | undefined): RichInline[] {
   return inlines
 }
 
-function withContent<T extends object>(node: T, inlines: RichInline[]): T & { content?: RichInline[] } {
-  return inlines.length > 0 ? { ...node, content: inlines } : node
-}
 
 function headingLevel(value: unknown): RichHeadingLevel {
   return RICH_HEADING_LEVELS.find((level) => level === value) ?? 3
@@ -53,10 +50,15 @@ function listItemsOf(nodes: readonly JSONContent[] | undefined): RichListItem[] 
 
 function blockOf(node: JSONContent): RichBlockNode | undefined {
   switch (node.type) {
-    case 'paragraph':
-      return withContent({ type: 'paragraph' }, inlinesOf(node.content))
-    case 'heading':
-      return withContent({ type: 'heading', attrs: { level: headingLevel(node.attrs?.level) } }, inlinesOf(node.content))
+    case 'paragraph': {
+      const content = inlinesOf(node.content)
+      return content.length > 0 ? { type: 'paragraph', content } : { type: 'paragraph' }
+    }
+    case 'heading': {
+      const content = inlinesOf(node.content)
+      const attrs = { level: headingLevel(node.attrs?.level) }
+      return content.length > 0 ? { type: 'heading', attrs, content } : { type: 'heading', attrs }
+    }
     case 'bulletList': {
       const items = listItemsOf(node.content)
       return items.length > 0 ? { type: 'bulletList', content: items } : undefined
