@@ -6,13 +6,17 @@
 import { deflateSync } from 'node:zlib'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { DRAFT_CONFLICT_MESSAGE } from '@valueproof/contracts'
-import { expect, postJson, test } from './fixtures.ts'
+import { expect, loginUser, postJson, registerUser, test, uniqueUsername } from './fixtures.ts'
 import { SMALL_PHONE } from './layout.ts'
 import { screenshot, signedOutVisitor, SUPPORT_CALCULATOR, SWEDISH_CALCULATOR } from './pages.ts'
 
 const INPUT = 'We automate first-line customer support for mid-sized software companies, so agents spend their hours on hard cases.'
 
+/** Signs a new seller in (the page's context shares the cookie) and generates their proposal; answers its id. */
 async function generateProposal(request: APIRequestContext, origin: string, calculatorData: object = SUPPORT_CALCULATOR): Promise<string> {
+  const username = uniqueUsername('editor')
+  await registerUser(request, origin, username)
+  await loginUser(request, origin, username)
   const response = await postJson(request, origin, '/api/proposals/generate', { calculatorData, input: INPUT, templateType: 'standard' })
   expect(response.ok(), `${response.status()} ${await response.text()}`).toBe(true)
   return ((await response.json()) as { id: string }).id
@@ -88,7 +92,6 @@ test('the seller edits, adds an image and a pricing table, reorders, hides and p
   page,
   origin,
   browser,
-  signedInUser: _user,
 }) => {
   const id = await generateProposal(page.request, origin)
   await openEditor(page, id)
@@ -171,7 +174,7 @@ test('the seller edits, adds an image and a pricing table, reorders, hides and p
   await prospect.close()
 })
 
-test('reloading mid-typing keeps the text; offline keeps changes and saves them on return', async ({ page, origin, signedInUser: _user }) => {
+test('reloading mid-typing keeps the text; offline keeps changes and saves them on return', async ({ page, origin }) => {
   const id = await generateProposal(page.request, origin)
   await openEditor(page, id)
   await typeInSection(page, 'Executive Summary', ' Typed before the reload.')
@@ -191,7 +194,7 @@ test('reloading mid-typing keeps the text; offline keeps changes and saves them 
   await expect.poll(() => serverDraft(page.request, id)).toContain('Typed offline.')
 })
 
-test('a second tab’s stale save gets the conflict message and overwrites nothing', async ({ page, origin, signedInUser: _user }) => {
+test('a second tab’s stale save gets the conflict message and overwrites nothing', async ({ page, origin }) => {
   const id = await generateProposal(page.request, origin)
   await openEditor(page, id)
   const second = await page.context().newPage()
@@ -210,7 +213,7 @@ test('a second tab’s stale save gets the conflict message and overwrites nothi
   await second.close()
 })
 
-test('the link prompt refuses a javascript: address; the toolbar says what is on', async ({ page, origin, signedInUser: _user }) => {
+test('the link prompt refuses a javascript: address; the toolbar says what is on', async ({ page, origin }) => {
   const id = await generateProposal(page.request, origin)
   await openEditor(page, id)
   const box = page.getByRole('textbox', { name: 'Executive Summary text' })
@@ -231,7 +234,7 @@ test('the link prompt refuses a javascript: address; the toolbar says what is on
   await expect(toolbar.getByRole('button', { name: 'Link' })).toHaveAttribute('aria-pressed', 'false')
 })
 
-test('screenshots: dark, phone 375 and a Swedish proposal', async ({ page, origin, browser, signedInUser: _user }) => {
+test('screenshots: dark, phone 375 and a Swedish proposal', async ({ page, origin, browser }) => {
   const swedish = await generateProposal(page.request, origin, SWEDISH_CALCULATOR)
   await openEditor(page, swedish)
   // The document's fixed headings follow the proposal's language; the editor's words stay English.

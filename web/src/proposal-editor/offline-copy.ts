@@ -20,7 +20,12 @@ function keyOf(proposalId: string): string {
 function isCopy(value: unknown): value is OfflineCopy {
   if (typeof value !== 'object' || value === null) return false
   const { revision, document } = value as Record<string, unknown>
-  return typeof revision === 'number' && typeof document === 'object' && document !== null && Array.isArray((document as { blocks?: unknown }).blocks)
+  return (
+    typeof revision === 'number' &&
+    typeof document === 'object' &&
+    document !== null &&
+    Array.isArray((document as { blocks?: unknown }).blocks)
+  )
 }
 
 /** Keeps the copy; a full or refused storage keeps nothing (the server's draft still holds what was saved). */

@@ -47,7 +47,8 @@ describe('SaveScheduler', () => {
     await vi.advanceTimersByTimeAsync(2000)
     expect(starts.length).toBeGreaterThanOrEqual(5)
     expect(starts.length).toBeLessThanOrEqual(6)
-    for (let index = 1; index < starts.length; index += 1) expect((starts[index] ?? 0) - (starts[index - 1] ?? 0)).toBeGreaterThanOrEqual(1000)
+    for (let index = 1; index < starts.length; index += 1)
+      expect((starts[index] ?? 0) - (starts[index - 1] ?? 0)).toBeGreaterThanOrEqual(1000)
     // The last keystroke (at 4960 ms) goes out 800 ms after it at the latest ... or a second after the previous send.
     expect(starts.at(-1)).toBeGreaterThanOrEqual(4960)
     expect(scheduler.pending).toBe(false)

@@ -16,11 +16,7 @@ import { AUTOSAVE_SCHEDULE, SaveScheduler, type SaveSchedule } from './save-sche
 const COPY_SCHEDULE: SaveSchedule = { debounceMs: 200, maxWaitMs: 500, minIntervalMs: 0 }
 
 export type SaveState =
-  | { kind: 'saved' }
-  | { kind: 'saving' }
-  | { kind: 'offline' }
-  | { kind: 'conflict'; message: string }
-  | { kind: 'failed'; message: string }
+  { kind: 'saved' } | { kind: 'saving' } | { kind: 'offline' } | { kind: 'conflict'; message: string } | { kind: 'failed'; message: string }
 
 /** What the editor shows about publishing, from the last answer. */
 export type DraftMeta = Pick<DraftAnswer, 'published' | 'publications' | 'unpublishedChanges' | 'revision'>
@@ -47,7 +43,12 @@ function isOffline(error: unknown): boolean {
 }
 
 function metaOf(answer: DraftAnswer): DraftMeta {
-  return { published: answer.published, publications: answer.publications, unpublishedChanges: answer.unpublishedChanges, revision: answer.revision }
+  return {
+    published: answer.published,
+    publications: answer.publications,
+    unpublishedChanges: answer.unpublishedChanges,
+    revision: answer.revision,
+  }
 }
 
 export function useDraft(proposalId: string): DraftControls {
@@ -57,6 +58,8 @@ export function useDraft(proposalId: string): DraftControls {
   const revisionRef = useRef(0)
   const changesRef = useRef(0)
   const [pending, setPending] = useState(false)
+  const schedulerRef = useRef<SaveScheduler | undefined>(undefined)
+  const copyRef = useRef<SaveScheduler | undefined>(undefined)
 
   const setSave = useCallback((save: SaveState) => setLoad((current) => (current.status === 'ready' ? { ...current, save } : current)), [])
 
@@ -99,16 +102,12 @@ export function useDraft(proposalId: string): DraftControls {
     }
   }, [proposalId, keepCopy, setSave])
 
-  const schedulerRef = useRef<SaveScheduler | undefined>(undefined)
-  const copyRef = useRef<SaveScheduler | undefined>(undefined)
-
   useEffect(() => {
     const controller = new AbortController()
     const scheduler = new SaveScheduler(AUTOSAVE_SCHEDULE, send)
     const copier = new SaveScheduler(COPY_SCHEDULE, keepCopy)
     schedulerRef.current = scheduler
     copyRef.current = copier
-    setLoad({ status: 'loading' })
     loadDraft(proposalId, controller.signal).then(
       (answer) => {
         revisionRef.current = answer.revision
@@ -152,21 +151,25 @@ export function useDraft(proposalId: string): DraftControls {
     schedulerRef.current?.changed()
   }, [])
 
-  const accept = useCallback((answer: DraftAnswer, replace: boolean) => {
-    revisionRef.current = answer.revision
-    if (replace) {
-      documentRef.current = answer.document
-      dropOfflineCopy(localStorage, proposalId)
-    }
-    setLoad((state) =>
-      state.status === 'ready'
-        ? { ...state, meta: metaOf(answer), ...(replace ? { document: answer.document, generation: state.generation + 1 } : {}) }
-        : state,
-    )
-  }, [proposalId])
+  const accept = useCallback(
+    (answer: DraftAnswer, replace: boolean) => {
+      revisionRef.current = answer.revision
+      if (replace) {
+        documentRef.current = answer.document
+        dropOfflineCopy(localStorage, proposalId)
+      }
+      setLoad((state) =>
+        state.status === 'ready'
+          ? { ...state, meta: metaOf(answer), ...(replace ? { document: answer.document, generation: state.generation + 1 } : {}) }
+          : state,
+      )
+    },
+    [proposalId],
+  )
 
   const reload = useCallback(() => {
     dropOfflineCopy(localStorage, proposalId)
+    setLoad({ status: 'loading' })
     setLoads((count) => count + 1)
   }, [proposalId])
 

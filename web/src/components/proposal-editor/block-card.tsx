@@ -81,7 +81,13 @@ export const BlockCard = memo(function BlockCard(props: BlockCardProps) {
           <Button variant="ghost" size="sm" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => onAction(index, 'up')}>
             ↑
           </Button>
-          <Button variant="ghost" size="sm" aria-label={`Move ${name} down`} disabled={index === count - 1} onClick={() => onAction(index, 'down')}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Move ${name} down`}
+            disabled={index === count - 1}
+            onClick={() => onAction(index, 'down')}
+          >
             ↓
           </Button>
           <Button variant="ghost" size="sm" aria-label={`${hidden ? 'Show' : 'Hide'} ${name}`} onClick={() => onAction(index, 'hide')}>

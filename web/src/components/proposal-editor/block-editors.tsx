@@ -16,7 +16,7 @@ import { ApiError } from '../../api.ts'
 import { imageUrl, rewriteSection, uploadImage } from '../../proposal-editor/draft-api.ts'
 import { Button } from '../ui/button.tsx'
 import { FormField } from '../ui/form-field.tsx'
-import { blockProblems } from './document-edits.ts'
+import { blockProblems, withField } from './document-edits.ts'
 import { RichTextEditor } from './rich-text-editor.tsx'
 
 export interface BlockEditorProps<Block> {
@@ -27,10 +27,19 @@ export interface BlockEditorProps<Block> {
   texts: ProposalTexts
 }
 
-const failureText = (error: unknown) => (error instanceof ApiError ? (error.serverMessage ?? error.message) : 'The server could not be reached')
+const failureText = (error: unknown) =>
+  error instanceof ApiError ? (error.serverMessage ?? error.message) : 'The server could not be reached'
 
 /** The heading field: a fixed heading shows in the proposal's language until the seller types one. */
-function HeadingField({ heading, fixed, onChange }: { heading: string | undefined; fixed: string | undefined; onChange: (heading: string | undefined) => void }) {
+function HeadingField({
+  heading,
+  fixed,
+  onChange,
+}: {
+  heading: string | undefined
+  fixed: string | undefined
+  onChange: (heading: string | undefined) => void
+}) {
   return (
     <FormField
       label="Heading"
@@ -45,8 +54,6 @@ export function SectionEditor({ block, onChange, proposalId, texts }: BlockEdito
   const editorRef = useRef<Editor | null>(null)
   const [rewriting, setRewriting] = useState(false)
   const [failure, setFailure] = useState<string>()
-  const blockRef = useRef(block)
-  blockRef.current = block
   const fixed = block.fixedHeading === undefined ? undefined : texts[block.fixedHeading]
   const name = block.heading ?? fixed ?? (block.lead === true ? 'Summary' : 'Section')
   const onReady = useCallback((editor: Editor | null) => {
@@ -70,12 +77,12 @@ export function SectionEditor({ block, onChange, proposalId, texts }: BlockEdito
   return (
     <div className="grid gap-3">
       {block.lead !== true && (
-        <HeadingField heading={block.heading} fixed={fixed} onChange={(heading) => onChange(withHeading(blockRef.current, heading))} />
+        <HeadingField heading={block.heading} fixed={fixed} onChange={(heading) => onChange(withField(block, 'heading', heading))} />
       )}
       <RichTextEditor
         content={block.content}
         label={`${name} text`}
-        onChange={(content) => onChange({ ...blockRef.current, content })}
+        onChange={(content) => onChange({ ...block, content })}
         onReady={onReady}
       />
       {block.written !== undefined && (
@@ -95,17 +102,14 @@ export function SectionEditor({ block, onChange, proposalId, texts }: BlockEdito
   )
 }
 
-function withHeading<Block extends { heading?: string }>(block: Block, heading: string | undefined): Block {
-  const { heading: _previous, ...rest } = block
-  return (heading === undefined ? rest : { ...rest, heading }) as Block
-}
-
 export function CalculatorEditor({ block, onChange, texts }: BlockEditorProps<CalculatorBlock>) {
   const fixed = block.fixedHeading === undefined ? undefined : texts[block.fixedHeading]
   return (
     <div className="grid gap-2">
-      <HeadingField heading={block.heading} fixed={fixed} onChange={(heading) => onChange(withHeading(block, heading))} />
-      <p className="text-sm text-muted-foreground">The live calculator: the prospect’s figures, ROI and payback. It can move and hide, once per proposal.</p>
+      <HeadingField heading={block.heading} fixed={fixed} onChange={(heading) => onChange(withField(block, 'heading', heading))} />
+      <p className="text-sm text-muted-foreground">
+        The live calculator: the prospect’s figures, ROI and payback. It can move and hide, once per proposal.
+      </p>
     </div>
   )
 }
@@ -132,7 +136,13 @@ export function ImageEditor({ block, onChange, proposalId }: BlockEditorProps<Im
   return (
     <div className="grid gap-3">
       {block.imageId !== '' && (
-        <img src={imageUrl(proposalId, block.imageId)} alt={block.alt} width={block.width} height={block.height} className="h-auto max-h-64 w-auto max-w-full rounded border" />
+        <img
+          src={imageUrl(proposalId, block.imageId)}
+          alt={block.alt}
+          width={block.width}
+          height={block.height}
+          className="h-auto max-h-64 w-auto max-w-full rounded border"
+        />
       )}
       <div className="grid gap-2">
         <label htmlFor={inputId} className="text-sm font-medium">
@@ -158,15 +168,18 @@ export function ImageEditor({ block, onChange, proposalId }: BlockEditorProps<Im
           </p>
         )}
       </div>
-      <FormField label="Alt text (required)" value={block.alt} error={problems.alt} maxLength={300} onChange={(event) => onChange({ ...block, alt: event.target.value })} />
+      <FormField
+        label="Alt text (required)"
+        value={block.alt}
+        error={problems.alt}
+        maxLength={300}
+        onChange={(event) => onChange({ ...block, alt: event.target.value })}
+      />
       <FormField
         label="Caption"
         value={block.caption ?? ''}
         maxLength={300}
-        onChange={(event) => {
-          const { caption: _caption, ...rest } = block
-          onChange(event.target.value === '' ? rest : { ...rest, caption: event.target.value })
-        }}
+        onChange={(event) => onChange(withField(block, 'caption', event.target.value === '' ? undefined : event.target.value))}
       />
     </div>
   )
@@ -197,7 +210,12 @@ export function QuoteEditor({ block, onChange }: BlockEditorProps<QuoteBlock>) {
           </p>
         )}
       </div>
-      <FormField label="Who said it" value={block.author ?? ''} maxLength={300} onChange={(event) => onChange({ ...block, author: event.target.value })} />
+      <FormField
+        label="Who said it"
+        value={block.author ?? ''}
+        maxLength={300}
+        onChange={(event) => onChange({ ...block, author: event.target.value })}
+      />
     </div>
   )
 }
@@ -206,7 +224,13 @@ export function ButtonEditor({ block, onChange }: BlockEditorProps<ButtonBlock>)
   const problems = blockProblems(block)
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <FormField label="Button label" value={block.label} error={problems.label} maxLength={80} onChange={(event) => onChange({ ...block, label: event.target.value })} />
+      <FormField
+        label="Button label"
+        value={block.label}
+        error={problems.label}
+        maxLength={80}
+        onChange={(event) => onChange({ ...block, label: event.target.value })}
+      />
       <FormField
         label="Link (https: or mailto:)"
         type="url"

@@ -35,7 +35,11 @@ export function BrandColorField({ value, onChange }: { value: string | undefined
           </Button>
         )}
       </div>
-      <p id={`${id}-message`} aria-live="polite" className={problem === undefined ? 'text-sm text-muted-foreground' : 'text-sm font-medium text-destructive dark:text-red-400'}>
+      <p
+        id={`${id}-message`}
+        aria-live="polite"
+        className={problem === undefined ? 'text-sm text-muted-foreground' : 'text-sm font-medium text-destructive dark:text-red-400'}
+      >
         {problem === undefined ? (value === candidate ? 'Used for the page’s accents and buttons.' : '') : BRAND_COLOR_MESSAGES[problem]}
       </p>
     </div>

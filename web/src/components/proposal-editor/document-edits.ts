@@ -13,6 +13,18 @@ export const ADDABLE_BLOCKS: readonly { type: AddableBlockType; label: string }[
   { type: 'button', label: 'Button' },
 ]
 
+/** The object with `key` set, or without it when `value` is undefined (the schema has no nulls). */
+export function withField<Target extends object, Key extends keyof Target>(
+  target: Target,
+  key: Key,
+  value: Target[Key] | undefined,
+): Target {
+  const copy = { ...target }
+  if (value === undefined) delete copy[key]
+  else copy[key] = value
+  return copy
+}
+
 /** A block id unused in the document (the schema's 1–40 of [A-Za-z0-9_-]). */
 export function newBlockId(document: ProposalDocument, random: () => string = () => crypto.randomUUID()): string {
   const taken = new Set(document.blocks.map((block) => block.id))
@@ -42,7 +54,7 @@ export function toggleHidden(document: ProposalDocument, index: number): Proposa
     document.blocks.map((block, at) => {
       if (at !== index) return block
       const { hidden, ...shown } = block
-      return hidden === true ? (shown as ProposalBlock) : { ...block, hidden: true }
+      return hidden === true ? shown : { ...block, hidden: true }
     }),
   )
 }

@@ -6,7 +6,7 @@ import { quoteTotals } from '@valueproof/formula'
 import { useId } from 'react'
 import { Button } from '../ui/button.tsx'
 import { Input } from '../ui/input.tsx'
-import { blockProblems } from './document-edits.ts'
+import { blockProblems, withField } from './document-edits.ts'
 import type { BlockEditorProps } from './block-editors.tsx'
 
 const RECURRENCE_LABELS: Readonly<Record<PriceRecurrence, string>> = { once: 'Once', month: 'Per month', year: 'Per year' }
@@ -18,7 +18,15 @@ function numberOf(value: string): number {
   return Number.isFinite(number) ? number : 0
 }
 
-function PercentField({ label, value, onChange }: { label: string; value: number | undefined; onChange: (value: number | undefined) => void }) {
+function PercentField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string
+  value: number | undefined
+  onChange: (value: number | undefined) => void
+}) {
   return (
     <label className={FIELD}>
       {label}
@@ -33,14 +41,6 @@ function PercentField({ label, value, onChange }: { label: string; value: number
       />
     </label>
   )
-}
-
-/** The target with the percentage set, or without the field when it is emptied (the schema has no null). */
-function withPercent<Target extends { discountPercent?: number; taxPercent?: number }>(target: Target, key: 'discountPercent' | 'taxPercent', value: number | undefined): Target {
-  const copy = { ...target }
-  if (value === undefined) delete copy[key]
-  else copy[key] = value
-  return copy
 }
 
 function ItemRow({
@@ -72,7 +72,14 @@ function ItemRow({
       </label>
       <label className={FIELD}>
         Quantity
-        <Input type="number" min={0} step="any" inputMode="decimal" value={item.quantity} onChange={(event) => onChange({ ...item, quantity: Math.max(0, numberOf(event.target.value)) })} />
+        <Input
+          type="number"
+          min={0}
+          step="any"
+          inputMode="decimal"
+          value={item.quantity}
+          onChange={(event) => onChange({ ...item, quantity: Math.max(0, numberOf(event.target.value)) })}
+        />
       </label>
       <label className={FIELD}>
         Unit
@@ -80,13 +87,22 @@ function ItemRow({
       </label>
       <label className={FIELD}>
         Unit price
-        <Input type="number" min={0} step="any" inputMode="decimal" value={item.unitPrice} onChange={(event) => onChange({ ...item, unitPrice: Math.max(0, numberOf(event.target.value)) })} />
+        <Input
+          type="number"
+          min={0}
+          step="any"
+          inputMode="decimal"
+          value={item.unitPrice}
+          onChange={(event) => onChange({ ...item, unitPrice: Math.max(0, numberOf(event.target.value)) })}
+        />
       </label>
       <label className={`${FIELD} sm:col-span-2`}>
         Recurrence
         <select
           value={item.recurrence}
-          onChange={(event) => onChange({ ...item, recurrence: PRICE_RECURRENCES.find((recurrence) => recurrence === event.target.value) ?? 'once' })}
+          onChange={(event) =>
+            onChange({ ...item, recurrence: PRICE_RECURRENCES.find((recurrence) => recurrence === event.target.value) ?? 'once' })
+          }
           className="h-10 rounded-md border border-input bg-background px-2 text-sm"
         >
           {PRICE_RECURRENCES.map((recurrence) => (
@@ -96,15 +112,29 @@ function ItemRow({
           ))}
         </select>
       </label>
-      <PercentField label="Line discount %" value={item.discountPercent} onChange={(value) => onChange(withPercent(item, 'discountPercent', value))} />
+      <PercentField
+        label="Line discount %"
+        value={item.discountPercent}
+        onChange={(value) => onChange(withField(item, 'discountPercent', value))}
+      />
       <div className="flex flex-wrap items-end gap-3 text-sm sm:col-span-2">
         <label className="flex items-center gap-2">
-          <input type="checkbox" checked={item.optional === true} onChange={(event) => onChange({ ...item, optional: event.target.checked, selected: event.target.checked ? (item.selected ?? false) : false })} />
+          <input
+            type="checkbox"
+            checked={item.optional === true}
+            onChange={(event) =>
+              onChange({ ...item, optional: event.target.checked, selected: event.target.checked ? (item.selected ?? false) : false })
+            }
+          />
           Optional
         </label>
         {item.optional === true && (
           <label className="flex items-center gap-2">
-            <input type="checkbox" checked={item.selected === true} onChange={(event) => onChange({ ...item, selected: event.target.checked })} />
+            <input
+              type="checkbox"
+              checked={item.selected === true}
+              onChange={(event) => onChange({ ...item, selected: event.target.checked })}
+            />
             Ticked at first
           </label>
         )}
@@ -121,21 +151,34 @@ function ItemRow({
   )
 }
 
-export function PricingEditor({ block, onChange, formatMoney }: BlockEditorProps<PricingBlock> & { formatMoney: (amount: number) => string }) {
+export function PricingEditor({
+  block,
+  onChange,
+  formatMoney,
+}: BlockEditorProps<PricingBlock> & { formatMoney: (amount: number) => string }) {
   const problems = blockProblems(block)
   const totals = quoteTotals(block)
-  const setItem = (index: number, item: PricingItem) => onChange({ ...block, items: block.items.map((current, at) => (at === index ? item : current)) })
+  const setItem = (index: number, item: PricingItem) =>
+    onChange({ ...block, items: block.items.map((current, at) => (at === index ? item : current)) })
   const addItem = () =>
     onChange({
       ...block,
-      items: [...block.items, { id: `${block.id}-${Date.now().toString(36)}`, description: '', quantity: 1, unit: '', unitPrice: 0, recurrence: 'month' }],
+      items: [
+        ...block.items,
+        { id: `${block.id}-${Date.now().toString(36)}`, description: '', quantity: 1, unit: '', unitPrice: 0, recurrence: 'month' },
+      ],
     })
   const parts = PRICE_RECURRENCES.filter((recurrence) => totals[recurrence].subtotal > 0)
   return (
     <div className="grid gap-3">
       <label className="grid gap-1 text-sm font-medium">
         Heading
-        <Input value={block.heading ?? ''} maxLength={300} placeholder="Pricing" onChange={(event) => onChange(withHeadingText(block, event.target.value))} />
+        <Input
+          value={block.heading ?? ''}
+          maxLength={300}
+          placeholder="Pricing"
+          onChange={(event) => onChange(withField(block, 'heading', event.target.value === '' ? undefined : event.target.value))}
+        />
       </label>
       <ul className="grid gap-2">
         {block.items.map((item, index) => (
@@ -153,8 +196,12 @@ export function PricingEditor({ block, onChange, formatMoney }: BlockEditorProps
         <Button variant="outline" size="sm" onClick={addItem}>
           Add a line
         </Button>
-        <PercentField label="Discount % (whole table)" value={block.discountPercent} onChange={(value) => onChange(withPercent(block, 'discountPercent', value))} />
-        <PercentField label="Tax %" value={block.taxPercent} onChange={(value) => onChange(withPercent(block, 'taxPercent', value))} />
+        <PercentField
+          label="Discount % (whole table)"
+          value={block.discountPercent}
+          onChange={(value) => onChange(withField(block, 'discountPercent', value))}
+        />
+        <PercentField label="Tax %" value={block.taxPercent} onChange={(value) => onChange(withField(block, 'taxPercent', value))} />
       </div>
       <dl className="grid gap-1 text-sm" aria-label="Totals" data-testid="pricing-totals">
         {parts.length === 0 && <p className="text-muted-foreground">No lines priced yet.</p>}
@@ -169,9 +216,4 @@ export function PricingEditor({ block, onChange, formatMoney }: BlockEditorProps
       </dl>
     </div>
   )
-}
-
-function withHeadingText(block: PricingBlock, heading: string): PricingBlock {
-  const { heading: _previous, ...rest } = block
-  return heading === '' ? rest : { ...rest, heading }
 }

@@ -3,13 +3,7 @@
 // and publishing. Loaded lazily by proposal-view.tsx for the owner only: a prospect's page never
 // downloads it. The editor's own words are English (issue 41); the document's fixed headings
 // follow the proposal's language.
-import {
-  moneyDisplayOf,
-  moneyFormatter,
-  proposalTexts,
-  validateCalculatorData,
-  type CalculatorLanguage,
-} from '@valueproof/formula'
+import { moneyDisplayOf, moneyFormatter, proposalTexts, validateCalculatorData, type CalculatorLanguage } from '@valueproof/formula'
 import type { Plan } from '@valueproof/contracts'
 import type { ProposalBlock, ProposalDocument } from '@valueproof/contracts/proposal-document'
 import { useCallback, useEffect, useMemo, useState } from 'react'
@@ -20,7 +14,16 @@ import { Button } from '../ui/button.tsx'
 import { FormField } from '../ui/form-field.tsx'
 import { BlockCard, type BlockAction } from './block-card.tsx'
 import { BrandColorField } from './brand-color-field.tsx'
-import { ADDABLE_BLOCKS, addBlock, deleteBlock, duplicateBlock, moveBlock, replaceBlock, toggleHidden } from './document-edits.ts'
+import {
+  ADDABLE_BLOCKS,
+  addBlock,
+  withField,
+  deleteBlock,
+  duplicateBlock,
+  moveBlock,
+  replaceBlock,
+  toggleHidden,
+} from './document-edits.ts'
 import { PublishPanel } from './publish-panel.tsx'
 
 const SAVE_WORDS: Readonly<Record<Exclude<SaveState['kind'], 'conflict' | 'failed'>, string>> = {
@@ -61,25 +64,36 @@ function SaveStatus({ save, onReload }: { save: SaveState; onReload: () => void 
   )
 }
 
+/** Money as the proposal writes it: the calculator's currency and locale. */
+function moneyFormatterOf(calculatorData: unknown): (amount: number) => string {
+  const validation = validateCalculatorData(calculatorData)
+  if (!validation.ok) return (amount) => amount.toFixed(2)
+  return moneyFormatter(validation.calculatorData.baseCurrency, moneyDisplayOf(validation.calculatorData))
+}
+
 /** What the editor reads of the owner's proposal answer. */
 export interface EditedProposal {
   id: string
   calculatorData: unknown
 }
 
-export default function ProposalEditor({ proposal, language, onClose }: { proposal: EditedProposal; language: CalculatorLanguage; onClose: () => void }) {
+export default function ProposalEditor({
+  proposal,
+  language,
+  onClose,
+}: {
+  proposal: EditedProposal
+  language: CalculatorLanguage
+  onClose: () => void
+}) {
   const { load, change, accept, reload, allSaved } = useDraft(proposal.id)
   const texts = proposalTexts(language)
   const [plan, setPlan] = useState<Plan>()
   useEffect(() => {
     loadPlan().then(setPlan, () => setPlan(undefined))
   }, [])
-  const formatMoney = useMemo(() => {
-    const validation = validateCalculatorData(proposal.calculatorData)
-    if (!validation.ok) return (amount: number) => amount.toFixed(2)
-    const data = validation.calculatorData
-    return moneyFormatter(data.baseCurrency, moneyDisplayOf(data))
-  }, [proposal.calculatorData])
+  const { calculatorData } = proposal
+  const formatMoney = useMemo(() => moneyFormatterOf(calculatorData), [calculatorData])
   const onAction = useCallback((index: number, action: BlockAction) => change((document) => applyAction(document, index, action)), [change])
   const onBlock = useCallback((index: number, block: ProposalBlock) => change((document) => replaceBlock(document, index, block)), [change])
 
@@ -107,18 +121,22 @@ export default function ProposalEditor({ proposal, language, onClose }: { propos
           Done
         </Button>
       </div>
-      <PublishPanel proposalId={proposal.id} meta={meta} texts={texts} canPublish={allSaved && save.kind === 'saved' && titleProblem === undefined} onAnswer={accept} />
-      <FormField label="Title" value={document.title} maxLength={200} error={titleProblem} onChange={(event) => change((current) => ({ ...current, title: event.target.value }))} />
+      <PublishPanel
+        proposalId={proposal.id}
+        meta={meta}
+        texts={texts}
+        canPublish={allSaved && save.kind === 'saved' && titleProblem === undefined}
+        onAnswer={accept}
+      />
+      <FormField
+        label="Title"
+        value={document.title}
+        maxLength={200}
+        error={titleProblem}
+        onChange={(event) => change((current) => ({ ...current, title: event.target.value }))}
+      />
       {plan === 'pro' && (
-        <BrandColorField
-          value={document.brandColor}
-          onChange={(color) =>
-            change((current) => {
-              const { brandColor: _previous, ...rest } = current
-              return color === undefined ? rest : { ...rest, brandColor: color }
-            })
-          }
-        />
+        <BrandColorField value={document.brandColor} onChange={(color) => change((current) => withField(current, 'brandColor', color))} />
       )}
       <ol className="grid gap-4" aria-label="Blocks">
         {document.blocks.map((block, index) => (

@@ -12,7 +12,8 @@ import { Dialog } from '../ui/dialog.tsx'
 import { ReadOnlyDocument } from './read-only-document.tsx'
 import type { ProposalTexts } from '@valueproof/formula'
 
-const failureText = (error: unknown) => (error instanceof ApiError ? (error.serverMessage ?? error.message) : 'The server could not be reached')
+const failureText = (error: unknown) =>
+  error instanceof ApiError ? (error.serverMessage ?? error.message) : 'The server could not be reached'
 
 export function PublishPanel({
   proposalId,
@@ -66,8 +67,16 @@ export function PublishPanel({
         <h2 id="publish-heading" className="text-base font-semibold">
           Publishing
         </h2>
-        {meta.unpublishedChanges && <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-950 dark:bg-amber-900 dark:text-amber-50">Unpublished changes</span>}
-        <Button className="ml-auto" onClick={() => void publish()} disabled={busy || !canPublish || (!meta.unpublishedChanges && meta.published !== null)}>
+        {meta.unpublishedChanges && (
+          <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-950 dark:bg-amber-900 dark:text-amber-50">
+            Unpublished changes
+          </span>
+        )}
+        <Button
+          className="ml-auto"
+          onClick={() => void publish()}
+          disabled={busy || !canPublish || (!meta.unpublishedChanges && meta.published !== null)}
+        >
           Publish
         </Button>
       </div>
@@ -97,10 +106,20 @@ export function PublishPanel({
                   Version {publication.number} · {formatLongDate(publication.publishedAt) ?? publication.publishedAt}
                   {meta.published?.number === publication.number ? ' · shown to your prospect' : ''}
                 </span>
-                <Button variant="link" size="sm" onClick={() => void view(publication.number)} aria-label={`View version ${publication.number}`}>
+                <Button
+                  variant="link"
+                  size="sm"
+                  onClick={() => void view(publication.number)}
+                  aria-label={`View version ${publication.number}`}
+                >
                   View
                 </Button>
-                <Button variant="link" size="sm" onClick={() => setRestoring(publication.number)} aria-label={`Restore version ${publication.number}`}>
+                <Button
+                  variant="link"
+                  size="sm"
+                  onClick={() => setRestoring(publication.number)}
+                  aria-label={`Restore version ${publication.number}`}
+                >
                   Restore
                 </Button>
               </li>
@@ -108,7 +127,12 @@ export function PublishPanel({
           </ul>
         </div>
       )}
-      <Dialog open={viewing !== undefined} onOpenChange={(open) => !open && setViewing(undefined)} title={`Version ${viewing?.number ?? ''}`} className="max-w-3xl">
+      <Dialog
+        open={viewing !== undefined}
+        onOpenChange={(open) => !open && setViewing(undefined)}
+        title={`Version ${viewing?.number ?? ''}`}
+        className="max-w-3xl"
+      >
         {viewing !== undefined && <ReadOnlyDocument document={viewing.document} proposalId={proposalId} texts={texts} />}
       </Dialog>
       <Dialog

@@ -17,11 +17,19 @@ function Block({ block, proposalId, texts }: { block: ProposalBlock; proposalId:
         </section>
       )
     case 'calculator':
-      return <p className="rounded border border-dashed p-3 text-sm text-muted-foreground">{blockName(block, texts)}: the live calculator</p>
+      return (
+        <p className="rounded border border-dashed p-3 text-sm text-muted-foreground">{blockName(block, texts)}: the live calculator</p>
+      )
     case 'image':
       return (
         <figure className="grid gap-1">
-          <img src={imageUrl(proposalId, block.imageId)} alt={block.alt} width={block.width} height={block.height} className="h-auto max-w-full" />
+          <img
+            src={imageUrl(proposalId, block.imageId)}
+            alt={block.alt}
+            width={block.width}
+            height={block.height}
+            className="h-auto max-w-full"
+          />
           {block.caption !== undefined && <figcaption className="text-sm text-muted-foreground">{block.caption}</figcaption>}
         </figure>
       )
@@ -32,7 +40,8 @@ function Block({ block, proposalId, texts }: { block: ProposalBlock; proposalId:
           <ul className="list-disc pl-6">
             {block.items.map((item) => (
               <li key={item.id}>
-                {item.description}: {item.quantity} {item.unit} × {item.unitPrice} ({item.recurrence}){item.optional === true ? ', optional' : ''}
+                {item.description}: {item.quantity} {item.unit} × {item.unitPrice} ({item.recurrence})
+                {item.optional === true ? ', optional' : ''}
               </li>
             ))}
           </ul>
@@ -42,7 +51,9 @@ function Block({ block, proposalId, texts }: { block: ProposalBlock; proposalId:
       return (
         <blockquote className="border-l-4 pl-4 italic">
           {block.text}
-          {block.author !== undefined && block.author !== '' && <footer className="not-italic text-muted-foreground">— {block.author}</footer>}
+          {block.author !== undefined && block.author !== '' && (
+            <footer className="not-italic text-muted-foreground">— {block.author}</footer>
+          )}
         </blockquote>
       )
     case 'button':
@@ -56,7 +67,15 @@ function Block({ block, proposalId, texts }: { block: ProposalBlock; proposalId:
   }
 }
 
-export function ReadOnlyDocument({ document, proposalId, texts }: { document: ProposalDocument; proposalId: string; texts: ProposalTexts }) {
+export function ReadOnlyDocument({
+  document,
+  proposalId,
+  texts,
+}: {
+  document: ProposalDocument
+  proposalId: string
+  texts: ProposalTexts
+}) {
   return (
     <article className="grid max-h-[70vh] gap-4 overflow-y-auto" data-testid="publication-view">
       <h2 className="text-2xl font-bold">{document.title}</h2>

@@ -22,7 +22,14 @@ export const LINK_REFUSED = 'Links must start with https: or mailto:'
 function Tool({ label, pressed, onClick, children }: { label: string; pressed: boolean; onClick: () => void; children: ReactNode }) {
   return (
     // mousedown would take the selection out of the editor before the command runs.
-    <button type="button" className={TOOL} aria-label={label} aria-pressed={pressed} onMouseDown={(event) => event.preventDefault()} onClick={onClick}>
+    <button
+      type="button"
+      className={TOOL}
+      aria-label={label}
+      aria-pressed={pressed}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onClick}
+    >
       {children}
     </button>
   )
@@ -30,7 +37,8 @@ function Tool({ label, pressed, onClick, children }: { label: string; pressed: b
 
 /** Asks for the link's address; a refused one is said and nothing changes. An empty answer removes the link. */
 function promptLink(editor: Editor): void {
-  const current = editor.getAttributes('link').href
+  const attributes: Record<string, unknown> = editor.getAttributes('link')
+  const current = attributes.href
   const answer = window.prompt('Link address (https: or mailto:)', typeof current === 'string' ? current : 'https://')
   if (answer === null) return
   const href = answer.trim()

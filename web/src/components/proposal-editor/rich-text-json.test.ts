@@ -19,7 +19,10 @@ describe('richTextOfEditor', () => {
     const json = editorJson({
       type: 'doc',
       content: [
-        { type: 'paragraph', content: [text('Read '), text('the case', [{ type: 'link', attrs: { href: 'https://example.com/case' } }, { type: 'bold' }])] },
+        {
+          type: 'paragraph',
+          content: [text('Read '), text('the case', [{ type: 'link', attrs: { href: 'https://example.com/case' } }, { type: 'bold' }])],
+        },
         { type: 'orderedList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [text('One')] }] }] },
       ],
     })
@@ -36,7 +39,10 @@ describe('richTextOfEditor', () => {
             { type: 'text', text: 'the case', marks: [{ type: 'link', attrs: { href: 'https://example.com/case' } }, { type: 'bold' }] },
           ],
         },
-        { type: 'orderedList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'One' }] }] }] },
+        {
+          type: 'orderedList',
+          content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'One' }] }] }],
+        },
       ],
     })
     expect(richTextSchema.safeParse(rich).success).toBe(true)
@@ -49,7 +55,11 @@ describe('richTextOfEditor', () => {
         { type: 'heading', attrs: { level: 4 }, content: [text('Costs')] },
         { type: 'paragraph', content: [text('a', [{ type: 'italic' }]), { type: 'hardBreak' }, text('b')] },
         { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [text('x')] }] }] },
-        { type: 'orderedList', attrs: { start: 3 }, content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [text('y')] }] }] },
+        {
+          type: 'orderedList',
+          attrs: { start: 3 },
+          content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [text('y')] }] }],
+        },
       ],
     })
     const rich = richTextOfEditor(json)
@@ -86,7 +96,10 @@ describe('richTextOfEditor', () => {
         { type: 'bulletList', content: [] },
       ],
     })
-    expect(rich).toEqual({ type: 'doc', content: [{ type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph' }] }] }] })
+    expect(rich).toEqual({
+      type: 'doc',
+      content: [{ type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph' }] }] }],
+    })
     expect(richTextSchema.safeParse(rich).success).toBe(true)
   })
 })

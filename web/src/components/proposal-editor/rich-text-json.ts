@@ -34,7 +34,6 @@ function inlinesOf(nodes: readonly JSONContent[] | undefined): RichInline[] {
   return inlines
 }
 
-
 function headingLevel(value: unknown): RichHeadingLevel {
   return RICH_HEADING_LEVELS.find((level) => level === value) ?? 3
 }
@@ -66,7 +65,7 @@ function blockOf(node: JSONContent): RichBlockNode | undefined {
     case 'orderedList': {
       const items = listItemsOf(node.content)
       if (items.length === 0) return undefined
-      const start = node.attrs?.start
+      const start: unknown = node.attrs?.start
       return typeof start === 'number' && Number.isInteger(start) && start !== 1 && start >= 0 && start <= 10_000
         ? { type: 'orderedList', attrs: { start }, content: items }
         : { type: 'orderedList', content: items }
