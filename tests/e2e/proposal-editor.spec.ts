@@ -112,10 +112,13 @@ test('the seller edits, adds an image and a pricing table, reorders, hides and p
   await page.getByRole('group', { name: 'Add block' }).getByRole('button', { name: 'Image' }).click()
   const image = block(page, 'Image')
   await image.getByLabel('Upload an image').setInputFiles({ name: 'dashboard.png', mimeType: 'image/png', buffer: makePng(64, 40) })
-  await expect(image.getByRole('img')).toBeVisible()
+  // Shown from the server (resized there); without alt text it is no image to a screen reader yet.
+  await expect(image.getByText('Replace the image', { exact: true })).toBeVisible()
+  await expect(image.locator('img')).toHaveJSProperty('complete', true)
   await expect(image.getByText('Every image needs alt text')).toBeVisible()
   await image.getByLabel('Alt text (required)').fill('The support dashboard')
   await expect(image.getByText('Every image needs alt text')).toHaveCount(0)
+  await expect(image.getByRole('img', { name: 'The support dashboard' })).toBeVisible()
 
   // A pricing table: a licence per month and an optional onboarding, live totals.
   await page.getByRole('group', { name: 'Add block' }).getByRole('button', { name: 'Pricing table' }).click()
@@ -239,7 +242,7 @@ test('screenshots: dark, phone 375 and a Swedish proposal', async ({ page, origi
   await openEditor(page, swedish)
   // The document's fixed headings follow the proposal's language; the editor's words stay English.
   await expect(page.getByRole('textbox', { name: 'Sammanfattning text' })).toBeVisible()
-  await expect(block(page, 'Utmaningen').getByLabel('Heading')).toHaveValue('Utmaningen')
+  await expect(block(page, 'Utmaningen').getByLabel('Heading', { exact: true })).toHaveValue('Utmaningen')
   await screenshot(page, 'proposal-editor-swedish')
 
   await page.emulateMedia({ colorScheme: 'dark' })
