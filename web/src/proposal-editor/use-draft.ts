@@ -84,8 +84,12 @@ export function useDraft(proposalId: string): DraftControls {
       revisionRef.current = answer.revision
       if (changesRef.current === changesSent) dropOfflineCopy(localStorage, proposalId)
       else await keepCopy()
-      setLoad((current) => (current.status === 'ready' ? { ...current, meta: metaOf(answer), save: { kind: 'saved' } } : current))
-      setPending(changesRef.current !== changesSent)
+      // "Saved" only when nothing changed while the request was out: the next save is on its way.
+      const caughtUp = changesRef.current === changesSent
+      setLoad((current) =>
+        current.status === 'ready' ? { ...current, meta: metaOf(answer), save: { kind: caughtUp ? 'saved' : 'saving' } } : current,
+      )
+      setPending(!caughtUp)
       return true
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
@@ -146,7 +150,16 @@ export function useDraft(proposalId: string): DraftControls {
     documentRef.current = next
     changesRef.current += 1
     setPending(true)
-    setLoad((state) => (state.status === 'ready' ? { ...state, document: next } : state))
+    // Unsaved changes read "Saving…" from the first keystroke; offline and a conflict keep saying so.
+    setLoad((state) =>
+      state.status === 'ready'
+        ? {
+            ...state,
+            document: next,
+            save: state.save.kind === 'offline' || state.save.kind === 'conflict' ? state.save : { kind: 'saving' },
+          }
+        : state,
+    )
     copyRef.current?.changed()
     schedulerRef.current?.changed()
   }, [])

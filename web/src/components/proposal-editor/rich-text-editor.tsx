@@ -10,7 +10,7 @@ import { PROPOSAL_EXTENSIONS } from './editor-extensions.ts'
 import { richTextOfEditor } from './rich-text-json.ts'
 
 const TOOL =
-  'inline-flex h-8 min-w-8 items-center justify-center rounded px-2 text-sm font-medium hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-pressed:bg-primary aria-pressed:text-primary-foreground'
+  'inline-flex h-11 min-w-11 sm:h-8 sm:min-w-8 items-center justify-center rounded px-2 text-sm font-medium hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-pressed:bg-primary aria-pressed:text-primary-foreground'
 
 // Tailwind resets lists and headings: the editing area shows them as the page does.
 const RICH_TEXT_CLASS =
