@@ -71,8 +71,13 @@ export function useDraft(proposalId: string): DraftControls {
 
   const send = useCallback(async (): Promise<boolean> => {
     const document = documentRef.current
-    const toSave = document === undefined ? undefined : documentToSave(document)
-    if (toSave === undefined) return true
+    if (document === undefined) return true
+    const ready = documentToSave(document)
+    if ('problem' in ready) {
+      setSave({ kind: 'failed', message: ready.problem })
+      return true
+    }
+    const toSave = ready.document
     if (!navigator.onLine) {
       setSave({ kind: 'offline' })
       return false

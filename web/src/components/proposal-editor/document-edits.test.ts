@@ -63,7 +63,7 @@ describe('document edits', () => {
     const copied = duplicateBlock(priced, 4, 'price2')
     const copy = copied.blocks[5]
     expect(copy?.type === 'pricing' ? copy.items.map((item) => item.id) : []).toEqual(['price2-0'])
-    expect(documentToSave(copied)).toBeDefined()
+    expect(documentToSave(copied)).toEqual({ document: copied })
   })
 
   it('new ids are unused ones of the schema’s form', () => {
@@ -79,7 +79,7 @@ describe('document edits', () => {
     if (image?.type !== 'image') throw new Error('no image block')
     expect(blockProblems(image).imageId).toBe('Upload an image')
     expect(blockProblems(image).alt).toContain('alt text')
-    expect(ids(documentToSave(withImage) ?? written)).not.toContain('img')
+    expect(documentToSave(withImage)).toEqual({ document: written })
     const uploaded = replaceBlock(withImage, 4, { ...image, imageId: 'AAAAAAAAAAAAAAAAAAAAAA', width: 800, height: 600 })
     expect(Object.keys(blockProblems(uploaded.blocks[4] ?? image))).toEqual(['alt'])
     const described = replaceBlock(uploaded, 4, {
@@ -89,7 +89,7 @@ describe('document edits', () => {
       height: 600,
       alt: 'The dashboard',
     })
-    expect(ids(documentToSave(described) ?? written)).toContain('img')
+    expect(documentToSave(described)).toEqual({ document: described })
   })
 
   it('refuses a button with an unsafe link and a quote without words, in words a seller reads', () => {
@@ -99,7 +99,7 @@ describe('document edits', () => {
   })
 
   it('saves nothing without a title', () => {
-    expect(documentToSave({ ...written, title: '  ' })).toBeUndefined()
-    expect(documentToSave(written)).toEqual(written)
+    expect(documentToSave({ ...written, title: '  ' })).toEqual({ problem: 'Please enter a title for the proposal' })
+    expect(documentToSave(written)).toEqual({ document: written })
   })
 })

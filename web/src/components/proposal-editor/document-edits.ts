@@ -133,9 +133,10 @@ export function blockProblems(block: ProposalBlock): Readonly<Record<string, str
 /**
  * The document the autosave sends: blocks that are not ready yet (an image without its upload or
  * alt text, a button without a safe link) stay out until they are, with their problems shown.
- * Undefined when the whole document cannot go (no title): the field says why.
+ * A problem when the whole document cannot go (no title): the status and the field say why.
  */
-export function documentToSave(document: ProposalDocument): ProposalDocument | undefined {
+export function documentToSave(document: ProposalDocument): { document: ProposalDocument } | { problem: string } {
   const ready = { ...document, blocks: document.blocks.filter((block) => Object.keys(blockProblems(block)).length === 0) }
-  return proposalDocumentSchema.safeParse(ready).success ? ready : undefined
+  const parsed = proposalDocumentSchema.safeParse(ready)
+  return parsed.success ? { document: ready } : { problem: parsed.error.issues[0]?.message ?? 'The document cannot be saved' }
 }
