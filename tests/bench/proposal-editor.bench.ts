@@ -135,8 +135,9 @@ async function putsWhileTyping(page: Page): Promise<number[]> {
   return puts.filter((at) => at <= start + TYPING_SECONDS * 1000).map((at) => at - start)
 }
 
-function busiestSecond(times: readonly number[]): number {
-  return Math.max(0, ...times.map((at) => times.filter((other) => other >= at && other < at + 1000).length))
+/** The shortest time between two PUTs' starts, as the browser reported them. */
+function shortestGap(times: readonly number[]): number {
+  return Math.min(...times.slice(1).map((at, index) => at - (times[index] ?? 0)))
 }
 
 export async function run(): Promise<BenchResult[]> {
@@ -165,7 +166,7 @@ export async function run(): Promise<BenchResult[]> {
     log(`typing continuously for ${TYPING_SECONDS} s, counting the draft's PUTs …`)
     await page.waitForTimeout(2000)
     const puts = await putsWhileTyping(page)
-    const busiest = busiestSecond(puts)
+    const gap = puts.length > 1 ? shortestGap(puts) : Number.POSITIVE_INFINITY
     return [
       {
         name: 'bare <textarea>: keydown → next frame, p95 (baseline)',
@@ -188,8 +189,9 @@ export async function run(): Promise<BenchResult[]> {
         value: ms(puts.length / TYPING_SECONDS),
         unit: 'req/s',
         budget: '≤ 1 per second',
-        pass: busiest <= 1,
-        note: `${puts.length} PUTs; busiest second ${busiest}`,
+        // The page starts them ≥ 1,000 ms apart; the request events reach the test a few ms late or early.
+        pass: puts.length <= TYPING_SECONDS + 1 && gap >= 950,
+        note: `${puts.length} PUTs; shortest gap ${Number.isFinite(gap) ? `${Math.round(gap)} ms` : 'none'}`,
       },
     ]
   } finally {
