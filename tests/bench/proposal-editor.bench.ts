@@ -82,15 +82,23 @@ async function largeProposal(context: BrowserContext, url: string): Promise<stri
   return created.id
 }
 
-/** Installs the measure in the page: each keydown's time to the end of the frame after it. */
+/**
+ * Installs the measures in the page: each keydown's time to the end of the frame after it, and to
+ * the end of its own task (the key's input events and the editor's handling of them, without the
+ * wait for the next frame).
+ */
 async function watchKeys(page: Page): Promise<void> {
   await page.evaluate(() => {
     const latencies: number[] = []
-    Object.assign(window, { benchLatencies: latencies })
+    const handling: number[] = []
+    Object.assign(window, { benchLatencies: latencies, benchHandling: handling })
     document.addEventListener(
       'keydown',
       (event) => {
         const start = event.timeStamp
+        const afterTask = new MessageChannel()
+        afterTask.port1.onmessage = () => handling.push(performance.now() - start)
+        afterTask.port2.postMessage(undefined)
         requestAnimationFrame(() => {
           const channel = new MessageChannel()
           channel.port1.onmessage = () => latencies.push(performance.now() - start)
@@ -102,21 +110,30 @@ async function watchKeys(page: Page): Promise<void> {
   })
 }
 
-async function typeAndMeasure(page: Page, keys: number): Promise<number[]> {
+interface KeyTimes {
+  frame: number[]
+  task: number[]
+}
+
+async function typeAndMeasure(page: Page, keys: number): Promise<KeyTimes> {
   for (let index = 0; index < keys; index += 1) {
     await page.keyboard.press(index % 6 === 5 ? 'Space' : 'KeyA')
     await page.waitForTimeout(30)
   }
   await page.waitForTimeout(200)
-  return page.evaluate(() => [...((window as Window & { benchLatencies?: number[] }).benchLatencies ?? [])])
+  const times = await page.evaluate(() => {
+    const measured = window as Window & { benchLatencies?: number[]; benchHandling?: number[] }
+    return { frame: [...(measured.benchLatencies ?? [])], task: [...(measured.benchHandling ?? [])] }
+  })
+  return { frame: times.frame.slice(WARMUP), task: times.task.slice(WARMUP) }
 }
 
-async function baselineTimes(context: BrowserContext): Promise<number[]> {
+async function baselineTimes(context: BrowserContext): Promise<KeyTimes> {
   const page = await context.newPage()
   await page.setContent('<textarea aria-label="Baseline" rows="10" cols="80"></textarea>')
   await watchKeys(page)
   await page.getByLabel('Baseline').click()
-  const times = (await typeAndMeasure(page, KEYS + WARMUP)).slice(WARMUP)
+  const times = await typeAndMeasure(page, KEYS + WARMUP)
   await page.close()
   return times
 }
@@ -160,29 +177,39 @@ export async function run(): Promise<BenchResult[]> {
     await page.keyboard.press('Control+End')
     await watchKeys(page)
     log(`typing ${KEYS} keys (after ${WARMUP}) into a ${WORDS.toLocaleString('en-US')}-word draft …`)
-    const times = (await typeAndMeasure(page, KEYS + WARMUP)).slice(WARMUP)
-    const p95 = percentile(times, 95)
-    const baseP95 = percentile(baseline, 95)
+    const times = await typeAndMeasure(page, KEYS + WARMUP)
+    const p95 = percentile(times.frame, 95)
+    const baseP95 = percentile(baseline.frame, 95)
+    const taskP95 = percentile(times.task, 95)
+    const baseTaskP95 = percentile(baseline.task, 95)
     log(`typing continuously for ${TYPING_SECONDS} s, counting the draft's PUTs …`)
     await page.waitForTimeout(2000)
     const puts = await putsWhileTyping(page)
     const gap = puts.length > 1 ? shortestGap(puts) : Number.POSITIVE_INFINITY
+    const frameBaseline = 'bare <textarea>: keydown → next frame, p95 (baseline)'
+    const taskBaseline = 'bare <textarea>: keydown → end of its task, p95 (baseline)'
     return [
-      {
-        name: 'bare <textarea>: keydown → next frame, p95 (baseline)',
-        value: ms(baseP95),
-        unit: 'ms',
-        note: `median ${ms(percentile(baseline, 50))} ms`,
-      },
+      { name: frameBaseline, value: ms(baseP95), unit: 'ms', note: `median ${ms(percentile(baseline.frame, 50))} ms` },
+      { name: taskBaseline, value: ms(baseTaskP95), unit: 'ms', note: `median ${ms(percentile(baseline.task, 50))} ms` },
       {
         name: `editor, ${WORDS.toLocaleString('en-US')}-word draft: keydown → next frame, p95`,
         value: ms(p95),
         unit: 'ms',
-        baseline: { name: 'bare <textarea>: keydown → next frame, p95 (baseline)', value: ms(baseP95) },
+        baseline: { name: frameBaseline, value: ms(baseP95) },
         ratio: p95 / Math.max(baseP95, 0.1),
         budget: `< ${BUDGET_MS} ms`,
         pass: p95 < BUDGET_MS,
-        note: `${times.length} keys; median ${ms(percentile(times, 50))} ms, max ${ms(Math.max(...times))} ms`,
+        note: `${times.frame.length} keys; median ${ms(percentile(times.frame, 50))} ms, max ${ms(Math.max(...times.frame))} ms; includes the wait for the next frame`,
+      },
+      {
+        name: `editor, ${WORDS.toLocaleString('en-US')}-word draft: keydown → end of its task, p95`,
+        value: ms(taskP95),
+        unit: 'ms',
+        baseline: { name: taskBaseline, value: ms(baseTaskP95) },
+        ratio: taskP95 / Math.max(baseTaskP95, 0.1),
+        budget: `< ${BUDGET_MS} ms`,
+        pass: taskP95 < BUDGET_MS,
+        note: `the key's events and the editor's work, without the frame's wait; median ${ms(percentile(times.task, 50))} ms`,
       },
       {
         name: `autosave while typing for ${TYPING_SECONDS} s: PUTs per second`,
