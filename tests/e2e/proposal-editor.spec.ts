@@ -175,6 +175,17 @@ test('the seller edits, adds an image and a pricing table, reorders, hides and p
   expect(headings.indexOf('Solution Overview')).toBeLessThan(headings.indexOf('Problem Statement'))
   expect(editorChunks, 'the prospect downloads no editor code').toEqual([])
   await prospect.close()
+
+  // The version list: view what was published, then restore it over the draft (after a confirmation).
+  await page.getByRole('button', { name: 'View version 1' }).click()
+  const version = page.getByRole('dialog', { name: 'Version 1' })
+  await expect(version.getByTestId('publication-view')).toContainText('Bold promise')
+  await expect(version.getByTestId('publication-view')).not.toContainText('Draft only words.')
+  await version.getByRole('button', { name: 'Close' }).click()
+  await page.getByRole('button', { name: 'Restore version 1' }).click()
+  await page.getByRole('dialog', { name: 'Restore version 1?' }).getByRole('button', { name: 'Restore' }).click()
+  await expect(page.getByRole('textbox', { name: 'Problem Statement text' })).not.toContainText('Draft only words.')
+  await expect(page.getByRole('textbox', { name: 'Executive Summary text' })).toContainText('Bold promise')
 })
 
 test('reloading mid-typing keeps the text; offline keeps changes and saves them on return', async ({ page, origin }) => {
