@@ -8,7 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { DRAFT_CONFLICT_MESSAGE } from '@valueproof/contracts'
 import { expect, loginUser, postJson, registerUser, test, uniqueUsername } from './fixtures.ts'
 import { SMALL_PHONE } from './layout.ts'
-import { screenshot, signedOutVisitor, SUPPORT_CALCULATOR, SWEDISH_CALCULATOR } from './pages.ts'
+import { screenshot, signedOutVisitor, SUPPORT_CALCULATOR, SWEDISH_CALCULATOR, upgradeToPro } from './pages.ts'
 
 const INPUT = 'We automate first-line customer support for mid-sized software companies, so agents spend their hours on hard cases.'
 
@@ -246,6 +246,23 @@ test('the link prompt refuses a javascript: address; the toolbar says what is on
   await expect.poll(() => seen).toContain('Links must start with https: or mailto:')
   await expect(box.locator('a')).toHaveCount(0)
   await expect(toolbar.getByRole('button', { name: 'Link' })).toHaveAttribute('aria-pressed', 'false')
+})
+
+test('a brand colour is Pro’s, and one that does not read on white or dark is refused with the reason', async ({ page, origin }) => {
+  const id = await generateProposal(page.request, origin)
+  await openEditor(page, id)
+  await expect(page.getByLabel('Brand colour')).toHaveCount(0)
+
+  await upgradeToPro(page)
+  await openEditor(page, id)
+  const colour = page.getByLabel('Brand colour')
+  await colour.fill('#ffee58')
+  await expect(page.getByText('This colour is too light to read on white')).toBeVisible()
+  await colour.fill('#1d4ed8')
+  await expect(page.getByText('This colour is too dark to see on the dark theme')).toBeVisible()
+  await colour.fill('#2563eb')
+  await expect(page.getByText('Used for the page’s accents and buttons.')).toBeVisible()
+  await expect.poll(() => serverDraft(page.request, id)).toContain('"brandColor":"#2563eb"')
 })
 
 test('screenshots: dark, phone 375 and a Swedish proposal', async ({ page, origin, browser }) => {

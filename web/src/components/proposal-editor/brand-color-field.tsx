@@ -7,7 +7,7 @@ import { Button } from '../ui/button.tsx'
 
 export function BrandColorField({ value, onChange }: { value: string | undefined; onChange: (color: string | undefined) => void }) {
   const id = useId()
-  const [candidate, setCandidate] = useState(value ?? '#1d4ed8')
+  const [candidate, setCandidate] = useState(value ?? '#2563eb')
   const problem = brandColorProblem(candidate)
   return (
     <div className="grid gap-2">
