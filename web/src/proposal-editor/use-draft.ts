@@ -24,7 +24,14 @@ export type DraftMeta = Pick<DraftAnswer, 'published' | 'publications' | 'unpubl
 export type DraftLoad =
   | { status: 'loading' }
   | { status: 'error'; error: Error }
-  | { status: 'ready'; document: ProposalDocument; meta: DraftMeta; save: SaveState; generation: number }
+  | {
+      status: 'ready'
+      document: ProposalDocument
+      meta: DraftMeta
+      save: SaveState
+      /** Changes whenever the document is replaced from the server: the editors remount with it. */
+      generation: number
+    }
 
 export interface DraftControls {
   load: DraftLoad
@@ -57,6 +64,7 @@ export function useDraft(proposalId: string): DraftControls {
   const documentRef = useRef<ProposalDocument | undefined>(undefined)
   const revisionRef = useRef(0)
   const changesRef = useRef(0)
+  const generationRef = useRef(0)
   const [pending, setPending] = useState(false)
   const schedulerRef = useRef<SaveScheduler | undefined>(undefined)
   const copyRef = useRef<SaveScheduler | undefined>(undefined)
@@ -122,7 +130,13 @@ export function useDraft(proposalId: string): DraftControls {
         revisionRef.current = answer.revision
         const restored = offlineCopyToRestore(localStorage, proposalId, answer.revision)
         documentRef.current = restored ?? answer.document
-        setLoad({ status: 'ready', document: documentRef.current, meta: metaOf(answer), save: { kind: 'saved' }, generation: loads })
+        setLoad({
+          status: 'ready',
+          document: documentRef.current,
+          meta: metaOf(answer),
+          save: { kind: 'saved' },
+          generation: (generationRef.current += 1),
+        })
         if (restored !== undefined) {
           changesRef.current += 1
           setPending(true)
@@ -178,7 +192,7 @@ export function useDraft(proposalId: string): DraftControls {
       }
       setLoad((state) =>
         state.status === 'ready'
-          ? { ...state, meta: metaOf(answer), ...(replace ? { document: answer.document, generation: state.generation + 1 } : {}) }
+          ? { ...state, meta: metaOf(answer), ...(replace ? { document: answer.document, generation: (generationRef.current += 1) } : {}) }
           : state,
       )
     },

@@ -5,7 +5,7 @@
 // calls `editor.commands.setContent` through `onReady`, which keeps undo.
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react'
 import { isSafeHref, type RichText } from '@valueproof/contracts/proposal-document'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { PROPOSAL_EXTENSIONS } from './editor-extensions.ts'
 import { richTextOfEditor } from './rich-text-json.ts'
 
@@ -112,9 +112,11 @@ export function RichTextEditor({
   useEffect(() => {
     onChangeRef.current = onChange
   })
+  // Read once: TipTap would otherwise compare and re-apply its options on every keystroke's render.
+  const [initialContent] = useState(content)
   const editor = useEditor({
     extensions: PROPOSAL_EXTENSIONS,
-    content,
+    content: initialContent,
     editable,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
