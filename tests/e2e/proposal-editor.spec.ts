@@ -248,6 +248,30 @@ test('the link prompt refuses a javascript: address; the toolbar says what is on
   await expect(toolbar.getByRole('button', { name: 'Link' })).toHaveAttribute('aria-pressed', 'false')
 })
 
+test('Rewrite writes one section again and Ctrl+Z brings the seller’s words back; other sections are untouched', async ({
+  page,
+  origin,
+}) => {
+  const id = await generateProposal(page.request, origin)
+  await openEditor(page, id)
+  const summary = page.getByRole('textbox', { name: 'Executive Summary text' })
+  const problem = page.getByRole('textbox', { name: 'Problem Statement text' })
+  const summaryBefore = await summary.innerText()
+  await typeInSection(page, 'Problem Statement', ' My own words.')
+  await expect(saveStatus(page)).toHaveText('Saved', { timeout: 15_000 })
+
+  await page.getByRole('button', { name: 'Rewrite Problem Statement' }).click()
+  await expect(problem).not.toContainText('My own words.', { timeout: 20_000 })
+  await expect(problem).not.toHaveText('')
+  expect(await summary.innerText()).toBe(summaryBefore)
+  await expect(saveStatus(page)).toHaveText('Saved', { timeout: 15_000 })
+  await expect.poll(() => serverDraft(page.request, id)).not.toContain('My own words.')
+
+  await problem.click()
+  await page.keyboard.press('Control+Z')
+  await expect(problem).toContainText('My own words.')
+})
+
 test('a brand colour is Pro’s, and one that does not read on white or dark is refused with the reason', async ({ page, origin }) => {
   const id = await generateProposal(page.request, origin)
   await openEditor(page, id)
