@@ -39,7 +39,7 @@ async function throwIfNotOk(response: Response): Promise<void> {
 
 /**
  * The one way the web app calls the API: session credentials always, JSON bodies with their content
- * type, FormData as multipart, and any non-OK answer thrown as an ApiError.
+ * type, FormData as multipart, a Blob as raw bytes, and any non-OK answer thrown as an ApiError.
  */
 export async function apiRequest(
   method: Method,
@@ -49,7 +49,8 @@ export async function apiRequest(
 ): Promise<Response> {
   const request: RequestInit = { method, credentials: 'include', signal: init.signal ?? null }
   const headers: Record<string, string> = { ...init.headers }
-  if (body instanceof FormData) {
+  if (body instanceof FormData || body instanceof Blob) {
+    // A Blob goes as raw bytes under the content type given in headers (an image upload).
     request.body = body
   } else if (body !== undefined) {
     headers['Content-Type'] = 'application/json'

@@ -18,6 +18,8 @@ const PasswordDialog = lazy(async () => ({ default: (await import('./password-di
 const OwnerScenarios = lazy(() => import('./owner-scenarios.tsx'))
 // The owner's Agreement panel (issue 34): who may agree, and releasing an unexpected agreement; owner only too.
 const OwnerAgreement = lazy(() => import('./owner-agreement.tsx'))
+// The owner's editor (issue 37): downloaded when the owner opens it, never by a prospect's page.
+const ProposalEditor = lazy(() => import('../proposal-editor/proposal-editor.tsx'))
 
 /** What the light page's footer needs of the proposal shown. */
 export interface ShownProposal {
@@ -47,6 +49,7 @@ export function ProposalView({
 }) {
   const [accessCode, setAccessCode] = useState<string | undefined>(undefined)
   const [dialogOpen, setDialogOpen] = useState(false)
+  const [editing, setEditing] = useState(false)
   const load = useProposal(id, accessCode)
   // The document and its live calculator render in the background, in slices the browser can
   // interrupt: on a slow phone one synchronous render of it is a long task that blocks input.
@@ -110,13 +113,33 @@ export function ProposalView({
         <>
           {ownerLinks && isOwnersView(shown) && <OwnerBar />}
           <ProposalAvailabilityNote proposal={shown} />
-          {isOwnersView(shown) && (
-            <Suspense fallback={null}>
-              <OwnerScenarios proposal={shown} onChanged={load.reload} />
-              <OwnerAgreement proposal={shown} onChanged={load.reload} />
+          {isOwnersView(shown) && editing ? (
+            <Suspense fallback={<ProposalSkeleton />}>
+              <ProposalEditor
+                proposal={shown}
+                language={proposalLanguage(shown)}
+                onClose={() => {
+                  setEditing(false)
+                  load.reload()
+                }}
+              />
             </Suspense>
+          ) : (
+            <>
+              {isOwnersView(shown) && (
+                <>
+                  <Button variant="outline" className="mb-6" onClick={() => setEditing(true)}>
+                    Edit proposal
+                  </Button>
+                  <Suspense fallback={null}>
+                    <OwnerScenarios proposal={shown} onChanged={load.reload} />
+                    <OwnerAgreement proposal={shown} onChanged={load.reload} />
+                  </Suspense>
+                </>
+              )}
+              <ProposalDocument proposal={shown} onCalculatorInput={onCalculatorInput} accessCode={accessCode} />
+            </>
           )}
-          <ProposalDocument proposal={shown} onCalculatorInput={onCalculatorInput} accessCode={accessCode} />
         </>
       )
   } else if (needsCode) {
