@@ -11,18 +11,27 @@ export const FONT_FILES = {
   regular: `${FONT_PACKAGE}/400Regular/SourceSans3_400Regular.ttf`,
   semibold: `${FONT_PACKAGE}/600SemiBold/SourceSans3_600SemiBold.ttf`,
   bold: `${FONT_PACKAGE}/700Bold/SourceSans3_700Bold.ttf`,
+  // Rich text's italic and bold italic marks (issue 37).
+  italic: `${FONT_PACKAGE}/400Regular_Italic/SourceSans3_400Regular_Italic.ttf`,
+  boldItalic: `${FONT_PACKAGE}/700Bold_Italic/SourceSans3_700Bold_Italic.ttf`,
 } as const
 
 export type FontWeight = keyof typeof FONT_FILES
 
 let loaded: Record<FontWeight, Buffer> | undefined
 
-/** The three weights' files, read once per thread (about 380 KB each). */
+/** The faces' files, read once per thread (about 380 KB each). */
 export function fontBytes(): Record<FontWeight, Buffer> {
   if (loaded === undefined) {
     const require = createRequire(import.meta.url)
     const read = (weight: FontWeight) => readFileSync(require.resolve(FONT_FILES[weight]))
-    loaded = { regular: read('regular'), semibold: read('semibold'), bold: read('bold') }
+    loaded = {
+      regular: read('regular'),
+      semibold: read('semibold'),
+      bold: read('bold'),
+      italic: read('italic'),
+      boldItalic: read('boldItalic'),
+    }
   }
   return loaded
 }

@@ -1,0 +1,36 @@
+// The image blocks' bytes, read from the product's storage on the service's thread before the PDF
+// is rendered (the worker gets plain data only). Only the proposal's own uploads are read, and only
+// PNG and JPEG are embedded (pdfkit reads nothing else; the upload re-encodes to one of them).
+import { visibleBlocks, type ProposalDocument } from '@valueproof/contracts/proposal-document'
+import type { ProposalDeps } from '../domain/proposals.ts'
+
+export interface StoredImage {
+  bytes: Buffer
+  contentType: string
+}
+
+/**
+ * domain/proposal-images.ts's readProposalImage (helper "images" writes it on its branch). Until
+ * that is merged no image can be uploaded — the document schema refuses an id that is not an
+ * upload — so nothing is read; on merge the next two declarations give way to
+ * `import { readProposalImage } from '../domain/proposal-images.ts'`.
+ */
+type ReadProposalImage = (deps: ProposalDeps, props: { proposalId: string; imageId: string }) => Promise<StoredImage | undefined>
+const readProposalImage: ReadProposalImage = async () => undefined
+
+const EMBEDDABLE = new Set(['image/png', 'image/jpeg'])
+
+/** The bytes of each visible image block's upload by image id; missing or unembeddable images are left out. */
+export async function pdfImagesOf(
+  deps: ProposalDeps,
+  props: { proposalId: string; document: ProposalDocument },
+  read: ReadProposalImage = readProposalImage,
+): Promise<Map<string, Uint8Array>> {
+  const ids = [
+    ...new Set(visibleBlocks(props.document).flatMap((block) => (block.type === 'image' ? [block.imageId] : []))),
+  ]
+  const images = await Promise.all(ids.map(async (imageId) => [imageId, await read(deps, { proposalId: props.proposalId, imageId })] as const))
+  const embeddable = new Map<string, Uint8Array>()
+  for (const [imageId, image] of images) if (image !== undefined && EMBEDDABLE.has(image.contentType)) embeddable.set(imageId, image.bytes)
+  return embeddable
+}
