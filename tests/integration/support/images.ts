@@ -33,6 +33,39 @@ export function tinyPng(): Buffer {
   ])
 }
 
+/**
+ * A real width × height PNG of smooth colour with some noise (as a photo compresses, not as a flat
+ * fill); with `alpha`, RGBA with a see-through edge, else RGB.
+ */
+export function photoPng(width: number, height: number, options: { alpha?: boolean } = {}): Buffer {
+  const channels = options.alpha === true ? 4 : 3
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header[8] = 8
+  header[9] = options.alpha === true ? 6 : 2
+  const rows = Buffer.alloc(height * (1 + width * channels))
+  let seed = 7
+  for (let y = 0; y < height; y += 1) {
+    const row = y * (1 + width * channels)
+    for (let x = 0; x < width; x += 1) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff
+      const noise = seed % 24
+      const at = row + 1 + x * channels
+      rows[at] = Math.min(255, Math.round((x * 231) / width) + noise)
+      rows[at + 1] = Math.min(255, Math.round((y * 231) / height) + noise)
+      rows[at + 2] = 160 + noise
+      if (channels === 4) rows[at + 3] = x < 16 || y < 16 ? 96 : 255
+    }
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
 export const SVG_LOGO = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')
 
 /** The first bytes of a Windows executable, as if renamed to logo.png. */

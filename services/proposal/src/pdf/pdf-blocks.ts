@@ -83,7 +83,11 @@ export function drawButton(doc: Pdf, block: Block<'button'>, accent: string | un
     .text(label, left, doc.y, { width, link: block.href ?? null, underline: block.href !== undefined })
   if (block.href !== undefined) {
     const shown = block.href.replace(/^mailto:/i, '')
-    doc.font(FONTS.regular).fontSize(9.5).fillColor(COLORS.muted).text(printable(shown), left, doc.y, { width, link: block.href, underline: false })
+    doc
+      .font(FONTS.regular)
+      .fontSize(9.5)
+      .fillColor(COLORS.muted)
+      .text(printable(shown), left, doc.y, { width, link: block.href, underline: false })
   }
   doc.x = left
   gap(doc, 16)

@@ -287,7 +287,8 @@ export function proposalPdfContent(request: PdfRequest): ProposalPdfContent {
   const language = calculator.kind === 'ready' ? (calculator.calculatorData.language ?? 'en') : 'en'
   const texts = proposalTexts(language)
   const header = headerOf(proposal.calculatorData)
-  const calculatorData = calculator.kind === 'ready' ? pricedByQuote(calculator.calculatorData, proposal.document, request.ticks) : undefined
+  const calculatorData =
+    calculator.kind === 'ready' ? pricedByQuote(calculator.calculatorData, proposal.document, request.ticks) : undefined
   const display = calculatorData === undefined ? { currency: FALLBACK_CURRENCY, locale: undefined } : moneyDisplayOf(calculatorData)
   const base = {
     language,

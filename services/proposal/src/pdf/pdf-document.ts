@@ -31,7 +31,12 @@ function headingOf(block: { heading?: string; fixedHeading?: keyof ProposalTexts
 function pdfBlockOf(block: ProposalBlock, props: DocumentBlocksProps): PdfBlock | undefined {
   switch (block.type) {
     case 'section':
-      return { kind: 'section', heading: block.lead === true ? undefined : headingOf(block, props.texts), lead: block.lead === true, content: block.content }
+      return {
+        kind: 'section',
+        heading: block.lead === true ? undefined : headingOf(block, props.texts),
+        lead: block.lead === true,
+        content: block.content,
+      }
     case 'image': {
       const bytes = props.images.get(block.imageId)
       return bytes === undefined

@@ -16,7 +16,7 @@ export interface StoredImage {
  * `import { readProposalImage } from '../domain/proposal-images.ts'`.
  */
 type ReadProposalImage = (deps: ProposalDeps, props: { proposalId: string; imageId: string }) => Promise<StoredImage | undefined>
-const readProposalImage: ReadProposalImage = async () => undefined
+const readProposalImage: ReadProposalImage = () => Promise.resolve(undefined)
 
 const EMBEDDABLE = new Set(['image/png', 'image/jpeg'])
 
@@ -26,10 +26,10 @@ export async function pdfImagesOf(
   props: { proposalId: string; document: ProposalDocument },
   read: ReadProposalImage = readProposalImage,
 ): Promise<Map<string, Uint8Array>> {
-  const ids = [
-    ...new Set(visibleBlocks(props.document).flatMap((block) => (block.type === 'image' ? [block.imageId] : []))),
-  ]
-  const images = await Promise.all(ids.map(async (imageId) => [imageId, await read(deps, { proposalId: props.proposalId, imageId })] as const))
+  const ids = [...new Set(visibleBlocks(props.document).flatMap((block) => (block.type === 'image' ? [block.imageId] : [])))]
+  const images = await Promise.all(
+    ids.map(async (imageId) => [imageId, await read(deps, { proposalId: props.proposalId, imageId })] as const),
+  )
   const embeddable = new Map<string, Uint8Array>()
   for (const [imageId, image] of images) if (image !== undefined && EMBEDDABLE.has(image.contentType)) embeddable.set(imageId, image.bytes)
   return embeddable

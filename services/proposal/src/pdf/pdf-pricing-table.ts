@@ -29,7 +29,14 @@ function cellWidth(columns: Columns, index: number): number {
 
 function hairline(doc: Pdf, y: number, color: string = COLORS.border): void {
   const { left, width } = column(doc)
-  doc.save().moveTo(left, y).lineTo(left + width, y).lineWidth(0.5).strokeColor(color).stroke().restore()
+  doc
+    .save()
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(0.5)
+    .strokeColor(color)
+    .stroke()
+    .restore()
 }
 
 function roomLeft(doc: Pdf): number {
@@ -94,8 +101,10 @@ function drawRow(doc: Pdf, row: PdfPricingRow, columns: Columns, height: number)
   doc.y = top + height
 }
 
+const TOTALS_LINE = TEXT + LINE_GAP + 4
+
 function totalsHeight(totals: PdfPricingTotals): number {
-  return (totals.lines.length + 2) * (TEXT + LINE_GAP + 4) + CELL_PADDING
+  return (totals.lines.length + 2) * TOTALS_LINE + 2 * CELL_PADDING
 }
 
 /** A recurrence's subtotal, discount, tax and total, right-aligned under the money columns. */
@@ -106,19 +115,19 @@ function drawTotals(doc: Pdf, totals: PdfPricingTotals, columns: Columns): void 
   const labelWidth = left + width - labelLeft - (columns.width[3] ?? 0)
   const amountLeft = (columns.x[3] ?? left) + CELL_PADDING
   const amountWidth = cellWidth(columns, 3)
-  const line = (label: string, amount: string, strong: boolean) => {
+  const line = (label: string, amount: string | undefined, font: string, color: string) => {
     const top = doc.y
-    doc.font(strong ? FONTS.bold : FONTS.regular).fontSize(TEXT).fillColor(COLORS.foreground)
+    doc.font(font).fontSize(TEXT).fillColor(color)
     doc.text(printable(label), labelLeft, top, { width: labelWidth, align: 'right', lineBreak: false })
-    doc.text(printable(amount), amountLeft, top, { width: amountWidth, align: 'right', lineBreak: false, features: ['tnum'] })
-    doc.y = top + TEXT + LINE_GAP + 4
+    if (amount !== undefined)
+      doc.text(printable(amount), amountLeft, top, { width: amountWidth, align: 'right', lineBreak: false, features: ['tnum'] })
+    doc.y = top + TOTALS_LINE
   }
   doc.y += CELL_PADDING
-  doc.font(FONTS.semibold).fontSize(TEXT).fillColor(COLORS.muted)
-  doc.text(printable(totals.heading), labelLeft, doc.y, { width: labelWidth, align: 'right', lineBreak: false })
-  doc.y += TEXT + LINE_GAP + 4
-  for (const entry of totals.lines) line(entry.label, entry.amount, false)
-  line(totals.total.label, totals.total.amount, true)
+  line(totals.heading, undefined, FONTS.semibold, COLORS.muted)
+  for (const entry of totals.lines) line(entry.label, entry.amount, FONTS.regular, COLORS.foreground)
+  line(totals.total.label, totals.total.amount, FONTS.bold, COLORS.foreground)
+  doc.y += CELL_PADDING
   doc.x = left
 }
 

@@ -107,7 +107,8 @@ const OPTIONS_MAX = 50
 export function parseOptions(raw: string | undefined): string[] | undefined {
   if (raw === undefined) return undefined
   const ids = raw === '' ? [] : raw.split(',')
-  if (ids.length > OPTIONS_MAX || !ids.every((id) => OPTION_ID.test(id))) throw errors.badRequest(PDF_OPTIONS_FORMAT_MESSAGE, 'invalid_options')
+  if (ids.length > OPTIONS_MAX || !ids.every((id) => OPTION_ID.test(id)))
+    throw errors.badRequest(PDF_OPTIONS_FORMAT_MESSAGE, 'invalid_options')
   return ids
 }
 
@@ -132,7 +133,8 @@ function totalsOf(part: QuotePart, table: PricingBlock, heading: string, format:
   const lines = [{ label: texts.subtotal, amount: format.money(part.subtotal) }]
   if ((table.discountPercent ?? 0) > 0)
     lines.push({ label: texts.discount(percentText(table.discountPercent ?? 0, format.locale)), amount: format.money(-part.discount) })
-  if ((table.taxPercent ?? 0) > 0) lines.push({ label: texts.tax(percentText(table.taxPercent ?? 0, format.locale)), amount: format.money(part.tax) })
+  if ((table.taxPercent ?? 0) > 0)
+    lines.push({ label: texts.tax(percentText(table.taxPercent ?? 0, format.locale)), amount: format.money(part.tax) })
   return { heading, lines, total: { label: texts.total, amount: format.money(part.total) } }
 }
 

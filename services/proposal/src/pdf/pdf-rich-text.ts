@@ -1,13 +1,7 @@
 // A section's rich text (the editor's JSON, issue 37) as PDF text: paragraphs of runs in the
 // regular, bold, italic and bold italic faces; h3/h4 headings; bulleted and numbered lists indented
 // by their depth; links as link annotations, https: and mailto: only (anything else stays text).
-import {
-  isSafeHref,
-  type RichBlockNode,
-  type RichInline,
-  type RichListItem,
-  type RichText,
-} from '@valueproof/contracts/proposal-document'
+import { isSafeHref, type RichBlockNode, type RichInline, type RichListItem, type RichText } from '@valueproof/contracts/proposal-document'
 import { COLORS, FONTS, keepTogether, LINE_GAP, printable, TEXT_SIZE, type Pdf } from './pdf-layout.ts'
 
 /** Where the text goes: its left edge and width (lists narrow it). */
@@ -39,28 +33,28 @@ function fontOf(run: Pick<Run, 'bold' | 'italic'>): string {
   return run.italic ? FONTS.italic : FONTS.regular
 }
 
-/** The inline nodes as runs; a hard break ends its line inside the run before it. */
-export function runsOf(inlines: readonly RichInline[], bold = false): Run[] {
-  const runs: Run[] = []
+/** The inline nodes as lines of runs: a hard break starts a new line. */
+export function linesOf(inlines: readonly RichInline[], bold = false): Run[][] {
+  const lines: Run[][] = [[]]
   for (const inline of inlines) {
     if (inline.type === 'hardBreak') {
-      const last = runs.at(-1)
-      if (last === undefined) runs.push({ text: '\n', bold, italic: false, href: undefined })
-      else last.text += '\n'
+      lines.push([])
       continue
     }
     const text = printable(inline.text)
     if (text === '') continue
     const marks = inline.marks ?? []
     const link = marks.find((mark) => mark.type === 'link')
-    runs.push({
+    lines.at(-1)?.push({
       text,
       bold: bold || marks.some((mark) => mark.type === 'bold'),
       italic: marks.some((mark) => mark.type === 'italic'),
       href: link !== undefined && isSafeHref(link.attrs.href) ? link.attrs.href : undefined,
     })
   }
-  return runs
+  // Breaks at the end show nothing in the editor either.
+  while (lines.length > 1 && lines.at(-1)?.length === 0) lines.pop()
+  return lines
 }
 
 /** One paragraph's runs flowing as one text, each in its face; a link blue and underlined. */
@@ -85,26 +79,40 @@ function drawRuns(doc: Pdf, runs: readonly Run[], box: TextBox, style: RichTextS
   })
 }
 
+/** Each line of runs flows as one text (pdfkit drops a line break that ends a continued run); an empty line keeps its height. */
+function drawLines(doc: Pdf, lines: readonly Run[][], box: TextBox, style: RichTextStyle & { gap: number }): void {
+  lines.forEach((runs, index) => {
+    const gap = index === lines.length - 1 ? style.gap : 0
+    if (runs.length === 0) doc.y += style.size + LINE_GAP + gap
+    else drawRuns(doc, runs, box, { ...style, gap })
+  })
+}
+
 function drawParagraph(doc: Pdf, inlines: readonly RichInline[] | undefined, box: TextBox, style: RichTextStyle, gap: number): void {
-  const runs = runsOf(inlines ?? [])
-  if (runs.length === 0) {
+  const lines = linesOf(inlines ?? [])
+  if (lines.length === 1 && lines[0]?.length === 0) {
     doc.y += style.size / 2
     return
   }
-  drawRuns(doc, runs, box, { ...style, gap })
+  drawLines(doc, lines, box, { ...style, gap })
 }
 
 function drawHeading(doc: Pdf, node: Extract<RichBlockNode, { type: 'heading' }>, box: TextBox, style: RichTextStyle): void {
-  const runs = runsOf(node.content ?? [], true)
-  if (runs.length === 0) return
+  const lines = linesOf(node.content ?? [], true)
+  if (lines.every((line) => line.length === 0)) return
   const size = HEADING_SIZES[node.attrs.level]
   doc.y += 4
   // Not alone at a page's foot: two lines of what it heads come with it.
   keepTogether(doc, size * 1.4 + 2 * (style.size + LINE_GAP))
-  drawRuns(doc, runs, box, { size, color: style.color, gap: 4 })
+  drawLines(doc, lines, box, { size, color: style.color, gap: 4 })
 }
 
-function drawList(doc: Pdf, node: Extract<RichBlockNode, { type: 'bulletList' | 'orderedList' }>, box: TextBox, style: RichTextStyle): void {
+function drawList(
+  doc: Pdf,
+  node: Extract<RichBlockNode, { type: 'bulletList' | 'orderedList' }>,
+  box: TextBox,
+  style: RichTextStyle,
+): void {
   const start = node.type === 'orderedList' ? (node.attrs?.start ?? 1) : 1
   const inner = { left: box.left + LIST_INDENT, width: box.width - LIST_INDENT }
   node.content.forEach((item: RichListItem, index) => {
