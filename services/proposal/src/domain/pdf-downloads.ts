@@ -15,7 +15,7 @@ import { scenarioValues, validateCalculatorData, type Scenario } from '@valuepro
 import { errors } from '@valueproof/http-kit'
 import type { PrismaClient } from '../db.ts'
 import { proposalPdfContent, type PdfCalculatorState } from '../pdf/pdf-content.ts'
-import { pdfImagesOf } from '../pdf/pdf-images.ts'
+import { pdfImagesOf, readProposalImage } from '../pdf/pdf-images.ts'
 import type { PdfRenderer } from '../pdf/pdf-pool.ts'
 import { parseOptions, ticksOf } from '../pdf/pdf-pricing.ts'
 import { openableProposal, openProposal, type ProposalDeps, type Viewer } from './proposals.ts'
@@ -147,7 +147,7 @@ export async function downloadProposalPdf(
     scenario,
     values,
     shareUrl: shareUrlOf(proposal.id, deps.shareOrigin()),
-    images: await pdfImagesOf(deps, { proposalId: proposal.id, document: opened.document }),
+    images: await pdfImagesOf({ proposalId: proposal.id, document: opened.document }, (image) => readProposalImage(deps, image)),
     ticks,
   })
   const bytes = await deps.pdf.render(content, props.signal)

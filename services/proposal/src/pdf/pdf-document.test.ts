@@ -11,10 +11,11 @@ import {
   type ProposalDocument,
   type RichText,
 } from '@valueproof/contracts/proposal-document'
-import { formatMoney, quoteTotals } from '@valueproof/formula'
+import { formatMoney, proposalTexts, quoteTotals } from '@valueproof/formula'
 import { describe, expect, it } from 'vitest'
 import { photoPng } from '../../../../tests/integration/support/images.ts'
 import { invoiceAutomationCalculator, supportTriageCalculator } from '../testing/calculators.ts'
+import { documentBlocksOf } from './pdf-document.ts'
 import { calculator, proposalWith, render } from './pdf-test-proposals.ts'
 import { sameSpaces } from './pdf-text.ts'
 
@@ -280,5 +281,51 @@ describe('the PDF of an edited document', () => {
       contentStreams((await render({ proposal: proposalWith(calculatorData, { document }) })).bytes)
     expect(await drawn(pro)).toMatch(accent)
     expect(await drawn(free)).not.toMatch(accent)
+  })
+})
+
+describe('documentBlocksOf', () => {
+  const executive = defaultProposalDocument(proposalWith(triage, { templateType: 'executive' }))
+  const props = {
+    templateType: 'executive',
+    texts: proposalTexts('en'),
+    hasCalculator: true,
+    images: new Map<string, Uint8Array>(),
+    ticks: undefined,
+    pricing: { language: 'en' as const, money: usd, locale: 'en-US' },
+  }
+  const kinds = (blocks: ReturnType<typeof documentBlocksOf>) =>
+    blocks.map((block) => (block.kind === 'section' ? (block.heading ?? 'lead') : block.kind))
+
+  it('puts the executive layout’s contact under Next Steps, or last when that section is hidden', () => {
+    expect(kinds(documentBlocksOf({ ...props, document: executive }))).toEqual([
+      'lead',
+      'calculator',
+      'Current Challenge',
+      'Our Solution',
+      'Value Delivered',
+      'Next Steps',
+      'contact',
+    ])
+    const moved = { ...executive, blocks: [...executive.blocks].reverse() }
+    expect(kinds(documentBlocksOf({ ...props, document: moved })).slice(0, 2)).toEqual(['Next Steps', 'contact'])
+    const hidden = {
+      ...executive,
+      blocks: executive.blocks.map((block) => (block.id === 'callToAction' ? { ...block, hidden: true } : block)),
+    }
+    expect(kinds(documentBlocksOf({ ...props, document: hidden })).slice(-2)).toEqual(['Value Delivered', 'contact'])
+  })
+
+  it('heads a section with the seller’s heading over the fixed one, and leaves out a calculator that is not there', () => {
+    const document = documentWith([
+      { id: 'mine', type: 'section', fixedHeading: 'problemStatement', heading: 'What Acme told us', content: rich() },
+      { id: 'fixed', type: 'section', fixedHeading: 'problemStatement', content: rich() },
+      { id: 'calculator', type: 'calculator', fixedHeading: 'roiCalculator' },
+    ])
+    expect(kinds(documentBlocksOf({ ...props, templateType: null, document, hasCalculator: false }))).toEqual([
+      'What Acme told us',
+      'Problem Statement',
+      'contact',
+    ])
   })
 })

@@ -4,6 +4,11 @@
 import { visibleBlocks, type ProposalDocument } from '@valueproof/contracts/proposal-document'
 import type { ProposalDeps } from '../domain/proposals.ts'
 
+export interface ImageOfProposal {
+  proposalId: string
+  imageId: string
+}
+
 export interface StoredImage {
   bytes: Buffer
   contentType: string
@@ -12,24 +17,24 @@ export interface StoredImage {
 /**
  * domain/proposal-images.ts's readProposalImage (helper "images" writes it on its branch). Until
  * that is merged no image can be uploaded — the document schema refuses an id that is not an
- * upload — so nothing is read; on merge the next two declarations give way to
- * `import { readProposalImage } from '../domain/proposal-images.ts'`.
+ * upload — so nothing is read; on merge the next two declarations go, and pdf-downloads.ts imports
+ * readProposalImage from './proposal-images.ts' instead of from here.
  */
-type ReadProposalImage = (deps: ProposalDeps, props: { proposalId: string; imageId: string }) => Promise<StoredImage | undefined>
-const readProposalImage: ReadProposalImage = () => Promise.resolve(undefined)
+type ReadProposalImage = (deps: ProposalDeps, props: ImageOfProposal) => Promise<StoredImage | undefined>
+export const readProposalImage: ReadProposalImage = () => Promise.resolve(undefined)
 
 const EMBEDDABLE = new Set(['image/png', 'image/jpeg'])
 
-/** The bytes of each visible image block's upload by image id; missing or unembeddable images are left out. */
+/**
+ * The bytes of each visible image block's upload by image id, read with
+ * `(image) => readProposalImage(deps, image)`; missing or unembeddable images are left out.
+ */
 export async function pdfImagesOf(
-  deps: ProposalDeps,
   props: { proposalId: string; document: ProposalDocument },
-  read: ReadProposalImage = readProposalImage,
+  read: (image: ImageOfProposal) => Promise<StoredImage | undefined>,
 ): Promise<Map<string, Uint8Array>> {
   const ids = [...new Set(visibleBlocks(props.document).flatMap((block) => (block.type === 'image' ? [block.imageId] : [])))]
-  const images = await Promise.all(
-    ids.map(async (imageId) => [imageId, await read(deps, { proposalId: props.proposalId, imageId })] as const),
-  )
+  const images = await Promise.all(ids.map(async (imageId) => [imageId, await read({ proposalId: props.proposalId, imageId })] as const))
   const embeddable = new Map<string, Uint8Array>()
   for (const [imageId, image] of images) if (image !== undefined && EMBEDDABLE.has(image.contentType)) embeddable.set(imageId, image.bytes)
   return embeddable
