@@ -181,7 +181,7 @@ export {
 } from './calculator/calculator-warnings.ts'
 export { calculatorWarningTexts, type CalculatorWarningTexts } from './calculator/calculator-warning-texts.ts'
 export { UNIT_CONVERSIONS, hiddenConstants, isUnitConversion, type HiddenConstant } from './calculator/hidden-constants.ts'
-export { proposalTexts, type AccessGateTexts, type ProposalTexts } from './proposal/proposal-texts.ts'
+export { proposalTexts, type AccessGateTexts, type PricingTexts, type ProposalTexts } from './proposal/proposal-texts.ts'
 export { formatInputValue, formatMonths, formatPayback, formatPercent, paybackStatement } from './proposal/figure-format.ts'
 export { compactMoneyFormatter, moneyDisplayOf, moneyFormatter, numberLocaleOf, type MoneyDisplay } from './proposal/money-display.ts'
 export { calculatorFigures, estimateNoteOf, type CalculatorFigure, type CalculatorFigures } from './proposal/calculator-figures.ts'

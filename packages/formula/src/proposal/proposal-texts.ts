@@ -25,6 +25,31 @@ export interface AccessGateTexts {
   readonly refused: string
 }
 
+/** Issue 37: a proposal's pricing table, as the page and the PDF write it. */
+export interface PricingTexts {
+  /** The table's heading when the seller gave none. */
+  readonly heading: string
+  readonly description: string
+  readonly quantity: string
+  readonly unitPrice: string
+  readonly discount: string
+  readonly amount: string
+  /** Beside an optional line the prospect may tick. */
+  readonly optional: string
+  /** An unticked optional line's amount. */
+  readonly notIncluded: string
+  /** The totals' headings by recurrence. */
+  readonly recurrence: Readonly<Record<'once' | 'month' | 'year', string>>
+  readonly subtotal: string
+  /** "Discount (10 %)" off the whole quote. */
+  readonly quoteDiscount: (percent: string) => string
+  /** "Tax (25 %)". */
+  readonly tax: (percent: string) => string
+  readonly total: string
+  /** Under the table when the calculator's price follows it: ROI and payback use the price before tax. */
+  readonly priceNote: string
+}
+
 export interface ProposalTexts {
   readonly language: CalculatorLanguage
   /** The locale of the proposal's long date ("January 5, 2025", "5 januari 2025"). */
@@ -91,6 +116,7 @@ export interface ProposalTexts {
   readonly agreeListedOnly: string
   /** The refusal of an address the seller did not name (403). */
   readonly agreementNotListed: string
+  readonly pricing: PricingTexts
 }
 
 const ENGLISH: ProposalTexts = {
@@ -156,6 +182,22 @@ const ENGLISH: ProposalTexts = {
   agreementAltered: 'The stored agreement no longer matches its record.',
   agreeListedOnly: 'Only the people the sender named can agree: use the e-mail address this proposal was sent to.',
   agreementNotListed: 'This e-mail address is not one the sender named. Use the address this proposal was sent to, or ask the sender.',
+  pricing: {
+    heading: 'Pricing',
+    description: 'Description',
+    quantity: 'Quantity',
+    unitPrice: 'Unit price',
+    discount: 'Discount',
+    amount: 'Amount',
+    optional: 'Optional',
+    notIncluded: 'Not included',
+    recurrence: { once: 'One-off', month: 'Per month', year: 'Per year' },
+    subtotal: 'Subtotal',
+    quoteDiscount: (percent) => `Discount (${percent})`,
+    tax: (percent) => `Tax (${percent})`,
+    total: 'Total',
+    priceNote: 'The return on investment and the payback use this price before tax, with the options you tick.',
+  },
 }
 
 const SWEDISH: ProposalTexts = {
@@ -221,6 +263,22 @@ const SWEDISH: ProposalTexts = {
   agreeListedOnly: 'Bara de personer som avsändaren har angett kan godkänna: använd e-postadressen som förslaget skickades till.',
   agreementNotListed:
     'Den här e-postadressen är inte en av dem som avsändaren har angett. Använd adressen som förslaget skickades till, eller fråga avsändaren.',
+  pricing: {
+    heading: 'Pris',
+    description: 'Beskrivning',
+    quantity: 'Antal',
+    unitPrice: 'À-pris',
+    discount: 'Rabatt',
+    amount: 'Belopp',
+    optional: 'Tillval',
+    notIncluded: 'Ingår inte',
+    recurrence: { once: 'Engångskostnad', month: 'Per månad', year: 'Per år' },
+    subtotal: 'Delsumma',
+    quoteDiscount: (percent) => `Rabatt (${percent})`,
+    tax: (percent) => `Moms (${percent})`,
+    total: 'Totalt',
+    priceNote: 'Avkastningen och återbetalningstiden räknas på det här priset före moms, med de tillval ni kryssar i.',
+  },
 }
 
 /** The proposal page's texts in `language` (English when the calculator has none). */
