@@ -302,10 +302,11 @@ export function proposalPdfContent(request: PdfRequest): ProposalPdfContent {
       templateType: proposal.templateType,
       texts,
       hasCalculator: calculator.kind !== 'none',
+      calculatorPriced: calculatorData !== undefined,
       images: request.images,
       ticks: request.ticks,
       pricing: {
-        language,
+        texts: texts.pricing,
         money: moneyFormatter(calculatorData?.baseCurrency ?? FALLBACK_CURRENCY, display),
         locale: numberLocaleOf(display),
       },

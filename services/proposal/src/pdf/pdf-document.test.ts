@@ -143,10 +143,8 @@ describe('the PDF of an edited document', () => {
       const totals = quoteTotals(PRICING, { priority: ticked })
       expect(text).toContain('Description Quantity Unit price Amount')
       expect(text).toContain(`Triage seats 12 seats ${usd(90)} ${usd(1_080)}`)
-      expect(text).toContain(`Setup and training 25% discount 1 ${usd(6_000)} ${usd(4_500)}`)
-      expect(text).toContain(
-        `Priority support ${ticked ? 'Optional — included' : 'Optional — not included'} 1 plan ${usd(6_000)} ${usd(6_000)}`,
-      )
+      expect(text).toContain(`Setup and training Discount 25% 1 ${usd(6_000)} ${usd(4_500)}`)
+      expect(text).toContain(`Priority support Optional 1 plan ${usd(6_000)} ${ticked ? usd(6_000) : 'Not included'}`)
       const month = totals.month
       expect(text).toContain(
         `Per month Subtotal ${usd(month.subtotal)} Discount (10%) ${usd(-month.discount)} Tax (25%) ${usd(month.tax)} Total ${usd(month.total)}`,
@@ -292,7 +290,8 @@ describe('documentBlocksOf', () => {
     hasCalculator: true,
     images: new Map<string, Uint8Array>(),
     ticks: undefined,
-    pricing: { language: 'en' as const, money: usd, locale: 'en-US' },
+    calculatorPriced: true,
+    pricing: { texts: proposalTexts('en').pricing, money: usd, locale: 'en-US' },
   }
   const kinds = (blocks: ReturnType<typeof documentBlocksOf>) =>
     blocks.map((block) => (block.kind === 'section' ? (block.heading ?? 'lead') : block.kind))

@@ -10,13 +10,15 @@ import {
 } from '@valueproof/contracts/proposal-document'
 import type { ProposalTexts } from '@valueproof/formula'
 import type { PdfBlock } from './pdf-content.ts'
-import { pdfPricingTable, type PricingFormat, type QuoteTicks } from './pdf-pricing.ts'
+import { pdfPricingTable, pricingTablesOf, type PricingFormat, type QuoteTicks } from './pdf-pricing.ts'
 
 export interface DocumentBlocksProps {
   document: ProposalDocument
   templateType: string | null
   texts: ProposalTexts
   hasCalculator: boolean
+  /** The calculator's figures are priced by the first pricing table (a calculator that can be shown). */
+  calculatorPriced: boolean
   images: ReadonlyMap<string, Uint8Array>
   ticks: QuoteTicks
   pricing: PricingFormat
@@ -45,8 +47,10 @@ function pdfBlockOf(block: ProposalBlock, props: DocumentBlocksProps): PdfBlock 
     }
     case 'calculator':
       return props.hasCalculator ? { kind: 'calculator', heading: headingOf(block, props.texts) } : undefined
-    case 'pricing':
-      return { kind: 'pricing', table: pdfPricingTable(block, props.ticks, props.pricing) }
+    case 'pricing': {
+      const pricesCalculator = props.calculatorPriced && pricingTablesOf(props.document)[0]?.id === block.id
+      return { kind: 'pricing', table: pdfPricingTable(block, props.ticks, props.pricing, pricesCalculator) }
+    }
     case 'quote':
       return { kind: 'quote', text: block.text, author: block.author }
     case 'button':

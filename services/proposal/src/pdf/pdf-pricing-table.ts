@@ -147,5 +147,13 @@ export function drawPricingTable(doc: Pdf, table: PdfPricingTable, accent: strin
     drawRow(doc, row, columns, height)
   }
   for (const totals of table.totals) drawTotals(doc, totals, columns)
+  if (table.note !== undefined) {
+    const { left, width } = column(doc)
+    doc
+      .font(FONTS.regular)
+      .fontSize(NOTE)
+      .fillColor(COLORS.muted)
+      .text(printable(table.note), left, doc.y + 4, { width })
+  }
   doc.y += 12
 }

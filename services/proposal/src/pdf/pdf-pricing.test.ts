@@ -2,7 +2,7 @@
 // before the proposal is opened, its ids against the document's optional lines after), and the
 // table's rows and totals as quoteTotals sums them.
 import type { PricingBlock, ProposalDocument } from '@valueproof/contracts/proposal-document'
-import { formatMoney, quoteTotals } from '@valueproof/formula'
+import { formatMoney, proposalTexts, quoteTotals } from '@valueproof/formula'
 import { describe, expect, it } from 'vitest'
 import { parseOptions, pdfPricingTable, PDF_OPTIONS_FORMAT_MESSAGE, PDF_OPTIONS_UNKNOWN_MESSAGE, ticksOf } from './pdf-pricing.ts'
 
@@ -67,7 +67,7 @@ describe('options', () => {
 })
 
 describe('pdfPricingTable', () => {
-  const format = { language: 'en' as const, money, locale: 'en-US' }
+  const format = { texts: proposalTexts('en').pricing, money, locale: 'en-US' }
 
   it('marks optional lines as the ticks leave them and totals only what is included', () => {
     const ticks = { extra: false, audit: true }
@@ -75,8 +75,8 @@ describe('pdfPricingTable', () => {
     const totals = quoteTotals(TABLE, ticks)
     expect(table.rows.map((row) => [row.description, row.notes, row.quantity, row.amount, row.leftOut])).toEqual([
       ['Platform', [], '3 seats', money(300), false],
-      ['Extra storage', ['Optional — not included'], '1', money(50), true],
-      ['Audit', ['Optional — included'], '1', money(1_000), false],
+      ['Extra storage', ['Optional'], '1', 'Not included', true],
+      ['Audit', ['Optional'], '1', money(1_000), false],
     ])
     expect(table.totals).toEqual([
       {
@@ -103,5 +103,7 @@ describe('pdfPricingTable', () => {
     expect(table.heading).toBe('Your investment')
     expect(table.rows.map((row) => row.leftOut)).toEqual([false, false, true])
     expect(table.totals[1]?.lines[0]).toEqual({ label: 'Subtotal', amount: money(350) })
+    expect(table.note).toBeUndefined()
+    expect(pdfPricingTable(TABLE, undefined, format, true).note).toBe(proposalTexts('en').pricing.priceNote)
   })
 })

@@ -1,7 +1,7 @@
 // A pricing table as the PDF prints it (issue 37), decided on the service's thread: each line's
-// quantity, unit price and amount in the calculator's currency and language, the optional lines
-// marked as included or not by the prospect's ticks, and the totals of each recurrence from
-// formula's quoteTotals — the same sums the page shows.
+// quantity, unit price and amount in the calculator's currency and the proposal's words (formula's
+// proposalTexts, as the page), the optional lines counted only when ticked, and the totals of each
+// recurrence from formula's quoteTotals — the same sums the page shows.
 import {
   PRICE_RECURRENCES,
   visibleBlocks,
@@ -9,71 +9,20 @@ import {
   type PricingBlock,
   type ProposalDocument,
 } from '@valueproof/contracts/proposal-document'
-import { lineChosen, quoteTotals, type CalculatorLanguage, type QuotePart } from '@valueproof/formula'
+import { lineChosen, quoteTotals, type PricingTexts, type QuotePart } from '@valueproof/formula'
 import { errors } from '@valueproof/http-kit'
 
 /** The ids of the optional lines the prospect ticked, by line id; undefined: the seller's starting choices. */
 export type QuoteTicks = Readonly<Record<string, boolean>> | undefined
 
-interface PricingTexts {
-  pricing: string
-  description: string
-  quantity: string
-  unitPrice: string
-  amount: string
-  optionalIncluded: string
-  optionalLeftOut: string
-  lineDiscount: (percent: string) => string
-  recurrence: Readonly<Record<PriceRecurrence, string>>
-  subtotal: string
-  discount: (percent: string) => string
-  tax: (percent: string) => string
-  total: string
-}
-
-// The page's pricing table takes its words from formula's proposalTexts (helper "page" adds them);
-// the PDF's stand here in one place until both are merged, then this table gives way to those.
-const PRICING_TEXTS: Readonly<Record<CalculatorLanguage, PricingTexts>> = {
-  en: {
-    pricing: 'Pricing',
-    description: 'Description',
-    quantity: 'Quantity',
-    unitPrice: 'Unit price',
-    amount: 'Amount',
-    optionalIncluded: 'Optional — included',
-    optionalLeftOut: 'Optional — not included',
-    lineDiscount: (percent) => `${percent} discount`,
-    recurrence: { once: 'One-off', month: 'Per month', year: 'Per year' },
-    subtotal: 'Subtotal',
-    discount: (percent) => `Discount (${percent})`,
-    tax: (percent) => `Tax (${percent})`,
-    total: 'Total',
-  },
-  sv: {
-    pricing: 'Pris',
-    description: 'Beskrivning',
-    quantity: 'Antal',
-    unitPrice: 'À-pris',
-    amount: 'Belopp',
-    optionalIncluded: 'Tillval — ingår',
-    optionalLeftOut: 'Tillval — ingår inte',
-    lineDiscount: (percent) => `${percent} rabatt`,
-    recurrence: { once: 'Engångskostnad', month: 'Per månad', year: 'Per år' },
-    subtotal: 'Delsumma',
-    discount: (percent) => `Rabatt (${percent})`,
-    tax: (percent) => `Moms (${percent})`,
-    total: 'Totalt',
-  },
-}
-
 export interface PdfPricingRow {
   description: string
-  /** "Optional — included", "10% discount": under the description. */
+  /** "Optional", "Discount 10%": under the description. */
   notes: string[]
   quantity: string
   unitPrice: string
   amount: string
-  /** An optional line the prospect left out: printed muted, its amount not counted. */
+  /** An optional line the prospect left out: printed muted, "Not included" as its amount. */
   leftOut: boolean
 }
 
@@ -89,10 +38,12 @@ export interface PdfPricingTable {
   columns: { description: string; quantity: string; unitPrice: string; amount: string }
   rows: PdfPricingRow[]
   totals: PdfPricingTotals[]
+  /** Under the table whose price the calculator's figures use. */
+  note: string | undefined
 }
 
 export interface PricingFormat {
-  language: CalculatorLanguage
+  texts: PricingTexts
   money: (amount: number) => string
   /** The locale of plain numbers beside the money. */
   locale: string
@@ -129,41 +80,44 @@ function percentText(percent: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100)
 }
 
-function totalsOf(part: QuotePart, table: PricingBlock, heading: string, format: PricingFormat, texts: PricingTexts): PdfPricingTotals {
+function totalsOf(part: QuotePart, table: PricingBlock, heading: string, format: PricingFormat): PdfPricingTotals {
+  const { texts } = format
   const lines = [{ label: texts.subtotal, amount: format.money(part.subtotal) }]
   if ((table.discountPercent ?? 0) > 0)
-    lines.push({ label: texts.discount(percentText(table.discountPercent ?? 0, format.locale)), amount: format.money(-part.discount) })
+    lines.push({ label: texts.quoteDiscount(percentText(table.discountPercent ?? 0, format.locale)), amount: format.money(-part.discount) })
   if ((table.taxPercent ?? 0) > 0)
     lines.push({ label: texts.tax(percentText(table.taxPercent ?? 0, format.locale)), amount: format.money(part.tax) })
   return { heading, lines, total: { label: texts.total, amount: format.money(part.total) } }
 }
 
-/** The table's rows and totals with the prospect's ticks; a recurrence without lines has no totals. */
-export function pdfPricingTable(table: PricingBlock, ticks: QuoteTicks, format: PricingFormat): PdfPricingTable {
-  const texts = PRICING_TEXTS[format.language]
+/**
+ * The table's rows and totals with the prospect's ticks; a recurrence without lines has no totals.
+ * `pricesCalculator`: the calculator's figures use this table's price, as a note under it says.
+ */
+export function pdfPricingTable(table: PricingBlock, ticks: QuoteTicks, format: PricingFormat, pricesCalculator = false): PdfPricingTable {
+  const { texts } = format
   const totals = quoteTotals(table, ticks)
   const quantityFormat = new Intl.NumberFormat(format.locale, { maximumFractionDigits: 2 })
   const rows = table.items.map((item): PdfPricingRow => {
     const included = lineChosen(item, ticks)
     const notes: string[] = []
-    if (item.optional === true) notes.push(included ? texts.optionalIncluded : texts.optionalLeftOut)
-    if ((item.discountPercent ?? 0) > 0) notes.push(texts.lineDiscount(percentText(item.discountPercent ?? 0, format.locale)))
-    // A line left out still shows what it would cost, muted: the prospect sees the option's price.
-    const amount = included ? totals.lines.get(item.id) : quoteTotals({ items: [{ ...item, optional: false }] }).lines.get(item.id)
+    if (item.optional === true) notes.push(texts.optional)
+    if ((item.discountPercent ?? 0) > 0) notes.push(`${texts.discount} ${percentText(item.discountPercent ?? 0, format.locale)}`)
     return {
       description: item.description,
       notes,
       quantity: `${quantityFormat.format(item.quantity)} ${item.unit}`.trim(),
       unitPrice: format.money(item.unitPrice),
-      amount: format.money(amount ?? 0),
+      amount: included ? format.money(totals.lines.get(item.id) ?? 0) : texts.notIncluded,
       leftOut: !included,
     }
   })
   const recurrences = PRICE_RECURRENCES.filter((recurrence) => table.items.some((item) => item.recurrence === recurrence))
   return {
-    heading: table.heading ?? texts.pricing,
+    heading: table.heading ?? texts.heading,
     columns: { description: texts.description, quantity: texts.quantity, unitPrice: texts.unitPrice, amount: texts.amount },
     rows,
-    totals: recurrences.map((recurrence) => totalsOf(totals[recurrence], table, texts.recurrence[recurrence], format, texts)),
+    totals: recurrences.map((recurrence) => totalsOf(totals[recurrence], table, texts.recurrence[recurrence], format)),
+    note: pricesCalculator ? texts.priceNote : undefined,
   }
 }
