@@ -2,13 +2,7 @@
 // quantity, unit price and amount in the calculator's currency and the proposal's words (formula's
 // proposalTexts, as the page), the optional lines counted only when ticked, and the totals of each
 // recurrence from formula's quoteTotals — the same sums the page shows.
-import {
-  PRICE_RECURRENCES,
-  visibleBlocks,
-  type PriceRecurrence,
-  type PricingBlock,
-  type ProposalDocument,
-} from '@valueproof/contracts/proposal-document'
+import { PRICE_RECURRENCES, visibleBlocks, type PricingBlock, type ProposalDocument } from '@valueproof/contracts/proposal-document'
 import { lineChosen, quoteTotals, type PricingTexts, type QuotePart } from '@valueproof/formula'
 import { errors } from '@valueproof/http-kit'
 
