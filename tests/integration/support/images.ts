@@ -34,10 +34,10 @@ export function tinyPng(): Buffer {
 }
 
 /**
- * A real width × height PNG of smooth colour with some noise (as a photo compresses, not as a flat
- * fill); with `alpha`, RGBA with a see-through edge, else RGB.
+ * A real width × height PNG of smooth colour with `noise` (0–255, default 24: as a photo
+ * compresses, not as a flat fill); with `alpha`, RGBA with a see-through edge, else RGB.
  */
-export function photoPng(width: number, height: number, options: { alpha?: boolean } = {}): Buffer {
+export function photoPng(width: number, height: number, options: { alpha?: boolean; noise?: number } = {}): Buffer {
   const channels = options.alpha === true ? 4 : 3
   const header = Buffer.alloc(13)
   header.writeUInt32BE(width, 0)
@@ -50,7 +50,7 @@ export function photoPng(width: number, height: number, options: { alpha?: boole
     const row = y * (1 + width * channels)
     for (let x = 0; x < width; x += 1) {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff
-      const noise = seed % 24
+      const noise = seed % (options.noise ?? 24)
       const at = row + 1 + x * channels
       rows[at] = Math.min(255, Math.round((x * 231) / width) + noise)
       rows[at + 1] = Math.min(255, Math.round((y * 231) / height) + noise)

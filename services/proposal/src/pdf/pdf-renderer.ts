@@ -9,7 +9,7 @@ import { drawPaybackChart } from './pdf-chart.ts'
 import type { PdfBlock, ProposalPdfContent } from './pdf-content.ts'
 import { drawButton, drawImage, drawQuote, drawSection } from './pdf-blocks.ts'
 import { drawAgreement, drawCalculator, drawHeadline } from './pdf-figures.ts'
-import { fontBytes } from './pdf-fonts.ts'
+import { fontFaces, type FontWeight } from './pdf-fonts.ts'
 import {
   bodyText,
   column,
@@ -166,12 +166,12 @@ function drawFooters(doc: Pdf, content: ProposalPdfContent): void {
 
 /** The PDF's bytes. */
 export async function renderProposalPdf(content: ProposalPdfContent): Promise<Uint8Array<ArrayBuffer>> {
-  const fonts = fontBytes()
+  const fonts = fontFaces()
   const doc: Pdf = new PDFDocument({
     size: 'A4',
     margins: PAGE_MARGINS,
     bufferPages: true,
-    // The first font pdfkit opens; a font's bytes are accepted, though its types say a name (else Helvetica would be added unused).
+    // The first font pdfkit opens; a parsed font is accepted, though its types say a name (else Helvetica would be added unused).
     font: fonts.regular as unknown as string,
     lang: content.language === 'sv' ? 'sv-SE' : 'en-US',
     displayTitle: true,
@@ -185,11 +185,8 @@ export async function renderProposalPdf(content: ProposalPdfContent): Promise<Ui
   })
   // Awaited only after drawing: should drawing throw first, the stream's error is not left unhandled.
   void ended.catch(() => undefined)
-  doc.registerFont(FONTS.regular, fonts.regular)
-  doc.registerFont(FONTS.semibold, fonts.semibold)
-  doc.registerFont(FONTS.bold, fonts.bold)
-  doc.registerFont(FONTS.italic, fonts.italic)
-  doc.registerFont(FONTS.boldItalic, fonts.boldItalic)
+  // pdfkit takes a parsed font where its types say a file's bytes.
+  for (const weight of Object.keys(FONTS) as FontWeight[]) doc.registerFont(FONTS[weight], fonts[weight] as unknown as Buffer)
 
   drawHeader(doc, content)
   drawTitle(doc, content)
