@@ -1,7 +1,8 @@
 // The prospect's page benchmark (issue 5, "Performance"; issue 20 lowered the script budget):
 // /proposals/{id} opened by a signed-out visitor in Debian's Chromium. Prints the JavaScript
 // transferred (gzip, bytes on the wire) to first show the proposal, budget 100 KB with the headline,
-// the payback chart and the scenarios (issue 20), and the median of three Lighthouse 12.8 runs
+// the payback chart and the scenarios (issue 20) and, since issue 37, a seller's edited document of
+// ten sections (about 5,000 words), three images and a pricing table, and the median of three Lighthouse 12.8 runs
 // (offline, mobile, the default config) for performance (budget 95) and accessibility (budget 100), with LCP,
 // TBT and CLS. The page runs on Preact's React API to fit (docs/decisions/114).
 //
@@ -12,6 +13,7 @@
 // Lighthouse's simulated mobile CPU is 4 × this machine's: other work on the machine shows in TBT.
 // Run alone: node --import tsx tests/bench/run.ts proposal-page
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from '../integration/support/http-client.ts'
+import { publishRichProposal } from '../integration/support/rich-proposal.ts'
 import type { BenchResult } from './bench-result.ts'
 import { CHROMIUM_PATH, hasChromium } from './browser.ts'
 import { javascriptRow, lighthouseRows, scriptsToFirstShow } from './lighthouse.ts'
@@ -67,7 +69,7 @@ const calculatorData = {
 const log = (message: string): void => console.log(`  [proposal-page] ${message}`)
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 
-/** A signed-in owner shares a public proposal (no access code); answers its id. */
+/** A signed-in owner shares a public proposal (no access code) and publishes a rich document in it; answers its id. */
 async function shareProposal(baseUrl: string): Promise<string> {
   const owner = new ApiClient(baseUrl)
   const registered = await owner.post('/api/register', { username: uniqueUsername('benchpage'), password: GOOD_PASSWORD })
@@ -79,7 +81,10 @@ async function shareProposal(baseUrl: string): Promise<string> {
   })
   if (created.status !== 201) throw new Error(`POST /api/proposals answered ${created.status}: ${await created.text()}`)
   const body: unknown = await created.json()
-  if (typeof body === 'object' && body !== null && 'id' in body && typeof body.id === 'string') return body.id
+  if (typeof body === 'object' && body !== null && 'id' in body && typeof body.id === 'string') {
+    await publishRichProposal(owner, body.id)
+    return body.id
+  }
   throw new Error(`POST /api/proposals answered no id: ${JSON.stringify(body)}`)
 }
 

@@ -3,11 +3,15 @@ import {
   AGREEMENT_TOO_LARGE_MESSAGE,
   CONVERSION_BODY_LIMIT_BYTES,
   CONVERSION_TOO_LARGE_MESSAGE,
+  DOCUMENT_TOO_LARGE_MESSAGE,
   DEMO_INTERACTION_BODY_LIMIT_BYTES,
   DEMO_INTERACTION_TOO_LARGE_MESSAGE,
   ENGAGEMENT_BODY_LIMIT_BYTES,
   ENGAGEMENT_TOO_LARGE_MESSAGE,
   PROPOSAL_BODY_LIMIT_BYTES,
+  PROPOSAL_DRAFT_BODY_LIMIT_BYTES,
+  PROPOSAL_IMAGE_MAX_BYTES,
+  PROPOSAL_IMAGE_TOO_LARGE_MESSAGE,
   PROPOSAL_TOO_LARGE_MESSAGE,
   VIEW_BEACON_BODY_LIMIT_BYTES,
   VIEW_BEACON_TOO_LARGE_MESSAGE,
@@ -23,7 +27,7 @@ export type ServiceName = 'identity' | 'calculator' | 'proposal' | 'billing' | '
 export type Access = 'none' | 'session' | 'token' | 'optional'
 
 export interface ApiRoute {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   /** Public path (Koa router syntax). */
   path: string
   service: ServiceName
@@ -268,6 +272,48 @@ export const apiRoutes: ApiRoute[] = [
   signedInJson('POST', '/api/proposals/:id/duplicate', 'proposal', '/proposals/:id/duplicate'),
   // An agreed proposal is changed by making its next version (issue 20); a retry names itself by Idempotency-Key (issue 34).
   { ...signedInJson('POST', '/api/proposals/:id/versions', 'proposal', '/proposals/:id/versions'), passHeaders: ['idempotency-key'] },
+  // The seller's document (issue 37): the draft the editor autosaves (the service answers 409 to a
+  // stale revision), publishing it, the publications to view and restore. The owner's only.
+  signedInJson('GET', '/api/proposals/:id/draft', 'proposal', '/proposals/:id/draft'),
+  {
+    method: 'PUT',
+    path: '/api/proposals/:id/draft',
+    service: 'proposal',
+    to: '/proposals/:id/draft',
+    access: 'session',
+    bodyLimit: PROPOSAL_DRAFT_BODY_LIMIT_BYTES,
+    tooLargeMessage: DOCUMENT_TOO_LARGE_MESSAGE,
+  },
+  signedInJson('POST', '/api/proposals/:id/publish', 'proposal', '/proposals/:id/publish'),
+  signedInJson('GET', '/api/proposals/:id/publications/:number', 'proposal', '/proposals/:id/publications/:number'),
+  signedInJson('POST', '/api/proposals/:id/publications/:number/restore', 'proposal', '/proposals/:id/publications/:number/restore'),
+  // An image for the document: the raw file as the body (its Content-Type says which kind), as the
+  // logo upload passes its body on; the service checks the kind and the exact size.
+  {
+    method: 'POST',
+    path: '/api/proposals/:id/images',
+    service: 'proposal',
+    to: '/proposals/:id/images',
+    access: 'session',
+    bodyLimit: PROPOSAL_IMAGE_MAX_BYTES,
+    tooLargeMessage: PROPOSAL_IMAGE_TOO_LARGE_MESSAGE,
+  },
+  // The document's images open for whoever may open the proposal (?code= as the page has it).
+  {
+    method: 'GET',
+    path: '/api/proposals/:id/images/:imageId',
+    service: 'proposal',
+    to: '/proposals/:id/images/:imageId',
+    access: 'optional',
+    identifiesVisitor: true,
+    bodyLimit: 0,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  // One section written again by the configured writer (a model may be asked): the owner's.
+  {
+    ...signedInJson('POST', '/api/proposals/:id/sections/:blockId/rewrite', 'proposal', '/proposals/:id/sections/:blockId/rewrite'),
+    slow: true,
+  },
   // Plans and billing (issue 16; docs/decisions/105). The three SPEC §7 calls, the plan as /settings shows it,
   // the payment provider's webhook, and the built-in test-mode checkout (answers 404 when Stripe is configured).
   signedInJson('POST', '/api/subscription/create', 'billing', '/subscription/create'),

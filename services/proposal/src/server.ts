@@ -7,6 +7,7 @@ import { accessCodePolicy } from './domain/access-code-policy.ts'
 import { deleteEndedCodeWindows } from './domain/access-codes.ts'
 import { createAccountLoader } from './domain/accounts.ts'
 import { createPublishedProposalCache } from './domain/proposal-cache.ts'
+import { uploadedImageIdsOf } from './domain/proposal-images.ts'
 import { createProposalLoader } from './domain/proposal-loader.ts'
 import type { ProposalDeps } from './domain/proposals.ts'
 import { deleteEndedViewWindows, viewCountingPolicy } from './domain/view-people.ts'
@@ -16,8 +17,11 @@ import { subscribeSubscriptionChanged } from './events/subscription-changed.ts'
 import { subscribeUserProfileUpdated } from './events/user-profile-updated.ts'
 import { subscribeUserRegistered } from './events/user-registered.ts'
 import { createPdfRenderer } from './pdf/pdf-pool.ts'
+import { draftsRouter } from './routes/drafts/index.ts'
 import { proposalsRouter } from './routes/proposals/index.ts'
 import { proposalPdfRouter } from './routes/proposals/pdf.ts'
+import { proposalImagesRouter } from './routes/images/index.ts'
+import { proposalSectionsRouter } from './routes/sections/index.ts'
 import { createWriter, type ProposalWriter } from './writing/index.ts'
 
 export { PrismaClient } from './db.ts'
@@ -91,6 +95,7 @@ export function createProposalService(
     accounts: createAccountLoader(deps.prisma),
     views,
     beaconKey: beaconTokenKey(deps.signingKey),
+    objectStore: deps.objectStore,
     ...(options.now ? { now: options.now } : {}),
   }
   // Worker threads start on the first download; stopping the service ends them.
@@ -100,6 +105,9 @@ export function createProposalService(
     deps,
     routers: [
       proposalsRouter(routerDeps),
+      draftsRouter({ ...routerDeps, uploadedImageIds: uploadedImageIdsOf(deps.prisma) }),
+      proposalImagesRouter(routerDeps),
+      proposalSectionsRouter(routerDeps),
       proposalPdfRouter({
         ...routerDeps,
         pdf: pdfRenderer,

@@ -33,29 +33,20 @@ export function tinyPng(): Buffer {
   ])
 }
 
-/**
- * A real width × height PNG of smooth colour with `noise` (0–255, default 24: as a photo
- * compresses, not as a flat fill); with `alpha`, RGBA with a see-through edge, else RGB.
- */
-export function photoPng(width: number, height: number, options: { alpha?: boolean; noise?: number } = {}): Buffer {
-  const channels = options.alpha === true ? 4 : 3
+/** A real RGB PNG of `width` × `height` with a diagonal gradient (photo-like, so it compresses like one). */
+export function gradientPng(width: number, height: number): Buffer {
   const header = Buffer.alloc(13)
   header.writeUInt32BE(width, 0)
   header.writeUInt32BE(height, 4)
-  header[8] = 8
-  header[9] = options.alpha === true ? 6 : 2
-  const rows = Buffer.alloc(height * (1 + width * channels))
-  let seed = 7
+  header[8] = 8 // bit depth
+  header[9] = 2 // RGB
+  const rows = Buffer.alloc((width * 3 + 1) * height)
   for (let y = 0; y < height; y += 1) {
-    const row = y * (1 + width * channels)
+    const row = y * (width * 3 + 1)
     for (let x = 0; x < width; x += 1) {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff
-      const noise = seed % (options.noise ?? 24)
-      const at = row + 1 + x * channels
-      rows[at] = Math.min(255, Math.round((x * 231) / width) + noise)
-      rows[at + 1] = Math.min(255, Math.round((y * 231) / height) + noise)
-      rows[at + 2] = 160 + noise
-      if (channels === 4) rows[at + 3] = x < 16 || y < 16 ? 96 : 255
+      rows[row + 1 + x * 3] = (x * 255) / width
+      rows[row + 2 + x * 3] = (y * 255) / height
+      rows[row + 3 + x * 3] = ((x + y) * 97) % 256
     }
   }
   return Buffer.concat([

@@ -174,6 +174,9 @@ export const proposalDocumentSchema = z
 /** The draft's revision the client last saw: a save from an older one is refused (409), never merged. */
 const revision = z.number({ error: 'revision must be a number' }).int().min(0)
 
+/** PUT /api/proposals/{id}/draft's body limit: the largest document with its revision and room for JSON's escapes. */
+export const PROPOSAL_DRAFT_BODY_LIMIT_BYTES = 640 * 1024
+
 /** PUT /api/proposals/{id}/draft. */
 export const saveDraftBodySchema = z.strictObject({ document: proposalDocumentSchema, revision })
 export type SaveDraftBody = z.output<typeof saveDraftBodySchema>

@@ -14,16 +14,17 @@ import {
   type UpdateProposalBody,
 } from '@valueproof/contracts'
 import { errors } from '@valueproof/http-kit'
-import type { Prisma, Proposal, Tx } from '../db.ts'
+import { Prisma, type Proposal, type Tx } from '../db.ts'
 import { recordProposalCreated, recordProposalDeleted, recordProposalRevoked } from '../events/outbox.ts'
 import { LIST_ENTRY_COLUMNS, presentListEntry } from '../presenters/proposal.ts'
 import { accountOf } from './accounts.ts'
 import { brandingFor, type StoredBranding } from './branding.ts'
 import { newProposalId } from './proposal-ids.ts'
+import { discardImageObjects, imageKeysOf } from './proposal-images.ts'
 import { chargeNewProposal } from './proposal-quota.ts'
 import { accessCodeOf, checkedCalculatorData, type ProposalDeps } from './proposals.ts'
 
-export type ManagementDeps = Pick<ProposalDeps, 'prisma' | 'cipher' | 'now' | 'publicOrigin' | 'publishedProposals'>
+export type ManagementDeps = Pick<ProposalDeps, 'prisma' | 'cipher' | 'now' | 'publicOrigin' | 'publishedProposals' | 'objectStore'>
 
 export interface OwnerCall {
   userId: number
@@ -126,19 +127,25 @@ export async function revokeProposal(deps: ManagementDeps, props: OwnerCall): Pr
   return listEntryOf(deps, where)
 }
 
-/** Deleted with its event; its link then answers 404 like any unknown id. An agreed one stays (409). */
+/**
+ * Deleted with its event and its images; its link then answers 404 like any unknown id. An agreed
+ * one stays (409). The images' rows go with the proposal; their objects once that has committed.
+ */
 export async function deleteProposal(deps: ManagementDeps, props: OwnerCall): Promise<void> {
   const where = owned(props)
   const deletedAt = nowOf(deps)
-  await deps.prisma.$transaction(async (tx) => {
+  const imageKeys = await deps.prisma.$transaction(async (tx) => {
+    const keys = await imageKeysOf(tx, where.id)
     const { count } = await tx.proposal.deleteMany({ where: { ...where, agreedAt: null } })
     if (count === 0) {
       await explainUnchanged(tx, where)
       throw notFound()
     }
     await recordProposalDeleted(tx, { proposalId: where.id, userId: where.userId, deletedAt })
+    return keys
   })
   deps.publishedProposals.evict(where.id)
+  await discardImageObjects(deps, imageKeys)
 }
 
 /** '<title> (copy)', the title shortened if need be so that the marker always shows. */
@@ -250,5 +257,9 @@ function copyOf(
     content: source.content,
     whoMayAgree: source.whoMayAgree,
     agreementEmails: source.agreementEmails,
+    // The seller's document and draft (issue 37): the copy shows what the source shows, and its editor starts from the same draft.
+    document: source.document ?? Prisma.DbNull,
+    draftDocument: source.draftDocument ?? Prisma.DbNull,
+    draftSavedAt: source.draftSavedAt,
   }
 }

@@ -23,7 +23,7 @@ function limitReached(plan: Plan): HttpError {
   return errors.forbidden(proposalLimitMessage(plan, PROPOSAL_LIMITS[plan]), 'proposal_limit_reached')
 }
 
-function storageFull(plan: Plan): HttpError {
+export function storageFull(plan: Plan): HttpError {
   return errors.forbidden(proposalStorageMessage(plan, PROPOSAL_STORAGE_LIMITS[plan]), 'proposal_storage_full')
 }
 
@@ -41,8 +41,22 @@ type StoredText = Pick<
   | 'accessCode'
 >
 
-/** What a row keeps, bytes: its text fields and its calculator's JSON as UTF-8 (the migration counted the rows before it so too). */
-export function proposalBytes(row: StoredText & { calculatorData: Prisma.JsonValue }): number {
+/** A JSON column's value as read, or as about to be written. */
+type StoredJson = Prisma.JsonValue | Prisma.InputJsonValue
+
+/** What a JSON column keeps, bytes, counted as the calculator's is (0 when empty). */
+export function jsonBytes(value: StoredJson | null | undefined): number {
+  return value === null || value === undefined ? 0 : Buffer.byteLength(JSON.stringify(value))
+}
+
+/**
+ * What a row keeps, bytes: its text fields, its calculator's JSON, and its published and draft
+ * documents (issue 37) as UTF-8 (the migration counted the rows before it so too). Its
+ * publications are added as each is made (drafts.ts).
+ */
+export function proposalBytes(
+  row: StoredText & { calculatorData: StoredJson; document?: StoredJson | null; draftDocument?: StoredJson | null },
+): number {
   const texts = [
     row.title,
     row.executiveSummary,
@@ -55,17 +69,20 @@ export function proposalBytes(row: StoredText & { calculatorData: Prisma.JsonVal
     row.accessCode,
   ]
   const textBytes = texts.reduce((sum, text) => sum + (text === null ? 0 : Buffer.byteLength(text)), 0)
-  return textBytes + Buffer.byteLength(JSON.stringify(row.calculatorData))
+  return textBytes + jsonBytes(row.calculatorData) + jsonBytes(row.document) + jsonBytes(row.draftDocument)
 }
 
-async function planOf(db: Pick<PrismaClient, 'userAccount'> | Tx, userId: number): Promise<Plan> {
+export async function planOf(db: Pick<PrismaClient, 'userAccount'> | Tx, userId: number): Promise<Plan> {
   const row = await db.userAccount.findUnique({ where: { userId }, select: { plan: true } })
   return row?.plan === 'pro' ? 'pro' : 'free'
 }
 
-async function storedBytesOf(db: Pick<PrismaClient, 'proposal'> | Tx, userId: number): Promise<number> {
-  const total = await db.proposal.aggregate({ where: { userId }, _sum: { storedBytes: true } })
-  return total._sum.storedBytes ?? 0
+/** What the account keeps, bytes: its proposals' rows and the images uploaded into them. */
+export async function storedBytesOf(db: Pick<PrismaClient, 'proposal' | 'proposalImage'> | Tx, userId: number): Promise<number> {
+  // One after the other: inside a transaction the two share its one connection.
+  const proposals = await db.proposal.aggregate({ where: { userId }, _sum: { storedBytes: true } })
+  const images = await db.proposalImage.aggregate({ where: { userId }, _sum: { bytes: true } })
+  return (proposals._sum.storedBytes ?? 0) + (images._sum.bytes ?? 0)
 }
 
 /**
@@ -105,4 +122,15 @@ export async function chargeNewProposal(tx: Tx, proposal: Proposal): Promise<voi
   if (counted.count === 0) throw limitReached(plan)
   await tx.proposal.update({ where: { id: proposal.id }, data: { storedBytes: proposalBytes(proposal) } })
   if ((await storedBytesOf(tx, userId)) > PROPOSAL_STORAGE_LIMITS[plan]) throw storageFull(plan)
+}
+
+/**
+ * After a change in `tx` made a proposal keep `grownBy` bytes more (a draft saved, a publication):
+ * 403, and the caller's transaction stores nothing, when the account's proposals now pass its
+ * plan's ceiling. A change that keeps less always goes through, so a full account can make room.
+ */
+export async function assertStorageAfterGrowth(tx: Tx, props: { userId: number; grownBy: number }): Promise<void> {
+  if (props.grownBy <= 0) return
+  const plan = await planOf(tx, props.userId)
+  if ((await storedBytesOf(tx, props.userId)) > PROPOSAL_STORAGE_LIMITS[plan]) throw storageFull(plan)
 }

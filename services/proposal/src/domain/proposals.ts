@@ -11,6 +11,7 @@ import {
 } from '@valueproof/contracts'
 import { validateCalculatorData, type CalculatorData } from '@valueproof/formula'
 import { errors, HttpError, signBeaconToken } from '@valueproof/http-kit'
+import type { ObjectStore } from '@valueproof/object-store'
 import type { Prisma, PrismaClient } from '../db.ts'
 import { recordProposalCreated, recordProposalShared } from '../events/outbox.ts'
 import { LIST_ENTRY_COLUMNS, presentListEntry, presentProposal } from '../presenters/proposal.ts'
@@ -56,6 +57,8 @@ export interface ProposalDeps {
   views: ViewRecorder
   /** The beacon tokens' key, derived once from GATEWAY_SIGNING_KEY (beaconTokenKey). */
   beaconKey: Buffer
+  /** The proposals' uploaded images (proposal-images.ts). */
+  objectStore: ObjectStore
   now?: () => Date
 }
 

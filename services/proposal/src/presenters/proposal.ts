@@ -1,5 +1,6 @@
 import type { ProposalListEntry, ProposalRecord, WhoMayAgree } from '@valueproof/contracts'
-import type { Agreement, Proposal } from '../db.ts'
+import { defaultProposalDocument, visibleBlocks, type ProposalDocument } from '@valueproof/contracts/proposal-document'
+import type { Agreement, Prisma, Proposal } from '../db.ts'
 import { presentAgreement } from './agreement.ts'
 import { presentCalculatorData } from './calculator-data.ts'
 import { presentAvailability } from './proposal-availability.ts'
@@ -62,6 +63,8 @@ export function presentProposal(proposal: Proposal & { agreement?: Agreement | n
     ...(proposal.agreement === undefined ? {} : { agreement: proposal.agreement && presentAgreement(proposal.agreement, viewer) }),
     // The page says when only named people may agree (issue 34); who they are is the owner's to see.
     whoMayAgree: whoMayAgreeOf(proposal),
+    // What the page and the PDF render, for everyone: the owner reads the whole draft from /draft.
+    document: shownDocument(proposal),
   }
   if (!viewer.isOwner) return shown
   return {
@@ -80,4 +83,25 @@ export function presentProposal(proposal: Proposal & { agreement?: Agreement | n
 /** 'listed' only for that stored value: anything else is the default, anyone with the link. */
 export function whoMayAgreeOf(proposal: Pick<Proposal, 'whoMayAgree'>): WhoMayAgree {
   return proposal.whoMayAgree === 'listed' ? 'listed' : 'anyone'
+}
+
+/**
+ * A document column as stored: every one was checked by proposalDocumentSchema before it was
+ * written (drafts.ts), so its shape is only confirmed here, not parsed again on every open.
+ */
+export function storedDocument(value: Prisma.JsonValue | null): ProposalDocument | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null
+  if (typeof value.title !== 'string' || !Array.isArray(value.blocks)) return null
+  return value as unknown as ProposalDocument
+}
+
+/** The last publication, or the document made from the written sections before one. */
+export function publishedDocument(proposal: Proposal): ProposalDocument {
+  return storedDocument(proposal.document) ?? defaultProposalDocument(proposal)
+}
+
+/** The published document as the prospect sees it: hidden blocks left out. */
+export function shownDocument(proposal: Proposal): ProposalDocument {
+  const document = publishedDocument(proposal)
+  return { ...document, blocks: visibleBlocks(document) }
 }

@@ -1,6 +1,7 @@
 // The writer contract: a calculator, the user's input and a template in; the proposal's sections out.
 // Two implementations: the built-in offline writer (./builtin) and the OpenAI-compatible one (./openai).
 import type { ProposalTemplateType } from '@valueproof/contracts'
+import type { WrittenSection } from '@valueproof/contracts/proposal-document'
 import type { CalculatorData } from '@valueproof/formula'
 import type { SellerProfile } from '../domain/accounts.ts'
 
@@ -37,6 +38,8 @@ export interface ProposalWriter {
   readonly name: string
   /** Every section non-empty (the contact line may be null), or throws a WritingError. */
   write(input: WritingInput, signal?: AbortSignal): Promise<ProposalSections>
+  /** One section written again (the seller's "rewrite this section"), non-empty, or throws a WritingError. */
+  writeSection(input: WritingInput, section: WrittenSection, signal?: AbortSignal): Promise<string>
 }
 
 export type WritingErrorCode = 'context_length' | 'timeout' | 'provider_failed' | 'invalid_output'

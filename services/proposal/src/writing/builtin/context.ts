@@ -30,6 +30,18 @@ export function inputsList(inputs: readonly Figure[], limit = 6): string {
     .join('; ')
 }
 
+/** Labels of what the offer changes (hours saved, a reduction, a gain), not how things stand today. */
+const OFFER_EFFECT =
+  /sav|reduc|improv|gain|increas|fewer|less|better|faster|recover|avoid|spar|minsk|ökn|ökad|förbättr|färre|snabbare|undvik/iu
+
+/**
+ * The inputs that describe how things stand today (team sizes, hours spent, costs): what a problem
+ * statement is written from when the input says nothing of the prospect's situation.
+ */
+export function todaysDrivers(inputs: readonly Figure[], limit = 4): Figure[] {
+  return inputs.filter((input) => !OFFER_EFFECT.test(input.label)).slice(0, limit)
+}
+
 /** Sentences joined with one space, empty ones left out. */
 export function paragraph(...sentences: Array<string | undefined | false>): string {
   return sentences.filter((sentence): sentence is string => typeof sentence === 'string' && sentence.trim() !== '').join(' ')

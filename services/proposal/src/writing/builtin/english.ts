@@ -3,7 +3,16 @@
 import type { TimeframePeriod } from '@valueproof/formula'
 import type { Figure } from '../figures.ts'
 import type { ProposalSections } from '../types.ts'
-import { contactParts, inSentence, inputsList, joinList, paragraph, withoutFinalStop, type WritingContext } from './context.ts'
+import {
+  contactParts,
+  inSentence,
+  inputsList,
+  joinList,
+  paragraph,
+  todaysDrivers,
+  withoutFinalStop,
+  type WritingContext,
+} from './context.ts'
 
 const PERIOD: Record<TimeframePeriod, string> = { daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' }
 const FALLBACK_NAME = 'ROI calculator'
@@ -70,10 +79,13 @@ function problem(context: WritingContext, short: boolean): string {
   const { periods, basePeriod, headline } = context.figures
   const perBase = periods[basePeriod]
   const situation = context.situation && `The starting point: ${quoted(context.situation)}.`
+  // Nothing of the prospect's situation in the input: the calculator's own figures say how things stand.
+  const drivers = todaysDrivers(context.figures.inputs)
+  const today = !context.situation && drivers.length > 0 ? `Where things stand today: ${inputsList(drivers)}.` : undefined
   let cost: string | undefined
   if (perBase && periods.yearly) cost = costOfWaiting(context, perBase, basePeriod, periods.yearly, periods.monthly)
   else if (headline) cost = `Without a change, ${inSentence(headline.label)} of ${headline.shown} stays out of reach.`
-  return short ? paragraph(cost ?? situation) : paragraph(situation, cost)
+  return short ? paragraph(cost ?? situation ?? today) : paragraph(situation ?? today, cost)
 }
 
 function solution(context: WritingContext, short: boolean): string {

@@ -35,5 +35,8 @@ export function createBuiltinWriter(): ProposalWriter {
     write(input) {
       return Promise.resolve(writeBuiltin(input))
     },
+    writeSection(input, section) {
+      return Promise.resolve(writeBuiltin(input)[section])
+    },
   }
 }

@@ -1,26 +1,13 @@
-// The user's input as short quotes: its first sentence usually states the situation (the problem),
-// the sentences after it what is offered (the solution).
+// The user's input as short quotes: the sentences that state the prospect's situation (the
+// problem), and the rest, which says what is offered (the solution). A sentence in the seller's
+// own voice ("We sell an HR system …", "Vi säljer …") is never taken as the prospect's problem.
+import { isProspectSituation, sentencesOf } from '../seller-voice.ts'
 
 export interface InputExcerpts {
-  /** The first sentence, for the problem statement. */
+  /** The prospect's situation, as the input states it; undefined when it states none. */
   situation: string | undefined
-  /** The sentences after them, for the solution overview. */
+  /** The other sentences, for the solution overview. */
   offer: string | undefined
-}
-
-/** One line: control and format characters become spaces, runs of whitespace one space. */
-function normalise(text: string): string {
-  return text
-    .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-}
-
-function sentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+(?=[\p{Lu}\d"“”'(])/u)
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence.length > 0)
 }
 
 /** Cuts at a word boundary and marks the cut. */
@@ -32,22 +19,21 @@ function shorten(text: string, limit: number): string {
 }
 
 /** Takes whole sentences while they fit in `limit` characters (at least one, shortened if need be). */
-function take(list: string[], limit: number): { text: string | undefined; rest: string[] } {
+function take(list: readonly string[], limit: number): string | undefined {
   const [first, ...others] = list
-  if (first === undefined) return { text: undefined, rest: [] }
+  if (first === undefined) return undefined
   let text = shorten(first, limit)
-  let index = 0
-  while (index < others.length) {
-    const next = others[index]
-    if (next === undefined || text.length + 1 + next.length > limit) break
+  for (const next of others) {
+    if (text.length + 1 + next.length > limit) break
     text += ` ${next}`
-    index += 1
   }
-  return { text, rest: others.slice(index) }
+  return text
 }
 
 export function inputExcerpts(input: string, limits: { situation: number; offer: number }): InputExcerpts {
   // Only the beginning matters; a whole document's text is never read to the end here.
-  const [first, ...rest] = sentences(normalise(input.slice(0, 20_000)))
-  return { situation: first === undefined ? undefined : shorten(first, limits.situation), offer: take(rest, limits.offer).text }
+  const sentences = sentencesOf(input.slice(0, 20_000))
+  const situation = sentences.filter(isProspectSituation)
+  const offer = sentences.filter((sentence) => !situation.includes(sentence))
+  return { situation: take(situation, limits.situation), offer: take(offer, limits.offer) }
 }

@@ -10,7 +10,7 @@ import {
 } from '../../testing/calculators.ts'
 import { NO_CONTACT } from '../../domain/accounts.ts'
 import { WritingError, type ProposalWriter, type WritingInput } from '../types.ts'
-import { createOpenAiWriter, type WrittenSections } from './openai-writer.ts'
+import { createOpenAiWriter, PROBLEM_RULE, SECTION_SCHEMA_NAME, type WrittenSections } from './openai-writer.ts'
 
 const API_KEY = 'sk-test-SECRET-writer-0123456789'
 
@@ -121,5 +121,55 @@ describe('the OpenAI-compatible proposal writer', () => {
     const auth = await writingFailure(writer.write(englishInput))
     expect(auth.message).toContain('rejected the API key')
     expect(auth.message).not.toContain(API_KEY)
+  })
+
+  it('tells the model the problem is the prospect’s, and sends a problem that quotes the seller’s pitch back once', async () => {
+    const pitch = 'We sell an HR system for mid-sized companies.'
+    const quoting = { ...goodAnswer, problemStatement: `The starting point: “${pitch}” Your team loses hours.` }
+    server.respondWith(jsonCompletion(quoting), jsonCompletion(goodAnswer))
+    const sections = await writer.write({ ...englishInput, input: `${pitch} HR teams of 8 spend 10 hours a week on paperwork.` })
+    expect(sections.problemStatement).toBe(goodAnswer.problemStatement)
+    expect(messages(server.requests[0], 'system')).toContain(PROBLEM_RULE)
+    expect(server.requests).toHaveLength(2)
+    expect(messages(server.requests[1], 'user')).toContain(`problemStatement: quotes the seller's own description ("${pitch}")`)
+  })
+
+  it('refuses a Swedish problem statement in the seller’s own voice even without a quote', async () => {
+    const selling = { ...goodAnswer, problemStatement: 'Vi säljer ett HR-system som sparar tid.' }
+    server.respondWith(jsonCompletion(selling), jsonCompletion(selling))
+    const failure = await writingFailure(writer.write({ ...englishInput, language: 'sv' }))
+    expect(failure.code).toBe('invalid_output')
+  })
+
+  it('writes one section again, alone, in the proposal’s language', async () => {
+    server.respondWith(jsonCompletion({ text: 'Era handläggare lägger åtta timmar i veckan på fakturor.' }))
+    const text = await writer.writeSection(
+      {
+        calculatorData: calculator(invoiceAutomationCalculator),
+        input: invoiceAutomationInput,
+        templateType: 'standard',
+        language: 'sv',
+        contact: undefined,
+      },
+      'problemStatement',
+    )
+    expect(text).toBe('Era handläggare lägger åtta timmar i veckan på fakturor.')
+    const [request] = server.requests
+    const system = messages(request, 'system')
+    expect(system).toContain('Write one section only: problemStatement')
+    expect(system).toContain('in Swedish (svenska)')
+    expect(system).toContain(PROBLEM_RULE)
+    expect(JSON.stringify(request?.chat)).toContain(SECTION_SCHEMA_NAME)
+    expect(messages(request, 'user')).toContain('Vår tjänst läser fakturorna automatiskt')
+  })
+
+  it('sends a section that quotes the seller’s pitch as the problem back, and fails clearly when it stays', async () => {
+    const pitch = { text: 'Vår tjänst läser fakturorna automatiskt och skickar dem för attest samma dag.' }
+    server.respondWith(jsonCompletion(pitch), jsonCompletion(pitch))
+    const failure = await writingFailure(
+      writer.writeSection({ ...englishInput, input: invoiceAutomationInput, language: 'sv' }, 'problemStatement'),
+    )
+    expect([failure.code, failure.status]).toEqual(['invalid_output', 502])
+    expect(messages(server.requests[1], 'user')).toContain("problemStatement: quotes the seller's own description")
   })
 })
