@@ -1,10 +1,9 @@
 // Issue 37's PDF benchmark, a part of pdf.bench.ts: the PDF of a seller's edited proposal — 10
 // sections of 5,000 words in all (paragraphs with bold, italic and links, a list and a sub-heading in
-// each), 3 images of the upload's largest size (1600 px, one with transparency) and a pricing table
+// each), 3 images as the upload stores them (1600 px: two JPEG photos, one PNG with transparency) and a pricing table
 // with optional lines, discount and tax — made as the PDF download makes it: the content decided on
 // this thread (proposalPdfContent) and rendered by the service's worker pool (createPdfRenderer, 2
-// workers). Not through HTTP: the draft and publish API and the image store land with other branches
-// of the issue, so the database read and the image read are not in these figures.
+// workers). Not through HTTP: the database read and the image read from storage are not in these figures.
 // Printed: median and p95 one at a time, and the event-loop delay p99 with 4 in flight.
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import type { ProposalBlock, RichBlockNode, RichInline } from '@valueproof/contracts/proposal-document'
@@ -13,7 +12,9 @@ import { proposalPdfContent } from '../../services/proposal/src/pdf/pdf-content.
 import { createPdfRenderer } from '../../services/proposal/src/pdf/pdf-pool.ts'
 import { calculator, proposalWith, SHARE_URL } from '../../services/proposal/src/pdf/pdf-test-proposals.ts'
 import { supportTriageCalculator } from '../../services/proposal/src/testing/calculators.ts'
-import { photoPng } from '../integration/support/images.ts'
+import sharp from 'sharp'
+import { processImage } from '../../services/proposal/src/domain/proposal-images.ts'
+import { gradientPng } from '../integration/support/images.ts'
 
 export const DOCUMENT_SECTIONS = 10
 export const DOCUMENT_WORDS = 5_000
@@ -112,8 +113,23 @@ function pricing(): ProposalBlock {
   }
 }
 
+/**
+ * The images as the upload stores them (processImage): two photos of the largest size as JPEG, and
+ * one with transparency as PNG.
+ */
+async function storedImages(): Promise<Map<string, Uint8Array>> {
+  const photo = gradientPng(1600, 900)
+  const transparent = await sharp(photo).ensureAlpha(0.7).png().toBuffer()
+  const stored = await Promise.all([
+    processImage(transparent, 'image/png'),
+    processImage(photo, 'image/png'),
+    processImage(photo, 'image/png'),
+  ])
+  return new Map(stored.map((image, index) => [IMAGE_IDS[index] ?? '', new Uint8Array(image.bytes)]))
+}
+
 /** The edited proposal's record and its images' bytes. */
-export function editedProposal() {
+export async function editedProposal() {
   const calculatorData = calculator({ ...supportTriageCalculator })
   const perSection = DOCUMENT_WORDS / DOCUMENT_SECTIONS
   const sections = Array.from({ length: DOCUMENT_SECTIONS }, (_, index) => section(index, perSection))
@@ -139,10 +155,7 @@ export function editedProposal() {
     { id: 'cta', type: 'button', label: 'Book the pilot', href: 'https://example.com/pilot' },
   ]
   const proposal = proposalWith(calculatorData, { document: { title: 'Support desk automation for Acme', blocks } })
-  const images = new Map<string, Uint8Array>(
-    IMAGE_IDS.map((id, index) => [id, new Uint8Array(photoPng(1600, 900, { alpha: index === 0, noise: 2 }))]),
-  )
-  return { proposal, calculatorData, images }
+  return { proposal, calculatorData, images: await storedImages() }
 }
 
 function percentile(values: readonly number[], share: number): number {
@@ -167,7 +180,7 @@ export async function measureDocumentPdf(options: {
   inFlight: number
   concurrent: number
 }): Promise<DocumentPdfFigures> {
-  const { proposal, calculatorData, images } = editedProposal()
+  const { proposal, calculatorData, images } = await editedProposal()
   const values = scenarioValues(calculatorData, 'expected')
   const renderer = createPdfRenderer()
   // As the download does: decided here, rendered in a worker.

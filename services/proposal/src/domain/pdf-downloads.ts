@@ -15,9 +15,10 @@ import { scenarioValues, validateCalculatorData, type Scenario } from '@valuepro
 import { errors } from '@valueproof/http-kit'
 import type { PrismaClient } from '../db.ts'
 import { proposalPdfContent, type PdfCalculatorState } from '../pdf/pdf-content.ts'
-import { pdfImagesOf, readProposalImage } from '../pdf/pdf-images.ts'
+import { pdfImagesOf } from '../pdf/pdf-images.ts'
 import type { PdfRenderer } from '../pdf/pdf-pool.ts'
 import { parseOptions, ticksOf } from '../pdf/pdf-pricing.ts'
+import { readProposalImage } from './proposal-images.ts'
 import { openableProposal, openProposal, type ProposalDeps, type Viewer } from './proposals.ts'
 
 export interface PdfDownloadDeps extends ProposalDeps {

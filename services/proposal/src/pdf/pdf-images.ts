@@ -2,26 +2,17 @@
 // is rendered (the worker gets plain data only). Only the proposal's own uploads are read, and only
 // PNG and JPEG are embedded (pdfkit reads nothing else; the upload re-encodes to one of them).
 import { visibleBlocks, type ProposalDocument } from '@valueproof/contracts/proposal-document'
-import type { ProposalDeps } from '../domain/proposals.ts'
 
 export interface ImageOfProposal {
   proposalId: string
   imageId: string
 }
 
+/** What domain/proposal-images.ts's readProposalImage answers. */
 export interface StoredImage {
   bytes: Buffer
   contentType: string
 }
-
-/**
- * domain/proposal-images.ts's readProposalImage (helper "images" writes it on its branch). Until
- * that is merged no image can be uploaded — the document schema refuses an id that is not an
- * upload — so nothing is read; on merge the next two declarations go, and pdf-downloads.ts imports
- * readProposalImage from './proposal-images.ts' instead of from here.
- */
-type ReadProposalImage = (deps: ProposalDeps, props: ImageOfProposal) => Promise<StoredImage | undefined>
-export const readProposalImage: ReadProposalImage = () => Promise.resolve(undefined)
 
 const EMBEDDABLE = new Set(['image/png', 'image/jpeg'])
 
