@@ -14,6 +14,7 @@ import { decodeEvent, proposalPdfDownloaded } from '@valueproof/event-bus'
 import { formatMoney, scenarioValues, validateCalculatorData, createCalculator, headlineOf } from '@valueproof/formula'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient } from '../../../../../tests/integration/support/http-client.ts'
+import { gradientPng } from '../../../../../tests/integration/support/images.ts'
 import { outboxPayloads, registered, share, viewEventsOf } from '../../../../../tests/integration/support/proposals.ts'
 import { stackKinds, startTestStack, type TestStack } from '../../../../../tests/integration/support/stack.ts'
 import { PDF_VALUES_NOT_JSON_MESSAGE, PDF_VALUES_TOO_LONG_MESSAGE } from '../../domain/pdf-downloads.ts'
@@ -190,7 +191,7 @@ describe.each(kinds)('the proposal PDF download (%s)', (kind) => {
     expect(await downloadEventsOf(id)).toEqual([])
   })
 
-  it('prints the published document: the edited words, the pricing table’s totals, and the optional line the prospect ticked', async () => {
+  it('prints the published document: the edited words, an uploaded image, the pricing table’s totals, and the optional line the prospect ticked', async () => {
     const id = await share(owner, { title: 'Support savings for Acme' })
     const draft = (await (await owner.get(`/api/proposals/${id}/draft`)).json()) as { document: ProposalDocument; revision: number }
     const pricing: PricingBlock = {
@@ -202,9 +203,23 @@ describe.each(kinds)('the proposal PDF download (%s)', (kind) => {
       ],
       taxPercent: 25,
     }
+    const upload = await owner.request('POST', `/api/proposals/${id}/images`, {
+      body: new Uint8Array(gradientPng(64, 32)),
+      headers: { 'content-type': 'image/png' },
+    })
+    expect(upload.status, await upload.clone().text()).toBe(201)
+    const image = (await upload.json()) as { imageId: string; width: number; height: number }
     const edited: ProposalDocument = {
       ...draft.document,
       blocks: [
+        {
+          id: 'queue',
+          type: 'image',
+          imageId: image.imageId,
+          alt: 'Our triage queue on a Monday',
+          width: image.width,
+          height: image.height,
+        },
         {
           id: 'why',
           type: 'section',
@@ -222,11 +237,12 @@ describe.each(kinds)('the proposal PDF download (%s)', (kind) => {
     expect(published.status, await published.clone().text()).toBe(201)
 
     const visitor = new ApiClient(stack.url)
-    const textOf = async (options: string | undefined) => {
+    const pdfOf = async (options: string | undefined) => {
       const response = await visitor.get(pdfPath(id, options === undefined ? {} : { options }))
       expect(response.status, await response.clone().text()).toBe(200)
-      return (await pdfPageTexts(new Uint8Array(await response.arrayBuffer()))).join(' ')
+      return new Uint8Array(await response.arrayBuffer())
     }
+    const textOf = async (options: string | undefined) => (await pdfPageTexts(await pdfOf(options))).join(' ')
     const usd = (amount: number) => sameSpaces(formatMoney(amount, 'USD'))
     const seller = await textOf(undefined)
     expect(seller).toContain('Why Acme, why now Tickets wait four hours today.')
@@ -235,6 +251,10 @@ describe.each(kinds)('the proposal PDF download (%s)', (kind) => {
     expect(ticked).toContain(`Priority support Optional 1 plan ${usd(600)} ${usd(600)}`)
     expect(ticked).toContain(`Per month Subtotal ${usd(1_680)} Tax (25%) ${usd(420)} Total ${usd(2_100)}`)
     expect(await textOf('')).toContain(`Total ${usd(1_350)}`)
+    // The upload, read from storage, is in the PDF with its alt text.
+    const raw = Buffer.from(await pdfOf(undefined)).toString('latin1')
+    expect(raw).toMatch(/\/Subtype \/Image/)
+    expect(raw).toContain('/Alt (Our triage queue on a Monday)')
     const unknown = await visitor.get(pdfPath(id, { options: 'seats' }))
     expect([unknown.status, await messageOf(unknown)]).toEqual([400, PDF_OPTIONS_UNKNOWN_MESSAGE])
   })
