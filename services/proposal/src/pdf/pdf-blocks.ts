@@ -3,6 +3,7 @@
 import type { PdfBlock } from './pdf-content.ts'
 import { column, COLORS, FONTS, gap, heading, keepTogether, printable, TEXT_SIZE, type Pdf } from './pdf-layout.ts'
 import { drawRichText } from './pdf-rich-text.ts'
+import { pdfImageOf, type TransparentImage } from './pdf-transparent-images.ts'
 
 type Block<Kind extends PdfBlock['kind']> = Extract<PdfBlock, { kind: Kind }>
 
@@ -21,8 +22,11 @@ export function drawSection(doc: Pdf, block: Block<'section'>, accent: string | 
   gap(doc, 16)
 }
 
-/** The image at the text's width (smaller when taller than a page), kept on one page with its caption. */
-export function drawImage(doc: Pdf, block: Block<'image'>): void {
+/**
+ * The image at the text's width (smaller when taller than a page), kept on one page with its
+ * caption; `transparent`: its planes already split (pdf-transparent-images.ts).
+ */
+export function drawImage(doc: Pdf, block: Block<'image'>, transparent: TransparentImage | undefined): void {
   const { left, width: columnWidth } = column(doc)
   const caption = block.caption?.trim() ? printable(block.caption) : undefined
   doc.font(FONTS.italic).fontSize(CAPTION_SIZE)
@@ -33,9 +37,13 @@ export function drawImage(doc: Pdf, block: Block<'image'>): void {
   const height = block.height * scale
   keepTogether(doc, height + captionHeight)
   const top = doc.y
-  // A Buffer: pdfkit takes any other value for a file name; the worker receives the bytes as a plain Uint8Array.
-  const bytes = Buffer.from(block.bytes.buffer, block.bytes.byteOffset, block.bytes.byteLength)
-  doc.addStructure(doc.struct('Figure', { alt: printable(block.alt) }, () => doc.image(bytes, left, top, { width, height })))
+  // A Buffer (pdfkit takes any other value for a file name; the worker receives a plain Uint8Array),
+  // or pdfkit's own image shape, which it takes though its types say a Buffer.
+  const picture =
+    transparent === undefined
+      ? Buffer.from(block.bytes.buffer, block.bytes.byteOffset, block.bytes.byteLength)
+      : (pdfImageOf(transparent) as unknown as Buffer)
+  doc.addStructure(doc.struct('Figure', { alt: printable(block.alt) }, () => doc.image(picture, left, top, { width, height })))
   doc.y = top + height
   if (caption !== undefined) {
     doc.y += 6

@@ -25,6 +25,7 @@ import {
   type Pdf,
 } from './pdf-layout.ts'
 import { drawPricingTable } from './pdf-pricing-table.ts'
+import { transparentImageOf, type TransparentImage } from './pdf-transparent-images.ts'
 
 const PRODUCT_NAME = 'ValueProof'
 const MARK_SIZE = 22
@@ -104,14 +105,14 @@ function drawContact(doc: Pdf, content: ProposalPdfContent, footer: boolean): vo
   }
 }
 
-function drawBlock(doc: Pdf, content: ProposalPdfContent, block: PdfBlock): void {
+function drawBlock(doc: Pdf, content: ProposalPdfContent, block: PdfBlock, transparent: TransparentImages): void {
   const { accent } = content
   switch (block.kind) {
     case 'section':
       drawSection(doc, block, accent)
       return
     case 'image':
-      drawImage(doc, block)
+      drawImage(doc, block, transparent.get(block))
       return
     case 'calculator':
       drawCalculatorBlock(doc, content, block.heading)
@@ -164,8 +165,19 @@ function drawFooters(doc: Pdf, content: ProposalPdfContent): void {
   }
 }
 
+type TransparentImages = ReadonlyMap<PdfBlock, TransparentImage>
+
+/** The image blocks that are PNGs with transparency, split before drawing (pdf-transparent-images.ts). */
+async function transparentImagesOf(blocks: readonly PdfBlock[]): Promise<TransparentImages> {
+  const split = await Promise.all(
+    blocks.map(async (block) => [block, block.kind === 'image' ? await transparentImageOf(block.bytes) : undefined] as const),
+  )
+  return new Map(split.flatMap(([block, image]) => (image === undefined ? [] : [[block, image] as const])))
+}
+
 /** The PDF's bytes. */
 export async function renderProposalPdf(content: ProposalPdfContent): Promise<Uint8Array<ArrayBuffer>> {
+  const transparent = await transparentImagesOf(content.blocks)
   const fonts = fontFaces()
   const doc: Pdf = new PDFDocument({
     size: 'A4',
@@ -197,7 +209,7 @@ export async function renderProposalPdf(content: ProposalPdfContent): Promise<Ui
     gap(doc, 16)
   }
   if (content.agreement !== undefined) drawAgreement(doc, content.agreement, estimate)
-  for (const block of content.blocks) drawBlock(doc, content, block)
+  for (const block of content.blocks) drawBlock(doc, content, block, transparent)
   drawFooters(doc, content)
   doc.end()
   await ended
