@@ -15,7 +15,10 @@ import { scenarioValues, validateCalculatorData, type Scenario } from '@valuepro
 import { errors } from '@valueproof/http-kit'
 import type { PrismaClient } from '../db.ts'
 import { proposalPdfContent, type PdfCalculatorState } from '../pdf/pdf-content.ts'
+import { pdfImagesOf } from '../pdf/pdf-images.ts'
 import type { PdfRenderer } from '../pdf/pdf-pool.ts'
+import { parseOptions, ticksOf } from '../pdf/pdf-pricing.ts'
+import { readProposalImage } from './proposal-images.ts'
 import { openableProposal, openProposal, type ProposalDeps, type Viewer } from './proposals.ts'
 
 export interface PdfDownloadDeps extends ProposalDeps {
@@ -30,11 +33,13 @@ export interface PdfDownloadDeps extends ProposalDeps {
 export const PDF_VALUES_TOO_LONG_MESSAGE = `values must be at most ${PDF_VALUES_MAX_LENGTH} characters`
 export const PDF_VALUES_NOT_JSON_MESSAGE = 'values must be a JSON object of input names and numbers, like {"agents":12}'
 
-/** The query as it came: ?scenario=…&values=…&code=… */
+/** The query as it came: ?scenario=…&values=…&code=…&options=… */
 export interface PdfQuery {
   scenario: string | undefined
   values: string | undefined
   code: string | undefined
+  /** The optional pricing lines the prospect ticked, ids separated by commas. */
+  options?: string | undefined
 }
 
 export interface ProposalPdf {
@@ -129,18 +134,22 @@ export async function downloadProposalPdf(
   // The query's own shape first: a malformed request costs no access-code attempt.
   const scenario = parseScenario(props.query.scenario)
   const asked = parseValues(props.query.values)
+  const options = parseOptions(props.query.options)
   const opened: ProposalRecord = await openProposal(deps, { proposalId: props.proposalId, viewer: props.viewer, code: props.query.code })
   const now = (deps.now ?? (() => new Date()))()
   // The same (cached) read openProposal made, for the owner's id that a visitor's record leaves out.
   const { proposal, isOwner } = await openableProposal(deps, { proposalId: props.proposalId, userId: props.viewer.userId, now })
   const calculator = calculatorStateOf(opened.calculatorData)
   const values = valuesFor(calculator, scenario, asked)
+  const ticks = ticksOf(opened.document, options)
   const content = proposalPdfContent({
     proposal: opened,
     calculator,
     scenario,
     values,
     shareUrl: shareUrlOf(proposal.id, deps.shareOrigin()),
+    images: await pdfImagesOf({ proposalId: proposal.id, document: opened.document }, (image) => readProposalImage(deps, image)),
+    ticks,
   })
   const bytes = await deps.pdf.render(content, props.signal)
   await recordPdfDownload(deps.prisma, {

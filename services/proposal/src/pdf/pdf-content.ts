@@ -2,6 +2,7 @@
 // (a worker thread) as plain data: every text in the calculator's language and every figure computed
 // by @valueproof/formula from the stored calculator and the values asked for — never the client's.
 import type { ProposalRecord } from '@valueproof/contracts'
+import type { ProposalDocument, RichText } from '@valueproof/contracts/proposal-document'
 import {
   calculatorFigures,
   calculatorTexts,
@@ -17,10 +18,12 @@ import {
   headlineValue,
   paybackSeries,
   PRICE_HORIZON_YEARS,
+  priceOfQuote,
   proposalTexts,
   sliderSettings,
   valueFieldSlider,
   type CalculatorData,
+  type Currency,
   type CalculatorLanguage,
   type CalculatorTexts,
   type ProposalTexts,
@@ -31,6 +34,11 @@ import {
 } from '@valueproof/formula'
 import { paybackChartOf, type PaybackChart } from './payback-chart-data.ts'
 import { contactOf, headerOf, type PdfContact, type PdfHeader } from './pdf-branding.ts'
+import { accentOf, documentBlocksOf } from './pdf-document.ts'
+import { pricingTablesOf, type PdfPricingTable, type QuoteTicks } from './pdf-pricing.ts'
+
+/** A pricing table's money when the proposal has no calculator to take a currency from. */
+const FALLBACK_CURRENCY: Currency = 'USD'
 
 export interface PdfHeadline {
   /** "You save per year" and the value; undefined for a value calculator. */
@@ -67,12 +75,17 @@ export interface PdfAgreement {
   altered: string | undefined
 }
 
-/** A block of the body in its layout's order (SPEC §2). */
+/** A block of the body, in the document's order (pdf-document.ts). */
 export type PdfBlock =
-  | { kind: 'text'; heading: string; text: string }
-  /** The executive layout's summary under the title, without a heading. */
-  | { kind: 'lead'; text: string }
-  | { kind: 'calculator'; heading: string }
+  /** Rich text under its heading; a `lead` (the executive summary under the title) has none. */
+  | { kind: 'section'; heading: string | undefined; lead: boolean; content: RichText }
+  /** An upload's PNG or JPEG bytes, drawn at the text's width; `alt` is its alternative text. */
+  | { kind: 'image'; bytes: Uint8Array; alt: string; caption: string | undefined; width: number; height: number }
+  | { kind: 'calculator'; heading: string | undefined }
+  | { kind: 'pricing'; table: PdfPricingTable }
+  | { kind: 'quote'; text: string; author: string | undefined }
+  /** A call to action as link text; `href` only when it is https: or mailto:. */
+  | { kind: 'button'; label: string; href: string | undefined }
   /** The seller's contact: the document layout's footer, or inside the executive layout's Next Steps. */
   | { kind: 'contact'; footer: boolean }
 
@@ -82,6 +95,8 @@ export interface ProposalPdfContent {
   /** The creation date in long format, in the calculator's language. */
   date: string | undefined
   header: PdfHeader
+  /** A Pro seller's valid brand colour, for the headings' accent. */
+  accent: string | undefined
   /** The proposal's public /proposals/{id} address, printed on every page. */
   shareUrl: string
   headline: PdfHeadline | undefined
@@ -103,6 +118,10 @@ export interface PdfRequest {
   /** Every input's value (the scenario's, with the client's on top), already checked to be inputs. */
   values: Record<string, number>
   shareUrl: string
+  /** The image blocks' bytes by image id (pdf-images.ts); an image without bytes is left out. */
+  images: ReadonlyMap<string, Uint8Array>
+  /** The prospect's ticks of optional pricing lines (`options`); undefined: the seller's choices. */
+  ticks: QuoteTicks
 }
 
 function filled(text: string | null | undefined): text is string {
@@ -252,31 +271,14 @@ function pdfFigures(result: CalculatorResult, calculatorData: CalculatorData, te
   return { main, more, notes }
 }
 
-/** SPEC §2's two layouts: the executive brief, or the default document. */
-function blocksOf(proposal: ProposalRecord, texts: ProposalTexts, hasCalculator: boolean): PdfBlock[] {
-  const text = (heading: string, body: string | null): PdfBlock[] => (filled(body) ? [{ kind: 'text', heading, text: body }] : [])
-  if (proposal.templateType === 'executive') {
-    return [
-      ...(filled(proposal.executiveSummary) ? [{ kind: 'lead', text: proposal.executiveSummary } as const] : []),
-      ...(hasCalculator ? [{ kind: 'calculator', heading: texts.keyFinancialImpact } as const] : []),
-      ...text(texts.currentChallenge, proposal.problemStatement),
-      ...text(texts.ourSolution, proposal.solutionOverview),
-      ...text(texts.valueDelivered, proposal.valueProposition),
-      ...(filled(proposal.callToAction)
-        ? text(texts.nextSteps, proposal.callToAction)
-        : [{ kind: 'text', heading: texts.nextSteps, text: '' } as const]),
-      { kind: 'contact', footer: false },
-    ]
-  }
-  return [
-    ...text(texts.executiveSummary, proposal.executiveSummary),
-    ...text(texts.problemStatement, proposal.problemStatement),
-    ...text(texts.solutionOverview, proposal.solutionOverview),
-    ...text(texts.valueProposition, proposal.valueProposition),
-    ...(hasCalculator ? [{ kind: 'calculator', heading: texts.roiCalculator } as const] : []),
-    ...text(texts.nextSteps, proposal.callToAction),
-    { kind: 'contact', footer: true },
-  ]
+/**
+ * With a pricing table the calculator's price is the quote's (the first table's, with the ticks):
+ * the headline, payback and chart follow what the prospect would pay. No total: no price.
+ */
+function pricedByQuote(calculatorData: CalculatorData, document: ProposalDocument, ticks: QuoteTicks): CalculatorData {
+  const [table] = pricingTablesOf(document)
+  if (table === undefined) return calculatorData
+  return { ...calculatorData, price: priceOfQuote(table, ticks) }
 }
 
 /** Everything the PDF shows for this proposal, scenario and values. */
@@ -284,19 +286,35 @@ export function proposalPdfContent(request: PdfRequest): ProposalPdfContent {
   const { proposal, calculator, scenario, values } = request
   const language = calculator.kind === 'ready' ? (calculator.calculatorData.language ?? 'en') : 'en'
   const texts = proposalTexts(language)
+  const header = headerOf(proposal.calculatorData)
+  const calculatorData =
+    calculator.kind === 'ready' ? pricedByQuote(calculator.calculatorData, proposal.document, request.ticks) : undefined
+  const display = calculatorData === undefined ? { currency: FALLBACK_CURRENCY, locale: undefined } : moneyDisplayOf(calculatorData)
   const base = {
     language,
     title: proposal.title,
     date: longDate(proposal.createdAt, texts.dateLocale),
-    header: headerOf(proposal.calculatorData),
+    header,
+    accent: accentOf(proposal.document, header.kind === 'custom'),
     shareUrl: request.shareUrl,
-    blocks: blocksOf(proposal, texts, calculator.kind !== 'none'),
+    blocks: documentBlocksOf({
+      document: proposal.document,
+      templateType: proposal.templateType,
+      texts,
+      hasCalculator: calculator.kind !== 'none',
+      calculatorPriced: calculatorData !== undefined,
+      images: request.images,
+      ticks: request.ticks,
+      pricing: {
+        texts: texts.pricing,
+        money: moneyFormatter(calculatorData?.baseCurrency ?? FALLBACK_CURRENCY, display),
+        locale: numberLocaleOf(display),
+      },
+    }),
     contact: contactOf(proposal, texts),
   }
-  if (calculator.kind !== 'ready') return { ...base, headline: undefined, chart: undefined, agreement: undefined, calculator: undefined }
-  const { calculatorData } = calculator
+  if (calculatorData === undefined) return { ...base, headline: undefined, chart: undefined, agreement: undefined, calculator: undefined }
   const figureTexts = calculatorTexts(language)
-  const display = moneyDisplayOf(calculatorData)
   const figuring: Figuring = { calculatorData, texts, figureTexts, display }
   const result = createCalculator(calculatorData).compute(values)
   const series = paybackSeries(result)

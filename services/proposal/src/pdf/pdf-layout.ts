@@ -24,7 +24,7 @@ export const COLORS = {
 } as const
 
 /** Registered names of the embedded weights. */
-export const FONTS = { regular: 'regular', semibold: 'semibold', bold: 'bold' } as const
+export const FONTS = { regular: 'regular', semibold: 'semibold', bold: 'bold', italic: 'italic', boldItalic: 'boldItalic' } as const
 
 export const TEXT_SIZE = 11
 export const LINE_GAP = 3
@@ -66,12 +66,27 @@ export function rule(doc: Pdf, y: number, color: string = COLORS.border): void {
     .restore()
 }
 
-/** A section heading, kept on a page with room for what follows (a few lines, or the start of a card). */
-export function heading(doc: Pdf, text: string, options: { size?: number; followedBy?: number } = {}): void {
+const ACCENT_WIDTH = 28
+const ACCENT_HEIGHT = 2.5
+
+/**
+ * A section heading, kept on a page with room for what follows (a few lines, or the start of a
+ * card); with a Pro seller's brand colour (`accent`), a short bar of it under the heading.
+ */
+export function heading(doc: Pdf, text: string, options: { size?: number; followedBy?: number; accent?: string | undefined } = {}): void {
   const { left, width } = column(doc)
   doc.font(FONTS.semibold).fontSize(options.size ?? 16)
   keepTogether(doc, doc.heightOfString(text, { width }) + (options.followedBy ?? 4 * (TEXT_SIZE + LINE_GAP)))
   doc.fillColor(COLORS.foreground).text(printable(text), left, doc.y, { width })
+  if (options.accent !== undefined) {
+    doc
+      .save()
+      .rect(left, doc.y + 2, ACCENT_WIDTH, ACCENT_HEIGHT)
+      .fillColor(options.accent)
+      .fill()
+      .restore()
+    doc.y += ACCENT_HEIGHT + 2
+  }
   doc.moveDown(0.4)
 }
 

@@ -1,64 +1,13 @@
 // The proposal PDF as a reader's PDF library sees it (pdf.js): real text in an embedded font, the
 // page's order, the figures @valueproof/formula gives for the scenario and values asked for, the
 // calculator's language, and on every page "Page n of m" and the share link.
-import { productBranding, type ProposalRecord } from '@valueproof/contracts'
-import {
-  createCalculator,
-  formatMoney,
-  headlineOf,
-  scenarioValues,
-  validateCalculatorData,
-  type CalculatorData,
-  type CalculatorDataInput,
-  type Scenario,
-} from '@valueproof/formula'
+import { createCalculator, formatMoney, headlineOf, scenarioValues, type CalculatorData } from '@valueproof/formula'
 import { describe, expect, it } from 'vitest'
 import { invoiceAutomationCalculator, leadValueCalculator, supportTriageCalculator } from '../testing/calculators.ts'
-import { proposalPdfContent } from './pdf-content.ts'
-import { renderProposalPdf } from './pdf-renderer.ts'
-import { pdfPageTexts, sameSpaces } from './pdf-text.ts'
+import { calculator, proposalWith, render, SHARE_URL } from './pdf-test-proposals.ts'
+import { sameSpaces } from './pdf-text.ts'
 
-const SHARE_URL = 'http://localhost:3000/proposals/AbCdEfGhIjKlMnOpQrStUv'
-const PARAGRAPH =
-  'Your support team spends hours every week sorting tickets by hand. Our triage service reads each ticket, tags it and routes it to the right queue within seconds, so agents answer customers instead.'
 const PRICE = { amount: 4_000, period: 'month', setup: 10_000, source: { kind: 'entered' } } as const
-/** What openProposal shows a Free seller's proposal with: the product's branding and the seller's contact. */
-const BRANDING = { ...productBranding(), contactName: 'Sam Seller', contactEmail: 'sam@example.com' }
-
-function calculator(input: CalculatorDataInput | Record<string, unknown>): CalculatorData {
-  const validation = validateCalculatorData({ branding: BRANDING, ...input })
-  if (!validation.ok) throw new Error(JSON.stringify(validation.problems))
-  return validation.calculatorData
-}
-
-/** A five-section proposal around `calculatorData`, as openProposal answers it. */
-function proposalWith(calculatorData: CalculatorData, overrides: Partial<ProposalRecord> = {}): ProposalRecord {
-  return {
-    id: 'AbCdEfGhIjKlMnOpQrStUv',
-    title: 'Support desk automation for Acme',
-    executiveSummary: `${PARAGRAPH}\n\n${PARAGRAPH}`,
-    problemStatement: PARAGRAPH,
-    solutionOverview: `${PARAGRAPH}\n\n${PARAGRAPH}\n\n${PARAGRAPH}`,
-    valueProposition: PARAGRAPH,
-    callToAction: 'Book a pilot for your first team this month.',
-    contactInformation: null,
-    calculatorData,
-    templateType: null,
-    createdAt: '2026-11-24T10:00:00.000Z',
-    ...overrides,
-  }
-}
-
-async function render(props: { proposal: ProposalRecord; scenario?: Scenario; values?: Record<string, number> }) {
-  const calculatorData = calculator(props.proposal.calculatorData as Record<string, unknown>)
-  const scenario = props.scenario ?? 'expected'
-  const values = { ...scenarioValues(calculatorData, scenario), ...props.values }
-  const bytes = await renderProposalPdf(
-    proposalPdfContent({ proposal: props.proposal, calculator: { kind: 'ready', calculatorData }, scenario, values, shareUrl: SHARE_URL }),
-  )
-  const pages = await pdfPageTexts(bytes)
-  return { bytes, pages, text: pages.join(' '), calculatorData, values }
-}
 
 function yearlyValueText(calculatorData: CalculatorData, values: Record<string, number>, locale?: string): string {
   const yearly = headlineOf(createCalculator(calculatorData).compute(values)).yearlyValue

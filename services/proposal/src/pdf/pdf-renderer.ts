@@ -1,15 +1,31 @@
 // A proposal's PDF from its content (pdf-content.ts): the page's order and look on A4 — company
-// header, title and date, the headline, the payback chart, the agreed figures, SPEC §2's sections
-// with the calculator card, the contact block — and on every page the share link and "Page n of m".
+// header, title and date, the headline, the payback chart, the agreed figures, the document's
+// blocks (sections, images, the calculator card, pricing, quotes, buttons), the contact block — and on every page the share link and "Page n of m".
 // All text is real text in an embedded font; the chart and the product mark are vector drawing.
 // Runs in the PDF worker thread (pdf-worker-thread.ts); tests call it directly.
 import { calculatorTexts, proposalTexts } from '@valueproof/formula'
 import PDFDocument from 'pdfkit'
 import { drawPaybackChart } from './pdf-chart.ts'
 import type { PdfBlock, ProposalPdfContent } from './pdf-content.ts'
+import { drawButton, drawImage, drawQuote, drawSection } from './pdf-blocks.ts'
 import { drawAgreement, drawCalculator, drawHeadline } from './pdf-figures.ts'
-import { fontBytes } from './pdf-fonts.ts'
-import { bodyText, column, COLORS, FONTS, FOOTER_FROM_BOTTOM, gap, heading, PAGE_MARGINS, printable, rule, type Pdf } from './pdf-layout.ts'
+import { fontFaces, type FontWeight } from './pdf-fonts.ts'
+import {
+  bodyText,
+  column,
+  COLORS,
+  FONTS,
+  FOOTER_FROM_BOTTOM,
+  gap,
+  heading,
+  keepTogether,
+  PAGE_MARGINS,
+  printable,
+  rule,
+  type Pdf,
+} from './pdf-layout.ts'
+import { drawPricingTable } from './pdf-pricing-table.ts'
+import { transparentImageOf, type TransparentImage } from './pdf-transparent-images.ts'
 
 const PRODUCT_NAME = 'ValueProof'
 const MARK_SIZE = 22
@@ -89,29 +105,40 @@ function drawContact(doc: Pdf, content: ProposalPdfContent, footer: boolean): vo
   }
 }
 
-function drawBlock(doc: Pdf, content: ProposalPdfContent, block: PdfBlock): void {
-  const estimate = calculatorTexts(content.language).estimate
+function drawBlock(doc: Pdf, content: ProposalPdfContent, block: PdfBlock, transparent: TransparentImages): void {
+  const { accent } = content
   switch (block.kind) {
-    case 'lead':
-      bodyText(doc, block.text, { size: 13, color: COLORS.muted })
-      gap(doc, 14)
+    case 'section':
+      drawSection(doc, block, accent)
       return
-    case 'text':
-      heading(doc, block.heading)
-      if (block.text.trim() !== '') bodyText(doc, block.text)
-      gap(doc, 16)
+    case 'image':
+      drawImage(doc, block, transparent.get(block))
       return
     case 'calculator':
-      // Not alone at a page's foot: the card's name and first inputs come with it.
-      heading(doc, block.heading, { followedBy: CALCULATOR_START_HEIGHT })
-      if (content.calculator === undefined) {
-        bodyText(doc, proposalTexts(content.language).calculatorCannotBeShown, { color: COLORS.muted })
-        gap(doc, 16)
-      } else drawCalculator(doc, content.calculator, estimate)
+      drawCalculatorBlock(doc, content, block.heading)
+      return
+    case 'pricing':
+      drawPricingTable(doc, block.table, accent)
+      return
+    case 'quote':
+      drawQuote(doc, block, accent)
+      return
+    case 'button':
+      drawButton(doc, block, accent)
       return
     case 'contact':
       drawContact(doc, content, block.footer)
   }
+}
+
+function drawCalculatorBlock(doc: Pdf, content: ProposalPdfContent, title: string | undefined): void {
+  // Not alone at a page's foot: the card's name and first inputs come with it.
+  if (title !== undefined) heading(doc, title, { followedBy: CALCULATOR_START_HEIGHT, accent: content.accent })
+  else keepTogether(doc, CALCULATOR_START_HEIGHT)
+  if (content.calculator === undefined) {
+    bodyText(doc, proposalTexts(content.language).calculatorCannotBeShown, { color: COLORS.muted })
+    gap(doc, 16)
+  } else drawCalculator(doc, content.calculator, calculatorTexts(content.language).estimate)
 }
 
 /** The share link at the left and "Page n of m" at the right of every page, under a hairline. */
@@ -138,14 +165,25 @@ function drawFooters(doc: Pdf, content: ProposalPdfContent): void {
   }
 }
 
+type TransparentImages = ReadonlyMap<PdfBlock, TransparentImage>
+
+/** The image blocks that are PNGs with transparency, split before drawing (pdf-transparent-images.ts). */
+async function transparentImagesOf(blocks: readonly PdfBlock[]): Promise<TransparentImages> {
+  const split = await Promise.all(
+    blocks.map(async (block) => [block, block.kind === 'image' ? await transparentImageOf(block.bytes) : undefined] as const),
+  )
+  return new Map(split.flatMap(([block, image]) => (image === undefined ? [] : [[block, image] as const])))
+}
+
 /** The PDF's bytes. */
 export async function renderProposalPdf(content: ProposalPdfContent): Promise<Uint8Array<ArrayBuffer>> {
-  const fonts = fontBytes()
+  const transparent = await transparentImagesOf(content.blocks)
+  const fonts = fontFaces()
   const doc: Pdf = new PDFDocument({
     size: 'A4',
     margins: PAGE_MARGINS,
     bufferPages: true,
-    // The first font pdfkit opens; a font's bytes are accepted, though its types say a name (else Helvetica would be added unused).
+    // The first font pdfkit opens; a parsed font is accepted, though its types say a name (else Helvetica would be added unused).
     font: fonts.regular as unknown as string,
     lang: content.language === 'sv' ? 'sv-SE' : 'en-US',
     displayTitle: true,
@@ -159,9 +197,8 @@ export async function renderProposalPdf(content: ProposalPdfContent): Promise<Ui
   })
   // Awaited only after drawing: should drawing throw first, the stream's error is not left unhandled.
   void ended.catch(() => undefined)
-  doc.registerFont(FONTS.regular, fonts.regular)
-  doc.registerFont(FONTS.semibold, fonts.semibold)
-  doc.registerFont(FONTS.bold, fonts.bold)
+  // pdfkit takes a parsed font where its types say a file's bytes.
+  for (const weight of Object.keys(FONTS) as FontWeight[]) doc.registerFont(FONTS[weight], fonts[weight] as unknown as Buffer)
 
   drawHeader(doc, content)
   drawTitle(doc, content)
@@ -172,7 +209,7 @@ export async function renderProposalPdf(content: ProposalPdfContent): Promise<Ui
     gap(doc, 16)
   }
   if (content.agreement !== undefined) drawAgreement(doc, content.agreement, estimate)
-  for (const block of content.blocks) drawBlock(doc, content, block)
+  for (const block of content.blocks) drawBlock(doc, content, block, transparent)
   drawFooters(doc, content)
   doc.end()
   await ended

@@ -1,6 +1,7 @@
 // GET /api/proposals/{id}/pdf through the gateway, on the embedded stack and over HTTP (the worker
 // thread from source): a PDF download with the page's access rules, the query checked before anything is
-// opened, and a pdf_downloaded event in the outbox for each download, but no view.
+// opened, and a pdf_downloaded event in the outbox for each download, but no view; the published
+// document (issue 37) with the pricing table's lines ticked by `options`.
 import { request as httpRequest } from 'node:http'
 import {
   ACCESS_CODE_MIN_LENGTH,
@@ -8,14 +9,17 @@ import {
   PDF_VALUES_MAX_LENGTH,
   PROPOSAL_UNAVAILABLE_MESSAGE,
 } from '@valueproof/contracts'
+import type { PricingBlock, ProposalDocument } from '@valueproof/contracts/proposal-document'
 import { decodeEvent, proposalPdfDownloaded } from '@valueproof/event-bus'
 import { formatMoney, scenarioValues, validateCalculatorData, createCalculator, headlineOf } from '@valueproof/formula'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient } from '../../../../../tests/integration/support/http-client.ts'
+import { gradientPng } from '../../../../../tests/integration/support/images.ts'
 import { outboxPayloads, registered, share, viewEventsOf } from '../../../../../tests/integration/support/proposals.ts'
 import { stackKinds, startTestStack, type TestStack } from '../../../../../tests/integration/support/stack.ts'
 import { PDF_VALUES_NOT_JSON_MESSAGE, PDF_VALUES_TOO_LONG_MESSAGE } from '../../domain/pdf-downloads.ts'
 import { PROPOSAL_NOT_FOUND_MESSAGE } from '../../domain/proposals.ts'
+import { PDF_OPTIONS_FORMAT_MESSAGE, PDF_OPTIONS_UNKNOWN_MESSAGE } from '../../pdf/pdf-pricing.ts'
 import { pdfPageTexts, sameSpaces } from '../../pdf/pdf-text.ts'
 import { supportTriageCalculator } from '../../testing/calculators.ts'
 import { attachmentDisposition } from './pdf.ts'
@@ -172,6 +176,87 @@ describe.each(kinds)('the proposal PDF download (%s)', (kind) => {
     expect(text).toContain('Support agents 30 agents')
     expect(text).not.toContain('Pat Prospect')
     expect(text).not.toContain('pat@example.com')
+  })
+
+  it('refuses options that are not ids of optional lines, before anything is opened', async () => {
+    const id = await share(owner)
+    const visitor = new ApiClient(stack.url)
+    for (const options of ['a,,b', 'a;b', '<b>', 'x'.repeat(41)]) {
+      const response = await visitor.get(pdfPath(id, { options }))
+      expect([options, response.status, await messageOf(response)]).toEqual([options, 400, PDF_OPTIONS_FORMAT_MESSAGE])
+    }
+    // The default document has no pricing table: no line to tick.
+    const unknown = await visitor.get(pdfPath(id, { options: 'support' }))
+    expect([unknown.status, await messageOf(unknown)]).toEqual([400, PDF_OPTIONS_UNKNOWN_MESSAGE])
+    expect(await downloadEventsOf(id)).toEqual([])
+  })
+
+  it('prints the published document: the edited words, an uploaded image, the pricing table’s totals, and the optional line the prospect ticked', async () => {
+    const id = await share(owner, { title: 'Support savings for Acme' })
+    const draft = (await (await owner.get(`/api/proposals/${id}/draft`)).json()) as { document: ProposalDocument; revision: number }
+    const pricing: PricingBlock = {
+      id: 'pricing',
+      type: 'pricing',
+      items: [
+        { id: 'seats', description: 'Triage seats', quantity: 12, unit: 'seats', unitPrice: 90, recurrence: 'month' },
+        { id: 'priority', description: 'Priority support', quantity: 1, unit: 'plan', unitPrice: 600, recurrence: 'month', optional: true },
+      ],
+      taxPercent: 25,
+    }
+    const upload = await owner.request('POST', `/api/proposals/${id}/images`, {
+      body: new Uint8Array(gradientPng(64, 32)),
+      headers: { 'content-type': 'image/png' },
+    })
+    expect(upload.status, await upload.clone().text()).toBe(201)
+    const image = (await upload.json()) as { imageId: string; width: number; height: number }
+    const edited: ProposalDocument = {
+      ...draft.document,
+      blocks: [
+        {
+          id: 'queue',
+          type: 'image',
+          imageId: image.imageId,
+          alt: 'Our triage queue on a Monday',
+          width: image.width,
+          height: image.height,
+        },
+        {
+          id: 'why',
+          type: 'section',
+          heading: 'Why Acme, why now',
+          content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Tickets wait four hours today.' }] }] },
+        },
+        ...draft.document.blocks,
+        pricing,
+      ],
+    }
+    const saved = await owner.request('PUT', `/api/proposals/${id}/draft`, { json: { document: edited, revision: draft.revision } })
+    expect(saved.status, await saved.clone().text()).toBe(200)
+    const { revision } = (await saved.json()) as { revision: number }
+    const published = await owner.post(`/api/proposals/${id}/publish`, { revision })
+    expect(published.status, await published.clone().text()).toBe(201)
+
+    const visitor = new ApiClient(stack.url)
+    const pdfOf = async (options: string | undefined) => {
+      const response = await visitor.get(pdfPath(id, options === undefined ? {} : { options }))
+      expect(response.status, await response.clone().text()).toBe(200)
+      return new Uint8Array(await response.arrayBuffer())
+    }
+    const textOf = async (options: string | undefined) => (await pdfPageTexts(await pdfOf(options))).join(' ')
+    const usd = (amount: number) => sameSpaces(formatMoney(amount, 'USD'))
+    const seller = await textOf(undefined)
+    expect(seller).toContain('Why Acme, why now Tickets wait four hours today.')
+    expect(seller).toContain(`Per month Subtotal ${usd(1_080)} Tax (25%) ${usd(270)} Total ${usd(1_350)}`)
+    const ticked = await textOf('priority')
+    expect(ticked).toContain(`Priority support Optional 1 plan ${usd(600)} ${usd(600)}`)
+    expect(ticked).toContain(`Per month Subtotal ${usd(1_680)} Tax (25%) ${usd(420)} Total ${usd(2_100)}`)
+    expect(await textOf('')).toContain(`Total ${usd(1_350)}`)
+    // The upload, read from storage, is in the PDF with its alt text.
+    const raw = Buffer.from(await pdfOf(undefined)).toString('latin1')
+    expect(raw).toMatch(/\/Subtype \/Image/)
+    expect(raw).toContain('/Alt (Our triage queue on a Monday)')
+    const unknown = await visitor.get(pdfPath(id, { options: 'seats' }))
+    expect([unknown.status, await messageOf(unknown)]).toEqual([400, PDF_OPTIONS_UNKNOWN_MESSAGE])
   })
 
   it('names the file after the title, in plain ASCII and exactly in filename*', async () => {

@@ -45,7 +45,12 @@ export function proposalPdfRouter(deps: Omit<PdfDownloadDeps, 'pdf'> & { pdf?: P
     const pdf = await downloadProposalPdf(pdfDeps, {
       proposalId: ctx.params.id ?? '',
       viewer: viewerOf(ctx),
-      query: { scenario: queryText(ctx, 'scenario'), values: queryText(ctx, 'values'), code: queryText(ctx, 'code') },
+      query: {
+        scenario: queryText(ctx, 'scenario'),
+        values: queryText(ctx, 'values'),
+        code: queryText(ctx, 'code'),
+        options: queryText(ctx, 'options'),
+      },
       signal: clientGone(ctx),
     })
     // What one viewer may download depends on the session and the code: never cached by anyone.
