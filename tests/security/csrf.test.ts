@@ -5,13 +5,14 @@
 // Two gateways: on its own (the request's Host is the site) and behind a TLS proxy with
 // PUBLIC_ORIGIN and TRUST_PROXY.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { uploadedImageSchema } from '@valueproof/contracts'
 import { apiRoutes } from '../../gateway/src/routes/api-routes.ts'
 import { GOOD_PASSWORD, uniqueUsername } from '../integration/support/http-client.ts'
 import { startTestStack, type TestStack } from '../integration/support/stack.ts'
 import { makePro, SECURITY_STACK_ENV } from './support/actors.ts'
 import { victimBilling } from './support/csrf-billing.ts'
 import { projectedPlans } from '../integration/support/plan-events.ts'
-import { supportTriageCalculator } from '../../services/proposal/src/testing/calculators.ts'
+import { supportTriageCalculator, supportTriageInput } from '../../services/proposal/src/testing/calculators.ts'
 import {
   CSRF_WEBHOOK_SECRET,
   encode,
@@ -280,12 +281,25 @@ describe.each(SITES)('CSRF: $name', (site) => {
       })
       expect(calculator.status, calculator.text).toBe(200)
       const calculatorId = (JSON.parse(calculator.text) as { calculator: { id: string } }).calculator.id
-      const proposal = await asVictim('/api/proposals', { title: 'The victim’s own', content: '', calculatorData: supportTriageCalculator })
+      // A section is rewritten from what the writer wrote: that route's proposal is a generated one.
+      const proposal =
+        route.path === '/api/proposals/:id/sections/:blockId/rewrite'
+          ? await asVictim('/api/proposals/generate', {
+              calculatorData: supportTriageCalculator,
+              input: supportTriageInput,
+              templateType: 'standard',
+            })
+          : await asVictim('/api/proposals', { title: 'The victim’s own', content: '', calculatorData: supportTriageCalculator })
       expect(proposal.status, proposal.text).toBe(201)
       const template = await asVictim('/api/calculator-templates', { calculatorId, name: 'The victim’s own' })
       expect(template.status, template.text).toBe(201)
       await billing.withoutSubscription()
       const proposalId = (JSON.parse(proposal.text) as { id: string }).id
+      // Only a publication is restored (issue 37): the victim publishes the first.
+      if (route.path === '/api/proposals/:id/publications/:number/restore') {
+        const published = await asVictim(`/api/proposals/${proposalId}/publish`, { revision: 0 })
+        expect(published.status, published.text).toBe(201)
+      }
       // The victim's own opening of it: the beacon token the page's beacons carry.
       const opened = await send('GET', `/api/proposals/${proposalId}`, { cookie: await victimCookie() })
       const fromIntruder = (path: string, json: unknown) =>
@@ -408,6 +422,12 @@ describe.each(SITES)('CSRF: $name', (site) => {
       expect(answer.setCookies.some((line) => /^vp_session=[^;]/.test(line))).toBe(true)
     } else if (routeKey === 'POST /api/logout') {
       expect((await send('GET', '/api/user', { cookie })).status).toBe(401)
+    } else if (routeKey === 'POST /api/proposals/:id/images') {
+      // Stored for the document the editor then saves: the draft itself is unchanged until it does.
+      expect(uploadedImageSchema.parse(JSON.parse(answer.text)).contentType).toBe('image/png')
+    } else if (routeKey === 'POST /api/proposals/:id/sections/:blockId/rewrite') {
+      // Words for the editor to put in: by design the call stores nothing.
+      expect(JSON.parse(answer.text)).toMatchObject({ content: { type: 'doc' } })
     } else if (routeKey === 'POST /api/track/engagement') {
       // The owner's own page: past the gateway's check and the token's, accepted and (by design) not kept.
       expect(JSON.parse(answer.text)).toEqual({ counted: false })

@@ -280,6 +280,51 @@ const COVERAGE: Record<string, Coverage> = {
     owned: ownersOnly((b, id, headers) => b.client.post(`/api/proposals/${id}/versions`, undefined, headers)),
   },
   // Issue 34: who may agree and the release of an agreement are the owner's; B gets the same 404.
+  // The seller's document (issue 37): the draft, publishing, publications and their restore are the
+  // owner's; B reads and changes none of A's (stateOf compares A's drafts too).
+  'GET /api/proposals/:id/draft': {
+    owned: ownersOnly((b, id, headers) => b.client.get(`/api/proposals/${id}/draft`, headers)),
+  },
+  'PUT /api/proposals/:id/draft': {
+    owned: ownersOnly((b, id, headers) =>
+      b.client.request('PUT', `/api/proposals/${id}/draft`, {
+        json: { document: { title: 'Defaced', blocks: [{ id: 'calculator', type: 'calculator' }] }, revision: 0 },
+        headers,
+      }),
+    ),
+  },
+  'POST /api/proposals/:id/publish': {
+    owned: ownersOnly((b, id, headers) => b.client.post(`/api/proposals/${id}/publish`, { revision: 0 }, headers)),
+  },
+  'GET /api/proposals/:id/publications/:number': {
+    owned: ownersOnly((b, id, headers) => b.client.get(`/api/proposals/${id}/publications/1`, headers)),
+  },
+  'POST /api/proposals/:id/publications/:number/restore': {
+    owned: ownersOnly((b, id, headers) => b.client.post(`/api/proposals/${id}/publications/1/restore`, undefined, headers)),
+  },
+  'POST /api/proposals/:id/images': {
+    owned: ownersOnly((b, id, headers) =>
+      b.client.request('POST', `/api/proposals/${id}/images`, {
+        body: new Uint8Array(tinyPng()),
+        headers: { ...headers, 'content-type': 'image/png' },
+      }),
+    ),
+  },
+  'POST /api/proposals/:id/sections/:blockId/rewrite': {
+    owned: ownersOnly((b, id, headers) => b.client.post(`/api/proposals/${id}/sections/lead/rewrite`, undefined, headers)),
+  },
+  // A document's image opens exactly when its page does: none of a proposal whose link does not open for B.
+  'GET /api/proposals/:id/images/:imageId': {
+    owned: async ({ a, b }) => {
+      for (const headers of impersonationHeaders(a)) {
+        for (const id of [a.hiddenId, 'AAAAAAAAAAAAAAAAAAAAAA']) {
+          const response = await b.client.get(`/api/proposals/${id}/images/AAAAAAAAAAAAAAAAAAAAAA`, headers)
+          expect(response.status, id).toBe(404)
+        }
+        expect((await b.client.get(`/api/proposals/${a.codedId}/images/AAAAAAAAAAAAAAAAAAAAAA`, headers)).status).toBe(401)
+      }
+    },
+  },
   'PATCH /api/proposals/:id/agreement-rule': {
     owned: ownersOnly((b, id, headers) =>
       b.client.request('PATCH', `/api/proposals/${id}/agreement-rule`, {

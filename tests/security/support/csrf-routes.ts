@@ -38,6 +38,8 @@ export interface RouteCall {
   fields: (ids: VictimIds) => Record<string, unknown>
   /** Uploads: the file part; the route's own encoding is then multipart, JSON otherwise. */
   file?: () => FilePart
+  /** Raw uploads (a proposal's image): the body itself in the route's own encoding, with its content type. */
+  raw?: () => { type: string; data: Uint8Array }
   /** Headers made from the encoded body (the payment provider's webhook signature). */
   signed?: (body: Buffer) => Record<string, string>
 }
@@ -109,6 +111,14 @@ export function routeCalls(login: { username: string }): Record<string, RouteCal
     // Issue 34: narrowing who may agree to the attacker's address, and releasing the prospect's agreement.
     'PATCH /api/proposals/:id/agreement-rule': { fields: () => ({ whoMayAgree: 'listed', emails: ['attacker@evil.example'] }) },
     'POST /api/proposals/:id/agreement/release': { fields: () => ({}) },
+    // Issue 37: the victim's draft overwritten, published, restored; an image planted; a section rewritten.
+    'PUT /api/proposals/:id/draft': {
+      fields: () => ({ document: { title: 'Drafted by CSRF', blocks: [{ id: 'calculator', type: 'calculator' }] }, revision: 0 }),
+    },
+    'POST /api/proposals/:id/publish': { fields: () => ({ revision: 0 }) },
+    'POST /api/proposals/:id/publications/:number/restore': { fields: () => ({}) },
+    'POST /api/proposals/:id/images': { fields: () => ({}), raw: () => ({ type: 'image/png', data: tinyPng() }) },
+    'POST /api/proposals/:id/sections/:blockId/rewrite': { fields: () => ({}) },
     'POST /api/subscription/create': { fields: () => ({}) },
     'POST /api/subscription/upgrade-manual': { fields: () => ({}) },
     'POST /api/subscription/cancel': { fields: () => ({}) },
@@ -135,7 +145,8 @@ export function routeCalls(login: { username: string }): Record<string, RouteCal
 export function pathWithIds(routePath: string, ids: VictimIds): string {
   if (routePath === '/api/proposals/:id/agreement') return routePath.replace(':id', ids.othersProposalId)
   if (routePath.startsWith('/api/calculators/')) return routePath.replace(':id', ids.calculatorId)
-  if (routePath.startsWith('/api/proposals/')) return routePath.replace(':id', ids.proposalId)
+  if (routePath.startsWith('/api/proposals/'))
+    return routePath.replace(':id', ids.proposalId).replace(':number', '1').replace(':blockId', 'executiveSummary')
   if (routePath.startsWith('/api/billing/test-checkout/')) return routePath.replace(':id', ids.checkoutId)
   if (routePath.startsWith('/api/calculator-templates/')) return routePath.replace(':id', ids.templateId)
   return routePath
@@ -149,6 +160,8 @@ function asText(value: unknown): string {
 
 /** The body and its content type: the route's own encoding, or one a cross-site page can send. */
 export function encode(call: RouteCall, encoding: Encoding, ids: VictimIds): { body?: Buffer; contentType?: string } {
+  const raw = encoding === 'own' ? call.raw?.() : undefined
+  if (raw) return { body: Buffer.from(raw.data), contentType: raw.type }
   const fields = call.fields(ids)
   const file = call.file?.()
   const chosen = encoding === 'own' ? (file ? 'multipart' : 'json') : encoding
@@ -191,7 +204,7 @@ export async function victimState(stack: TestStack, victim: { id: number }): Pro
     profile: profile[0],
     logos: await count('identity', `SELECT count(*) AS n FROM ${table(stack, 'identity', 'logo')} WHERE user_id = $1`, victim.id),
     proposals: await stack.databases.proposal.query(
-      `SELECT id, title, expires_at, revoked_at, who_may_agree, agreement_emails FROM ${table(stack, 'proposal', 'proposal')} WHERE user_id = $1 ORDER BY id`,
+      `SELECT id, title, expires_at, revoked_at, who_may_agree, agreement_emails, draft_revision, document FROM ${table(stack, 'proposal', 'proposal')} WHERE user_id = $1 ORDER BY id`,
       victim.id,
     ),
     // The agreements anyone made (the victim's browser may be a prospect of another's proposal).

@@ -155,6 +155,8 @@ export async function stateOf(stack: TestStack, a: Victim): Promise<unknown> {
         return Object.fromEntries(Object.entries(proposal).filter(([field]) => field !== 'beaconToken'))
       }),
     ),
+    // The seller's drafts (issue 37): what B's calls on A's proposals could change without changing the records.
+    drafts: await Promise.all([a.openId, a.codedId, a.hiddenId].map((id) => json(`/api/proposals/${id}/draft`))),
     subscription: await json('/api/subscription'),
     templates: await json('/api/calculator-templates'),
     checkout: a.openCheckoutId ? await json(`/api/billing/test-checkout/${a.openCheckoutId}`) : null,
