@@ -8,6 +8,7 @@ import {
   DRAFT_CONFLICT_MESSAGE,
   PROPOSAL_IMAGE_MAX_BYTES,
   PROPOSAL_IMAGE_TOO_LARGE_MESSAGE,
+  PROPOSAL_STORAGE_LIMITS,
   draftAnswerSchema,
   proposalRecordSchema,
   richTextOfPlain,
@@ -16,7 +17,7 @@ import {
 } from '@valueproof/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient } from './support/http-client.ts'
-import { registered, share } from './support/proposals.ts'
+import { registered, share, table } from './support/proposals.ts'
 import { stackKinds, startTestStack, type TestStack } from './support/stack.ts'
 
 const kinds = await stackKinds('postgres+nats+minio+http')
@@ -62,6 +63,36 @@ describe.each(kinds)('the seller’s draft and publications through the gateway 
     )
     const stored = draftAnswerSchema.parse(await (await owner.get(`/api/proposals/${id}/draft`)).json())
     expect([stored.revision, stored.document.title]).toEqual([1, winners[0]?.document.title])
+  })
+
+  it('lets only one of two drafts growing at once past the account’s storage ceiling; the other gets 403 and stores nothing', async () => {
+    const seller = (await registered(stack, 'ceiling')).client
+    const [first, second] = [await share(seller), await share(seller)]
+    const longDocument = (title: string) =>
+      documentWith(title, { id: 'long', type: 'section', content: richTextOfPlain(Array(400).fill('word '.repeat(100)).join('\n\n')) })
+    const bytes = Buffer.byteLength(JSON.stringify(longDocument('Draft one')))
+    // The account's proposals fill the Free ceiling but for room for one of the two drafts.
+    const [used] = await stack.databases.proposal.query<Array<{ total: number | bigint }>>(
+      `SELECT sum(stored_bytes) AS total FROM ${table(stack, 'proposal', 'proposal')} WHERE id IN ($1, $2)`,
+      first,
+      second,
+    )
+    const fill = PROPOSAL_STORAGE_LIMITS.free - Number(used?.total ?? 0) - Math.round(bytes * 1.5)
+    await stack.databases.proposal.query(
+      `UPDATE ${table(stack, 'proposal', 'proposal')} SET stored_bytes = stored_bytes + $1 WHERE id = $2`,
+      fill,
+      first,
+    )
+    const responses = await Promise.all(
+      [first, second].map((id, index) =>
+        seller.request('PUT', `/api/proposals/${id}/draft`, { json: { document: longDocument(`Draft ${index + 1}`), revision: 0 } }),
+      ),
+    )
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 403])
+    const revisions = await Promise.all(
+      [first, second].map(async (id) => draftAnswerSchema.parse(await (await seller.get(`/api/proposals/${id}/draft`)).json()).revision),
+    )
+    expect(revisions.sort()).toEqual([0, 1])
   })
 
   it('shows a prospect who already opened the proposal the new publication at once, priced by its table', async () => {

@@ -17,6 +17,8 @@ export const PUBLIC_PROPOSAL_KEYS: readonly string[] = [
   'agreement',
   // Issue 34: whether only named addresses may agree ('anyone' or 'listed'), never which ones.
   'whoMayAgree',
+  // Issue 37: the seller's last publication as the page renders it, hidden blocks left out (never the draft).
+  'document',
 ]
 
 /** An agreement as anyone with the link sees it: never the prospect's name or e-mail. */

@@ -131,13 +131,14 @@ export async function saveDraft(deps: DraftDeps, props: OwnerCall & { body: Save
     throw errors.payloadTooLarge(DOCUMENT_TOO_LARGE_MESSAGE, 'document_too_large')
   await refuseForeignImages(deps, where.id, props.body.document)
   const grownBy = jsonBytes(draftDocument) - jsonBytes(before?.draftDocument)
+  const now = nowOf(deps)
   const row = await deps.prisma.$transaction(async (tx) => {
     const { count } = await tx.proposal.updateMany({
       where: { ...where, agreedAt: null, draftRevision: props.body.revision },
-      data: { draftDocument, draftRevision: { increment: 1 }, draftSavedAt: nowOf(deps), storedBytes: { increment: grownBy } },
+      data: { draftDocument, draftRevision: { increment: 1 }, draftSavedAt: now, storedBytes: { increment: grownBy } },
     })
     if (count === 0) await explainRefused(tx, where)
-    await assertStorageAfterGrowth(tx, { userId: where.userId, grownBy })
+    await assertStorageAfterGrowth(tx, { userId: where.userId, grownBy, now })
     return tx.proposal.findUniqueOrThrow({ where: { id: where.id } })
   })
   return draftAnswerOf(deps.prisma, row)
@@ -206,7 +207,7 @@ export async function publishDraft(deps: DraftDeps, props: OwnerCall & { body: {
       where: { id: where.id },
       data: { title: next.title, document: json, storedBytes, ...(calculatorData === undefined ? {} : { calculatorData }) },
     })
-    await assertStorageAfterGrowth(tx, { userId: where.userId, grownBy: storedBytes - current.storedBytes })
+    await assertStorageAfterGrowth(tx, { userId: where.userId, grownBy: storedBytes - current.storedBytes, now })
     return tx.proposal.findUniqueOrThrow({ where: { id: where.id } })
   })
   // Prospects opening it next read the new publication at once (other replicas within the cache's short life).
@@ -253,7 +254,7 @@ export async function restorePublication(deps: DraftDeps, call: OwnerCall & { nu
       where: { id: where.id },
       data: { draftDocument, draftRevision: { increment: 1 }, draftSavedAt: now, storedBytes: { increment: grownBy } },
     })
-    await assertStorageAfterGrowth(tx, { userId: where.userId, grownBy })
+    await assertStorageAfterGrowth(tx, { userId: where.userId, grownBy, now })
     return tx.proposal.findUniqueOrThrow({ where: { id: where.id } })
   })
   deps.publishedProposals.evict(where.id)

@@ -3,8 +3,9 @@
 // again. Only signed-out opens use the cache; a signed-in user (perhaps the owner, just after a
 // change made on another replica) always reads the database. An entry goes at once when this
 // replica changes the proposal, and on every replica when the proposal's revoked or deleted event
-// arrives, and on the agreed event (issue 20). A rename, a new expiry or new scenarios publish no
-// event, so another replica may show the old ones to prospects for at most an entry's short life.
+// arrives, and on the agreed event (issue 20). A rename, a new expiry, new scenarios and a new
+// publication of the document (issue 37) publish no event, so another replica may show the old ones
+// to prospects for at most an entry's short life.
 import type { LoadedProposal, ProposalLoader } from './proposal-loader.ts'
 
 /** How long a published proposal is reused before it is read again. */

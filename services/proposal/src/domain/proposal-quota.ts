@@ -129,8 +129,12 @@ export async function chargeNewProposal(tx: Tx, proposal: Proposal): Promise<voi
  * 403, and the caller's transaction stores nothing, when the account's proposals now pass its
  * plan's ceiling. A change that keeps less always goes through, so a full account can make room.
  */
-export async function assertStorageAfterGrowth(tx: Tx, props: { userId: number; grownBy: number }): Promise<void> {
+export async function assertStorageAfterGrowth(tx: Tx, props: { userId: number; grownBy: number; now: Date }): Promise<void> {
   if (props.grownBy <= 0) return
+  // The month's row, as chargeNewProposal takes it: an account's growths and creations queue here, so none slips past the ceiling.
+  const month = usageMonth(props.now)
+  await tx.proposalUsageMonth.createMany({ data: [{ userId: props.userId, month, count: 0 }], skipDuplicates: true })
+  await tx.proposalUsageMonth.updateMany({ where: { userId: props.userId, month }, data: { count: { increment: 0 } } })
   const plan = await planOf(tx, props.userId)
   if ((await storedBytesOf(tx, props.userId)) > PROPOSAL_STORAGE_LIMITS[plan]) throw storageFull(plan)
 }
