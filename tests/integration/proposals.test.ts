@@ -113,6 +113,7 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
           'contactInformation',
           'content',
           'createdAt',
+          'document',
           'executiveSummary',
           'expiresAt',
           'id',
@@ -144,6 +145,8 @@ describe.each(kinds)('proposals through the gateway (%s)', (kind) => {
         'callToAction',
         'contactInformation',
         'createdAt',
+        // Issue 37: the document the page renders (the last publication; here, the one made from the sections).
+        'document',
         'executiveSummary',
         'id',
         'problemStatement',

@@ -21,7 +21,7 @@ import { priceOfQuote } from '@valueproof/formula'
 import { errors } from '@valueproof/http-kit'
 import type { Prisma, Proposal, Tx } from '../db.ts'
 import { publishedDocument, storedDocument } from '../presenters/proposal.ts'
-import { notFound, owned, type ManagementDeps, type OwnerCall } from './proposal-management.ts'
+import { jsonObject, notFound, owned, type ManagementDeps, type OwnerCall } from './proposal-management.ts'
 import { assertStorageAfterGrowth, jsonBytes, proposalBytes } from './proposal-quota.ts'
 import { checkedCalculatorData } from './proposals.ts'
 
@@ -142,11 +142,6 @@ export async function saveDraft(deps: DraftDeps, props: OwnerCall & { body: Save
     return tx.proposal.findUniqueOrThrow({ where: { id: where.id } })
   })
   return draftAnswerOf(deps.prisma, row)
-}
-
-function jsonObject(value: Prisma.JsonValue): Prisma.JsonObject {
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value
-  throw new Error('a stored proposal always has its calculator as a JSON object')
 }
 
 /** Whether the stored price is one the seller entered (a pricing table's price is), not one quoted from their document. */

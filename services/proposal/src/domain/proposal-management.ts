@@ -154,7 +154,7 @@ export function copyTitle(title: string): string {
   return `${title.length <= room ? title : title.slice(0, room).trimEnd()}${PROPOSAL_COPY_SUFFIX}`
 }
 
-function jsonObject(value: Prisma.JsonValue): Prisma.JsonObject {
+export function jsonObject(value: Prisma.JsonValue): Prisma.JsonObject {
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value
   throw new Error('a stored proposal always has its calculator as a JSON object')
 }
