@@ -216,8 +216,11 @@ describe('the draft and its publications', () => {
     expect((await draftOf(copy)).document.title).toBe('Draft copy')
   })
 
-  it('answers 409 with the agreed message to a save or publish of an agreed proposal', async () => {
+  it('answers 409 with the agreed message to a save or publish of an agreed proposal; its next version starts from its document and draft', async () => {
     const id = await share(owner)
+    await saved(id, documentWith('Agreed offer'), 0)
+    expect((await owner.post(`/api/proposals/${id}/publish`, { revision: 1 })).status).toBe(201)
+    await saved(id, documentWith('Changes after publishing'), 1)
     const agreed = await new ApiClient(stack.url).post(`/api/proposals/${id}/agreement`, {
       name: 'Petra Prospect',
       email: 'petra@buyer.example',
@@ -230,5 +233,11 @@ describe('the draft and its publications', () => {
       await owner.post(`/api/proposals/${id}/publish`, { revision: 0 }),
     ])
       expect([response.status, await response.json()]).toEqual([409, { message: PROPOSAL_AGREED_LOCKED_MESSAGE }])
+    expect((await draftOf(id)).document.title).toBe('Changes after publishing')
+    const version = await owner.post(`/api/proposals/${id}/versions`)
+    expect(version.status).toBe(201)
+    const next = ((await version.json()) as { id: string }).id
+    expect((await recordOf(new ApiClient(stack.url), next)).document.title).toBe('Agreed offer')
+    expect(await draftOf(next)).toMatchObject({ revision: 0, document: { title: 'Changes after publishing' }, unpublishedChanges: true })
   })
 })
