@@ -5,7 +5,7 @@
 // Two gateways: on its own (the request's Host is the site) and behind a TLS proxy with
 // PUBLIC_ORIGIN and TRUST_PROXY.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { uploadedImageSchema } from '@valueproof/contracts'
+import { PROPOSAL_IMAGE_ID_PATTERN, uploadedImageSchema } from '@valueproof/contracts'
 import { apiRoutes } from '../../gateway/src/routes/api-routes.ts'
 import { GOOD_PASSWORD, uniqueUsername } from '../integration/support/http-client.ts'
 import { startTestStack, type TestStack } from '../integration/support/stack.ts'
@@ -424,7 +424,7 @@ describe.each(SITES)('CSRF: $name', (site) => {
       expect((await send('GET', '/api/user', { cookie })).status).toBe(401)
     } else if (routeKey === 'POST /api/proposals/:id/images') {
       // Stored for the document the editor then saves: the draft itself is unchanged until it does.
-      expect(uploadedImageSchema.parse(JSON.parse(answer.text)).contentType).toBe('image/png')
+      expect(uploadedImageSchema.parse(JSON.parse(answer.text)).imageId).toMatch(PROPOSAL_IMAGE_ID_PATTERN)
     } else if (routeKey === 'POST /api/proposals/:id/sections/:blockId/rewrite') {
       // Words for the editor to put in: by design the call stores nothing.
       expect(JSON.parse(answer.text)).toMatchObject({ content: { type: 'doc' } })
