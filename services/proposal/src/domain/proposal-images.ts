@@ -13,7 +13,6 @@ import {
   PROPOSAL_IMAGE_TYPE_MESSAGE,
   PROPOSAL_IMAGE_TYPES,
   PROPOSAL_STORAGE_LIMITS,
-  usageMonth,
   type UploadedImage,
 } from '@valueproof/contracts'
 import { errors, HttpError } from '@valueproof/http-kit'
@@ -21,7 +20,7 @@ import { isObjectStoreFull, type ObjectStore } from '@valueproof/object-store'
 import sharp from 'sharp'
 import type { PrismaClient, Tx } from '../db.ts'
 import { notFound as ownProposalNotFound, owned } from './proposal-management.ts'
-import { planOf, storageFull, storedBytesOf } from './proposal-quota.ts'
+import { lockAccountStorage, planOf, storageFull, storedBytesOf } from './proposal-quota.ts'
 
 export type ProposalImageType = (typeof PROPOSAL_IMAGE_TYPES)[number]
 
@@ -106,16 +105,6 @@ export function newImageId(): string {
 /** Where an image's bytes are kept. */
 export function imageKey(proposalId: string, imageId: string): string {
   return `proposal-images/${proposalId}/${imageId}`
-}
-
-/**
- * Serialises one account's additions to what it keeps: the month's usage row that a new proposal
- * locks too (proposal-quota.ts), so no upload or proposal slips past the ceiling beside another.
- */
-async function lockAccountStorage(tx: Tx, userId: number, now: Date): Promise<void> {
-  const month = usageMonth(now)
-  await tx.proposalUsageMonth.createMany({ data: [{ userId, month, count: 0 }], skipDuplicates: true })
-  await tx.proposalUsageMonth.updateMany({ where: { userId, month }, data: { count: { increment: 0 } } })
 }
 
 /** 403 when the proposal holds its most images, or the account's bytes with `adding` more would pass its plan's ceiling. */

@@ -125,16 +125,23 @@ export async function chargeNewProposal(tx: Tx, proposal: Proposal): Promise<voi
 }
 
 /**
+ * Serialises one account's additions to what it keeps: the month's usage row that a new proposal
+ * locks too (chargeNewProposal), so no upload, draft or proposal slips past the ceiling beside another.
+ */
+export async function lockAccountStorage(tx: Tx, userId: number, now: Date): Promise<void> {
+  const month = usageMonth(now)
+  await tx.proposalUsageMonth.createMany({ data: [{ userId, month, count: 0 }], skipDuplicates: true })
+  await tx.proposalUsageMonth.updateMany({ where: { userId, month }, data: { count: { increment: 0 } } })
+}
+
+/**
  * After a change in `tx` made a proposal keep `grownBy` bytes more (a draft saved, a publication):
  * 403, and the caller's transaction stores nothing, when the account's proposals now pass its
  * plan's ceiling. A change that keeps less always goes through, so a full account can make room.
  */
 export async function assertStorageAfterGrowth(tx: Tx, props: { userId: number; grownBy: number; now: Date }): Promise<void> {
   if (props.grownBy <= 0) return
-  // The month's row, as chargeNewProposal takes it: an account's growths and creations queue here, so none slips past the ceiling.
-  const month = usageMonth(props.now)
-  await tx.proposalUsageMonth.createMany({ data: [{ userId: props.userId, month, count: 0 }], skipDuplicates: true })
-  await tx.proposalUsageMonth.updateMany({ where: { userId: props.userId, month }, data: { count: { increment: 0 } } })
+  await lockAccountStorage(tx, props.userId, props.now)
   const plan = await planOf(tx, props.userId)
   if ((await storedBytesOf(tx, props.userId)) > PROPOSAL_STORAGE_LIMITS[plan]) throw storageFull(plan)
 }
