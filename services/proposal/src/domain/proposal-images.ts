@@ -18,7 +18,7 @@ import {
 import { errors, HttpError } from '@valueproof/http-kit'
 import { isObjectStoreFull, type ObjectStore } from '@valueproof/object-store'
 import sharp from 'sharp'
-import type { PrismaClient, Tx } from '../db.ts'
+import type { Prisma, PrismaClient, Tx } from '../db.ts'
 import { notFound as ownProposalNotFound, owned } from './proposal-management.ts'
 import { lockAccountStorage, planOf, storageFull, storedBytesOf } from './proposal-quota.ts'
 
@@ -117,7 +117,7 @@ async function assertRoomForImage(db: PrismaClient | Tx, props: { userId: number
 }
 
 /** The object written, or 503 (507 when the store is full: the one mapping of docs/decisions/120). */
-async function putImage(objectStore: ObjectStore, key: string, image: ProcessedImage): Promise<void> {
+async function putImage(objectStore: ObjectStore, key: string, image: { bytes: Buffer; contentType: string }): Promise<void> {
   try {
     await objectStore.put(key, image.bytes, { contentType: image.contentType })
   } catch (error) {
@@ -221,4 +221,41 @@ export function uploadedImageIdsOf(prisma: ProposalImageDeps['prisma']): Uploade
     const rows = await prisma.proposalImage.findMany({ where: { proposalId, id: { in: [...imageIds] } }, select: { id: true } })
     return new Set(rows.map((row) => row.id))
   }
+}
+
+/** A copy's images: the rows to insert with the copy, the source's ids mapped to theirs, and the objects stored for them. */
+export interface CopiedImages {
+  rows: Prisma.ProposalImageCreateManyInput[]
+  newIds: ReadonlyMap<string, string>
+  keys: string[]
+}
+
+/**
+ * The source's images stored again under new ids for a copy (a duplicate or a new version, issue
+ * 37), before the copy's transaction inserts their rows; an image id belongs to one proposal, so
+ * the copy's documents name the new ones. A failed copy discards what it stored here.
+ */
+export async function copyImageObjects(
+  deps: Pick<ProposalImageDeps, 'prisma' | 'objectStore'>,
+  props: { sourceId: string; copyId: string; createdAt: Date },
+): Promise<CopiedImages> {
+  const images = await deps.prisma.proposalImage.findMany({ where: { proposalId: props.sourceId }, orderBy: { createdAt: 'asc' } })
+  const newIds = new Map<string, string>()
+  const copied: CopiedImages = { rows: [], newIds, keys: [] }
+  try {
+    for (const image of images) {
+      const stored = await deps.objectStore.get(image.key)
+      if (stored === null) continue
+      const id = newImageId()
+      const key = imageKey(props.copyId, id)
+      await putImage(deps.objectStore, key, { bytes: stored.body, contentType: image.contentType })
+      copied.keys.push(key)
+      newIds.set(image.id, id)
+      copied.rows.push({ ...image, id, key, proposalId: props.copyId, createdAt: props.createdAt })
+    }
+  } catch (error) {
+    await discardObjects(deps.objectStore, copied.keys)
+    throw error
+  }
+  return copied
 }

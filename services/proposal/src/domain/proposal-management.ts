@@ -16,11 +16,11 @@ import {
 import { errors } from '@valueproof/http-kit'
 import { Prisma, type Proposal, type Tx } from '../db.ts'
 import { recordProposalCreated, recordProposalDeleted, recordProposalRevoked } from '../events/outbox.ts'
-import { LIST_ENTRY_COLUMNS, presentListEntry } from '../presenters/proposal.ts'
+import { LIST_ENTRY_COLUMNS, presentListEntry, storedDocument } from '../presenters/proposal.ts'
 import { accountOf } from './accounts.ts'
 import { brandingFor, type StoredBranding } from './branding.ts'
 import { newProposalId } from './proposal-ids.ts'
-import { discardImageObjects, imageKeysOf } from './proposal-images.ts'
+import { copyImageObjects, discardImageObjects, imageKeysOf } from './proposal-images.ts'
 import { chargeNewProposal } from './proposal-quota.ts'
 import { accessCodeOf, checkedCalculatorData, type ProposalDeps } from './proposals.ts'
 
@@ -194,26 +194,47 @@ export async function copyProposal(
       ? { title: source.title, version: source.version + 1, previousVersionId: source.id, versionRequestKey: versionRequestKey ?? null }
       : { title: copyTitle(source.title) }),
   }
-  await deps.prisma.$transaction(async (tx) => {
-    const created = await tx.proposal.create({
-      data: copyOf(source, fresh, { ...calculatorData, branding: jsonBranding(branding.branding) }),
+  const images = await copyImageObjects(deps, { sourceId: source.id, copyId: id, createdAt })
+  const documents = {
+    document: withImageIds(source.document, images.newIds),
+    draftDocument: withImageIds(source.draftDocument, images.newIds),
+  }
+  try {
+    await deps.prisma.$transaction(async (tx) => {
+      const created = await tx.proposal.create({
+        data: copyOf({ ...source, ...documents }, fresh, { ...calculatorData, branding: jsonBranding(branding.branding) }),
+      })
+      await tx.proposalImage.createMany({ data: images.rows })
+      // A copy and a new version count toward the month's proposals and the account's storage (docs/decisions/120).
+      await chargeNewProposal(tx, created)
+      await recordProposalCreated(tx, {
+        proposalId: id,
+        userId: source.userId,
+        origin,
+        templateType: source.templateType,
+        language: null,
+        writer: null,
+        ...calculatorFacts(calculatorData),
+        published: source.isPublished,
+        branding: branding.kind,
+        createdAt,
+      })
     })
-    // A copy and a new version count toward the month's proposals and the account's storage (docs/decisions/120).
-    await chargeNewProposal(tx, created)
-    await recordProposalCreated(tx, {
-      proposalId: id,
-      userId: source.userId,
-      origin,
-      templateType: source.templateType,
-      language: null,
-      writer: null,
-      ...calculatorFacts(calculatorData),
-      published: source.isPublished,
-      branding: branding.kind,
-      createdAt,
-    })
-  })
+  } catch (error) {
+    await discardImageObjects(deps, images.keys)
+    throw error
+  }
   return { id }
+}
+
+/** A stored document naming the copy's images in place of the source's (issue 37); null stays null. */
+function withImageIds(stored: Prisma.JsonValue, newIds: ReadonlyMap<string, string>): Prisma.JsonValue {
+  const document = storedDocument(stored)
+  if (document === null || newIds.size === 0) return stored
+  const blocks = document.blocks.map((block) =>
+    block.type === 'image' ? { ...block, imageId: newIds.get(block.imageId) ?? block.imageId } : block,
+  )
+  return JSON.parse(JSON.stringify({ ...document, blocks })) as Prisma.JsonValue
 }
 
 /** A copy with its own link and the title marked as a copy (an agreed proposal too: its copy starts unagreed). */

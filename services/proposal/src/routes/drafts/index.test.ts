@@ -12,13 +12,16 @@ import {
   proposalRecordSchema,
   publicationAnswerSchema,
   richTextOfPlain,
+  uploadedImageSchema,
   type DraftAnswer,
+  type ImageBlock,
   type ProposalBlock,
   type ProposalDocument,
   type SectionBlock,
 } from '@valueproof/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient } from '../../../../../tests/integration/support/http-client.ts'
+import { tinyPng } from '../../../../../tests/integration/support/images.ts'
 import { registered, share } from '../../../../../tests/integration/support/proposals.ts'
 import { startTestStack, type TestStack } from '../../../../../tests/integration/support/stack.ts'
 import { FOREIGN_IMAGE_MESSAGE } from '../../domain/drafts.ts'
@@ -206,14 +209,34 @@ describe('the draft and its publications', () => {
     }
   })
 
-  it('copies the document and the draft into a duplicate', async () => {
+  it('copies the document, the draft and their images into a duplicate, which keeps them when the original goes', async () => {
     const id = await share(owner)
-    await saved(id, documentWith('Published copy'), 0)
+    const uploaded = await owner.request('POST', `/api/proposals/${id}/images`, {
+      body: new Uint8Array(tinyPng()),
+      headers: { 'content-type': 'image/png' },
+    })
+    expect(uploaded.status, await uploaded.clone().text()).toBe(201)
+    const { imageId, width, height } = uploadedImageSchema.parse(await uploaded.json())
+    const image: ImageBlock = { id: 'photo', type: 'image', imageId, alt: 'The team', width, height }
+    await saved(id, documentWith('Published copy', [section('intro', 'Words'), image]), 0)
     expect((await owner.post(`/api/proposals/${id}/publish`, { revision: 1 })).status).toBe(201)
-    await saved(id, documentWith('Draft copy'), 1)
+    await saved(id, documentWith('Draft copy', [image]), 1)
     const copy = ((await (await owner.post(`/api/proposals/${id}/duplicate`)).json()) as { id: string }).id
-    expect((await recordOf(owner, copy)).document.title).toBe('Published copy')
-    expect((await draftOf(copy)).document.title).toBe('Draft copy')
+    const shown = (await recordOf(owner, copy)).document
+    const draft = (await draftOf(copy)).document
+    expect([shown.title, draft.title]).toEqual(['Published copy', 'Draft copy'])
+    // The copy's images are its own uploads: the same picture under a new id, in both documents.
+    const imageIds = [shown, draft].map((document) => document.blocks.flatMap((block) => (block.type === 'image' ? [block.imageId] : [])))
+    const [copiedId] = imageIds[0] ?? []
+    expect(copiedId).toBeDefined()
+    expect(copiedId).not.toBe(imageId)
+    expect(imageIds[1]).toEqual([copiedId])
+    expect((await owner.request('DELETE', `/api/proposals/${id}`)).status).toBe(204)
+    const picture = await new ApiClient(stack.url).get(`/api/proposals/${copy}/images/${copiedId ?? ''}`)
+    expect(picture.status).toBe(200)
+    expect((await picture.arrayBuffer()).byteLength).toBeGreaterThan(0)
+    // Its editor saves the copied draft as it is.
+    expect((await put(owner, copy, { document: draft, revision: 0 })).status).toBe(200)
   })
 
   it('answers 409 with the agreed message to a save or publish of an agreed proposal; its next version starts from its document and draft', async () => {
