@@ -100,8 +100,11 @@ export function publishedDocument(proposal: Proposal): ProposalDocument {
   return storedDocument(proposal.document) ?? defaultProposalDocument(proposal)
 }
 
-/** The published document as the prospect sees it: hidden blocks left out. */
+/**
+ * The published document as the prospect sees it: hidden blocks left out, titled as the proposal
+ * is (publishing sets that title; a rename from the list afterwards shows at once, as before).
+ */
 export function shownDocument(proposal: Proposal): ProposalDocument {
   const document = publishedDocument(proposal)
-  return { ...document, blocks: visibleBlocks(document) }
+  return { ...document, title: proposal.title, blocks: visibleBlocks(document) }
 }

@@ -194,6 +194,9 @@ describe('the draft and its publications', () => {
     expect((await recordOf(owner, id)).document).toEqual(prospect.document)
     expect((await draftOf(id)).unpublishedChanges).toBe(true)
 
+    // A rename from the list retitles what the prospect sees; publishing again sets the document's title.
+    expect((await owner.patch(`/api/proposals/${id}`, { title: 'Renamed in the list' })).status).toBe(200)
+    expect((await recordOf(new ApiClient(stack.url), id)).document.title).toBe('Renamed in the list')
     const second = await owner.post(`/api/proposals/${id}/publish`, { revision: 2 })
     expect(second.status).toBe(201)
     expect((await recordOf(new ApiClient(stack.url), id)).title).toBe('Draft edit after publishing')
@@ -224,7 +227,8 @@ describe('the draft and its publications', () => {
     const copy = ((await (await owner.post(`/api/proposals/${id}/duplicate`)).json()) as { id: string }).id
     const shown = (await recordOf(owner, copy)).document
     const draft = (await draftOf(copy)).document
-    expect([shown.title, draft.title]).toEqual(['Published copy', 'Draft copy'])
+    // Titled as the list titles the copy; the draft as it was.
+    expect([shown.title, draft.title]).toEqual(['Published copy (copy)', 'Draft copy'])
     // The copy's images are its own uploads: the same picture under a new id, in both documents.
     const imageIds = [shown, draft].map((document) => document.blocks.flatMap((block) => (block.type === 'image' ? [block.imageId] : [])))
     const [copiedId] = imageIds[0] ?? []
