@@ -1,4 +1,4 @@
-// The owner's editor's calls (issue 37; the API in docs/decisions/132): the draft, publishing,
+// The owner's editor's calls (issue 37; the API in docs/decisions/133): the draft, publishing,
 // publications, image uploads and rewriting one section. Answers are checked with the contracts'
 // schemas; failures arrive as api.ts's ApiError (409 carries DRAFT_CONFLICT_MESSAGE).
 import {

@@ -1,4 +1,4 @@
-// The proposal as the seller's own document (issue 37, docs/decisions/132): a title and blocks in
+// The proposal as the seller's own document (issue 37, docs/decisions/133): a title and blocks in
 // order. Rich text is the editor's (TipTap/ProseMirror) JSON restricted to the nodes and marks
 // below, so the prospect page and the PDF render the same structure and no HTML is ever stored.
 // Types and constants only: the prospect page imports this without the zod schemas

@@ -1,4 +1,4 @@
-// The seller's document (issue 37, docs/decisions/132): a draft the editor autosaves, publications
+// The seller's document (issue 37, docs/decisions/133): a draft the editor autosaves, publications
 // the prospect sees, each one viewable and restorable. Every call is the owner's (someone else's id
 // is the same 404 as a missing one). A save names the draft revision it started from and is one
 // compare-and-set UPDATE, so of two tabs saving at once exactly one wins and the other gets 409:
