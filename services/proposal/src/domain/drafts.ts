@@ -20,7 +20,7 @@ import {
 import { priceOfQuote } from '@valueproof/formula'
 import { errors } from '@valueproof/http-kit'
 import type { Prisma, Proposal, Tx } from '../db.ts'
-import { publishedDocument, storedDocument } from '../presenters/proposal.ts'
+import { documentJson, publishedDocument, storedDocument } from '../presenters/proposal.ts'
 import { jsonObject, notFound, owned, type ManagementDeps, type OwnerCall } from './proposal-management.ts'
 import { assertStorageAfterGrowth, jsonBytes, proposalBytes } from './proposal-quota.ts'
 import { checkedCalculatorData } from './proposals.ts'
@@ -43,11 +43,6 @@ export interface DraftDeps extends Pick<ManagementDeps, 'prisma' | 'now' | 'publ
 
 function nowOf(deps: DraftDeps): Date {
   return (deps.now ?? (() => new Date()))()
-}
-
-/** The document as plain JSON for a column (undefined fields left out). */
-function documentJson(document: ProposalDocument): Prisma.InputJsonObject {
-  return JSON.parse(JSON.stringify(document)) as Prisma.InputJsonObject
 }
 
 function summaryOf(publication: { number: number; title: string; publishedAt: Date }): PublicationSummary {

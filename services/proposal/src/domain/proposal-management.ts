@@ -16,7 +16,7 @@ import {
 import { errors } from '@valueproof/http-kit'
 import { Prisma, type Proposal, type Tx } from '../db.ts'
 import { recordProposalCreated, recordProposalDeleted, recordProposalRevoked } from '../events/outbox.ts'
-import { LIST_ENTRY_COLUMNS, presentListEntry, storedDocument } from '../presenters/proposal.ts'
+import { documentJson, LIST_ENTRY_COLUMNS, presentListEntry, storedDocument } from '../presenters/proposal.ts'
 import { accountOf } from './accounts.ts'
 import { brandingFor, type StoredBranding } from './branding.ts'
 import { newProposalId } from './proposal-ids.ts'
@@ -87,6 +87,20 @@ function withScenarios(stored: Prisma.JsonValue, scenarios: ProposalScenarios | 
  * does), so concurrent changes of them simply leave the last; an agreement racing the change is
  * seen by the UPDATE, which requires agreed_at null, and answers 409.
  */
+/**
+ * A rename also renames the saved draft (at a new revision: an editor open elsewhere is told its
+ * copy is stale), so publishing the draft later does not bring the old title back.
+ */
+async function retitleDraft(tx: Tx, proposalId: string, title: string): Promise<void> {
+  const row = await tx.proposal.findUnique({ where: { id: proposalId }, select: { draftDocument: true } })
+  const draft = storedDocument(row?.draftDocument ?? null)
+  if (draft === null || draft.title === title) return
+  await tx.proposal.update({
+    where: { id: proposalId },
+    data: { draftDocument: documentJson({ ...draft, title }), draftRevision: { increment: 1 } },
+  })
+}
+
 export async function updateProposal(deps: ManagementDeps, props: OwnerCall & { body: UpdateProposalBody }): Promise<ProposalListEntry> {
   const where = owned(props)
   const { title, expiresAt, scenarios } = props.body
@@ -97,15 +111,18 @@ export async function updateProposal(deps: ManagementDeps, props: OwnerCall & { 
     if (row.agreedAt !== null) throw agreedLocked()
     calculatorData = withScenarios(row.calculatorData, scenarios)
   }
-  const { count } = await deps.prisma.proposal.updateMany({
-    where: { ...where, agreedAt: null },
-    data: {
-      ...(title === undefined ? {} : { title }),
-      ...(expiresAt === undefined ? {} : { expiresAt }),
-      ...(calculatorData === undefined ? {} : { calculatorData }),
-    },
+  await deps.prisma.$transaction(async (tx) => {
+    const { count } = await tx.proposal.updateMany({
+      where: { ...where, agreedAt: null },
+      data: {
+        ...(title === undefined ? {} : { title }),
+        ...(expiresAt === undefined ? {} : { expiresAt }),
+        ...(calculatorData === undefined ? {} : { calculatorData }),
+      },
+    })
+    if (count === 0) await explainUnchanged(tx, where)
+    if (title !== undefined) await retitleDraft(tx, where.id, title)
   })
-  if (count === 0) await explainUnchanged(deps.prisma, where)
   deps.publishedProposals.evict(where.id)
   return listEntryOf(deps, where)
 }

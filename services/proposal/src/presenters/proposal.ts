@@ -95,6 +95,11 @@ export function storedDocument(value: Prisma.JsonValue | null): ProposalDocument
   return value as unknown as ProposalDocument
 }
 
+/** The document as plain JSON for a column (undefined fields left out). */
+export function documentJson(document: ProposalDocument): Prisma.InputJsonObject {
+  return JSON.parse(JSON.stringify(document)) as Prisma.InputJsonObject
+}
+
 /** The last publication, or the document made from the written sections before one. */
 export function publishedDocument(proposal: Proposal): ProposalDocument {
   return storedDocument(proposal.document) ?? defaultProposalDocument(proposal)

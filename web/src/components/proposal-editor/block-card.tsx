@@ -8,6 +8,9 @@ import { ButtonEditor, CalculatorEditor, ImageEditor, QuoteEditor, SectionEditor
 import { canCopyOrDelete } from './document-edits.ts'
 import { PricingEditor } from './pricing-editor.tsx'
 
+/** A block's controls are 44 px targets on a phone, compact from 640 px up. */
+const CONTROL = 'max-sm:h-11 max-sm:min-w-11'
+
 export type BlockAction = 'up' | 'down' | 'hide' | 'duplicate' | 'delete'
 
 const KIND: Readonly<Record<ProposalBlock['type'], string>> = {
@@ -38,7 +41,7 @@ interface BlockCardProps {
   proposalId: string
   texts: ProposalTexts
   formatMoney: (amount: number) => string
-  onAction: (index: number, action: BlockAction) => void
+  onAction: (index: number, action: BlockAction, block: ProposalBlock, name: string) => void
   onChange: (index: number, block: ProposalBlock) => void
 }
 
@@ -78,27 +81,53 @@ export const BlockCard = memo(function BlockCard(props: BlockCardProps) {
           {hidden && <span className="ml-2 rounded bg-muted px-1.5 py-0.5 text-xs font-medium">Hidden</span>}
         </p>
         <div className="flex flex-wrap gap-1">
-          <Button variant="ghost" size="sm" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => onAction(index, 'up')}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className={CONTROL}
+            aria-label={`Move ${name} up`}
+            disabled={index === 0}
+            onClick={() => onAction(index, 'up', block, name)}
+          >
             ↑
           </Button>
           <Button
             variant="ghost"
             size="sm"
+            className={CONTROL}
             aria-label={`Move ${name} down`}
             disabled={index === count - 1}
-            onClick={() => onAction(index, 'down')}
+            onClick={() => onAction(index, 'down', block, name)}
           >
             ↓
           </Button>
-          <Button variant="ghost" size="sm" aria-label={`${hidden ? 'Show' : 'Hide'} ${name}`} onClick={() => onAction(index, 'hide')}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className={CONTROL}
+            aria-label={`${hidden ? 'Show' : 'Hide'} ${name}`}
+            onClick={() => onAction(index, 'hide', block, name)}
+          >
             {hidden ? 'Show' : 'Hide'}
           </Button>
           {canCopyOrDelete(block) && (
             <>
-              <Button variant="ghost" size="sm" aria-label={`Duplicate ${name}`} onClick={() => onAction(index, 'duplicate')}>
+              <Button
+                variant="ghost"
+                size="sm"
+                className={CONTROL}
+                aria-label={`Duplicate ${name}`}
+                onClick={() => onAction(index, 'duplicate', block, name)}
+              >
                 Duplicate
               </Button>
-              <Button variant="ghost" size="sm" aria-label={`Delete ${name}`} onClick={() => onAction(index, 'delete')}>
+              <Button
+                variant="ghost"
+                size="sm"
+                className={CONTROL}
+                aria-label={`Delete ${name}`}
+                onClick={() => onAction(index, 'delete', block, name)}
+              >
                 Delete
               </Button>
             </>

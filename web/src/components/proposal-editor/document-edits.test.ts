@@ -1,9 +1,10 @@
-import { defaultProposalDocument, type ProposalDocument } from '@valueproof/contracts/proposal-document'
+import { defaultProposalDocument, type ProposalBlock, type ProposalDocument } from '@valueproof/contracts/proposal-document'
 import { describe, expect, it } from 'vitest'
 import {
   addBlock,
   blockProblems,
   deleteBlock,
+  restoreBlock,
   documentToSave,
   duplicateBlock,
   moveBlock,
@@ -52,6 +53,19 @@ describe('document edits', () => {
     expect(duplicateBlock(written, 2, 'copy2')).toBe(written)
     expect(ids(deleteBlock(written, 0))).toEqual(['problemStatement', 'calculator', 'callToAction'])
     expect(deleteBlock(written, 2)).toBe(written)
+  })
+
+  it('puts a deleted block back where it was, once', () => {
+    const deleted = { block: written.blocks[1] as ProposalBlock, index: 1 }
+    const restored = restoreBlock(deleteBlock(written, 1), deleted)
+    expect(ids(restored)).toEqual(ids(written))
+    expect(restoreBlock(restored, deleted)).toBe(restored)
+    expect(ids(restoreBlock(deleteBlock(written, 1), { ...deleted, index: 99 }))).toEqual([
+      'executiveSummary',
+      'calculator',
+      'callToAction',
+      'problemStatement',
+    ])
   })
 
   it('gives a duplicated pricing table lines of their own ids', () => {

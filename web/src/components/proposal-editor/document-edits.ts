@@ -75,6 +75,13 @@ export function duplicateBlock(document: ProposalDocument, index: number, id = n
   return replaceBlocks(document, blocks)
 }
 
+/** A deleted block put back where it was ("Undo"): after it, the seller's later edits stay as they are. */
+export function restoreBlock(document: ProposalDocument, deleted: { block: ProposalBlock; index: number }): ProposalDocument {
+  if (document.blocks.some((block) => block.id === deleted.block.id)) return document
+  const at = Math.min(deleted.index, document.blocks.length)
+  return replaceBlocks(document, [...document.blocks.slice(0, at), deleted.block, ...document.blocks.slice(at)])
+}
+
 export function deleteBlock(document: ProposalDocument, index: number): ProposalDocument {
   const block = document.blocks[index]
   if (block === undefined || !canCopyOrDelete(block)) return document

@@ -22,6 +22,7 @@ import {
   duplicateBlock,
   moveBlock,
   replaceBlock,
+  restoreBlock,
   toggleHidden,
 } from './document-edits.ts'
 import { PublishPanel } from './publish-panel.tsx'
@@ -94,7 +95,15 @@ export default function ProposalEditor({
   }, [])
   const { calculatorData } = proposal
   const formatMoney = useMemo(() => moneyFormatterOf(calculatorData), [calculatorData])
-  const onAction = useCallback((index: number, action: BlockAction) => change((document) => applyAction(document, index, action)), [change])
+  // The last block deleted, until it is put back or another is deleted: deleting asks nothing, Undo puts it back.
+  const [deleted, setDeleted] = useState<{ block: ProposalBlock; index: number; name: string }>()
+  const onAction = useCallback(
+    (index: number, action: BlockAction, block: ProposalBlock, name: string) => {
+      if (action === 'delete') setDeleted({ block, index, name })
+      change((document) => applyAction(document, index, action))
+    },
+    [change],
+  )
   const onBlock = useCallback((index: number, block: ProposalBlock) => change((document) => replaceBlock(document, index, block)), [change])
 
   if (load.status === 'loading') return <p role="status">Loading the editor…</p>
@@ -153,6 +162,21 @@ export default function ProposalEditor({
           />
         ))}
       </ol>
+      {deleted !== undefined && (
+        <div role="status" className="flex flex-wrap items-center gap-3 rounded-md border bg-muted/50 p-3 text-sm">
+          <span>Deleted {deleted.name}.</span>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              change((current) => restoreBlock(current, deleted))
+              setDeleted(undefined)
+            }}
+          >
+            Undo
+          </Button>
+        </div>
+      )}
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Add block">
         <span className="text-sm font-medium">Add block:</span>
         {ADDABLE_BLOCKS.map(({ type, label }) => (

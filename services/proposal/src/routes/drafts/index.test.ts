@@ -212,6 +212,17 @@ describe('the draft and its publications', () => {
     }
   })
 
+  it('renames the saved draft with the proposal, at a new revision, so publishing keeps the new title', async () => {
+    const id = await share(owner)
+    await saved(id, documentWith('Title in the draft'), 0)
+    expect((await owner.patch(`/api/proposals/${id}`, { title: 'Renamed from the list' })).status).toBe(200)
+    expect(await draftOf(id)).toMatchObject({ revision: 2, document: { title: 'Renamed from the list' } })
+    // An editor still on revision 1 is told its copy is stale, not allowed to write the old title back.
+    expect((await put(owner, id, { document: documentWith('Title in the draft'), revision: 1 })).status).toBe(409)
+    expect((await owner.post(`/api/proposals/${id}/publish`, { revision: 2 })).status).toBe(201)
+    expect((await recordOf(new ApiClient(stack.url), id)).title).toBe('Renamed from the list')
+  })
+
   it('copies the document, the draft and their images into a duplicate, which keeps them when the original goes', async () => {
     const id = await share(owner)
     const uploaded = await owner.request('POST', `/api/proposals/${id}/images`, {

@@ -13,6 +13,7 @@ import {
   PROPOSAL_IMAGE_TOO_LARGE_MESSAGE,
   PROPOSAL_IMAGE_TYPE_MESSAGE,
   PROPOSAL_STORAGE_LIMITS,
+  draftAnswerSchema,
   uploadedImageSchema,
 } from '@valueproof/contracts'
 import sharp from 'sharp'
@@ -62,6 +63,28 @@ describe.each(kinds)('a proposal’s images (%s)', (kind) => {
     )
   }
 
+  /** Publishes the proposal's document with these images in it (`hidden` ones hidden). */
+  async function publishWith(
+    proposalId: string,
+    images: ReadonlyArray<{ imageId: string; width: number; height: number; hidden?: boolean }>,
+  ) {
+    const draft = draftAnswerSchema.parse(await (await owner.get(`/api/proposals/${proposalId}/draft`)).json())
+    const blocks = images.map(({ imageId, width, height, hidden }, index) => ({
+      id: `image${index}`,
+      type: 'image' as const,
+      alt: 'A chart',
+      imageId,
+      width,
+      height,
+      ...(hidden === undefined ? {} : { hidden }),
+    }))
+    const document = { ...draft.document, blocks: [...draft.document.blocks, ...blocks] }
+    const saved = await owner.request('PUT', `/api/proposals/${proposalId}/draft`, { json: { document, revision: draft.revision } })
+    expect(saved.status, await saved.clone().text()).toBe(200)
+    const published = await owner.post(`/api/proposals/${proposalId}/publish`, { revision: draft.revision + 1 })
+    expect(published.status, await published.clone().text()).toBe(201)
+  }
+
   async function uploaded(proposalId: string, bytes: Buffer, contentType: string, client = owner) {
     const response = await upload(client, proposalId, bytes, contentType)
     expect(response.status, await response.clone().text()).toBe(201)
@@ -77,6 +100,7 @@ describe.each(kinds)('a proposal’s images (%s)', (kind) => {
     const image = await uploaded(id, photo, 'image/jpeg')
     expect(image).toMatchObject({ width: PROPOSAL_IMAGE_MAX_EDGE, height: PROPOSAL_IMAGE_MAX_EDGE / 2, contentType: 'image/jpeg' })
     expect(image.imageId).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    await publishWith(id, [image])
 
     const response = await new ApiClient(stack.url).get(imagePath(id, image.imageId))
     expect(response.status).toBe(200)
@@ -129,6 +153,7 @@ describe.each(kinds)('a proposal’s images (%s)', (kind) => {
   it('opens an image as the page opens: the access code, then 410 once the link is revoked', async () => {
     const id = await share(owner, { accessCode: ACCESS_CODE })
     const image = await uploaded(id, tinyPng(), 'image/png')
+    await publishWith(id, [image])
     const prospect = new ApiClient(stack.url)
     expect((await prospect.get(imagePath(id, image.imageId))).status).toBe(401)
     expect((await prospect.get(imagePath(id, image.imageId, ACCESS_CODE))).status).toBe(200)
@@ -136,6 +161,21 @@ describe.each(kinds)('a proposal’s images (%s)', (kind) => {
     expect((await owner.post(`/api/proposals/${id}/revoke`, {})).status).toBe(200)
     expect((await prospect.get(imagePath(id, image.imageId, ACCESS_CODE))).status).toBe(410)
     expect((await owner.get(imagePath(id, image.imageId))).status).toBe(200)
+  })
+
+  it('shows a prospect only the images the published document shows; the owner sees every upload', async () => {
+    const id = await share(owner)
+    const [shown, hidden, unpublished] = [
+      await uploaded(id, tinyPng(), 'image/png'),
+      await uploaded(id, gradientPng(20, 20), 'image/png'),
+      await uploaded(id, gradientPng(30, 30), 'image/png'),
+    ]
+    await publishWith(id, [shown, { ...hidden, hidden: true }])
+    const prospect = new ApiClient(stack.url)
+    const statuses = async (client: ApiClient) =>
+      Promise.all([shown, hidden, unpublished].map(async (image) => (await client.get(imagePath(id, image.imageId))).status))
+    expect(await statuses(prospect)).toEqual([200, 404, 404])
+    expect(await statuses(owner)).toEqual([200, 200, 200])
   })
 
   it(`holds a proposal to ${PROPOSAL_DOCUMENT_LIMITS.maxImages} images and the account to its plan’s bytes`, async () => {

@@ -1,10 +1,17 @@
 // A proposal's images (issue 37): the owner uploads one as the raw request body; whoever may open
-// the proposal reads it back, on the page's own rules (404, 410, the access code of ?code=).
-import { PROPOSAL_IMAGE_MAX_BYTES, PROPOSAL_IMAGE_TOO_LARGE_MESSAGE, PROPOSAL_IMAGE_TYPE_MESSAGE } from '@valueproof/contracts'
+// the proposal reads it back, on the page's own rules (404, 410, the access code of ?code=), when
+// the published document shows it.
+import {
+  PROPOSAL_IMAGE_MAX_BYTES,
+  PROPOSAL_IMAGE_TOO_LARGE_MESSAGE,
+  PROPOSAL_IMAGE_TYPE_MESSAGE,
+  type ProposalDocument,
+} from '@valueproof/contracts'
 import { currentUserId, errors, requireUser, Router } from '@valueproof/http-kit'
 import type { Context } from 'koa'
 import { declaredImageType, IMAGE_NOT_FOUND_MESSAGE, readProposalImage, uploadProposalImage } from '../../domain/proposal-images.ts'
 import { admitViewer, openableProposal, type ProposalDeps } from '../../domain/proposals.ts'
+import { shownDocument } from '../../presenters/proposal.ts'
 import { idParam, queryCode, viewerOf } from '../proposals/request.ts'
 
 function tooLarge() {
@@ -50,7 +57,11 @@ export function proposalImagesRouter(deps: ProposalDeps): Router {
     const now = (deps.now ?? (() => new Date()))()
     const { proposal, isOwner } = await openableProposal(deps, { proposalId: idParam(ctx), userId: viewer.userId, now })
     await admitViewer(deps, { proposal, isOwner, viewer, code: queryCode(ctx), now })
-    const image = await readProposalImage(deps, { proposalId: proposal.id, imageId: imageIdParam(ctx) })
+    const imageId = imageIdParam(ctx)
+    // A prospect sees only the images the published document shows: an upload still in the draft,
+    // or one the seller hid, stays the owner's until it is published.
+    if (!isOwner && !shownImageIds(shownDocument(proposal)).has(imageId)) throw errors.notFound(IMAGE_NOT_FOUND_MESSAGE, 'image_not_found')
+    const image = await readProposalImage(deps, { proposalId: proposal.id, imageId })
     if (!image) throw errors.notFound(IMAGE_NOT_FOUND_MESSAGE, 'image_not_found')
     // An image never changes under its id; who may see it can (a revoked link), so only the browser keeps it, briefly.
     ctx.set('Cache-Control', 'private, max-age=3600')
@@ -61,4 +72,8 @@ export function proposalImagesRouter(deps: ProposalDeps): Router {
   })
 
   return router
+}
+
+function shownImageIds(document: ProposalDocument): Set<string> {
+  return new Set(document.blocks.flatMap((block) => (block.type === 'image' ? [block.imageId] : [])))
 }
