@@ -3,9 +3,9 @@
 // sections and publishes; a prospect in another context sees exactly the published version and
 // never downloads the editor. Reloading mid-typing, going offline, and a second tab's stale save
 // keep or refuse changes as the editor says. Screenshots: light, dark, phone 375, Swedish.
-import { deflateSync } from 'node:zlib'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { DRAFT_CONFLICT_MESSAGE } from '@valueproof/contracts'
+import { gradientPng } from '../integration/support/images.ts'
 import { expect, loginUser, postJson, registerUser, test, uniqueUsername } from './fixtures.ts'
 import { SMALL_PHONE } from './layout.ts'
 import { screenshot, signedOutVisitor, SUPPORT_CALCULATOR, SWEDISH_CALCULATOR, upgradeToPro } from './pages.ts'
@@ -27,42 +27,6 @@ async function serverDraft(request: APIRequestContext, id: string): Promise<stri
   const response = await request.get(`/api/proposals/${id}/draft`)
   expect(response.ok(), `${response.status()} ${await response.text()}`).toBe(true)
   return JSON.stringify(await response.json())
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-  return c >>> 0
-})
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff
-  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8)
-  return (c ^ 0xffffffff) >>> 0
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-  const length = Buffer.alloc(4)
-  length.writeUInt32BE(data.length)
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(body))
-  return Buffer.concat([length, body, crc])
-}
-
-/** A width × height PNG in two colours (truecolour, 8 bits), made here: no fixture file. */
-function makePng(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 2, 0, 0, 0], 8)
-  const rows: number[] = []
-  for (let y = 0; y < height; y += 1) {
-    rows.push(0)
-    for (let x = 0; x < width; x += 1) rows.push(...(x < width / 2 ? [29, 78, 216] : [245, 158, 11]))
-  }
-  const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.from(rows))), chunk('IEND', Buffer.alloc(0))])
 }
 
 async function openEditor(page: Page, id: string): Promise<void> {
@@ -111,7 +75,7 @@ test('the seller edits, adds an image and a pricing table, reorders, hides and p
   // An image: not saved until it has alt text, which the field asks for.
   await page.getByRole('group', { name: 'Add block' }).getByRole('button', { name: 'Image' }).click()
   const image = block(page, 'Image')
-  await image.getByLabel('Upload an image').setInputFiles({ name: 'dashboard.png', mimeType: 'image/png', buffer: makePng(64, 40) })
+  await image.getByLabel('Upload an image').setInputFiles({ name: 'dashboard.png', mimeType: 'image/png', buffer: gradientPng(64, 40) })
   // Shown from the server (resized there); without alt text it is no image to a screen reader yet.
   await expect(image.getByText('Replace the image', { exact: true })).toBeVisible()
   await expect(image.locator('img')).toHaveJSProperty('complete', true)
@@ -141,6 +105,12 @@ test('the seller edits, adds an image and a pricing table, reorders, hides and p
   await page.getByRole('button', { name: 'Move Solution Overview up' }).click()
   await page.getByRole('button', { name: 'Hide Value Proposition' }).click()
   await expect(block(page, 'Value Proposition')).toContainText('Hidden')
+  // Deleting asks nothing; Undo puts the block back where it was.
+  await page.getByRole('button', { name: 'Delete Next Steps' }).click()
+  await expect(block(page, 'Next Steps')).toHaveCount(0)
+  await expect(page.getByRole('status').filter({ hasText: 'Deleted Next Steps.' })).toBeVisible()
+  await page.getByRole('button', { name: 'Undo' }).click()
+  await expect(block(page, 'Next Steps')).toBeVisible()
 
   await expect(saveStatus(page)).toHaveText('Saved', { timeout: 15_000 })
   await expect(page.getByText('Unpublished changes')).toBeVisible()
