@@ -194,18 +194,19 @@ describe('the draft and its publications', () => {
     expect((await recordOf(owner, id)).document).toEqual(prospect.document)
     expect((await draftOf(id)).unpublishedChanges).toBe(true)
 
-    // A rename from the list retitles what the prospect sees; publishing again sets the document's title.
+    // A rename from the list retitles what the prospect sees and the draft (at a new revision), so
+    // publishing again keeps it.
     expect((await owner.patch(`/api/proposals/${id}`, { title: 'Renamed in the list' })).status).toBe(200)
     expect((await recordOf(new ApiClient(stack.url), id)).document.title).toBe('Renamed in the list')
-    const second = await owner.post(`/api/proposals/${id}/publish`, { revision: 2 })
+    const second = await owner.post(`/api/proposals/${id}/publish`, { revision: 3 })
     expect(second.status).toBe(201)
-    expect((await recordOf(new ApiClient(stack.url), id)).title).toBe('Draft edit after publishing')
+    expect((await recordOf(new ApiClient(stack.url), id)).title).toBe('Renamed in the list')
     const viewed = await owner.get(`/api/proposals/${id}/publications/1`)
     expect(publicationAnswerSchema.parse(await viewed.json())).toMatchObject({ number: 1, title: 'Offer for Initech', document: first })
     const restored = await owner.post(`/api/proposals/${id}/publications/1/restore`)
     expect(restored.status).toBe(200)
-    expect(draftAnswerSchema.parse(await restored.json())).toMatchObject({ revision: 3, document: first, unpublishedChanges: true })
-    expect((await recordOf(new ApiClient(stack.url), id)).title).toBe('Draft edit after publishing')
+    expect(draftAnswerSchema.parse(await restored.json())).toMatchObject({ revision: 4, document: first, unpublishedChanges: true })
+    expect((await recordOf(new ApiClient(stack.url), id)).title).toBe('Renamed in the list')
     for (const number of ['0', 'two', '7']) {
       const missing = await owner.get(`/api/proposals/${id}/publications/${number}`)
       expect(missing.status, number).toBe(number === '7' ? 404 : 400)
