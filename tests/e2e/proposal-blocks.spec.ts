@@ -216,6 +216,15 @@ test.describe("the prospect's page renders the published document", () => {
     await expect(pdf).toHaveAttribute('href', /options=workshop%2Cpremium/)
     await table.scrollIntoViewIfNeeded()
     await screenshot(shown, 'blocks-english-ticked', false)
+
+    // Agreeing freezes the payback the page shows with those ticks, not the seller's default quote.
+    const payback = await shown.locator('[data-headline-figure="payback"] dd').innerText()
+    await shown.getByRole('button', { name: 'These numbers work for us' }).click()
+    const form = shown.getByRole('form', { name: 'These numbers work for us' })
+    await form.getByLabel('Your name').fill('Bill Lumbergh')
+    await form.getByLabel('Your e-mail').fill('bill@initech.example')
+    await form.getByRole('button', { name: 'Confirm' }).click()
+    await expect(shown.locator('[data-agreement] [data-agreed-figure="payback"] dd')).toHaveText(payback)
     await prospect.close()
   })
 

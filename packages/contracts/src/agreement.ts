@@ -66,6 +66,16 @@ export const agreementBodySchema = z.strictObject({
     .refine((value) => EMAIL_SHAPE.test(value), AGREEMENT_EMAIL_MESSAGE),
   scenario: scenarioField,
   values: calculatorValuesSchema,
+  /**
+   * The optional pricing lines the prospect ticked (issue 37): with them the agreed figures use the
+   * quote's price as the page showed it. Absent: the seller's own choice of optional lines.
+   */
+  options: z
+    .array(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'options must be the ids of optional pricing lines'), {
+      error: 'options must be the ids of optional pricing lines',
+    })
+    .max(50, 'options names at most 50 lines')
+    .optional(),
 })
 export type AgreementBody = z.output<typeof agreementBodySchema>
 

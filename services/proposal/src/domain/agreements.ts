@@ -18,6 +18,7 @@ import {
   createCalculator,
   headlineOf,
   inputSlider,
+  priceOfQuote,
   scenarioValues,
   snapToSlider,
   validateCalculatorData,
@@ -25,7 +26,9 @@ import {
   type Scenario,
 } from '@valueproof/formula'
 import { errors, HttpError } from '@valueproof/http-kit'
-import { Prisma, type Agreement, type Tx } from '../db.ts'
+import { Prisma, type Agreement, type Proposal, type Tx } from '../db.ts'
+import { pricingTablesOf, ticksOf } from '../pdf/pdf-pricing.ts'
+import { shownDocument } from '../presenters/proposal.ts'
 import { recordProposalAgreed } from '../events/outbox.ts'
 import { presentAgreement } from '../presenters/agreement.ts'
 import { agreementHash } from './agreement-hash.ts'
@@ -93,6 +96,22 @@ function isJsonObject(value: Prisma.JsonValue): value is Prisma.JsonObject {
 }
 
 /**
+ * The calculator as the prospect priced it (issue 37): with the optional lines they ticked, the
+ * first visible pricing table's price, as the page showed it; without `options`, as stored (the
+ * seller's own choice, priced when the seller published). An option that is no optional line: 400.
+ */
+function quotedDefinition(row: Proposal, options: readonly string[] | undefined): Prisma.JsonValue {
+  if (options === undefined || !isJsonObject(row.calculatorData)) return row.calculatorData
+  const document = shownDocument(row)
+  const ticks = ticksOf(document, options)
+  const [table] = pricingTablesOf(document)
+  if (table === undefined) return row.calculatorData
+  const price = priceOfQuote(table, ticks)
+  const unpriced = Object.fromEntries(Object.entries(row.calculatorData).filter(([name]) => name !== 'price'))
+  return price === undefined ? unpriced : { ...unpriced, price: JSON.parse(JSON.stringify(price)) as Prisma.JsonObject }
+}
+
+/**
  * POST /proposals/:id/agreement: the same access rules as opening the proposal (404, 410, the
  * access code and its limits); the owner cannot agree to their own (403). Answers the agreement as
  * anyone with the link sees it. The agreed event commits with it through the outbox.
@@ -116,8 +135,9 @@ export async function agreeToProposal(
       const locked = await lockForAgreement(tx, { proposalId: proposal.id, agreedAt })
       // The rule as it is now: the seller may have narrowed it since the proposal was read.
       assertMayAgree(locked, body.email)
-      // The definition frozen is the calculator exactly as stored (as its owner reads it).
-      const definition = locked.calculatorData
+      // The definition frozen is the calculator as stored (as its owner reads it), priced by the
+      // quote with the prospect's ticks when they ticked optional lines.
+      const definition = quotedDefinition(locked, body.options)
       const validation = validateCalculatorData(definition)
       if (!validation.ok || !isJsonObject(definition)) throw errors.badRequest(AGREEMENT_NO_CALCULATOR_MESSAGE, 'agreement_no_calculator')
       const values = agreedValues(validation.calculatorData, body.scenario, body.values)

@@ -13,6 +13,8 @@ export interface AgreementFormProps {
   accessCode: string | undefined
   scenario: Scenario
   values: Readonly<Record<string, number>>
+  /** The optional pricing lines ticked on the page, when the proposal has any: the agreed price follows them. */
+  options?: readonly string[] | undefined
   /** Only the e-mail addresses the seller named may agree (issue 34). */
   restricted: boolean
   texts: ProposalTexts
@@ -21,7 +23,17 @@ export interface AgreementFormProps {
   onCancel: () => void
 }
 
-export function AgreementForm({ proposalId, accessCode, scenario, values, restricted, texts, onAgreed, onCancel }: AgreementFormProps) {
+export function AgreementForm({
+  proposalId,
+  accessCode,
+  scenario,
+  values,
+  options,
+  restricted,
+  texts,
+  onAgreed,
+  onCancel,
+}: AgreementFormProps) {
   const id = useId()
   const form = useRef<HTMLFormElement>(null)
   const [name, setName] = useState('')
@@ -37,7 +49,13 @@ export function AgreementForm({ proposalId, accessCode, scenario, values, restri
     setSending(true)
     setProblem(undefined)
     try {
-      const response = await apiRequest('POST', agreementUrl(proposalId, accessCode), { name, email, scenario, values })
+      const response = await apiRequest('POST', agreementUrl(proposalId, accessCode), {
+        name,
+        email,
+        scenario,
+        values,
+        ...(options === undefined ? {} : { options }),
+      })
       onAgreed(agreementSchema.parse(await response.json()))
     } catch (error) {
       // Not one of the named addresses: said in the proposal's language. Else the server's own words

@@ -143,6 +143,7 @@ export function ProposalSummary({
                 accessCode={accessCode}
                 scenario={figures.scenario}
                 values={figures.values}
+                options={pricingOptions}
                 restricted={agreementRestricted}
                 texts={texts}
                 onAgreed={(stored) => {

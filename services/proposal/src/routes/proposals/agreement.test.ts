@@ -11,6 +11,7 @@ import {
   PROPOSAL_ALREADY_AGREED_MESSAGE,
   PROPOSAL_UNAVAILABLE_MESSAGE,
   agreementSchema,
+  draftAnswerSchema,
   proposalListEntrySchema,
   proposalRecordSchema,
   type Agreement,
@@ -103,6 +104,50 @@ describe('the prospect’s agreement', () => {
     const text = Buffer.concat(payloads.map((payload) => Buffer.from(payload))).toString('latin1')
     expect(text).not.toContain(PROSPECT.email)
     expect(text).not.toContain('Petra')
+  })
+
+  it('prices the agreed figures by the quote with the optional lines the prospect ticked', async () => {
+    const pricing = {
+      id: 'pricing',
+      type: 'pricing',
+      items: [
+        { id: 'seats', description: 'Seats', quantity: 10, unit: 'seat', unitPrice: 50, recurrence: 'month' },
+        { id: 'premium', description: 'Premium support', quantity: 1, unit: '', unitPrice: 6000, recurrence: 'year', optional: true },
+      ],
+    }
+    const published = async () => {
+      const id = await share(owner)
+      const draft = draftAnswerSchema.parse(await (await owner.get(`/api/proposals/${id}/draft`)).json())
+      const document = { ...draft.document, blocks: [...draft.document.blocks, pricing] }
+      expect((await owner.request('PUT', `/api/proposals/${id}/draft`, { json: { document, revision: draft.revision } })).status).toBe(200)
+      expect((await owner.post(`/api/proposals/${id}/publish`, { revision: draft.revision + 1 })).status).toBe(201)
+      return id
+    }
+    const validation = validateCalculatorData(supportTriageCalculator)
+    if (!validation.ok) throw new Error('the test calculator is invalid')
+    const expectedFigures = (price: object) => {
+      const values = scenarioValues(validation.calculatorData, 'expected')
+      const priced = validateCalculatorData({ ...supportTriageCalculator, price: { ...price, source: { kind: 'entered' } } })
+      if (!priced.ok) throw new Error('the priced calculator is invalid')
+      const headline = headlineOf(createCalculator(priced.calculatorData).compute(values))
+      return {
+        yearlyValue: headline.yearlyValue,
+        paybackMonths: headline.payback?.months,
+        paidBack: headline.payback?.paidBack,
+        paybackEstimate: false,
+      }
+    }
+
+    const withSellersChoice = await agree(new ApiClient(stack.url), await published(), {})
+    expect(withSellersChoice.status, await withSellersChoice.clone().text()).toBe(201)
+    expect(agreementSchema.parse(await withSellersChoice.json()).figures).toEqual(expectedFigures({ amount: 500, period: 'month' }))
+
+    const ticked = await agree(new ApiClient(stack.url), await published(), { options: ['premium'] })
+    expect(ticked.status, await ticked.clone().text()).toBe(201)
+    expect(agreementSchema.parse(await ticked.json()).figures).toEqual(expectedFigures({ amount: 12_000, period: 'year' }))
+
+    const unknown = await agree(new ApiClient(stack.url), await published(), { options: ['seats'] })
+    expect(unknown.status).toBe(400)
   })
 
   it('refuses the owner, a second agreement, a name that is no input and a body that breaks the contract', async () => {
