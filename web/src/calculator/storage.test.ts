@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../api.ts'
+import { QuotaStorage } from '../testing/quota-storage.ts'
 import { documentFailure, DOCUMENT_TOO_LONG_MESSAGE, isAcceptedFile, textFailure } from './generation-api.ts'
 import {
   claimWorkspace,
@@ -12,32 +13,6 @@ import {
   STORAGE_KEYS,
   writeJson,
 } from './storage.ts'
-
-/** A Storage with a quota, like the browser's: setItem throws once the stored text would exceed it. */
-class QuotaStorage implements Storage {
-  readonly items = new Map<string, string>()
-  constructor(readonly quota: number) {}
-  get length() {
-    return this.items.size
-  }
-  clear() {
-    this.items.clear()
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null
-  }
-  removeItem(key: string) {
-    this.items.delete(key)
-  }
-  setItem(key: string, value: string) {
-    const used = [...this.items].reduce((sum, [name, text]) => (name === key ? sum : sum + name.length + text.length), 0)
-    if (used + key.length + value.length > this.quota) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
-    this.items.set(key, value)
-  }
-}
 
 const CONFIG = {
   name: 'Invoice savings',
