@@ -21,26 +21,33 @@ RUN --mount=type=bind,target=/context \
 
 # --- build: every deployable's bundle (npm run build: code generation, the web app, esbuild) ---
 FROM ${NODE_IMAGE} AS build
+# Behind a TLS-inspecting proxy the registry's certificate chain ends in the proxy's CA: the steps
+# that download take that bundle as the optional build secret `ca` (--secret id=ca,src=<bundle>),
+# which never stays in a layer. Without the secret Node warns once that the file is missing.
+ENV NODE_EXTRA_CA_CERTS=/run/secrets/ca
 # The npm that wrote package-lock.json (decision 080); the base image brings npm 10.
 ARG NPM_VERSION=11.19.1
-RUN npm install --global --no-audit --no-fund "npm@${NPM_VERSION}"
+RUN --mount=type=secret,id=ca \
+    npm install --global --no-audit --no-fund "npm@${NPM_VERSION}"
 WORKDIR /src
 COPY --from=manifests /manifests/ ./
 # No install scripts: every tool the build runs works without them (package.json allowScripts).
-RUN --mount=type=cache,target=/root/.npm \
+RUN --mount=type=cache,target=/root/.npm --mount=type=secret,id=ca \
     npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
 RUN npm run build
 
 # --- deps: the deployable's production node_modules --------------------------------------------
 FROM ${NODE_IMAGE} AS deps
+ENV NODE_EXTRA_CA_CERTS=/run/secrets/ca
 ARG NPM_VERSION=11.19.1
-RUN npm install --global --no-audit --no-fund "npm@${NPM_VERSION}"
+RUN --mount=type=secret,id=ca \
+    npm install --global --no-audit --no-fund "npm@${NPM_VERSION}"
 ARG DEPLOYABLE
 WORKDIR /app
 COPY --from=manifests /manifests/ ./
 RUN --mount=type=bind,source=deploy/assemble-image.sh,target=/usr/local/bin/assemble-image.sh \
-    --mount=type=cache,target=/root/.npm \
+    --mount=type=cache,target=/root/.npm --mount=type=secret,id=ca \
     bash /usr/local/bin/assemble-image.sh deps /app "${DEPLOYABLE}"
 
 # --- runtime ------------------------------------------------------------------------------------

@@ -4,8 +4,9 @@
 #   scripts/infra.sh up       install what is missing, start what is down (idempotent)
 #   scripts/infra.sh down     stop the servers this script started (data folders are kept)
 #   scripts/infra.sh status   what is installed and what listens where
-#   scripts/infra.sh tools    only build the Go tools (nats-server, minio, stripe-mock, helm, k6, kubeconform)
+#   scripts/infra.sh tools    only build the Go tools (nats-server, minio, mc, stripe-mock, helm, k6, kubeconform, tools/*)
 #   scripts/infra.sh env      print the addresses the tests read, as shell exports
+#   scripts/infra.sh containers  podman, the Go tools and the base images (scripts/images.sh base)
 #
 # Debian packages (PostgreSQL, Chromium, poppler-utils) come from apt; the servers and tools come
 # from the Go module proxy, built with `go install` at the versions pinned below into
@@ -26,12 +27,17 @@ RUN="$INFRA_DIR/run"
 TOOLS=(
   "nats-server|github.com/nats-io/nats-server/v2|v2.15.2|"
   "minio|github.com/minio/minio|v0.0.0-20260212201848-7aac2a2c5b7c|"
+  "mc|github.com/minio/mc|v0.0.0-20250313080218-cf909e1063a9|"
   "stripe-mock|github.com/stripe/stripe-mock|v0.203.0|"
   "helm|helm.sh/helm/v3/cmd/helm|v3.22.0|-X helm.sh/helm/v3/internal/version.version=v3.22.0"
   "k6|go.k6.io/k6|v1.8.1|"
   "kubeconform|github.com/yannh/kubeconform/cmd/kubeconform|v0.8.0|"
 )
 DEBIAN_PACKAGES=(postgresql chromium poppler-utils)
+# The deploy test's containers (npm run test:deploy): podman with runc (Debian's default crun fails on
+# this kind of machine), netavark's bridge (iptables), catatonit (the pause image of kube play's pods)
+# and mmdebstrap for the base images.
+CONTAINER_PACKAGES=(podman runc netavark aardvark-dns iptables uidmap catatonit mmdebstrap)
 
 PG_PORT=5432
 NATS_PORT=4222
@@ -87,25 +93,32 @@ build_tools() {
   say "Go tools ready in $((SECONDS - started)) s"
 }
 
-# The project's own Go programs, one module per folder of tools/ (compose-check: docker-compose.yml
-# loaded by compose-go; dockerfile-check: the Dockerfile converted by BuildKit's frontend;
-# otelcol-check: the OpenTelemetry Collector compose runs, to validate its configuration), built
-# into $BIN/<folder>; rebuilt when the folder's go.mod, go.sum or *.go files change.
+# The project's own Go programs, one module per folder of tools/, built into $BIN/<folder> and
+# rebuilt when the folder's go.mod, go.sum or *.go files change. A folder with *.go files is a program
+# of ours (compose-check: docker-compose.yml loaded by compose-go; dockerfile-check: the Dockerfile
+# converted by BuildKit's frontend; otelcol-check: the OpenTelemetry Collector compose runs, which
+# also validates its configuration). A folder with only a go.mod names an upstream program in its
+# `tool` line, pinned with all its dependencies by go.sum (jaeger; docker-compose, the compose CLI
+# the deploy test drives podman with): `go install` refuses those modules (replace directives).
 build_project_tools() {
-  local source name stamp hash
+  local source name stamp hash target go_files
   for source in "$ROOT"/tools/*/; do
     source="${source%/}"; name="$(basename "$source")"; stamp="$BIN/.$name.version"
     [ -f "$source/go.mod" ] || continue
-    hash="$(cat "$source/go.mod" "$source/go.sum" "$source"/*.go | sha256sum | cut -c1-16)"
+    mapfile -t go_files < <(compgen -G "$source/*.go" || true)
+    hash="$(cat "$source/go.mod" "$source/go.sum" "${go_files[@]}" | sha256sum | cut -c1-16)"
     if [ -x "$BIN/$name" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$hash" ]; then
       say "$name: present ($BIN/$name)"
       continue
     fi
-    step="go build tools/$name"
+    target=.
+    [ ${#go_files[@]} -gt 0 ] || target="$(sed -n 's/^tool //p' "$source/go.mod" | head -n 1)"
+    [ -n "$target" ] || fail "tools/$name has neither Go files nor a tool line in go.mod"
+    step="go build tools/$name ($target)"
     command -v go >/dev/null 2>&1 || fail "Go is not installed; $name needs 'go build' (step: $step)"
-    say "$name: building tools/$name (a minute the first time)"
+    say "$name: building tools/$name (minutes the first time)"
     (cd "$source" && GOTOOLCHAIN=local GOFLAGS="${GOFLAGS:-} -buildvcs=false" CGO_ENABLED=0 \
-      go build -trimpath -ldflags="-s -w" -o "$BIN/$name" .) >"$LOGS/build-$name.log" 2>&1 \
+      go build -trimpath -ldflags="-s -w" -o "$BIN/$name" "$target") >"$LOGS/build-$name.log" 2>&1 \
       || { tail -n 30 "$LOGS/build-$name.log" >&2; fail "building $name failed (step: $step; log $LOGS/build-$name.log)"; }
     echo "$hash" >"$stamp"
     say "$name: built ($BIN/$name, sources $hash)"
@@ -117,11 +130,11 @@ build_project_tools() {
 # ---------------------------------------------------------------------------------------------
 package_installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
 
-install_debian_packages() {
+install_debian_packages() { # install_debian_packages <package>...
   local missing=() package
-  for package in "${DEBIAN_PACKAGES[@]}"; do package_installed "$package" || missing+=("$package"); done
+  for package in "$@"; do package_installed "$package" || missing+=("$package"); done
   if [ ${#missing[@]} -eq 0 ]; then
-    say "Debian packages present: ${DEBIAN_PACKAGES[*]}"
+    say "Debian packages present: $*"
     return 0
   fi
   step="apt-get install ${missing[*]}"
@@ -284,6 +297,7 @@ export KUBECONFORM_BIN=$BIN/kubeconform
 export COMPOSE_CHECK_BIN=$BIN/compose-check
 export DOCKERFILE_CHECK_BIN=$BIN/dockerfile-check
 export OTELCOL_CHECK_BIN=$BIN/otelcol-check
+export DOCKER_COMPOSE_BIN=$BIN/docker-compose
 ENV
 }
 
@@ -304,7 +318,7 @@ status() {
 up() {
   local started=$SECONDS
   mkdir -p "$BIN" "$DATA" "$LOGS" "$RUN"
-  install_debian_packages
+  install_debian_packages "${DEBIAN_PACKAGES[@]}"
   build_tools
   postgres_up
   nats_up
@@ -320,14 +334,24 @@ down() {
   say "PostgreSQL is Debian's cluster and keeps running (pg_ctlcluster $(pg_cluster_version) main stop stops it)"
 }
 
+# What the deploy test needs beyond `up`: podman and the base images (scripts/images.sh base).
+containers() {
+  mkdir -p "$BIN" "$LOGS"
+  install_debian_packages "${CONTAINER_PACKAGES[@]}"
+  build_tools
+  step="scripts/images.sh base"
+  "$ROOT/scripts/images.sh" base
+}
+
 main() {
   case "${1:-}" in
     up) up ;;
+    containers) containers ;;
     down) down ;;
     status) status ;;
     tools) build_tools ;;
     env) print_env ;;
-    *) echo "usage: scripts/infra.sh up|down|status|tools|env" >&2; exit 2 ;;
+    *) echo "usage: scripts/infra.sh up|down|status|tools|env|containers" >&2; exit 2 ;;
   esac
   step="done"
 }

@@ -157,7 +157,9 @@ describe.skipIf(!composeCheckAvailable())('docker-compose.yml', () => {
     const pipeline = collector.service.pipelines.traces
     expect(pipeline.receivers).toEqual(['otlp'])
     expect(pipeline.exporters.map((exporter) => collector.exporters[exporter]?.endpoint)).toEqual(['jaeger:4317'])
-    expect(environmentOf(service('jaeger')).COLLECTOR_OTLP_ENABLED).toBe('true')
+    // Jaeger 2 takes OTLP on 4317 without a switch; its health endpoint is the collector's healthcheckv2.
+    expect(service('jaeger').image).toMatch(/^jaegertracing\/jaeger:2\.\d+\.\d+$/)
+    expect(service('jaeger').healthcheck?.test).toContain('http://127.0.0.1:13133/status')
   })
 
   it('health-checks every long-running service (the deployables on /readyz)', () => {
