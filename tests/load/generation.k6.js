@@ -11,6 +11,7 @@
 // processes (tests/load/README.md).
 import http from 'k6/http'
 import { check, fail } from 'k6'
+import { Counter } from 'k6/metrics'
 import exec from 'k6/execution'
 import { BASE_URL, browserHeaders, jsonHeaders, knob, onePagePdf, registerUsers, SMOKE } from './lib.js'
 
@@ -66,8 +67,13 @@ export const options = {
     'http_req_duration{call:generate-value}': ['p(95)<2000'],
     'http_req_duration{call:analyze-document}': ['p(95)<5000'],
     'http_req_duration{call:analyze-document-for-value}': ['p(95)<5000'],
+    // Every request gets an HTTP answer, even while a service is down (a 502/503 is an answer).
+    unanswered: ['count==0'],
   },
 }
+
+/** Calls that got no HTTP answer at all (refused, reset, timed out): status 0 in k6. */
+const unanswered = new Counter('unanswered')
 
 const description = 'Our support platform saves each of your 12 agents 6 hours per week on ticket triage. Agents cost $45 per hour.'
 // Read once at init (open() is only allowed there); paths are relative to this script.
@@ -115,8 +121,10 @@ export default function (data) {
   // Each account serves FREE_CALCULATORS consecutive iterations, then the next one takes over.
   const cookie = data.cookies[Math.floor(iteration / FREE_CALCULATORS) % data.cookies.length]
   const call = CALLS[iteration % CALLS.length]
+  const response = generate(call, cookie, call)
+  if (response.status === 0) unanswered.add(1, { call })
   check(
-    generate(call, cookie, call),
+    response,
     {
       'status is 200': (r) => r.status === 200,
       'has a calculator': (r) => r.status === 200 && typeof r.json('parameters.name') === 'string',
