@@ -59,22 +59,6 @@ test.describe('ValueProof through the composed system', () => {
     }
   })
 
-  // The steps run on pages of their own contexts: Playwright's failure screenshot covers only its `page`.
-  test.afterEach(async () => {
-    const testInfo = test.info()
-    if (testInfo.status === testInfo.expectedStatus || journey === undefined) return
-    const pages: Array<[string, Page | undefined]> = [
-      ['seller', journey.seller.page],
-      ['prospect', journey.prospect?.page],
-    ]
-    for (const [who, page] of pages) {
-      if (page === undefined || page.isClosed()) continue
-      const path = testInfo.outputPath(`${who}-at-failure.png`)
-      await page.screenshot({ path, fullPage: true }).catch(() => undefined)
-      await testInfo.attach(`${who}-at-failure`, { path, contentType: 'image/png' }).catch(() => undefined)
-    }
-  })
-
   test.afterAll(async () => {
     if (journey === undefined) return
     const { seller, prospect } = journey
