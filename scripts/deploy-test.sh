@@ -8,7 +8,9 @@
 # that nothing is left running. Every stage prints its time; any failure exits non-zero.
 #
 #   scripts/deploy-test.sh            everything
-#   scripts/deploy-test.sh down       remove whatever an interrupted run left behind
+#   scripts/deploy-test.sh up         only bring the composed system up from the images built last
+#                                     (gateway on 127.0.0.1:13000, Jaeger on 16687); `down` removes it
+#   scripts/deploy-test.sh down       remove whatever a run left behind
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -113,7 +115,8 @@ ENV
   } >"$DEPLOY/.env"
   # Every ${VAR} of the compose file has a line (a variable added there without one fails here).
   local name missing=()
-  for name in $(grep -o '\${[A-Z_]*' "$ROOT/docker-compose.yml" | cut -c3- | sort -u); do
+  # ($${…} is compose's escape for the container's own shell: not read from .env.)
+  for name in $(grep -oE '(^|[^$])\$\{[A-Z_][A-Z0-9_]*' "$ROOT/docker-compose.yml" | sed 's/.*{//' | sort -u); do
     grep -q "^$name=" "$DEPLOY/.env" || missing+=("$name")
   done
   [ ${#missing[@]} -eq 0 ] || fail "docker-compose.yml reads ${missing[*]}, which the generated .env does not set"
@@ -137,6 +140,20 @@ compose_up() {
 
 smoke() {
   (cd "$ROOT" && npx playwright test -c tests/deploy/containers/playwright.config.ts)
+  tsx tests/deploy/containers/trace.ts
+  # The uploaded PDF is in the MinIO container's bucket.
+  local objects
+  objects="$(compose exec -T minio sh -c 'mc alias set here http://127.0.0.1:9000 "$MINIO_ROOT_USER" "$MINIO_ROOT_PASSWORD" >/dev/null && mc ls --recursive here/"${S3_BUCKET:-valueproof}"' | wc -l)"
+  [ "$objects" -gt 0 ] || fail "the MinIO container's bucket is empty after the upload"
+  say "MinIO container holds $objects objects"
+}
+
+containers_vitest() { # containers_vitest <file>: one of tests/deploy/containers' tests against the composed system
+  (cd "$ROOT" && npx vitest run -c tests/deploy/containers/vitest.config.ts "$1")
+}
+
+generation_load() {
+  (cd "$ROOT" && node --import tsx tests/load/run.ts --target composed --script generation --profile full --env RATE=4)
 }
 
 teardown() {
@@ -161,9 +178,10 @@ main() {
   mkdir -p "$DEPLOY" "$LOGS" "$RUN"
   : >"$DEPLOY/timings"
   case "${1:-all}" in
-    down) teardown; nothing_left; return 0 ;;
+    down) teardown; nothing_left; step="done"; return 0 ;;
+    up) write_env; timed "compose up" compose_up; step="done"; trap - EXIT; return 0 ;;
     all) ;;
-    *) echo "usage: scripts/deploy-test.sh [down]" >&2; exit 2 ;;
+    *) echo "usage: scripts/deploy-test.sh [up|down]" >&2; exit 2 ;;
   esac
   teardown
   timed "base images" bash "$ROOT/scripts/infra.sh" containers
@@ -171,6 +189,9 @@ main() {
   write_env
   timed "compose up" compose_up
   timed "browser smoke test and trace" smoke
+  timed "k6 generation scenario" generation_load
+  timed "throughput against bare Koa" containers_vitest tests/deploy/containers/throughput.test.ts
+  timed "crash of each service under load" containers_vitest tests/deploy/containers/crash.test.ts
   timed "teardown" teardown
   timed "chart pods (kube play)" "$ROOT/scripts/kube-play.sh" up
   "$ROOT/scripts/kube-play.sh" down

@@ -1,10 +1,12 @@
 // `npm run load`: the k6 scripts of this folder, run by the real k6 against
 //   embedded  the one-process product (`npm start`'s command in a child process, PGlite, in-process bus);
 //   deployed  the gateway and the five services as separate processes on PostgreSQL + NATS + MinIO
-//             (tests/deploy/processes.ts).
+//             (tests/deploy/processes.ts);
+//   composed  the system docker-compose.yml brought up, at GATEWAY_URL (scripts/deploy-test.sh runs
+//             it; never chosen by default).
 // Prints k6's summary of each run and a table of all of them; exits 1 when a threshold failed.
 //
-//   npm run load [-- --target embedded|deployed] [--script generation|prospects] [--profile smoke|full]
+//   npm run load [-- --target embedded|deployed|composed] [--script generation|prospects] [--profile smoke|full]
 //                [--from dist|sources] [--env RATE=20 …]
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -15,7 +17,8 @@ import { startProduct } from '../bench/product.ts'
 import { DEFAULT_CODE_SOURCE, DEPLOYED_SERVICES, startDeployedStack, type CodeSource } from '../deploy/processes.ts'
 import { headline, LOAD_SCRIPTS, runK6, thresholdResults, type K6Run, type LoadProfile, type LoadScript } from './k6.ts'
 
-const TARGETS = ['embedded', 'deployed'] as const
+const TARGETS = ['embedded', 'deployed', 'composed'] as const
+const DEFAULT_TARGETS: Target[] = ['embedded', 'deployed']
 type Target = (typeof TARGETS)[number]
 
 /**
@@ -55,7 +58,7 @@ function options() {
       env: { type: 'string', multiple: true },
     },
   })
-  const targets = (values.target ?? [...TARGETS]) as Target[]
+  const targets = (values.target ?? DEFAULT_TARGETS) as Target[]
   const scripts = (values.script ?? [...LOAD_SCRIPTS]) as LoadScript[]
   for (const target of targets) if (!TARGETS.includes(target)) usage(`unknown target ${target}`)
   for (const script of scripts) if (!LOAD_SCRIPTS.includes(script)) usage(`unknown script ${script}`)
@@ -73,6 +76,12 @@ function options() {
 }
 
 async function startTarget(target: Target, from: CodeSource, workDir: string): Promise<Started> {
+  if (target === 'composed') {
+    const url = process.env.GATEWAY_URL
+    if (url === undefined) usage('--target composed needs GATEWAY_URL (the composed gateway)')
+    // Started and stopped by scripts/deploy-test.sh; its limits come from the generated .env.
+    return { url, pids: [], stop: () => Promise.resolve() }
+  }
   if (target === 'embedded') {
     const product = await startProduct({ dataDir: join(workDir, 'embedded-data'), env: ONE_ADDRESS_LIMITS })
     return { url: product.url, pids: [product.pid], stop: () => product.stop() }
