@@ -13,6 +13,8 @@
 #     external-infrastructure shape), and each service migrates its database at start.
 #   - NetworkPolicies and Ingress are not rendered here (kubeconform validates them in the unit tests).
 #   - readiness: podman runs no readiness probe; kube-ready.ts sends the chart's probes itself.
+#   - Secrets: podman 4.3 stores a Secret document but reads secrets back only as JSON; kube-secret.ts
+#     creates the chart's Secret as a podman secret in that shape and plays the rest.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -25,6 +27,8 @@ export CONTAINERS_CONF="${CONTAINERS_CONF:-$ROOT/deploy/podman/containers.conf}"
 NETWORK=valueproof-kube
 RELEASE=valueproof
 RENDERED="$DEPLOY/chart.yaml"
+# What kube play gets: the rendered chart without its Secret (created as a podman secret instead).
+PLAYED="$DEPLOY/chart-played.yaml"
 SERVICES=(identity calculator proposal billing analytics)
 declare -A PORTS=([identity]=4001 [calculator]=4002 [proposal]=4003 [billing]=4004 [analytics]=4005)
 
@@ -85,8 +89,10 @@ up() {
   minio_password="$(head -c 18 /dev/urandom | base64 | tr -d '/+=')"
   infrastructure_up "$password" "$minio_password"
   render "$password" "$minio_password"
+  step="the chart's Secret as a podman secret"
+  (cd "$ROOT" && node --import tsx tests/deploy/containers/kube-secret.ts "$RENDERED" "$PLAYED")
   step="podman kube play"
-  podman kube play --network "$NETWORK" "$RENDERED" >"$LOGS/kube-play.log" 2>&1 \
+  podman kube play --network "$NETWORK" "$PLAYED" >"$LOGS/kube-play.log" 2>&1 \
     || { tail -n 30 "$LOGS/kube-play.log" >&2; fail "podman kube play failed (log $LOGS/kube-play.log)"; }
   step="the pods' probes"
   (cd "$ROOT" && node --import tsx tests/deploy/containers/kube-ready.ts "$RENDERED")
@@ -94,7 +100,8 @@ up() {
 }
 
 down() {
-  [ -f "$RENDERED" ] && podman kube down "$RENDERED" >/dev/null 2>&1 || true
+  [ -f "$PLAYED" ] && podman kube down "$PLAYED" >/dev/null 2>&1 || true
+  podman secret rm "$RELEASE" >/dev/null 2>&1 || true
   podman rm -f -t 5 valueproof-kube-postgres valueproof-kube-nats valueproof-kube-minio >/dev/null 2>&1 || true
   podman network exists "$NETWORK" && podman network rm -f "$NETWORK" >/dev/null 2>&1 || true
 }

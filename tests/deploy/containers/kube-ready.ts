@@ -146,3 +146,20 @@ for (const deployment of found) {
   }
 }
 if (problems.length > 0) throw new Error(`the chart's pods differ from what it writes:\n${problems.join('\n')}`)
+
+// The pods serve together: a seller registers through the gateway's pod (gateway → identity).
+const gateway = found.find((deployment) => deployment.metadata.name.endsWith('-gateway'))
+const gatewayContainer = gateway?.spec.template.spec.containers[0]
+if (gateway === undefined || gatewayContainer === undefined) throw new Error('the rendered chart has no gateway Deployment')
+const origin = `http://${addressOf(containerOf(gateway, gatewayContainer))}:${gatewayContainer.ports?.[0]?.containerPort ?? 3000}`
+const registered = await fetch(`${origin}/api/register`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ username: `kube-${Date.now()}`, password: 'Sunny-Day-42' }),
+})
+const cookie = registered.headers.get('set-cookie')?.split(';')[0] ?? ''
+const user = await fetch(`${origin}/api/user`, { headers: { cookie } })
+if (registered.status !== 201 || user.status !== 200) {
+  throw new Error(`registering through the gateway pod answered ${registered.status}, then GET /api/user ${user.status}`)
+}
+console.log(`  through the gateway pod: POST /api/register ${registered.status}, GET /api/user ${user.status}`)
