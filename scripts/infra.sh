@@ -337,7 +337,8 @@ down() {
 # What the deploy test needs beyond `up`: podman and the base images (scripts/images.sh base).
 containers() {
   mkdir -p "$BIN" "$LOGS"
-  install_debian_packages "${CONTAINER_PACKAGES[@]}"
+  # Chromium too: the deploy test drives the composed product with a browser.
+  install_debian_packages "${DEBIAN_PACKAGES[@]}" "${CONTAINER_PACKAGES[@]}"
   build_tools
   step="scripts/images.sh base"
   "$ROOT/scripts/images.sh" base

@@ -14,8 +14,8 @@ const NETWORK = 'valueproof-deploy_default'
 const BARE = 'valueproof-deploy-bare-koa'
 const BARE_PORT = 13098
 const CONNECTIONS = 50
-const WARMUP_SECONDS = 3
-const MEASURE_SECONDS = 10
+const WARMUP_SECONDS = 2
+const MEASURE_SECONDS = 8
 
 /** A Koa app with one handler answering the bytes it is given, run by the gateway image's node and koa. */
 const BARE_KOA = `
