@@ -2,6 +2,8 @@
 // holds the gateway's span of POST /api/calculator/analyze-document… and the calculator service's
 // span of the call it forwarded, so a request is followed across the hop through the collector.
 // Run by scripts/deploy-test.sh after the browser smoke test uploaded its PDF.
+import { setTimeout as sleep } from 'node:timers/promises'
+
 const JAEGER_URL = process.env.JAEGER_URL
 if (JAEGER_URL === undefined) throw new Error('JAEGER_URL is not set')
 /** The collector batches for 2 s and Jaeger indexes after: the test's patience. */
@@ -35,7 +37,7 @@ let seen: Trace[] = []
 while (found === undefined && Date.now() - started < WITHIN_MS) {
   seen = await uploadTraces()
   found = seen.find((trace) => servicesOf(trace).has('calculator'))
-  if (found === undefined) await new Promise((done) => setTimeout(done, 1000))
+  if (found === undefined) await sleep(1000)
 }
 if (found === undefined) {
   throw new Error(
@@ -44,5 +46,6 @@ if (found === undefined) {
       .join(', ')})`,
   )
 }
-const operations = found.spans.map((span) => `${found.processes[span.processID]?.serviceName ?? '?'}: ${span.operationName}`)
-console.log(`  Jaeger trace ${found.traceID}: ${found.spans.length} spans (${operations.join('; ')})`)
+const trace: Trace = found
+const operations = trace.spans.map((span) => `${trace.processes[span.processID]?.serviceName ?? '?'}: ${span.operationName}`)
+console.log(`  Jaeger trace ${trace.traceID}: ${trace.spans.length} spans (${operations.join('; ')})`)
