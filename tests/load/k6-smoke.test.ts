@@ -20,6 +20,7 @@ const EXPECTED_THRESHOLDS: Record<LoadScript, string[]> = {
     'http_req_duration{call:generate-value}: p(95)<2000',
     'http_req_duration{call:analyze-document}: p(95)<5000',
     'http_req_duration{call:analyze-document-for-value}: p(95)<5000',
+    'unanswered: count==0',
   ],
   prospects: [
     'http_req_failed: rate<0.01',
