@@ -5,9 +5,12 @@
 // driven by autocannon at 50 connections in this run:
 //  - GET /api/user with a session (aim: at least 0.25 × the bare handler);
 //  - the prospect's GET /api/proposals/{id}, a proposal opened signed out (aim: at least 0.5 ×).
+// Beside each ratio: the CPU time per request of the gateway and of the service (Linux /proc), which
+// other work on the machine moves far less than it moves requests per second (decision 135).
 // When GET /api/user falls short, a second run under `--cpu-prof` prints where the gateway and
 // identity spend their CPU.
 // Run alone: node --import tsx tests/bench/run.ts deployed
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -70,6 +73,45 @@ async function profileShortfall(): Promise<string> {
 
 type BareKoa = Awaited<ReturnType<typeof startBareKoa>>
 
+/** User + system CPU time of a process so far, in ms; undefined where /proc cannot tell (not Linux). */
+function cpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined
+  try {
+    // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks (100 per second on Linux).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+    const ticks = Number(fields[11]) + Number(fields[12])
+    return Number.isFinite(ticks) ? ticks * 10 : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Reads the CPU of the gateway and a service from `start()` on; `perRequest` answers µs per request of each. */
+function cpuMeter(stack: DeployedStack, service: 'identity' | 'proposal') {
+  const pids = [stack.pids.gateway, stack.pids[service]]
+  let before: Array<number | undefined> = []
+  return {
+    start: () => {
+      before = pids.map(cpuMs)
+    },
+    perRequest(requests: number): { gateway?: number; service?: number } {
+      const [gateway, serviceCpu] = pids.map((pid, index) => {
+        const now = cpuMs(pid)
+        const then = before[index]
+        return now === undefined || then === undefined || requests === 0 ? undefined : Math.round(((now - then) * 1000) / requests)
+      })
+      return { ...(gateway === undefined ? {} : { gateway }), ...(serviceCpu === undefined ? {} : { service: serviceCpu }) }
+    },
+  }
+}
+
+function cpuFigures(prefix: string, service: string, cpu: { gateway?: number; service?: number }): BenchResult[] {
+  const rows: BenchResult[] = []
+  if (cpu.gateway !== undefined) rows.push({ name: `${prefix}: gateway CPU per request`, value: cpu.gateway, unit: 'µs' })
+  if (cpu.service !== undefined) rows.push({ name: `${prefix}: ${service} CPU per request`, value: cpu.service, unit: 'µs' })
+  return rows
+}
+
 /** GET /api/user against a bare Koa handler answering its bytes; the profile runs later, once the stack is stopped. */
 async function userFigures(stack: DeployedStack, baselines: BareKoa[]): Promise<{ results: BenchResult[]; ratio: number }> {
   const name = 'deployed: GET /api/user, gateway and identity as separate compiled processes over HTTP'
@@ -78,9 +120,13 @@ async function userFigures(stack: DeployedStack, baselines: BareKoa[]): Promise<
   baselines.push(baseline)
   const expectBody = body.toString('utf8')
   const koa = await measure(`bare Koa ${baseline.version}`, baseline.url, headers, expectBody)
-  const api = await measure('GET /api/user, deployed shape', `${stack.url}/api/user`, headers, expectBody)
+  const meter = cpuMeter(stack, 'identity')
+  const api = await measure('GET /api/user, deployed shape', `${stack.url}/api/user`, headers, expectBody, meter.start)
+  const cpu = meter.perRequest(api.completedRequests)
   const ratio = api.requestsPerSecond / koa.requestsPerSecond
-  log(`GET /api/user: ${ratio.toFixed(3)} × bare Koa (aim ${THROUGHPUT_AIM})`)
+  log(
+    `GET /api/user: ${ratio.toFixed(3)} × bare Koa (aim ${THROUGHPUT_AIM}); CPU per request: gateway ${cpu.gateway ?? '?'} µs, identity ${cpu.service ?? '?'} µs`,
+  )
   const failures = api.non2xx + api.errors + api.timeouts + api.mismatches
   const koaName = `deployed: bare Koa ${baseline.version} handler, same ${body.length}-byte JSON (baseline)`
   const results: BenchResult[] = [
@@ -95,6 +141,7 @@ async function userFigures(stack: DeployedStack, baselines: BareKoa[]): Promise<
       pass: ratio >= THROUGHPUT_AIM,
       note: `p99 ${api.latencyMs.p99} ms (bare Koa ${koa.latencyMs.p99} ms)`,
     },
+    ...cpuFigures('deployed: GET /api/user', 'identity', cpu),
     {
       name: 'deployed: GET /api/user non-2xx + errors + timeouts + body mismatches',
       value: failures,
@@ -115,12 +162,14 @@ async function proposalFigures(stack: DeployedStack, baselines: BareKoa[]): Prom
   baselines.push(baseline)
   const koa = await measure(`bare Koa ${baseline.version}`, baseline.url, headers, body.toString('utf8'))
   // Each opening carries its own beacon token: the load checks statuses, the answer after it is compared field by field.
-  const api = await measureOpening(`${stack.url}/api/proposals/${id}`, headers, 'deployed')
+  const meter = cpuMeter(stack, 'proposal')
+  const api = await measureOpening(`${stack.url}/api/proposals/${id}`, headers, 'deployed', meter.start)
+  const cpu = meter.perRequest(api.completedRequests)
   const after = await visitor.get(`/api/proposals/${id}`)
   const afterSame = after.status === 200 && withoutToken(await after.text()) === expected
   const ratio = api.requestsPerSecond / koa.requestsPerSecond
   log(
-    `GET /api/proposals/{id}: ${Math.round(api.requestsPerSecond)} req/s, p99 ${api.latencyMs.p99} ms; ${ratio.toFixed(3)} × bare Koa (aim ${PROPOSAL_AIM})`,
+    `GET /api/proposals/{id}: ${ratio.toFixed(3)} × bare Koa (aim ${PROPOSAL_AIM}); CPU per request: gateway ${cpu.gateway ?? '?'} µs, proposal ${cpu.service ?? '?'} µs`,
   )
   const koaName = `deployed: bare Koa ${baseline.version} handler, same ${body.length}-byte proposal JSON (baseline)`
   const failures = api.non2xx + api.errors + api.timeouts + (afterSame ? 0 : 1)
@@ -136,6 +185,7 @@ async function proposalFigures(stack: DeployedStack, baselines: BareKoa[]): Prom
       pass: ratio >= PROPOSAL_AIM,
       note: `p99 ${api.latencyMs.p99} ms (bare Koa ${koa.latencyMs.p99} ms)`,
     },
+    ...cpuFigures('deployed: GET /api/proposals/{id}', 'proposal', cpu),
     {
       name: 'deployed: GET /api/proposals/{id} non-2xx + errors + timeouts (+1 if the answer afterwards differs)',
       value: failures,

@@ -90,9 +90,15 @@ export async function openSharedProposal(gatewayUrl: string): Promise<SharedProp
 }
 
 /** The GET under load: answers differ in their tokens, so only their status is checked here. */
-export async function measureOpening(url: string, headers: Record<string, string>, label = 'proposal'): Promise<LoadSummary> {
+export async function measureOpening(
+  url: string,
+  headers: Record<string, string>,
+  label = 'proposal',
+  onMeasuring?: () => void,
+): Promise<LoadSummary> {
   console.log(`  [${label}] GET /api/proposals/{id}: warm-up ${WARMUP_SECONDS} s, then ${MEASURE_SECONDS} s at ${CONNECTIONS} connections…`)
   await runLoad({ url, connections: CONNECTIONS, durationSeconds: WARMUP_SECONDS, headers })
+  onMeasuring?.()
   return runLoad({ url, connections: CONNECTIONS, durationSeconds: MEASURE_SECONDS, headers })
 }
 
