@@ -121,9 +121,17 @@ function describeLoad(label: string, load: LoadSummary): void {
   )
 }
 
-export async function measure(label: string, url: string, headers: Record<string, string>, expectBody: string): Promise<LoadSummary> {
+/** Warm-up, then the measured load; `onMeasuring` runs between the two (a benchmark's own readings). */
+export async function measure(
+  label: string,
+  url: string,
+  headers: Record<string, string>,
+  expectBody: string,
+  onMeasuring?: () => void,
+): Promise<LoadSummary> {
   log(`${label}: warm-up ${WARMUP_SECONDS} s at ${CONNECTIONS} connections…`)
   describeLoad(`${label} (warm-up)`, await runLoad({ url, connections: CONNECTIONS, durationSeconds: WARMUP_SECONDS, headers, expectBody }))
+  onMeasuring?.()
   log(`${label}: measuring ${MEASURE_SECONDS} s at ${CONNECTIONS} connections…`)
   const load = await runLoad({ url, connections: CONNECTIONS, durationSeconds: MEASURE_SECONDS, headers, expectBody })
   describeLoad(label, load)

@@ -1,10 +1,16 @@
-// GET /api/user in the deployed shape (issue 17, "Performance"): the gateway and identity as two
-// processes running the compiled bundles (dist/<name>/server.mjs, as the images do), the gateway
-// reaching identity over loopback HTTP, identity on PostgreSQL and NATS — against a bare Koa
-// handler answering the same bytes in this process, both driven by autocannon at 50 connections in
-// this run (aim: at least 0.25 × the bare handler). When it falls short, a second run under
-// `--cpu-prof` prints where the two processes spend their CPU.
+// The gateway's hop in the deployed shape (issue 17, "Performance"; issue 38): the gateway, identity
+// and proposal as separate processes running the compiled bundles (dist/<name>/server.mjs, as the
+// images do), the gateway reaching the services over loopback HTTP, the services on PostgreSQL and
+// NATS. Two calls, each against a bare Koa handler answering the same bytes in this process, both
+// driven by autocannon at 50 connections in this run:
+//  - GET /api/user with a session (aim: at least 0.25 × the bare handler);
+//  - the prospect's GET /api/proposals/{id}, a proposal opened signed out (aim: at least 0.5 ×).
+// Beside each ratio: the CPU time per request of the gateway and of the service (Linux /proc), which
+// other work on the machine moves far less than it moves requests per second (decision 135).
+// When GET /api/user falls short, a second run under `--cpu-prof` prints where the gateway and
+// identity spend their CPU.
 // Run alone: node --import tsx tests/bench/run.ts deployed
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -15,8 +21,10 @@ import { getUser, measure, registerUser, startBareKoa } from './api.bench.ts'
 import { runLoad } from './autocannon.ts'
 import type { BenchResult } from './bench-result.ts'
 import { summarizeProfiles } from './cpu-profile.ts'
+import { measureOpening, openSharedProposal, withoutToken } from './proposal.bench.ts'
 
 const THROUGHPUT_AIM = 0.25
+const PROPOSAL_AIM = 0.5
 const PROFILE_SECONDS = 8
 const CONNECTIONS = 50
 
@@ -63,6 +71,131 @@ async function profileShortfall(): Promise<string> {
   }
 }
 
+type BareKoa = Awaited<ReturnType<typeof startBareKoa>>
+
+/** User + system CPU time of a process so far, in ms; undefined where /proc cannot tell (not Linux). */
+function cpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined
+  try {
+    // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks (100 per second on Linux).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+    const ticks = Number(fields[11]) + Number(fields[12])
+    return Number.isFinite(ticks) ? ticks * 10 : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Reads the CPU of the gateway and a service from `start()` on; `perRequest` answers µs per request of each. */
+function cpuMeter(stack: DeployedStack, service: 'identity' | 'proposal') {
+  const pids = [stack.pids.gateway, stack.pids[service]]
+  let before: Array<number | undefined> = []
+  return {
+    start: () => {
+      before = pids.map(cpuMs)
+    },
+    perRequest(requests: number): { gateway?: number; service?: number } {
+      const [gateway, serviceCpu] = pids.map((pid, index) => {
+        const now = cpuMs(pid)
+        const then = before[index]
+        return now === undefined || then === undefined || requests === 0 ? undefined : Math.round(((now - then) * 1000) / requests)
+      })
+      return { ...(gateway === undefined ? {} : { gateway }), ...(serviceCpu === undefined ? {} : { service: serviceCpu }) }
+    },
+  }
+}
+
+function cpuFigures(prefix: string, service: string, cpu: { gateway?: number; service?: number }): BenchResult[] {
+  const rows: BenchResult[] = []
+  if (cpu.gateway !== undefined) rows.push({ name: `${prefix}: gateway CPU per request`, value: cpu.gateway, unit: 'µs' })
+  if (cpu.service !== undefined) rows.push({ name: `${prefix}: ${service} CPU per request`, value: cpu.service, unit: 'µs' })
+  return rows
+}
+
+/** GET /api/user against a bare Koa handler answering its bytes; the profile runs later, once the stack is stopped. */
+async function userFigures(stack: DeployedStack, baselines: BareKoa[]): Promise<{ results: BenchResult[]; ratio: number }> {
+  const name = 'deployed: GET /api/user, gateway and identity as separate compiled processes over HTTP'
+  const { headers, body, contentType } = await signedIn(stack)
+  const baseline = await startBareKoa(body, contentType)
+  baselines.push(baseline)
+  const expectBody = body.toString('utf8')
+  const koa = await measure(`bare Koa ${baseline.version}`, baseline.url, headers, expectBody)
+  const meter = cpuMeter(stack, 'identity')
+  const api = await measure('GET /api/user, deployed shape', `${stack.url}/api/user`, headers, expectBody, meter.start)
+  const cpu = meter.perRequest(api.completedRequests)
+  const ratio = api.requestsPerSecond / koa.requestsPerSecond
+  log(
+    `GET /api/user: ${ratio.toFixed(3)} × bare Koa (aim ${THROUGHPUT_AIM}); CPU per request: gateway ${cpu.gateway ?? '?'} µs, identity ${cpu.service ?? '?'} µs`,
+  )
+  const failures = api.non2xx + api.errors + api.timeouts + api.mismatches
+  const koaName = `deployed: bare Koa ${baseline.version} handler, same ${body.length}-byte JSON (baseline)`
+  const results: BenchResult[] = [
+    { name: koaName, value: Math.round(koa.requestsPerSecond), unit: 'req/s' },
+    {
+      name,
+      value: Math.round(api.requestsPerSecond),
+      unit: 'req/s',
+      baseline: { name: koaName, value: Math.round(koa.requestsPerSecond) },
+      ratio,
+      budget: `≥ ${THROUGHPUT_AIM.toFixed(2)} × bare Koa`,
+      pass: ratio >= THROUGHPUT_AIM,
+      note: `p99 ${api.latencyMs.p99} ms (bare Koa ${koa.latencyMs.p99} ms)`,
+    },
+    ...cpuFigures('deployed: GET /api/user', 'identity', cpu),
+    {
+      name: 'deployed: GET /api/user non-2xx + errors + timeouts + body mismatches',
+      value: failures,
+      unit: 'responses',
+      budget: '= 0',
+      pass: failures === 0,
+    },
+  ]
+  return { results, ratio }
+}
+
+/** The prospect's GET /api/proposals/{id}, signed out, against a bare Koa handler answering the same bytes. */
+async function proposalFigures(stack: DeployedStack, baselines: BareKoa[]): Promise<BenchResult[]> {
+  const name = "deployed: the prospect's GET /api/proposals/{id}, gateway and proposal as separate compiled processes over HTTP"
+  const { id, body, contentType, headers, visitor } = await openSharedProposal(stack.url)
+  const expected = withoutToken(body.toString('utf8'))
+  const baseline = await startBareKoa(body, contentType)
+  baselines.push(baseline)
+  const koa = await measure(`bare Koa ${baseline.version}`, baseline.url, headers, body.toString('utf8'))
+  // Each opening carries its own beacon token: the load checks statuses, the answer after it is compared field by field.
+  const meter = cpuMeter(stack, 'proposal')
+  const api = await measureOpening(`${stack.url}/api/proposals/${id}`, headers, 'deployed', meter.start)
+  const cpu = meter.perRequest(api.completedRequests)
+  const after = await visitor.get(`/api/proposals/${id}`)
+  const afterSame = after.status === 200 && withoutToken(await after.text()) === expected
+  const ratio = api.requestsPerSecond / koa.requestsPerSecond
+  log(
+    `GET /api/proposals/{id}: ${ratio.toFixed(3)} × bare Koa (aim ${PROPOSAL_AIM}); CPU per request: gateway ${cpu.gateway ?? '?'} µs, proposal ${cpu.service ?? '?'} µs`,
+  )
+  const koaName = `deployed: bare Koa ${baseline.version} handler, same ${body.length}-byte proposal JSON (baseline)`
+  const failures = api.non2xx + api.errors + api.timeouts + (afterSame ? 0 : 1)
+  return [
+    { name: koaName, value: Math.round(koa.requestsPerSecond), unit: 'req/s' },
+    {
+      name,
+      value: Math.round(api.requestsPerSecond),
+      unit: 'req/s',
+      baseline: { name: koaName, value: Math.round(koa.requestsPerSecond) },
+      ratio,
+      budget: `≥ ${PROPOSAL_AIM.toFixed(2)} × bare Koa (aim)`,
+      pass: ratio >= PROPOSAL_AIM,
+      note: `p99 ${api.latencyMs.p99} ms (bare Koa ${koa.latencyMs.p99} ms)`,
+    },
+    ...cpuFigures('deployed: GET /api/proposals/{id}', 'proposal', cpu),
+    {
+      name: 'deployed: GET /api/proposals/{id} non-2xx + errors + timeouts (+1 if the answer afterwards differs)',
+      value: failures,
+      unit: 'responses',
+      budget: '= 0',
+      pass: failures === 0,
+    },
+  ]
+}
+
 export async function run(): Promise<BenchResult[]> {
   const name = 'deployed: GET /api/user, gateway and identity as separate compiled processes over HTTP'
   let available: boolean
@@ -75,44 +208,23 @@ export async function run(): Promise<BenchResult[]> {
   if (!available)
     return [{ name, value: Number.NaN, unit: 'req/s', skipped: true, note: 'needs PostgreSQL, NATS and MinIO (scripts/infra.sh up)' }]
 
-  log('starting gateway + identity from dist/ (node --max-semi-space-size=32 dist/<name>/server.mjs)…')
-  const stack = await startDeployedStack({ only: ['identity'] })
+  log('starting gateway + identity + proposal from dist/ (node --max-semi-space-size=32 dist/<name>/server.mjs)…')
+  const stack = await startDeployedStack({ only: ['identity', 'proposal'] })
   let stopped: Promise<void> | undefined
   const stopStack = (): Promise<void> => (stopped ??= stack.stop())
-  let baseline: Awaited<ReturnType<typeof startBareKoa>> | undefined
+  const baselines: BareKoa[] = []
   try {
-    const { headers, body, contentType } = await signedIn(stack)
-    baseline = await startBareKoa(body, contentType)
-    const expectBody = body.toString('utf8')
-    const koa = await measure(`bare Koa ${baseline.version}`, baseline.url, headers, expectBody)
-    const api = await measure('GET /api/user, deployed shape', `${stack.url}/api/user`, headers, expectBody)
-    const ratio = api.requestsPerSecond / koa.requestsPerSecond
-    const failures = api.non2xx + api.errors + api.timeouts + api.mismatches
-    const koaName = `deployed: bare Koa ${baseline.version} handler, same ${body.length}-byte JSON (baseline)`
+    const user = await userFigures(stack, baselines)
+    const proposal = await proposalFigures(stack, baselines)
     await stopStack()
-    const profile = ratio < THROUGHPUT_AIM ? await profileShortfall() : undefined
-    return [
-      { name: koaName, value: Math.round(koa.requestsPerSecond), unit: 'req/s' },
-      {
-        name,
-        value: Math.round(api.requestsPerSecond),
-        unit: 'req/s',
-        baseline: { name: koaName, value: Math.round(koa.requestsPerSecond) },
-        ratio,
-        budget: `≥ ${THROUGHPUT_AIM.toFixed(2)} × bare Koa`,
-        pass: ratio >= THROUGHPUT_AIM,
-        note: `p99 ${api.latencyMs.p99} ms (bare Koa ${koa.latencyMs.p99} ms)${profile ? `; CPU by package: ${profile}` : ''}`,
-      },
-      {
-        name: 'deployed: GET /api/user non-2xx + errors + timeouts + body mismatches',
-        value: failures,
-        unit: 'responses',
-        budget: '= 0',
-        pass: failures === 0,
-      },
-    ]
+    const profile = user.ratio < THROUGHPUT_AIM ? await profileShortfall() : undefined
+    if (profile !== undefined) {
+      const figure = user.results[1]
+      if (figure !== undefined) figure.note = `${figure.note ?? ''}; CPU by package: ${profile}`
+    }
+    return [...user.results, ...proposal]
   } finally {
-    await baseline?.close()
+    await Promise.all(baselines.map((baseline) => baseline.close()))
     await stopStack()
   }
 }

@@ -50,16 +50,55 @@ async function recordedViews(databaseUrl: string): Promise<number> {
 }
 
 /** The answer without its beacon token (signed anew for each opening), as sorted JSON. */
-function withoutToken(text: string): string {
+export function withoutToken(text: string): string {
   const { beaconToken, ...record } = JSON.parse(text) as Record<string, unknown>
   if (typeof beaconToken !== 'string' || !beaconToken.startsWith('v1.')) throw new Error('the answer carries no beacon token')
   return JSON.stringify(record, Object.keys(record).sort())
 }
 
+/** What a returning prospect's GET of a shared proposal answers, and how to repeat it. */
+export interface SharedProposal {
+  id: string
+  /** The first answer (its beacon token is the only part that differs between openings). */
+  body: Buffer
+  contentType: string
+  /** The visitor cookie and accept header of a prospect who opened it before, signed out. */
+  headers: Record<string, string>
+  visitor: ApiClient
+}
+
+/** A seller registers and creates a proposal; a signed-out prospect opens it once and keeps the visitor cookie. */
+export async function openSharedProposal(gatewayUrl: string): Promise<SharedProposal> {
+  const owner = new ApiClient(gatewayUrl)
+  if ((await owner.post('/api/register', { username: uniqueUsername('benchprop'), password: GOOD_PASSWORD })).status !== 201)
+    throw new Error('register failed')
+  const created = await owner.post('/api/proposals', {
+    title: 'Support desk automation for Acme',
+    content: 'Shared calculator',
+    calculatorData,
+  })
+  if (created.status !== 201) throw new Error(`POST /api/proposals answered ${created.status}: ${await created.text()}`)
+  const { id } = (await created.json()) as { id: string }
+  // A visitor who already has a visitor cookie, as a returning prospect does.
+  const visitor = new ApiClient(gatewayUrl)
+  const first = await visitor.get(`/api/proposals/${id}`)
+  const body = Buffer.from(await first.arrayBuffer())
+  if (first.status !== 200) throw new Error(`GET /api/proposals/${id} answered ${first.status}`)
+  const contentType = first.headers.get('content-type') ?? 'application/json; charset=utf-8'
+  const visitorCookie = (first.headers.getSetCookie().find((line) => line.startsWith('vp_visitor=')) ?? '').split(';')[0] ?? ''
+  return { id, body, contentType, headers: { cookie: visitorCookie, accept: 'application/json' }, visitor }
+}
+
 /** The GET under load: answers differ in their tokens, so only their status is checked here. */
-async function measureOpening(url: string, headers: Record<string, string>): Promise<LoadSummary> {
-  console.log(`  [proposal] GET /api/proposals/{id}: warm-up ${WARMUP_SECONDS} s, then ${MEASURE_SECONDS} s at ${CONNECTIONS} connections…`)
+export async function measureOpening(
+  url: string,
+  headers: Record<string, string>,
+  label = 'proposal',
+  onMeasuring?: () => void,
+): Promise<LoadSummary> {
+  console.log(`  [${label}] GET /api/proposals/{id}: warm-up ${WARMUP_SECONDS} s, then ${MEASURE_SECONDS} s at ${CONNECTIONS} connections…`)
   await runLoad({ url, connections: CONNECTIONS, durationSeconds: WARMUP_SECONDS, headers })
+  onMeasuring?.()
   return runLoad({ url, connections: CONNECTIONS, durationSeconds: MEASURE_SECONDS, headers })
 }
 
@@ -75,24 +114,7 @@ export async function run(): Promise<BenchResult[]> {
 
   const { product, databaseUrl, close } = await productOnInfrastructure({ transport: 'in-process' })
   try {
-    const owner = new ApiClient(product.url)
-    if ((await owner.post('/api/register', { username: uniqueUsername('benchprop'), password: GOOD_PASSWORD })).status !== 201)
-      throw new Error('register failed')
-    const created = await owner.post('/api/proposals', {
-      title: 'Support desk automation for Acme',
-      content: 'Shared calculator',
-      calculatorData,
-    })
-    if (created.status !== 201) throw new Error(`POST /api/proposals answered ${created.status}: ${await created.text()}`)
-    const { id } = (await created.json()) as { id: string }
-    // A visitor who already has a visitor cookie, as a returning prospect does.
-    const visitor = new ApiClient(product.url)
-    const first = await visitor.get(`/api/proposals/${id}`)
-    const body = Buffer.from(await first.arrayBuffer())
-    if (first.status !== 200) throw new Error(`GET /api/proposals/${id} answered ${first.status}`)
-    const contentType = first.headers.get('content-type') ?? 'application/json; charset=utf-8'
-    const visitorCookie = (first.headers.getSetCookie().find((line) => line.startsWith('vp_visitor=')) ?? '').split(';')[0] ?? ''
-    const headers = { cookie: visitorCookie, accept: 'application/json' }
+    const { id, body, contentType, headers, visitor } = await openSharedProposal(product.url)
     const expected = withoutToken(body.toString('utf8'))
     const baseline = await startBareKoa(body, contentType)
     try {

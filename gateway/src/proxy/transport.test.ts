@@ -1,10 +1,19 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel'
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse as HttpServerResponse } from 'node:http'
 import { createServer, type Socket } from 'node:net'
 import { Readable } from 'node:stream'
 import { createLogger, errors, errorMiddleware, jsonBody, listen, requestContext, Router, type RunningServer } from '@valueproof/http-kit'
 import Koa from 'koa'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { httpTransport, inProcessTransport, ServiceUnreachable, type ServiceResponse, type ServiceTransport } from './transport.ts'
+import {
+  CallCancel,
+  httpTransport,
+  inProcessTransport,
+  ServiceUnreachable,
+  WHOLE_ANSWER_MAX_BYTES,
+  type ServiceResponse,
+  type ServiceTransport,
+} from './transport.ts'
 
 /** No user: the transport tests are about the exchange, not the identity. */
 const ANON = { clientIp: '127.0.0.1' }
@@ -259,5 +268,144 @@ describe('http transport when the service dies mid-upload', () => {
   it('reports a service that really closes its socket under the upload as unreachable', async () => {
     const failure = await uploadUntil(await uploadService(true), () => undefined)
     expect(failure).toBeInstanceOf(ServiceUnreachable)
+  })
+})
+
+/** A raw HTTP service whose handler the test writes; it counts the requests it saw closed early. */
+async function rawService(handle: (req: IncomingMessage, res: HttpServerResponse) => void): Promise<{
+  url: string
+  closedEarly: () => number
+  close(): Promise<void>
+}> {
+  let closedEarly = 0
+  const service = createHttpServer((req, res) => {
+    res.on('close', () => {
+      if (!res.writableFinished) closedEarly += 1
+    })
+    handle(req, res)
+  })
+  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve))
+  const address = service.address()
+  if (typeof address !== 'object' || address === null) throw new Error('no port')
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    closedEarly: () => closedEarly,
+    close: () =>
+      new Promise<void>((resolve) => {
+        service.closeAllConnections()
+        service.close(() => resolve())
+      }),
+  }
+}
+
+const until = async (condition: () => boolean): Promise<void> => {
+  for (let tries = 0; tries < 200 && !condition(); tries += 1) await new Promise((resolve) => setTimeout(resolve, 10))
+}
+
+// What the HTTP client (undici, decision 135) adds to the exchange: answers read whole or streamed,
+// calls dropped on cancel or when their answer is dropped, and undici's own errors mapped to 503.
+describe('http transport', () => {
+  it('reports a refused connection as an unreachable service', async () => {
+    const closed = await rawService(() => undefined)
+    const { url } = closed
+    await closed.close()
+    const transport = httpTransport(url)
+    try {
+      await expect(transport.send({ identity: ANON, method: 'GET', path: '/', headers: {} })).rejects.toBeInstanceOf(ServiceUnreachable)
+    } finally {
+      transport.close()
+    }
+  })
+
+  it('reports a service that closes the connection before answering as unreachable', async () => {
+    const service = await rawService((req) => req.socket.destroy())
+    const transport = httpTransport(service.url)
+    try {
+      const failure = await transport.send({ identity: ANON, method: 'GET', path: '/', headers: {} }).catch((error: unknown) => error)
+      expect(failure).toBeInstanceOf(ServiceUnreachable)
+      expect((failure as Error).cause).toMatchObject({ code: 'UND_ERR_SOCKET' })
+    } finally {
+      transport.close()
+      await service.close()
+    }
+  })
+
+  it('reads a small answer of known length whole, and streams a large one or one without a length', async () => {
+    const large = Buffer.alloc(WHOLE_ANSWER_MAX_BYTES + 1, 0x62)
+    const service = await rawService((req, res) => {
+      if (req.url === '/small') {
+        res.setHeader('content-length', 5)
+        res.end('small')
+      } else if (req.url === '/large') {
+        res.setHeader('content-length', large.length)
+        res.end(large)
+      } else {
+        res.write('no ')
+        res.end('length')
+      }
+    })
+    const transport = httpTransport(service.url)
+    try {
+      const small = await transport.send({ identity: ANON, method: 'GET', path: '/small', headers: {} })
+      expect(Buffer.isBuffer(small.body)).toBe(true)
+      expect(await text(small)).toBe('small')
+      const streamed = await transport.send({ identity: ANON, method: 'GET', path: '/large', headers: {} })
+      expect(Buffer.isBuffer(streamed.body)).toBe(false)
+      expect((await text(streamed)).length).toBe(large.length)
+      const chunked = await transport.send({ identity: ANON, method: 'GET', path: '/chunked', headers: {} })
+      expect(Buffer.isBuffer(chunked.body)).toBe(false)
+      expect(await text(chunked)).toBe('no length')
+    } finally {
+      transport.close()
+      await service.close()
+    }
+  })
+
+  it('drops the call when it is cancelled before the answer, and rejects with the reason', async () => {
+    const service = await rawService(() => undefined)
+    const transport = httpTransport(service.url)
+    try {
+      const cancel = new CallCancel()
+      const sent = transport.send({ identity: ANON, method: 'GET', path: '/never', headers: {}, cancel })
+      setTimeout(() => cancel.cancel(new Error('gave up')), 50)
+      await expect(sent).rejects.toThrow('gave up')
+      await until(() => service.closedEarly() === 1)
+      expect(service.closedEarly()).toBe(1)
+    } finally {
+      transport.close()
+      await service.close()
+    }
+  })
+
+  it('drops the call when a streamed answer is no longer read (the client went away)', async () => {
+    const service = await rawService((_req, res) => {
+      res.write('first part ')
+    })
+    const transport = httpTransport(service.url)
+    try {
+      const answer = await transport.send({ identity: ANON, method: 'GET', path: '/endless', headers: {} })
+      if (Buffer.isBuffer(answer.body)) throw new Error('a chunked answer should be streamed')
+      answer.body.destroy()
+      await until(() => service.closedEarly() === 1)
+      expect(service.closedEarly()).toBe(1)
+    } finally {
+      transport.close()
+      await service.close()
+    }
+  })
+
+  it('fails a streamed answer whose service dies while sending it', async () => {
+    const service = await rawService((_req, res) => {
+      res.write('first part ')
+      setTimeout(() => res.socket?.destroy(), 20)
+    })
+    const transport = httpTransport(service.url)
+    try {
+      const answer = await transport.send({ identity: ANON, method: 'GET', path: '/dies', headers: {} })
+      await expect(text(answer)).rejects.toThrow()
+    } finally {
+      transport.close()
+      await service.close()
+    }
   })
 })
