@@ -153,7 +153,7 @@ containers_vitest() { # containers_vitest <file>: one of tests/deploy/containers
 }
 
 generation_load() {
-  (cd "$ROOT" && node --import tsx tests/load/run.ts --target composed --script generation --profile full --env RATE=4)
+  (cd "$ROOT" && node --import tsx tests/load/run.ts --target composed --script generation --profile full --env RATE=4 --env HOLD_SECONDS=30)
 }
 
 teardown() {

@@ -101,7 +101,7 @@ build_tools() {
 # `tool` line, pinned with all its dependencies by go.sum (jaeger; docker-compose, the compose CLI
 # the deploy test drives podman with): `go install` refuses those modules (replace directives).
 build_project_tools() {
-  local source name stamp hash target go_files
+  local source name stamp hash target go_files started
   for source in "$ROOT"/tools/*/; do
     source="${source%/}"; name="$(basename "$source")"; stamp="$BIN/.$name.version"
     [ -f "$source/go.mod" ] || continue
@@ -117,11 +117,12 @@ build_project_tools() {
     step="go build tools/$name ($target)"
     command -v go >/dev/null 2>&1 || fail "Go is not installed; $name needs 'go build' (step: $step)"
     say "$name: building tools/$name (minutes the first time)"
+    started=$SECONDS
     (cd "$source" && GOTOOLCHAIN=local GOFLAGS="${GOFLAGS:-} -buildvcs=false" CGO_ENABLED=0 \
       go build -trimpath -ldflags="-s -w" -o "$BIN/$name" "$target") >"$LOGS/build-$name.log" 2>&1 \
       || { tail -n 30 "$LOGS/build-$name.log" >&2; fail "building $name failed (step: $step; log $LOGS/build-$name.log)"; }
     echo "$hash" >"$stamp"
-    say "$name: built ($BIN/$name, sources $hash)"
+    say "$name: built in $((SECONDS - started)) s ($BIN/$name, sources $hash)"
   done
 }
 

@@ -5,7 +5,7 @@
 //   k6 run -e BASE_URL=http://127.0.0.1:3000 -e PROFILE=smoke tests/load/generation.k6.js
 //
 // Knobs (-e): PROFILE=smoke (5 s at 4 calls/s) or full (the default: 1 → RATE calls/s over 30 s, RATE
-// for 1 min, down in 15 s); RATE (full's peak, default 10); USERS (accounts registered in setup();
+// for HOLD_SECONDS (default 60), down in 15 s); RATE (full's peak, default 10); USERS (accounts registered in setup();
 // default: enough Free allowances for every call); PROPOSAL_PDF (a document to upload instead of the
 // built-in one-page PDF). `npm run load` runs it against the one-process product and against separate
 // processes (tests/load/README.md).
@@ -23,7 +23,7 @@ const RATE = knob('RATE', 10)
 const SMOKE_RATE = 4
 const SMOKE_SECONDS = 5
 const RAMP_SECONDS = 30
-const HOLD_SECONDS = 60
+const HOLD_SECONDS = knob('HOLD_SECONDS', 60)
 const DOWN_SECONDS = 15
 
 const scenario = SMOKE

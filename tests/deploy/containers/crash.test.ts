@@ -95,7 +95,7 @@ describe('a crash of each service container under load', () => {
       baseUrl: GATEWAY_URL,
       profile: 'full',
       summaryFile: join(dir, 'summary.json'),
-      env: { RATE: '3' },
+      env: { RATE: '3', HOLD_SECONDS: '30' },
     })
     const answers: number[] = []
     let accepted = 0
