@@ -69,15 +69,24 @@ build() { # build <image> <inputs hash> <context> <Containerfile> [podman build 
 }
 
 debian_base() {
-  local inputs tar="$CACHE/$DEBIAN_SUITE-minbase.tar" started=$SECONDS
+  local inputs tar started=$SECONDS
   # An imported root file system has no environment: PATH as Debian's images set it.
   local path_env='ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
-  inputs="$(echo "mmdebstrap --variant=minbase --include=ca-certificates $DEBIAN_SUITE $path_env" | hash_of)"
+  # As Debian's slim images: no manuals, documentation (copyright files kept) or translations, and no
+  # package lists (an image that installs runs apt-get update itself).
+  local slim=(
+    --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/info/*'
+    --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-include=/usr/share/doc/*/copyright'
+    --dpkgopt='path-exclude=/usr/share/locale/*' --dpkgopt='path-include=/usr/share/locale/locale.alias'
+    --customize-hook='rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*.bin'
+  )
+  inputs="$(echo "mmdebstrap --variant=minbase --include=ca-certificates ${slim[*]} $DEBIAN_SUITE $path_env" | hash_of)"
   if current "$DEBIAN_IMAGE" "$inputs"; then say "$DEBIAN_IMAGE: present (inputs $inputs)"; return 0; fi
+  tar="$CACHE/$DEBIAN_SUITE-minbase-$inputs.tar"
   if [ ! -s "$tar" ]; then
     step="mmdebstrap $DEBIAN_SUITE"
     command -v mmdebstrap >/dev/null || fail "mmdebstrap is missing (scripts/infra.sh installs it)"
-    mmdebstrap --variant=minbase --include=ca-certificates --format=tar "$DEBIAN_SUITE" "$tar.part" >"$LOGS/mmdebstrap.log" 2>&1 \
+    mmdebstrap --variant=minbase --include=ca-certificates "${slim[@]}" --format=tar "$DEBIAN_SUITE" "$tar.part" >"$LOGS/mmdebstrap.log" 2>&1 \
       || { tail -n 20 "$LOGS/mmdebstrap.log" >&2; fail "mmdebstrap failed (log $LOGS/mmdebstrap.log)"; }
     mv "$tar.part" "$tar"
   fi
