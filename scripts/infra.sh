@@ -298,7 +298,6 @@ export KUBECONFORM_BIN=$BIN/kubeconform
 export COMPOSE_CHECK_BIN=$BIN/compose-check
 export DOCKERFILE_CHECK_BIN=$BIN/dockerfile-check
 export OTELCOL_CHECK_BIN=$BIN/otelcol-check
-export DOCKER_COMPOSE_BIN=$BIN/docker-compose
 ENV
 }
 
