@@ -90,13 +90,17 @@ describe('a crash of each service container under load', () => {
     const proposalId = await share(owner)
 
     const dir = await mkdtemp(join(tmpdir(), 'valueproof-crash-'))
+    // Settled at once: a k6 that cannot start must fail the test below, not end the process while the kills run.
     const load = runK6({
       script: 'generation',
       baseUrl: GATEWAY_URL,
       profile: 'full',
       summaryFile: join(dir, 'summary.json'),
       env: { RATE: '3', HOLD_SECONDS: '30' },
-    })
+    }).then(
+      (run) => ({ run }),
+      (error: unknown) => ({ error: error instanceof Error ? error : new Error(String(error)) }),
+    )
     const answers: number[] = []
     let accepted = 0
     let crashFailure: Error | undefined
@@ -106,20 +110,26 @@ describe('a crash of each service container under load', () => {
       for (const [index, service] of SERVICES.entries()) {
         const before = stateOf(service)
         process.kill(before.pid, 'SIGKILL')
-        const people = Array.from({ length: PROSPECTS_PER_CRASH }, (_, n) =>
-          prospect(proposalId, index * PROSPECTS_PER_CRASH + n + 1, answers),
+        // allSettled: a prospect whose request got no answer fails the test after the wait, never unhandled during it.
+        const people = Promise.allSettled(
+          Array.from({ length: PROSPECTS_PER_CRASH }, (_, n) => prospect(proposalId, index * PROSPECTS_PER_CRASH + n + 1, answers)),
         )
         const backMs = await backHealthy(service, before.restarts)
-        accepted += (await Promise.all(people)).filter(Boolean).length
+        for (const outcome of await people) {
+          if (outcome.status === 'rejected') throw outcome.reason
+          if (outcome.value) accepted += 1
+        }
         console.log(`  ${service}: killed (pid ${before.pid}), restarted and healthy again after ${(backMs / 1000).toFixed(1)} s`)
       }
     } catch (error) {
       crashFailure = error instanceof Error ? error : new Error(String(error))
     }
     // k6 runs to its end either way, so no load generator outlives the test.
-    const run = await load
+    const loaded = await load
     await rm(dir, { recursive: true, force: true })
     if (crashFailure !== undefined) throw crashFailure
+    if ('error' in loaded) throw loaded.error
+    const { run } = loaded
     if (run.summary === undefined) throw new Error(`k6 stopped without a summary (exit ${String(run.exitCode)}):\n${run.output}`)
     const figures = headline(run.summary)
     const unanswered = run.summary.metrics.unanswered?.count ?? 0
