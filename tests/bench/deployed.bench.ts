@@ -5,6 +5,8 @@
 // driven by autocannon at 50 connections in this run:
 //  - GET /api/user with a session (aim: at least 0.25 × the bare handler);
 //  - the prospect's GET /api/proposals/{id}, a proposal opened signed out (aim: at least 0.5 ×).
+// Beside each, the hop floor (hop-floor.ts): the same bytes behind the gateway's transport in a second
+// process with no work on either side, the most any two-process shape reaches in this run.
 // Beside each ratio: the CPU time per request of the gateway and of the service (Linux /proc), which
 // other work on the machine moves far less than it moves requests per second (decision 135).
 // When GET /api/user falls short, a second run under `--cpu-prof` prints where the gateway and
@@ -14,13 +16,14 @@ import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { needs } from '@valueproof/testing'
+import { infra, needs } from '@valueproof/testing'
 import { startDeployedStack, type DeployedStack } from '../deploy/processes.ts'
 import { ApiClient } from '../integration/support/http-client.ts'
 import { getUser, measure, registerUser, startBareKoa } from './api.bench.ts'
 import { runLoad } from './autocannon.ts'
 import type { BenchResult } from './bench-result.ts'
 import { summarizeProfiles } from './cpu-profile.ts'
+import { startHopFloor } from './hop-floor.ts'
 import { measureOpening, openSharedProposal, withoutToken } from './proposal.bench.ts'
 
 const THROUGHPUT_AIM = 0.25
@@ -86,14 +89,14 @@ function cpuMs(pid: number | undefined): number | undefined {
   }
 }
 
-/** Reads the CPU of the gateway and a service from `start()` on; `perRequest` answers µs per request of each. */
-function cpuMeter(stack: DeployedStack, service: 'identity' | 'proposal') {
-  const pids = [stack.pids.gateway, stack.pids[service]]
+/** Reads the CPU of two processes (the gateway and a service, or the floor's proxy and backend) from `start()` on. */
+function cpuMeter(pids: readonly [number | undefined, number | undefined]) {
   let before: Array<number | undefined> = []
   return {
     start: () => {
       before = pids.map(cpuMs)
     },
+    /** µs of CPU per request of each process. */
     perRequest(requests: number): { gateway?: number; service?: number } {
       const [gateway, serviceCpu] = pids.map((pid, index) => {
         const now = cpuMs(pid)
@@ -105,11 +108,77 @@ function cpuMeter(stack: DeployedStack, service: 'identity' | 'proposal') {
   }
 }
 
+/** The deployed ratio as a share of the floors' in the same run. */
+function ofFloors(ratio: number, floors: Floors): string {
+  const share = (floor: number): string => `${Math.round((100 * ratio) / floor)} %`
+  return `${share(floors.bare)} of the hop floor (${floors.bare.toFixed(3)} ×), ${share(floors.withRead)} of the floor with one read (${floors.withRead.toFixed(3)} ×)`
+}
+
 function cpuFigures(prefix: string, service: string, cpu: { gateway?: number; service?: number }): BenchResult[] {
   const rows: BenchResult[] = []
   if (cpu.gateway !== undefined) rows.push({ name: `${prefix}: gateway CPU per request`, value: cpu.gateway, unit: 'µs' })
   if (cpu.service !== undefined) rows.push({ name: `${prefix}: ${service} CPU per request`, value: cpu.service, unit: 'µs' })
   return rows
+}
+
+interface Floors {
+  rows: BenchResult[]
+  /** The do-nothing floor's ratio to bare Koa, then the floor's with one database read. */
+  bare: number
+  withRead: number
+}
+
+/** One floor (hop-floor.ts) answering the same bytes, measured like the deployed call. */
+async function floorFigure(
+  call: string,
+  body: Buffer,
+  contentType: string,
+  headers: Record<string, string>,
+  koa: { name: string; requestsPerSecond: number },
+  databaseUrl: string | undefined,
+): Promise<{ row: BenchResult; ratio: number }> {
+  const what = databaseUrl === undefined ? 'hop floor' : 'hop floor with one PostgreSQL read'
+  const floor = await startHopFloor(body, contentType, databaseUrl)
+  try {
+    const meter = cpuMeter([floor.pids.proxy, floor.pids.backend])
+    const load = await measure(`${what} for ${call}`, floor.url, headers, body.toString('utf8'), meter.start)
+    const cpu = meter.perRequest(load.completedRequests)
+    const ratio = load.requestsPerSecond / koa.requestsPerSecond
+    const failures = load.non2xx + load.errors + load.timeouts + load.mismatches
+    const cpuNote = `CPU per request: proxy ${cpu.gateway ?? '?'} µs, backend ${cpu.service ?? '?'} µs`
+    log(`${what} for ${call}: ${ratio.toFixed(3)} × bare Koa; ${cpuNote}`)
+    if (failures > 0) throw new Error(`the ${what} answered ${failures} request(s) wrongly`)
+    const work = databaseUrl === undefined ? 'no work on either side' : 'the backend waits for SELECT 1 on PostgreSQL per request'
+    return {
+      ratio,
+      row: {
+        name: `deployed: ${what} for ${call}: Koa behind the gateway's transport in a second process, ${work}`,
+        value: Math.round(load.requestsPerSecond),
+        unit: 'req/s',
+        baseline: { name: koa.name, value: Math.round(koa.requestsPerSecond) },
+        ratio,
+        note: cpuNote,
+      },
+    }
+  } finally {
+    await floor.close()
+  }
+}
+
+/**
+ * The two floors for a call: the most a two-process shape reaches here with no work at all, and with
+ * the one database round trip a service that reads its data cannot avoid.
+ */
+async function floorFigures(
+  call: string,
+  body: Buffer,
+  contentType: string,
+  headers: Record<string, string>,
+  koa: { name: string; requestsPerSecond: number },
+): Promise<Floors> {
+  const bare = await floorFigure(call, body, contentType, headers, koa, undefined)
+  const withRead = await floorFigure(call, body, contentType, headers, koa, infra.postgresUrl)
+  return { rows: [bare.row, withRead.row], bare: bare.ratio, withRead: withRead.ratio }
 }
 
 /** GET /api/user against a bare Koa handler answering its bytes; the profile runs later, once the stack is stopped. */
@@ -120,7 +189,9 @@ async function userFigures(stack: DeployedStack, baselines: BareKoa[]): Promise<
   baselines.push(baseline)
   const expectBody = body.toString('utf8')
   const koa = await measure(`bare Koa ${baseline.version}`, baseline.url, headers, expectBody)
-  const meter = cpuMeter(stack, 'identity')
+  const koaName = `deployed: bare Koa ${baseline.version} handler, same ${body.length}-byte JSON (baseline)`
+  const floor = await floorFigures('GET /api/user', body, contentType, headers, { name: koaName, requestsPerSecond: koa.requestsPerSecond })
+  const meter = cpuMeter([stack.pids.gateway, stack.pids.identity])
   const api = await measure('GET /api/user, deployed shape', `${stack.url}/api/user`, headers, expectBody, meter.start)
   const cpu = meter.perRequest(api.completedRequests)
   const ratio = api.requestsPerSecond / koa.requestsPerSecond
@@ -128,9 +199,9 @@ async function userFigures(stack: DeployedStack, baselines: BareKoa[]): Promise<
     `GET /api/user: ${ratio.toFixed(3)} × bare Koa (aim ${THROUGHPUT_AIM}); CPU per request: gateway ${cpu.gateway ?? '?'} µs, identity ${cpu.service ?? '?'} µs`,
   )
   const failures = api.non2xx + api.errors + api.timeouts + api.mismatches
-  const koaName = `deployed: bare Koa ${baseline.version} handler, same ${body.length}-byte JSON (baseline)`
   const results: BenchResult[] = [
     { name: koaName, value: Math.round(koa.requestsPerSecond), unit: 'req/s' },
+    ...floor.rows,
     {
       name,
       value: Math.round(api.requestsPerSecond),
@@ -139,7 +210,7 @@ async function userFigures(stack: DeployedStack, baselines: BareKoa[]): Promise<
       ratio,
       budget: `≥ ${THROUGHPUT_AIM.toFixed(2)} × bare Koa`,
       pass: ratio >= THROUGHPUT_AIM,
-      note: `p99 ${api.latencyMs.p99} ms (bare Koa ${koa.latencyMs.p99} ms)`,
+      note: `${ofFloors(ratio, floor)}; p99 ${api.latencyMs.p99} ms (bare Koa ${koa.latencyMs.p99} ms)`,
     },
     ...cpuFigures('deployed: GET /api/user', 'identity', cpu),
     {
@@ -161,8 +232,13 @@ async function proposalFigures(stack: DeployedStack, baselines: BareKoa[]): Prom
   const baseline = await startBareKoa(body, contentType)
   baselines.push(baseline)
   const koa = await measure(`bare Koa ${baseline.version}`, baseline.url, headers, body.toString('utf8'))
+  const koaName = `deployed: bare Koa ${baseline.version} handler, same ${body.length}-byte proposal JSON (baseline)`
+  const floor = await floorFigures('GET /api/proposals/{id}', body, contentType, headers, {
+    name: koaName,
+    requestsPerSecond: koa.requestsPerSecond,
+  })
   // Each opening carries its own beacon token: the load checks statuses, the answer after it is compared field by field.
-  const meter = cpuMeter(stack, 'proposal')
+  const meter = cpuMeter([stack.pids.gateway, stack.pids.proposal])
   const api = await measureOpening(`${stack.url}/api/proposals/${id}`, headers, 'deployed', meter.start)
   const cpu = meter.perRequest(api.completedRequests)
   const after = await visitor.get(`/api/proposals/${id}`)
@@ -171,10 +247,10 @@ async function proposalFigures(stack: DeployedStack, baselines: BareKoa[]): Prom
   log(
     `GET /api/proposals/{id}: ${ratio.toFixed(3)} × bare Koa (aim ${PROPOSAL_AIM}); CPU per request: gateway ${cpu.gateway ?? '?'} µs, proposal ${cpu.service ?? '?'} µs`,
   )
-  const koaName = `deployed: bare Koa ${baseline.version} handler, same ${body.length}-byte proposal JSON (baseline)`
   const failures = api.non2xx + api.errors + api.timeouts + (afterSame ? 0 : 1)
   return [
     { name: koaName, value: Math.round(koa.requestsPerSecond), unit: 'req/s' },
+    ...floor.rows,
     {
       name,
       value: Math.round(api.requestsPerSecond),
@@ -183,7 +259,7 @@ async function proposalFigures(stack: DeployedStack, baselines: BareKoa[]): Prom
       ratio,
       budget: `≥ ${PROPOSAL_AIM.toFixed(2)} × bare Koa (aim)`,
       pass: ratio >= PROPOSAL_AIM,
-      note: `p99 ${api.latencyMs.p99} ms (bare Koa ${koa.latencyMs.p99} ms)`,
+      note: `${ofFloors(ratio, floor)}; p99 ${api.latencyMs.p99} ms (bare Koa ${koa.latencyMs.p99} ms)`,
     },
     ...cpuFigures('deployed: GET /api/proposals/{id}', 'proposal', cpu),
     {
@@ -219,7 +295,7 @@ export async function run(): Promise<BenchResult[]> {
     await stopStack()
     const profile = user.ratio < THROUGHPUT_AIM ? await profileShortfall() : undefined
     if (profile !== undefined) {
-      const figure = user.results[1]
+      const figure = user.results.find((result) => result.name === name)
       if (figure !== undefined) figure.note = `${figure.note ?? ''}; CPU by package: ${profile}`
     }
     return [...user.results, ...proposal]

@@ -5,7 +5,7 @@
 // runner (tests/load/run.ts) and the benchmark of the deployed shape.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -171,6 +171,29 @@ function checkBuilt(from: CodeSource, deployables: readonly Deployable[]): void 
   )
   const missing = entries.filter((entry) => !existsSync(join(repositoryRoot, 'dist', entry)))
   if (missing.length > 0) throw new Error(`missing ${missing.map((entry) => `dist/${entry}`).join(', ')}: run \`npm run build\` first`)
+  const built = Math.min(...entries.map((entry) => statSync(join(repositoryRoot, 'dist', entry)).mtimeMs))
+  const newer = newestSource()
+  // A warning, not a failure: generated sources may be rewritten after a build without changing it.
+  if (newer !== undefined && newer.mtimeMs > built)
+    console.warn(`[deployed] dist/ is older than ${newer.path}: these processes run the last build, not the sources (npm run build)`)
+}
+
+/** The most recently changed source file a deployable bundles (gateway, services, packages). */
+function newestSource(): { path: string; mtimeMs: number } | undefined {
+  const roots = [
+    'gateway/src',
+    ...['services', 'packages'].flatMap((parent) => readdirSync(join(repositoryRoot, parent)).map((name) => `${parent}/${name}/src`)),
+  ]
+  let newest: { path: string; mtimeMs: number } | undefined
+  for (const root of roots.filter((path) => existsSync(join(repositoryRoot, path)))) {
+    for (const entry of readdirSync(join(repositoryRoot, root), { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue
+      const path = join(entry.parentPath, entry.name)
+      const { mtimeMs } = statSync(path)
+      if (newest === undefined || mtimeMs > newest.mtimeMs) newest = { path: path.slice(repositoryRoot.length + 1), mtimeMs }
+    }
+  }
+  return newest
 }
 
 async function webDistDirFor(options: DeployedStackOptions, from: CodeSource, workDir: string): Promise<string> {
