@@ -32,6 +32,7 @@ TOOLS=(
   "helm|helm.sh/helm/v3/cmd/helm|v3.22.0|-X helm.sh/helm/v3/internal/version.version=v3.22.0"
   "k6|go.k6.io/k6|v1.8.1|"
   "kubeconform|github.com/yannh/kubeconform/cmd/kubeconform|v0.8.0|"
+  "mailpit|github.com/axllent/mailpit|v1.33.1|-X github.com/axllent/mailpit/config.Version=v1.33.1"
 )
 DEBIAN_PACKAGES=(postgresql chromium poppler-utils)
 # The deploy test's containers (npm run test:deploy): podman with runc (Debian's default crun fails on
@@ -45,6 +46,8 @@ MINIO_PORT=9000
 MINIO_CONSOLE_PORT=9001
 STRIPE_MOCK_PORT=12111
 STRIPE_MOCK_HTTPS_PORT=12112
+MAILPIT_SMTP_PORT=1025
+MAILPIT_HTTP_PORT=8025
 MINIO_ROOT_USER="${MINIO_ROOT_USER:-valueproof}"
 MINIO_ROOT_PASSWORD="${MINIO_ROOT_PASSWORD:-valueproof-test-secret}"
 
@@ -265,6 +268,22 @@ stripe_mock_up() {
   say "stripe-mock: ready on 127.0.0.1:$STRIPE_MOCK_PORT"
 }
 
+# Mailpit: the SMTP server every e-mail test sends to, read back through its HTTP API. Its messages
+# live in a temporary database it removes when it stops, so a restart starts with an empty inbox.
+mailpit_up() {
+  if ! port_open "$MAILPIT_SMTP_PORT"; then
+    start_daemon mailpit "$MAILPIT_HTTP_PORT" -- "$BIN/mailpit" \
+      --smtp "127.0.0.1:$MAILPIT_SMTP_PORT" --listen "127.0.0.1:$MAILPIT_HTTP_PORT" \
+      --smtp-auth-allow-insecure --smtp-auth-accept-any --max 5000 --disable-version-check
+    say "mailpit: started on 127.0.0.1:$MAILPIT_SMTP_PORT (SMTP) and 127.0.0.1:$MAILPIT_HTTP_PORT (HTTP, log $LOGS/mailpit.log)"
+  fi
+  step="check mailpit on $MAILPIT_HTTP_PORT"
+  wait_port "$MAILPIT_SMTP_PORT" mailpit "$LOGS/mailpit.log"
+  curl -fsS -o /dev/null "http://127.0.0.1:$MAILPIT_HTTP_PORT/api/v1/info" \
+    || fail "127.0.0.1:$MAILPIT_HTTP_PORT answers, but not as Mailpit"
+  say "mailpit: ready on 127.0.0.1:$MAILPIT_SMTP_PORT"
+}
+
 stop_daemon() { # stops a server only if this script started it (its pid file)
   local name="$1" pidfile="$RUN/$1.pid" pid
   [ -f "$pidfile" ] || { say "$name: not started by this script"; return 0; }
@@ -292,6 +311,8 @@ export TEST_S3_ENDPOINT=http://127.0.0.1:$MINIO_PORT
 export TEST_S3_ACCESS_KEY=$MINIO_ROOT_USER
 export TEST_S3_SECRET_KEY=$MINIO_ROOT_PASSWORD
 export TEST_STRIPE_MOCK_URL=http://127.0.0.1:$STRIPE_MOCK_PORT
+export TEST_SMTP_URL=smtp://127.0.0.1:$MAILPIT_SMTP_PORT
+export TEST_MAILPIT_URL=http://127.0.0.1:$MAILPIT_HTTP_PORT
 export HELM_BIN=$BIN/helm
 export K6_BIN=$BIN/k6
 export KUBECONFORM_BIN=$BIN/kubeconform
@@ -307,7 +328,7 @@ status() {
     name="$(tool_field "$tool" 0)"
     if [ -x "$BIN/$name" ]; then say "$name: $(cat "$BIN/.$name.version" 2>/dev/null) at $BIN/$name"; else say "$name: not built"; fi
   done
-  for name in postgres:$PG_PORT nats-server:$NATS_PORT minio:$MINIO_PORT stripe-mock:$STRIPE_MOCK_PORT; do
+  for name in postgres:$PG_PORT nats-server:$NATS_PORT minio:$MINIO_PORT stripe-mock:$STRIPE_MOCK_PORT mailpit:$MAILPIT_SMTP_PORT; do
     if port_open "${name#*:}"; then say "${name%%:*}: listening on 127.0.0.1:${name#*:}"; else say "${name%%:*}: down (127.0.0.1:${name#*:})"; fi
   done
   for name in "${DEBIAN_PACKAGES[@]}"; do
@@ -324,10 +345,12 @@ up() {
   nats_up
   minio_up
   stripe_mock_up
+  mailpit_up
   say "up in $((SECONDS - started)) s; chromium at $(command -v chromium), helm at $BIN/helm, k6 at $BIN/k6"
 }
 
 down() {
+  stop_daemon mailpit
   stop_daemon stripe-mock
   stop_daemon minio
   stop_daemon nats-server

@@ -249,3 +249,17 @@ export {
 } from './agreement-rules.ts'
 export * from './proposal-document/index.ts'
 export * from './proposal-document/schema.ts'
+export {
+  NOTIFICATION_KINDS,
+  notificationKindSchema,
+  notificationSettingsSchema,
+  updateNotificationSettingsBodySchema,
+  unsubscribeQuerySchema,
+  unsubscribeAnswerSchema,
+  devMailboxSchema,
+  type NotificationKind,
+  type NotificationSettings,
+  type UpdateNotificationSettingsBody,
+  type UnsubscribeAnswer,
+  type DevMailbox,
+} from './notifications.ts'

@@ -25,6 +25,8 @@ describe('event catalogue', () => {
       ['identity.user.registered', 'valueproof.identity.v1.UserRegistered'],
       ['identity.user.profile_updated', 'valueproof.identity.v1.UserProfileUpdated'],
       ['identity.session.revoked', 'valueproof.identity.v1.SessionRevoked'],
+      ['identity.user.email_verification_requested', 'valueproof.identity.v1.EmailVerificationRequested'],
+      ['identity.user.email_changed', 'valueproof.identity.v1.UserEmailChanged'],
       ['calculator.calculator.generated', 'valueproof.calculator.v1.CalculatorGenerated'],
       ['proposal.proposal.created', 'valueproof.proposal.v1.ProposalCreated'],
       ['proposal.proposal.shared', 'valueproof.proposal.v1.ProposalShared'],

@@ -3,6 +3,7 @@ import { create, fromBinary, toBinary, type DescMessage, type MessageInitShape, 
 import { SpanKind, context, propagation, trace } from '@opentelemetry/api'
 import {
   CalculatorGeneratedSchema,
+  EmailVerificationRequestedSchema,
   ProposalAgreedSchema,
   ProposalAgreementReleasedSchema,
   ProposalCreatedSchema,
@@ -13,6 +14,7 @@ import {
   ProposalViewedSchema,
   SessionRevokedSchema,
   SubscriptionChangedSchema,
+  UserEmailChangedSchema,
   UserProfileUpdatedSchema,
   UserRegisteredSchema,
 } from '@valueproof/proto'
@@ -40,6 +42,8 @@ export function owningService(subject: string): string {
 export const userRegistered = defineEvent('identity.user.registered', UserRegisteredSchema)
 export const userProfileUpdated = defineEvent('identity.user.profile_updated', UserProfileUpdatedSchema)
 export const sessionRevoked = defineEvent('identity.session.revoked', SessionRevokedSchema)
+export const emailVerificationRequested = defineEvent('identity.user.email_verification_requested', EmailVerificationRequestedSchema)
+export const userEmailChanged = defineEvent('identity.user.email_changed', UserEmailChangedSchema)
 export const calculatorGenerated = defineEvent('calculator.calculator.generated', CalculatorGeneratedSchema)
 export const proposalCreated = defineEvent('proposal.proposal.created', ProposalCreatedSchema)
 export const proposalShared = defineEvent('proposal.proposal.shared', ProposalSharedSchema)
@@ -55,6 +59,8 @@ export const eventCatalogue = [
   userRegistered,
   userProfileUpdated,
   sessionRevoked,
+  emailVerificationRequested,
+  userEmailChanged,
   calculatorGenerated,
   proposalCreated,
   proposalShared,

@@ -30,6 +30,8 @@ export {
   eventCatalogue,
   owningService,
   sessionRevoked,
+  emailVerificationRequested,
+  userEmailChanged,
   calculatorGenerated,
   proposalCreated,
   proposalShared,

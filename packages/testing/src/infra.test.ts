@@ -41,12 +41,14 @@ describe('the addresses the tests use', () => {
       natsServerBinary: expected('NATS_SERVER_BIN'),
       s3: { endpoint: expected('TEST_S3_ENDPOINT'), accessKey: expected('TEST_S3_ACCESS_KEY'), secretKey: expected('TEST_S3_SECRET_KEY') },
       stripeMockUrl: expected('TEST_STRIPE_MOCK_URL'),
+      smtpUrl: expected('TEST_SMTP_URL'),
+      mailpitUrl: expected('TEST_MAILPIT_URL'),
       helmBinary: expected('HELM_BIN'),
       k6Binary: expected('K6_BIN'),
       kubeconformBinary: expected('KUBECONFORM_BIN'),
     })
     // The four above the infra object's: the project's own Go tools (tools/*), read by tests/deploy.
-    expect(Object.keys(exported)).toHaveLength(13)
+    expect(Object.keys(exported)).toHaveLength(15)
   })
 })
 
@@ -80,3 +82,11 @@ describe.skipIf(!(await needs('nats', 'nats-server-binary', 'minio', 'stripe-moc
     })
   },
 )
+
+describe.skipIf(!(await needs('mailpit')))('Mailpit, the SMTP server of the e-mail tests', () => {
+  it('is the pinned version, and the tests read its inbox over its HTTP API', async () => {
+    const response = await fetch(new URL('/api/v1/info', infra.mailpitUrl))
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ Version: `v${pinned('mailpit')}` })
+  })
+})

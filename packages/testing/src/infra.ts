@@ -21,6 +21,9 @@ export const infra = {
     region: 'us-east-1',
   },
   stripeMockUrl: process.env.TEST_STRIPE_MOCK_URL ?? 'http://127.0.0.1:12111',
+  /** Mailpit: the SMTP server e-mail tests send to, and its HTTP API they read the inbox from. */
+  smtpUrl: process.env.TEST_SMTP_URL ?? 'smtp://127.0.0.1:1025',
+  mailpitUrl: process.env.TEST_MAILPIT_URL ?? 'http://127.0.0.1:8025',
   helmBinary: process.env.HELM_BIN ?? `${infraDir}/bin/helm`,
   k6Binary: process.env.K6_BIN ?? `${infraDir}/bin/k6`,
   kubeconformBinary: process.env.KUBECONFORM_BIN ?? `${infraDir}/bin/kubeconform`,
@@ -28,7 +31,17 @@ export const infra = {
 } as const
 
 export type Component =
-  'postgres' | 'nats' | 'nats-server-binary' | 'minio' | 'minio-server-binary' | 'stripe-mock' | 'helm' | 'k6' | 'kubeconform' | 'chromium'
+  | 'postgres'
+  | 'nats'
+  | 'nats-server-binary'
+  | 'minio'
+  | 'minio-server-binary'
+  | 'stripe-mock'
+  | 'mailpit'
+  | 'helm'
+  | 'k6'
+  | 'kubeconform'
+  | 'chromium'
 
 function reachable(url: string, defaultPort: number): Promise<boolean> {
   const { hostname, port } = new URL(url)
@@ -71,6 +84,8 @@ async function isAvailable(component: Component): Promise<boolean> {
       return answersOk(new URL('/minio/health/ready', infra.s3.endpoint).href)
     case 'stripe-mock':
       return answersOk(new URL('/v1/customers', infra.stripeMockUrl).href, { headers: { authorization: 'Bearer sk_test_123' } })
+    case 'mailpit':
+      return (await answersOk(new URL('/api/v1/info', infra.mailpitUrl).href)) && reachable(infra.smtpUrl, 1025)
     case 'helm':
       return existsSync(infra.helmBinary)
     case 'k6':

@@ -1,0 +1,49 @@
+import { env } from '@valueproof/http-kit'
+import { mailEnv } from '@valueproof/mailer'
+import { infrastructureEnv } from '@valueproof/service-runtime'
+import { z } from 'zod'
+
+/** The notification service's own settings, spread into the embedded stack's schema too (decision 137). */
+export const notificationEnv = {
+  ...mailEnv,
+  /**
+   * The product's public origin (https://app.example.com): every link in an e-mail is absolute on it.
+   * Required with SMTP_URL; the embedded stack defaults it to its own address.
+   */
+  PUBLIC_ORIGIN: env.optionalUrl,
+  /** E-mails per seller per hour; more wait for the next hour (nothing is dropped). */
+  MAIL_PER_SELLER_PER_HOUR: env.positiveInt(30),
+  /** How long later opens are gathered before one e-mail tells them ("opened 3 more times today"). */
+  LATER_OPENS_WINDOW_MINUTES: env.positiveInt(60),
+  /** Lists the local mailbox at /dev/mailbox (only without SMTP_URL; the embedded stack turns it on). */
+  DEV_MAILBOX_PAGE: env.boolean(false),
+}
+
+/** The notification service's environment (every variable is in README and .env.example). */
+export const notificationConfigSchema = z
+  .object({
+    ...infrastructureEnv,
+    ...notificationEnv,
+    PORT: env.port(4006),
+  })
+  .superRefine((config, issues) => {
+    if (config.SMTP_URL !== undefined && config.PUBLIC_ORIGIN === undefined)
+      issues.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_ORIGIN'],
+        message: 'PUBLIC_ORIGIN is required with SMTP_URL: e-mails link to the product',
+      })
+  })
+export type NotificationConfig = z.infer<typeof notificationConfigSchema>
+
+/** What createNotificationService reads: a deployable's config or the embedded stack's. */
+export type NotificationSettings = Pick<NotificationConfig, keyof typeof notificationEnv>
+
+export const defaultNotificationSettings: NotificationSettings = {
+  SMTP_URL: undefined,
+  MAIL_FROM: 'ValueProof <notifications@valueproof.localhost>',
+  PUBLIC_ORIGIN: undefined,
+  MAIL_PER_SELLER_PER_HOUR: 30,
+  LATER_OPENS_WINDOW_MINUTES: 60,
+  DEV_MAILBOX_PAGE: false,
+}
