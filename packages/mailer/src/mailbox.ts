@@ -68,7 +68,7 @@ export async function listMailbox(dir: string, limit = 200): Promise<MailboxEntr
   const entries: MailboxEntry[] = []
   for (const name of names.filter((file) => file.endsWith('.json'))) {
     try {
-      entries.push(entrySchema.parse(JSON.parse(await readFile(join(dir, name), 'utf8'))) as MailboxEntry)
+      entries.push(entrySchema.parse(JSON.parse(await readFile(join(dir, name), 'utf8'))))
     } catch {
       // A summary being replaced or written by another version: the next listing has it.
     }

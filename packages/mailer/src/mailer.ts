@@ -73,7 +73,9 @@ function mailboxMailer(options: MailerOptions, domain: string): Mailer {
     async send(mail) {
       const messageId = `<${mail.id}@${domain}>`
       const composed = await composer.sendMail(message(mail, options.from, messageId))
-      const raw = Buffer.isBuffer(composed.message) ? composed.message : Buffer.from(String(composed.message))
+      // With `buffer: true` nodemailer answers the whole message as a Buffer.
+      if (!Buffer.isBuffer(composed.message)) throw new Error('nodemailer composed no buffer')
+      const raw = composed.message
       await writeToMailbox(options.mailboxDir, mail, messageId, raw)
       return { messageId, where: 'mailbox' }
     },
