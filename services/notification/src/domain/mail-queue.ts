@@ -1,6 +1,5 @@
 // The e-mails the service owes. A consumer writes one in the transaction that records its event, with
 // an id made from the event's, so a redelivered event finds the row already there and adds nothing.
-import type { Prisma } from '../db.ts'
 import type { Tx } from '../db.ts'
 import type { MailData, MailKind } from './mail-kinds.ts'
 
@@ -25,7 +24,7 @@ export async function oweMail<Kind extends MailKind>(tx: Tx, mail: OwedMail<Kind
         userId: mail.userId,
         kind: mail.kind,
         address: mail.address ?? null,
-        data: mail.data as Prisma.InputJsonValue,
+        data: mail.data,
         ...(mail.notBefore === undefined ? {} : { nextAttemptAt: mail.notBefore }),
       },
     ],
