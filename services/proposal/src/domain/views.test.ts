@@ -182,7 +182,15 @@ describe('ViewRecorder', () => {
     const decoded = published.map((envelope) => decodeEvent(proposalViewed, envelope))
     expect(
       decoded
-        .map((event) => [event.proposalId, event.title, event.viewer, event.visitorId, event.visitId, event.ownerUserId, event.viewedAt?.seconds])
+        .map((event) => [
+          event.proposalId,
+          event.title,
+          event.viewer,
+          event.visitorId,
+          event.visitId,
+          event.ownerUserId,
+          event.viewedAt?.seconds,
+        ])
         .sort(),
     ).toEqual(
       views
