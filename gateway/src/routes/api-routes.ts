@@ -125,8 +125,8 @@ export const apiRoutes: ApiRoute[] = [
   // The seller's address for notifications and the language of their e-mails (issue 39). The
   // confirmation link is public (opened from a mail app, often signed out) and answers identity's 303.
   signedInJson('PUT', '/api/user/email', 'identity', '/user/email'),
-  signedInJson('DELETE', '/api/user/email', 'identity', '/user/email'),
   signedInJson('POST', '/api/user/email/resend', 'identity', '/user/email/resend'),
+  signedInJson('DELETE', '/api/user/email', 'identity', '/user/email'),
   {
     method: 'GET',
     path: '/api/user/email/verify',

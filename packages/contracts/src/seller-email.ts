@@ -28,7 +28,8 @@ export const sellerEmailSchema = storableString({ error: 'E-mail is required' })
   .trim()
   .min(1, 'E-mail is required')
   .max(SELLER_EMAIL_MAX_LENGTH, `E-mail must be at most ${SELLER_EMAIL_MAX_LENGTH} characters`)
-  .refine((value) => EMAIL_SHAPE.test(value), SELLER_EMAIL_SHAPE_MESSAGE)
+  // One message per address: an empty or overlong one is already refused above.
+  .refine((value) => value === '' || value.length > SELLER_EMAIL_MAX_LENGTH || EMAIL_SHAPE.test(value), SELLER_EMAIL_SHAPE_MESSAGE)
   .transform(lowerCaseDomain)
 
 /** Sign-up's optional address: left empty (or only spaces), it is none. */
