@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { emailLanguageBodySchema, SELLER_EMAIL_MAX_LENGTH, sellerEmailBodySchema } from './seller-email.ts'
 import { registerBodySchema, userRecordSchema } from './user.ts'
 
-function problems(schema: { safeParse(body: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } } }, body: unknown) {
+function problems(
+  schema: { safeParse(body: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } } },
+  body: unknown,
+) {
   const parsed = schema.safeParse(body)
   return parsed.success ? [] : (parsed.error?.issues ?? []).map((issue) => `${issue.path.join('.')}: ${issue.message}`)
 }
@@ -53,7 +56,9 @@ describe("sign-up's e-mail and language", () => {
   })
 
   it('refuses a malformed address and a language e-mails are not written in', () => {
-    expect(problems(registerBodySchema, { ...ACCOUNT, email: 'anna@acme' })).toEqual(['email: E-mail must be an address like name@example.com'])
+    expect(problems(registerBodySchema, { ...ACCOUNT, email: 'anna@acme' })).toEqual([
+      'email: E-mail must be an address like name@example.com',
+    ])
     expect(problems(registerBodySchema, { ...ACCOUNT, language: 'de' })).toEqual(['language: Language must be one of en, sv'])
   })
 })
@@ -69,7 +74,11 @@ describe('the language of e-mails', () => {
 describe("the user record's e-mail fields", () => {
   it('carry the address as given, whether it is confirmed, and the language', () => {
     const fields = userRecordSchema.pick({ email: true, emailVerified: true, language: true })
-    expect(fields.parse({ email: null, emailVerified: false, language: 'en' })).toEqual({ email: null, emailVerified: false, language: 'en' })
+    expect(fields.parse({ email: null, emailVerified: false, language: 'en' })).toEqual({
+      email: null,
+      emailVerified: false,
+      language: 'en',
+    })
     expect(fields.safeParse({ email: 'a@b.example', emailVerified: 'yes', language: 'en' }).success).toBe(false)
   })
 })

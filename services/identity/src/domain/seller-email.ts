@@ -155,7 +155,10 @@ export async function resendEmailLink(deps: SellerEmailDeps, props: { userId: nu
  * Confirms the address whose current link carries this token, if it has not expired. Whose token
  * it was is never told: an unknown, used, replaced or expired one is simply 'invalid'.
  */
-export async function verifySellerEmail(deps: Pick<SellerEmailDeps, 'prisma' | 'now'>, props: { token: string }): Promise<'verified' | 'invalid'> {
+export async function verifySellerEmail(
+  deps: Pick<SellerEmailDeps, 'prisma' | 'now'>,
+  props: { token: string },
+): Promise<'verified' | 'invalid'> {
   if (props.token === '') return 'invalid'
   const now = deps.now?.() ?? new Date()
   const tokenHash = emailTokenHashOf(props.token)

@@ -26,7 +26,8 @@ function failed(error: Error): void {
   toast({
     variant: 'destructive',
     title: 'Error',
-    description: error instanceof ApiError && error.serverMessage !== undefined ? error.serverMessage : 'Something went wrong. Please try again.',
+    description:
+      error instanceof ApiError && error.serverMessage !== undefined ? error.serverMessage : 'Something went wrong. Please try again.',
   })
 }
 
@@ -100,13 +101,6 @@ export function EmailSettings({ user }: { user: UserRecord }) {
         ) : (
           <div className="grid gap-3">
             <AddressLine email={user.email ?? ''} state={state} />
-            {state === 'waiting' && (
-              <div>
-                <Button variant="outline" size="sm" disabled={resend.isPending} onClick={() => resend.mutate(undefined)}>
-                  {resend.isPending ? 'Sending...' : 'Send the link again'}
-                </Button>
-              </div>
-            )}
             {confirmingRemoval ? (
               <div role="group" aria-labelledby="email-remove-question" className="grid gap-3 rounded-md border border-destructive/40 p-4">
                 <p id="email-remove-question" className="text-sm">
@@ -123,6 +117,11 @@ export function EmailSettings({ user }: { user: UserRecord }) {
               </div>
             ) : (
               <div className="flex flex-wrap gap-2">
+                {state === 'waiting' && (
+                  <Button variant="outline" size="sm" disabled={resend.isPending} onClick={() => resend.mutate(undefined)}>
+                    {resend.isPending ? 'Sending...' : 'Send the link again'}
+                  </Button>
+                )}
                 <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
                   Change
                 </Button>

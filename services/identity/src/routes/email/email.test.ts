@@ -127,7 +127,9 @@ describe.each(kinds)("the seller's e-mail address (%s)", (kind) => {
     const refused = await client.post('/api/user/email/resend')
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
-    expect(((await refused.json()) as { message: string }).message).toMatch(/^Too many confirmation links have been sent\. Please try again in/)
+    expect(((await refused.json()) as { message: string }).message).toMatch(
+      /^Too many confirmation links have been sent\. Please try again in/,
+    )
     // A change of address sends a link too, under the same limit.
     expect((await put(client, '/api/user/email', { email: 'other@acme.example' })).status).toBe(429)
     expect(await record(client)).toMatchObject({ email: 'resend@acme.example' })

@@ -18,7 +18,11 @@ describe("the language of the seller's e-mails", () => {
 
   it('is changed, kept, and published with the confirmed address; the same language again publishes nothing', async () => {
     const client = new ApiClient(stack.url)
-    const registered = await client.post('/api/register', { username: uniqueUsername('lang'), password: GOOD_PASSWORD, email: 'sv@acme.example' })
+    const registered = await client.post('/api/register', {
+      username: uniqueUsername('lang'),
+      password: GOOD_PASSWORD,
+      email: 'sv@acme.example',
+    })
     const { id } = userRecordSchema.parse(await registered.json())
     expect((await new ApiClient(stack.url).get(await latestVerifyPath(stack, id))).status).toBe(303)
 
