@@ -9,7 +9,8 @@ import { stackKinds, startTestStack, type TestStack } from '../../../../../tests
 import { EMAIL_LINKS_PER_HOUR, NO_PENDING_ADDRESS_MESSAGE } from '../../domain/seller-email.ts'
 import { emailChanges, latestVerifyPath, verificationRequests } from '../../testing/seller-email.ts'
 
-const kinds = await stackKinds('postgres+nats+minio')
+// Over HTTP as separate deployments run: the gateway passes identity's redirect on.
+const kinds = await stackKinds('postgres+nats+minio+http')
 
 describe.each(kinds)("the seller's e-mail address (%s)", (kind) => {
   let stack: TestStack
