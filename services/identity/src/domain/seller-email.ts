@@ -89,14 +89,15 @@ async function reserveLink(deps: SellerEmailDeps, userId: number): Promise<void>
 
 /**
  * Runs a change of the seller's address or language under their row's lock, so a confirmation and
- * a change racing are applied one after the other: each sees what the other left.
+ * a change racing are applied one after the other: each sees what the other left. The change's
+ * time is read once the lock is held: the notification service keeps the newest by it.
  */
-async function changeLocked<T>(deps: SellerEmailDeps, userId: number, change: (tx: Tx, user: User) => Promise<T>): Promise<T> {
+async function changeLocked<T>(deps: SellerEmailDeps, userId: number, change: (tx: Tx, user: User, now: Date) => Promise<T>): Promise<T> {
   return deps.prisma.$transaction(async (tx) => {
     await tx.$queryRawUnsafe(`SELECT id FROM ${qualifiedTable(deps.throttles.dbSchema, 'user')} WHERE id = $1 FOR UPDATE`, userId)
     const user = await tx.user.findUnique({ where: { id: userId } })
     if (!user) throw errors.unauthorized()
-    return change(tx, user)
+    return change(tx, user, nowOf(deps))
   })
 }
 
@@ -110,8 +111,7 @@ export async function setSellerEmail(deps: SellerEmailDeps, props: { userId: num
   if (!current) throw errors.unauthorized()
   if (current.email === props.email && current.emailVerifiedAt !== null) return current
   await reserveLink(deps, props.userId)
-  const now = nowOf(deps)
-  return changeLocked(deps, props.userId, async (tx, user) => {
+  return changeLocked(deps, props.userId, async (tx, user, now) => {
     const link = newEmailLink(now)
     const updated = await tx.user.update({ where: { id: user.id }, data: pendingEmailColumns(props.email, link) })
     await recordLinkRequested(tx, { user: updated, link, now })
@@ -122,8 +122,7 @@ export async function setSellerEmail(deps: SellerEmailDeps, props: { userId: num
 
 /** Removes the address and any link waiting for it; mail stops at once. */
 export async function removeSellerEmail(deps: SellerEmailDeps, props: { userId: number }): Promise<User> {
-  const now = nowOf(deps)
-  return changeLocked(deps, props.userId, async (tx, user) => {
+  return changeLocked(deps, props.userId, async (tx, user, now) => {
     if (user.email === null) return user
     const updated = await tx.user.update({
       where: { id: user.id },
@@ -141,8 +140,7 @@ export async function resendEmailLink(deps: SellerEmailDeps, props: { userId: nu
     throw errors.conflict(NO_PENDING_ADDRESS_MESSAGE, 'no_pending_email')
   }
   await reserveLink(deps, props.userId)
-  const now = nowOf(deps)
-  return changeLocked(deps, props.userId, async (tx, user) => {
+  return changeLocked(deps, props.userId, async (tx, user, now) => {
     if (!waiting(user) || user.email === null) throw errors.conflict(NO_PENDING_ADDRESS_MESSAGE, 'no_pending_email')
     const link = newEmailLink(now)
     const updated = await tx.user.update({ where: { id: user.id }, data: pendingEmailColumns(user.email, link) })
@@ -155,30 +153,27 @@ export async function resendEmailLink(deps: SellerEmailDeps, props: { userId: nu
  * Confirms the address whose current link carries this token, if it has not expired. Whose token
  * it was is never told: an unknown, used, replaced or expired one is simply 'invalid'.
  */
-export async function verifySellerEmail(
-  deps: Pick<SellerEmailDeps, 'prisma' | 'now'>,
-  props: { token: string },
-): Promise<'verified' | 'invalid'> {
+export async function verifySellerEmail(deps: SellerEmailDeps, props: { token: string }): Promise<'verified' | 'invalid'> {
   if (props.token === '') return 'invalid'
-  const now = deps.now?.() ?? new Date()
   const tokenHash = emailTokenHashOf(props.token)
-  return deps.prisma.$transaction(async (tx) => {
-    // One statement: a change of address committed meanwhile has replaced the hash, and this finds nothing.
-    const confirmed = await tx.user.updateManyAndReturn({
-      where: { emailTokenHash: tokenHash, emailTokenExpiresAt: { gt: now }, email: { not: null } },
+  const owner = await deps.prisma.user.findUnique({ where: { emailTokenHash: tokenHash }, select: { id: true } })
+  if (!owner) return 'invalid'
+  return changeLocked(deps, owner.id, async (tx, user, now) => {
+    // Read again under the lock: a change of address or a newer link committed meanwhile replaced the hash.
+    const current = user.emailTokenHash === tokenHash && user.email !== null && (user.emailTokenExpiresAt ?? now) > now
+    if (!current) return 'invalid'
+    const verified = await tx.user.update({
+      where: { id: user.id },
       data: { emailVerifiedAt: now, emailTokenHash: null, emailTokenExpiresAt: null },
     })
-    const user = confirmed[0]
-    if (user === undefined) return 'invalid'
-    await recordEmailState(tx, { user, now })
+    await recordEmailState(tx, { user: verified, now })
     return 'verified'
   })
 }
 
 /** The language of the seller's e-mails; a change is published with the address mail may go to. */
 export async function setEmailLanguage(deps: SellerEmailDeps, props: { userId: number; language: EmailLanguage }): Promise<User> {
-  const now = nowOf(deps)
-  return changeLocked(deps, props.userId, async (tx, user) => {
+  return changeLocked(deps, props.userId, async (tx, user, now) => {
     if (user.language === props.language) return user
     const updated = await tx.user.update({ where: { id: user.id }, data: { language: props.language } })
     await recordEmailState(tx, { user: updated, now })
