@@ -6,7 +6,7 @@ import { rolledBack, settled, withChange, type SettingsChange } from '../../noti
 import { NOTIFICATION_SAVE_FAILED, NOTIFICATION_SWITCHES, NOTIFICATIONS_NOTE, NOTIFICATIONS_TITLE } from '../../notifications/texts.ts'
 import { notificationSettingsQueryKey, notificationSettingsQueryOptions, updateNotificationSettings } from '../../queries/notifications.ts'
 import { Button } from '../ui/button.tsx'
-import { Switch } from '../ui/switch.tsx'
+import { SwitchRow } from '../ui/switch.tsx'
 import { toast } from '../ui/use-toast.ts'
 import { CARD } from './subscription-plan-card.tsx'
 
@@ -74,15 +74,13 @@ export function NotificationSettingsCard() {
         <ul className="mt-4 grid divide-y" aria-busy={settings.isPending}>
           {NOTIFICATION_SWITCHES.map(({ kind, label }) => (
             <li key={kind}>
-              <label className="flex min-h-11 cursor-pointer items-center justify-between gap-4 py-2 text-sm">
-                <span>{label}</span>
-                <Switch
-                  name={kind}
-                  checked={settings.data?.[kind] ?? false}
-                  disabled={settings.data === undefined}
-                  onChange={(event) => change.mutate({ kind, on: event.target.checked })}
-                />
-              </label>
+              <SwitchRow
+                label={label}
+                name={kind}
+                checked={settings.data?.[kind] ?? false}
+                disabled={settings.data === undefined}
+                onChange={(event) => change.mutate({ kind, on: event.target.checked })}
+              />
             </li>
           ))}
         </ul>

@@ -1,0 +1,149 @@
+// The seller's e-mail notifications (issue 39, decision 137): the five switches in /settings, each
+// saved at once and kept across a reload, put back with a toast when the save fails; the public
+// unsubscribe page an e-mail's link opens, signed in or out; and the development mailbox of
+// `npm start`, where e-mails are read without an SMTP server.
+import type { Locator, Page } from '@playwright/test'
+import { expect, postJson, test, toasts } from './fixtures.ts'
+import { expectMobileFriendlyLayout, SMALL_PHONE } from './layout.ts'
+import { screenshot } from './pages.ts'
+
+const SWITCHES = [
+  'A prospect opens a proposal for the first time',
+  'Later opens, gathered (at most one e-mail an hour per proposal)',
+  'A prospect agrees to the numbers',
+  'A prospect downloads the PDF',
+  'Weekly digest of views (Mondays)',
+] as const
+type SwitchName = (typeof SWITCHES)[number]
+
+const INVALID = 'This unsubscribe link is not valid.'
+
+const notificationsCard = (page: Page) => page.getByRole('region', { name: 'E-mail notifications' })
+const switchOf = (page: Page, name: SwitchName): Locator => notificationsCard(page).getByRole('switch', { name, exact: true })
+
+/** Flips a switch and waits for the server to have saved exactly that kind. */
+async function flip(page: Page, name: SwitchName, kind: string, on: boolean): Promise<void> {
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/notifications/settings') && response.request().method() === 'PUT',
+  )
+  await switchOf(page, name).click()
+  const response = await saved
+  expect(response.status()).toBe(200)
+  expect(response.request().postDataJSON()).toEqual({ [kind]: on })
+}
+
+async function expectSwitches(page: Page, on: Record<SwitchName, boolean>): Promise<void> {
+  for (const name of SWITCHES) {
+    await expect(switchOf(page, name), name).toBeChecked({ checked: on[name] })
+  }
+}
+
+const allOn = Object.fromEntries(SWITCHES.map((name) => [name, true])) as Record<SwitchName, boolean>
+
+test('every e-mail is on at first; each switch saves at once and stays as set after a reload', async ({ page, signedInUser }) => {
+  void signedInUser
+  await page.goto('/settings')
+  await expect(notificationsCard(page)).toContainText('E-mails go to your confirmed address in Settings › E-mail.')
+  await expectSwitches(page, allOn)
+
+  await flip(page, 'A prospect agrees to the numbers', 'agreed', false)
+  await flip(page, 'Weekly digest of views (Mondays)', 'weeklyDigest', false)
+  await flip(page, 'A prospect agrees to the numbers', 'agreed', true)
+  await flip(page, 'A prospect downloads the PDF', 'pdfDownloaded', false)
+  const expected = { ...allOn, 'Weekly digest of views (Mondays)': false, 'A prospect downloads the PDF': false }
+  await expectSwitches(page, expected)
+
+  await page.reload()
+  await expectSwitches(page, expected)
+  await notificationsCard(page).scrollIntoViewIfNeeded()
+  await screenshot(page, 'notifications-settings')
+
+  // The keyboard flips a switch too (Space on a focused checkbox).
+  await switchOf(page, 'Weekly digest of views (Mondays)').focus()
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/notifications/settings') && response.request().method() === 'PUT',
+  )
+  await page.keyboard.press('Space')
+  expect((await saved).request().postDataJSON()).toEqual({ weeklyDigest: true })
+  await page.reload()
+  await expectSwitches(page, { ...expected, 'Weekly digest of views (Mondays)': true })
+})
+
+test('a save the server refuses puts the switch back and says so in a destructive toast', async ({ page, origin, signedInUser }) => {
+  void signedInUser
+  await page.goto('/settings')
+  await expectSwitches(page, allOn)
+  // Signed out behind the page's back (page.request shares its cookies): the next save is refused (401).
+  expect((await postJson(page.request, origin, '/api/logout', {})).ok()).toBe(true)
+
+  const refused = page.waitForResponse(
+    (response) => response.url().endsWith('/api/notifications/settings') && response.request().method() === 'PUT',
+  )
+  await switchOf(page, 'A prospect opens a proposal for the first time').click()
+  expect((await refused).status()).toBe(401)
+  await expect(switchOf(page, 'A prospect opens a proposal for the first time')).toBeChecked()
+  const toast = toasts(page).filter({ hasText: 'Could not save your e-mail notifications' })
+  await expect(toast).toBeVisible()
+  await expect(toast).toHaveClass(/destructive/)
+})
+
+test.describe('the unsubscribe page with a link that is not valid', () => {
+  for (const address of ['/unsubscribe?token=not-a-real-token', '/unsubscribe']) {
+    test(`says so to a visitor at ${address}`, async ({ page }) => {
+      await page.goto(address)
+      await expect(page.getByRole('heading', { name: 'Unsubscribe', level: 1 })).toBeVisible()
+      await expect(page.getByRole('alert').filter({ hasText: INVALID })).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Unsubscribe' })).toHaveCount(0)
+      // The visitor's frame: nobody is asked to sign in.
+      await expect(page).toHaveURL(new RegExp(`${address.replace('?', '\\?')}$`))
+    })
+  }
+
+  test('says so to a signed-in seller, in the app', async ({ page, signedInUser }) => {
+    await page.goto('/unsubscribe?token=forged.signature')
+    await expect(page.getByRole('banner').getByText(`Welcome, ${signedInUser}`)).toBeVisible()
+    await expect(page.getByRole('alert').filter({ hasText: INVALID })).toBeVisible()
+    await screenshot(page, 'unsubscribe-invalid-signed-in')
+  })
+})
+
+test.describe('in the dark theme', () => {
+  test.use({ colorScheme: 'dark' })
+
+  test('the switches and the unsubscribe page', async ({ page, signedInUser }) => {
+    void signedInUser
+    await page.goto('/settings')
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+    await flip(page, 'Later opens, gathered (at most one e-mail an hour per proposal)', 'laterOpens', false)
+    await notificationsCard(page).scrollIntoViewIfNeeded()
+    await screenshot(page, 'notifications-settings-dark')
+    await page.goto('/unsubscribe?token=not-a-real-token')
+    await expect(page.getByText(INVALID)).toBeVisible()
+    await screenshot(page, 'unsubscribe-invalid-dark')
+  })
+})
+
+test.describe('on a 375 px phone', () => {
+  test.use(SMALL_PHONE)
+
+  test('the switches fit and are easy to tap; the unsubscribe page fits', async ({ page, signedInUser }) => {
+    void signedInUser
+    await page.goto('/settings')
+    await expectSwitches(page, allOn)
+    await flip(page, 'A prospect downloads the PDF', 'pdfDownloaded', false)
+    await expectMobileFriendlyLayout(page)
+    await notificationsCard(page).scrollIntoViewIfNeeded()
+    await screenshot(page, 'notifications-settings-phone')
+    await page.goto('/unsubscribe?token=not-a-real-token')
+    await expect(page.getByText(INVALID)).toBeVisible()
+    await expectMobileFriendlyLayout(page)
+    await screenshot(page, 'unsubscribe-invalid-phone')
+  })
+})
+
+test('the development mailbox of `npm start` is on and lists what the product wrote', async ({ page }) => {
+  await page.goto('/dev/mailbox')
+  await expect(page.getByRole('heading', { name: 'Development mailbox', level: 1 })).toBeVisible()
+  await expect(page.getByText('The development mailbox is off: e-mails go to the SMTP server.')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Refresh' })).toBeEnabled()
+})
