@@ -23,6 +23,7 @@ export const Route = createFileRoute('/dev/mailbox')({
 
 function DevMailboxPage() {
   const mailbox = useQuery(devMailboxQueryOptions())
+  const on = mailbox.data !== undefined && mailbox.data !== null
   return (
     <section aria-labelledby="mailbox-title" className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -30,20 +31,25 @@ function DevMailboxPage() {
           <h1 id="mailbox-title" className="text-3xl font-bold tracking-tight">
             Development mailbox
           </h1>
-          <p className="mt-1 text-sm text-muted-foreground">The e-mails this computer would have sent, newest first.</p>
+          {on && <p className="mt-1 text-sm text-muted-foreground">The e-mails this computer would have sent, newest first.</p>}
         </div>
-        <Button variant="outline" onClick={() => void mailbox.refetch()} disabled={mailbox.isFetching}>
-          {mailbox.isFetching ? 'Refreshing...' : 'Refresh'}
-        </Button>
+        {on && (
+          <Button variant="outline" onClick={() => void mailbox.refetch()} disabled={mailbox.isFetching}>
+            {mailbox.isFetching ? 'Refreshing...' : 'Refresh'}
+          </Button>
+        )}
       </div>
       {mailbox.isPending ? (
         <div className="flex justify-center py-10">
           <Spinner />
         </div>
       ) : mailbox.isError ? (
-        <p role="alert" className="text-sm">
-          The mailbox could not be read: {mailbox.error.message}
-        </p>
+        <div role="alert" className="grid justify-items-start gap-3 text-sm">
+          <p>The mailbox could not be read: {mailbox.error.message}</p>
+          <Button variant="outline" size="sm" onClick={() => void mailbox.refetch()}>
+            Try again
+          </Button>
+        </div>
       ) : mailbox.data === null ? (
         <p role="status" className="rounded-lg border bg-card p-6 text-sm text-card-foreground">
           {DEV_MAILBOX_OFF}
