@@ -1,6 +1,13 @@
+import { createMailer, type Mailer } from '@valueproof/mailer'
 import { createService, type ServiceDeps, type ServiceInstance } from '@valueproof/service-runtime'
 import { defaultNotificationSettings, type NotificationSettings } from './config.ts'
 import type { PrismaClient } from './db.ts'
+import { unsubscribeKey } from './domain/unsubscribe-token.ts'
+import { notificationConsumers } from './events/consumers.ts'
+import { devMailboxRouter } from './routes/dev-mailbox/index.ts'
+import { settingsRouter } from './routes/settings/index.ts'
+import { unsubscribeRouter } from './routes/unsubscribe/index.ts'
+import { NotificationWorker } from './sending/worker.ts'
 
 export { PrismaClient } from './db.ts'
 export {
@@ -13,9 +20,18 @@ export {
 
 export const SERVICE_NAME = 'notification'
 
+/** Where e-mails link to when no PUBLIC_ORIGIN is set (a development run on the default port). */
+const DEVELOPMENT_ORIGIN = 'http://localhost:3000'
+
 export interface NotificationServiceOptions {
   /** The clock the e-mails are scheduled by (tests move it). */
   now?: () => Date
+  /** The local mailbox's folder, where e-mails go without SMTP_URL (default .data/mailbox). */
+  mailboxDir?: string
+  /** The mailer (tests pass one pointed at a server they stop); default: from the settings. */
+  mailer?: Mailer
+  /** How often the background round runs (default 1 s). */
+  pollMs?: number
 }
 
 /**
@@ -28,7 +44,44 @@ export function createNotificationService(
   config: NotificationSettings = defaultNotificationSettings,
   options: NotificationServiceOptions = {},
 ): ServiceInstance {
-  void config
-  void options
-  return createService({ name: SERVICE_NAME, deps, routers: [], consumers: [] })
+  const now = options.now ?? (() => new Date())
+  const mailboxDir = options.mailboxDir ?? '.data/mailbox'
+  const mailer =
+    options.mailer ??
+    createMailer({ from: config.MAIL_FROM, mailboxDir, ...(config.SMTP_URL === undefined ? {} : { smtpUrl: config.SMTP_URL }) })
+  const key = unsubscribeKey(deps.signingKey)
+  const worker = new NotificationWorker(
+    {
+      prisma: deps.prisma,
+      dbSchema: deps.dbSchema,
+      mailer,
+      logger: deps.logger,
+      unsubscribeKey: key,
+      origin: (config.PUBLIC_ORIGIN ?? DEVELOPMENT_ORIGIN).replace(/\/+$/, ''),
+      perSellerPerHour: config.MAIL_PER_SELLER_PER_HOUR,
+      now,
+    },
+    options.pollMs === undefined ? {} : { pollMs: options.pollMs },
+  )
+  const service = createService({
+    name: SERVICE_NAME,
+    deps,
+    routers: [
+      settingsRouter({ prisma: deps.prisma }),
+      unsubscribeRouter({ prisma: deps.prisma, key }),
+      devMailboxRouter({ mailboxDir: config.DEV_MAILBOX_PAGE && mailer.kind === 'mailbox' ? mailboxDir : undefined }),
+    ],
+    consumers: notificationConsumers({ laterOpensWindowMs: config.LATER_OPENS_WINDOW_MINUTES * 60_000 }),
+    onStop: async () => {
+      await worker.stop()
+      mailer.close()
+    },
+  })
+  return {
+    ...service,
+    async start() {
+      await service.start?.()
+      worker.start()
+    },
+  }
 }

@@ -1,8 +1,9 @@
 // The prospect's agreement (issue 20, docs/decisions/115): "These numbers work for us", with a name
 // and an e-mail. The scenario and the values are frozen with the calculator as stored and their
 // hash, the figures computed here from them (never taken from the client), and the owner is told
-// through the proposal.proposal.agreed event. One agreement in force per proposal, however many arrive
-// at once, and only from the people the seller named when they named some (issue 34).
+// through the proposal.proposal.agreed event, which carries the title, the yearly value and the
+// agreeing name for the owner's e-mail (decision 137). One agreement in force per proposal, however
+// many arrive at once, and only from the people the seller named when they named some (issue 34).
 import {
   AGREEMENT_NO_CALCULATOR_MESSAGE,
   AGREEMENT_OWN_PROPOSAL_MESSAGE,
@@ -142,6 +143,7 @@ export async function agreeToProposal(
       if (!validation.ok || !isJsonObject(definition)) throw errors.badRequest(AGREEMENT_NO_CALCULATOR_MESSAGE, 'agreement_no_calculator')
       const values = agreedValues(validation.calculatorData, body.scenario, body.values)
       const hash = agreementHash({ definition, scenario: body.scenario, values })
+      const figures = agreedFigures(validation.calculatorData, values)
       const created = await tx.agreement.create({
         data: {
           proposalId: locked.id,
@@ -149,7 +151,7 @@ export async function agreeToProposal(
           email: body.email,
           scenario: body.scenario,
           values,
-          figures: agreedFigures(validation.calculatorData, values),
+          figures,
           definition,
           hash,
           agreedAt,
@@ -162,6 +164,11 @@ export async function agreeToProposal(
         version: locked.version,
         agreementHash: hash,
         agreedAt,
+        // What the owner's e-mail says (decision 137): the page's title, its figure and who agreed.
+        title: locked.title,
+        yearlyValue: figures.yearlyValue,
+        currency: validation.calculatorData.baseCurrency,
+        agreedByName: created.name,
       })
       return created
     })

@@ -50,6 +50,8 @@ export interface ProposalPdf {
 export interface PdfDownload {
   proposalId: string
   ownerUserId: number
+  /** The proposal's title as the PDF prints it (the owner's e-mail names the proposal). */
+  title: string
   viewer: 'owner' | 'visitor'
   /** The gateway's anonymous visitor id; never set for the owner. */
   visitorId: string | undefined
@@ -68,6 +70,7 @@ export async function recordPdfDownload(prisma: Pick<PrismaClient, 'outboxEvent'
       visitorId: download.visitorId ?? '',
       scenario: download.scenario,
       downloadedAt: timestampFromDate(download.downloadedAt),
+      title: download.title,
     },
     { occurredAt: download.downloadedAt },
   )
@@ -155,6 +158,7 @@ export async function downloadProposalPdf(
   await recordPdfDownload(deps.prisma, {
     proposalId: proposal.id,
     ownerUserId: proposal.userId,
+    title: opened.title,
     viewer: isOwner ? 'owner' : 'visitor',
     // The owner's download is never tied to a visitor id: that would link the anonymous id to an account.
     visitorId: isOwner ? undefined : props.viewer.visitorId,

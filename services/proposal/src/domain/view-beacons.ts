@@ -55,6 +55,7 @@ export async function recordViewBeacon(
   await deps.views.record({
     proposalId: proposal.id,
     ownerUserId: proposal.userId,
+    title: proposal.title,
     viewer: byOwner ? 'owner' : 'visitor',
     // The owner's view is never tied to a visitor id: that would link the anonymous id to an account.
     visitorId: byOwner ? undefined : props.viewer.visitorId,

@@ -35,6 +35,7 @@ function visit(who: Visitor, seconds: number, proposalId = PROPOSAL): ProposalVi
   return {
     proposalId,
     ownerUserId: 7,
+    title: 'Support savings',
     viewer: 'visitor',
     visitorId,
     visitId: randomBytes(16).toString('base64url'),

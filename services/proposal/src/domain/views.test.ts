@@ -20,6 +20,7 @@ function view(overrides: Partial<ProposalView> = {}): ProposalView {
   return {
     proposalId: newProposalId(),
     ownerUserId: 7,
+    title: 'Support savings',
     viewer: 'visitor',
     visitorId: 'AAAAAAAAAAAAAAAAAAAAAA',
     visitId: randomBytes(16).toString('base64url'),
@@ -143,7 +144,11 @@ describe('ViewRecorder', () => {
 
   it('writes the views of a moment as outbox rows that the relay publishes like any event', async () => {
     const recorder = unawaited(new ViewRecorder({ prisma, dbSchema: undefined, logger, batchDelayMs: 60_000 }))
-    const views = [view({ viewer: 'owner', visitorId: undefined }), view(), view({ visitorId: 'BBBBBBBBBBBBBBBBBBBBBB' })]
+    const views = [
+      view({ viewer: 'owner', visitorId: undefined }),
+      view({ title: 'Besparingar för Åkerlunds fakturor' }),
+      view({ visitorId: 'BBBBBBBBBBBBBBBBBBBBBB', title: 'Support savings for Acme' }),
+    ]
     for (const one of views) await recorder.record(one)
     expect(await prisma.outboxEvent.count()).toBe(0)
     await recorder.flush()
@@ -177,11 +182,27 @@ describe('ViewRecorder', () => {
     const decoded = published.map((envelope) => decodeEvent(proposalViewed, envelope))
     expect(
       decoded
-        .map((event) => [event.proposalId, event.viewer, event.visitorId, event.visitId, event.ownerUserId, event.viewedAt?.seconds])
+        .map((event) => [
+          event.proposalId,
+          event.title,
+          event.viewer,
+          event.visitorId,
+          event.visitId,
+          event.ownerUserId,
+          event.viewedAt?.seconds,
+        ])
         .sort(),
     ).toEqual(
       views
-        .map((one) => [one.proposalId, one.viewer, one.visitorId ?? '', one.visitId, 7, BigInt(Math.floor(one.viewedAt.getTime() / 1000))])
+        .map((one) => [
+          one.proposalId,
+          one.title,
+          one.viewer,
+          one.visitorId ?? '',
+          one.visitId,
+          7,
+          BigInt(Math.floor(one.viewedAt.getTime() / 1000)),
+        ])
         .sort(),
     )
     const occurredAt = new Map(rows.map((row) => [row.id, row.occurredAt.getTime()]))

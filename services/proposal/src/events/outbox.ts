@@ -62,13 +62,34 @@ export function recordProposalRevoked(tx: Tx, revoke: { proposalId: string; user
   return store(tx, encodeEvent(proposalRevoked, { ...fields, revokedAt: timestampFromDate(revokedAt) }))
 }
 
-/** A prospect agreed to the proposal's figures (issue 20): who agreed stays in this service. */
-export function recordProposalAgreed(
-  tx: Tx,
-  agreement: { proposalId: string; ownerUserId: number; scenario: string; version: number; agreementHash: string; agreedAt: Date },
-): Promise<void> {
-  const { agreedAt, ...fields } = agreement
-  return store(tx, encodeEvent(proposalAgreed, { ...fields, agreedAt: timestampFromDate(agreedAt) }))
+export interface AgreedProposal {
+  proposalId: string
+  ownerUserId: number
+  scenario: string
+  version: number
+  agreementHash: string
+  agreedAt: Date
+  /** The proposal's title as the prospect's page showed it. */
+  title: string
+  /** The agreed figures' value per year; null when the calculator has none (a value calculator). */
+  yearlyValue: number | null
+  /** The calculator's base currency: USD, EUR or SEK. */
+  currency: string
+  /** The name the prospect agreed with, as the owner reads it. */
+  agreedByName: string
+}
+
+/**
+ * A prospect agreed to the proposal's figures (issue 20). The owner's e-mail names the proposal, the
+ * value and who agreed (decision 137); the prospect's e-mail address stays in this service.
+ */
+export function recordProposalAgreed(tx: Tx, agreement: AgreedProposal): Promise<void> {
+  const { agreedAt, yearlyValue, ...fields } = agreement
+  return store(
+    tx,
+    // A value calculator has no yearly value; the field's zero is what proto3 says for "none".
+    encodeEvent(proposalAgreed, { ...fields, yearlyValue: yearlyValue ?? 0, agreedAt: timestampFromDate(agreedAt) }),
+  )
 }
 
 /** The seller released an agreement (issue 34): analytics forgets it, every replica's cache lets it go. */
@@ -104,6 +125,8 @@ export interface ViewPerson {
 export interface ProposalView {
   proposalId: string
   ownerUserId: number
+  /** The proposal's title as the page showed it (the owner's e-mail names the proposal). */
+  title: string
   viewer: 'owner' | 'visitor'
   /** The gateway's anonymous visitor id; never set for the owner. */
   visitorId: string | undefined
@@ -141,6 +164,7 @@ export function proposalViewedEvent(view: ClassifiedView): EventEnvelope {
       visitId: view.visitId,
       viewedAt: timestampFromDate(view.viewedAt),
       counting: view.counting ?? '',
+      title: view.title,
     },
     { occurredAt: view.viewedAt },
   )

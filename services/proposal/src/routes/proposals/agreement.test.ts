@@ -3,7 +3,9 @@
 // public agreement; every open shows it (who agreed: the owner only); it opens as the GET does (404,
 // 410, the access code); the owner, a second agreement and a name that is no input are refused;
 // concurrent agreements give one; an altered stored value shows `verified: false`; the agreed event
-// carries no personal data. The real-infrastructure flows are in tests/integration/agreement.test.ts.
+// carries what the owner's e-mail says (the title, the yearly value in the calculator's currency, the
+// name the owner reads; issue 39) and never the prospect's e-mail. The real-infrastructure flows are
+// in tests/integration/agreement.test.ts.
 import {
   AGREEMENT_OWN_PROPOSAL_MESSAGE,
   AGREEMENT_TOO_LARGE_MESSAGE,
@@ -24,17 +26,18 @@ import { eventually, outboxPayloads, registered, share, table } from '../../../.
 import { startTestStack, type TestStack } from '../../../../../tests/integration/support/stack.ts'
 import { agreementHash } from '../../domain/agreement-hash.ts'
 import { PROPOSAL_NOT_FOUND_MESSAGE } from '../../domain/proposals.ts'
-import { supportTriageCalculator } from '../../testing/calculators.ts'
+import { invoiceAutomationCalculator, leadValueCalculator, supportTriageCalculator } from '../../testing/calculators.ts'
 
 const PROSPECT = { name: 'Petra Prospect', email: 'petra@buyer.example' }
 
 describe('the prospect’s agreement', () => {
   let stack: TestStack
   let owner: ApiClient
+  let ownerId: number
 
   beforeAll(async () => {
     stack = await startTestStack('pglite+in-process')
-    ;({ client: owner } = await registered(stack, 'agree'))
+    ;({ client: owner, id: ownerId } = await registered(stack, 'agree'))
   })
   afterAll(async () => {
     await stack?.close()
@@ -52,6 +55,10 @@ describe('the prospect’s agreement', () => {
     expect(response.status, await response.clone().text()).toBe(200)
     return proposalRecordSchema.parse(await response.json())
   }
+  const agreedEventsOf = async (id: string) =>
+    (await outboxPayloads(stack, proposalAgreed.subject))
+      .map((payload) => decodeEvent(proposalAgreed, { subject: proposalAgreed.subject, payload }))
+      .filter((event) => event.proposalId === id)
   const listEntryOf = async (id: string) =>
     proposalListEntrySchema
       .strict()
@@ -96,14 +103,21 @@ describe('the prospect’s agreement', () => {
     expect(await listEntryOf(id)).toMatchObject({ version: 1, agreedAt: agreement.agreedAt })
     expect((await listEntryOf(await share(owner)))?.agreedAt).toBeNull()
 
-    // The owner is told through the outbox, without the prospect's name or e-mail.
+    // The owner is told through the outbox: the title, the agreed figure and who agreed, never their e-mail.
+    expect(await agreedEventsOf(id)).toEqual([
+      expect.objectContaining({
+        ownerUserId: ownerId,
+        scenario: 'conservative',
+        version: 1,
+        agreementHash: agreement.hash,
+        title: 'Support savings',
+        yearlyValue: headline.yearlyValue,
+        currency: 'USD',
+        agreedByName: own.agreement?.name,
+      }),
+    ])
     const payloads = await outboxPayloads(stack, proposalAgreed.subject)
-    const events = payloads.map((payload) => decodeEvent(proposalAgreed, { subject: proposalAgreed.subject, payload }))
-    const event = events.find((one) => one.proposalId === id)
-    expect(event).toMatchObject({ scenario: 'conservative', version: 1, agreementHash: agreement.hash })
-    const text = Buffer.concat(payloads.map((payload) => Buffer.from(payload))).toString('latin1')
-    expect(text).not.toContain(PROSPECT.email)
-    expect(text).not.toContain('Petra')
+    expect(Buffer.concat(payloads.map((payload) => Buffer.from(payload))).toString('latin1')).not.toContain(PROSPECT.email)
   })
 
   it('prices the agreed figures by the quote with the optional lines the prospect ticked', async () => {
@@ -162,13 +176,41 @@ describe('the prospect’s agreement', () => {
     }
     const tooLarge = await new ApiClient(stack.url).post(`/api/proposals/${id}/agreement`, { ...PROSPECT, note: 'x'.repeat(20_000) })
     expect([tooLarge.status, await tooLarge.json()]).toEqual([413, { message: AGREEMENT_TOO_LARGE_MESSAGE }])
-    // None of those agreed.
+    // None of those agreed, nor told the owner of an agreement: not even one without a name.
     expect((await recordOf(owner, id)).agreement).toBeNull()
+    expect(await agreedEventsOf(id)).toEqual([])
 
     expect((await agree(new ApiClient(stack.url), id, {})).status).toBe(201)
     const again = await agree(new ApiClient(stack.url), id, { scenario: 'optimistic' })
     expect([again.status, await again.json()]).toEqual([409, { message: PROPOSAL_ALREADY_AGREED_MESSAGE }])
     expect((await recordOf(owner, id)).agreement?.scenario).toBe('expected')
+  })
+
+  it('tells the owner of a Swedish proposal’s agreement in kronor, by its title and the name as the owner reads it', async () => {
+    const title = 'Besparingar för Åkerlunds ekonomiavdelning'
+    const id = await share(owner, { title, calculatorData: invoiceAutomationCalculator })
+    const response = await agree(new ApiClient(stack.url), id, { name: '  Åsa Öberg ', scenario: 'optimistic', values: { medarbetare: 7 } })
+    expect(response.status, await response.clone().text()).toBe(201)
+    const agreement = agreementSchema.parse(await response.json())
+    const validation = validateCalculatorData(invoiceAutomationCalculator)
+    if (!validation.ok) throw new Error('the test calculator is invalid')
+    const values = { ...scenarioValues(validation.calculatorData, 'optimistic'), medarbetare: 7 }
+    const yearlyValue = headlineOf(createCalculator(validation.calculatorData).compute(values)).yearlyValue
+    expect(agreement.figures.yearlyValue).toBe(yearlyValue)
+    expect((await recordOf(owner, id)).agreement?.name).toBe('Åsa Öberg')
+    expect(await agreedEventsOf(id)).toEqual([
+      expect.objectContaining({ title, scenario: 'optimistic', yearlyValue, currency: 'SEK', agreedByName: 'Åsa Öberg' }),
+    ])
+  })
+
+  it('tells the owner of an agreement to a value calculator, which shows no yearly value, with none (0)', async () => {
+    const id = await share(owner, { title: 'Lead follow-up for Acme', calculatorData: leadValueCalculator })
+    const response = await agree(new ApiClient(stack.url), id, {})
+    expect(response.status, await response.clone().text()).toBe(201)
+    expect(agreementSchema.parse(await response.json()).figures.yearlyValue).toBeNull()
+    expect(await agreedEventsOf(id)).toEqual([
+      expect.objectContaining({ title: 'Lead follow-up for Acme', yearlyValue: 0, currency: 'USD', agreedByName: PROSPECT.name }),
+    ])
   })
 
   it('opens as the proposal does: 404 unknown, 410 revoked or expired, the access code first', async () => {

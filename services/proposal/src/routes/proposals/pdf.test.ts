@@ -1,7 +1,7 @@
 // GET /api/proposals/{id}/pdf through the gateway, on the embedded stack and over HTTP (the worker
 // thread from source): a PDF download with the page's access rules, the query checked before anything is
-// opened, and a pdf_downloaded event in the outbox for each download, but no view; the published
-// document (issue 37) with the pricing table's lines ticked by `options`.
+// opened, and a pdf_downloaded event (titled as the PDF is) in the outbox for each download, but no
+// view; the published document (issue 37) with the pricing table's lines ticked by `options`.
 import { request as httpRequest } from 'node:http'
 import {
   ACCESS_CODE_MIN_LENGTH,
@@ -21,7 +21,7 @@ import { PDF_VALUES_NOT_JSON_MESSAGE, PDF_VALUES_TOO_LONG_MESSAGE } from '../../
 import { PROPOSAL_NOT_FOUND_MESSAGE } from '../../domain/proposals.ts'
 import { PDF_OPTIONS_FORMAT_MESSAGE, PDF_OPTIONS_UNKNOWN_MESSAGE } from '../../pdf/pdf-pricing.ts'
 import { pdfPageTexts, sameSpaces } from '../../pdf/pdf-text.ts'
-import { supportTriageCalculator } from '../../testing/calculators.ts'
+import { invoiceAutomationCalculator, supportTriageCalculator } from '../../testing/calculators.ts'
 import { attachmentDisposition } from './pdf.ts'
 
 const ACCESS_CODE = 'x'.repeat(ACCESS_CODE_MIN_LENGTH)
@@ -94,7 +94,14 @@ describe.each(kinds)('the proposal PDF download (%s)', (kind) => {
     const visitorId = visitor.cookieValue('vp_visitor')
     expect(visitorId).toMatch(/^[A-Za-z0-9_-]{22}$/)
     expect(await downloadEventsOf(id)).toEqual([
-      expect.objectContaining({ proposalId: id, ownerUserId: ownerId, viewer: 'visitor', visitorId, scenario: 'optimistic' }),
+      expect.objectContaining({
+        proposalId: id,
+        ownerUserId: ownerId,
+        title: 'Support savings for Acme',
+        viewer: 'visitor',
+        visitorId,
+        scenario: 'optimistic',
+      }),
     ])
     expect(await viewEventsOf(stack, id)).toEqual([])
   })
@@ -113,7 +120,9 @@ describe.each(kinds)('the proposal PDF download (%s)', (kind) => {
     const response = await owner.get(pdfPath(id))
     expect(response.status, await response.clone().text()).toBe(200)
     expect((await pdfPageTexts(new Uint8Array(await response.arrayBuffer())))[0]).toContain('Scenario: Expected')
-    expect(await downloadEventsOf(id)).toEqual([expect.objectContaining({ viewer: 'owner', visitorId: '', scenario: 'expected' })])
+    expect(await downloadEventsOf(id)).toEqual([
+      expect.objectContaining({ title: 'Support savings', viewer: 'owner', visitorId: '', scenario: 'expected' }),
+    ])
   })
 
   it('refuses a scenario or values that are not what the query must be, before anything is opened', async () => {
@@ -259,13 +268,16 @@ describe.each(kinds)('the proposal PDF download (%s)', (kind) => {
     expect([unknown.status, await messageOf(unknown)]).toEqual([400, PDF_OPTIONS_UNKNOWN_MESSAGE])
   })
 
-  it('names the file after the title, in plain ASCII and exactly in filename*', async () => {
-    const id = await share(owner, { title: 'Offert: Åkesson & Söner "AB" 50 €' })
-    const response = await owner.get(pdfPath(id))
+  it('names the file after the title, in plain ASCII and exactly in filename*, and the download’s event by the title itself', async () => {
+    const title = 'Offert: Åkesson & Söner "AB" 50 €'
+    const id = await share(owner, { title, calculatorData: invoiceAutomationCalculator })
+    const response = await new ApiClient(stack.url).get(pdfPath(id))
     expect(response.status).toBe(200)
     expect(response.headers.get('content-disposition')).toBe(
       `attachment; filename="Offert Akesson & Soner AB 50 _.pdf"; filename*=UTF-8''Offert%20%C3%85kesson%20%26%20S%C3%B6ner%20AB%2050%20%E2%82%AC.pdf`,
     )
+    expect((await pdfPageTexts(new Uint8Array(await response.arrayBuffer())))[0]).toContain('Offert: Åkesson & Söner')
+    expect(await downloadEventsOf(id)).toEqual([expect.objectContaining({ title, viewer: 'visitor', scenario: 'expected' })])
   })
 })
 

@@ -3,10 +3,11 @@
 // per visit and once per token, only for the visitor the proposal opened for, never the owner's,
 // never under Do Not Track or Global Privacy Control; any refused beacon stores nothing. A person's
 // views count once in the window, cookie or not (issue 34: tests/security/view-inflation.test.ts
-// has the flood).
+// has the flood). The view's event names the proposal by the title its page shows (issue 39).
 import {
   BEACON_TOKEN_INVALID_MESSAGE,
   beaconResponseSchema,
+  draftAnswerSchema,
   openedProposalSchema,
   PROPOSAL_UNAVAILABLE_MESSAGE,
   VIEW_BEACON_TOO_LARGE_MESSAGE,
@@ -28,6 +29,7 @@ import {
 import { startTestStack, type TestStack } from '../../../../../tests/integration/support/stack.ts'
 import { newProposalId } from '../../domain/proposal-ids.ts'
 import { PROPOSAL_NOT_FOUND_MESSAGE } from '../../domain/proposals.ts'
+import { invoiceAutomationCalculator } from '../../testing/calculators.ts'
 
 describe('the view beacon', () => {
   let stack: TestStack
@@ -90,9 +92,31 @@ describe('the view beacon', () => {
       const events = await viewEventsOf(stack, id)
       return events.length > 0 ? events : undefined
     })
-    expect(event).toMatchObject({ viewer: 'visitor', visitorId, visitId, ownerUserId: ownerId })
+    expect(event).toMatchObject({ viewer: 'visitor', visitorId, visitId, ownerUserId: ownerId, title: 'Support savings' })
     // The four GETs recorded nothing: the one view is the beacon's, and so is the one that follows.
     await settledWithOneMoreView(id, { viewCount: 2, events: 2 })
+  })
+
+  it('names the proposal in its view event as its page does: the published title, not an unpublished draft’s', async () => {
+    const published = 'Besparingar för Åkerlunds ekonomiavdelning'
+    const id = await share(owner, { title: published, calculatorData: invoiceAutomationCalculator })
+    const draft = draftAnswerSchema.parse(await (await owner.get(`/api/proposals/${id}/draft`)).json())
+    const renamed = { ...draft.document, title: 'Fakturaautomation för Åkerlunds, version två' }
+    const saved = await owner.request('PUT', `/api/proposals/${id}/draft`, { json: { document: renamed, revision: draft.revision } })
+    expect(saved.status, await saved.clone().text()).toBe(200)
+
+    const before = await openAndReport(new ApiClient(stack.url), id)
+    expect((await proposalOf(new ApiClient(stack.url), id)).title).toBe(published)
+    expect((await owner.post(`/api/proposals/${id}/publish`, { revision: draft.revision + 1 })).status).toBe(201)
+    const after = await openAndReport(new ApiClient(stack.url), id)
+    const events = await eventually(async () => {
+      const stored = await viewEventsOf(stack, id)
+      return stored.length === 2 ? stored : undefined
+    })
+    expect(events.map((event) => [event.visitId, event.title])).toEqual([
+      [before.visitId, published],
+      [after.visitId, renamed.title],
+    ])
   })
 
   it('records a resent beacon and a replayed token once; a new opening of the same page within the window is a repeat', async () => {

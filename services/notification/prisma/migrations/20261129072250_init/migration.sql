@@ -25,7 +25,7 @@ CREATE TABLE "seller" (
     "user_id" INTEGER NOT NULL,
     "email" TEXT,
     "language" TEXT NOT NULL DEFAULT 'en',
-    "plan" TEXT NOT NULL DEFAULT 'free',
+    "email_changed_at" TIMESTAMP(3),
     "first_open" BOOLEAN NOT NULL DEFAULT true,
     "later_opens" BOOLEAN NOT NULL DEFAULT true,
     "agreed" BOOLEAN NOT NULL DEFAULT true,

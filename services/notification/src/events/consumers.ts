@@ -1,0 +1,83 @@
+// What the notification service hears, and what each event becomes (decision 137).
+import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt'
+import {
+  emailVerificationRequested,
+  proposalAgreed,
+  proposalDeleted,
+  proposalPdfDownloaded,
+  proposalViewed,
+  userEmailChanged,
+} from '@valueproof/event-bus'
+import { oweMail } from '../domain/mail-queue.ts'
+import { forgetProposal, keepProposal, recordOpen } from '../domain/opens.ts'
+import { projectEmail } from '../domain/sellers.ts'
+import { consumer, type Consumer } from './consume.ts'
+
+function timeOf(stamp: Timestamp | undefined, fallback: Date): Date {
+  return stamp ? timestampDate(stamp) : fallback
+}
+
+/** A counted view by a prospect (never the owner's, never a suspect one) is news to the owner. */
+function countedByProspect(viewer: string, counting: string): boolean {
+  return viewer === 'visitor' && (counting === 'counted' || counting === '')
+}
+
+export function notificationConsumers(options: { laterOpensWindowMs: number }): Consumer[] {
+  return [
+    consumer(userEmailChanged, 'user-email-changed', async (tx, { message, occurredAt }) => {
+      await projectEmail(tx, {
+        userId: message.userId,
+        verifiedEmail: message.verifiedEmail,
+        language: message.language,
+        changedAt: timeOf(message.changedAt, occurredAt),
+      })
+    }),
+    consumer(emailVerificationRequested, 'email-verification-requested', async (tx, { id, message }) => {
+      await oweMail(tx, {
+        id: `verify-${id}`,
+        userId: message.userId,
+        kind: 'verify',
+        address: message.email,
+        data: { verifyPath: message.verifyPath, language: message.language === 'sv' ? 'sv' : 'en' },
+      })
+    }),
+    consumer(proposalViewed, 'proposal-viewed', async (tx, { id, message, occurredAt }, { dbSchema }) => {
+      if (!countedByProspect(message.viewer, message.counting)) return
+      const open = { eventId: id, proposalId: message.proposalId, ownerUserId: message.ownerUserId, title: message.title }
+      await recordOpen(tx, { ...open, viewedAt: timeOf(message.viewedAt, occurredAt) }, { ...options, dbSchema })
+    }),
+    consumer(proposalAgreed, 'proposal-agreed', async (tx, { id, message }) => {
+      await keepProposal(tx, message)
+      await oweMail(tx, {
+        id: `agreed-${id}`,
+        userId: message.ownerUserId,
+        kind: 'agreed',
+        data: {
+          proposalId: message.proposalId,
+          title: message.title,
+          scenario: message.scenario,
+          yearlyValue: message.yearlyValue,
+          currency: message.currency,
+          agreedByName: message.agreedByName,
+        },
+      })
+    }),
+    consumer(proposalPdfDownloaded, 'proposal-pdf-downloaded', async (tx, { id, message }) => {
+      if (message.viewer !== 'visitor') return
+      await keepProposal(tx, message)
+      await oweMail(tx, {
+        id: `pdf_downloaded-${id}`,
+        userId: message.ownerUserId,
+        kind: 'pdf_downloaded',
+        data: { proposalId: message.proposalId, title: message.title, scenario: message.scenario },
+      })
+    }),
+    consumer(proposalDeleted, 'proposal-deleted', async (tx, { message, occurredAt }) => {
+      await forgetProposal(tx, {
+        proposalId: message.proposalId,
+        ownerUserId: message.userId,
+        deletedAt: timeOf(message.deletedAt, occurredAt),
+      })
+    }),
+  ]
+}
