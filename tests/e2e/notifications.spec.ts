@@ -2,9 +2,13 @@
 // saved at once and kept across a reload, put back with a toast when the save fails; the public
 // unsubscribe page an e-mail's link opens, signed in or out; and the development mailbox of
 // `npm start`, where e-mails are read without an SMTP server.
-import type { Locator, Page } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import type { NotificationKind } from '@valueproof/contracts'
+import { signUnsubscribeToken, unsubscribeKey } from '../../services/notification/src/domain/unsubscribe-token.ts'
 import { expect, postJson, test, toasts } from './fixtures.ts'
-import { expectMobileFriendlyLayout, SMALL_PHONE } from './layout.ts'
+import { expectFitsScreen, expectMobileFriendlyLayout, MIN_TAP_TARGET_PX, SMALL_PHONE } from './layout.ts'
 import { screenshot } from './pages.ts'
 
 const SWITCHES = [
@@ -107,6 +111,72 @@ test.describe('the unsubscribe page with a link that is not valid', () => {
   })
 })
 
+/**
+ * An e-mail's unsubscribe link for the signed-in user, signed as the service signs it: with the
+ * key the e2e server generated in its data folder (playwright.config.ts gives it none).
+ */
+async function unsubscribeLink(request: APIRequestContext, kind: NotificationKind): Promise<string> {
+  const dataDir = process.env.VALUEPROOF_E2E_DATA_DIR
+  if (dataDir === undefined) throw new Error('playwright.config.ts sets VALUEPROOF_E2E_DATA_DIR')
+  const signingKey = readFileSync(join(dataDir, 'secrets', 'GATEWAY_SIGNING_KEY'), 'utf8').trim()
+  const user = (await (await request.get('/api/user')).json()) as { id: number }
+  return `/unsubscribe?token=${signUnsubscribeToken(unsubscribeKey(signingKey), { userId: user.id, kind })}`
+}
+
+test("an e-mail's link asks, unsubscribes from that kind only, signed out, and /settings shows it off", async ({
+  page,
+  browser,
+  signedInUser,
+}) => {
+  void signedInUser
+  const link = await unsubscribeLink(page.request, 'agreed')
+  // The link opens in whatever browser the e-mail is read in: here, one that is not signed in.
+  const reader = await browser.newPage()
+  await reader.goto(link)
+  await expect(reader.getByText('Stop e-mails when a prospect agrees to the numbers?')).toBeVisible()
+  await expect(reader.getByRole('banner')).not.toContainText('Welcome,')
+  await screenshot(reader, 'unsubscribe-question')
+  await reader.getByRole('button', { name: 'Unsubscribe' }).click()
+  const done = reader.getByRole('status').filter({ hasText: 'Done.' })
+  await expect(done).toHaveText('Done. You will no longer get these e-mails. You can turn them on again in Settings.')
+  await expect(done.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings')
+  await screenshot(reader, 'unsubscribe-done')
+  // Followed again, the link says the e-mails are already off.
+  await reader.reload()
+  await expect(reader.getByRole('status')).toHaveText('You no longer get these e-mails. You can turn them on again in Settings.')
+  await reader.close()
+
+  await page.goto('/settings')
+  await expectSwitches(page, { ...allOn, 'A prospect agrees to the numbers': false })
+})
+
+test("a mail provider's one-click unsubscribe (RFC 8058) passes the gateway; an invalid token is a 400", async ({
+  page,
+  playwright,
+  baseURL,
+  signedInUser,
+}) => {
+  void signedInUser
+  const link = await unsubscribeLink(page.request, 'weeklyDigest')
+  // A provider's server: no cookies, no Origin, the form body RFC 8058 prescribes.
+  const provider = await playwright.request.newContext({ baseURL })
+  const oneClick = (query: string) =>
+    provider.post(`/api/notifications/${query}`, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      data: 'List-Unsubscribe=One-Click',
+    })
+  const refused = await oneClick('unsubscribe?token=forged.token')
+  expect(refused.status()).toBe(400)
+  expect(await refused.json()).toEqual({ message: 'This unsubscribe link is not valid' })
+  const answer = await oneClick(link.replace('/unsubscribe', 'unsubscribe'))
+  expect(answer.status(), await answer.text()).toBe(200)
+  expect(await answer.json()).toEqual({ kind: 'weeklyDigest', unsubscribed: true })
+  await provider.dispose()
+
+  await page.goto('/settings')
+  await expectSwitches(page, { ...allOn, 'Weekly digest of views (Mondays)': false })
+})
+
 test.describe('in the dark theme', () => {
   test.use({ colorScheme: 'dark' })
 
@@ -131,7 +201,13 @@ test.describe('on a 375 px phone', () => {
     await page.goto('/settings')
     await expectSwitches(page, allOn)
     await flip(page, 'A prospect downloads the PDF', 'pdfDownloaded', false)
-    await expectMobileFriendlyLayout(page)
+    await expectFitsScreen(page)
+    // The whole row is the switch's tap target (the other cards of /settings are checked by their own tests).
+    for (const name of SWITCHES) {
+      const box = await switchOf(page, name).boundingBox()
+      expect(box?.height ?? 0, name).toBeGreaterThanOrEqual(MIN_TAP_TARGET_PX)
+      expect(box?.width ?? 0, name).toBeGreaterThanOrEqual(300)
+    }
     await notificationsCard(page).scrollIntoViewIfNeeded()
     await screenshot(page, 'notifications-settings-phone')
     await page.goto('/unsubscribe?token=not-a-real-token')

@@ -43,9 +43,10 @@ function useSettingsChange() {
         description: error instanceof ApiError && error.serverMessage !== undefined ? error.serverMessage : error.message,
       })
     },
-    // The last change to settle reads the stored set again, so the switches end as the server has them.
-    onSettled: () => {
-      if (queryClient.isMutating({ mutationKey: SAVE_KEY }) === 1) {
+    // The last change to be saved reads the stored set again, so the switches end as the server has
+    // them; a refused one is already put back (and a refusal for a lost session would fail the read too).
+    onSettled: (_answer, error) => {
+      if (error === null && queryClient.isMutating({ mutationKey: SAVE_KEY }) === 1) {
         void queryClient.invalidateQueries({ queryKey: notificationSettingsQueryKey })
       }
     },
