@@ -77,6 +77,7 @@ export function routeCalls(login: { username: string }): Record<string, RouteCal
     'POST /api/track/conversion': { fields: () => ({ event: 'CTA_CLICK' }) },
     'POST /api/logout': { fields: () => ({}) },
     'PATCH /api/profile': { fields: () => ({ companyName: 'CSRF was here' }) },
+    'PUT /api/notifications/settings': { fields: () => ({ agreed: false }) },
     'POST /api/upload-logo': {
       fields: () => ({}),
       file: () => ({ name: 'logo', filename: 'logo.png', type: 'image/png', data: tinyPng() }),
@@ -232,6 +233,11 @@ export async function victimState(stack: TestStack, victim: { id: number }): Pro
     viewEvents: await count(
       'proposal',
       `SELECT count(*) AS n FROM ${table(stack, 'proposal', 'outbox_event')} WHERE subject = 'proposal.proposal.viewed'`,
+    ),
+    // Which e-mails the victim gets (no row until their first change: every kind on).
+    notificationSettings: await stack.databases.notification.query(
+      `SELECT first_open, later_opens, agreed, pdf_downloaded, weekly_digest FROM ${table(stack, 'notification', 'seller')} WHERE user_id = $1`,
+      victim.id,
     ),
     ctaClicks: Number(
       (
