@@ -116,6 +116,12 @@ const COVERAGE: Record<string, Coverage> = {
     publicByDesign:
       'daily product totals for the operator token from configuration only (404 without one, 401 otherwise); no account’s data',
   },
+  'GET /api/logos/:file': {
+    publicByDesign: 'logos are shown on shared proposals to signed-out prospects; names are random UUIDs (traversal checked below)',
+  },
+  'GET /api/logos/:userId/:file': {
+    publicByDesign: 'logos stored before issue 13 under their owner’s id; served by exact name only (traversal checked below)',
+  },
   'GET /api/notifications/unsubscribe': {
     publicByDesign:
       'an e-mail’s link: the signed token names the seller and the kind; no session is read (the service refuses any other token)',
@@ -125,12 +131,6 @@ const COVERAGE: Record<string, Coverage> = {
   },
   'GET /api/dev/mailbox': {
     publicByDesign: 'the local mailbox of a development run (`npm start` without SMTP_URL); 404 unless DEV_MAILBOX_PAGE turns it on',
-  },
-  'GET /api/logos/:file': {
-    publicByDesign: 'logos are shown on shared proposals to signed-out prospects; names are random UUIDs (traversal checked below)',
-  },
-  'GET /api/logos/:userId/:file': {
-    publicByDesign: 'logos stored before issue 13 under their owner’s id; served by exact name only (traversal checked below)',
   },
 
   'GET /api/user': {

@@ -77,7 +77,6 @@ export function routeCalls(login: { username: string }): Record<string, RouteCal
     'POST /api/track/conversion': { fields: () => ({ event: 'CTA_CLICK' }) },
     'POST /api/logout': { fields: () => ({}) },
     'PATCH /api/profile': { fields: () => ({ companyName: 'CSRF was here' }) },
-    'PUT /api/notifications/settings': { fields: () => ({ agreed: false }) },
     'POST /api/upload-logo': {
       fields: () => ({}),
       file: () => ({ name: 'logo', filename: 'logo.png', type: 'image/png', data: tinyPng() }),
@@ -136,6 +135,8 @@ export function routeCalls(login: { username: string }): Record<string, RouteCal
     'POST /api/calculator-templates': { fields: (ids) => ({ calculatorId: ids.calculatorId, name: 'Planted by CSRF' }) },
     'DELETE /api/calculator-templates/:id': { fields: () => ({}) },
     'POST /api/calculator-templates/:id/use': { fields: () => ({}) },
+    // Issue 39: the victim's e-mails about their proposals, stopped.
+    'PUT /api/notifications/settings': { fields: () => ({ agreed: false }) },
   }
 }
 
