@@ -7,9 +7,9 @@ import { join } from 'node:path'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import type { NotificationKind } from '@valueproof/contracts'
 import { signUnsubscribeToken, unsubscribeKey } from '../../services/notification/src/domain/unsubscribe-token.ts'
-import { expect, postJson, test, toasts } from './fixtures.ts'
+import { expect, postJson, STRONG_PASSWORD, test, toasts, uniqueUsername } from './fixtures.ts'
 import { expectFitsScreen, expectMobileFriendlyLayout, MIN_TAP_TARGET_PX, SMALL_PHONE } from './layout.ts'
-import { screenshot } from './pages.ts'
+import { screenshot, shareCalculatorByApi, signedOutVisitor, SUPPORT_CALCULATOR } from './pages.ts'
 
 const SWITCHES = [
   'A prospect opens a proposal for the first time',
@@ -126,12 +126,14 @@ async function unsubscribeLink(request: APIRequestContext, kind: NotificationKin
 test("an e-mail's link asks, unsubscribes from that kind only, signed out, and /settings shows it off", async ({
   page,
   browser,
+  origin,
   signedInUser,
 }) => {
   void signedInUser
   const link = await unsubscribeLink(page.request, 'agreed')
   // The link opens in whatever browser the e-mail is read in: here, one that is not signed in.
-  const reader = await browser.newPage()
+  const visitor = await signedOutVisitor(browser, origin)
+  const reader = visitor.page
   await reader.goto(link)
   await expect(reader.getByText('Stop e-mails when a prospect agrees to the numbers?')).toBeVisible()
   await expect(reader.getByRole('banner')).not.toContainText('Welcome,')
@@ -144,7 +146,7 @@ test("an e-mail's link asks, unsubscribes from that kind only, signed out, and /
   // Followed again, the link says the e-mails are already off.
   await reader.reload()
   await expect(reader.getByRole('status')).toHaveText('You no longer get these e-mails. You can turn them on again in Settings.')
-  await reader.close()
+  await visitor.close()
 
   await page.goto('/settings')
   await expectSwitches(page, { ...allOn, 'A prospect agrees to the numbers': false })
@@ -217,9 +219,111 @@ test.describe('on a 375 px phone', () => {
   })
 })
 
-test('the development mailbox of `npm start` is on and lists what the product wrote', async ({ page }) => {
+interface MailboxMessage {
+  id: string
+  to: string
+  subject: string
+  text: string
+}
+
+/** The development mailbox's e-mails to `address` once there are `count` of them, newest first. */
+async function mailTo(page: Page, address: string, count: number): Promise<MailboxMessage[]> {
+  let messages: MailboxMessage[] = []
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get('/api/dev/mailbox')
+        expect(response.status()).toBe(200)
+        messages = ((await response.json()) as { messages: MailboxMessage[] }).messages.filter((message) => message.to === address)
+        return messages.length
+      },
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThanOrEqual(count)
+  return messages
+}
+
+test('on `npm start` the seller confirms their address from the development mailbox, a first open is mailed, and its link unsubscribes', async ({
+  page,
+  browser,
+  origin,
+}) => {
+  // Sign up with an address: the confirmation e-mail goes to the local mailbox.
+  const address = `${uniqueUsername('seller')}@acme.example`
+  const registered = await postJson(page.request, origin, '/api/register', {
+    username: uniqueUsername('mailbox'),
+    password: STRONG_PASSWORD,
+    email: address,
+  })
+  expect(registered.status(), await registered.text()).toBe(201)
+  await mailTo(page, address, 1)
+
   await page.goto('/dev/mailbox')
   await expect(page.getByRole('heading', { name: 'Development mailbox', level: 1 })).toBeVisible()
-  await expect(page.getByText('The development mailbox is off: e-mails go to the SMTP server.')).toHaveCount(0)
-  await expect(page.getByRole('button', { name: 'Refresh' })).toBeEnabled()
+  const entry = page
+    .getByRole('navigation', { name: 'E-mails' })
+    .getByRole('link')
+    .filter({ hasText: `To ${address}` })
+  await expect(entry).toHaveCount(1)
+  await entry.click()
+  const mail = page.getByRole('article')
+  await expect(mail.getByRole('heading', { level: 2 })).not.toBeEmpty()
+  await expect(mail).toContainText(`To ${address}`)
+  await expect(mail).toContainText('English')
+  // The HTML part is framed without scripts.
+  const frame = mail.locator('iframe')
+  await expect(frame).toHaveAttribute('sandbox', 'allow-popups allow-popups-to-escape-sandbox')
+  await expect(page.frameLocator('article iframe').locator('body')).not.toBeEmpty()
+  await screenshot(page, 'dev-mailbox')
+  // The plain text's confirmation link is a link: following it confirms the address.
+  await mail.getByRole('link', { name: /\/api\/user\/email\/verify\?token=/ }).click()
+  await expect(page).toHaveURL(/\/settings$/)
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/user')).json()) as { emailVerified: boolean }).emailVerified)
+    .toBe(true)
+
+  // A prospect opens a shared proposal: its first open is mailed to the confirmed address.
+  const proposalId = await shareCalculatorByApi(page.request, origin, 'Support automation for Acme', SUPPORT_CALCULATOR)
+  const prospect = await signedOutVisitor(browser, origin)
+  await prospect.page.goto(`/proposals/${proposalId}`)
+  await expect(prospect.page.getByRole('heading', { name: 'Support automation for Acme' }).first()).toBeVisible()
+  const [opened] = (await mailTo(page, address, 2)).filter((message) => message.text.includes('/unsubscribe?token='))
+  expect(opened?.subject).toContain('Support automation for Acme')
+  await prospect.close()
+  const unsubscribePath = /https?:\/\/[^/\s]+(\/unsubscribe\?token=[^\s>)]+)/.exec(opened?.text ?? '')?.[1]
+  expect(unsubscribePath, opened?.text).toBeDefined()
+
+  // The e-mail's unsubscribe link, opened where the e-mail is read (signed out).
+  const reader = await signedOutVisitor(browser, origin)
+  await reader.page.goto(unsubscribePath ?? '')
+  await expect(reader.page.getByText('Stop e-mails when a prospect opens a proposal for the first time?')).toBeVisible()
+  await reader.page.getByRole('button', { name: 'Unsubscribe' }).click()
+  await expect(reader.page.getByRole('status')).toHaveText(
+    'Done. You will no longer get these e-mails. You can turn them on again in Settings.',
+  )
+  await reader.close()
+  await page.goto('/settings')
+  await expectSwitches(page, { ...allOn, 'A prospect opens a proposal for the first time': false })
+})
+
+test.describe('the development mailbox on a 375 px phone in the dark theme', () => {
+  test.use({ ...SMALL_PHONE, colorScheme: 'dark' })
+
+  test('lists the e-mails and shows one, fitting the screen', async ({ page, origin }) => {
+    const address = `${uniqueUsername('phone')}@acme.example`
+    const registered = await postJson(page.request, origin, '/api/register', {
+      username: uniqueUsername('mailbox'),
+      password: STRONG_PASSWORD,
+      email: address,
+    })
+    expect(registered.status(), await registered.text()).toBe(201)
+    const [confirmation] = await mailTo(page, address, 1)
+    await page.goto(`/dev/mailbox?id=${encodeURIComponent(confirmation?.id ?? '')}`)
+    await expect(page.getByRole('article')).toContainText(`To ${address}`)
+    await expect(page.frameLocator('article iframe').getByRole('link', { name: 'Confirm e-mail address' })).toBeVisible()
+    await expectFitsScreen(page)
+    await screenshot(page, 'dev-mailbox-phone-dark')
+    await page.locator('article iframe').scrollIntoViewIfNeeded()
+    await screenshot(page, 'dev-mailbox-phone-dark-html', false)
+  })
 })

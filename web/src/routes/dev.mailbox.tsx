@@ -135,7 +135,7 @@ function MessageView({ message }: { message: MailboxMessage }) {
           title={`HTML part of “${message.subject}”`}
           sandbox="allow-popups allow-popups-to-escape-sandbox"
           srcDoc={framedHtml(message.html)}
-          className="h-[36rem] w-full rounded-md border bg-white"
+          className="h-[28rem] w-full rounded-md border bg-white"
         />
       </section>
     </article>
