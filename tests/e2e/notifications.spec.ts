@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import type { NotificationKind } from '@valueproof/contracts'
 import { signUnsubscribeToken, unsubscribeKey } from '../../services/notification/src/domain/unsubscribe-token.ts'
+import { accessibilityViolations } from './accessibility.ts'
 import { expect, postJson, STRONG_PASSWORD, test, toasts, uniqueUsername } from './fixtures.ts'
 import { expectFitsScreen, expectMobileFriendlyLayout, MIN_TAP_TARGET_PX, SMALL_PHONE } from './layout.ts'
 import { screenshot, shareCalculatorByApi, signedOutVisitor, SUPPORT_CALCULATOR } from './pages.ts'
@@ -210,11 +211,13 @@ test.describe('on a 375 px phone', () => {
       expect(box?.height ?? 0, name).toBeGreaterThanOrEqual(MIN_TAP_TARGET_PX)
       expect(box?.width ?? 0, name).toBeGreaterThanOrEqual(300)
     }
+    expect.soft(await accessibilityViolations(page), 'settings: accessibility rule violations').toEqual([])
     await notificationsCard(page).scrollIntoViewIfNeeded()
     await screenshot(page, 'notifications-settings-phone')
     await page.goto('/unsubscribe?token=not-a-real-token')
     await expect(page.getByText(INVALID)).toBeVisible()
     await expectMobileFriendlyLayout(page)
+    expect.soft(await accessibilityViolations(page), 'unsubscribe: accessibility rule violations').toEqual([])
     await screenshot(page, 'unsubscribe-invalid-phone')
   })
 })
@@ -322,6 +325,7 @@ test.describe('the development mailbox on a 375 px phone in the dark theme', () 
     await expect(page.getByRole('article')).toContainText(`To ${address}`)
     await expect(page.frameLocator('article iframe').getByRole('link', { name: 'Confirm e-mail address' })).toBeVisible()
     await expectFitsScreen(page)
+    expect.soft(await accessibilityViolations(page), 'dev mailbox: accessibility rule violations').toEqual([])
     await screenshot(page, 'dev-mailbox-phone-dark')
     await page.locator('article iframe').scrollIntoViewIfNeeded()
     await screenshot(page, 'dev-mailbox-phone-dark-html', false)
