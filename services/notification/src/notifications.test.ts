@@ -163,4 +163,26 @@ describe.skipIf(!ready)('e-mails to the seller', () => {
       expect(await refused.json()).toMatchObject({ message: 'This unsubscribe link is not valid' })
     }
   })
+
+  it('sends each seller one weekly digest of views per proposal, on Monday morning', async () => {
+    const who = await confirmed()
+    const views = [`d1-${who.userId}`, `d1-${who.userId}`, `d2-${who.userId}`]
+    for (const proposalId of views)
+      await service.publish(proposalViewed, { ...view(who.userId, proposalId), title: proposalId.startsWith('d1') ? 'Alpha' : 'Beta' })
+    await eventually(async () =>
+      (await service.prisma.dailyViews.count({ where: { proposalId: { in: views } } })) === 2 ? true : undefined,
+    )
+    const now = service.now()
+    const daysToMonday = (8 - now.getUTCDay()) % 7 || 7
+    const monday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + daysToMonday, 8, 1)
+    service.advance(monday - now.getTime())
+    const digest = await eventually(async () => (await mailTo(who.email)).find((message) => message.Subject === 'Your proposals this week'))
+    expect(digest.Text).toContain('Alpha: 2 views')
+    expect(digest.Text).toContain('Beta: 1 view')
+    service.advance(10 * 60_000)
+    await eventually(async () =>
+      (await service.prisma.mail.count({ where: { userId: who.userId, status: 'pending' } })) === 0 ? true : undefined,
+    )
+    expect((await mailTo(who.email)).filter((message) => message.Subject === 'Your proposals this week')).toHaveLength(1)
+  })
 })

@@ -24,7 +24,8 @@ export const mailDataSchemas = {
   agreed: z.object({
     ...proposal,
     scenario: z.string(),
-    yearlyValue: z.number(),
+    /** Absent when the calculator shows none; below zero for a net cost. */
+    yearlyValue: z.number().optional(),
     currency: z.string(),
     agreedByName: z.string(),
   }),

@@ -56,7 +56,7 @@ export function notificationConsumers(options: { laterOpensWindowMs: number }): 
           proposalId: message.proposalId,
           title: message.title,
           scenario: message.scenario,
-          yearlyValue: message.yearlyValue,
+          ...(message.yearlyValue === undefined ? {} : { yearlyValue: message.yearlyValue }),
           currency: message.currency,
           agreedByName: message.agreedByName,
         },

@@ -75,6 +75,7 @@ export async function startNotification(settings: Partial<NotificationSettings> 
     advance(ms: number): void {
       skipped += ms
     },
+    now: () => new Date(Date.now() + skipped),
     async close() {
       await server.close()
       await service.stop()

@@ -40,6 +40,12 @@ function money(amount: number, currency: string): string {
   return formatMoney(amount, known, MONEY_LOCALES[known])
 }
 
+/** The agreed value per year as the page says it: a net cost as one, with its amount positive; nothing when there is none. */
+function yearlyLine(texts: MailTexts, value: number | undefined, currency: string): string[] {
+  if (value === undefined || value === 0) return []
+  return value < 0 ? [`${texts.agreed.netCost}: ${money(-value, currency)}`] : [`${texts.agreed.yearlyValue}: ${money(value, currency)}`]
+}
+
 export function unsubscribeUrls(origin: string, token: string): { oneClick: string; page: string } {
   const query = `token=${encodeURIComponent(token)}`
   return { oneClick: `${origin}/api/notifications/unsubscribe?${query}`, page: `${origin}/unsubscribe?${query}` }
@@ -82,7 +88,7 @@ function content(mail: TypedMail, texts: MailTexts, origin: string): { subject: 
       const values = { title: mail.data.title }
       const facts = [
         `${texts.agreed.scenario}: ${texts.scenarioNames[mail.data.scenario] ?? mail.data.scenario}`,
-        `${texts.agreed.yearlyValue}: ${money(mail.data.yearlyValue, mail.data.currency)}`,
+        ...yearlyLine(texts, mail.data.yearlyValue, mail.data.currency),
         ...(mail.data.agreedByName.trim() === '' ? [] : [`${texts.agreed.by}: ${mail.data.agreedByName.trim()}`]),
       ]
       return {

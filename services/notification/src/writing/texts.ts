@@ -7,7 +7,7 @@ export interface MailTexts {
   verify: { subject: string; lead: string; button: string; ignore: string }
   firstOpen: { subject: string; lead: string }
   laterOpens: { subject: (opens: number) => string; lead: (opens: number) => string }
-  agreed: { subject: string; lead: string; scenario: string; yearlyValue: string; by: string }
+  agreed: { subject: string; lead: string; scenario: string; yearlyValue: string; netCost: string; by: string }
   pdfDownloaded: { subject: string; lead: string; scenario: string }
   weeklyDigest: { subject: string; lead: string; views: (views: number) => string; none: string }
   openAnalytics: string
@@ -35,6 +35,7 @@ const english: MailTexts = {
     lead: 'A prospect said the numbers of "{title}" work for them.',
     scenario: 'Scenario',
     yearlyValue: 'Yearly value',
+    netCost: 'Net cost per year',
     by: 'Agreed by',
   },
   pdfDownloaded: {
@@ -73,6 +74,7 @@ const swedish: MailTexts = {
     lead: 'En kund har godkänt siffrorna i ”{title}”.',
     scenario: 'Scenario',
     yearlyValue: 'Värde per år',
+    netCost: 'Nettokostnad per år',
     by: 'Godkänt av',
   },
   pdfDownloaded: {

@@ -87,8 +87,8 @@ export function recordProposalAgreed(tx: Tx, agreement: AgreedProposal): Promise
   const { agreedAt, yearlyValue, ...fields } = agreement
   return store(
     tx,
-    // A value calculator has no yearly value; the field's zero is what proto3 says for "none".
-    encodeEvent(proposalAgreed, { ...fields, yearlyValue: yearlyValue ?? 0, agreedAt: timestampFromDate(agreedAt) }),
+    // A value calculator has no yearly value: the field is left out.
+    encodeEvent(proposalAgreed, { ...fields, ...(yearlyValue === null ? {} : { yearlyValue }), agreedAt: timestampFromDate(agreedAt) }),
   )
 }
 
