@@ -114,7 +114,7 @@ function MessageView({ message }: { message: MailboxMessage }) {
         <h3 id="mail-text" className="text-sm font-semibold">
           Plain text
         </h3>
-        <pre className="overflow-x-auto rounded-md bg-muted p-4 font-sans text-sm break-words whitespace-pre-wrap">
+        <pre className="overflow-x-auto rounded-md border bg-background p-4 font-sans text-sm break-words whitespace-pre-wrap">
           {textParts(message.text).map((part, index) =>
             'href' in part ? (
               <a key={index} href={part.href} className="break-all text-primary underline underline-offset-4">
