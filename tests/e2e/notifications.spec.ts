@@ -312,21 +312,26 @@ test('on `npm start` the seller confirms their address from the development mail
 test.describe('the development mailbox on a 375 px phone in the dark theme', () => {
   test.use({ ...SMALL_PHONE, colorScheme: 'dark' })
 
-  test('lists the e-mails and shows one, fitting the screen', async ({ page, origin }) => {
+  test("lists a Swedish seller's e-mail in Swedish and shows it, fitting the screen", async ({ page, origin }) => {
     const address = `${uniqueUsername('phone')}@acme.example`
-    const registered = await postJson(page.request, origin, '/api/register', {
-      username: uniqueUsername('mailbox'),
-      password: STRONG_PASSWORD,
-      email: address,
+    // The browser prefers Swedish: the seller's e-mails are written in Swedish.
+    const registered = await page.request.post('/api/register', {
+      headers: { Origin: origin, 'Accept-Language': 'sv-SE,sv;q=0.9,en;q=0.5' },
+      data: { username: uniqueUsername('mailbox'), password: STRONG_PASSWORD, email: address },
     })
     expect(registered.status(), await registered.text()).toBe(201)
     const [confirmation] = await mailTo(page, address, 1)
+    expect(confirmation?.subject).toBe('Bekräfta din e-postadress för ValueProof')
     await page.goto(`/dev/mailbox?id=${encodeURIComponent(confirmation?.id ?? '')}`)
-    await expect(page.getByRole('article')).toContainText(`To ${address}`)
-    await expect(page.frameLocator('article iframe').getByRole('link', { name: 'Confirm e-mail address' })).toBeVisible()
+    const mail = page.getByRole('article')
+    await expect(mail.getByRole('heading', { level: 2 })).toHaveText('Bekräfta din e-postadress för ValueProof')
+    await expect(mail).toContainText(`To ${address}`)
+    await expect(mail).toContainText('Swedish')
+    await expect(page.frameLocator('article iframe').getByRole('link').first()).toBeVisible()
     await expectFitsScreen(page)
     expect.soft(await accessibilityViolations(page), 'dev mailbox: accessibility rule violations').toEqual([])
     await screenshot(page, 'dev-mailbox-phone-dark')
+    // A full-page capture leaves a frame below the screen blank: the HTML part is captured in view.
     await page.locator('article iframe').scrollIntoViewIfNeeded()
     await screenshot(page, 'dev-mailbox-phone-dark-html', false)
   })
