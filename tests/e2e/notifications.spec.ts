@@ -333,6 +333,7 @@ test.describe('the development mailbox on a 375 px phone in the dark theme', () 
     await screenshot(page, 'dev-mailbox-phone-dark')
     // A full-page capture leaves a frame below the screen blank: the HTML part is captured in view.
     await page.locator('article iframe').scrollIntoViewIfNeeded()
+    await expect(page.frameLocator('article iframe').getByRole('link').first()).toBeInViewport()
     await screenshot(page, 'dev-mailbox-phone-dark-html', false)
   })
 })
