@@ -14,6 +14,7 @@ import { CancelSubscriptionDialog } from '../../components/settings/cancel-subsc
 import { CompanyProfileCard } from '../../components/settings/company-profile-card.tsx'
 import { ContactDetailsForm } from '../../components/settings/contact-details-form.tsx'
 import { EmailSettings } from '../../components/settings/email-settings.tsx'
+import { NotificationSettingsCard } from '../../components/settings/notification-settings-card.tsx'
 import { SubscriptionPlanCard } from '../../components/settings/subscription-plan-card.tsx'
 import { ButtonLink } from '../../components/ui/button-link.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
@@ -99,6 +100,7 @@ function Settings({ user }: { user: UserRecord }) {
         <CompanyProfileCard key={user.plan} user={user} upgrade={upgrade} upgrading={busy} />
         <ContactDetailsForm user={user} />
         <EmailSettings user={user} />
+        <NotificationSettingsCard />
       </div>
       <CancelSubscriptionDialog open={cancelOpen} subscription={subscription.data} onClose={() => setCancelOpen(false)} />
     </section>
