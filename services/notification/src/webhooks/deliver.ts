@@ -41,7 +41,7 @@ type Outcome = { status: 'delivered'; code: number } | { status: 'failed'; code:
 async function claimDueDeliveries(deps: DeliverDeps, props: { now: Date; limit: number; leaseMs: number }): Promise<ClaimedDelivery[]> {
   const table = qualifiedTable(deps.dbSchema, 'webhook_delivery')
   return deps.prisma.$queryRawUnsafe<ClaimedDelivery[]>(
-    `UPDATE ${table} SET next_attempt_at = $2
+    `UPDATE ${table} SET next_attempt_at = $2, retrying_since = COALESCE(retrying_since, $1)
       WHERE id IN (SELECT id FROM ${table} WHERE status = 'pending' AND next_attempt_at <= $1
                     ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
       RETURNING id, endpoint_id, event_id, event_type, data, occurred_at, attempts, retrying_since`,

@@ -23,7 +23,7 @@ CREATE TABLE "webhook_delivery" (
     "status" TEXT NOT NULL DEFAULT 'pending',
     "attempts" INTEGER NOT NULL DEFAULT 0,
     "next_attempt_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "retrying_since" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "retrying_since" TIMESTAMP(3),
     "response_code" INTEGER,
     "last_error" TEXT,
     "created_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
