@@ -18,7 +18,7 @@ import {
 } from '@valueproof/contracts'
 
 /** Which service owns each SPEC §7 path. The gateway keeps these paths exactly. */
-export type ServiceName = 'identity' | 'calculator' | 'proposal' | 'billing' | 'analytics'
+export type ServiceName = 'identity' | 'calculator' | 'proposal' | 'billing' | 'analytics' | 'notification'
 
 /**
  * none: anyone; session: signed-in only (401 otherwise); token: passes the session token if any
@@ -392,6 +392,17 @@ export const apiRoutes: ApiRoute[] = [
     tooLargeMessage: CONVERSION_TOO_LARGE_MESSAGE,
     passHeaders: PRIVACY_HEADERS,
   },
+  // The seller's signed webhooks (issue 39): endpoints, their deliveries, a resend.
+  signedInJson('GET', '/api/notifications/webhooks', 'notification', '/notifications/webhooks'),
+  signedInJson('POST', '/api/notifications/webhooks', 'notification', '/notifications/webhooks'),
+  signedInJson('DELETE', '/api/notifications/webhooks/:id', 'notification', '/notifications/webhooks/:id'),
+  signedInJson('GET', '/api/notifications/webhooks/:id/deliveries', 'notification', '/notifications/webhooks/:id/deliveries'),
+  signedInJson(
+    'POST',
+    '/api/notifications/webhooks/:id/deliveries/:deliveryId/resend',
+    'notification',
+    '/notifications/webhooks/:id/deliveries/:deliveryId/resend',
+  ),
   signedInJson('GET', '/api/analytics/overview', 'analytics', '/analytics/overview'),
   signedInJson('GET', '/api/analytics/proposals/:id', 'analytics', '/analytics/proposals/:id'),
   {
