@@ -14,6 +14,7 @@ import { CancelSubscriptionDialog } from '../../components/settings/cancel-subsc
 import { CompanyProfileCard } from '../../components/settings/company-profile-card.tsx'
 import { ContactDetailsForm } from '../../components/settings/contact-details-form.tsx'
 import { SubscriptionPlanCard } from '../../components/settings/subscription-plan-card.tsx'
+import { WebhooksCard } from '../../components/settings/webhooks-card.tsx'
 import { ButtonLink } from '../../components/ui/button-link.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { pageHead } from '../../page-title.ts'
@@ -97,6 +98,7 @@ function Settings({ user }: { user: UserRecord }) {
         {/* Keyed by the plan: when the plan changes the form starts again from what is stored. */}
         <CompanyProfileCard key={user.plan} user={user} upgrade={upgrade} upgrading={busy} />
         <ContactDetailsForm user={user} />
+        <WebhooksCard />
       </div>
       <CancelSubscriptionDialog open={cancelOpen} subscription={subscription.data} onClose={() => setCancelOpen(false)} />
     </section>
