@@ -44,7 +44,7 @@ test('a seller adds a webhook, sees its secret once, and sees and resends a deli
   await visitor.page.goto(`/proposals/${proposalId}`)
   await expect(visitor.page.getByRole('heading', { name: title })).toBeVisible()
   await visitor.close()
-  const row = endpoint.getByRole('row').filter({ hasText: 'A prospect opens a proposal' })
+  const row = endpoint.getByRole('row').filter({ hasText: 'proposal.opened' })
   await expect(row).toContainText('Retrying', { timeout: 20_000 })
   await expect(row).toContainText('—')
 

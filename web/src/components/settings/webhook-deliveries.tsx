@@ -50,7 +50,7 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
             <th scope="col" className="py-1 pr-3 font-medium">
               Response
             </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
+            <th scope="col" className="hidden py-1 pr-3 font-medium sm:table-cell">
               Time
             </th>
             <th scope="col" className="py-1 font-medium">
@@ -61,10 +61,16 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
         <tbody>
           {deliveries.data.map((delivery) => (
             <tr key={delivery.id} data-delivery={delivery.id} className="border-t">
-              <td className="py-2 pr-3">{WEBHOOK_EVENT_LABELS[delivery.eventType]}</td>
+              <td className="py-2 pr-3">
+                <span className="font-mono text-xs" title={WEBHOOK_EVENT_LABELS[delivery.eventType]}>
+                  {delivery.eventType}
+                </span>
+                {/* On a phone the time goes under the event: the table keeps to the screen's width. */}
+                <span className="block text-xs text-muted-foreground sm:hidden">{deliveryTimeText(delivery)}</span>
+              </td>
               <td className={`py-2 pr-3 font-medium ${STATUS_CLASS[delivery.status]}`}>{deliveryStatusText(delivery)}</td>
               <td className="py-2 pr-3 tabular-nums">{responseCodeText(delivery)}</td>
-              <td className="py-2 pr-3 whitespace-nowrap">{deliveryTimeText(delivery)}</td>
+              <td className="hidden py-2 pr-3 whitespace-nowrap sm:table-cell">{deliveryTimeText(delivery)}</td>
               <td className="py-2 text-right">
                 <Button
                   variant="outline"
