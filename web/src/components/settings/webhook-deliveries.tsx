@@ -47,7 +47,7 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
             <th scope="col" className="py-1 pr-3 font-medium">
               Status
             </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
+            <th scope="col" className="hidden py-1 pr-3 font-medium sm:table-cell">
               Response
             </th>
             <th scope="col" className="hidden py-1 pr-3 font-medium sm:table-cell">
@@ -65,11 +65,14 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
                 <span className="font-mono text-xs" title={WEBHOOK_EVENT_LABELS[delivery.eventType]}>
                   {delivery.eventType}
                 </span>
-                {/* On a phone the time goes under the event: the table keeps to the screen's width. */}
+                {/* On a phone the time goes under the event and the response under the status: the table keeps to the screen's width. */}
                 <span className="block text-xs text-muted-foreground sm:hidden">{deliveryTimeText(delivery)}</span>
               </td>
-              <td className={`py-2 pr-3 font-medium ${STATUS_CLASS[delivery.status]}`}>{deliveryStatusText(delivery)}</td>
-              <td className="py-2 pr-3 tabular-nums">{responseCodeText(delivery)}</td>
+              <td className="py-2 pr-3">
+                <span className={`font-medium ${STATUS_CLASS[delivery.status]}`}>{deliveryStatusText(delivery)}</span>
+                <span className="block text-xs text-muted-foreground tabular-nums sm:hidden">{responseCodeText(delivery)}</span>
+              </td>
+              <td className="hidden py-2 pr-3 tabular-nums sm:table-cell">{responseCodeText(delivery)}</td>
               <td className="hidden py-2 pr-3 whitespace-nowrap sm:table-cell">{deliveryTimeText(delivery)}</td>
               <td className="py-2 text-right">
                 <Button
