@@ -17,7 +17,7 @@ import { databaseConfig, openSqlDatabase, type PrismaClientClass, type PrismaCli
 import { connectEventBus, openEventJournal, type EventJournal, type OutboxSqlClient } from '@valueproof/event-bus'
 import type { EmbeddedConfig } from './config.ts'
 
-type ServiceName = 'identity' | 'calculator' | 'proposal' | 'billing' | 'analytics'
+type ServiceName = 'identity' | 'calculator' | 'proposal' | 'billing' | 'analytics' | 'notification'
 
 /** Raw access to a service's database, for operators' scripts and tests. */
 export interface ServiceDatabase {

@@ -116,11 +116,25 @@ const COVERAGE: Record<string, Coverage> = {
     publicByDesign:
       'daily product totals for the operator token from configuration only (404 without one, 401 otherwise); no account’s data',
   },
+  'GET /api/user/email/verify': {
+    publicByDesign:
+      'a confirmation link opened from a mail app, often signed out: confirms only the address whose current link carries the random token, and its redirect names no one',
+  },
   'GET /api/logos/:file': {
     publicByDesign: 'logos are shown on shared proposals to signed-out prospects; names are random UUIDs (traversal checked below)',
   },
   'GET /api/logos/:userId/:file': {
     publicByDesign: 'logos stored before issue 13 under their owner’s id; served by exact name only (traversal checked below)',
+  },
+  'GET /api/notifications/unsubscribe': {
+    publicByDesign:
+      'an e-mail’s link: the signed token names the seller and the kind; no session is read (the service refuses any other token)',
+  },
+  'POST /api/notifications/unsubscribe': {
+    publicByDesign: 'turns off the one kind of e-mail the link’s signed token names, for the seller it names; no session is read',
+  },
+  'GET /api/dev/mailbox': {
+    publicByDesign: 'the local mailbox of a development run (`npm start` without SMTP_URL); 404 unless DEV_MAILBOX_PAGE turns it on',
   },
 
   'GET /api/user': {
@@ -146,6 +160,30 @@ const COVERAGE: Record<string, Coverage> = {
       }
     },
   },
+  // Which e-mails a seller gets: B's calls, whoever they name, read and change B's own (A's are checked after each test).
+  'GET /api/notifications/settings': {
+    owned: async ({ a, b }) => {
+      expect((await b.client.request('PUT', '/api/notifications/settings', { json: { pdfDownloaded: false } })).status).toBe(200)
+      for (const headers of impersonationHeaders(a)) {
+        for (const query of ['', `?userId=${a.id}`]) {
+          const response = await b.client.get(`/api/notifications/settings${query}`, headers)
+          expect(response.status).toBe(200)
+          expect(await response.json()).toMatchObject({ pdfDownloaded: false })
+        }
+      }
+    },
+  },
+  'PUT /api/notifications/settings': {
+    owned: async ({ a, b }) => {
+      for (const headers of impersonationHeaders(a)) {
+        const response = await b.client.request('PUT', '/api/notifications/settings', { json: { agreed: false }, headers })
+        expect(response.status, await response.clone().text()).toBe(200)
+        expect(await response.json()).toMatchObject({ agreed: false })
+      }
+      // A body naming a user is refused, not obeyed.
+      expect((await b.client.request('PUT', '/api/notifications/settings', { json: { agreed: false, userId: a.id } })).status).toBe(400)
+    },
+  },
   'PATCH /api/profile': {
     owned: async ({ a, b }) => {
       for (const [index, headers] of impersonationHeaders(a).entries()) {
@@ -157,6 +195,47 @@ const COVERAGE: Record<string, Coverage> = {
       expect((await b.client.patch('/api/profile', { companyLogo: a.logoUrl })).status).toBe(400)
       expect((await b.client.patch('/api/profile', { companyName: 'Hijack', userId: a.id })).status).toBe(400)
       expect((await b.client.patch('/api/profile', { companyName: 'Hijack', id: a.id })).status).toBe(400)
+    },
+  },
+  // Issue 39: B's address and language are B's own, whatever B claims; A's stay as they were (afterEach).
+  'PUT /api/user/email': {
+    owned: async ({ a, b }) => {
+      for (const [index, headers] of impersonationHeaders(a).entries()) {
+        const email = `bravo${index}@bravo.example`
+        const response = await b.client.request('PUT', '/api/user/email', { json: { email }, headers })
+        expect(response.status, await response.clone().text()).toBe(200)
+        expect(await response.json()).toMatchObject({ id: b.id, email, emailVerified: false })
+      }
+      expect((await b.client.request('PUT', '/api/user/email', { json: { email: 'hijack@bravo.example', userId: a.id } })).status).toBe(400)
+    },
+  },
+  'POST /api/user/email/resend': {
+    owned: async ({ a, b }) => {
+      // B's own pending address, or nothing to resend: never A's (B's links of the hour may run out: 429).
+      for (const headers of impersonationHeaders(a)) {
+        const response = await b.client.request('POST', '/api/user/email/resend', { headers })
+        expect([200, 409, 429], await response.clone().text()).toContain(response.status)
+        if (response.status === 200) expect(await response.json()).toMatchObject({ id: b.id })
+      }
+    },
+  },
+  'DELETE /api/user/email': {
+    owned: async ({ a, b }) => {
+      for (const headers of impersonationHeaders(a)) {
+        const response = await b.client.request('DELETE', '/api/user/email', { headers })
+        expect(response.status, await response.clone().text()).toBe(200)
+        expect(await response.json()).toMatchObject({ id: b.id, email: null })
+      }
+    },
+  },
+  'PUT /api/user/language': {
+    owned: async ({ a, b }) => {
+      for (const [index, headers] of impersonationHeaders(a).entries()) {
+        const language = index % 2 === 0 ? 'sv' : 'en'
+        const response = await b.client.request('PUT', '/api/user/language', { json: { language }, headers })
+        expect(response.status, await response.clone().text()).toBe(200)
+        expect(await response.json()).toMatchObject({ id: b.id, language })
+      }
     },
   },
   'POST /api/upload-logo': {

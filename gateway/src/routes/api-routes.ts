@@ -47,6 +47,11 @@ export interface ApiRoute {
   slow?: boolean
   /** Client headers this route alone passes on beyond the usual few (the payment provider's webhook signature). */
   passHeaders?: readonly string[]
+  /**
+   * Accepted from another site, with no Origin: what it changes is named by a signed token in the
+   * address, not by the visitor's cookies, so a forged request can do nothing the link itself does not.
+   */
+  crossSiteAllowed?: boolean
 }
 
 const KB = 1024
@@ -122,6 +127,21 @@ export const apiRoutes: ApiRoute[] = [
     tooLargeMessage: JSON_TOO_LARGE,
   },
   signedInJson('PATCH', '/api/profile', 'identity', '/profile'),
+  // The seller's address for notifications and the language of their e-mails (issue 39). The
+  // confirmation link is public (opened from a mail app, often signed out) and answers identity's 303.
+  signedInJson('PUT', '/api/user/email', 'identity', '/user/email'),
+  signedInJson('POST', '/api/user/email/resend', 'identity', '/user/email/resend'),
+  signedInJson('DELETE', '/api/user/email', 'identity', '/user/email'),
+  {
+    method: 'GET',
+    path: '/api/user/email/verify',
+    service: 'identity',
+    to: '/user/email/verify',
+    access: 'none',
+    bodyLimit: 0,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  signedInJson('PUT', '/api/user/language', 'identity', '/user/language'),
   {
     method: 'POST',
     path: '/api/upload-logo',
@@ -414,6 +434,41 @@ export const apiRoutes: ApiRoute[] = [
     bodyLimit: 0,
     tooLargeMessage: JSON_TOO_LARGE,
     passHeaders: ['authorization'],
+  },
+  // The seller's e-mail notifications (issue 39, decision 137): which kinds they get, the e-mails'
+  // unsubscribe link (the signed token is the authority: no session), and the development mailbox
+  // of `npm start` (the service answers 404 unless DEV_MAILBOX_PAGE is on).
+  signedInJson('GET', '/api/notifications/settings', 'notification', '/notifications/settings'),
+  signedInJson('PUT', '/api/notifications/settings', 'notification', '/notifications/settings'),
+  {
+    method: 'GET',
+    path: '/api/notifications/unsubscribe',
+    service: 'notification',
+    to: '/notifications/unsubscribe',
+    access: 'none',
+    bodyLimit: 0,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  // A mail client's one-click unsubscribe (RFC 8058) is a cross-site POST without an Origin whose
+  // form body is `List-Unsubscribe=One-Click`: the same-origin check must let it through.
+  {
+    method: 'POST',
+    path: '/api/notifications/unsubscribe',
+    service: 'notification',
+    to: '/notifications/unsubscribe',
+    access: 'none',
+    bodyLimit: KB,
+    tooLargeMessage: 'Request body is too large (limit 1 KB)',
+    crossSiteAllowed: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/dev/mailbox',
+    service: 'notification',
+    to: '/dev/mailbox',
+    access: 'none',
+    bodyLimit: 0,
+    tooLargeMessage: JSON_TOO_LARGE,
   },
   {
     method: 'GET',

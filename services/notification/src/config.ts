@@ -18,6 +18,11 @@ export const notificationEnv = {
   MAIL_PER_SELLER_PER_HOUR: env.positiveInt(30),
   /** How long later opens are gathered before one e-mail tells them ("opened 3 more times today"). */
   LATER_OPENS_WINDOW_MINUTES: env.positiveInt(60),
+  /**
+   * How long a replica holds the e-mails it claimed before another may send them: longer than a
+   * batch can take, and how long mails claimed by a replica that died wait.
+   */
+  MAIL_CLAIM_LEASE_SECONDS: env.positiveInt(300),
   /** Lists the local mailbox at /dev/mailbox (only without SMTP_URL; the embedded stack turns it on). */
   DEV_MAILBOX_PAGE: env.boolean(false),
 }
@@ -48,6 +53,7 @@ export const defaultNotificationSettings: NotificationSettings = {
   PUBLIC_ORIGIN: undefined,
   MAIL_PER_SELLER_PER_HOUR: 30,
   LATER_OPENS_WINDOW_MINUTES: 60,
+  MAIL_CLAIM_LEASE_SECONDS: 300,
   DEV_MAILBOX_PAGE: false,
   OUTBOUND_ALLOWED_TARGETS: [],
   OUTBOUND_ALLOWED_RANGES: [],

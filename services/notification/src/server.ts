@@ -69,7 +69,7 @@ export function createNotificationService(
       perSellerPerHour: config.MAIL_PER_SELLER_PER_HOUR,
       now,
     },
-    options.pollMs === undefined ? {} : { pollMs: options.pollMs },
+    { leaseMs: config.MAIL_CLAIM_LEASE_SECONDS * 1000, ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }) },
   )
   const cipher = webhookSecretCipher(deps.signingKey)
   const webhooks = new WebhookWorker(

@@ -9,18 +9,21 @@ export interface WorkerOptions {
   pollMs?: number
   /** Mails claimed per statement. */
   batch?: number
+  /** How long claimed mails are held (MAIL_CLAIM_LEASE_SECONDS). */
+  leaseMs?: number
 }
 
 const DEFAULT_POLL_MS = 1000
 const DEFAULT_BATCH = 10
 /** Longer than a batch can take (each send is bounded by the mailer's timeouts), so a claim never lapses while held. */
-const LEASE_MS = 5 * 60_000
+const DEFAULT_LEASE_MS = 5 * 60_000
 const DIGEST_CHECK_MS = 5 * 60_000
 
 export class NotificationWorker {
   readonly #deps: SenderDeps
   readonly #pollMs: number
   readonly #batch: number
+  readonly #leaseMs: number
   #timer: NodeJS.Timeout | undefined
   #round: Promise<void> | undefined
   #stopped = false
@@ -30,6 +33,7 @@ export class NotificationWorker {
     this.#deps = deps
     this.#pollMs = options.pollMs ?? DEFAULT_POLL_MS
     this.#batch = options.batch ?? DEFAULT_BATCH
+    this.#leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS
   }
 
   start(): void {
@@ -51,7 +55,7 @@ export class NotificationWorker {
       this.#lastDigestCheck = now.getTime()
       await deps.prisma.$transaction((tx) => oweWeeklyDigests(tx, { now, dbSchema: deps.dbSchema }))
     }
-    while (!this.#stopped && (await sendDueMails(deps, { limit: this.#batch, leaseMs: LEASE_MS })) === this.#batch) {
+    while (!this.#stopped && (await sendDueMails(deps, { limit: this.#batch, leaseMs: this.#leaseMs })) === this.#batch) {
       // A full batch: more may be due.
     }
   }
