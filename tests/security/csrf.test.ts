@@ -18,6 +18,7 @@ import {
   encode,
   pathWithIds,
   routeCalls,
+  victimWebhook,
   victimState,
   type Encoding,
   type RouteCall,
@@ -323,6 +324,7 @@ describe.each(SITES)('CSRF: $name', (site) => {
         expect(agreed.status, agreed.text).toBe(201)
       }
       ids = {
+        ...(route.path.startsWith('/api/notifications/webhooks/') ? { webhook: await victimWebhook(stack, asVictim) } : {}),
         calculatorId,
         proposalId,
         beaconToken: (JSON.parse(opened.text) as { beaconToken: string }).beaconToken,

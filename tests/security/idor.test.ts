@@ -14,6 +14,7 @@ import { stackKinds, startTestStack } from '../integration/support/stack.ts'
 import { generationsCounted, SECURITY_STACK_ENV, signInAgain, type Actor } from './support/actors.ts'
 import { expectPublicProposal, PUBLIC_PROPOSAL_KEYS, QUOTED_CALCULATOR, SELLER_ONLY_TEXTS } from './support/public-proposal.ts'
 import { BILLING_AND_TEMPLATE_COVERAGE, type Check, type Coverage, type World } from './support/idor-billing.ts'
+import { WEBHOOK_COVERAGE, withWebhook } from './support/idor-webhooks.ts'
 import { rawRequest } from './support/raw-http.ts'
 import {
   attacker,
@@ -540,6 +541,7 @@ const COVERAGE: Record<string, Coverage> = {
     owned: notFoundForB((b, a, headers) => b.client.post('/api/calculator-templates', { calculatorId: a.calculatorId }, headers)),
   },
   ...BILLING_AND_TEMPLATE_COVERAGE,
+  ...WEBHOOK_COVERAGE,
   'POST /api/logout': {
     owned: async ({ a, b }) => {
       const aToken = a.client.sessionCookie ?? ''
@@ -569,6 +571,7 @@ describe.each(kinds)('IDOR through the gateway (%s)', (kind) => {
     // B has things of its own, so that lists and profiles are not trivially empty.
     await shareProposal(world.b.client, { title: 'B’s first' })
     await withBillingAndTemplates(world.a)
+    await withWebhook(world.a)
     baseline = await stateOf(world.stack, world.a)
   }, 120_000)
   afterAll(async () => {

@@ -412,6 +412,17 @@ export const apiRoutes: ApiRoute[] = [
     tooLargeMessage: CONVERSION_TOO_LARGE_MESSAGE,
     passHeaders: PRIVACY_HEADERS,
   },
+  // The seller's signed webhooks (issue 39): endpoints, their deliveries, a resend.
+  signedInJson('GET', '/api/notifications/webhooks', 'notification', '/notifications/webhooks'),
+  signedInJson('POST', '/api/notifications/webhooks', 'notification', '/notifications/webhooks'),
+  signedInJson('DELETE', '/api/notifications/webhooks/:id', 'notification', '/notifications/webhooks/:id'),
+  signedInJson('GET', '/api/notifications/webhooks/:id/deliveries', 'notification', '/notifications/webhooks/:id/deliveries'),
+  signedInJson(
+    'POST',
+    '/api/notifications/webhooks/:id/deliveries/:deliveryId/resend',
+    'notification',
+    '/notifications/webhooks/:id/deliveries/:deliveryId/resend',
+  ),
   signedInJson('GET', '/api/analytics/overview', 'analytics', '/analytics/overview'),
   signedInJson('GET', '/api/analytics/proposals/:id', 'analytics', '/analytics/proposals/:id'),
   {

@@ -279,3 +279,4 @@ export {
   type UnsubscribeAnswer,
   type DevMailbox,
 } from './notifications.ts'
+export * from './webhooks.ts'

@@ -1,9 +1,10 @@
-export { OUTBOUND_ALLOWED_TARGETS_MESSAGE, outboundEnv } from './config.ts'
+export { OUTBOUND_ALLOWED_RANGES_MESSAGE, OUTBOUND_ALLOWED_TARGETS_MESSAGE, outboundEnv } from './config.ts'
 export {
   createOutboundClient,
   OutboundRefusal,
   type OutboundClient,
   type OutboundClientOptions,
+  type OutboundPost,
   type OutboundRefusalReason,
   type OutboundRequest,
   type OutboundResponse,

@@ -6,8 +6,13 @@
 // 169.254.169.254), unique-local (fd00:ec2::254), CGNAT, IPv4-mapped IPv6, 0.0.0.0 and every other
 // non-unicast range are refused (ipaddr.js's ranges). Only http and https on their default ports,
 // no credentials in the URL, a few redirects, a time limit and a size limit.
+//
+// A POST (webhooks) follows no redirect at all: a 301/302/303 would turn it into a GET, and a 307/308
+// would re-send a signed body to an address the seller never entered. Like Stripe's and GitHub's
+// senders, it answers the 3xx as it is, and the caller counts it as a failed delivery.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
+import { rootCertificates } from 'node:tls'
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent'
 
 export type OutboundRefusalReason =
@@ -30,16 +35,35 @@ export interface OutboundClientOptions {
    * server on loopback, or an operator's internal service. Never a switch for private addresses.
    */
   allowedTargets?: readonly string[]
+  /**
+   * Ranges (CIDR, OUTBOUND_ALLOWED_RANGES) whose addresses pass the address check: an operator's
+   * internal network they mean to reach. The scheme, credential and port checks still apply.
+   */
+  allowedRanges?: readonly string[]
+  /** Certificates trusted beside the system's roots (PEM): a test's self-signed receiver, never production. */
+  trustedCertificates?: readonly string[]
   /** Redirects followed, each checked as the first request is (default 3). */
   maxRedirects?: number
   /** The whole exchange, all hops, must end within this (default 10 s). */
   timeoutMs?: number
+  /** Each hop's connection (and TLS handshake) must be made within this (default 5 s, never past timeoutMs). */
+  connectTimeoutMs?: number
 }
 
 export interface OutboundRequest {
   /** The body's limit: a larger Content-Length is refused before reading, a longer body when it passes it. */
   maxBytes: number
   accept?: string
+  signal?: AbortSignal
+}
+
+export interface OutboundPost {
+  /** The JSON text sent as the body (`content-type: application/json`). */
+  json: string
+  /** Headers sent beside the client's own (a signature, an event id). */
+  headers?: Readonly<Record<string, string>>
+  /** The answer's body limit, as for a GET. */
+  maxBytes: number
   signal?: AbortSignal
 }
 
@@ -52,7 +76,10 @@ export interface OutboundResponse {
 }
 
 export interface OutboundClient {
+  /** Follows checked redirects; refuses a status other than 2xx. */
   get(url: string, request: OutboundRequest): Promise<OutboundResponse>
+  /** Follows no redirect; answers any status the server gives, 3xx included. */
+  post(url: string, request: OutboundPost): Promise<OutboundResponse>
 }
 
 const DEFAULT_PORTS: Readonly<Record<string, string>> = { 'http:': '80', 'https:': '443' }
@@ -90,6 +117,9 @@ function checkedUrl(url: URL, allowed: ReadonlySet<string>): { url: URL; allowed
 function refusalOf(error: unknown, signal: AbortSignal): OutboundRefusal {
   if (error instanceof OutboundRefusal) return error
   if (signal.aborted) return new OutboundRefusal('timeout', 'The address did not answer in time.')
+  if (error instanceof Error && 'code' in error && error.code === 'CONNECT_TIMEOUT') {
+    return new OutboundRefusal('timeout', 'The address did not accept a connection in time.')
+  }
   const text = error instanceof Error ? error.message : String(error)
   // request-filtering-agent's refusal: "DNS lookup <ip>(…) is not allowed. Because, It is private IP address."
   if (/is not allowed/.test(text)) {
@@ -133,15 +163,25 @@ function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> 
   })
 }
 
+interface Hop {
+  method: 'GET' | 'POST'
+  headers: Record<string, string>
+  body?: string
+}
+
 /** Creates the client; its agents keep no connections, so every hop connects, and is checked, anew. */
 export function createOutboundClient(options: OutboundClientOptions = {}): OutboundClient {
   const allowed = new Set((options.allowedTargets ?? []).map((target) => target.toLowerCase()))
   const maxRedirects = options.maxRedirects ?? 3
   const timeoutMs = options.timeoutMs ?? 10_000
-  const guarded = { http: new RequestFilteringHttpAgent({ keepAlive: false }), https: new RequestFilteringHttpsAgent({ keepAlive: false }) }
-  const plain = { http: new HttpAgent({ keepAlive: false }), https: new HttpsAgent({ keepAlive: false }) }
+  const connectTimeoutMs = Math.min(options.connectTimeoutMs ?? 5_000, timeoutMs)
+  const trusted = options.trustedCertificates ?? []
+  const tls = trusted.length === 0 ? {} : { ca: [...rootCertificates, ...trusted] }
+  const filter = { keepAlive: false, allowIPAddressList: [...(options.allowedRanges ?? [])] }
+  const guarded = { http: new RequestFilteringHttpAgent(filter), https: new RequestFilteringHttpsAgent({ ...filter, ...tls }) }
+  const plain = { http: new HttpAgent({ keepAlive: false }), https: new HttpsAgent({ keepAlive: false, ...tls }) }
 
-  function hop(target: { url: URL; allowed: boolean }, request: OutboundRequest, signal: AbortSignal): Promise<IncomingMessage> {
+  function hop(target: { url: URL; allowed: boolean }, request: Hop, signal: AbortSignal): Promise<IncomingMessage> {
     const https = target.url.protocol === 'https:'
     const agents = target.allowed ? plain : guarded
     const send = https ? httpsRequest : httpRequest
@@ -149,25 +189,40 @@ export function createOutboundClient(options: OutboundClientOptions = {}): Outbo
       const outgoing = send(
         target.url,
         {
-          method: 'GET',
+          method: request.method,
           agent: https ? agents.https : agents.http,
           signal,
-          headers: { accept: request.accept ?? '*/*', 'user-agent': USER_AGENT },
+          headers: { ...request.headers, 'user-agent': USER_AGENT },
         },
         resolve,
       )
+      // A server that never completes the connection (or TLS handshake) is cut long before the total limit.
+      const connecting = setTimeout(
+        () => outgoing.destroy(Object.assign(new Error('connect timeout'), { code: 'CONNECT_TIMEOUT' })),
+        connectTimeoutMs,
+      )
+      outgoing.on('socket', (socket) => {
+        socket.once(https ? 'secureConnect' : 'connect', () => clearTimeout(connecting))
+      })
+      outgoing.on('response', () => clearTimeout(connecting))
+      outgoing.on('close', () => clearTimeout(connecting))
       outgoing.on('error', reject)
-      outgoing.end()
+      outgoing.end(request.body)
     })
+  }
+
+  function signalFor(request: { signal?: AbortSignal }): AbortSignal {
+    return AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(request.signal ? [request.signal] : [])])
   }
 
   return {
     async get(text, request) {
-      const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(request.signal ? [request.signal] : [])])
+      const signal = signalFor(request)
       let target = checkedUrl(parsed(text), allowed)
+      const headers = { accept: request.accept ?? '*/*' }
       try {
         for (let redirects = 0; ; redirects += 1) {
-          const response = await hop(target, request, signal)
+          const response = await hop(target, { method: 'GET', headers }, signal)
           const status = response.statusCode ?? 0
           const location = response.headers.location
           if (REDIRECTS.has(status) && location !== undefined) {
@@ -183,6 +238,24 @@ export function createOutboundClient(options: OutboundClientOptions = {}): Outbo
           const body = await readBody(response, request.maxBytes)
           return { status, url: target.url.href, contentType: response.headers['content-type'], body }
         }
+      } catch (error) {
+        throw refusalOf(error, signal)
+      }
+    },
+
+    async post(text, request) {
+      const signal = signalFor(request)
+      const target = checkedUrl(parsed(text), allowed)
+      const headers = {
+        ...request.headers,
+        accept: '*/*',
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(request.json)),
+      }
+      try {
+        const response = await hop(target, { method: 'POST', headers, body: request.json }, signal)
+        const body = await readBody(response, request.maxBytes)
+        return { status: response.statusCode ?? 0, url: target.url.href, contentType: response.headers['content-type'], body }
       } catch (error) {
         throw refusalOf(error, signal)
       }

@@ -60,7 +60,7 @@ export function createIdentityService(deps: ServiceDeps<PrismaClient>, config: I
         prisma: deps.prisma,
         users: createUserLoader(deps.sql, deps.dbSchema),
         objectStore: deps.objectStore,
-        outbound: createOutboundClient({ allowedTargets: config.OUTBOUND_ALLOWED_TARGETS }),
+        outbound: createOutboundClient({ allowedTargets: config.OUTBOUND_ALLOWED_TARGETS, allowedRanges: config.OUTBOUND_ALLOWED_RANGES }),
       }),
       logosRouter({ prisma: deps.prisma, objectStore: deps.objectStore }),
       sellerEmailRouter({ prisma: deps.prisma, throttles }),

@@ -1,11 +1,14 @@
 import { env } from '@valueproof/http-kit'
 import { mailEnv } from '@valueproof/mailer'
+import { outboundEnv } from '@valueproof/outbound-http'
 import { infrastructureEnv } from '@valueproof/service-runtime'
 import { z } from 'zod'
 
 /** The notification service's own settings, spread into the embedded stack's schema too (decision 137). */
 export const notificationEnv = {
   ...mailEnv,
+  /** Webhook deliveries go through the one outgoing client: its allowed targets and ranges. */
+  ...outboundEnv,
   /**
    * The product's public origin (https://app.example.com): every link in an e-mail is absolute on it.
    * Required with SMTP_URL; the embedded stack defaults it to its own address.
@@ -52,4 +55,6 @@ export const defaultNotificationSettings: NotificationSettings = {
   LATER_OPENS_WINDOW_MINUTES: 60,
   MAIL_CLAIM_LEASE_SECONDS: 300,
   DEV_MAILBOX_PAGE: false,
+  OUTBOUND_ALLOWED_TARGETS: [],
+  OUTBOUND_ALLOWED_RANGES: [],
 }

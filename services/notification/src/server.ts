@@ -1,4 +1,5 @@
 import { createMailer, type Mailer } from '@valueproof/mailer'
+import { createOutboundClient } from '@valueproof/outbound-http'
 import { createService, type ServiceDeps, type ServiceInstance } from '@valueproof/service-runtime'
 import { defaultNotificationSettings, type NotificationSettings } from './config.ts'
 import type { PrismaClient } from './db.ts'
@@ -8,6 +9,9 @@ import { devMailboxRouter } from './routes/dev-mailbox/index.ts'
 import { settingsRouter } from './routes/settings/index.ts'
 import { unsubscribeRouter } from './routes/unsubscribe/index.ts'
 import { NotificationWorker } from './sending/worker.ts'
+import { webhooksRouter } from './webhooks/routes.ts'
+import { webhookSecretCipher } from './webhooks/secret.ts'
+import { WebhookWorker } from './webhooks/worker.ts'
 
 export { PrismaClient } from './db.ts'
 export {
@@ -32,6 +36,10 @@ export interface NotificationServiceOptions {
   mailer?: Mailer
   /** How often the background round runs (default 1 s). */
   pollMs?: number
+  /** Certificates webhook deliveries trust beside the system's (a test's self-signed receiver). */
+  trustedCertificates?: readonly string[]
+  /** Webhook deliveries' time limit per POST (default 10 s; tests shorten it). */
+  webhookTimeoutMs?: number
 }
 
 /**
@@ -63,17 +71,36 @@ export function createNotificationService(
     },
     { leaseMs: config.MAIL_CLAIM_LEASE_SECONDS * 1000, ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }) },
   )
+  const cipher = webhookSecretCipher(deps.signingKey)
+  const webhooks = new WebhookWorker(
+    {
+      prisma: deps.prisma,
+      dbSchema: deps.dbSchema,
+      client: createOutboundClient({
+        allowedTargets: config.OUTBOUND_ALLOWED_TARGETS,
+        allowedRanges: config.OUTBOUND_ALLOWED_RANGES,
+        maxRedirects: 0,
+        ...(options.webhookTimeoutMs === undefined ? {} : { timeoutMs: options.webhookTimeoutMs }),
+        ...(options.trustedCertificates === undefined ? {} : { trustedCertificates: options.trustedCertificates }),
+      }),
+      cipher,
+      logger: deps.logger,
+      now,
+    },
+    options.pollMs === undefined ? {} : { pollMs: options.pollMs },
+  )
   const service = createService({
     name: SERVICE_NAME,
     deps,
     routers: [
       settingsRouter({ prisma: deps.prisma }),
       unsubscribeRouter({ prisma: deps.prisma, key }),
+      webhooksRouter({ prisma: deps.prisma, cipher, now }),
       devMailboxRouter({ mailboxDir: config.DEV_MAILBOX_PAGE && mailer.kind === 'mailbox' ? mailboxDir : undefined }),
     ],
     consumers: notificationConsumers({ laterOpensWindowMs: config.LATER_OPENS_WINDOW_MINUTES * 60_000 }),
     onStop: async () => {
-      await worker.stop()
+      await Promise.all([worker.stop(), webhooks.stop()])
       mailer.close()
     },
   })
@@ -82,6 +109,7 @@ export function createNotificationService(
     async start() {
       await service.start?.()
       worker.start()
+      webhooks.start()
     },
   }
 }

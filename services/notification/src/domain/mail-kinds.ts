@@ -2,10 +2,10 @@
 import type { NotificationKind } from '@valueproof/contracts'
 import { z } from 'zod'
 
-export const MAIL_KINDS = ['verify', 'first_open', 'later_opens', 'agreed', 'pdf_downloaded', 'weekly_digest'] as const
+export const MAIL_KINDS = ['verify', 'first_open', 'later_opens', 'agreed', 'pdf_downloaded', 'weekly_digest', 'webhook_disabled'] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 
-/** The setting that turns each kind off; a verification cannot be turned off. */
+/** The setting that turns each kind off; a verification and a disabled webhook's notice cannot be turned off. */
 export const SETTING_OF: Record<MailKind, NotificationKind | undefined> = {
   verify: undefined,
   first_open: 'firstOpen',
@@ -13,6 +13,7 @@ export const SETTING_OF: Record<MailKind, NotificationKind | undefined> = {
   agreed: 'agreed',
   pdf_downloaded: 'pdfDownloaded',
   weekly_digest: 'weeklyDigest',
+  webhook_disabled: undefined,
 }
 
 const proposal = { proposalId: z.string(), title: z.string() }
@@ -35,6 +36,8 @@ export const mailDataSchemas = {
     weekStart: z.string(),
     proposals: z.array(z.object({ ...proposal, views: z.number().int().nonnegative() })),
   }),
+  /** A webhook endpoint the service stopped sending to after a day of failed deliveries. */
+  webhook_disabled: z.object({ endpointId: z.string(), url: z.string(), reason: z.string() }),
 } satisfies Record<MailKind, z.ZodType>
 
 export type MailData<Kind extends MailKind> = z.infer<(typeof mailDataSchemas)[Kind]>

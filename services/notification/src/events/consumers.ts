@@ -11,6 +11,7 @@ import {
 import { oweMail } from '../domain/mail-queue.ts'
 import { forgetProposal, keepProposal, recordOpen } from '../domain/opens.ts'
 import { projectEmail } from '../domain/sellers.ts'
+import { oweWebhooks } from '../webhooks/fan-out.ts'
 import { consumer, type Consumer } from './consume.ts'
 
 function timeOf(stamp: Timestamp | undefined, fallback: Date): Date {
@@ -45,8 +46,15 @@ export function notificationConsumers(options: { laterOpensWindowMs: number }): 
       if (!countedByProspect(message.viewer, message.counting)) return
       const open = { eventId: id, proposalId: message.proposalId, ownerUserId: message.ownerUserId, title: message.title }
       await recordOpen(tx, { ...open, viewedAt: timeOf(message.viewedAt, occurredAt) }, { ...options, dbSchema })
+      await oweWebhooks(tx, {
+        eventId: id,
+        type: 'proposal.opened',
+        ownerUserId: message.ownerUserId,
+        occurredAt: timeOf(message.viewedAt, occurredAt),
+        data: { proposalId: message.proposalId, title: message.title, openedAt: timeOf(message.viewedAt, occurredAt).toISOString() },
+      })
     }),
-    consumer(proposalAgreed, 'proposal-agreed', async (tx, { id, message }) => {
+    consumer(proposalAgreed, 'proposal-agreed', async (tx, { id, message, occurredAt }) => {
       await keepProposal(tx, message)
       await oweMail(tx, {
         id: `agreed-${id}`,
@@ -61,8 +69,22 @@ export function notificationConsumers(options: { laterOpensWindowMs: number }): 
           agreedByName: message.agreedByName,
         },
       })
+      await oweWebhooks(tx, {
+        eventId: id,
+        type: 'proposal.agreed',
+        ownerUserId: message.ownerUserId,
+        occurredAt: timeOf(message.agreedAt, occurredAt),
+        data: {
+          proposalId: message.proposalId,
+          title: message.title,
+          scenario: message.scenario,
+          yearlyValue: message.yearlyValue ?? null,
+          currency: message.currency,
+          agreedAt: timeOf(message.agreedAt, occurredAt).toISOString(),
+        },
+      })
     }),
-    consumer(proposalPdfDownloaded, 'proposal-pdf-downloaded', async (tx, { id, message }) => {
+    consumer(proposalPdfDownloaded, 'proposal-pdf-downloaded', async (tx, { id, message, occurredAt }) => {
       if (message.viewer !== 'visitor') return
       await keepProposal(tx, message)
       await oweMail(tx, {
@@ -70,6 +92,18 @@ export function notificationConsumers(options: { laterOpensWindowMs: number }): 
         userId: message.ownerUserId,
         kind: 'pdf_downloaded',
         data: { proposalId: message.proposalId, title: message.title, scenario: message.scenario },
+      })
+      await oweWebhooks(tx, {
+        eventId: id,
+        type: 'proposal.pdf_downloaded',
+        ownerUserId: message.ownerUserId,
+        occurredAt: timeOf(message.downloadedAt, occurredAt),
+        data: {
+          proposalId: message.proposalId,
+          title: message.title,
+          scenario: message.scenario,
+          downloadedAt: timeOf(message.downloadedAt, occurredAt).toISOString(),
+        },
       })
     }),
     consumer(proposalDeleted, 'proposal-deleted', async (tx, { message, occurredAt }) => {

@@ -11,12 +11,15 @@ import { createTestDatabase, infra } from '@valueproof/testing'
 import { defaultNotificationSettings, type NotificationSettings } from '../config.ts'
 import { PrismaClient } from '../db.ts'
 import { unsubscribeKey } from '../domain/unsubscribe-token.ts'
-import { createNotificationService } from '../server.ts'
+import { createNotificationService, type NotificationServiceOptions } from '../server.ts'
 
 export const SIGNING_KEY = 'notification-test-signing-key-0123456789abcdef'
 export const ORIGIN = 'https://app.valueproof.test'
 
-export async function startNotification(settings: Partial<NotificationSettings> = {}) {
+export async function startNotification(
+  settings: Partial<NotificationSettings> = {},
+  options: Pick<NotificationServiceOptions, 'trustedCertificates' | 'webhookTimeoutMs'> = {},
+) {
   const logger = createLogger({ name: 'test', level: 'silent' })
   const database = await createTestDatabase('vp_notification')
   const db = await openServiceDatabase({
@@ -38,12 +41,16 @@ export async function startNotification(settings: Partial<NotificationSettings> 
       PUBLIC_ORIGIN: ORIGIN,
       ...settings,
     },
-    { now: () => new Date(Date.now() + skipped), pollMs: 50 },
+    { now: () => new Date(Date.now() + skipped), pollMs: 50, ...options },
   )
   const server = await listen(service.app, { port: 0, host: '127.0.0.1' })
   await service.start?.()
 
-  async function call(method: 'GET' | 'PUT' | 'POST', path: string, request: { userId?: number; body?: unknown } = {}): Promise<Response> {
+  async function call(
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    path: string,
+    request: { userId?: number; body?: unknown } = {},
+  ): Promise<Response> {
     const pathOnly = path
     const identity = signIdentity(
       SIGNING_KEY,

@@ -68,4 +68,16 @@ describe('an e-mail written out', () => {
     expect(digest.text).toContain('Beta: 1 view')
     expect(digest.text).toContain(`${origin}/analytics/a`)
   })
+
+  it("tells of a disabled webhook in the seller's language, with the way back and no unsubscribe", () => {
+    const data = { endpointId: 'we_1', url: 'https://hooks.example.test/vp', reason: 'Deliveries failed for a day (last: answered 500)' }
+    const english = composeMail({ kind: 'webhook_disabled', data }, 'en', { origin })
+    expect(english.subject).toBe('Your webhook endpoint was turned off')
+    expect(english.text).toContain('Deliveries to https://hooks.example.test/vp failed for a day, so ValueProof stopped sending to it.')
+    expect(english.text).toContain(`Open webhook settings: ${origin}/settings`)
+    expect(english.text).not.toContain('Unsubscribe')
+    const swedish = composeMail({ kind: 'webhook_disabled', data }, 'sv', { origin })
+    expect(swedish.subject).toBe('Din webhook har stängts av')
+    expect(swedish.html).toContain('Senaste felet: Deliveries failed for a day (last: answered 500)')
+  })
 })

@@ -111,6 +111,15 @@ function content(mail: TypedMail, texts: MailTexts, origin: string): { subject: 
         ],
       }
     }
+    case 'webhook_disabled':
+      return {
+        subject: texts.webhookDisabled.subject,
+        paragraphs: [
+          { text: fill(texts.webhookDisabled.lead, { url: mail.data.url }) },
+          { text: `${texts.webhookDisabled.reason}: ${mail.data.reason}` },
+          { text: texts.webhookDisabled.action, link: { label: texts.webhookDisabled.button, url: `${origin}/settings` } },
+        ],
+      }
     case 'weekly_digest': {
       const viewed = mail.data.proposals.filter((proposal) => proposal.views > 0)
       return {

@@ -10,6 +10,7 @@ export interface MailTexts {
   agreed: { subject: string; lead: string; scenario: string; yearlyValue: string; netCost: string; by: string }
   pdfDownloaded: { subject: string; lead: string; scenario: string }
   weeklyDigest: { subject: string; lead: string; views: (views: number) => string; none: string }
+  webhookDisabled: { subject: string; lead: string; reason: string; action: string; button: string }
   openAnalytics: string
   footer: string
   unsubscribe: string
@@ -49,6 +50,13 @@ const english: MailTexts = {
     views: (views) => `${views} ${views === 1 ? 'view' : 'views'}`,
     none: 'No prospect opened your proposals this week.',
   },
+  webhookDisabled: {
+    subject: 'Your webhook endpoint was turned off',
+    lead: 'Deliveries to {url} failed for a day, so ValueProof stopped sending to it.',
+    reason: 'Last error',
+    action: 'When the endpoint works again, resend a delivery in your settings: that turns it back on.',
+    button: 'Open webhook settings',
+  },
   openAnalytics: 'See the analytics',
   footer: 'You get this e-mail because these notifications are on in your ValueProof settings.',
   unsubscribe: 'Unsubscribe from these e-mails',
@@ -87,6 +95,13 @@ const swedish: MailTexts = {
     lead: 'Visningar av kunder veckan som började {weekStart}:',
     views: (views) => `${views} ${views === 1 ? 'visning' : 'visningar'}`,
     none: 'Ingen kund öppnade dina förslag den här veckan.',
+  },
+  webhookDisabled: {
+    subject: 'Din webhook har stängts av',
+    lead: 'Leveranserna till {url} har misslyckats i ett dygn, så ValueProof har slutat skicka dit.',
+    reason: 'Senaste felet',
+    action: 'När mottagaren fungerar igen kan du skicka om en leverans i inställningarna, så slås webhooken på igen.',
+    button: 'Öppna inställningarna för webhooks',
   },
   openAnalytics: 'Se statistiken',
   footer: 'Du får mejlet eftersom de här aviseringarna är påslagna i dina inställningar i ValueProof.',

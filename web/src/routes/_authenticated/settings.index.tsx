@@ -16,6 +16,7 @@ import { ContactDetailsForm } from '../../components/settings/contact-details-fo
 import { EmailSettings } from '../../components/settings/email-settings.tsx'
 import { NotificationSettingsCard } from '../../components/settings/notification-settings-card.tsx'
 import { SubscriptionPlanCard } from '../../components/settings/subscription-plan-card.tsx'
+import { WebhooksCard } from '../../components/settings/webhooks-card.tsx'
 import { ButtonLink } from '../../components/ui/button-link.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { pageHead } from '../../page-title.ts'
@@ -101,6 +102,7 @@ function Settings({ user }: { user: UserRecord }) {
         <ContactDetailsForm user={user} />
         <EmailSettings user={user} />
         <NotificationSettingsCard />
+        <WebhooksCard />
       </div>
       <CancelSubscriptionDialog open={cancelOpen} subscription={subscription.data} onClose={() => setCancelOpen(false)} />
     </section>
