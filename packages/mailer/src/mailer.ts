@@ -14,16 +14,21 @@ export interface MailerOptions {
   mailboxDir: string
   /** Connecting, the server's greeting and each socket read (default 10 s each): a stalled server fails the send, never hangs it. */
   timeoutMs?: number
+  /** SMTP connections kept open and used at once (default 4): a connection per message would cost a handshake each. */
+  connections?: number
 }
 
 export interface Mailer {
   readonly kind: 'smtp' | 'mailbox'
+  /** How many sends it makes at once (its SMTP connections; 1 for the mailbox). */
+  readonly concurrency: number
   /** Resolves once the SMTP server has queued the message (or the mailbox holds it); rejects with a MailDeliveryError. */
   send(mail: OutgoingMail): Promise<SentMail>
   close(): void
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000
+const DEFAULT_CONNECTIONS = 4
 
 /** The domain of the sender's address: Message-IDs are made under it. */
 function senderDomain(from: string): string {
@@ -47,12 +52,15 @@ function smtpMailer(options: MailerOptions & { smtpUrl: string }, domain: string
   const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const transport = nodemailer.createTransport({
     url: options.smtpUrl,
+    pool: true,
+    maxConnections: options.connections ?? DEFAULT_CONNECTIONS,
     connectionTimeout: timeout,
     greetingTimeout: timeout,
     socketTimeout: timeout,
   })
   return {
     kind: 'smtp',
+    concurrency: options.connections ?? DEFAULT_CONNECTIONS,
     async send(mail) {
       const messageId = `<${mail.id}@${domain}>`
       try {
@@ -70,6 +78,7 @@ function mailboxMailer(options: MailerOptions, domain: string): Mailer {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
     kind: 'mailbox',
+    concurrency: 1,
     async send(mail) {
       const messageId = `<${mail.id}@${domain}>`
       const composed = await composer.sendMail(message(mail, options.from, messageId))

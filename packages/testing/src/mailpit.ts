@@ -32,3 +32,19 @@ export async function mailTo(address: string): Promise<MailpitMessage[]> {
     }),
   )
 }
+
+const pageSchema = z.object({
+  messages: z.array(summarySchema.extend({ Created: z.string() })),
+  messages_count: z.number(),
+})
+
+/** Every message Mailpit holds for `address` (subject and when Mailpit received it), read page by page. */
+export async function mailSummariesTo(address: string): Promise<Array<{ subject: string; received: Date; messageId: string }>> {
+  const summaries: Array<{ subject: string; received: Date; messageId: string }> = []
+  for (let start = 0; ; start += 500) {
+    const page = pageSchema.parse(await api(`/api/v1/search?start=${start}&limit=500&query=${encodeURIComponent(`to:"${address}"`)}`))
+    for (const message of page.messages)
+      summaries.push({ subject: message.Subject, received: new Date(message.Created), messageId: message.MessageID })
+    if (page.messages.length < 500) return summaries
+  }
+}

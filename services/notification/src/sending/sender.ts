@@ -137,10 +137,22 @@ async function settle(deps: SenderDeps, mail: ClaimedMail, outcome: Outcome, now
   }
 }
 
-/** Claims and sends one batch; answers how many mails it handled. */
+/**
+ * Claims and sends one batch; answers how many mails it handled. Sellers are served side by side,
+ * up to the mailer's connections, and each seller's mails one after another, so their hourly
+ * allowance counts every mail sent before the next is weighed.
+ */
 export async function sendDueMails(deps: SenderDeps, props: { limit: number; leaseMs: number }): Promise<number> {
   const now = deps.now()
   const claimed = await claimDueMails(deps, { now, limit: props.limit, leaseMs: props.leaseMs })
-  for (const mail of claimed) await settle(deps, mail, await attempt(deps, mail, now), now)
+  const bySeller = new Map<number, ClaimedMail[]>()
+  for (const mail of claimed) bySeller.set(mail.user_id, [...(bySeller.get(mail.user_id) ?? []), mail])
+  const queues = [...bySeller.values()]
+  const lanes = Array.from({ length: Math.min(deps.mailer.concurrency, queues.length) }, async () => {
+    for (let queue = queues.shift(); queue !== undefined; queue = queues.shift()) {
+      for (const mail of queue) await settle(deps, mail, await attempt(deps, mail, now), now)
+    }
+  })
+  await Promise.all(lanes)
   return claimed.length
 }

@@ -14,7 +14,7 @@ export interface WorkerOptions {
 }
 
 const DEFAULT_POLL_MS = 1000
-const DEFAULT_BATCH = 10
+const DEFAULT_BATCH = 40
 /** Longer than a batch can take (each send is bounded by the mailer's timeouts), so a claim never lapses while held. */
 const DEFAULT_LEASE_MS = 5 * 60_000
 const DIGEST_CHECK_MS = 5 * 60_000
