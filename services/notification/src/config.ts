@@ -22,6 +22,8 @@ export const notificationEnv = {
   MAIL_CLAIM_LEASE_SECONDS: env.positiveInt(300),
   /** Lists the local mailbox at /dev/mailbox (only without SMTP_URL; the embedded stack turns it on). */
   DEV_MAILBOX_PAGE: env.boolean(false),
+  /** Where HubSpot's API is (default https://api.hubapi.com; tests and the e2e product point it at a fake). */
+  HUBSPOT_API_URL: env.optionalUrl,
 }
 
 /** The notification service's environment (every variable is in README and .env.example). */
@@ -52,4 +54,5 @@ export const defaultNotificationSettings: NotificationSettings = {
   LATER_OPENS_WINDOW_MINUTES: 60,
   MAIL_CLAIM_LEASE_SECONDS: 300,
   DEV_MAILBOX_PAGE: false,
+  HUBSPOT_API_URL: undefined,
 }
