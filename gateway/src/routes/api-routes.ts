@@ -18,7 +18,7 @@ import {
 } from '@valueproof/contracts'
 
 /** Which service owns each SPEC §7 path. The gateway keeps these paths exactly. */
-export type ServiceName = 'identity' | 'calculator' | 'proposal' | 'billing' | 'analytics'
+export type ServiceName = 'identity' | 'calculator' | 'proposal' | 'billing' | 'analytics' | 'notification'
 
 /**
  * none: anyone; session: signed-in only (401 otherwise); token: passes the session token if any
@@ -392,6 +392,14 @@ export const apiRoutes: ApiRoute[] = [
     tooLargeMessage: CONVERSION_TOO_LARGE_MESSAGE,
     passHeaders: PRIVACY_HEADERS,
   },
+  // A Pro seller's HubSpot (issue 39): the connection, the deal search, a proposal's deal.
+  signedInJson('GET', '/api/notifications/hubspot', 'notification', '/notifications/hubspot'),
+  signedInJson('PUT', '/api/notifications/hubspot', 'notification', '/notifications/hubspot'),
+  signedInJson('DELETE', '/api/notifications/hubspot', 'notification', '/notifications/hubspot'),
+  signedInJson('GET', '/api/notifications/hubspot/deals', 'notification', '/notifications/hubspot/deals'),
+  signedInJson('GET', '/api/notifications/hubspot/links/:proposalId', 'notification', '/notifications/hubspot/links/:proposalId'),
+  signedInJson('PUT', '/api/notifications/hubspot/links/:proposalId', 'notification', '/notifications/hubspot/links/:proposalId'),
+  signedInJson('DELETE', '/api/notifications/hubspot/links/:proposalId', 'notification', '/notifications/hubspot/links/:proposalId'),
   signedInJson('GET', '/api/analytics/overview', 'analytics', '/analytics/overview'),
   signedInJson('GET', '/api/analytics/proposals/:id', 'analytics', '/analytics/proposals/:id'),
   {

@@ -48,7 +48,10 @@ export const hubspotDealsSchema = z.array(hubspotDealSchema)
 /** PUT /api/notifications/hubspot/links/:proposalId: the deal the proposal's moves are noted on. */
 export const hubspotProposalIdSchema = z.string().regex(PROPOSAL_ID_PATTERN, 'Not a proposal id')
 export const linkHubspotDealBodySchema = z.strictObject({
-  dealId: z.string().trim().regex(/^[0-9]{1,20}$/, 'A deal id is HubSpot’s number of the deal'),
+  dealId: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{1,20}$/, 'A deal id is HubSpot’s number of the deal'),
 })
 export type LinkHubspotDealBody = z.infer<typeof linkHubspotDealBodySchema>
 

@@ -28,8 +28,12 @@ function countedByProspect(viewer: string, counting: string): boolean {
 
 export function notificationConsumers(options: { laterOpensWindowMs: number }): Consumer[] {
   return [
-    consumer(userRegistered, 'user-registered', (tx, { message }) => projectPlan(tx, { userId: message.userId, plan: message.plan === 'pro' ? 'pro' : 'free', version: 0 })),
-    consumer(subscriptionChanged, 'subscription-changed', (tx, { message }) => projectPlan(tx, { userId: message.userId, ...grantedPlan(message) })),
+    consumer(userRegistered, 'user-registered', (tx, { message }) =>
+      projectPlan(tx, { userId: message.userId, plan: message.plan === 'pro' ? 'pro' : 'free', version: 0 }),
+    ),
+    consumer(subscriptionChanged, 'subscription-changed', (tx, { message }) =>
+      projectPlan(tx, { userId: message.userId, ...grantedPlan(message) }),
+    ),
     consumer(userEmailChanged, 'user-email-changed', async (tx, { message, occurredAt }) => {
       await projectEmail(tx, {
         userId: message.userId,

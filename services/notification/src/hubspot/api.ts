@@ -57,7 +57,10 @@ function statusOf(error: unknown): number | undefined {
 async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new HubspotCallError(`HubSpot did not answer ${what} within ${CALL_TIMEOUT_MS / 1000} s`, undefined)), CALL_TIMEOUT_MS)
+    timer = setTimeout(
+      () => reject(new HubspotCallError(`HubSpot did not answer ${what} within ${CALL_TIMEOUT_MS / 1000} s`, undefined)),
+      CALL_TIMEOUT_MS,
+    )
   })
   try {
     return await Promise.race([run(), timeout])
@@ -122,7 +125,12 @@ export function createHubspotApi(options: { apiUrl?: string | undefined } = {}):
           associations: [
             {
               to: { id: note.dealId },
-              types: [{ associationCategory: AssociationSpecAssociationCategoryEnum.HubspotDefined, associationTypeId: AssociationTypes.noteToDeal }],
+              types: [
+                {
+                  associationCategory: AssociationSpecAssociationCategoryEnum.HubspotDefined,
+                  associationTypeId: AssociationTypes.noteToDeal,
+                },
+              ],
             },
           ],
         })

@@ -29,7 +29,9 @@ export function presentConnection(row: ConnectionRow | null): HubspotConnection 
     connected: row.revokedAt === null,
     portalId: row.portalId,
     connectedAt: row.connectedAt.toISOString(),
-    ...(row.lastError === null || row.lastErrorAt === null ? {} : { lastError: { message: row.lastError, at: row.lastErrorAt.toISOString() } }),
+    ...(row.lastError === null || row.lastErrorAt === null
+      ? {}
+      : { lastError: { message: row.lastError, at: row.lastErrorAt.toISOString() } }),
   }
 }
 
@@ -49,7 +51,8 @@ export function refusedTokenReason(error: HubspotCallError): string {
 export async function withToken<T>(deps: Omit<HubspotDeps, 'api'>, userId: number, run: (token: string) => Promise<T>): Promise<T> {
   const row = await deps.prisma.hubspotConnection.findUnique({ where: { userId } })
   if (row === null) throw errors.conflict('Connect HubSpot first', 'hubspot_not_connected')
-  if (row.revokedAt !== null) throw errors.conflict(row.lastError ?? 'HubSpot refused the access token: connect again with a new one', 'hubspot_revoked')
+  if (row.revokedAt !== null)
+    throw errors.conflict(row.lastError ?? 'HubSpot refused the access token: connect again with a new one', 'hubspot_revoked')
   try {
     return await run(deps.cipher.decrypt(userId, row.accessToken))
   } catch (error) {
@@ -100,7 +103,10 @@ export async function connect(deps: HubspotDeps, props: { userId: number; access
 /** DELETE /notifications/hubspot: forgets the token, the links and the notes not yet sent. */
 export async function disconnect(deps: Pick<HubspotDeps, 'prisma'>, userId: number): Promise<HubspotConnection> {
   await deps.prisma.$transaction([
-    deps.prisma.hubspotNote.updateMany({ where: { userId, status: 'pending' }, data: { status: 'skipped', lastError: 'HubSpot disconnected' } }),
+    deps.prisma.hubspotNote.updateMany({
+      where: { userId, status: 'pending' },
+      data: { status: 'skipped', lastError: 'HubSpot disconnected' },
+    }),
     deps.prisma.hubspotConnection.deleteMany({ where: { userId } }),
   ])
   return { connected: false }
@@ -115,7 +121,10 @@ export async function markRevoked(deps: Pick<HubspotDeps, 'prisma'>, props: { us
 }
 
 /** The last failure the seller should know of (a note HubSpot refused), or null once a note goes again. */
-export async function recordLastError(deps: Pick<HubspotDeps, 'prisma'>, props: { userId: number; error: string | null; at: Date }): Promise<void> {
+export async function recordLastError(
+  deps: Pick<HubspotDeps, 'prisma'>,
+  props: { userId: number; error: string | null; at: Date },
+): Promise<void> {
   await deps.prisma.hubspotConnection.updateMany({
     where: { userId: props.userId, revokedAt: null },
     data: props.error === null ? { lastError: null, lastErrorAt: null } : { lastError: props.error, lastErrorAt: props.at },

@@ -44,7 +44,10 @@ type Outcome =
   | { status: 'held'; reason: string }
   | { status: 'later'; at: Date; reason: string }
 
-export async function claimDueNotes(deps: Pick<NoteSenderDeps, 'prisma' | 'dbSchema'>, props: { now: Date; limit: number; leaseMs: number }) {
+export async function claimDueNotes(
+  deps: Pick<NoteSenderDeps, 'prisma' | 'dbSchema'>,
+  props: { now: Date; limit: number; leaseMs: number },
+) {
   const notes = qualifiedTable(deps.dbSchema, 'hubspot_note')
   const connections = qualifiedTable(deps.dbSchema, 'hubspot_connection')
   return deps.prisma.$queryRawUnsafe<ClaimedNote[]>(
@@ -68,13 +71,18 @@ async function attempt(deps: NoteSenderDeps, note: ClaimedNote, now: Date): Prom
   const language = languageOf(await findSeller(deps.prisma, note.user_id))
   try {
     const token = deps.cipher.decrypt(note.user_id, note.access_token)
-    const noteId = await deps.api.createNote(token, { dealId: note.deal_id, body: composeNote(typed, language, deps.origin), at: note.created_at })
+    const noteId = await deps.api.createNote(token, {
+      dealId: note.deal_id,
+      body: composeNote(typed, language, deps.origin),
+      at: note.created_at,
+    })
     return { status: 'sent', noteId }
   } catch (error) {
     if (!(error instanceof HubspotCallError)) return { status: 'held', reason: error instanceof Error ? error.message : String(error) }
     if (error.tokenRefused) return { status: 'held', reason: refusedTokenReason(error) }
     if (!error.transient) return { status: 'dead', reason: `HubSpot refused the note on deal ${note.deal_id}: ${error.message}` }
-    if (now.getTime() - note.created_at.getTime() >= GIVE_UP_AFTER_MS) return { status: 'dead', reason: `gave up after a day: ${error.message}` }
+    if (now.getTime() - note.created_at.getTime() >= GIVE_UP_AFTER_MS)
+      return { status: 'dead', reason: `gave up after a day: ${error.message}` }
     return { status: 'later', at: new Date(now.getTime() + retryDelayMs(note.attempts + 1)), reason: error.message }
   }
 }
@@ -84,7 +92,10 @@ async function settle(deps: NoteSenderDeps, note: ClaimedNote, outcome: Outcome,
   const where = { id: note.id }
   switch (outcome.status) {
     case 'sent':
-      await deps.prisma.hubspotNote.update({ where, data: { ...tried, status: 'sent', sentAt: now, noteId: outcome.noteId, lastError: null } })
+      await deps.prisma.hubspotNote.update({
+        where,
+        data: { ...tried, status: 'sent', sentAt: now, noteId: outcome.noteId, lastError: null },
+      })
       await recordLastError(deps, { userId: note.user_id, error: null, at: now })
       return
     case 'skipped':

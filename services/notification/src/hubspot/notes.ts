@@ -25,7 +25,10 @@ export async function oweHubspotNote<Kind extends MailKind>(
   if (!NOTED_KINDS.includes(mail.kind)) return false
   const proposalId = proposalIdOf(mail.data)
   if (proposalId === undefined) return false
-  const link = await tx.hubspotLink.findUnique({ where: { userId_proposalId: { userId: mail.userId, proposalId } }, select: { dealId: true } })
+  const link = await tx.hubspotLink.findUnique({
+    where: { userId_proposalId: { userId: mail.userId, proposalId } },
+    select: { dealId: true },
+  })
   if (link === null) return false
   const created = await tx.hubspotNote.createMany({
     data: [{ id: `hubspot-${mail.id}`, userId: mail.userId, proposalId, dealId: link.dealId, kind: mail.kind, data: mail.data }],

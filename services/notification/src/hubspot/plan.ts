@@ -7,7 +7,10 @@ import type { PrismaClient, Tx } from '../db.ts'
 export async function projectPlan(tx: Tx, change: { userId: number; plan: 'free' | 'pro'; version: number }): Promise<void> {
   const planVersion = BigInt(change.version)
   await tx.sellerPlan.createMany({ data: [{ userId: change.userId, plan: change.plan, planVersion }], skipDuplicates: true })
-  await tx.sellerPlan.updateMany({ where: { userId: change.userId, planVersion: { lt: planVersion } }, data: { plan: change.plan, planVersion } })
+  await tx.sellerPlan.updateMany({
+    where: { userId: change.userId, planVersion: { lt: planVersion } },
+    data: { plan: change.plan, planVersion },
+  })
 }
 
 export async function isPro(db: PrismaClient | Tx, userId: number): Promise<boolean> {

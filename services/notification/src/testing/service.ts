@@ -43,7 +43,11 @@ export async function startNotification(settings: Partial<NotificationSettings> 
   const server = await listen(service.app, { port: 0, host: '127.0.0.1' })
   await service.start?.()
 
-  async function call(method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, request: { userId?: number; body?: unknown } = {}): Promise<Response> {
+  async function call(
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    path: string,
+    request: { userId?: number; body?: unknown } = {},
+  ): Promise<Response> {
     const pathOnly = path
     const identity = signIdentity(
       SIGNING_KEY,

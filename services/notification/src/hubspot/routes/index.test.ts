@@ -57,8 +57,8 @@ describe.skipIf(!(await needs('postgres')))('/notifications/hubspot', () => {
 
   it('connects with a token HubSpot accepts, keeps it encrypted and never answers it', async () => {
     const { userId, token } = await connected(98765)
-    const status = await (await service.call('GET', '/notifications/hubspot', { userId })).json()
-    expect(status).toEqual({ connected: true, portalId: '98765', connectedAt: expect.any(String) })
+    const status: unknown = await (await service.call('GET', '/notifications/hubspot', { userId })).json()
+    expect(status).toEqual({ connected: true, portalId: '98765', connectedAt: expect.any(String) as string })
     expect(JSON.stringify(status)).not.toContain(token)
     const row = await service.prisma.hubspotConnection.findUniqueOrThrow({ where: { userId } })
     expect(row.accessToken).not.toContain(token)
@@ -107,7 +107,12 @@ describe.skipIf(!(await needs('postgres')))('/notifications/hubspot', () => {
     const id = proposalId()
     const linked = await service.call('PUT', `/notifications/hubspot/links/${id}`, { userId, body: { dealId: '7003' } })
     expect(linked.status).toBe(200)
-    expect(await linked.json()).toEqual({ proposalId: id, dealId: '7003', dealName: 'Globex pilot', linkedAt: expect.any(String) })
+    expect(await linked.json()).toEqual({
+      proposalId: id,
+      dealId: '7003',
+      dealName: 'Globex pilot',
+      linkedAt: expect.any(String) as string,
+    })
     expect(await (await service.call('GET', `/notifications/hubspot/links/${id}`, { userId })).json()).toMatchObject({ dealId: '7003' })
     expect((await service.call('DELETE', `/notifications/hubspot/links/${id}`, { userId })).status).toBe(204)
     expect((await service.call('GET', `/notifications/hubspot/links/${id}`, { userId })).status).toBe(404)
@@ -116,15 +121,27 @@ describe.skipIf(!(await needs('postgres')))('/notifications/hubspot', () => {
 
   it('refuses a deal the account does not have (404), a malformed deal or proposal id (400)', async () => {
     const { userId } = await connected()
-    expect((await service.call('PUT', `/notifications/hubspot/links/${proposalId()}`, { userId, body: { dealId: '999999' } })).status).toBe(404)
-    expect((await service.call('PUT', `/notifications/hubspot/links/${proposalId()}`, { userId, body: { dealId: 'abc' } })).status).toBe(400)
-    expect((await service.call('PUT', '/notifications/hubspot/links/not-a-proposal', { userId, body: { dealId: '7001' } })).status).toBe(400)
+    expect((await service.call('PUT', `/notifications/hubspot/links/${proposalId()}`, { userId, body: { dealId: '999999' } })).status).toBe(
+      404,
+    )
+    expect((await service.call('PUT', `/notifications/hubspot/links/${proposalId()}`, { userId, body: { dealId: 'abc' } })).status).toBe(
+      400,
+    )
+    expect((await service.call('PUT', '/notifications/hubspot/links/not-a-proposal', { userId, body: { dealId: '7001' } })).status).toBe(
+      400,
+    )
   })
 
   it("refuses to link a proposal the service knows as another seller's (404)", async () => {
     const { userId } = await connected()
     const someoneElses = proposalId()
-    await service.publish(proposalAgreed, { proposalId: someoneElses, ownerUserId: userId + 1, scenario: 'expected', title: 'Theirs', currency: 'USD' })
+    await service.publish(proposalAgreed, {
+      proposalId: someoneElses,
+      ownerUserId: userId + 1,
+      scenario: 'expected',
+      title: 'Theirs',
+      currency: 'USD',
+    })
     await eventually(async () => ((await service.prisma.proposal.findUnique({ where: { id: someoneElses } })) ? true : undefined))
     const response = await service.call('PUT', `/notifications/hubspot/links/${someoneElses}`, { userId, body: { dealId: '7001' } })
     expect(response.status).toBe(404)

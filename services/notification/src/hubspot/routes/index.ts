@@ -23,7 +23,10 @@ function proSeller(deps: Pick<HubspotDeps, 'prisma'>) {
 }
 
 function proposalIdOf(ctx: Context): string {
-  return hubspotProposalIdSchema.parse(ctx.params.proposalId)
+  const params: unknown = ctx.params
+  return hubspotProposalIdSchema.parse(
+    typeof params === 'object' && params !== null && 'proposalId' in params ? params.proposalId : undefined,
+  )
 }
 
 /**

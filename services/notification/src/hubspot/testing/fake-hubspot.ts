@@ -92,11 +92,23 @@ export async function startFakeHubspot(): Promise<FakeHubspot> {
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? ''
     const account = tokens.get(token)
     if (account === undefined || account.revoked) {
-      hubspotError(response, 401, 'INVALID_AUTHENTICATION', 'Authentication credentials not found. This API supports OAuth 2.0 authentication.')
+      hubspotError(
+        response,
+        401,
+        'INVALID_AUTHENTICATION',
+        'Authentication credentials not found. This API supports OAuth 2.0 authentication.',
+      )
       return
     }
     if (request.method === 'GET' && url.pathname === '/account-info/v3/details') {
-      send(response, 200, { portalId: account.portalId, accountType: 'STANDARD', timeZone: 'Europe/Stockholm', companyCurrency: 'SEK', uiDomain: 'app-eu1.hubspot.com', dataHostingLocation: 'eu1' })
+      send(response, 200, {
+        portalId: account.portalId,
+        accountType: 'STANDARD',
+        timeZone: 'Europe/Stockholm',
+        companyCurrency: 'SEK',
+        uiDomain: 'app-eu1.hubspot.com',
+        dataHostingLocation: 'eu1',
+      })
       return
     }
     if (request.method === 'POST' && url.pathname === '/crm/v3/objects/deals/search') {
@@ -121,14 +133,20 @@ export async function startFakeHubspot(): Promise<FakeHubspot> {
         hubspotError(response, failures.status, 'INTERNAL_ERROR', 'failing on purpose')
         return
       }
-      const properties = (body.properties ?? {}) as Record<string, unknown>
+      const properties = (body.properties ?? {}) as Record<string, string | undefined>
       const associated = associatedDeals(body)
       if (associated.some((deal) => !deals.has(deal.id))) {
         hubspotError(response, 400, 'VALIDATION_ERROR', 'One or more associations are invalid')
         return
       }
       const id = String(90_000 + notes.length)
-      notes.push({ id, token, body: String(properties.hs_note_body ?? ''), timestamp: String(properties.hs_timestamp ?? ''), deals: associated })
+      notes.push({
+        id,
+        token,
+        body: String(properties.hs_note_body ?? ''),
+        timestamp: String(properties.hs_timestamp ?? ''),
+        deals: associated,
+      })
       send(response, 201, { id, properties: { ...properties, hs_object_id: id }, createdAt: STAMP, updatedAt: STAMP, archived: false })
       return
     }
