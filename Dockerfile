@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1.7
-# One Dockerfile, one image per deployable (issue 17): the build argument DEPLOYABLE
-# picks gateway, identity, calculator, proposal, billing or analytics, and the image holds that
+# One Dockerfile, one image per deployable (issue 17): the build argument DEPLOYABLE picks
+# gateway, identity, calculator, proposal, billing, analytics or notification, and the image holds that
 # deployable's compiled bundle (dist/<deployable>) and only its workspace's production npm packages,
 # so the gateway's image carries no Prisma, PGlite or MinIO client. The web app is inside
 # dist/gateway/web. What goes into the runtime stage is defined once, in deploy/assemble-image.sh,
@@ -54,7 +54,7 @@ RUN --mount=type=bind,source=deploy/assemble-image.sh,target=/usr/local/bin/asse
 FROM ${NODE_IMAGE} AS runtime
 ARG DEPLOYABLE
 # The port the deployable listens on: gateway 3000, identity 4001, calculator 4002, proposal 4003,
-# billing 4004, analytics 4005 (each config schema's default; docker-compose.yml passes it).
+# billing 4004, analytics 4005, notification 4006 (each config schema's default; docker-compose.yml passes it).
 ARG PORT
 ARG NODE_IMAGE
 # Release builds set these (CI: --build-arg VERSION=1.4.0 --build-arg REVISION=$(git rev-parse HEAD)

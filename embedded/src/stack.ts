@@ -1,8 +1,10 @@
+import { join } from 'node:path'
 import { createAnalyticsService, PrismaClient as AnalyticsPrisma } from '@valueproof/analytics'
 import { createBillingService, PrismaClient as BillingPrisma } from '@valueproof/billing'
 import { createCalculatorService, PrismaClient as CalculatorPrisma } from '@valueproof/calculator'
 import { clientTimeouts, createGateway, httpTransport, inProcessTransport, type Gateway, type ServiceTransport } from '@valueproof/gateway'
 import { createIdentityService, PrismaClient as IdentityPrisma } from '@valueproof/identity'
+import { createNotificationService, PrismaClient as NotificationPrisma } from '@valueproof/notification'
 import { createProposalService, PrismaClient as ProposalPrisma } from '@valueproof/proposal'
 import { createLogger, initTracing, listen, resolveSecret, type Logger, type RunningServer, type Stoppable } from '@valueproof/http-kit'
 import {
@@ -17,7 +19,7 @@ import { databaseConfig, openSqlDatabase, type PrismaClientClass, type PrismaCli
 import { connectEventBus, openEventJournal, type EventJournal, type OutboxSqlClient } from '@valueproof/event-bus'
 import type { EmbeddedConfig } from './config.ts'
 
-type ServiceName = 'identity' | 'calculator' | 'proposal' | 'billing' | 'analytics'
+type ServiceName = 'identity' | 'calculator' | 'proposal' | 'billing' | 'analytics' | 'notification'
 
 /** Raw access to a service's database, for operators' scripts and tests. */
 export interface ServiceDatabase {
@@ -121,6 +123,17 @@ export async function startEmbeddedStack(
   await boot<ProposalPrisma>('proposal', ProposalPrisma, (deps) => createProposalService(deps, config, { gatewayOrigin: () => gatewayUrl }))
   await boot<BillingPrisma>('billing', BillingPrisma, (deps) => createBillingService(deps, config))
   await boot<AnalyticsPrisma>('analytics', AnalyticsPrisma, (deps) => createAnalyticsService(deps, config))
+  // E-mails link to PUBLIC_ORIGIN, else to where the gateway listens: read when a mail is written,
+  // by which time the gateway has its port (PORT=0 in tests). Without SMTP_URL, mail goes to DATA_DIR/mailbox.
+  const notificationSettings = {
+    ...config,
+    get PUBLIC_ORIGIN() {
+      return config.PUBLIC_ORIGIN ?? gatewayUrl
+    },
+  }
+  await boot<NotificationPrisma>('notification', NotificationPrisma, (deps) =>
+    createNotificationService(deps, notificationSettings, { mailboxDir: join(config.DATA_DIR, 'mailbox') }),
+  )
 
   const gateway = createGateway({
     logger: logger.child({ service: 'gateway' }),

@@ -18,7 +18,7 @@ import {
 } from '@valueproof/contracts'
 
 /** Which service owns each SPEC §7 path. The gateway keeps these paths exactly. */
-export type ServiceName = 'identity' | 'calculator' | 'proposal' | 'billing' | 'analytics'
+export type ServiceName = 'identity' | 'calculator' | 'proposal' | 'billing' | 'analytics' | 'notification'
 
 /**
  * none: anyone; session: signed-in only (401 otherwise); token: passes the session token if any

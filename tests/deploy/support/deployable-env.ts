@@ -6,10 +6,11 @@ import { analyticsConfigSchema } from '../../../services/analytics/src/config.ts
 import { billingConfigSchema } from '../../../services/billing/src/config.ts'
 import { calculatorConfigSchema } from '../../../services/calculator/src/config.ts'
 import { identityConfigSchema } from '../../../services/identity/src/config.ts'
+import { notificationConfigSchema } from '../../../services/notification/src/config.ts'
 import { proposalConfigSchema } from '../../../services/proposal/src/config.ts'
 import { named, type Container, type Manifest } from './manifests.ts'
 
-export const SERVICES = ['identity', 'calculator', 'proposal', 'billing', 'analytics'] as const
+export const SERVICES = ['identity', 'calculator', 'proposal', 'billing', 'analytics', 'notification'] as const
 export const DEPLOYABLES = ['gateway', ...SERVICES] as const
 export type Deployable = (typeof DEPLOYABLES)[number]
 
@@ -20,6 +21,7 @@ export const CONFIG_SCHEMAS: Record<Deployable, z.ZodType> = {
   proposal: proposalConfigSchema,
   billing: billingConfigSchema,
   analytics: analyticsConfigSchema,
+  notification: notificationConfigSchema,
 }
 
 /** The keys of a config schema (its top-level object, also behind a refinement). */
