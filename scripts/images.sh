@@ -2,8 +2,8 @@
 # Container images built here, offline, from the registries this machine reaches (decision 134):
 #
 #   scripts/images.sh base     the base images: Debian bookworm (mmdebstrap), Node.js, PostgreSQL,
-#                              nats-server, MinIO (with mc), mc, the OpenTelemetry collector, Jaeger
-#   scripts/images.sh app      the six deployables, `podman build` of the Dockerfile on that Node base
+#                              nats-server, MinIO (with mc), mc, Mailpit, the OpenTelemetry collector, Jaeger
+#   scripts/images.sh app      the seven deployables, `podman build` of the Dockerfile on that Node base
 #   scripts/images.sh all      both
 #   scripts/images.sh env      the image names as KEY=value lines (what docker-compose.yml reads)
 #   scripts/images.sh sizes    every image's size
@@ -40,10 +40,11 @@ BINARY_IMAGES=(
   "nats|nats-server|nats-server"
   "minio|minio|minio mc"
   "mc|mc|mc"
+  "mailpit|mailpit|mailpit"
   "otelcol|otelcol-check|otelcol-check"
   "jaeger|jaeger|jaeger"
 )
-DEPLOYABLES=("gateway|3000" "identity|4001" "calculator|4002" "proposal|4003" "billing|4004" "analytics|4005")
+DEPLOYABLES=("gateway|3000" "identity|4001" "calculator|4002" "proposal|4003" "billing|4004" "analytics|4005" "notification|4006")
 # The machine's CA bundle, for build steps that download through a TLS-inspecting proxy; a build
 # secret, so it never stays in an image.
 CA_BUNDLE="${NODE_EXTRA_CA_CERTS:-/etc/ssl/certs/ca-certificates.crt}"
@@ -172,7 +173,7 @@ app_images() {
       || { tail -n 40 "$log" >&2; fail "building $APP/valueproof-$name:$APP_TAG failed (log $log)"; }
     say "$APP/valueproof-$name:$APP_TAG: built in $((SECONDS - begun)) s"
   done
-  say "six images ready in $((SECONDS - started)) s"
+  say "seven images ready in $((SECONDS - started)) s"
 }
 
 print_env() {
@@ -182,6 +183,7 @@ POSTGRES_IMAGE=$POSTGRES_IMAGE
 NATS_IMAGE=$BASE/nats:$(version_of nats-server)
 MINIO_IMAGE=$BASE/minio:$(version_of minio)
 MC_IMAGE=$BASE/mc:$(version_of mc)
+MAILPIT_IMAGE=$BASE/mailpit:$(version_of mailpit)
 OTELCOL_IMAGE=$BASE/otelcol:$(version_of otelcol-check)
 JAEGER_IMAGE=$BASE/jaeger:$(version_of jaeger)
 VALUEPROOF_REGISTRY=$APP

@@ -44,7 +44,8 @@ function secretValues(secret: Manifest): Record<string, string> {
 /**
  * The container's environment: its ConfigMaps (envFrom) then its env entries, with Secret
  * references resolved from the rendered Secrets. A reference to a Secret the render does not hold
- * (an existing Secret) resolves to `external`'s value for that key, or throws.
+ * (an existing Secret) resolves to `external`'s value for that key, or throws unless it is optional
+ * (then the variable is unset, as Kubernetes leaves it).
  */
 export function containerEnvironment(
   manifests: Manifest[],
@@ -64,6 +65,7 @@ export function containerEnvironment(
     }
     const secret = manifests.find((manifest) => manifest.kind === 'Secret' && manifest.metadata.name === ref.name)
     const value = secret ? secretValues(secret)[ref.key] : external[ref.key]
+    if (value === undefined && ref.optional === true) continue
     if (value === undefined) throw new Error(`${container.name}: ${variable.name} reads ${ref.name}/${ref.key}, which does not exist`)
     environment[variable.name] = value
   }
