@@ -23,7 +23,11 @@ const WRONG_VALUES: { what: string; set: Record<string, string>; says: string }[
   { what: 'an in-chart image tagged latest', set: { 'postgresql.image.tag': 'latest' }, says: '/postgresql/image/tag' },
   { what: 'a Stripe publishable key as the secret key', set: { 'stripe.secretKey': 'pk_live_123' }, says: '/stripe/secretKey' },
   { what: 'an OTLP endpoint that is not a URL', set: { 'otel.endpoint': 'collector:4318' }, says: '/otel/endpoint' },
-  { what: 'an SMTP server without smtp:// or smtps://', set: { 'notification.smtpUrl': 'mail.example.com:587' }, says: '/notification/smtpUrl' },
+  {
+    what: 'an SMTP server without smtp:// or smtps://',
+    set: { 'notification.smtpUrl': 'mail.example.com:587' },
+    says: '/notification/smtpUrl',
+  },
   { what: 'a sender without an address', set: { 'notification.mailFrom': 'ValueProof' }, says: '/notification/mailFrom' },
 ]
 
@@ -146,9 +150,9 @@ describe.skipIf(!available)('chart values', () => {
     const originOf = async (set: Record<string, string>) =>
       named((await renderChart({ set })).manifests, 'ConfigMap', `${fullname}-notification`).data?.PUBLIC_ORIGIN
     expect(await originOf({ 'config.publicOrigin': 'https://app.example.com' })).toBe('https://app.example.com')
-    expect(await originOf({ 'config.publicOrigin': 'https://app.example.com', 'notification.publicOrigin': 'https://mail-links.example.com' })).toBe(
-      'https://mail-links.example.com',
-    )
+    expect(
+      await originOf({ 'config.publicOrigin': 'https://app.example.com', 'notification.publicOrigin': 'https://mail-links.example.com' }),
+    ).toBe('https://mail-links.example.com')
     expect(await originOf({})).toBeUndefined()
   })
 
