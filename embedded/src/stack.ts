@@ -123,16 +123,14 @@ export async function startEmbeddedStack(
   await boot<ProposalPrisma>('proposal', ProposalPrisma, (deps) => createProposalService(deps, config, { gatewayOrigin: () => gatewayUrl }))
   await boot<BillingPrisma>('billing', BillingPrisma, (deps) => createBillingService(deps, config))
   await boot<AnalyticsPrisma>('analytics', AnalyticsPrisma, (deps) => createAnalyticsService(deps, config))
-  // E-mails link to PUBLIC_ORIGIN, else to where the gateway listens: read when a mail is written,
-  // by which time the gateway has its port (PORT=0 in tests). Without SMTP_URL, mail goes to DATA_DIR/mailbox.
-  const notificationSettings = {
-    ...config,
-    get PUBLIC_ORIGIN() {
-      return config.PUBLIC_ORIGIN ?? gatewayUrl
-    },
-  }
+  // E-mails link to PUBLIC_ORIGIN, else to the address the gateway below listens on; without
+  // SMTP_URL they go to DATA_DIR/mailbox, listed at the development page (DEV_MAILBOX_PAGE).
   await boot<NotificationPrisma>('notification', NotificationPrisma, (deps) =>
-    createNotificationService(deps, notificationSettings, { mailboxDir: join(config.DATA_DIR, 'mailbox') }),
+    createNotificationService(
+      deps,
+      { ...config, PUBLIC_ORIGIN: config.PUBLIC_ORIGIN ?? gatewayUrl },
+      { mailboxDir: join(config.DATA_DIR, 'mailbox') },
+    ),
   )
 
   const gateway = createGateway({
