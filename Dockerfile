@@ -15,8 +15,13 @@ ARG NODE_IMAGE=node:20.20.2-bookworm-slim
 
 # --- manifests: package.json + package-lock.json + every workspace's package.json -------------
 # Bound from the build context, so the npm ci layers below are reused until a manifest changes.
+# BuildKit keys a RUN's cache on what its bind mounts hold; podman (buildah) does not, and would reuse
+# manifests without a new workspace: scripts/images.sh passes the hash of what this stage and deps
+# read through their mounts, so a change to either rebuilds them there too.
 FROM ${NODE_IMAGE} AS manifests
+ARG MOUNTED_INPUTS=""
 RUN --mount=type=bind,target=/context \
+    echo "mounted inputs: ${MOUNTED_INPUTS:-not given}" && \
     bash /context/deploy/assemble-image.sh manifests /context /manifests
 
 # --- build: every deployable's bundle (npm run build: code generation, the web app, esbuild) ---
@@ -44,6 +49,7 @@ ARG NPM_VERSION=11.19.1
 RUN --mount=type=secret,id=ca \
     npm install --global --no-audit --no-fund "npm@${NPM_VERSION}"
 ARG DEPLOYABLE
+ARG MOUNTED_INPUTS=""
 WORKDIR /app
 COPY --from=manifests /manifests/ ./
 RUN --mount=type=bind,source=deploy/assemble-image.sh,target=/usr/local/bin/assemble-image.sh \

@@ -158,8 +158,19 @@ base_images() {
   say "base images ready in $((SECONDS - started)) s"
 }
 
+# What the Dockerfile's manifests and deps stages read through bind mounts, hashed (the Dockerfile
+# says why): the manifests as that stage assembles them, and the script assembling them.
+mounted_inputs() {
+  local out
+  out="$(mktemp -d)"
+  bash "$ROOT/deploy/assemble-image.sh" manifests "$ROOT" "$out/manifests"
+  { (cd "$out/manifests" && find . -type f | LC_ALL=C sort | xargs sha256sum); sha256sum <"$ROOT/deploy/assemble-image.sh"; } | hash_of
+  rm -rf "$out"
+}
+
 app_images() {
-  local started=$SECONDS entry name port inputs
+  local started=$SECONDS entry name port inputs mounted
+  mounted="$(mounted_inputs)"
   for entry in "${DEPLOYABLES[@]}"; do
     IFS='|' read -r name port <<<"$entry"
     # The Dockerfile's own layer cache decides what to rebuild; the label only records the base.
@@ -169,6 +180,7 @@ app_images() {
     podman build --format docker --layers --label "valueproof.inputs=$inputs" \
       --secret "id=ca,src=$CA_BUNDLE" \
       --build-arg "NODE_IMAGE=$NODE_IMAGE" --build-arg "DEPLOYABLE=$name" --build-arg "PORT=$port" \
+      --build-arg "MOUNTED_INPUTS=$mounted" \
       -t "$APP/valueproof-$name:$APP_TAG" "$ROOT" >"$log" 2>&1 \
       || { tail -n 40 "$log" >&2; fail "building $APP/valueproof-$name:$APP_TAG failed (log $log)"; }
     say "$APP/valueproof-$name:$APP_TAG: built in $((SECONDS - begun)) s"
