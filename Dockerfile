@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1.7
-# One Dockerfile, one image per deployable (issue 17): the build argument DEPLOYABLE
-# picks gateway, identity, calculator, proposal, billing or analytics, and the image holds that
+# One Dockerfile, one image per deployable (issue 17): the build argument DEPLOYABLE picks
+# gateway, identity, calculator, proposal, billing, analytics or notification, and the image holds that
 # deployable's compiled bundle (dist/<deployable>) and only its workspace's production npm packages,
 # so the gateway's image carries no Prisma, PGlite or MinIO client. The web app is inside
 # dist/gateway/web. What goes into the runtime stage is defined once, in deploy/assemble-image.sh,
@@ -15,8 +15,13 @@ ARG NODE_IMAGE=node:20.20.2-bookworm-slim
 
 # --- manifests: package.json + package-lock.json + every workspace's package.json -------------
 # Bound from the build context, so the npm ci layers below are reused until a manifest changes.
+# BuildKit keys a RUN's cache on what its bind mounts hold; podman (buildah) does not, and would reuse
+# manifests without a new workspace: scripts/images.sh passes the hash of what this stage and deps
+# read through their mounts, so a change to either rebuilds them there too.
 FROM ${NODE_IMAGE} AS manifests
+ARG MOUNTED_INPUTS=""
 RUN --mount=type=bind,target=/context \
+    echo "mounted inputs: ${MOUNTED_INPUTS:-not given}" && \
     bash /context/deploy/assemble-image.sh manifests /context /manifests
 
 # --- build: every deployable's bundle (npm run build: code generation, the web app, esbuild) ---
@@ -44,6 +49,7 @@ ARG NPM_VERSION=11.19.1
 RUN --mount=type=secret,id=ca \
     npm install --global --no-audit --no-fund "npm@${NPM_VERSION}"
 ARG DEPLOYABLE
+ARG MOUNTED_INPUTS=""
 WORKDIR /app
 COPY --from=manifests /manifests/ ./
 RUN --mount=type=bind,source=deploy/assemble-image.sh,target=/usr/local/bin/assemble-image.sh \
@@ -54,7 +60,7 @@ RUN --mount=type=bind,source=deploy/assemble-image.sh,target=/usr/local/bin/asse
 FROM ${NODE_IMAGE} AS runtime
 ARG DEPLOYABLE
 # The port the deployable listens on: gateway 3000, identity 4001, calculator 4002, proposal 4003,
-# billing 4004, analytics 4005 (each config schema's default; docker-compose.yml passes it).
+# billing 4004, analytics 4005, notification 4006 (each config schema's default; docker-compose.yml passes it).
 ARG PORT
 ARG NODE_IMAGE
 # Release builds set these (CI: --build-arg VERSION=1.4.0 --build-arg REVISION=$(git rev-parse HEAD)

@@ -11,19 +11,19 @@
 #                                                              the runtime stage's /app, built here:
 #                                                              <out>/node_modules and <out>/dist/<d>
 #
-# A deployable is gateway, identity, calculator, proposal, billing or analytics. The runtime stage
+# A deployable is gateway, identity, calculator, proposal, billing, analytics or notification. The runtime stage
 # holds exactly node_modules (from `deps`) and dist/<deployable> (from `npm run build`): the
 # Dockerfile's two COPY lines of that stage and `assemble` below must stay the same two things.
 set -euo pipefail
 
-DEPLOYABLES=(gateway identity calculator proposal billing analytics)
+DEPLOYABLES=(gateway identity calculator proposal billing analytics notification)
 
 fail() { echo "assemble-image: $*" >&2; exit 1; }
 
 workspace_of() { # the npm workspace (folder) whose production dependencies a deployable runs with
   case "$1" in
     gateway) echo gateway ;;
-    identity | calculator | proposal | billing | analytics) echo "services/$1" ;;
+    identity | calculator | proposal | billing | analytics | notification) echo "services/$1" ;;
     *) fail "unknown deployable '${1:-}' (known: ${DEPLOYABLES[*]})" ;;
   esac
 }

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const run = promisify(execFile)
 const root = fileURLToPath(new URL('..', import.meta.url))
-const SERVICES = ['identity', 'calculator', 'proposal', 'billing', 'analytics']
+const SERVICES = ['identity', 'calculator', 'proposal', 'billing', 'analytics', 'notification']
 /** What the gateway's image must not carry (issue 17): the database and object-store clients. */
 const NOT_IN_THE_GATEWAY = /^(prisma|@prisma\/.*|@electric-sql\/pglite|pglite-prisma-adapter|minio|pg)$/
 

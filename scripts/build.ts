@@ -26,7 +26,7 @@ import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild'
 import { writePGliteTemplate } from '../packages/db/src/pglite-template.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const SERVICES = ['identity', 'calculator', 'proposal', 'billing', 'analytics'] as const
+const SERVICES = ['identity', 'calculator', 'proposal', 'billing', 'analytics', 'notification'] as const
 type Service = (typeof SERVICES)[number]
 const DEPLOYABLES = ['gateway', ...SERVICES, 'embedded'] as const
 type Deployable = (typeof DEPLOYABLES)[number]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm run test:deploy: what we ship, run (decision 134). Builds the base images and the six
+# npm run test:deploy: what we ship, run (decision 134). Builds the base images and the seven
 # deployables' images with podman, brings the whole system up from docker-compose.yml with Docker's
 # compose CLI talking to podman's Docker-compatible API, drives the product through the composed
 # gateway (browser smoke test, the trace in Jaeger, the k6 generation scenario, a crash of every
@@ -9,7 +9,8 @@
 #
 #   scripts/deploy-test.sh            everything
 #   scripts/deploy-test.sh up         only bring the composed system up from the images built last
-#                                     (gateway on 127.0.0.1:13000, Jaeger on 16687); `down` removes it
+#                                     (gateway on 127.0.0.1:13000, Jaeger on 16687, Mailpit on 18025);
+#                                     `down` removes it
 #   scripts/deploy-test.sh down       remove whatever a run left behind
 set -euo pipefail
 
@@ -25,6 +26,8 @@ export VP_INFRA_DIR="$INFRA_DIR"
 PROJECT=valueproof-deploy
 GATEWAY_PORT="${DEPLOY_GATEWAY_PORT:-13000}"
 JAEGER_PORT="${DEPLOY_JAEGER_PORT:-16687}"
+# Not 8025: the tests' own Mailpit (scripts/infra.sh) has it.
+MAILPIT_PORT="${DEPLOY_MAILPIT_PORT:-18025}"
 SOCKET="$RUN/podman.sock"
 export DOCKER_HOST="unix://$SOCKET"
 export GATEWAY_URL="http://127.0.0.1:$GATEWAY_PORT"
@@ -92,6 +95,7 @@ write_env() {
     cat <<ENV
 GATEWAY_PORT=$GATEWAY_PORT
 JAEGER_UI_PORT=$JAEGER_PORT
+MAILPIT_UI_PORT=$MAILPIT_PORT
 PUBLIC_ORIGIN=$GATEWAY_URL
 POSTGRES_PASSWORD=$password
 MINIO_ROOT_USER=valueproof
@@ -111,6 +115,8 @@ PAYMENTS_TEST_MODE=true
 ANALYTICS_RAW_RETENTION_DAYS=90
 ANALYTICS_OPERATOR_TOKEN=
 REGISTRATIONS_PER_ADDRESS_PER_HOUR=100000
+SMTP_URL=
+MAIL_FROM=
 ENV
   } >"$DEPLOY/.env"
   # Every ${VAR} of the compose file has a line (a variable added there without one fails here).
@@ -184,7 +190,7 @@ main() {
   esac
   teardown
   timed "base images" bash "$ROOT/scripts/infra.sh" containers
-  timed "six images" images
+  timed "seven images" images
   write_env
   timed "compose up" compose_up
   timed "browser smoke test and trace" smoke

@@ -2,8 +2,8 @@
 # Container images built here, offline, from the registries this machine reaches (decision 134):
 #
 #   scripts/images.sh base     the base images: Debian bookworm (mmdebstrap), Node.js, PostgreSQL,
-#                              nats-server, MinIO (with mc), mc, the OpenTelemetry collector, Jaeger
-#   scripts/images.sh app      the six deployables, `podman build` of the Dockerfile on that Node base
+#                              nats-server, MinIO (with mc), mc, Mailpit, the OpenTelemetry collector, Jaeger
+#   scripts/images.sh app      the seven deployables, `podman build` of the Dockerfile on that Node base
 #   scripts/images.sh all      both
 #   scripts/images.sh env      the image names as KEY=value lines (what docker-compose.yml reads)
 #   scripts/images.sh sizes    every image's size
@@ -40,10 +40,11 @@ BINARY_IMAGES=(
   "nats|nats-server|nats-server"
   "minio|minio|minio mc"
   "mc|mc|mc"
+  "mailpit|mailpit|mailpit"
   "otelcol|otelcol-check|otelcol-check"
   "jaeger|jaeger|jaeger"
 )
-DEPLOYABLES=("gateway|3000" "identity|4001" "calculator|4002" "proposal|4003" "billing|4004" "analytics|4005")
+DEPLOYABLES=("gateway|3000" "identity|4001" "calculator|4002" "proposal|4003" "billing|4004" "analytics|4005" "notification|4006")
 # The machine's CA bundle, for build steps that download through a TLS-inspecting proxy; a build
 # secret, so it never stays in an image.
 CA_BUNDLE="${NODE_EXTRA_CA_CERTS:-/etc/ssl/certs/ca-certificates.crt}"
@@ -157,8 +158,19 @@ base_images() {
   say "base images ready in $((SECONDS - started)) s"
 }
 
+# What the Dockerfile's manifests and deps stages read through bind mounts, hashed (the Dockerfile
+# says why): the manifests as that stage assembles them, and the script assembling them.
+mounted_inputs() {
+  local out
+  out="$(mktemp -d)"
+  bash "$ROOT/deploy/assemble-image.sh" manifests "$ROOT" "$out/manifests"
+  { (cd "$out/manifests" && find . -type f | LC_ALL=C sort | xargs sha256sum); sha256sum <"$ROOT/deploy/assemble-image.sh"; } | hash_of
+  rm -rf "$out"
+}
+
 app_images() {
-  local started=$SECONDS entry name port inputs
+  local started=$SECONDS entry name port inputs mounted
+  mounted="$(mounted_inputs)"
   for entry in "${DEPLOYABLES[@]}"; do
     IFS='|' read -r name port <<<"$entry"
     # The Dockerfile's own layer cache decides what to rebuild; the label only records the base.
@@ -168,11 +180,12 @@ app_images() {
     podman build --format docker --layers --label "valueproof.inputs=$inputs" \
       --secret "id=ca,src=$CA_BUNDLE" \
       --build-arg "NODE_IMAGE=$NODE_IMAGE" --build-arg "DEPLOYABLE=$name" --build-arg "PORT=$port" \
+      --build-arg "MOUNTED_INPUTS=$mounted" \
       -t "$APP/valueproof-$name:$APP_TAG" "$ROOT" >"$log" 2>&1 \
       || { tail -n 40 "$log" >&2; fail "building $APP/valueproof-$name:$APP_TAG failed (log $log)"; }
     say "$APP/valueproof-$name:$APP_TAG: built in $((SECONDS - begun)) s"
   done
-  say "six images ready in $((SECONDS - started)) s"
+  say "seven images ready in $((SECONDS - started)) s"
 }
 
 print_env() {
@@ -182,6 +195,7 @@ POSTGRES_IMAGE=$POSTGRES_IMAGE
 NATS_IMAGE=$BASE/nats:$(version_of nats-server)
 MINIO_IMAGE=$BASE/minio:$(version_of minio)
 MC_IMAGE=$BASE/mc:$(version_of mc)
+MAILPIT_IMAGE=$BASE/mailpit:$(version_of mailpit)
 OTELCOL_IMAGE=$BASE/otelcol:$(version_of otelcol-check)
 JAEGER_IMAGE=$BASE/jaeger:$(version_of jaeger)
 VALUEPROOF_REGISTRY=$APP

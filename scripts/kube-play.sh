@@ -29,8 +29,8 @@ RELEASE=valueproof
 RENDERED="$DEPLOY/chart.yaml"
 # What kube play gets: the rendered chart without its Secret (created as a podman secret instead).
 PLAYED="$DEPLOY/chart-played.yaml"
-SERVICES=(identity calculator proposal billing analytics)
-declare -A PORTS=([identity]=4001 [calculator]=4002 [proposal]=4003 [billing]=4004 [analytics]=4005)
+SERVICES=(identity calculator proposal billing analytics notification)
+declare -A PORTS=([identity]=4001 [calculator]=4002 [proposal]=4003 [billing]=4004 [analytics]=4005 [notification]=4006)
 
 step="start"
 trap 'status=$?; if [ $status -ne 0 ]; then echo "kube-play: FAILED at step: $step (exit $status)" >&2; fi' EXIT
@@ -61,7 +61,7 @@ infrastructure_up() {
   podman run -d --name valueproof-kube-minio --network "$NETWORK" \
     -e MINIO_ROOT_USER=valueproof -e "MINIO_ROOT_PASSWORD=$minio_password" -e MINIO_BROWSER=off \
     "$(image MINIO_IMAGE)" server /data >/dev/null
-  wait_for PostgreSQL podman exec valueproof-kube-postgres pg_isready -h 127.0.0.1 -U valueproof -d valueproof_analytics
+  wait_for PostgreSQL podman exec valueproof-kube-postgres pg_isready -h 127.0.0.1 -U valueproof -d valueproof_notification
   wait_for NATS podman exec valueproof-kube-nats wget -q -O /dev/null 'http://127.0.0.1:8222/healthz?js-enabled-only=true'
   wait_for MinIO podman exec valueproof-kube-minio wget -q -O /dev/null http://127.0.0.1:9000/minio/health/ready
 }
@@ -96,7 +96,7 @@ up() {
     || { tail -n 30 "$LOGS/kube-play.log" >&2; fail "podman kube play failed (log $LOGS/kube-play.log)"; }
   step="the pods' probes"
   (cd "$ROOT" && node --import tsx tests/deploy/containers/kube-ready.ts "$RENDERED")
-  say "six pods ready in $((SECONDS - started)) s"
+  say "seven pods ready in $((SECONDS - started)) s"
 }
 
 down() {

@@ -6,3 +6,4 @@ CREATE DATABASE valueproof_calculator;
 CREATE DATABASE valueproof_proposal;
 CREATE DATABASE valueproof_billing;
 CREATE DATABASE valueproof_analytics;
+CREATE DATABASE valueproof_notification;

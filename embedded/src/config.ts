@@ -5,6 +5,7 @@ import { billingEnv, checkBillingConfig } from '@valueproof/billing'
 import { generationEnv } from '@valueproof/calculator'
 import { identityEnv } from '@valueproof/identity'
 import { clientTimeoutEnv, DEFAULT_TIMEOUTS } from '@valueproof/gateway'
+import { notificationEnv } from '@valueproof/notification'
 import { proposalEnv } from '@valueproof/proposal'
 import { env } from '@valueproof/http-kit'
 import { infrastructureEnv } from '@valueproof/service-runtime'
@@ -24,6 +25,9 @@ const embeddedSettings = z.object({
   ...proposalEnv,
   ...billingEnv,
   ...analyticsEnv,
+  ...notificationEnv,
+  /** `npm start` lists the e-mails written to DATA_DIR/mailbox at /dev/mailbox (decision 137; never with SMTP_URL). */
+  DEV_MAILBOX_PAGE: env.boolean(true),
   /** `npm start` takes test-mode payments (no Stripe key needed) and says so once at start (docs/decisions/120). */
   PAYMENTS_TEST_MODE: env.boolean(true),
   /** `npm start` on a laptop: warnings and errors only, so start-up shows the one line with the URL. */
@@ -36,6 +40,7 @@ const embeddedSettings = z.object({
     .default(resolve(repositoryRoot, '.data'))
     .transform((dir) => resolve(dir)),
   WEB_DIST_DIR: z.string().default(resolve(repositoryRoot, 'web/dist')),
+  /** The product's public origin; unset: the gateway's own address (e-mail links, the PDF's share link). */
   PUBLIC_ORIGIN: env.optionalUrl,
   TRUST_PROXY: env.boolean(false),
   TRUST_PROXY_HOPS: env.positiveInt(1),

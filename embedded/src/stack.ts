@@ -1,8 +1,10 @@
+import { join } from 'node:path'
 import { createAnalyticsService, PrismaClient as AnalyticsPrisma } from '@valueproof/analytics'
 import { createBillingService, PrismaClient as BillingPrisma } from '@valueproof/billing'
 import { createCalculatorService, PrismaClient as CalculatorPrisma } from '@valueproof/calculator'
 import { clientTimeouts, createGateway, httpTransport, inProcessTransport, type Gateway, type ServiceTransport } from '@valueproof/gateway'
 import { createIdentityService, PrismaClient as IdentityPrisma } from '@valueproof/identity'
+import { createNotificationService, PrismaClient as NotificationPrisma } from '@valueproof/notification'
 import { createProposalService, PrismaClient as ProposalPrisma } from '@valueproof/proposal'
 import { createLogger, initTracing, listen, resolveSecret, type Logger, type RunningServer, type Stoppable } from '@valueproof/http-kit'
 import {
@@ -17,7 +19,7 @@ import { databaseConfig, openSqlDatabase, type PrismaClientClass, type PrismaCli
 import { connectEventBus, openEventJournal, type EventJournal, type OutboxSqlClient } from '@valueproof/event-bus'
 import type { EmbeddedConfig } from './config.ts'
 
-type ServiceName = 'identity' | 'calculator' | 'proposal' | 'billing' | 'analytics'
+type ServiceName = 'identity' | 'calculator' | 'proposal' | 'billing' | 'analytics' | 'notification'
 
 /** Raw access to a service's database, for operators' scripts and tests. */
 export interface ServiceDatabase {
@@ -121,6 +123,15 @@ export async function startEmbeddedStack(
   await boot<ProposalPrisma>('proposal', ProposalPrisma, (deps) => createProposalService(deps, config, { gatewayOrigin: () => gatewayUrl }))
   await boot<BillingPrisma>('billing', BillingPrisma, (deps) => createBillingService(deps, config))
   await boot<AnalyticsPrisma>('analytics', AnalyticsPrisma, (deps) => createAnalyticsService(deps, config))
+  // E-mails link to PUBLIC_ORIGIN, else to the address the gateway below listens on; without
+  // SMTP_URL they go to DATA_DIR/mailbox, listed at the development page (DEV_MAILBOX_PAGE).
+  await boot<NotificationPrisma>('notification', NotificationPrisma, (deps) =>
+    createNotificationService(
+      deps,
+      { ...config, PUBLIC_ORIGIN: config.PUBLIC_ORIGIN ?? gatewayUrl },
+      { mailboxDir: join(config.DATA_DIR, 'mailbox') },
+    ),
+  )
 
   const gateway = createGateway({
     logger: logger.child({ service: 'gateway' }),

@@ -31,6 +31,7 @@ export const gatewayConfigSchema = z.object({
   PROPOSAL_URL: serviceUrl('http://127.0.0.1:4003'),
   BILLING_URL: serviceUrl('http://127.0.0.1:4004'),
   ANALYTICS_URL: serviceUrl('http://127.0.0.1:4005'),
+  NOTIFICATION_URL: serviceUrl('http://127.0.0.1:4006'),
   /** The built web app (web/dist). */
   WEB_DIST_DIR: z.string().default('web/dist'),
   /** The site's public origin (e.g. https://app.valueproof.example); state-changing requests must come from it. Defaults to the request's own origin. */

@@ -27,6 +27,7 @@ const gateway = createGateway({
     proposal: httpTransport(config.PROPOSAL_URL),
     billing: httpTransport(config.BILLING_URL),
     analytics: httpTransport(config.ANALYTICS_URL),
+    notification: httpTransport(config.NOTIFICATION_URL),
   },
   webDistDir: config.WEB_DIST_DIR,
   sessionCacheTtlMs: config.SESSION_CACHE_TTL_MS,

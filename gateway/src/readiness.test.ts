@@ -28,7 +28,10 @@ describe('the gateway’s readiness and health', () => {
     const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) })
     const bus = createInProcessEventBus()
     const services = Object.fromEntries(
-      (['identity', 'calculator', 'proposal', 'billing', 'analytics'] as ServiceName[]).map((name) => [name, unusedService()]),
+      (['identity', 'calculator', 'proposal', 'billing', 'analytics', 'notification'] as ServiceName[]).map((name) => [
+        name,
+        unusedService(),
+      ]),
     ) as Record<ServiceName, ServiceTransport>
     const gateway = createGateway({
       logger,

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest'
 import { parse } from 'yaml'
 import { chartDir, chartToolsAvailable, helmLint, helmTemplate, renderChart, RELEASE, type ValueSet } from './support/chart.ts'
 import { DEPLOYABLES } from './support/deployable-env.ts'
-import { byKind, component, named, policySpec, type Manifest } from './support/manifests.ts'
+import { byKind, component, named, policySpec, workloads, type Manifest } from './support/manifests.ts'
 
 const available = await chartToolsAvailable()
 const fullname = `${RELEASE}-valueproof`
@@ -23,6 +23,12 @@ const WRONG_VALUES: { what: string; set: Record<string, string>; says: string }[
   { what: 'an in-chart image tagged latest', set: { 'postgresql.image.tag': 'latest' }, says: '/postgresql/image/tag' },
   { what: 'a Stripe publishable key as the secret key', set: { 'stripe.secretKey': 'pk_live_123' }, says: '/stripe/secretKey' },
   { what: 'an OTLP endpoint that is not a URL', set: { 'otel.endpoint': 'collector:4318' }, says: '/otel/endpoint' },
+  {
+    what: 'an SMTP server without smtp:// or smtps://',
+    set: { 'notification.smtpUrl': 'mail.example.com:587' },
+    says: '/notification/smtpUrl',
+  },
+  { what: 'a sender without an address', set: { 'notification.mailFrom': 'ValueProof' }, says: '/notification/mailFrom' },
 ]
 
 const REFUSED_COMBINATIONS: { what: string; values: ValueSet; says: string }[] = [
@@ -45,6 +51,11 @@ const REFUSED_COMBINATIONS: { what: string; values: ValueSet; says: string }[] =
     what: 'Stripe without a public origin for its return URLs',
     values: { set: { 'stripe.enabled': 'true', 'stripe.secretKey': 'sk_test_1', 'stripe.webhookSecret': 'whsec_1' } },
     says: 'stripe.enabled needs a public origin',
+  },
+  {
+    what: 'an SMTP server without a public origin for the links in e-mails',
+    values: { set: { 'notification.smtpUrl': 'smtp://mail.example.com:587' } },
+    says: 'notification.smtpUrl needs a public origin',
   },
 ]
 
@@ -89,6 +100,7 @@ describe.skipIf(!available)('chart values', () => {
   })
 
   test('OpenAI opens 443 for the calculator and proposal only; Stripe for billing only; the OTLP port for everyone', async () => {
+    const byPort = (a: number, b: number) => a - b
     const { manifests } = await renderChart({
       set: {
         'openai.enabled': 'true',
@@ -100,12 +112,48 @@ describe.skipIf(!available)('chart values', () => {
         'otel.endpoint': 'http://collector.observability:4318/v1/traces',
       },
     })
-    expect(externalEgressPorts(manifests, 'calculator').sort((a, b) => a - b)).toEqual([443, 4318])
-    expect(externalEgressPorts(manifests, 'proposal').sort((a, b) => a - b)).toEqual([443, 4318])
-    expect(externalEgressPorts(manifests, 'billing').sort((a, b) => a - b)).toEqual([443, 4318])
+    expect(externalEgressPorts(manifests, 'calculator').sort(byPort)).toEqual([443, 4318])
+    expect(externalEgressPorts(manifests, 'proposal').sort(byPort)).toEqual([443, 4318])
+    expect(externalEgressPorts(manifests, 'billing').sort(byPort)).toEqual([443, 4318])
+    expect(externalEgressPorts(manifests, 'notification').sort(byPort)).toEqual([25, 443, 465, 587, 4318])
     for (const name of ['gateway', 'identity', 'analytics']) expect(externalEgressPorts(manifests, name), name).toEqual([4318])
     const { manifests: plain } = await renderChart()
-    for (const name of DEPLOYABLES) expect(externalEgressPorts(plain, name), name).toEqual([])
+    for (const name of DEPLOYABLES.filter((name) => name !== 'notification')) expect(externalEgressPorts(plain, name), name).toEqual([])
+  })
+
+  test('only the notification pods reach the outside without any option: the SMTP ports and HTTPS, both configurable', async () => {
+    const byPort = (a: number, b: number) => a - b
+    const { manifests: plain } = await renderChart()
+    expect(externalEgressPorts(plain, 'notification').sort(byPort)).toEqual([25, 443, 465, 587])
+    const { manifests: narrowed } = await renderChart({
+      set: { 'networkPolicy.smtpPorts': '{2525}', 'networkPolicy.webhookPorts': '{443,8443}' },
+    })
+    expect(externalEgressPorts(narrowed, 'notification').sort(byPort)).toEqual([443, 2525, 8443])
+    // Towards networkPolicy.externalTo's peers when given (e.g. everything but the metadata address).
+    const peers = [{ ipBlock: { cidr: '0.0.0.0/0', except: ['169.254.169.254/32'] } }]
+    const { manifests: fenced } = await renderChart({ files: ['external-values.yaml'] })
+    const policy = policySpec(named(fenced, 'NetworkPolicy', `${fullname}-netpol-notification`))
+    const outside = (policy.egress ?? []).filter((rule) => !rule.to?.some((peer) => peer.podSelector))
+    expect(outside.flatMap((rule) => (rule.ports ?? []).map((p) => p.port))).toEqual(expect.arrayContaining([587, 443]))
+    for (const rule of outside) expect(rule.to).toEqual(expect.arrayContaining(peers))
+  })
+
+  test("the SMTP URL is a secret only the notification service reads; its e-mails link to the release's origin or its own", async () => {
+    const smtpUrl = 'smtp://valueproof:s3cret@smtp.example.com:587'
+    const { manifests } = await renderChart({ set: { 'notification.smtpUrl': smtpUrl, 'config.publicOrigin': 'https://app.example.com' } })
+    expect(named(manifests, 'Secret', fullname).stringData?.SMTP_URL).toBe(smtpUrl)
+    for (const configMap of byKind(manifests, 'ConfigMap')) expect(JSON.stringify(configMap.data ?? {})).not.toContain('s3cret')
+    const readers = workloads(manifests).filter((w) =>
+      w.pod.containers.some((c) => c.env?.some((v) => v.valueFrom?.secretKeyRef?.key === 'SMTP_URL')),
+    )
+    expect(readers.map((w) => component(w.manifest))).toEqual(['notification'])
+    const originOf = async (set: Record<string, string>) =>
+      named((await renderChart({ set })).manifests, 'ConfigMap', `${fullname}-notification`).data?.PUBLIC_ORIGIN
+    expect(await originOf({ 'config.publicOrigin': 'https://app.example.com' })).toBe('https://app.example.com')
+    expect(
+      await originOf({ 'config.publicOrigin': 'https://app.example.com', 'notification.publicOrigin': 'https://mail-links.example.com' }),
+    ).toBe('https://mail-links.example.com')
+    expect(await originOf({})).toBeUndefined()
   })
 
   test('billing sells nothing by default: test-mode payments only when stripe.testMode says so, and never beside Stripe', async () => {
@@ -142,7 +190,7 @@ test('README.md documents every value of values.yaml', () => {
   const deployables = new Set<string>(DEPLOYABLES)
   const missing = valuePaths(values).filter((path) => {
     const [head = '', ...rest] = path.split('.')
-    // The six deployable blocks share one set of rows: `<deployable>.replicas` and so on.
+    // The seven deployable blocks share one set of rows: `<deployable>.replicas` and so on.
     const generic = deployables.has(head) ? `\`<deployable>.${rest.join('.')}\`` : undefined
     return !readme.includes(`\`${path}\``) && !(generic && readme.includes(generic))
   })

@@ -1,7 +1,8 @@
 // docker-compose.yml checked by a real Compose implementation (compose-go, the compose-spec
 // reference library, in tools/compose-check), then the promises issue 17 makes about it, read from
 // the model compose-go produces: environments every config schema accepts, health checks and
-// dependency conditions, only the gateway and Jaeger published, no secret written in the file.
+// dependency conditions, only the gateway, Jaeger's and Mailpit's UIs published, e-mail to Mailpit,
+// no secret written in the file.
 import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -56,7 +57,7 @@ describe.skipIf(!composeCheckAvailable())('docker-compose.yml', () => {
     expect(model.name).toBe('valueproof')
     expect(Object.keys(model.services).sort()).toEqual(
       [
-        ...['postgres', 'nats', 'minio', 'minio-init', 'secrets-init', 'otel-collector', 'jaeger', 'gateway'],
+        ...['postgres', 'nats', 'minio', 'minio-init', 'secrets-init', 'mailpit', 'otel-collector', 'jaeger', 'gateway'],
         ...SERVICES.flatMap((name) => [name, `${name}-migrate`]),
       ].sort(),
     )
@@ -196,12 +197,26 @@ describe.skipIf(!composeCheckAvailable())('docker-compose.yml', () => {
     }
   })
 
-  it('publishes only the gateway and Jaeger’s UI, on the loopback interface', () => {
+  it('publishes only the gateway, Jaeger’s UI and Mailpit’s, on the loopback interface', () => {
     const published = Object.entries(model.services).filter(([, s]) => (s.ports ?? []).length > 0)
-    expect(published.map(([name]) => name).sort()).toEqual(['gateway', 'jaeger'])
+    expect(published.map(([name]) => name).sort()).toEqual(['gateway', 'jaeger', 'mailpit'])
     for (const [, s] of published) for (const port of s.ports ?? []) expect(port.host_ip).toBe('127.0.0.1')
     expect(service('gateway').ports?.map((p) => [p.target, p.published])).toEqual([[3000, '3000']])
     expect(service('jaeger').ports?.map((p) => [p.target, p.published])).toEqual([[16686, '16686']])
+    expect(service('mailpit').ports?.map((p) => [p.target, p.published])).toEqual([[8025, '8025']])
+  })
+
+  it('has the notification service send e-mail to the Mailpit container, linking to the published gateway', () => {
+    const notification = environmentOf(service('notification'))
+    const smtp = new URL(notification.SMTP_URL ?? '')
+    expect([smtp.protocol, smtp.hostname, smtp.port]).toEqual(['smtp:', 'mailpit', '1025'])
+    expect(service('mailpit').command).toEqual(expect.arrayContaining(['--smtp', '0.0.0.0:1025']))
+    expect(service('notification').depends_on?.mailpit?.condition).toBe('service_healthy')
+    expect(notification.PUBLIC_ORIGIN).toBe('http://localhost:3000')
+    // No other deployable reaches an SMTP server (decision 137: egress is the notification service's line).
+    for (const { name, service: built } of builtServices(model)) {
+      if (name !== 'notification') expect(environmentOf(built).SMTP_URL, name).toBeUndefined()
+    }
   })
 
   it('runs the deployables non-root on a read-only root file system, writing only to /tmp', () => {

@@ -59,7 +59,7 @@ describe.skipIf(!ready)('the Dockerfile, as BuildKit reads it', () => {
   })
 
   it('converts for every deployable compose builds, with nothing for `docker build --check` to report', () => {
-    expect([...images.keys()].sort()).toEqual(['analytics', 'billing', 'calculator', 'gateway', 'identity', 'proposal'])
+    expect([...images.keys()].sort()).toEqual(['analytics', 'billing', 'calculator', 'gateway', 'identity', 'notification', 'proposal'])
     for (const [deployable, { converted }] of images) {
       expect(converted.lintError, deployable).toBeUndefined()
       expect(converted.warnings ?? [], deployable).toEqual([])

@@ -1,8 +1,8 @@
 // The product as it is deployed (docker-compose, Helm): the gateway and each service in its own Node
 // process, started with the production command on real PostgreSQL (one database per service), NATS
-// JetStream and MinIO, the services' migrations applied first by their migration job, the gateway
-// reaching the services over loopback HTTP with a shared GATEWAY_SIGNING_KEY. Used by the load
-// runner (tests/load/run.ts) and the benchmark of the deployed shape.
+// JetStream, MinIO and Mailpit (the SMTP server), the services' migrations applied first by their
+// migration job, the gateway reaching the services over loopback HTTP with a shared
+// GATEWAY_SIGNING_KEY. Used by the load runner (tests/load/run.ts) and the benchmark of the deployed shape.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, readdirSync, statSync } from 'node:fs'
@@ -35,6 +35,7 @@ const SERVICE_URL_VARIABLE: Record<DeployedService, string> = {
   proposal: 'PROPOSAL_URL',
   billing: 'BILLING_URL',
   analytics: 'ANALYTICS_URL',
+  notification: 'NOTIFICATION_URL',
 }
 /** Of this process's environment only what any program needs; everything else is configured here, as in a container. */
 const INHERITED = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'LC_ALL', 'TZ']
@@ -44,7 +45,7 @@ const STOP_GRACE_MS = 15_000
 const OUTPUT_KEPT_CHARS = 20_000
 
 export interface DeployedStackOptions {
-  /** The services to start (default all five); the gateway always runs. A service left out answers nothing. */
+  /** The services to start (default all six); the gateway always runs. A service left out answers nothing. */
   only?: readonly DeployedService[]
   from?: CodeSource
   /** Variables for every process (after the launcher's own), then for one deployable's server (not its migration job). */
@@ -213,7 +214,7 @@ function deploymentSecrets(): Record<'GATEWAY_SIGNING_KEY' | 'ADDRESS_HASH_KEY' 
 }
 
 /**
- * Starts the gateway and the services (all five, or `only` those) as separate processes, waits until
+ * Starts the gateway and the services (all six, or `only` those) as separate processes, waits until
  * every one answers GET /readyz 200, and answers the gateway's URL. Should this process exit without
  * calling stop(), its children are killed with it.
  */
@@ -264,6 +265,8 @@ export async function startDeployedStack(options: DeployedStackOptions = {}): Pr
         // The migration job has run: a service never migrates while taking traffic.
         MIGRATE_ON_START: 'false',
         PORT: String(ports.get(service)),
+        // As deployed: e-mail over SMTP (the tests' Mailpit), linking to the gateway.
+        ...(service === 'notification' ? { SMTP_URL: infra.smtpUrl, PUBLIC_ORIGIN: urlOf('gateway') } : {}),
         ...options.envFor?.[service],
       }
       running.push(launch(service, nodeArgs(from, service, 'server', options.nodeFlags?.[service]), env, urlOf(service)))

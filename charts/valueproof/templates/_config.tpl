@@ -43,6 +43,9 @@ secrets are read from the Secret one key at a time, so a deployable sees only wh
 {{- fail "stripe.enabled needs a public origin: set config.publicOrigin, or ingress.enabled with ingress.tls.enabled" }}
 {{- end }}
 {{- end }}
+{{- if and $v.notification.smtpUrl (not (include "valueproof.notificationOrigin" .)) }}
+{{- fail "notification.smtpUrl needs a public origin for the links in e-mails: set notification.publicOrigin or config.publicOrigin, or ingress.enabled with ingress.tls.enabled" }}
+{{- end }}
 {{- end }}
 
 {{/* Settings shared by every deployable. */}}
@@ -103,6 +106,12 @@ PUBLIC_ORIGIN: {{ $origin }}
 {{- if has $name (list "calculator" "proposal") }}
 {{- include "valueproof.openaiEnv" $root | nindent 0 }}
 {{- end }}
+{{- if eq $name "notification" }}
+MAIL_FROM: {{ $v.notification.mailFrom | quote }}
+{{- with include "valueproof.notificationOrigin" $root }}
+PUBLIC_ORIGIN: {{ . }}
+{{- end }}
+{{- end }}
 {{- if eq $name "billing" }}
 PAYMENTS_TEST_MODE: {{ and (not $v.stripe.enabled) $v.stripe.testMode | quote }}
 {{- end }}
@@ -143,6 +152,9 @@ ANALYTICS_OPERATOR_TOKEN: ANALYTICS_OPERATOR_TOKEN
 {{- if and (has $name (list "calculator" "proposal")) $v.openai.enabled }}
 OPENAI_API_KEY: OPENAI_API_KEY
 {{- end }}
+{{- if and (eq $name "notification") (or $v.notification.smtpUrl $v.secrets.existingSecret) }}
+SMTP_URL: SMTP_URL
+{{- end }}
 {{- if and (eq $name "billing") $v.stripe.enabled }}
 STRIPE_SECRET_KEY: STRIPE_SECRET_KEY
 STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET
@@ -151,12 +163,17 @@ STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET
 
 {{/* env: entries reading the secret variables of one deployable. Call with (list $ "identity"). */}}
 {{- define "valueproof.secretEnvRefs" -}}
-{{- $secret := include "valueproof.secretName" (index . 0) }}
+{{- $root := index . 0 }}
+{{- $secret := include "valueproof.secretName" $root }}
 {{- range $env, $key := include "valueproof.secretEnv" . | fromYaml }}
 - name: {{ $env }}
   valueFrom:
     secretKeyRef:
       name: {{ $secret }}
       key: {{ $key }}
+      {{- if and (eq $key "SMTP_URL") $root.Values.secrets.existingSecret }}
+      # An existing Secret without SMTP_URL: e-mails stay in the pod's mailbox (not delivered).
+      optional: true
+      {{- end }}
 {{- end }}
 {{- end }}

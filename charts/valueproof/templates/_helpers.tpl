@@ -55,14 +55,15 @@ calculator: 4002
 proposal: 4003
 billing: 4004
 analytics: 4005
+notification: 4006
 {{- end }}
 
 {{- define "valueproof.services" -}}
-{{- list "identity" "calculator" "proposal" "billing" "analytics" | toJson }}
+{{- list "identity" "calculator" "proposal" "billing" "analytics" "notification" | toJson }}
 {{- end }}
 
 {{- define "valueproof.deployables" -}}
-{{- list "gateway" "identity" "calculator" "proposal" "billing" "analytics" | toJson }}
+{{- list "gateway" "identity" "calculator" "proposal" "billing" "analytics" "notification" | toJson }}
 {{- end }}
 
 {{/* The image of a deployable. Call with (list $ "gateway"). */}}
@@ -155,6 +156,11 @@ affinity:
 {{- else if and .Values.ingress.enabled .Values.ingress.tls.enabled }}
 {{- printf "https://%s" .Values.ingress.host }}
 {{- end }}
+{{- end }}
+
+{{/* The notification service's PUBLIC_ORIGIN (links in e-mails): its own, else the release's. */}}
+{{- define "valueproof.notificationOrigin" -}}
+{{- default (include "valueproof.publicOrigin" .) .Values.notification.publicOrigin }}
 {{- end }}
 
 {{- define "valueproof.tlsSecretName" -}}

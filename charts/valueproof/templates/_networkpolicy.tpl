@@ -33,7 +33,7 @@
 
 {{/*
 Egress rules to one dependency, in-chart or external. Call with (list $ "postgresql"); what is one
-of postgresql, nats, minio, otel, openai, stripe. Renders nothing when the dependency is not used.
+of postgresql, nats, minio, otel, openai, stripe, mail. Renders nothing when the dependency is not used.
 */}}
 {{- define "valueproof.egressTo" -}}
 {{- $root := index . 0 }}
@@ -63,6 +63,11 @@ of postgresql, nats, minio, otel, openai, stripe. Renders nothing when the depen
 {{- include "valueproof.egressExternal" (list $root (include "valueproof.urlPort" (default "https://api.openai.com" $v.openai.baseUrl))) }}
 {{- else if and (eq $what "stripe") $v.stripe.enabled }}
 {{- include "valueproof.egressExternal" (list $root (include "valueproof.urlPort" (default "https://api.stripe.com" $v.stripe.apiUrl))) }}
+{{- else if eq $what "mail" }}
+{{- /* Mail servers on the SMTP ports; sellers' webhooks and HubSpot on the HTTPS ones: always, as sellers add webhooks at run time. */}}
+{{- range $port := concat $v.networkPolicy.smtpPorts $v.networkPolicy.webhookPorts | uniq }}
+{{ include "valueproof.egressExternal" (list $root $port) }}
+{{- end }}
 {{- end }}
 {{- end }}
 

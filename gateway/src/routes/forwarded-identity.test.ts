@@ -33,7 +33,7 @@ function echoService(): ReturnType<typeof inProcessTransport> {
 async function startGateway(props: { trustProxy: boolean; hops?: number }): Promise<{ gateway: Gateway; server: RunningServer }> {
   const transport = echoService()
   const services = Object.fromEntries(
-    (['identity', 'calculator', 'proposal', 'billing', 'analytics'] as ServiceName[]).map((name) => [name, transport]),
+    (['identity', 'calculator', 'proposal', 'billing', 'analytics', 'notification'] as ServiceName[]).map((name) => [name, transport]),
   ) as Record<ServiceName, typeof transport>
   const gateway = createGateway({
     logger,

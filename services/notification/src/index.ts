@@ -1,4 +1,5 @@
 // One notification process against real infrastructure (configured by environment variables).
+import { join } from 'node:path'
 import { loadConfigOrExit } from '@valueproof/http-kit'
 import { runDeployable } from '@valueproof/service-runtime'
 import { notificationConfigSchema } from './config.ts'
@@ -10,5 +11,5 @@ await runDeployable<PrismaClient, typeof config>({
   service: SERVICE_NAME,
   config,
   PrismaClient,
-  create: (deps) => createNotificationService(deps, config),
+  create: (deps) => createNotificationService(deps, config, { mailboxDir: join(config.DATA_DIR, 'mailbox') }),
 })

@@ -1,9 +1,9 @@
-// The six images against their Node.js base (size, and what each adds), and the gateway's image
+// The seven images against their Node.js base (size, and what each adds), and the gateway's image
 // checked by listing its files: it must carry no Prisma, PGlite or MinIO client (ARCHITECTURE: only
 // the services hold data). Run by scripts/deploy-test.sh after the images are built.
 import { execFileSync } from 'node:child_process'
 
-const DEPLOYABLES = ['gateway', 'identity', 'calculator', 'proposal', 'billing', 'analytics']
+const DEPLOYABLES = ['gateway', 'identity', 'calculator', 'proposal', 'billing', 'analytics', 'notification']
 /** Packages a gateway must not hold: the data layers live in the services. */
 const FORBIDDEN_IN_GATEWAY = [/^prisma$/, /^@prisma\//, /^@electric-sql\/pglite/, /^minio$/]
 

@@ -6,10 +6,11 @@ import { analyticsConfigSchema } from '../../../services/analytics/src/config.ts
 import { billingConfigSchema } from '../../../services/billing/src/config.ts'
 import { calculatorConfigSchema } from '../../../services/calculator/src/config.ts'
 import { identityConfigSchema } from '../../../services/identity/src/config.ts'
+import { notificationConfigSchema } from '../../../services/notification/src/config.ts'
 import { proposalConfigSchema } from '../../../services/proposal/src/config.ts'
 import { named, type Container, type Manifest } from './manifests.ts'
 
-export const SERVICES = ['identity', 'calculator', 'proposal', 'billing', 'analytics'] as const
+export const SERVICES = ['identity', 'calculator', 'proposal', 'billing', 'analytics', 'notification'] as const
 export const DEPLOYABLES = ['gateway', ...SERVICES] as const
 export type Deployable = (typeof DEPLOYABLES)[number]
 
@@ -20,6 +21,7 @@ export const CONFIG_SCHEMAS: Record<Deployable, z.ZodType> = {
   proposal: proposalConfigSchema,
   billing: billingConfigSchema,
   analytics: analyticsConfigSchema,
+  notification: notificationConfigSchema,
 }
 
 /** The keys of a config schema (its top-level object, also behind a refinement). */
@@ -42,7 +44,8 @@ function secretValues(secret: Manifest): Record<string, string> {
 /**
  * The container's environment: its ConfigMaps (envFrom) then its env entries, with Secret
  * references resolved from the rendered Secrets. A reference to a Secret the render does not hold
- * (an existing Secret) resolves to `external`'s value for that key, or throws.
+ * (an existing Secret) resolves to `external`'s value for that key, or throws unless it is optional
+ * (then the variable is unset, as Kubernetes leaves it).
  */
 export function containerEnvironment(
   manifests: Manifest[],
@@ -62,6 +65,7 @@ export function containerEnvironment(
     }
     const secret = manifests.find((manifest) => manifest.kind === 'Secret' && manifest.metadata.name === ref.name)
     const value = secret ? secretValues(secret)[ref.key] : external[ref.key]
+    if (value === undefined && ref.optional === true) continue
     if (value === undefined) throw new Error(`${container.name}: ${variable.name} reads ${ref.name}/${ref.key}, which does not exist`)
     environment[variable.name] = value
   }

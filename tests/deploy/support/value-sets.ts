@@ -19,7 +19,7 @@ export interface ChartCase {
   testPod: boolean
 }
 
-const ALL: Deployable[] = ['gateway', 'identity', 'calculator', 'proposal', 'billing', 'analytics']
+const ALL: Deployable[] = ['gateway', 'identity', 'calculator', 'proposal', 'billing', 'analytics', 'notification']
 
 export const CHART_CASES: ChartCase[] = [
   {
@@ -85,7 +85,7 @@ export const EXISTING_SECRET_VALUES: Record<string, string> = {
   S3_ACCESS_KEY: 'access',
   S3_SECRET_KEY: 'secret-key',
   ...Object.fromEntries(
-    ['IDENTITY', 'CALCULATOR', 'PROPOSAL', 'BILLING', 'ANALYTICS'].map((service) => [
+    ['IDENTITY', 'CALCULATOR', 'PROPOSAL', 'BILLING', 'ANALYTICS', 'NOTIFICATION'].map((service) => [
       `${service}_DATABASE_URL`,
       `postgresql://u:p@db:5432/${service.toLowerCase()}`,
     ]),
