@@ -79,7 +79,8 @@ function associatedDeals(body: Record<string, unknown>): ReceivedNote['deals'] {
   })
 }
 
-export async function startFakeHubspot(): Promise<FakeHubspot> {
+/** Starts the fake on `port` (default: any free one) on the loopback address. */
+export async function startFakeHubspot(options: { port?: number } = {}): Promise<FakeHubspot> {
   const tokens = new Map<string, { portalId: number; revoked: boolean }>()
   const deals = new Map<string, FakeDeal>()
   const notes: ReceivedNote[] = []
@@ -156,7 +157,10 @@ export async function startFakeHubspot(): Promise<FakeHubspot> {
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => hubspotError(response, 500, 'INTERNAL_ERROR', String(error)))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', resolve)
+  })
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}`,
