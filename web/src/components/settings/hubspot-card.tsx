@@ -18,7 +18,9 @@ function ConnectionState({ connection }: { connection: HubspotConnection }) {
   return (
     <div className="grid gap-2 text-sm" data-testid="hubspot-status">
       <p className={connection.connected ? 'font-medium' : 'text-muted-foreground'}>{connectionSummary(connection)}</p>
-      {connection.connectedAt !== undefined && <p className="text-muted-foreground">Connected {formatTime(connection.connectedAt)}.</p>}
+      {connection.connected && connection.connectedAt !== undefined && (
+        <p className="text-muted-foreground">Connected {formatTime(connection.connectedAt)}.</p>
+      )}
       {connection.lastError !== undefined && (
         <p role="status" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-destructive dark:text-red-400">
           <span className="font-medium">Last error ({formatTime(connection.lastError.at)}):</span> {connection.lastError.message}
