@@ -55,7 +55,11 @@ describe.each(kinds)('identity through the gateway (%s)', (kind) => {
           'contactName',
           'contactPhone',
           'customBranding',
+          // The seller's address for notifications and the language of their e-mails (issue 39).
+          'email',
+          'emailVerified',
           'id',
+          'language',
           'plan',
           'stripeCustomerId',
           'stripeSubscriptionId',

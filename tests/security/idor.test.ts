@@ -116,6 +116,10 @@ const COVERAGE: Record<string, Coverage> = {
     publicByDesign:
       'daily product totals for the operator token from configuration only (404 without one, 401 otherwise); no account’s data',
   },
+  'GET /api/user/email/verify': {
+    publicByDesign:
+      'a confirmation link opened from a mail app, often signed out: confirms only the address whose current link carries the random token, and its redirect names no one',
+  },
   'GET /api/logos/:file': {
     publicByDesign: 'logos are shown on shared proposals to signed-out prospects; names are random UUIDs (traversal checked below)',
   },
@@ -157,6 +161,47 @@ const COVERAGE: Record<string, Coverage> = {
       expect((await b.client.patch('/api/profile', { companyLogo: a.logoUrl })).status).toBe(400)
       expect((await b.client.patch('/api/profile', { companyName: 'Hijack', userId: a.id })).status).toBe(400)
       expect((await b.client.patch('/api/profile', { companyName: 'Hijack', id: a.id })).status).toBe(400)
+    },
+  },
+  // Issue 39: B's address and language are B's own, whatever B claims; A's stay as they were (afterEach).
+  'PUT /api/user/email': {
+    owned: async ({ a, b }) => {
+      for (const [index, headers] of impersonationHeaders(a).entries()) {
+        const email = `bravo${index}@bravo.example`
+        const response = await b.client.request('PUT', '/api/user/email', { json: { email }, headers })
+        expect(response.status, await response.clone().text()).toBe(200)
+        expect(await response.json()).toMatchObject({ id: b.id, email, emailVerified: false })
+      }
+      expect((await b.client.request('PUT', '/api/user/email', { json: { email: 'hijack@bravo.example', userId: a.id } })).status).toBe(400)
+    },
+  },
+  'POST /api/user/email/resend': {
+    owned: async ({ a, b }) => {
+      // B's own pending address, or nothing to resend: never A's (B's links of the hour may run out: 429).
+      for (const headers of impersonationHeaders(a)) {
+        const response = await b.client.request('POST', '/api/user/email/resend', { headers })
+        expect([200, 409, 429], await response.clone().text()).toContain(response.status)
+        if (response.status === 200) expect(await response.json()).toMatchObject({ id: b.id })
+      }
+    },
+  },
+  'DELETE /api/user/email': {
+    owned: async ({ a, b }) => {
+      for (const headers of impersonationHeaders(a)) {
+        const response = await b.client.request('DELETE', '/api/user/email', { headers })
+        expect(response.status, await response.clone().text()).toBe(200)
+        expect(await response.json()).toMatchObject({ id: b.id, email: null })
+      }
+    },
+  },
+  'PUT /api/user/language': {
+    owned: async ({ a, b }) => {
+      for (const [index, headers] of impersonationHeaders(a).entries()) {
+        const language = index % 2 === 0 ? 'sv' : 'en'
+        const response = await b.client.request('PUT', '/api/user/language', { json: { language }, headers })
+        expect(response.status, await response.clone().text()).toBe(200)
+        expect(await response.json()).toMatchObject({ id: b.id, language })
+      }
     },
   },
   'POST /api/upload-logo': {

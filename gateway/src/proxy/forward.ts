@@ -20,6 +20,8 @@ const FORWARDED_RESPONSE_HEADERS = [
   'retry-after',
   'etag',
   'last-modified',
+  // A redirect's target (an e-mail confirmation link answers 303 to /settings).
+  'location',
 ] as const
 
 class BodyLimit extends Transform {

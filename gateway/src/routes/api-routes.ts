@@ -122,6 +122,21 @@ export const apiRoutes: ApiRoute[] = [
     tooLargeMessage: JSON_TOO_LARGE,
   },
   signedInJson('PATCH', '/api/profile', 'identity', '/profile'),
+  // The seller's address for notifications and the language of their e-mails (issue 39). The
+  // confirmation link is public (opened from a mail app, often signed out) and answers identity's 303.
+  signedInJson('PUT', '/api/user/email', 'identity', '/user/email'),
+  signedInJson('POST', '/api/user/email/resend', 'identity', '/user/email/resend'),
+  signedInJson('DELETE', '/api/user/email', 'identity', '/user/email'),
+  {
+    method: 'GET',
+    path: '/api/user/email/verify',
+    service: 'identity',
+    to: '/user/email/verify',
+    access: 'none',
+    bodyLimit: 0,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  signedInJson('PUT', '/api/user/language', 'identity', '/user/language'),
   {
     method: 'POST',
     path: '/api/upload-logo',

@@ -27,6 +27,22 @@ export {
   type SessionAnswer,
   type ProfileBody,
 } from './user.ts'
+export {
+  SELLER_EMAIL_MAX_LENGTH,
+  SELLER_EMAIL_SHAPE_MESSAGE,
+  EMAIL_LANGUAGES,
+  EMAIL_VERIFY_PATH,
+  EMAIL_VERIFIED_REDIRECT,
+  EMAIL_INVALID_REDIRECT,
+  emailLanguageSchema,
+  sellerEmailSchema,
+  sellerEmailBodySchema,
+  emailLanguageBodySchema,
+  emailVerifyQuerySchema,
+  type EmailLanguage,
+  type SellerEmailBody,
+  type EmailLanguageBody,
+} from './seller-email.ts'
 export { SESSION_TOKEN_HEADER, SESSION_EXPIRES_HEADER } from './internal.ts'
 export {
   CALCULATOR_LIMITS,

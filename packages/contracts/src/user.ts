@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { passwordRules } from './password.ts'
+import { emailLanguageSchema, optionalSellerEmailSchema } from './seller-email.ts'
 import { storableString } from './storable-text.ts'
 
 export const USERNAME_MAX_LENGTH = 64
@@ -21,7 +22,10 @@ export const loginBodySchema = z.object({
 })
 export type LoginBody = z.infer<typeof loginBodySchema>
 
-/** Register: the SPEC §5 password rules, each with its own message. */
+/**
+ * Register: the SPEC §5 password rules, each with its own message; an optional e-mail address for
+ * notifications and the language of its e-mails (issue 39; identity reads Accept-Language when absent).
+ */
 export const registerBodySchema = z.object({
   username: usernameSchema,
   password: passwordRules.reduce(
@@ -30,6 +34,8 @@ export const registerBodySchema = z.object({
       .min(1, 'Password is required')
       .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
   ),
+  email: optionalSellerEmailSchema,
+  language: emailLanguageSchema.optional(),
 })
 export type RegisterBody = z.infer<typeof registerBodySchema>
 
@@ -53,6 +59,12 @@ export const userRecordSchema = z.object({
   stripeCustomerId: z.string().nullable(),
   stripeSubscriptionId: z.string().nullable(),
   updatedAt: z.string(),
+  /** The address for notifications as given, confirmed or not (issue 39). */
+  email: z.string().nullable(),
+  /** Whether its confirmation link was used: only then is mail sent to it. */
+  emailVerified: z.boolean(),
+  /** The language of the seller's e-mails. */
+  language: emailLanguageSchema,
 })
 export type UserRecord = z.infer<typeof userRecordSchema>
 

@@ -12,6 +12,7 @@ import { createUserLoader } from './domain/user-loader.ts'
 import { subscribeCalculatorGenerated } from './events/calculator-generated.ts'
 import { subscribeSubscriptionChanged } from './events/subscription-changed.ts'
 import { authRouter } from './routes/auth/index.ts'
+import { sellerEmailRouter } from './routes/email/index.ts'
 import { logosRouter } from './routes/logos/index.ts'
 import { sessionsRouter } from './routes/sessions/index.ts'
 import { userRouter } from './routes/user/index.ts'
@@ -62,6 +63,7 @@ export function createIdentityService(deps: ServiceDeps<PrismaClient>, config: I
         outbound: createOutboundClient({ allowedTargets: config.OUTBOUND_ALLOWED_TARGETS }),
       }),
       logosRouter({ prisma: deps.prisma, objectStore: deps.objectStore }),
+      sellerEmailRouter({ prisma: deps.prisma, throttles }),
     ],
     consumers: [subscribeCalculatorGenerated, subscribeSubscriptionChanged],
     onStop: () => clearInterval(sweeper),

@@ -77,6 +77,12 @@ export function routeCalls(login: { username: string }): Record<string, RouteCal
     'POST /api/track/conversion': { fields: () => ({ event: 'CTA_CLICK' }) },
     'POST /api/logout': { fields: () => ({}) },
     'PATCH /api/profile': { fields: () => ({ companyName: 'CSRF was here' }) },
+    // Issue 39: the victim's notifications redirected to the attacker's mailbox, or stopped. The
+    // controls run in apiRoutes' order: the address set first is the one resent, then removed.
+    'PUT /api/user/email': { fields: () => ({ email: 'attacker@evil.example' }) },
+    'POST /api/user/email/resend': { fields: () => ({}) },
+    'DELETE /api/user/email': { fields: () => ({}) },
+    'PUT /api/user/language': { fields: () => ({ language: 'sv' }) },
     'POST /api/upload-logo': {
       fields: () => ({}),
       file: () => ({ name: 'logo', filename: 'logo.png', type: 'image/png', data: tinyPng() }),
@@ -188,7 +194,7 @@ export async function victimState(stack: TestStack, victim: { id: number }): Pro
     return Number(rows[0]?.n ?? 0)
   }
   const profile = await stack.databases.identity.query<Array<{ company_name: string | null; company_logo: string | null }>>(
-    `SELECT company_name, company_logo FROM ${table(stack, 'identity', '"user"')} WHERE id = $1`,
+    `SELECT company_name, company_logo, email, email_token_hash, language FROM ${table(stack, 'identity', '"user"')} WHERE id = $1`,
     victim.id,
   )
   expect(profile).toHaveLength(1)

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
-import { loginBodySchema, registerBodySchema, type UserRecord } from '@valueproof/contracts'
+import { loginBodySchema, registerBodySchema, SELLER_EMAIL_MAX_LENGTH, type UserRecord } from '@valueproof/contracts'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { trackConversion } from '../analytics.ts'
 import { ApiError } from '../api.ts'
@@ -60,12 +60,14 @@ function AuthPage() {
   )
 }
 
+type FieldErrors = { username?: string; password?: string; email?: string }
+
 /** The first problem zod reports for each field. */
 function fieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
-  const errors: { username?: string; password?: string } = {}
+  const errors: FieldErrors = {}
   for (const issue of issues) {
     const field = issue.path[0]
-    if ((field === 'username' || field === 'password') && errors[field] === undefined) errors[field] = issue.message
+    if ((field === 'username' || field === 'password' || field === 'email') && errors[field] === undefined) errors[field] = issue.message
   }
   return errors
 }
@@ -110,7 +112,8 @@ function CredentialsForm({ mode }: { mode: AuthTab }) {
   const signedIn = useSignedIn()
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
-  const [errors, setErrors] = useState<{ username?: string; password?: string }>({})
+  const [email, setEmail] = useState('')
+  const [errors, setErrors] = useState<FieldErrors>({})
   const mutation = useMutation({
     mutationFn: form.submit,
     onSuccess: async (user: UserRecord) => {
@@ -122,7 +125,8 @@ function CredentialsForm({ mode }: { mode: AuthTab }) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const parsed = form.schema.safeParse({ username, password })
+    // Sign-up's optional address for notifications (issue 39); an empty one is none.
+    const parsed = form.schema.safeParse(mode === 'register' ? { username, password, email } : { username, password })
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues))
       return
@@ -141,6 +145,23 @@ function CredentialsForm({ mode }: { mode: AuthTab }) {
         onChange={(event) => setUsername(event.target.value)}
         error={errors.username}
       />
+      {mode === 'register' && (
+        <FormField
+          label="E-mail (optional)"
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={SELLER_EMAIL_MAX_LENGTH}
+          aria-describedby="email-hint"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={errors.email}
+        >
+          <p id="email-hint" className="text-sm text-muted-foreground">
+            For notifications when prospects open or agree. We send a link to confirm it.
+          </p>
+        </FormField>
+      )}
       <FormField
         label="Password"
         name="password"

@@ -1,4 +1,5 @@
 import { Prisma } from '../db.ts'
+import type { EmailLanguage } from '@valueproof/contracts'
 import { errors } from '@valueproof/http-kit'
 import type { PrismaClient, User } from '../db.ts'
 import { recordSessionRevoked, recordUserRegistered } from '../events/outbox.ts'
@@ -6,6 +7,7 @@ import { hashPassword, verifyPassword, type PasswordHashing } from './passwords.
 import type { ThrottleStore } from './throttle-store.ts'
 import { loginSucceeded, reserveLoginAttempt, type LoginPolicy } from './login-throttle.ts'
 import { reserveRegistration } from './registration-throttle.ts'
+import { newEmailLink, pendingEmailColumns, recordEmailState, recordLinkRequested } from './seller-email.ts'
 import { createSession, sessionIdOf, type NewSession } from './sessions.ts'
 import { usernameKey } from './usernames.ts'
 
@@ -31,12 +33,13 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Creates the account and its first session; the user-registered event commits with them. The
- * address's registrations of the hour are counted first, before any work.
+ * Creates the account and its first session; the user-registered event commits with them, and so
+ * do the seller's e-mail language and, when they gave an address, its confirmation link (issue 39).
+ * The address's registrations of the hour are counted first, before any work.
  */
 export async function registerAccount(
   prisma: PrismaClient,
-  props: { username: string; password: string; ip: string; settings: AccountSettings },
+  props: { username: string; password: string; email?: string | undefined; language: EmailLanguage; ip: string; settings: AccountSettings },
 ): Promise<{ user: User; session: NewSession }> {
   const { settings } = props
   await reserveRegistration(settings.throttles, { ip: props.ip, perHour: settings.registrationsPerHour })
@@ -47,9 +50,22 @@ export async function registerAccount(
   const passwordHash = await hashPassword(props.password, settings.hashing)
   try {
     return await prisma.$transaction(async (tx) => {
-      const user = await tx.user.create({ data: { username: props.username, usernameKey: key, passwordHash } })
+      const now = nowOf(settings)
+      const link = props.email === undefined ? undefined : newEmailLink(now)
+      const user = await tx.user.create({
+        data: {
+          username: props.username,
+          usernameKey: key,
+          passwordHash,
+          language: props.language,
+          ...(props.email !== undefined && link !== undefined ? pendingEmailColumns(props.email, link) : {}),
+        },
+      })
       const session = await createSession(tx, { userId: user.id, ttlMs: settings.sessionTtlMs })
       await recordUserRegistered(tx, user)
+      // The notification service learns the language now, before any address is confirmed.
+      await recordEmailState(tx, { user, now })
+      if (link !== undefined) await recordLinkRequested(tx, { user, link, now })
       return { user, session }
     })
   } catch (error) {

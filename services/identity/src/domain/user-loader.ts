@@ -28,6 +28,11 @@ const USER_COLUMNS = [
   'stripe_customer_id AS "stripeCustomerId"',
   'stripe_subscription_id AS "stripeSubscriptionId"',
   'plan_version AS "planVersion"',
+  'email',
+  'email_verified_at AS "emailVerifiedAt"',
+  'email_token_hash AS "emailTokenHash"',
+  'email_token_expires_at AS "emailTokenExpiresAt"',
+  'language',
   'created_at AS "createdAt"',
   'updated_at AS "updatedAt"',
 ].join(', ')

@@ -1,5 +1,14 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt'
-import { encodeEvent, outboxRecord, sessionRevoked, userProfileUpdated, userRegistered, type EventEnvelope } from '@valueproof/event-bus'
+import {
+  emailVerificationRequested,
+  encodeEvent,
+  outboxRecord,
+  sessionRevoked,
+  userEmailChanged,
+  userProfileUpdated,
+  userRegistered,
+  type EventEnvelope,
+} from '@valueproof/event-bus'
 import type { Tx } from '../db.ts'
 
 /** Each writer stores its event in the outbox inside the caller's transaction; the relay publishes after commit. */
@@ -49,4 +58,20 @@ export function recordUserProfileUpdated(tx: Tx, user: ProfileOfUser): Promise<v
 
 export function recordSessionRevoked(tx: Tx, session: { sessionId: string; userId: number; reason: string }): Promise<void> {
   return store(tx, encodeEvent(sessionRevoked, { ...session, revokedAt: timestampFromDate(new Date()) }))
+}
+
+/** A confirmation link for the address: the notification service mails it (identity sends no mail). */
+export function recordEmailVerificationRequested(
+  tx: Tx,
+  request: { userId: number; email: string; language: string; verifyPath: string; requestedAt: Date },
+): Promise<void> {
+  return store(tx, encodeEvent(emailVerificationRequested, { ...request, requestedAt: timestampFromDate(request.requestedAt) }))
+}
+
+/** The address mail may go to now ('' when none is confirmed) and the language to write in. */
+export function recordUserEmailChanged(
+  tx: Tx,
+  change: { userId: number; verifiedEmail: string; language: string; changedAt: Date },
+): Promise<void> {
+  return store(tx, encodeEvent(userEmailChanged, { ...change, changedAt: timestampFromDate(change.changedAt) }))
 }

@@ -1,5 +1,6 @@
 import { usageMonth, type UserRecord } from '@valueproof/contracts'
 import type { User } from '../db.ts'
+import { languageOf } from '../domain/seller-email.ts'
 
 /** The user record of SPEC §3, field by field; the password hash never leaves the service. */
 export function presentUser(user: User, now: Date = new Date()): UserRecord {
@@ -20,5 +21,8 @@ export function presentUser(user: User, now: Date = new Date()): UserRecord {
     stripeCustomerId: user.stripeCustomerId,
     stripeSubscriptionId: user.stripeSubscriptionId,
     updatedAt: user.updatedAt.toISOString(),
+    email: user.email,
+    emailVerified: user.email !== null && user.emailVerifiedAt !== null,
+    language: languageOf(user),
   }
 }

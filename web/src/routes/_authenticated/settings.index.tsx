@@ -13,6 +13,7 @@ import { useUpgrade } from '../../billing/use-upgrade.ts'
 import { CancelSubscriptionDialog } from '../../components/settings/cancel-subscription-dialog.tsx'
 import { CompanyProfileCard } from '../../components/settings/company-profile-card.tsx'
 import { ContactDetailsForm } from '../../components/settings/contact-details-form.tsx'
+import { EmailSettings } from '../../components/settings/email-settings.tsx'
 import { HubspotCard } from '../../components/settings/hubspot-card.tsx'
 import { SubscriptionPlanCard } from '../../components/settings/subscription-plan-card.tsx'
 import { ButtonLink } from '../../components/ui/button-link.tsx'
@@ -98,6 +99,7 @@ function Settings({ user }: { user: UserRecord }) {
         {/* Keyed by the plan: when the plan changes the form starts again from what is stored. */}
         <CompanyProfileCard key={user.plan} user={user} upgrade={upgrade} upgrading={busy} />
         <ContactDetailsForm user={user} />
+        <EmailSettings user={user} />
         <HubspotCard user={user} upgrade={upgrade} upgrading={busy} />
       </div>
       <CancelSubscriptionDialog open={cancelOpen} subscription={subscription.data} onClose={() => setCancelOpen(false)} />

@@ -2,6 +2,7 @@ import { loginBodySchema, registerBodySchema, SESSION_EXPIRES_HEADER, SESSION_TO
 import { clientIp, jsonBody, Router, validateBody } from '@valueproof/http-kit'
 import type { Context } from 'koa'
 import type { PrismaClient } from '../../db.ts'
+import { emailLanguageFromAcceptLanguage } from '../../domain/accept-language.ts'
 import { logIn, logOut, registerAccount, type AccountSettings } from '../../domain/accounts.ts'
 import type { NewSession } from '../../domain/sessions.ts'
 import { presentUser } from '../../presenters/user.ts'
@@ -19,7 +20,8 @@ export function authRouter(deps: { prisma: PrismaClient; settings: AccountSettin
     '/register',
     jsonBody(),
     validateBody(registerBodySchema, async (ctx, body) => {
-      const { user, session } = await registerAccount(deps.prisma, { ...body, ip: clientIp(ctx), settings: deps.settings })
+      const language = body.language ?? emailLanguageFromAcceptLanguage(ctx.get('accept-language'))
+      const { user, session } = await registerAccount(deps.prisma, { ...body, language, ip: clientIp(ctx), settings: deps.settings })
       handOverSession(ctx, session)
       ctx.status = 201
       ctx.body = presentUser(user)
