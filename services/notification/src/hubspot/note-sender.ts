@@ -30,6 +30,7 @@ export interface NoteSenderDeps {
 interface ClaimedNote {
   id: string
   user_id: number
+  proposal_id: string
   deal_id: string
   kind: string
   data: unknown
@@ -57,7 +58,7 @@ export async function claimDueNotes(
         ORDER BY n.next_attempt_at LIMIT $3 FOR UPDATE OF n SKIP LOCKED)
      UPDATE ${notes} n SET next_attempt_at = $2 FROM due, ${connections} c
       WHERE n.id = due.id AND c.user_id = n.user_id
-      RETURNING n.id, n.user_id, n.deal_id, n.kind, n.data, n.attempts, n.created_at, c.access_token`,
+      RETURNING n.id, n.user_id, n.proposal_id, n.deal_id, n.kind, n.data, n.attempts, n.created_at, c.access_token`,
     props.now,
     new Date(props.now.getTime() + props.leaseMs),
     props.limit,
@@ -68,6 +69,8 @@ async function attempt(deps: NoteSenderDeps, note: ClaimedNote, now: Date): Prom
   const typed = typedMail(note.kind, note.data)
   if (typed === undefined) return { status: 'dead', reason: `unreadable ${note.kind} note` }
   if (!(await isPro(deps.prisma, note.user_id))) return { status: 'skipped', reason: 'HubSpot is part of Pro' }
+  const proposal = await deps.prisma.proposal.findUnique({ where: { id: note.proposal_id }, select: { deletedAt: true } })
+  if (proposal?.deletedAt != null) return { status: 'skipped', reason: 'proposal deleted' }
   const language = languageOf(await findSeller(deps.prisma, note.user_id))
   try {
     const token = deps.cipher.decrypt(note.user_id, note.access_token)

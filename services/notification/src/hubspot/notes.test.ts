@@ -1,7 +1,7 @@
 // Each prospect move on a linked proposal becomes one note on its HubSpot deal, on PostgreSQL and a
 // local fake HubSpot answering the real client: the figures and a link, once however often an event
 // is delivered; a revoked token shows in the status and stops notes until the seller connects again.
-import { proposalAgreed, proposalPdfDownloaded, proposalViewed, subscriptionChanged } from '@valueproof/event-bus'
+import { proposalAgreed, proposalDeleted, proposalPdfDownloaded, proposalViewed, subscriptionChanged } from '@valueproof/event-bus'
 import { eventually, needs } from '@valueproof/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORIGIN, startNotification, type NotificationUnderTest } from '../testing/service.ts'
@@ -183,6 +183,21 @@ describe.skipIf(!(await needs('postgres')))('HubSpot notes on linked deals', () 
       portalId: '555',
       connectedAt: expect.any(String) as string,
     })
+  })
+
+  it('sends no note about a deleted proposal', async () => {
+    const link = await linked()
+    await service.publish(proposalDeleted, { proposalId: link.proposalId, userId: link.userId })
+    await eventually(async () =>
+      (await service.prisma.proposal.findUnique({ where: { id: link.proposalId } }))?.deletedAt ? true : undefined,
+    )
+    await service.publish(proposalAgreed, agreement(link))
+    const row = await eventually(async () => {
+      const note = await service.prisma.hubspotNote.findFirst({ where: { userId: link.userId } })
+      return note !== null && note.status !== 'pending' ? note : undefined
+    })
+    expect(row).toMatchObject({ status: 'skipped', lastError: 'proposal deleted' })
+    expect(notesOn(link.dealId)).toHaveLength(0)
   })
 
   it('sends no note for a seller who is no longer Pro', async () => {
