@@ -1,7 +1,14 @@
 // Each prospect move on a linked proposal becomes one note on its HubSpot deal, on PostgreSQL and a
 // local fake HubSpot answering the real client: the figures and a link, once however often an event
 // is delivered; a revoked token shows in the status and stops notes until the seller connects again.
-import { proposalAgreed, proposalDeleted, proposalPdfDownloaded, proposalViewed, subscriptionChanged } from '@valueproof/event-bus'
+import {
+  proposalAgreed,
+  proposalDeleted,
+  proposalPdfDownloaded,
+  proposalViewed,
+  subscriptionChanged,
+  userEmailChanged,
+} from '@valueproof/event-bus'
 import { eventually, needs } from '@valueproof/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORIGIN, startNotification, type NotificationUnderTest } from '../testing/service.ts'
@@ -83,6 +90,19 @@ describe.skipIf(!(await needs('postgres')))('HubSpot notes on linked deals', () 
     expect(await service.prisma.hubspotNote.findMany({ where: { userId: link.userId } })).toMatchObject([
       { status: 'sent', noteId: note?.id },
     ])
+  })
+
+  it("writes the note in the seller's language", async () => {
+    const link = await linked()
+    await service.publish(userEmailChanged, { userId: link.userId, verifiedEmail: '', language: 'sv' })
+    await eventually(async () =>
+      (await service.prisma.seller.findUnique({ where: { userId: link.userId } }))?.language === 'sv' ? true : undefined,
+    )
+    await service.publish(proposalAgreed, { ...agreement(link), currency: 'SEK', yearlyValue: 480_000 })
+    const [note] = await noteCount(link.dealId, 1)
+    expect(note?.body).toContain('En kund har godkänt ”Support desk automation”')
+    expect(note?.body).toContain('Godkänt av: Dana Scully')
+    expect(note?.body).toMatch(/Värde per år: 480\s000\skr/)
   })
 
   it('notes the first open, the later opens gathered, and a PDF download', async () => {
