@@ -141,6 +141,8 @@ test.describe('HubSpot', () => {
     await expect(hubspotCard(phonePage).getByRole('status')).toContainText('HubSpot refused the access token (401)')
     // As /settings is checked on phones (phone-routes.spec.ts): it fits the width.
     await expectFitsScreen(phonePage, 'settings with HubSpot')
+    // The theme chosen on the desktop page (light) came along with the session: switch to dark.
+    await switchTheme(phonePage, 'dark')
     await hubspotCard(phonePage).scrollIntoViewIfNeeded()
     await screenshot(phonePage, 'hubspot-revoked-phone-dark', false)
     await phone.close()
