@@ -5,7 +5,7 @@ import type { HubspotConnection } from '@valueproof/contracts'
 import { errors } from '@valueproof/http-kit'
 import type { PrismaClient } from '../db.ts'
 import { HubspotCallError, type HubspotApi } from './api.ts'
-import type { HubspotTokenCipher } from './token-cipher.ts'
+import { HubspotTokenUnreadableError, type HubspotTokenCipher } from './token-cipher.ts'
 
 export interface HubspotDeps {
   prisma: PrismaClient
@@ -39,6 +39,9 @@ export async function connectionOf(deps: Pick<HubspotDeps, 'prisma'>, userId: nu
   return presentConnection(await deps.prisma.hubspotConnection.findUnique({ where: { userId } }))
 }
 
+/** The stored token no longer opens (GATEWAY_SIGNING_KEY changed): it is as good as revoked. */
+export const UNREADABLE_TOKEN_REASON = 'The stored access token can no longer be read: connect again with your token'
+
 export function refusedTokenReason(error: HubspotCallError): string {
   return `HubSpot refused the access token (${error.status ?? 'no answer'}): connect again with a new one`
 }
@@ -56,8 +59,9 @@ export async function withToken<T>(deps: Omit<HubspotDeps, 'api'>, userId: numbe
   try {
     return await run(deps.cipher.decrypt(userId, row.accessToken))
   } catch (error) {
-    if (!(error instanceof HubspotCallError && error.tokenRefused)) throw error
-    const reason = refusedTokenReason(error)
+    const refused = error instanceof HubspotCallError && error.tokenRefused
+    if (!refused && !(error instanceof HubspotTokenUnreadableError)) throw error
+    const reason = refused ? refusedTokenReason(error) : UNREADABLE_TOKEN_REASON
     await markRevoked(deps, { userId, reason, at: deps.now() })
     throw errors.conflict(reason, 'hubspot_revoked')
   }

@@ -12,9 +12,9 @@ import { findSeller, languageOf } from '../domain/sellers.ts'
 import { GIVE_UP_AFTER_MS, retryDelayMs } from '../sending/sender.ts'
 import { composeNote } from '../writing/compose.ts'
 import { HubspotCallError, type HubspotApi } from './api.ts'
-import { markRevoked, recordLastError, refusedTokenReason } from './connection.ts'
+import { markRevoked, recordLastError, refusedTokenReason, UNREADABLE_TOKEN_REASON } from './connection.ts'
 import { isPro } from './plan.ts'
-import type { HubspotTokenCipher } from './token-cipher.ts'
+import { HubspotTokenUnreadableError, type HubspotTokenCipher } from './token-cipher.ts'
 
 export interface NoteSenderDeps {
   prisma: PrismaClient
@@ -81,12 +81,14 @@ async function attempt(deps: NoteSenderDeps, note: ClaimedNote, now: Date): Prom
     })
     return { status: 'sent', noteId }
   } catch (error) {
-    if (!(error instanceof HubspotCallError)) return { status: 'held', reason: error instanceof Error ? error.message : String(error) }
-    if (error.tokenRefused) return { status: 'held', reason: refusedTokenReason(error) }
-    if (!error.transient) return { status: 'dead', reason: `HubSpot refused the note on deal ${note.deal_id}: ${error.message}` }
-    if (now.getTime() - note.created_at.getTime() >= GIVE_UP_AFTER_MS)
-      return { status: 'dead', reason: `gave up after a day: ${error.message}` }
-    return { status: 'later', at: new Date(now.getTime() + retryDelayMs(note.attempts + 1)), reason: error.message }
+    if (error instanceof HubspotTokenUnreadableError) return { status: 'held', reason: UNREADABLE_TOKEN_REASON }
+    const message = error instanceof Error ? error.message : String(error)
+    if (error instanceof HubspotCallError && error.tokenRefused) return { status: 'held', reason: refusedTokenReason(error) }
+    if (error instanceof HubspotCallError && !error.transient)
+      return { status: 'dead', reason: `HubSpot refused the note on deal ${note.deal_id}: ${message}` }
+    // Unreachable, 429, 5xx, or anything unforeseen: tried again with backoff for a day.
+    if (now.getTime() - note.created_at.getTime() >= GIVE_UP_AFTER_MS) return { status: 'dead', reason: `gave up after a day: ${message}` }
+    return { status: 'later', at: new Date(now.getTime() + retryDelayMs(note.attempts + 1)), reason: message }
   }
 }
 
@@ -110,7 +112,7 @@ async function settle(deps: NoteSenderDeps, note: ClaimedNote, outcome: Outcome,
       await recordLastError(deps, { userId: note.user_id, error: outcome.reason, at: now })
       return
     case 'held':
-      // The token is refused (or cannot be opened): the note waits for the seller to connect again.
+      // The token is refused (or can no longer be opened): the note waits for the seller to connect again.
       deps.logger.warn({ userId: note.user_id, reason: outcome.reason }, 'HubSpot connection revoked; notes held')
       await markRevoked(deps, { userId: note.user_id, reason: outcome.reason, at: now })
       await deps.prisma.hubspotNote.update({ where, data: { nextAttemptAt: now, lastError: outcome.reason } })

@@ -12,7 +12,9 @@ import {
 import { eventually, needs } from '@valueproof/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORIGIN, startNotification, type NotificationUnderTest } from '../testing/service.ts'
+import { UNREADABLE_TOKEN_REASON } from './connection.ts'
 import { startFakeHubspot, type FakeHubspot, type ReceivedNote } from './testing/fake-hubspot.ts'
+import { hubspotTokenCipher } from './token-cipher.ts'
 import { accessToken, hubspotSeller, proposalId } from './testing/seller.ts'
 
 const NOTE_TO_DEAL = 214
@@ -203,6 +205,20 @@ describe.skipIf(!(await needs('postgres')))('HubSpot notes on linked deals', () 
       portalId: '555',
       connectedAt: expect.any(String) as string,
     })
+  })
+
+  it('holds notes and asks to connect again when the stored token no longer opens (the signing key changed)', async () => {
+    const link = await linked()
+    const other = hubspotTokenCipher('another-signing-key-0123456789abcdef0123').encrypt(link.userId, link.token)
+    await service.prisma.hubspotConnection.update({ where: { userId: link.userId }, data: { accessToken: other } })
+    await service.publish(proposalAgreed, agreement(link))
+    const connection = await eventually(async () => {
+      const row = await service.prisma.hubspotConnection.findUnique({ where: { userId: link.userId } })
+      return row?.revokedAt ? row : undefined
+    })
+    expect(connection.lastError).toBe(UNREADABLE_TOKEN_REASON)
+    expect(await service.prisma.hubspotNote.findFirst({ where: { userId: link.userId } })).toMatchObject({ status: 'pending' })
+    expect(notesOn(link.dealId)).toHaveLength(0)
   })
 
   it('sends no note about a deleted proposal', async () => {
