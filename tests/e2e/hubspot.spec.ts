@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { startFakeHubspot, type FakeHubspot } from '../../services/notification/src/hubspot/testing/fake-hubspot.ts'
+import { accessibilityViolations } from './accessibility.ts'
 import { expect, test } from './fixtures.ts'
 import { expectFitsScreen, SMALL_PHONE } from './layout.ts'
 import { screenshot, shareCalculatorByApi, signedOutVisitor, SUPPORT_CALCULATOR, upgradeToPro } from './pages.ts'
@@ -98,6 +99,7 @@ test.describe('HubSpot', () => {
     const found = dealCard(page).getByRole('list', { name: 'Deals found' }).getByRole('listitem')
     await expect(found).toHaveCount(2)
     await expect(found.first()).toContainText('Initech – support desk automation · presentationscheduled · amount 120000')
+    expect.soft(await accessibilityViolations(page), 'analytics with the deal search: accessibility rule violations').toEqual([])
     await screenshots(page, 'hubspot-deal-search')
     await dealCard(page).getByRole('button', { name: 'Link Initech – support desk automation' }).click()
     await expect(dealCard(page).getByText('Initech – support desk automation', { exact: true })).toBeVisible()
@@ -126,6 +128,7 @@ test.describe('HubSpot', () => {
     await page.goto('/settings')
     await expect(card.getByText('HubSpot stopped accepting the access token: no notes are added until you connect again.')).toBeVisible()
     await expect(card.getByRole('status')).toContainText('HubSpot refused the access token (401): connect again with a new one')
+    expect.soft(await accessibilityViolations(page), 'settings with a revoked HubSpot: accessibility rule violations').toEqual([])
     await card.scrollIntoViewIfNeeded()
     await screenshots(page, 'hubspot-revoked')
 
