@@ -126,6 +126,16 @@ const COVERAGE: Record<string, Coverage> = {
   'GET /api/logos/:userId/:file': {
     publicByDesign: 'logos stored before issue 13 under their owner’s id; served by exact name only (traversal checked below)',
   },
+  'GET /api/notifications/unsubscribe': {
+    publicByDesign:
+      'an e-mail’s link: the signed token names the seller and the kind; no session is read (the service refuses any other token)',
+  },
+  'POST /api/notifications/unsubscribe': {
+    publicByDesign: 'turns off the one kind of e-mail the link’s signed token names, for the seller it names; no session is read',
+  },
+  'GET /api/dev/mailbox': {
+    publicByDesign: 'the local mailbox of a development run (`npm start` without SMTP_URL); 404 unless DEV_MAILBOX_PAGE turns it on',
+  },
 
   'GET /api/user': {
     owned: async ({ a, b }) => {
@@ -148,6 +158,30 @@ const COVERAGE: Record<string, Coverage> = {
           expect(await response.json()).toMatchObject({ user: { id: b.id, username: b.username } })
         }
       }
+    },
+  },
+  // Which e-mails a seller gets: B's calls, whoever they name, read and change B's own (A's are checked after each test).
+  'GET /api/notifications/settings': {
+    owned: async ({ a, b }) => {
+      expect((await b.client.request('PUT', '/api/notifications/settings', { json: { pdfDownloaded: false } })).status).toBe(200)
+      for (const headers of impersonationHeaders(a)) {
+        for (const query of ['', `?userId=${a.id}`]) {
+          const response = await b.client.get(`/api/notifications/settings${query}`, headers)
+          expect(response.status).toBe(200)
+          expect(await response.json()).toMatchObject({ pdfDownloaded: false })
+        }
+      }
+    },
+  },
+  'PUT /api/notifications/settings': {
+    owned: async ({ a, b }) => {
+      for (const headers of impersonationHeaders(a)) {
+        const response = await b.client.request('PUT', '/api/notifications/settings', { json: { agreed: false }, headers })
+        expect(response.status, await response.clone().text()).toBe(200)
+        expect(await response.json()).toMatchObject({ agreed: false })
+      }
+      // A body naming a user is refused, not obeyed.
+      expect((await b.client.request('PUT', '/api/notifications/settings', { json: { agreed: false, userId: a.id } })).status).toBe(400)
     },
   },
   'PATCH /api/profile': {

@@ -13,7 +13,9 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as LegalRouteImport } from './routes/legal'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AuthenticatedCalculatorRouteImport } from './routes/_authenticated/calculator'
+import { Route as DevMailboxRouteImport } from './routes/dev.mailbox'
 import { Route as ProposalsIdRouteImport } from './routes/proposals.$id'
 import { Route as AuthenticatedAnalyticsIndexRouteImport } from './routes/_authenticated/analytics.index'
 import { Route as AuthenticatedAnalyticsIdRouteImport } from './routes/_authenticated/analytics.$id'
@@ -43,10 +45,20 @@ const LegalRoute = LegalRouteImport.update({
   path: '/legal',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthenticatedCalculatorRoute = AuthenticatedCalculatorRouteImport.update({
   id: '/calculator',
   path: '/calculator',
   getParentRoute: () => AuthenticatedRoute,
+} as any)
+const DevMailboxRoute = DevMailboxRouteImport.update({
+  id: '/dev/mailbox',
+  path: '/dev/mailbox',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const ProposalsIdRoute = ProposalsIdRouteImport.update({
   id: '/proposals/$id',
@@ -106,7 +118,9 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auth': typeof AuthRoute
   '/legal': typeof LegalRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/calculator': typeof AuthenticatedCalculatorRoute
+  '/dev/mailbox': typeof DevMailboxRoute
   '/proposals/$id': typeof ProposalsIdRoute
   '/analytics/$id': typeof AuthenticatedAnalyticsIdRoute
   '/proposals/generating': typeof AuthenticatedProposalsGeneratingRoute
@@ -121,7 +135,9 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/auth': typeof AuthRoute
   '/legal': typeof LegalRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/calculator': typeof AuthenticatedCalculatorRoute
+  '/dev/mailbox': typeof DevMailboxRoute
   '/proposals/$id': typeof ProposalsIdRoute
   '/analytics/$id': typeof AuthenticatedAnalyticsIdRoute
   '/proposals/generating': typeof AuthenticatedProposalsGeneratingRoute
@@ -138,7 +154,9 @@ export interface FileRoutesById {
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/auth': typeof AuthRoute
   '/legal': typeof LegalRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/_authenticated/calculator': typeof AuthenticatedCalculatorRoute
+  '/dev/mailbox': typeof DevMailboxRoute
   '/proposals/$id': typeof ProposalsIdRoute
   '/_authenticated/analytics/$id': typeof AuthenticatedAnalyticsIdRoute
   '/_authenticated/proposals/generating': typeof AuthenticatedProposalsGeneratingRoute
@@ -155,7 +173,9 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/legal'
+    | '/unsubscribe'
     | '/calculator'
+    | '/dev/mailbox'
     | '/proposals/$id'
     | '/analytics/$id'
     | '/proposals/generating'
@@ -170,7 +190,9 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/legal'
+    | '/unsubscribe'
     | '/calculator'
+    | '/dev/mailbox'
     | '/proposals/$id'
     | '/analytics/$id'
     | '/proposals/generating'
@@ -186,7 +208,9 @@ export interface FileRouteTypes {
     | '/_authenticated'
     | '/auth'
     | '/legal'
+    | '/unsubscribe'
     | '/_authenticated/calculator'
+    | '/dev/mailbox'
     | '/proposals/$id'
     | '/_authenticated/analytics/$id'
     | '/_authenticated/proposals/generating'
@@ -203,6 +227,8 @@ export interface RootRouteChildren {
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
   AuthRoute: typeof AuthRoute
   LegalRoute: typeof LegalRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
+  DevMailboxRoute: typeof DevMailboxRoute
   ProposalsIdRoute: typeof ProposalsIdRoute
 }
 
@@ -236,12 +262,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LegalRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authenticated/calculator': {
       id: '/_authenticated/calculator'
       path: '/calculator'
       fullPath: '/calculator'
       preLoaderRoute: typeof AuthenticatedCalculatorRouteImport
       parentRoute: typeof AuthenticatedRoute
+    }
+    '/dev/mailbox': {
+      id: '/dev/mailbox'
+      path: '/dev/mailbox'
+      fullPath: '/dev/mailbox'
+      preLoaderRoute: typeof DevMailboxRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/proposals/$id': {
       id: '/proposals/$id'
@@ -342,6 +382,8 @@ const rootRouteChildren: RootRouteChildren = {
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
   AuthRoute: AuthRoute,
   LegalRoute: LegalRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
+  DevMailboxRoute: DevMailboxRoute,
   ProposalsIdRoute: ProposalsIdRoute,
 }
 export const routeTree = rootRouteImport

@@ -47,6 +47,11 @@ export interface ApiRoute {
   slow?: boolean
   /** Client headers this route alone passes on beyond the usual few (the payment provider's webhook signature). */
   passHeaders?: readonly string[]
+  /**
+   * Accepted from another site, with no Origin: what it changes is named by a signed token in the
+   * address, not by the visitor's cookies, so a forged request can do nothing the link itself does not.
+   */
+  crossSiteAllowed?: boolean
 }
 
 const KB = 1024
@@ -426,6 +431,41 @@ export const apiRoutes: ApiRoute[] = [
     bodyLimit: 0,
     tooLargeMessage: JSON_TOO_LARGE,
     passHeaders: ['authorization'],
+  },
+  // The seller's e-mail notifications (issue 39, decision 137): which kinds they get, the e-mails'
+  // unsubscribe link (the signed token is the authority: no session), and the development mailbox
+  // of `npm start` (the service answers 404 unless DEV_MAILBOX_PAGE is on).
+  signedInJson('GET', '/api/notifications/settings', 'notification', '/notifications/settings'),
+  signedInJson('PUT', '/api/notifications/settings', 'notification', '/notifications/settings'),
+  {
+    method: 'GET',
+    path: '/api/notifications/unsubscribe',
+    service: 'notification',
+    to: '/notifications/unsubscribe',
+    access: 'none',
+    bodyLimit: 0,
+    tooLargeMessage: JSON_TOO_LARGE,
+  },
+  // A mail client's one-click unsubscribe (RFC 8058) is a cross-site POST without an Origin whose
+  // form body is `List-Unsubscribe=One-Click`: the same-origin check must let it through.
+  {
+    method: 'POST',
+    path: '/api/notifications/unsubscribe',
+    service: 'notification',
+    to: '/notifications/unsubscribe',
+    access: 'none',
+    bodyLimit: KB,
+    tooLargeMessage: 'Request body is too large (limit 1 KB)',
+    crossSiteAllowed: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/dev/mailbox',
+    service: 'notification',
+    to: '/dev/mailbox',
+    access: 'none',
+    bodyLimit: 0,
+    tooLargeMessage: JSON_TOO_LARGE,
   },
   {
     method: 'GET',

@@ -52,10 +52,14 @@ function crossSite(ctx: Context, expected: string): boolean {
   return FORM_BODY.test(ctx.get('content-type'))
 }
 
-/** Refuses state-changing requests that come, or may come, from another site. */
+/** The calls another site may make (`crossSiteAllowed`), as `METHOD /path`: fixed paths, matched exactly. */
+const crossSiteAllowed = new Set(apiRoutes.filter((route) => route.crossSiteAllowed).map((route) => `${route.method} ${route.path}`))
+
+/** Refuses state-changing requests that come, or may come, from another site, but for the calls made to come from one. */
 export function sameOriginOnly(publicOrigin?: string): Middleware {
   return (ctx, next) => {
-    if (!SAFE_METHODS.has(ctx.method) && (ctx.path === '/api' || ctx.path.startsWith('/api/'))) {
+    const api = ctx.path === '/api' || ctx.path.startsWith('/api/')
+    if (api && !SAFE_METHODS.has(ctx.method) && !crossSiteAllowed.has(`${ctx.method} ${ctx.path}`)) {
       // Built from protocol and Host: Koa's ctx.origin is not to be trusted for this.
       const expected = publicOrigin ? new URL(publicOrigin).origin : `${ctx.protocol}://${ctx.host}`
       if (crossSite(ctx, expected)) throw errors.forbidden('Cross-origin requests are not allowed', 'cross_origin')

@@ -20,9 +20,11 @@ import { headline, runK6 } from '../../load/k6.ts'
 
 const GATEWAY_URL = process.env.GATEWAY_URL ?? ''
 const PROJECT = 'valueproof-deploy'
-const SERVICES = ['identity', 'calculator', 'proposal', 'billing', 'analytics'] as const
-/** Prospects sent while each service is down: ten in all, the people one address may be (decision 119). */
-const PROSPECTS_PER_CRASH = 2
+const SERVICES = ['identity', 'calculator', 'proposal', 'billing', 'analytics', 'notification'] as const
+/** The people one address may be (decision 119): the prospects of all the crashes together stay within it. */
+const PEOPLE_PER_ADDRESS = 10
+/** Prospects sent while each service is down. */
+const PROSPECTS_PER_CRASH = Math.floor(PEOPLE_PER_ADDRESS / SERVICES.length)
 const BACK_WITHIN_MS = 120_000
 
 interface ContainerState {

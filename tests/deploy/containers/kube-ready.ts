@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { parseAllDocuments } from 'yaml'
+import { DEPLOYABLES } from '../support/deployable-env.ts'
 
 const READY_WITHIN_MS = 240_000
 
@@ -132,7 +133,8 @@ const file = process.argv[2]
 if (file === undefined) throw new Error('usage: kube-ready.ts <rendered chart.yaml>')
 const started = Date.now()
 const found = deployments(file)
-if (found.length !== 6) throw new Error(`the rendered chart has ${found.length} Deployments, not 6`)
+if (found.length !== DEPLOYABLES.length)
+  throw new Error(`the rendered chart has ${found.length} Deployments, not ${DEPLOYABLES.length} (${DEPLOYABLES.join(', ')})`)
 const problems: string[] = []
 for (const deployment of found) {
   for (const container of deployment.spec.template.spec.containers) {
@@ -141,7 +143,7 @@ for (const deployment of found) {
     problems.push(...checkSecurity(deployment, container, inspected))
     if (inspected.RestartCount > 0) problems.push(`${deployment.metadata.name}: restarted ${inspected.RestartCount} times`)
     console.log(
-      `  ${deployment.metadata.name.padEnd(22)} ready by its probes after ${(readyMs / 1000).toFixed(1)} s; user ${inspected.Config.User}, read-only root ${String(inspected.HostConfig.ReadonlyRootfs)}, capabilities [${(inspected.EffectiveCaps ?? []).join(',')}]`,
+      `  ${deployment.metadata.name.padEnd(24)} ready by its probes after ${(readyMs / 1000).toFixed(1)} s; user ${inspected.Config.User}, read-only root ${String(inspected.HostConfig.ReadonlyRootfs)}, capabilities [${(inspected.EffectiveCaps ?? []).join(',')}]`,
     )
   }
 }

@@ -60,7 +60,11 @@ export async function signInAgain(actor: Actor): Promise<void> {
 }
 
 /** A table of one service, qualified by its schema in the one-database stacks. */
-export function table(stack: TestStack, service: 'identity' | 'proposal' | 'calculator' | 'billing' | 'analytics', name: string): string {
+export function table(
+  stack: TestStack,
+  service: 'identity' | 'proposal' | 'calculator' | 'billing' | 'analytics' | 'notification',
+  name: string,
+): string {
   const { schema } = stack.databases[service]
   return schema ? `"${schema}".${name}` : name
 }

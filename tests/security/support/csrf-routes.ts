@@ -141,6 +141,8 @@ export function routeCalls(login: { username: string }): Record<string, RouteCal
     'POST /api/calculator-templates': { fields: (ids) => ({ calculatorId: ids.calculatorId, name: 'Planted by CSRF' }) },
     'DELETE /api/calculator-templates/:id': { fields: () => ({}) },
     'POST /api/calculator-templates/:id/use': { fields: () => ({}) },
+    // Issue 39: the victim's e-mails about their proposals, stopped.
+    'PUT /api/notifications/settings': { fields: () => ({ agreed: false }) },
   }
 }
 
@@ -238,6 +240,11 @@ export async function victimState(stack: TestStack, victim: { id: number }): Pro
     viewEvents: await count(
       'proposal',
       `SELECT count(*) AS n FROM ${table(stack, 'proposal', 'outbox_event')} WHERE subject = 'proposal.proposal.viewed'`,
+    ),
+    // Which e-mails the victim gets (no row until their first change: every kind on).
+    notificationSettings: await stack.databases.notification.query(
+      `SELECT first_open, later_opens, agreed, pdf_downloaded, weekly_digest FROM ${table(stack, 'notification', 'seller')} WHERE user_id = $1`,
+      victim.id,
     ),
     ctaClicks: Number(
       (

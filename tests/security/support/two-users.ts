@@ -158,6 +158,7 @@ export async function stateOf(stack: TestStack, a: Victim): Promise<unknown> {
     // The seller's drafts (issue 37): what B's calls on A's proposals could change without changing the records.
     drafts: await Promise.all([a.openId, a.codedId, a.hiddenId].map((id) => json(`/api/proposals/${id}/draft`))),
     subscription: await json('/api/subscription'),
+    notificationSettings: await json('/api/notifications/settings'),
     templates: await json('/api/calculator-templates'),
     checkout: a.openCheckoutId ? await json(`/api/billing/test-checkout/${a.openCheckoutId}`) : null,
     logo: createHash('sha256')

@@ -15,6 +15,7 @@ import { CompanyProfileCard } from '../../components/settings/company-profile-ca
 import { ContactDetailsForm } from '../../components/settings/contact-details-form.tsx'
 import { EmailSettings } from '../../components/settings/email-settings.tsx'
 import { HubspotCard } from '../../components/settings/hubspot-card.tsx'
+import { NotificationSettingsCard } from '../../components/settings/notification-settings-card.tsx'
 import { SubscriptionPlanCard } from '../../components/settings/subscription-plan-card.tsx'
 import { ButtonLink } from '../../components/ui/button-link.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
@@ -100,6 +101,7 @@ function Settings({ user }: { user: UserRecord }) {
         <CompanyProfileCard key={user.plan} user={user} upgrade={upgrade} upgrading={busy} />
         <ContactDetailsForm user={user} />
         <EmailSettings user={user} />
+        <NotificationSettingsCard />
         <HubspotCard user={user} upgrade={upgrade} upgrading={busy} />
       </div>
       <CancelSubscriptionDialog open={cancelOpen} subscription={subscription.data} onClose={() => setCancelOpen(false)} />
