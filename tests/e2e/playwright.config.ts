@@ -9,6 +9,8 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 // E2E_PORT lets several checkouts run their browser tests side by side on one machine.
 const port = Number(process.env.E2E_PORT ?? 3100)
 const baseURL = `http://localhost:${port}`
+/** The fake HubSpot's port is the product's plus this (hubspot.spec.ts starts it). */
+export const HUBSPOT_FAKE_PORT_OFFSET = 20_000
 
 // The runner and every worker evaluate this file. The runner makes a fresh data directory per run
 // (workers inherit it through the environment) and removes it when it exits, which is after
@@ -56,6 +58,8 @@ export default defineConfig({
       REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
       SUPPORT_EMAIL: 'help@e2e.valueproof.test',
       SUPPORT_PHONE: '+46 8 555 010 20',
+      // hubspot.spec.ts runs a fake HubSpot here while it tests (nothing else calls HubSpot).
+      HUBSPOT_API_URL: `http://127.0.0.1:${port + HUBSPOT_FAKE_PORT_OFFSET}`,
     },
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,

@@ -423,6 +423,14 @@ export const apiRoutes: ApiRoute[] = [
     'notification',
     '/notifications/webhooks/:id/deliveries/:deliveryId/resend',
   ),
+  // A Pro seller's HubSpot (issue 39): the connection, the deal search, a proposal's deal.
+  signedInJson('GET', '/api/notifications/hubspot', 'notification', '/notifications/hubspot'),
+  signedInJson('PUT', '/api/notifications/hubspot', 'notification', '/notifications/hubspot'),
+  signedInJson('DELETE', '/api/notifications/hubspot', 'notification', '/notifications/hubspot'),
+  signedInJson('GET', '/api/notifications/hubspot/deals', 'notification', '/notifications/hubspot/deals'),
+  signedInJson('GET', '/api/notifications/hubspot/links/:proposalId', 'notification', '/notifications/hubspot/links/:proposalId'),
+  signedInJson('PUT', '/api/notifications/hubspot/links/:proposalId', 'notification', '/notifications/hubspot/links/:proposalId'),
+  signedInJson('DELETE', '/api/notifications/hubspot/links/:proposalId', 'notification', '/notifications/hubspot/links/:proposalId'),
   signedInJson('GET', '/api/analytics/overview', 'analytics', '/analytics/overview'),
   signedInJson('GET', '/api/analytics/proposals/:id', 'analytics', '/analytics/proposals/:id'),
   {

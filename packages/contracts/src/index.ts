@@ -280,3 +280,22 @@ export {
   type DevMailbox,
 } from './notifications.ts'
 export * from './webhooks.ts'
+export {
+  HUBSPOT_PRO_REQUIRED_CODE,
+  HUBSPOT_PRO_REQUIRED_MESSAGE,
+  HUBSPOT_DEALS_LIMIT,
+  hubspotProRequiredBodySchema,
+  hubspotConnectionSchema,
+  connectHubspotBodySchema,
+  hubspotDealsQuerySchema,
+  hubspotDealSchema,
+  hubspotDealsSchema,
+  hubspotProposalIdSchema,
+  linkHubspotDealBodySchema,
+  hubspotLinkSchema,
+  type HubspotConnection,
+  type ConnectHubspotBody,
+  type HubspotDeal,
+  type LinkHubspotDealBody,
+  type HubspotLink,
+} from './hubspot.ts'

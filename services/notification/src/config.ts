@@ -25,6 +25,8 @@ export const notificationEnv = {
   MAIL_CLAIM_LEASE_SECONDS: env.positiveInt(300),
   /** Lists the local mailbox at /dev/mailbox (only without SMTP_URL; the embedded stack turns it on). */
   DEV_MAILBOX_PAGE: env.boolean(false),
+  /** Where HubSpot's API is (default https://api.hubapi.com; tests and the e2e product point it at a fake). */
+  HUBSPOT_API_URL: env.optionalUrl,
 }
 
 /** The notification service's environment (every variable is in README and .env.example). */
@@ -57,4 +59,5 @@ export const defaultNotificationSettings: NotificationSettings = {
   DEV_MAILBOX_PAGE: false,
   OUTBOUND_ALLOWED_TARGETS: [],
   OUTBOUND_ALLOWED_RANGES: [],
+  HUBSPOT_API_URL: undefined,
 }

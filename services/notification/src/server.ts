@@ -4,6 +4,10 @@ import { createService, type ServiceDeps, type ServiceInstance } from '@valuepro
 import { defaultNotificationSettings, type NotificationSettings } from './config.ts'
 import type { PrismaClient } from './db.ts'
 import { unsubscribeKey } from './domain/unsubscribe-token.ts'
+import { createHubspotApi } from './hubspot/api.ts'
+import { HubspotNoteRound } from './hubspot/note-sender.ts'
+import { hubspotRouter } from './hubspot/routes/index.ts'
+import { hubspotTokenCipher } from './hubspot/token-cipher.ts'
 import { notificationConsumers } from './events/consumers.ts'
 import { devMailboxRouter } from './routes/dev-mailbox/index.ts'
 import { settingsRouter } from './routes/settings/index.ts'
@@ -58,6 +62,17 @@ export function createNotificationService(
     options.mailer ??
     createMailer({ from: config.MAIL_FROM, mailboxDir, ...(config.SMTP_URL === undefined ? {} : { smtpUrl: config.SMTP_URL }) })
   const key = unsubscribeKey(deps.signingKey)
+  const origin = (config.PUBLIC_ORIGIN ?? DEVELOPMENT_ORIGIN).replace(/\/+$/, '')
+  const hubspot = {
+    prisma: deps.prisma,
+    api: createHubspotApi({ apiUrl: config.HUBSPOT_API_URL }),
+    cipher: hubspotTokenCipher(deps.signingKey),
+    now,
+  }
+  const notes = new HubspotNoteRound(
+    { ...hubspot, dbSchema: deps.dbSchema, logger: deps.logger, origin },
+    { leaseMs: config.MAIL_CLAIM_LEASE_SECONDS * 1000, ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }) },
+  )
   const worker = new NotificationWorker(
     {
       prisma: deps.prisma,
@@ -65,7 +80,7 @@ export function createNotificationService(
       mailer,
       logger: deps.logger,
       unsubscribeKey: key,
-      origin: (config.PUBLIC_ORIGIN ?? DEVELOPMENT_ORIGIN).replace(/\/+$/, ''),
+      origin,
       perSellerPerHour: config.MAIL_PER_SELLER_PER_HOUR,
       now,
     },
@@ -96,11 +111,12 @@ export function createNotificationService(
       settingsRouter({ prisma: deps.prisma }),
       unsubscribeRouter({ prisma: deps.prisma, key }),
       webhooksRouter({ prisma: deps.prisma, cipher, now }),
+      hubspotRouter(hubspot),
       devMailboxRouter({ mailboxDir: config.DEV_MAILBOX_PAGE && mailer.kind === 'mailbox' ? mailboxDir : undefined }),
     ],
     consumers: notificationConsumers({ laterOpensWindowMs: config.LATER_OPENS_WINDOW_MINUTES * 60_000 }),
     onStop: async () => {
-      await Promise.all([worker.stop(), webhooks.stop()])
+      await Promise.all([worker.stop(), webhooks.stop(), notes.stop()])
       mailer.close()
     },
   })
@@ -110,6 +126,7 @@ export function createNotificationService(
       await service.start?.()
       worker.start()
       webhooks.start()
+      notes.start()
     },
   }
 }

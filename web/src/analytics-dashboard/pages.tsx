@@ -19,6 +19,7 @@ import {
   proposalAnalyticsQueryOptions,
   type DashboardRange,
 } from './queries.ts'
+import { HubspotDealLink } from '../hubspot/deal-link.tsx'
 import { sellerInputs } from './seller-inputs.ts'
 import { UpgradeView } from './upgrade-view.tsx'
 
@@ -96,7 +97,12 @@ export function DetailPage({ proposalId, days }: { proposalId: string; days: Das
   } else {
     const agreement = proposal.data?.agreement
     const agreedBy = agreement?.name === undefined ? undefined : { name: agreement.name, email: agreement.email }
-    content = <ProposalDetail detail={detail.data} sellerInputs={inputs} agreedBy={agreedBy} days={days} />
+    content = (
+      <>
+        <ProposalDetail detail={detail.data} sellerInputs={inputs} agreedBy={agreedBy} days={days} />
+        <HubspotDealLink proposalId={proposalId} />
+      </>
+    )
   }
 
   return (

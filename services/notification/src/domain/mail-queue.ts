@@ -1,6 +1,7 @@
 // The e-mails the service owes. A consumer writes one in the transaction that records its event, with
 // an id made from the event's, so a redelivered event finds the row already there and adds nothing.
 import type { Tx } from '../db.ts'
+import { oweHubspotNote } from '../hubspot/notes.ts'
 import type { MailData, MailKind } from './mail-kinds.ts'
 
 export interface OwedMail<Kind extends MailKind> {
@@ -30,5 +31,7 @@ export async function oweMail<Kind extends MailKind>(tx: Tx, mail: OwedMail<Kind
     ],
     skipDuplicates: true,
   })
+  // The same move becomes a note on the proposal's HubSpot deal, when it is linked.
+  if (created.count === 1) await oweHubspotNote(tx, mail)
   return created.count === 1
 }

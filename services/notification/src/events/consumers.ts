@@ -2,16 +2,20 @@
 import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt'
 import {
   emailVerificationRequested,
+  grantedPlan,
   proposalAgreed,
   proposalDeleted,
   proposalPdfDownloaded,
   proposalViewed,
+  subscriptionChanged,
   userEmailChanged,
+  userRegistered,
 } from '@valueproof/event-bus'
 import { oweMail } from '../domain/mail-queue.ts'
 import { forgetProposal, keepProposal, recordOpen } from '../domain/opens.ts'
 import { projectEmail } from '../domain/sellers.ts'
 import { oweWebhooks } from '../webhooks/fan-out.ts'
+import { projectPlan } from '../hubspot/plan.ts'
 import { consumer, type Consumer } from './consume.ts'
 
 function timeOf(stamp: Timestamp | undefined, fallback: Date): Date {
@@ -25,6 +29,12 @@ function countedByProspect(viewer: string, counting: string): boolean {
 
 export function notificationConsumers(options: { laterOpensWindowMs: number }): Consumer[] {
   return [
+    consumer(userRegistered, 'user-registered', (tx, { message }) =>
+      projectPlan(tx, { userId: message.userId, plan: message.plan === 'pro' ? 'pro' : 'free', version: 0 }),
+    ),
+    consumer(subscriptionChanged, 'subscription-changed', (tx, { message }) =>
+      projectPlan(tx, { userId: message.userId, ...grantedPlan(message) }),
+    ),
     consumer(userEmailChanged, 'user-email-changed', async (tx, { message, occurredAt }) => {
       await projectEmail(tx, {
         userId: message.userId,

@@ -194,3 +194,16 @@ export function composeMail(mail: TypedMail, language: MailLanguage, links: Mail
   const textFooter = footer.map((line) => (line.link === undefined ? line.text : `${line.link.label}: ${line.link.url}`))
   return { subject, text: textPart(texts, paragraphs, textFooter), html: htmlPart(language, texts, paragraphs, footer) }
 }
+
+/**
+ * The same move as a HubSpot note on the linked deal: the subject in bold, then the paragraphs and
+ * the analytics link, as the plain HTML HubSpot shows in a note (no greeting, no footer).
+ */
+export function composeNote(mail: TypedMail, language: MailLanguage, origin: string): string {
+  const { subject, paragraphs } = content(mail, mailTexts(language), origin)
+  const lines = paragraphs.map((paragraph) => {
+    const link = paragraph.link === undefined ? '' : `<a href="${escapeHtml(paragraph.link.url)}">${escapeHtml(paragraph.link.label)}</a>`
+    return `<p>${escapeHtml(paragraph.text)}${paragraph.text !== '' && link !== '' ? '<br>' : ''}${link}</p>`
+  })
+  return [`<p><strong>${escapeHtml(subject)}</strong></p>`, ...lines].join('')
+}

@@ -14,6 +14,7 @@ import { CancelSubscriptionDialog } from '../../components/settings/cancel-subsc
 import { CompanyProfileCard } from '../../components/settings/company-profile-card.tsx'
 import { ContactDetailsForm } from '../../components/settings/contact-details-form.tsx'
 import { EmailSettings } from '../../components/settings/email-settings.tsx'
+import { HubspotCard } from '../../components/settings/hubspot-card.tsx'
 import { NotificationSettingsCard } from '../../components/settings/notification-settings-card.tsx'
 import { SubscriptionPlanCard } from '../../components/settings/subscription-plan-card.tsx'
 import { WebhooksCard } from '../../components/settings/webhooks-card.tsx'
@@ -103,6 +104,7 @@ function Settings({ user }: { user: UserRecord }) {
         <EmailSettings user={user} />
         <NotificationSettingsCard />
         <WebhooksCard />
+        <HubspotCard user={user} upgrade={upgrade} upgrading={busy} />
       </div>
       <CancelSubscriptionDialog open={cancelOpen} subscription={subscription.data} onClose={() => setCancelOpen(false)} />
     </section>
