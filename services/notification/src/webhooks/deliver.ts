@@ -8,7 +8,7 @@ import { WEBHOOK_PAYLOAD_VERSION, WEBHOOK_SIGNATURE_HEADER, webhookEventTypeSche
 import { qualifiedTable } from '@valueproof/db'
 import type { Logger } from '@valueproof/http-kit'
 import { OutboundRefusal, type OutboundClient } from '@valueproof/outbound-http'
-import type { PrismaClient } from '../db.ts'
+import type { PrismaClient, Tx } from '../db.ts'
 import { oweMail } from '../domain/mail-queue.ts'
 import { GIVE_UP_AFTER_MS, retryDelayMs } from '../sending/sender.ts'
 import { webhookSignature, type WebhookSecretCipher } from './secret.ts'
@@ -84,27 +84,25 @@ async function attempt(
   }
 }
 
-/** A day of failures: the endpoint is disabled, its pending deliveries fail, the seller is owed an e-mail. */
-async function disableEndpoint(deps: DeliverDeps, endpointId: string, reason: string, now: Date): Promise<void> {
-  await deps.prisma.$transaction(async (tx) => {
-    const disabled = await tx.webhookEndpoint.updateMany({
-      where: { id: endpointId, enabled: true },
-      data: { enabled: false, disabledReason: reason },
-    })
-    if (disabled.count === 0) return
-    await tx.webhookDelivery.updateMany({
-      where: { endpointId, status: 'pending' },
-      data: { status: 'failed', lastError: 'endpoint disabled' },
-    })
-    const endpoint = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId }, select: { userId: true, url: true } })
-    await oweMail(tx, {
-      id: `webhook_disabled-${endpointId}-${now.getTime()}`,
-      userId: endpoint.userId,
-      kind: 'webhook_disabled',
-      data: { endpointId, url: endpoint.url, reason },
-    })
+/** A day of failures: the endpoint is disabled, its pending deliveries fail, the seller is owed an e-mail (in the caller's transaction). */
+async function disableEndpoint(tx: Tx, endpointId: string, reason: string, now: Date): Promise<boolean> {
+  const disabled = await tx.webhookEndpoint.updateMany({
+    where: { id: endpointId, enabled: true },
+    data: { enabled: false, disabledReason: reason },
   })
-  deps.logger.warn({ endpointId, reason }, 'webhook endpoint disabled after a day of failed deliveries')
+  if (disabled.count === 0) return false
+  await tx.webhookDelivery.updateMany({
+    where: { endpointId, status: 'pending' },
+    data: { status: 'failed', lastError: 'endpoint disabled' },
+  })
+  const endpoint = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId }, select: { userId: true, url: true } })
+  await oweMail(tx, {
+    id: `webhook_disabled-${endpointId}-${now.getTime()}`,
+    userId: endpoint.userId,
+    kind: 'webhook_disabled',
+    data: { endpointId, url: endpoint.url, reason },
+  })
+  return true
 }
 
 async function deliver(deps: DeliverDeps, delivery: ClaimedDelivery, now: Date): Promise<void> {
@@ -129,11 +127,16 @@ async function deliver(deps: DeliverDeps, delivery: ClaimedDelivery, now: Date):
     return
   }
   if (now.getTime() - delivery.retrying_since.getTime() >= GIVE_UP_AFTER_MS) {
-    await deps.prisma.webhookDelivery.update({
-      where: { id: delivery.id },
-      data: { ...tried, ...code, status: 'failed', lastError: `gave up after a day: ${outcome.reason}` },
+    // One transaction: whoever sees the delivery failed sees its endpoint disabled.
+    const reason = `Deliveries failed for a day (last: ${outcome.reason})`
+    const disabled = await deps.prisma.$transaction(async (tx) => {
+      await tx.webhookDelivery.update({
+        where: { id: delivery.id },
+        data: { ...tried, ...code, status: 'failed', lastError: `gave up after a day: ${outcome.reason}` },
+      })
+      return disableEndpoint(tx, endpoint.id, reason, now)
     })
-    await disableEndpoint(deps, endpoint.id, `Deliveries failed for a day (last: ${outcome.reason})`, now)
+    if (disabled) deps.logger.warn({ endpointId: endpoint.id, reason }, 'webhook endpoint disabled after a day of failed deliveries')
     return
   }
   await deps.prisma.webhookDelivery.update({
