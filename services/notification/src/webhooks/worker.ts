@@ -4,7 +4,7 @@
 import { deliverDueWebhooks, type DeliverDeps } from './deliver.ts'
 
 const DEFAULT_POLL_MS = 1000
-const BATCH = 20
+const BATCH = 100
 /** Longer than a batch can take (its POSTs run at once, each within the client's time limit). */
 const LEASE_MS = 5 * 60_000
 
