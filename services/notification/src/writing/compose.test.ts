@@ -81,3 +81,11 @@ describe('an e-mail written out', () => {
     expect(swedish.html).toContain('Senaste felet: Deliveries failed for a day (last: answered 500)')
   })
 })
+
+describe('an e-mail without a footer', () => {
+  it('ends with its last paragraph: no separator and no empty footer', () => {
+    const mail = composeMail({ kind: 'verify', data: { verifyPath: '/api/user/email/verify?token=abc', language: 'en' } }, 'en', { origin })
+    expect(mail.text.endsWith('nothing is sent to this address until it is confirmed.')).toBe(true)
+    expect(mail.html).not.toContain('<hr')
+  })
+})

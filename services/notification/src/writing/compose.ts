@@ -146,7 +146,7 @@ function textPart(texts: MailTexts, paragraphs: Paragraph[], footer: string[]): 
     if (paragraph.link !== undefined) lines.push(`${paragraph.link.label}: ${paragraph.link.url}`)
     lines.push('')
   }
-  return [...lines, '--', ...footer].join('\n')
+  return (footer.length === 0 ? lines : [...lines, '--', ...footer]).join('\n').trimEnd()
 }
 
 function htmlPart(language: MailLanguage, texts: MailTexts, paragraphs: Paragraph[], footer: Paragraph[]): string {
@@ -172,10 +172,7 @@ function htmlPart(language: MailLanguage, texts: MailTexts, paragraphs: Paragrap
 <div style="max-width:560px;margin:0 auto">
 <p style="margin:0 0 12px">${escapeHtml(texts.greeting)}</p>
 ${body}
-<hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0 12px">
-<div style="font-size:13px;color:#6b7280">
-${foot}
-</div>
+${foot === '' ? '' : `<hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0 12px">\n<div style="font-size:13px;color:#6b7280">\n${foot}\n</div>`}
 </div></body></html>`
 }
 
