@@ -117,6 +117,10 @@ const COVERAGE: Record<string, Coverage> = {
     publicByDesign:
       'daily product totals for the operator token from configuration only (404 without one, 401 otherwise); no account’s data',
   },
+  'GET /api/notifications/dead-letters': {
+    publicByDesign:
+      'the e-mails given up, for the operator token from configuration only (404 without one, 401 otherwise); no address or content',
+  },
   'GET /api/user/email/verify': {
     publicByDesign:
       'a confirmation link opened from a mail app, often signed out: confirms only the address whose current link carries the random token, and its redirect names no one',

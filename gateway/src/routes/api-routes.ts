@@ -443,6 +443,17 @@ export const apiRoutes: ApiRoute[] = [
     tooLargeMessage: JSON_TOO_LARGE,
     passHeaders: ['authorization'],
   },
+  // The e-mails the notification service gave up: the operator's token only (404 without one).
+  {
+    method: 'GET',
+    path: '/api/notifications/dead-letters',
+    service: 'notification',
+    to: '/notifications/dead-letters',
+    access: 'none',
+    bodyLimit: 0,
+    tooLargeMessage: JSON_TOO_LARGE,
+    passHeaders: ['authorization'],
+  },
   // The seller's e-mail notifications (issue 39, decision 137): which kinds they get, the e-mails'
   // unsubscribe link (the signed token is the authority: no session), and the development mailbox
   // of `npm start` (the service answers 404 unless DEV_MAILBOX_PAGE is on).

@@ -273,6 +273,8 @@ export {
   unsubscribeQuerySchema,
   unsubscribeAnswerSchema,
   devMailboxSchema,
+  deadLettersSchema,
+  type DeadLetters,
   type NotificationKind,
   type NotificationSettings,
   type UpdateNotificationSettingsBody,

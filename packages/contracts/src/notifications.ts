@@ -48,3 +48,18 @@ export const devMailboxSchema = z.object({
   ),
 })
 export type DevMailbox = z.infer<typeof devMailboxSchema>
+
+/** GET /api/notifications/dead-letters (the operator's token only): e-mails given up, newest first. */
+export const deadLettersSchema = z.object({
+  mails: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      userId: z.number().int(),
+      attempts: z.number().int(),
+      lastError: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+})
+export type DeadLetters = z.infer<typeof deadLettersSchema>

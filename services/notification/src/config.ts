@@ -1,4 +1,4 @@
-import { env } from '@valueproof/http-kit'
+import { env, secretEnv } from '@valueproof/http-kit'
 import { mailEnv } from '@valueproof/mailer'
 import { outboundEnv } from '@valueproof/outbound-http'
 import { infrastructureEnv } from '@valueproof/service-runtime'
@@ -23,6 +23,8 @@ export const notificationEnv = {
    * batch can take, and how long mails claimed by a replica that died wait.
    */
   MAIL_CLAIM_LEASE_SECONDS: env.positiveInt(300),
+  /** The operator's bearer token for GET /notifications/dead-letters; unset, that list does not exist (404). Never generated. */
+  NOTIFICATION_OPERATOR_TOKEN: secretEnv,
   /** Lists the local mailbox at /dev/mailbox (only without SMTP_URL; the embedded stack turns it on). */
   DEV_MAILBOX_PAGE: env.boolean(false),
   /** Where HubSpot's API is (default https://api.hubapi.com; tests and the e2e product point it at a fake). */
@@ -57,6 +59,7 @@ export const defaultNotificationSettings: NotificationSettings = {
   LATER_OPENS_WINDOW_MINUTES: 60,
   MAIL_CLAIM_LEASE_SECONDS: 300,
   DEV_MAILBOX_PAGE: false,
+  NOTIFICATION_OPERATOR_TOKEN: undefined,
   OUTBOUND_ALLOWED_TARGETS: [],
   OUTBOUND_ALLOWED_RANGES: [],
   HUBSPOT_API_URL: undefined,

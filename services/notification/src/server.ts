@@ -9,6 +9,7 @@ import { HubspotNoteRound } from './hubspot/note-sender.ts'
 import { hubspotRouter } from './hubspot/routes/index.ts'
 import { hubspotTokenCipher } from './hubspot/token-cipher.ts'
 import { notificationConsumers } from './events/consumers.ts'
+import { deadLettersRouter } from './routes/dead-letters/index.ts'
 import { devMailboxRouter } from './routes/dev-mailbox/index.ts'
 import { settingsRouter } from './routes/settings/index.ts'
 import { unsubscribeRouter } from './routes/unsubscribe/index.ts'
@@ -112,6 +113,7 @@ export function createNotificationService(
       unsubscribeRouter({ prisma: deps.prisma, key }),
       webhooksRouter({ prisma: deps.prisma, cipher, now }),
       hubspotRouter(hubspot),
+      deadLettersRouter({ prisma: deps.prisma, operatorToken: config.NOTIFICATION_OPERATOR_TOKEN }),
       devMailboxRouter({ mailboxDir: config.DEV_MAILBOX_PAGE && mailer.kind === 'mailbox' ? mailboxDir : undefined }),
     ],
     consumers: notificationConsumers({ laterOpensWindowMs: config.LATER_OPENS_WINDOW_MINUTES * 60_000 }),

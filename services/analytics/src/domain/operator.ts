@@ -1,29 +1,17 @@
 // The product owner's daily counts (issue 19): sign-ups from identity's events, landing-page demo
 // interactions, CTA clicks, calculators generated, proposals created and shared, prospect views.
 // Reachable only with ANALYTICS_OPERATOR_TOKEN (routes/analytics).
-import { createHash, timingSafeEqual } from 'node:crypto'
 import { operatorOverviewSchema, type OperatorOverview } from '@valueproof/contracts'
-import { errors, HttpError } from '@valueproof/http-kit'
+import { operatorGate, operatorTokenMessage } from '@valueproof/http-kit'
 import type { PrismaClient } from '../db.ts'
 import { DAILY_METRICS, type DailyMetric } from './daily-counts.ts'
 import { dayKey, lastDays } from './days.ts'
 
-export const OPERATOR_TOKEN_INVALID_MESSAGE = 'The operator view needs Authorization: Bearer <ANALYTICS_OPERATOR_TOKEN>'
+export const OPERATOR_TOKEN_INVALID_MESSAGE = operatorTokenMessage('ANALYTICS_OPERATOR_TOKEN')
 
-/**
- * Checks an Authorization header against the configured token: 404 when none is configured (the
- * view does not exist), 401 unless it is `Bearer <token>`. Both sides are hashed first, so the
- * constant-time comparison also hides the token's length.
- */
-export function operatorGate(token: string | undefined): (authorization: string) => void {
-  const wanted = token === undefined ? undefined : createHash('sha256').update(token, 'utf8').digest()
-  return (authorization) => {
-    if (wanted === undefined) throw errors.notFound()
-    const given = /^Bearer +(\S+)\s*$/i.exec(authorization)?.[1] ?? ''
-    if (!timingSafeEqual(createHash('sha256').update(given, 'utf8').digest(), wanted)) {
-      throw new HttpError(401, 'operator_token_invalid', OPERATOR_TOKEN_INVALID_MESSAGE, { 'WWW-Authenticate': 'Bearer' })
-    }
-  }
+/** The operator view's gate: ANALYTICS_OPERATOR_TOKEN (404 unset, 401 for anything but it). */
+export function analyticsOperatorGate(token: string | undefined): (authorization: string) => void {
+  return operatorGate(token, 'ANALYTICS_OPERATOR_TOKEN')
 }
 
 const FIELD_OF: Record<DailyMetric, 'ctaClicks' | 'calculatorsGenerated' | 'proposalsCreated' | 'proposalsShared' | 'prospectViews'> = {

@@ -49,17 +49,20 @@ export async function startNotification(
   async function call(
     method: 'GET' | 'PUT' | 'POST' | 'DELETE',
     path: string,
-    request: { userId?: number; body?: unknown } = {},
+    request: { userId?: number; body?: unknown; headers?: Record<string, string> } = {},
   ): Promise<Response> {
-    const pathOnly = path
     const identity = signIdentity(
       SIGNING_KEY,
-      { method, path: pathOnly },
+      { method, path },
       { clientIp: '203.0.113.9', ...(request.userId === undefined ? {} : { userId: request.userId }) },
     )
     return fetch(`${server.url}${path}`, {
       method,
-      headers: { [IDENTITY_HEADER]: identity, ...(request.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        [IDENTITY_HEADER]: identity,
+        ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...request.headers,
+      },
       ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
     })
   }

@@ -3,7 +3,7 @@ import { currentUserId, errors, HttpError, requireUser, Router } from '@valuepro
 import type { Context, Next } from 'koa'
 import type { PrismaClient } from '../../db.ts'
 import { dashboardOverview, type DashboardDeps } from '../../domain/dashboard.ts'
-import { operatorGate, operatorOverview } from '../../domain/operator.ts'
+import { analyticsOperatorGate, operatorOverview } from '../../domain/operator.ts'
 import { proposalAnalytics } from '../../domain/proposal-analytics.ts'
 
 export const DAYS_INVALID_MESSAGE = `days must be a whole number from 1 to ${ANALYTICS_MAX_DAYS}`
@@ -41,7 +41,7 @@ async function proRequiredCode(ctx: Context, next: Next): Promise<void> {
  */
 export function analyticsRouter(deps: DashboardDeps & { prisma: PrismaClient; operatorToken: string | undefined }): Router {
   const router = new Router()
-  const operatorAllowed = operatorGate(deps.operatorToken)
+  const operatorAllowed = analyticsOperatorGate(deps.operatorToken)
 
   router.get('/analytics/overview', requireUser(), proRequiredCode, async (ctx) => {
     answer(ctx, await dashboardOverview(deps, { userId: currentUserId(ctx), days: daysOf(ctx) }))
