@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { CALCULATOR_NOT_FOUND_MESSAGE, OWN_PROPOSAL_NOT_FOUND_MESSAGE } from '@valueproof/contracts'
 import { apiRoutes } from '../../gateway/src/routes/api-routes.ts'
 import { buildPdf } from '../../packages/documents/src/test-documents.ts'
+import { startFakeHubspot, type FakeHubspot } from '../../services/notification/src/hubspot/testing/fake-hubspot.ts'
 import { supportTriageCalculator, supportTriageInput } from '../../services/proposal/src/testing/calculators.ts'
 import { ApiClient } from '../integration/support/http-client.ts'
 import { logoForm, tinyPng } from '../integration/support/images.ts'
@@ -14,6 +15,7 @@ import { stackKinds, startTestStack } from '../integration/support/stack.ts'
 import { generationsCounted, SECURITY_STACK_ENV, signInAgain, type Actor } from './support/actors.ts'
 import { expectPublicProposal, PUBLIC_PROPOSAL_KEYS, QUOTED_CALCULATOR, SELLER_ONLY_TEXTS } from './support/public-proposal.ts'
 import { BILLING_AND_TEMPLATE_COVERAGE, type Check, type Coverage, type World } from './support/idor-billing.ts'
+import { HUBSPOT_COVERAGE, withHubspot } from './support/idor-hubspot.ts'
 import { WEBHOOK_COVERAGE, withWebhook } from './support/idor-webhooks.ts'
 import { rawRequest } from './support/raw-http.ts'
 import {
@@ -546,6 +548,7 @@ const COVERAGE: Record<string, Coverage> = {
   },
   ...BILLING_AND_TEMPLATE_COVERAGE,
   ...WEBHOOK_COVERAGE,
+  ...HUBSPOT_COVERAGE,
   'POST /api/logout': {
     owned: async ({ a, b }) => {
       const aToken = a.client.sessionCookie ?? ''
@@ -567,19 +570,23 @@ describe('the IDOR matrix knows every /api route', () => {
 describe.each(kinds)('IDOR through the gateway (%s)', (kind) => {
   const world = {} as World
   let baseline: unknown
+  let hubspot: FakeHubspot | undefined
 
   beforeAll(async () => {
-    world.stack = await startTestStack(kind, SECURITY_STACK_ENV)
+    hubspot = await startFakeHubspot()
+    world.stack = await startTestStack(kind, { ...SECURITY_STACK_ENV, HUBSPOT_API_URL: hubspot.url })
     world.a = await victim(world.stack)
     world.b = await attacker(world.stack)
     // B has things of its own, so that lists and profiles are not trivially empty.
     await shareProposal(world.b.client, { title: 'B’s first' })
     await withBillingAndTemplates(world.a)
     await withWebhook(world.a)
+    await withHubspot(world, hubspot)
     baseline = await stateOf(world.stack, world.a)
   }, 120_000)
   afterAll(async () => {
     await world.stack?.close()
+    await hubspot?.close()
   })
   afterEach(async () => {
     // Whatever B did, A's account, profile, logo and proposals are as they were.

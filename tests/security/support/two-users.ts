@@ -26,6 +26,8 @@ export interface Victim extends Actor {
   openCheckoutId?: string
   /** A's webhook endpoint (set by withWebhook). */
   webhookId?: string
+  /** A's HubSpot portal and the deal its unpublished proposal is linked to (set by withHubspot). */
+  hubspot?: { portalId: string; dealId: string; linkedProposalId: string }
 }
 
 export async function shareProposal(client: RecordingClient, body: Record<string, unknown>): Promise<string> {
@@ -164,6 +166,9 @@ export async function stateOf(stack: TestStack, a: Victim): Promise<unknown> {
     webhooks: await json('/api/notifications/webhooks'),
     webhookDeliveries: a.webhookId ? await json(`/api/notifications/webhooks/${a.webhookId}/deliveries`) : null,
     templates: await json('/api/calculator-templates'),
+    // The connection as A sees it (portal, connected or revoked, since when; never the token) and A's link.
+    hubspot: a.hubspot ? await json('/api/notifications/hubspot') : null,
+    hubspotLink: a.hubspot ? await json(`/api/notifications/hubspot/links/${a.hubspot.linkedProposalId}`) : null,
     checkout: a.openCheckoutId ? await json(`/api/billing/test-checkout/${a.openCheckoutId}`) : null,
     logo: createHash('sha256')
       .update(Buffer.from(await logo.arrayBuffer()))
