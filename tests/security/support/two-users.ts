@@ -26,7 +26,7 @@ export interface Victim extends Actor {
   openCheckoutId?: string
   /** A's webhook endpoint (set by withWebhook). */
   webhookId?: string
-  /** A's HubSpot portal and the deal its unpublished proposal is linked to (set by withHubspot). */
+  /** A's HubSpot portal and the deal its protected proposal is linked to (set by withHubspot). */
   hubspot?: { portalId: string; dealId: string; linkedProposalId: string }
 }
 
