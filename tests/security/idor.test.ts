@@ -15,7 +15,7 @@ import { stackKinds, startTestStack } from '../integration/support/stack.ts'
 import { generationsCounted, SECURITY_STACK_ENV, signInAgain, type Actor } from './support/actors.ts'
 import { expectPublicProposal, PUBLIC_PROPOSAL_KEYS, QUOTED_CALCULATOR, SELLER_ONLY_TEXTS } from './support/public-proposal.ts'
 import { BILLING_AND_TEMPLATE_COVERAGE, type Check, type Coverage, type World } from './support/idor-billing.ts'
-import { HUBSPOT_COVERAGE, withHubspot } from './support/idor-hubspot.ts'
+import { FREE_USER_CALLS, freeUserRefused, HUBSPOT_COVERAGE, withHubspot } from './support/idor-hubspot.ts'
 import { WEBHOOK_COVERAGE, withWebhook } from './support/idor-webhooks.ts'
 import { rawRequest } from './support/raw-http.ts'
 import {
@@ -596,6 +596,11 @@ describe.each(kinds)('IDOR through the gateway (%s)', (kind) => {
   const owned = Object.entries(COVERAGE).flatMap(([key, coverage]) => ('owned' in coverage ? [[key, coverage.owned] as const] : []))
   it.each(owned)('%s: B cannot reach A’s data', { timeout: 60_000 }, async (_key, check) => {
     await check(world)
+  })
+
+  it('a Free user naming A gets HubSpot’s 403 for Free on every HubSpot route, never A’s connection', async () => {
+    expect(Object.keys(FREE_USER_CALLS)).toEqual(Object.keys(HUBSPOT_COVERAGE))
+    await freeUserRefused(world)
   })
 
   it('serves logos only by their exact name: no listing, no climbing out of the logo folder', async () => {

@@ -3,9 +3,10 @@
 // links on its own connection only. A's connection and link are in the state the suite compares
 // after each check.
 import { randomBytes, randomInt } from 'node:crypto'
+import { HUBSPOT_PRO_REQUIRED_CODE, HUBSPOT_PRO_REQUIRED_MESSAGE } from '@valueproof/contracts'
 import { expect } from 'vitest'
 import type { FakeHubspot } from '../../../services/notification/src/hubspot/testing/fake-hubspot.ts'
-import { eventually, type Actor } from './actors.ts'
+import { eventually, signUp, type Actor } from './actors.ts'
 import type { Check, Coverage, World } from './idor-billing.ts'
 import { impersonationHeaders, type Victim } from './two-users.ts'
 
@@ -159,4 +160,34 @@ export const HUBSPOT_COVERAGE: Record<string, Coverage> = {
   'DELETE /api/notifications/hubspot/links/:proposalId': {
     owned: linkOwnersOnly((b, id, headers) => b.client.request('DELETE', `/api/notifications/hubspot/links/${id}`, { headers })),
   },
+}
+
+/** Each HubSpot route as a Free user would call it about A's things (the keys are HUBSPOT_COVERAGE's). */
+export const FREE_USER_CALLS: Record<string, (a: Victim) => { path: string; json?: unknown }> = {
+  'GET /api/notifications/hubspot': (a) => ({ path: `/api/notifications/hubspot?userId=${a.id}` }),
+  'PUT /api/notifications/hubspot': () => ({ path: '/api/notifications/hubspot', json: { accessToken: bravo.token } }),
+  'DELETE /api/notifications/hubspot': () => ({ path: '/api/notifications/hubspot' }),
+  'GET /api/notifications/hubspot/deals': (a) => ({ path: `/api/notifications/hubspot/deals?q=Alpha&userId=${a.id}` }),
+  'GET /api/notifications/hubspot/links/:proposalId': (a) => ({ path: `/api/notifications/hubspot/links/${own(a).linkedProposalId}` }),
+  'PUT /api/notifications/hubspot/links/:proposalId': (a) => ({
+    path: `/api/notifications/hubspot/links/${own(a).linkedProposalId}`,
+    json: { dealId: bravo.dealId },
+  }),
+  'DELETE /api/notifications/hubspot/links/:proposalId': (a) => ({ path: `/api/notifications/hubspot/links/${own(a).linkedProposalId}` }),
+}
+
+/**
+ * A Free user naming A (who is Pro) every way it can: every HubSpot call is refused as the caller's
+ * plan, never answered on A's; A's connection and link stay as they were (the suite compares them).
+ */
+export async function freeUserRefused({ stack, a }: World): Promise<void> {
+  const free = await signUp(stack, 'freehubspot')
+  for (const headers of impersonationHeaders(a)) {
+    for (const [key, call] of Object.entries(FREE_USER_CALLS)) {
+      const { path, json } = call(a)
+      const response = await free.client.request(key.split(' ')[0] ?? '', path, { headers, ...(json === undefined ? {} : { json }) })
+      expect(response.status, `${key}: ${await response.clone().text()}`).toBe(403)
+      expect(await response.json()).toEqual({ message: HUBSPOT_PRO_REQUIRED_MESSAGE, code: HUBSPOT_PRO_REQUIRED_CODE })
+    }
+  }
 }
