@@ -12,7 +12,7 @@
 // senders, it answers the 3xx as it is, and the caller counts it as a failed delivery.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
-import { rootCertificates } from 'node:tls'
+import { createSecureContext, rootCertificates } from 'node:tls'
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent'
 
 export type OutboundRefusalReason =
@@ -176,7 +176,8 @@ export function createOutboundClient(options: OutboundClientOptions = {}): Outbo
   const timeoutMs = options.timeoutMs ?? 10_000
   const connectTimeoutMs = Math.min(options.connectTimeoutMs ?? 5_000, timeoutMs)
   const trusted = options.trustedCertificates ?? []
-  const tls = trusted.length === 0 ? {} : { ca: [...rootCertificates, ...trusted] }
+  // One secure context for the client's life: given as `ca`, the roots would be parsed again for every connection.
+  const tls = trusted.length === 0 ? {} : { secureContext: createSecureContext({ ca: [...rootCertificates, ...trusted] }) }
   const filter = { keepAlive: false, allowIPAddressList: [...(options.allowedRanges ?? [])] }
   const guarded = { http: new RequestFilteringHttpAgent(filter), https: new RequestFilteringHttpsAgent({ ...filter, ...tls }) }
   const plain = { http: new HttpAgent({ keepAlive: false }), https: new HttpsAgent({ keepAlive: false, ...tls }) }
