@@ -7,7 +7,7 @@
 // the proposal's title in its subject.
 // Run alone: node --import tsx tests/bench/run.ts notifications
 import { randomBytes } from 'node:crypto'
-import { infra, mailSummariesTo, mailTo, needs } from '@valueproof/testing'
+import { eventually, infra, mailSummariesTo, mailTo, needs } from '@valueproof/testing'
 import { startDeployedStack } from '../deploy/processes.ts'
 import { ApiClient, GOOD_PASSWORD, uniqueUsername } from '../integration/support/http-client.ts'
 import type { BenchResult } from './bench-result.ts'
@@ -35,18 +35,9 @@ function log(line: string): void {
   console.log(`  [notifications] ${line}`)
 }
 
-function percentile(sorted: number[], share: number): number {
+/** The value at `share` (0–1) of ascending `sorted`. */
+export function percentile(sorted: number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error('not in time')
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
 }
 
 /** A seller with a confirmed address: registered with it, then the link from the confirmation e-mail followed. */
@@ -55,7 +46,7 @@ async function confirmedSeller(gatewayUrl: string): Promise<{ owner: ApiClient; 
   const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`
   const registered = await owner.post('/api/register', { username: uniqueUsername('benchmail'), password: GOOD_PASSWORD, email })
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${await registered.text()}`)
-  const [confirmation] = await waitFor(async () => {
+  const [confirmation] = await eventually(async () => {
     const found = await mailTo(email)
     return found.length > 0 ? found : undefined
   }, 30_000)
@@ -127,7 +118,7 @@ export async function run(): Promise<BenchResult[]> {
     }
     log(`${emails.length} sellers confirmed, ${count} proposals shared; ${count} prospects open one each, ${VIEWS_PER_SECOND} a second…`)
     const accepted = await viewsAtRate(stack.url, ids)
-    const delivered = await waitFor(async () => {
+    const delivered = await eventually(async () => {
       const found = (await Promise.all(emails.map((email) => mailSummariesTo(email))))
         .flat()
         .filter((message) => message.subject.startsWith('A prospect opened'))

@@ -17,6 +17,7 @@ import { selfSignedCertificate } from '@valueproof/outbound-http/testing'
 import { needs } from '@valueproof/testing'
 import { startNotification } from '../../services/notification/src/testing/service.ts'
 import type { BenchResult } from './bench-result.ts'
+import { percentile } from './notifications.bench.ts'
 
 const EVENTS = 1000
 const ENDPOINTS = 10
@@ -50,10 +51,6 @@ async function arrivalsAt(port: number, certificate: string): Promise<{ posts: n
       .on('error', reject)
       .end()
   })
-}
-
-function percentile(sorted: number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN
 }
 
 export async function run(): Promise<BenchResult[]> {
