@@ -41,8 +41,8 @@ const MULTIPLIERS: Readonly<Record<string, number>> = {
   hundred: 100,
   hundra: 100,
 }
-/** "8 cents", "85 öre": a hundredth of the currency. */
-const SUB_UNIT = /^\s?(?:cents?|c|öre)(?![\p{L}])/iu
+/** "8 cents", "4¢", "85 öre": a hundredth of the currency. */
+const SUB_UNIT = /^\s?(?:cents?|c|öre|¢)(?![\p{L}])/iu
 
 const multiplierAt = (text: string): number | undefined => {
   const word = MULTIPLIER.exec(text)?.[1]
@@ -151,6 +151,17 @@ const TRIPLE_WORDS = new Set([
 ])
 const ONE = new Set(['a', 'an', 'one', 'en', 'ett'])
 
+const HUNDRED_WORDS = new Set(['hundred', 'hundra'])
+
+/** "seven hundred and eighty", "tre hundra femtio": the hundreds with the tens and units after them. */
+function hundredsAt(words: readonly string[], index: number): number | undefined {
+  const count = cardinalWord(words[index] ?? '')
+  if (count === undefined || count < 1 || count > 99 || !HUNDRED_WORDS.has(words[index + 1] ?? '')) return undefined
+  const restAt = ['and', 'och'].includes(words[index + 2] ?? '') ? index + 3 : index + 2
+  const rest = cardinalWord(words[restAt] ?? '')
+  return count * 100 + (rest !== undefined && rest < 100 ? rest : 0)
+}
+
 /** Cardinals ("fourteen", "fyrtiofem", "fyra miljoner"), fractions ("two thirds", "tre fjärdedelar"), halves, doubles. */
 function wordNumbers(text: string): number[] {
   const values: number[] = []
@@ -169,6 +180,8 @@ function wordNumbers(text: string): number[] {
       const factor = multiplierAt(` ${words[index + 1] ?? ''}`)
       if (factor !== undefined) values.push(cardinal * factor)
     }
+    const hundreds = hundredsAt(words, index)
+    if (hundreds !== undefined) values.push(hundreds)
     if (HALF_WORDS.has(word)) values.push(50, 0.5)
     if (DOUBLE_WORDS.has(word)) values.push(2, 100)
     if (TRIPLE_WORDS.has(word)) values.push(3, 200)

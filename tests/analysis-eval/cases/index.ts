@@ -29,6 +29,7 @@ export const DESCRIPTION_SOURCES: ReadonlyArray<{ readonly source: string; reado
   { source: 'outside-writers/w2.json', path: resolve(WRITERS_DIR, 'w2.json') },
   { source: 'outside-writers/w3.json', path: resolve(WRITERS_DIR, 'w3.json') },
   { source: 'outside-writers/w4.json', path: resolve(WRITERS_DIR, 'w4.json') },
+  { source: 'outside-writers/w5.json', path: resolve(WRITERS_DIR, 'w5.json') },
 ]
 
 export type CaseLanguage = 'en' | 'sv'
