@@ -24,6 +24,8 @@ export interface CalculatorReading {
   readonly valueDrivers: readonly string[]
   /** Inputs that enter the value with a positive sign (a summand or a factor of one; not a divisor, not subtracted). */
   readonly positiveInValue: ReadonlySet<string>
+  /** Inputs some formula computes with: the value's, the price's or a calculated field's. */
+  readonly usedInputs: ReadonlySet<string>
 }
 
 /**
@@ -124,6 +126,17 @@ function walkValueFields(data: CalculatorData, start: ValueField): { drivers: st
   return { drivers: [...drivers], positive }
 }
 
+/** The inputs the calculator computes with: an input no formula uses moves nothing the prospect sees. */
+function usedInputsOf(data: CalculatorData): Set<string> {
+  const formulas = [data.formula, data.price?.formula ?? undefined, ...data.valueFields.map((field) => field.formula)]
+  return new Set(
+    formulas.flatMap((formula) => {
+      const tree = treeOf(formula ?? undefined)
+      return tree === undefined ? [] : parameterNamesIn(tree)
+    }),
+  )
+}
+
 export function readCalculator(data: CalculatorData): CalculatorReading {
   const calculator = createCalculator(data)
   const defaults = calculator.initialValues()
@@ -140,6 +153,7 @@ export function readCalculator(data: CalculatorData): CalculatorReading {
       priceField: priceField === undefined || priceValue === undefined ? undefined : { name: priceField.name, value: priceValue },
       valueDrivers: walked.drivers,
       positiveInValue: walked.positive,
+      usedInputs: usedInputsOf(data),
     }
   }
   const yearly = result.calculatorType === 'standard' ? result.standard.yearly : result.aiCalculated.yearly
@@ -152,5 +166,6 @@ export function readCalculator(data: CalculatorData): CalculatorReading {
     priceField: undefined,
     valueDrivers: drivers,
     positiveInValue: tree === undefined ? new Set<string>() : positiveNames(tree),
+    usedInputs: usedInputsOf(data),
   }
 }

@@ -162,6 +162,14 @@ describe('figures carried', () => {
     expect(carried(data, ['14', '14'])).toEqual(['14'])
   })
 
+  it('does not count an input no formula computes with', () => {
+    const shown = calculator({
+      formula: 'hours * rate',
+      parameters: [stated('hours', 25, '25 timmar'), stated('rate', 450, '450 kr'), stated('lineItemHours', 120, '120 timmar')],
+    })
+    expect(carried(shown, ['25', '450', '120'])).toEqual(['25', '450'])
+  })
+
   it('reads a flat price said per month from its yearly amount', () => {
     const flat = calculator({
       formula: 'hours * rate',

@@ -4,7 +4,8 @@
 // that amount counts — or when it is the calculator's price. Within VALUE_TOLERANCE; a percentage
 // may be held as 30 or 0.3; durations count as written (40 minutes is not carried by 0.67 hours).
 // Each input carries at most one figure, so two fee rows of $150 need two inputs; an input marked as
-// an assumption carries none.
+// an assumption carries none; an input no formula computes with (the value's, the price's or a
+// calculated field's) carries none either: a figure on show beside a calculator is not carried.
 import type { CalculatorData } from '@valueproof/formula'
 import type { CalculatorReading } from './calculator-reading.ts'
 import type { LabelledAmount } from './cases/index.ts'
@@ -56,6 +57,8 @@ function originalsIn(...notes: ReadonlyArray<string | undefined>): number[] {
 export function carriersOf(data: CalculatorData, reading: CalculatorReading): Carrier[] {
   const carriers: Carrier[] = []
   const input = (name: string, ...notes: ReadonlyArray<string | undefined>): void => {
+    // An input no formula computes with is a figure on show, not one the calculator carries.
+    if (!reading.usedInputs.has(name)) return
     const value = reading.defaults[name]
     carriers.push({ name, values: [...(value === undefined ? [] : [value]), ...originalsIn(...notes)] })
   }
