@@ -44,10 +44,13 @@ function scoreOf(used: ReadonlyArray<{ candidate: Candidate; exponent: 1 | -1 }>
   return score - defaults * 0.6 - (implicit ? 0.8 : 0)
 }
 
-/** Whether a unit closes as money per period, allowing one leftover noun the effect is implicitly per. */
+/**
+ * Whether a unit closes as money per period, allowing one leftover noun the effect is implicitly
+ * per (any noun, or only the nouns of a set).
+ */
 function closes(
   unit: MutableUnit,
-  allowImplicit: boolean,
+  allowImplicit: boolean | ReadonlySet<string>,
 ): { yearFactor: number; defaults: number; implicitPer?: string; matched?: boolean } | undefined {
   const direct = moneyPerYear(unit)
   if (direct) return { yearFactor: direct.factor, defaults: direct.defaults }
@@ -64,9 +67,10 @@ function closes(
     const matched = moneyPerYear(rest)
     if (matched) return { yearFactor: matched.factor, defaults: matched.defaults, matched: true }
   }
-  if (!allowImplicit) return undefined
+  if (allowImplicit === false) return undefined
   const [only] = open
   if (open.length !== 1 || only === undefined || only === 'hour' || unit[only] !== 1) return undefined
+  if (allowImplicit !== true && !allowImplicit.has(only)) return undefined
   const rest: MutableUnit = { ...unit }
   delete rest[only]
   const closed = moneyPerYear(rest)
@@ -80,7 +84,7 @@ function closes(
 export function bestChain(
   start: Unit,
   candidates: readonly Candidate[],
-  options: { allowImplicit: boolean; mustUse?: string },
+  options: { allowImplicit: boolean | ReadonlySet<string>; mustUse?: string },
 ): Chain | undefined {
   let best: Chain | undefined
   let visits = 0

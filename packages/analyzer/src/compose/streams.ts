@@ -2,7 +2,9 @@
 // in money per year. A percentage multiplies its chain; a before→after pair or a multiplier changes
 // the figure it is about; a replaced cost is the chain itself.
 import type { Assumption, EffectWhat, Factor, Quantity, RoledQuantity, Stream, Unit } from '../model.ts'
-import { bestChain, type Candidate } from './chains.ts'
+import { bestChain, type Candidate, type Chain } from './chains.ts'
+import { levelsToday, nounsNamedWith, statedLevels } from './levels.ts'
+import { withCheaperRates } from './rates.ts'
 import { expandDerived, moneyPerYear, multiply } from './units.ts'
 
 export interface StreamContext {
@@ -24,6 +26,8 @@ export interface Effect {
   readonly increase: boolean
   /** A share used as the level before a target ("9 %" of "down to 5 %"): not a chain share any more. */
   readonly consumes: readonly number[]
+  /** The only nouns the chain may be implicitly per, when the effect's own words name them. */
+  readonly perNouns?: ReadonlySet<string>
   /** For a rate per hour that changes: the same pair read as more output, tried when time saved per thing finds no chain. */
   readonly asOutput?: Effect
 }
@@ -46,32 +50,6 @@ function baseShareFor(target: RoledQuantity, roled: readonly RoledQuantity[], on
     if (best === undefined || score > best.score) best = { entry: other, score }
   }
   return best?.entry
-}
-
-const TODAY = /\b(?:today|currently|at\s+present|right\s+now|nowadays)\b|(?<!\p{L})(?:i\s+dag|idag|för\s+närvarande|i\s+nuläget)(?!\p{L})/iu
-
-/**
- * "capture only 10 % of those discounts today; our clients capture 70 %": a percentage said of
- * today and the next one said of the offer are the level before and the level after.
- */
-function levelsToday(roled: readonly RoledQuantity[]): Map<number, number> {
-  const pairs = new Map<number, number>()
-  for (const entry of roled) {
-    const { quantity, role } = entry
-    if (quantity.kind !== 'percent' || quantity.relation !== undefined || !TODAY.test(entry.of ?? '')) continue
-    if (role.role !== 'effect' && !(role.role === 'baseline' && role.what === 'share')) continue
-    const after = roled.find(
-      (other) =>
-        other.quantity.index > quantity.index &&
-        other.quantity.kind === 'percent' &&
-        other.role.role === 'effect' &&
-        (other.role.what === 'uplift' || other.role.what === 'reduction') &&
-        other.quantity.sentenceIndex - quantity.sentenceIndex <= 1 &&
-        !TODAY.test(other.of ?? ''),
-    )
-    if (after !== undefined && role.role === 'effect') pairs.set(quantity.index, after.quantity.index)
-  }
-  return pairs
 }
 
 /** The effects of a reading, each once (a before→after pair is one effect). */
@@ -189,6 +167,24 @@ export function effectsOf(context: StreamContext): Effect[] {
       consumes: [],
     })
   }
+  // Levels of today and with the offer, written as two states, once no other effect uses them.
+  const used = new Set(effects.flatMap((effect) => [...effect.indices, ...effect.consumes]))
+  for (const [before, after] of statedLevels(roled, used)) {
+    const [beforeValue, afterValue] = [valueOf(before), valueOf(after)]
+    const entry = roled[before]
+    if (entry === undefined) continue
+    const { quantity } = entry
+    effects.push({
+      indices: [before, after],
+      what: 'beforeAfter',
+      start: quantity.unit,
+      factor: Math.abs(beforeValue - afterValue),
+      sentenceIndex: quantity.sentenceIndex,
+      increase: afterValue > beforeValue,
+      consumes: [before, after],
+      perNouns: nounsNamedWith(entry, roled),
+    })
+  }
   return effects
 }
 
@@ -287,103 +283,111 @@ function sharesFor(effect: Effect, chain: readonly Factor[], context: StreamCont
     .map((entry) => ({ ref: entry.quantity.index, exponent: 1 as const }))
 }
 
-/** Words that set two rates against each other: the offer moves work from the dearer to the cheaper. */
-const AGAINST =
-  /\b(?:while|whereas|instead\s+of|compared\s+(?:to|with)|versus|vs\.?|own\s+(?:staff|employees|team)|in-house|medan|i\s+stället\s+för|istället\s+för|jämfört\s+med|egen\s+personal|egna\s+(?:medarbetare|anställda))\b/iu
-
-/**
- * "agency hours at $78/h, while its own bank staff cost $46/h": a rate in the chain with a cheaper
- * rate of the same unit, written against it and used nowhere else, is worth the difference.
- */
-function withCheaperRates(factors: readonly Factor[], context: StreamContext, claims: ReadonlyMap<number | string, number>): Factor[] {
-  return factors.map((factor) => {
-    const entry = typeof factor.ref === 'number' ? context.roled[factor.ref] : undefined
-    if (entry === undefined || entry.quantity.kind !== 'money' || factor.exponent !== 1) return factor
-    const unitKey = JSON.stringify(Object.entries(entry.quantity.unit).sort())
-    const against = (cheaper: boolean) =>
-      context.roled.find(
-        (other) =>
-          other !== entry &&
-          other.role.role === 'baseline' &&
-          other.quantity.kind === 'money' &&
-          !claims.has(other.quantity.index) &&
-          !factors.some((used) => used.ref === other.quantity.index) &&
-          JSON.stringify(Object.entries(other.quantity.unit).sort()) === unitKey &&
-          context.valueOf(other.quantity.index) < context.valueOf(entry.quantity.index) === cheaper &&
-          context.valueOf(other.quantity.index) !== context.valueOf(entry.quantity.index) &&
-          Math.abs(other.quantity.sentenceIndex - entry.quantity.sentenceIndex) <= 1 &&
-          AGAINST.test(other.quantity.sentence + entry.quantity.sentence),
-      )
-    const cheaper = against(true)
-    if (cheaper !== undefined) return { ...factor, minus: cheaper.quantity.index }
-    // The chain took the cheaper of the two: the difference is the same.
-    const dearer = against(false)
-    return dearer === undefined ? factor : { ...factor, ref: dearer.quantity.index, minus: entry.quantity.index }
-  })
-}
-
-function optionsFor(effect: Effect): { allowImplicit: boolean; mustUse?: string } {
+function optionsFor(effect: Effect): { allowImplicit: boolean | ReadonlySet<string>; mustUse?: string } {
+  // Only an effect with no per-what of its own may be per the thing the chain counts ("ställtiden").
+  const implicit =
+    effect.what === 'beforeAfter' &&
+    !Object.entries(effect.start).some(([atom, power]) => power < 0 && (atom.startsWith('n:') || atom === 'person'))
   return {
-    // Only an effect with no per-what of its own may be per the thing the chain counts ("ställtiden").
-    allowImplicit:
-      effect.what === 'beforeAfter' &&
-      !Object.entries(effect.start).some(([atom, power]) => power < 0 && (atom.startsWith('n:') || atom === 'person')),
+    allowImplicit: implicit && effect.perNouns !== undefined ? effect.perNouns : implicit,
     ...(effect.what === 'multiplier' ? { mustUse: 'hour' } : {}),
   }
 }
 
-/** The streams of a reading, the effects nearest their figures first. */
+interface Plan {
+  readonly effect: Effect
+  readonly start: Unit
+  readonly chain: Chain
+  readonly output: boolean
+}
+
+/** The chain an effect would take given the figures other streams already claim. */
+function planFor(
+  stated: Effect,
+  context: StreamContext,
+  claims: ReadonlyMap<number | string, number>,
+  consumed: ReadonlySet<number>,
+): Plan | undefined {
+  const candidates = candidatesFor(stated, context, claims, consumed)
+  const options = optionsFor(stated)
+  let start = stated.start
+  // An amount a period ("$7,500 a month … replaced completely") is money a year by itself.
+  const alone = start.money === 1 ? moneyPerYear(start) : undefined
+  let chain = alone !== undefined ? { factors: [], yearFactor: alone.factor, score: 0 } : bestChain(start, candidates, options)
+  // A share of a year applied to an amount a year ("$4.2M ARR", "churn of 14 % a year") is a share of that amount.
+  if (chain === undefined && start.year === -1 && start.money === undefined) {
+    start = withoutYear(start)
+    chain = bestChain(start, candidates, options)
+  }
+  if (chain !== undefined) return { effect: stated, start, chain, output: false }
+  const output = stated.asOutput
+  if (output === undefined) return undefined
+  const outputChain = bestChain(output.start, candidatesFor(output, context, claims, consumed), optionsFor(output))
+  return outputChain === undefined ? undefined : { effect: output, start: output.start, chain: outputChain, output: true }
+}
+
+/** Effects beyond this many take their chains in the order written (a long document's search stays bounded). */
+const BEST_FIRST_LIMIT = 10
+
+/**
+ * The streams of a reading. The effect whose chain fits best takes it first, so a figure written
+ * with one effect ("the premium drops 10 %") is not taken by another effect before it
+ * ("cut those losses by 85 %"); the streams keep the order the effects are written in.
+ */
 export function composeStreams(context: StreamContext): Stream[] {
-  const streams: Stream[] = []
+  const built: Array<{ order: number; stream: Stream }> = []
   const claims = new Map<number | string, number>()
   const shareTaken = new Set<number>()
   const effects = effectsOf(context)
   const consumed = new Set<number>(effects.flatMap((effect) => effect.consumes))
-  for (const stated of effects) {
-    let effect = stated
-    const options = optionsFor(effect)
-    let candidates = candidatesFor(effect, context, claims, consumed)
-    // A share of a year applied to an amount a year ("$4.2M ARR", "churn of 14 % a year") is a share of that amount.
-    let start = effect.start
-    // An amount a period ("$7,500 a month … replaced completely") is money a year by itself.
-    const alone = start.money === 1 ? moneyPerYear(start) : undefined
-    let chain = alone !== undefined ? { factors: [], yearFactor: alone.factor, score: 0 } : bestChain(start, candidates, options)
-    if (chain === undefined && start.year === -1 && start.money === undefined) {
-      start = withoutYear(start)
-      chain = bestChain(start, candidates, options)
-    }
-    if (chain === undefined && stated.asOutput !== undefined) {
-      effect = stated.asOutput
-      start = effect.start
-      candidates = candidatesFor(effect, context, claims, consumed)
-      chain = bestChain(start, candidates, optionsFor(effect))
-    }
-    if (chain === undefined) continue
-    const chainFactors = withCheaperRates(chain.factors, context, claims)
-    const shares = sharesFor(effect, chainFactors, context, new Set([...shareTaken, ...consumed]))
-    for (const share of shares) if (typeof share.ref === 'number') shareTaken.add(share.ref)
-    const factors: Factor[] = [...chainFactors, ...shares]
-    for (const factor of factors) claims.set(factor.ref, (claims.get(factor.ref) ?? 0) + 1)
-    let unit: Unit = start
-    let yearly = effect.factor * chain.yearFactor
-    for (const factor of factors) {
-      unit = multiply(unit, expandDerived(context.unitOf(factor.ref)), factor.exponent)
-      const value = context.valueOf(factor.ref) - (factor.minus === undefined ? 0 : context.valueOf(factor.minus))
-      yearly *= factor.exponent === 1 ? value : value === 0 ? 0 : 1 / value
-    }
-    const revenue = factors.some((factor) => {
-      const entry = typeof factor.ref === 'number' ? context.roled[factor.ref] : undefined
-      return entry?.role.role === 'baseline' && entry.role.what === 'revenue'
+  const pending = effects.map((effect, order) => ({ effect, order }))
+  while (pending.length > 0) {
+    // Beyond the limit, the first written goes first.
+    const considered = pending.length <= BEST_FIRST_LIMIT ? pending : pending.slice(0, 1)
+    let best: { at: number; plan: Plan | undefined } = { at: 0, plan: undefined }
+    considered.forEach(({ effect }, at) => {
+      const plan = planFor(effect, context, claims, consumed)
+      if (plan !== undefined && (best.plan === undefined || plan.chain.score > best.plan.chain.score)) best = { at, plan }
     })
-    streams.push({
-      effect: effect.indices,
-      effectWhat: effect.what,
-      chain: factors,
-      conversion: chain.yearFactor,
-      yearly,
-      valueType: effect.increase || revenue ? 'gain' : 'saving',
-      ...(effect === stated.asOutput ? { output: true as const } : {}),
-    })
+    const [taken] = pending.splice(best.at, 1)
+    if (best.plan === undefined || taken === undefined) continue
+    built.push({ order: taken.order, stream: streamOf(best.plan, context, claims, new Set([...shareTaken, ...consumed]), shareTaken) })
   }
-  return streams
+  return built.sort((a, b) => a.order - b.order).map(({ stream }) => stream)
+}
+
+/** A plan made a stream: its chain with cheaper rates and shares, claimed, valued at the defaults. */
+function streamOf(
+  plan: Plan,
+  context: StreamContext,
+  claims: Map<number | string, number>,
+  notShares: ReadonlySet<number>,
+  shareTaken: Set<number>,
+): Stream {
+  const { effect, start, chain } = plan
+  const chainFactors = withCheaperRates(chain.factors, context, claims)
+  const shares = sharesFor(effect, chainFactors, context, notShares)
+  for (const share of shares) if (typeof share.ref === 'number') shareTaken.add(share.ref)
+  const factors: Factor[] = [...chainFactors, ...shares]
+  for (const factor of factors) claims.set(factor.ref, (claims.get(factor.ref) ?? 0) + 1)
+  let unit: Unit = start
+  let yearly = effect.factor * chain.yearFactor
+  for (const factor of factors) {
+    unit = multiply(unit, expandDerived(context.unitOf(factor.ref)), factor.exponent)
+    const value = context.valueOf(factor.ref) - (factor.minus === undefined ? 0 : context.valueOf(factor.minus))
+    yearly *= factor.exponent === 1 ? value : value === 0 ? 0 : 1 / value
+  }
+  const revenue = factors.some((factor) => {
+    const entry = typeof factor.ref === 'number' ? context.roled[factor.ref] : undefined
+    return entry?.role.role === 'baseline' && entry.role.what === 'revenue'
+  })
+  return {
+    effect: effect.indices,
+    effectWhat: effect.what,
+    chain: factors,
+    conversion: chain.yearFactor,
+    yearly,
+    valueType: effect.increase || revenue ? 'gain' : 'saving',
+    ...(plan.output ? { output: true as const } : {}),
+  }
 }

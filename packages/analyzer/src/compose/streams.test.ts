@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { readText } from '../analyze.ts'
+
+function read(text: string, language: 'en' | 'sv' = 'en') {
+  return readText([{ page: 1, text }], { language, currency: language === 'sv' ? 'SEK' : 'USD' })
+}
+
+describe('compose: streams', () => {
+  it('lets the effect whose figures are written with it take them first, whatever the order', () => {
+    const english = read(
+      'A retail chain with 20 stores loses about $3,000 per shop per month to shoplifting; our tags cut those losses by 60%. Its $150,000 annual theft insurance premium typically drops 8%.',
+    )
+    expect(english.grossYearly).toBeCloseTo(20 * 3_000 * 12 * 0.6 + 150_000 * 0.08, 0)
+    const swedish = read(
+      'Kedjan har 20 butiker och förlorar ungefär 30 000 kr per butik och månad på stölder; våra larmbågar minskar förlusterna med 60 %. Dessutom sjunker den årliga försäkringspremien på 400 000 kr med 8 %.',
+      'sv',
+    )
+    expect(swedish.grossYearly).toBeCloseTo(20 * 30_000 * 12 * 0.6 + 400_000 * 0.08, 0)
+  })
+
+  it('keeps the share of a spend that moving work from a dearer rate to a cheaper one saves', () => {
+    const english = read(
+      'A carrier spends $2M a year on contract drivers at about $60 an hour, whereas its own drivers cost $40 an hour. Our planning tool moves 25% of contract hours to own drivers.',
+    )
+    expect(english.grossYearly).toBeCloseTo((2_000_000 * 0.25 * (60 - 40)) / 60, 0)
+    const swedish = read(
+      'Kommunen lägger 6 miljoner kr om året på inhyrda tolkar à 900 kr i timmen, medan egna tolkar kostar 450 kr i timmen. Vår bokningstjänst flyttar 40 % av timmarna till egna tolkar.',
+      'sv',
+    )
+    expect(swedish.grossYearly).toBeCloseTo((6_000_000 * 0.4 * (900 - 450)) / 900, 0)
+  })
+})
