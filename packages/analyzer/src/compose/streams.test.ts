@@ -29,4 +29,16 @@ describe('compose: streams', () => {
     )
     expect(swedish.grossYearly).toBeCloseTo((6_000_000 * 0.4 * (900 - 450)) / 900, 0)
   })
+
+  it('reads what an effect at the end of its clause is about from the words before it', () => {
+    const english = read(
+      'Your staging servers cost about $9,000 a month, out of a total cloud bill of around $50,000 a month. Our scheduler parks them at night; for our clients the cost of those servers is cut by 50%. We charge 1% of the total cloud bill.',
+    )
+    expect(english.grossYearly).toBeCloseTo(9_000 * 12 * 0.5, 0)
+    const swedish = read(
+      'Era servrar för test och utveckling kostar omkring 90 000 kr i månaden. Vår schemaläggare stänger dem nattetid; hos våra kunder har kostnaden för servrarna sjunkit med hälften. Priset är 1 % av er totala molnfaktura – du sa att den ligger kring 500 000 kr per månad.',
+      'sv',
+    )
+    expect(swedish.grossYearly).toBeCloseTo(90_000 * 12 * 0.5, 0)
+  })
 })

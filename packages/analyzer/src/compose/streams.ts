@@ -204,12 +204,23 @@ function pairUnit(before: Quantity, after: Quantity): Unit {
   return unit
 }
 
-/** The words an effect is about: those after it in its clause ("10–15 % av gödseln" → "gödseln"). */
+/**
+ * The words an effect is about: those after it in its clause ("10–15 % av gödseln" → "gödseln"),
+ * or, when the clause ends with it, those before it ("kostnaden för miljöerna sjunkit med två tredjedelar").
+ */
 function aboutWords(effect: Effect, context: StreamContext): string[] {
   const quantity = context.roled[effect.indices[effect.indices.length - 1] ?? -1]?.quantity
   if (quantity === undefined) return []
-  const after = quantity.sentence.slice(quantity.end - quantity.sentenceStart).split(/[,;.]/u)[0] ?? ''
-  return (after.toLowerCase().match(/\p{L}{5,}/gu) ?? []).filter((word) => !FUNCTION_WORDS.has(word)).map((word) => word.slice(0, 5))
+  const words = (text: string) =>
+    (text.toLowerCase().match(/\p{L}{5,}/gu) ?? []).filter((word) => !FUNCTION_WORDS.has(word)).map((word) => word.slice(0, 5))
+  const after = words(quantity.sentence.slice(quantity.end - quantity.sentenceStart).split(/[,;.]/u)[0] ?? '')
+  if (after.length > 0) return after
+  return words(
+    quantity.sentence
+      .slice(0, quantity.start - quantity.sentenceStart)
+      .split(/[,;]/u)
+      .pop() ?? '',
+  )
 }
 
 /** Long words that say nothing of what a figure is about. */
