@@ -10,6 +10,8 @@ export interface Candidate {
   readonly unit: Unit
   /** How close to the effect it is written (0 same sentence … larger further away). */
   readonly distance: number
+  /** How many figures lie between it and the effect: breaks ties between counts of one sentence. */
+  readonly between?: number
   /** Whether it may be divided by (a rate such as miles per gallon), not only multiplied. */
   readonly divisible: boolean
   /** Already the chain of another stream (shared scale is fine, a shared cost or rate less so). */
@@ -38,6 +40,7 @@ function scoreOf(used: ReadonlyArray<{ candidate: Candidate; exponent: 1 | -1 }>
   let score = 0
   for (const { candidate, exponent } of used) {
     score += candidate.assumed ? -2.5 : 2 - Math.min(candidate.distance, 4) * 0.35 + (candidate.topical === true ? 0.8 : 0)
+    score -= Math.min(candidate.between ?? 0, 20) * 0.001
     if (exponent === -1) score -= 1.2
     score -= candidate.claimed
   }

@@ -256,6 +256,8 @@ function candidatesFor(
       ref: quantity.index,
       unit: expandDerived(quantity.unit),
       distance: Math.abs(quantity.sentenceIndex - effect.sentenceIndex),
+      // Of two counts in one sentence, the later is the one what follows speaks of ("a five-site group with 9,000 patients, 30 % of them").
+      ...(money ? {} : { between: Math.min(...effect.indices.map((index) => Math.abs(index - quantity.index))) }),
       // Only a rate between two things is divided by ("6.5 mpg", "85 lines/hour"); a count of the customer's things never is.
       divisible:
         quantity.flags.has('group') ||
