@@ -41,4 +41,16 @@ describe('compose: streams', () => {
     )
     expect(swedish.grossYearly).toBeCloseTo(90_000 * 12 * 0.5, 0)
   })
+
+  it('reads a bare time beside a count a year as the time per thing a speed-up shortens', () => {
+    const english = read(
+      'Your office handles about 4,000 permit applications a year, and each one takes a clerk around 45 minutes. Our portal makes the review 3x faster. Clerk time costs $40 per hour.',
+    )
+    expect(english.grossYearly).toBeCloseTo(4_000 * 0.75 * 40 * (2 / 3), 0)
+    const swedish = read(
+      'Ni hanterar ungefär 4 000 bygglovsansökningar om året, och var och en tar en handläggare runt 45 minuter. Med vår portal går granskningen tre gånger så snabbt. En handläggartimme kostar 400 kr per timme.',
+      'sv',
+    )
+    expect(swedish.grossYearly).toBeCloseTo(4_000 * 0.75 * 400 * (2 / 3), 0)
+  })
 })

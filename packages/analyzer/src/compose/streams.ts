@@ -1,7 +1,16 @@
 // Value streams: each effect the offer has, on the chain of the customer's figures it changes,
 // in money per year. A percentage multiplies its chain; a before→after pair or a multiplier changes
 // the figure it is about; a replaced cost is the chain itself.
-import type { Assumption, EffectWhat, Factor, Quantity, RoledQuantity, Stream, Unit } from '../model.ts'
+import {
+  PERIOD_ATOMS,
+  type Assumption,
+  type EffectWhat,
+  type Factor,
+  type Quantity,
+  type RoledQuantity,
+  type Stream,
+  type Unit,
+} from '../model.ts'
 import { bestChain, type Candidate, type Chain } from './chains.ts'
 import { levelsToday, nounsNamedWith, statedLevels } from './levels.ts'
 import { withCheaperRates } from './rates.ts'
@@ -165,6 +174,7 @@ export function effectsOf(context: StreamContext): Effect[] {
       sentenceIndex: quantity.sentenceIndex,
       increase: role.what === 'uplift',
       consumes: [],
+      ...(role.what === 'multiplier' ? { perNouns: thingsTimed(roled) } : {}),
     })
   }
   // Levels of today and with the offer, written as two states, once no other effect uses them.
@@ -186,6 +196,24 @@ export function effectsOf(context: StreamContext): Effect[] {
     })
   }
   return effects
+}
+
+/**
+ * The counted things a bare time is of: "9,000 scripts a year, and each one takes 24 minutes" —
+ * a time with no per-what beside a count a period in its sentence is that count's time per thing.
+ */
+function thingsTimed(roled: readonly RoledQuantity[]): Set<string> {
+  const nouns = new Set<string>()
+  for (const time of roled) {
+    const { quantity } = time
+    if (time.role.role !== 'baseline' || quantity.kind !== 'duration' || Object.keys(quantity.unit).join() !== 'hour') continue
+    for (const { quantity: count, role } of roled) {
+      if (role.role !== 'baseline' || count.kind !== 'count' || count.sentenceIndex !== quantity.sentenceIndex) continue
+      if (!Object.entries(count.unit).some(([atom, power]) => power < 0 && (PERIOD_ATOMS as readonly string[]).includes(atom))) continue
+      for (const [atom, power] of Object.entries(count.unit)) if (power > 0) nouns.add(atom)
+    }
+  }
+  return nouns
 }
 
 /** A share of a year ("bring back a third of them over the year"): a share of a stock each year. */
@@ -297,9 +325,10 @@ function sharesFor(effect: Effect, chain: readonly Factor[], context: StreamCont
 }
 
 function optionsFor(effect: Effect): { allowImplicit: boolean | ReadonlySet<string>; mustUse?: string } {
-  // Only an effect with no per-what of its own may be per the thing the chain counts ("ställtiden").
+  // Only an effect with no per-what of its own may be per the thing the chain counts ("ställtiden");
+  // a speed-up likewise ("9,000 scripts a year … each takes 24 minutes … 3x faster").
   const implicit =
-    effect.what === 'beforeAfter' &&
+    (effect.what === 'beforeAfter' || effect.what === 'multiplier') &&
     !Object.entries(effect.start).some(([atom, power]) => power < 0 && (atom.startsWith('n:') || atom === 'person'))
   return {
     allowImplicit: implicit && effect.perNouns !== undefined ? effect.perNouns : implicit,
