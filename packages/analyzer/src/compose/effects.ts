@@ -1,7 +1,7 @@
 // The effects of a reading: each change the offer makes, once (a before→after pair is one effect),
 // with the unit its chain starts from and the factor it applies at the defaults.
 import { PERIOD_ATOMS, type EffectWhat, type Quantity, type RoledQuantity, type Unit } from '../model.ts'
-import { levelsToday, nounsNamedWith, statedLevels } from './levels.ts'
+import { enoughLevels, levelsToday, nounsNamedWith, statedLevels } from './levels.ts'
 import type { StreamContext } from './streams.ts'
 import { expandDerived, multiply } from './units.ts'
 
@@ -16,6 +16,8 @@ export interface Effect {
   readonly increase: boolean
   /** A share used as the level before a target ("9 %" of "down to 5 %"): not a chain share any more. */
   readonly consumes: readonly number[]
+  /** A change in proportion: its chain is divided by the level before ("five days a week … three suffice" of a cost a month). */
+  readonly relative?: true
   /** The only nouns the chain may be implicitly per, when the effect's own words name them. */
   readonly perNouns?: ReadonlySet<string>
   /** For a rate per hour that changes: the same pair read as more output, tried when time saved per thing finds no chain. */
@@ -179,6 +181,21 @@ function levelEffects({ roled, valueOf }: StreamContext, used: ReadonlySet<numbe
       increase: afterValue > beforeValue,
       consumes: [before, after],
       perNouns: nounsNamedWith(entry, roled),
+    })
+  }
+  for (const [before, after] of enoughLevels(roled, new Set([...used, ...effects.flatMap((effect) => effect.indices)]))) {
+    const sentenceIndex = roled[before]?.quantity.sentenceIndex ?? 0
+    const factor = Math.abs(valueOf(before) - valueOf(after))
+    effects.push({
+      indices: [before, after],
+      what: 'beforeAfter',
+      start: {},
+      factor,
+      sentenceIndex,
+      increase: false,
+      consumes: [before, after],
+      relative: true,
+      perNouns: new Set(),
     })
   }
   return effects

@@ -30,4 +30,16 @@ describe('compose: two levels of the same measure, today and with the offer', ()
     const reading = read('We run 300 trucks. About 6% of loads are late. We take 15% of what we save.')
     expect(reading.model.streams.some((stream) => stream.effectWhat === 'beforeAfter')).toBe(false)
   })
+
+  it('reads a smaller frequency said to suffice as a cost a period cut in proportion', () => {
+    const english = read(
+      'The lobby is staffed seven days a week for $30,000 a month. Footfall data shows that four days are enough, and the staffing bill follows the days staffed.',
+    )
+    expect(english.grossYearly).toBeCloseTo((30_000 * 12 * 3) / 7, 0)
+    const swedish = read(
+      'Kärlen töms i dag tre dagar i veckan för 18 000 kr i månaden. Med våra fyllnadsgivare visar det sig att två dagar räcker, och kostnaden följer antalet tömningsdagar.',
+      'sv',
+    )
+    expect(swedish.grossYearly).toBeCloseTo((18_000 * 12) / 3, 0)
+  })
 })

@@ -1,7 +1,7 @@
 // Two levels of the same measure that the text sets side by side, the one of today and the one with
 // the offer, are one before→after effect: "capture 10 % today; our clients capture 70 %",
 // "churn is 2.1 % a month … customers on our service churn 1.6 % a month", "1 in 5 today, with us 1 in 10".
-import type { RoledQuantity } from '../model.ts'
+import { PERIOD_ATOMS, type RoledQuantity } from '../model.ts'
 import { OFFER_ACTS, OFFER_THINGS } from '../roles/cues.ts'
 import { unicodeWords } from '../read/word-boundary.ts'
 
@@ -114,4 +114,39 @@ export function nounsNamedWith(level: RoledQuantity, roled: readonly RoledQuanti
     for (const [atom, power] of Object.entries(quantity.unit)) if (power > 0) nouns.add(atom)
   }
   return nouns
+}
+
+/** Words that say a smaller amount of the same thing will do: "three days are enough", "tre dagar räcker". */
+const SUFFICES = unicodeWords(
+  /\b(?:räcker|räcker\s+det\s+med|är\s+tillräckligt|is\s+enough|are\s+enough|suffices?|will\s+do|would\s+do)\b/iu,
+)
+
+/**
+ * "städas fem dagar i veckan för 42 000 kr/mån … tre dagar räcker": a frequency today (a count or
+ * time per period) and, within two sentences, a smaller one of the same thing said to suffice. The
+ * pair changes a cost a period in proportion: (before − after) / before of it.
+ */
+export function enoughLevels(roled: readonly RoledQuantity[], taken: ReadonlySet<number>): Array<[number, number]> {
+  const pairs: Array<[number, number]> = []
+  for (const before of roled) {
+    const { quantity } = before
+    if (before.role.role !== 'baseline' || taken.has(quantity.index) || (quantity.kind !== 'duration' && quantity.kind !== 'count'))
+      continue
+    const period = Object.entries(quantity.unit).find(([atom, power]) => power === -1 && (PERIOD_ATOMS as readonly string[]).includes(atom))
+    if (period === undefined) continue
+    const things = Object.entries(quantity.unit).filter(([, power]) => power > 0)
+    const after = roled.find(
+      (other) =>
+        other.quantity.index > quantity.index &&
+        other.role.role === 'baseline' &&
+        !taken.has(other.quantity.index) &&
+        other.quantity.kind === quantity.kind &&
+        other.quantity.sentenceIndex - quantity.sentenceIndex <= 2 &&
+        other.quantity.value < quantity.value &&
+        things.every(([atom, power]) => other.quantity.unit[atom] === power) &&
+        SUFFICES.test(clauseOf(other)),
+    )
+    if (after !== undefined) pairs.push([quantity.index, after.quantity.index])
+  }
+  return pairs
 }

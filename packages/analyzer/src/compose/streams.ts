@@ -193,7 +193,8 @@ function streamOf(
   const chainFactors = withCheaperRates(chain.factors, context, claims)
   const shares = sharesFor(effect, chainFactors, context, notShares)
   for (const share of shares) if (typeof share.ref === 'number') shareTaken.add(share.ref)
-  const factors: Factor[] = [...chainFactors, ...shares]
+  const proportion: Factor[] = effect.relative === true && effect.indices[0] !== undefined ? [{ ref: effect.indices[0], exponent: -1 }] : []
+  const factors: Factor[] = [...chainFactors, ...shares, ...proportion]
   for (const factor of factors) claims.set(factor.ref, (claims.get(factor.ref) ?? 0) + 1)
   let unit: Unit = start
   let yearly = effect.factor * chain.yearFactor
