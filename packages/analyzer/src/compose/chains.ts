@@ -10,6 +10,8 @@ export interface Candidate {
   readonly unit: Unit
   /** How close to the effect it is written (0 same sentence … larger further away). */
   readonly distance: number
+  /** How many figures lie between it and the effect: breaks ties between counts of one sentence. */
+  readonly between?: number
   /** Whether it may be divided by (a rate such as miles per gallon), not only multiplied. */
   readonly divisible: boolean
   /** Already the chain of another stream (shared scale is fine, a shared cost or rate less so). */
@@ -38,16 +40,20 @@ function scoreOf(used: ReadonlyArray<{ candidate: Candidate; exponent: 1 | -1 }>
   let score = 0
   for (const { candidate, exponent } of used) {
     score += candidate.assumed ? -2.5 : 2 - Math.min(candidate.distance, 4) * 0.35 + (candidate.topical === true ? 0.8 : 0)
+    score -= Math.min(candidate.between ?? 0, 20) * 0.001
     if (exponent === -1) score -= 1.2
     score -= candidate.claimed
   }
   return score - defaults * 0.6 - (implicit ? 0.8 : 0)
 }
 
-/** Whether a unit closes as money per period, allowing one leftover noun the effect is implicitly per. */
+/**
+ * Whether a unit closes as money per period, allowing one leftover noun the effect is implicitly
+ * per (any noun, or only the nouns of a set).
+ */
 function closes(
   unit: MutableUnit,
-  allowImplicit: boolean,
+  allowImplicit: boolean | ReadonlySet<string>,
 ): { yearFactor: number; defaults: number; implicitPer?: string; matched?: boolean } | undefined {
   const direct = moneyPerYear(unit)
   if (direct) return { yearFactor: direct.factor, defaults: direct.defaults }
@@ -64,9 +70,10 @@ function closes(
     const matched = moneyPerYear(rest)
     if (matched) return { yearFactor: matched.factor, defaults: matched.defaults, matched: true }
   }
-  if (!allowImplicit) return undefined
+  if (allowImplicit === false) return undefined
   const [only] = open
   if (open.length !== 1 || only === undefined || only === 'hour' || unit[only] !== 1) return undefined
+  if (allowImplicit !== true && !allowImplicit.has(only)) return undefined
   const rest: MutableUnit = { ...unit }
   delete rest[only]
   const closed = moneyPerYear(rest)
@@ -80,7 +87,7 @@ function closes(
 export function bestChain(
   start: Unit,
   candidates: readonly Candidate[],
-  options: { allowImplicit: boolean; mustUse?: string },
+  options: { allowImplicit: boolean | ReadonlySet<string>; mustUse?: string },
 ): Chain | undefined {
   let best: Chain | undefined
   let visits = 0

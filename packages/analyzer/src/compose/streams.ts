@@ -1,8 +1,10 @@
 // Value streams: each effect the offer has, on the chain of the customer's figures it changes,
 // in money per year. A percentage multiplies its chain; a before→after pair or a multiplier changes
 // the figure it is about; a replaced cost is the chain itself.
-import type { Assumption, EffectWhat, Factor, Quantity, RoledQuantity, Stream, Unit } from '../model.ts'
-import { bestChain, type Candidate } from './chains.ts'
+import type { Assumption, Factor, RoledQuantity, Stream, Unit } from '../model.ts'
+import { bestChain, type Candidate, type Chain } from './chains.ts'
+import { effectsOf, isShare, withoutYear, type Effect } from './effects.ts'
+import { withCheaperRates } from './rates.ts'
 import { expandDerived, moneyPerYear, multiply } from './units.ts'
 
 export interface StreamContext {
@@ -13,207 +15,23 @@ export interface StreamContext {
   readonly assumptions: readonly Assumption[]
 }
 
-/** One effect: its quantities (a pair has two), what it is, and the unit the chain starts from. */
-export interface Effect {
-  readonly indices: readonly number[]
-  readonly what: EffectWhat
-  readonly start: Unit
-  /** The factor the effect applies at the defaults (a share, a difference, 1 − 1/k). */
-  readonly factor: number
-  readonly sentenceIndex: number
-  readonly increase: boolean
-  /** A share used as the level before a target ("9 %" of "down to 5 %"): not a chain share any more. */
-  readonly consumes: readonly number[]
-  /** For a rate per hour that changes: the same pair read as more output, tried when time saved per thing finds no chain. */
-  readonly asOutput?: Effect
-}
-
-const isShare = (entry: RoledQuantity): boolean =>
-  entry.role.role === 'baseline' && (entry.quantity.kind === 'percent' || entry.quantity.relation?.kind === 'oneIn')
-
-const topicWords = (text: string): Set<string> => new Set((text.toLowerCase().match(/\p{L}{4,}/gu) ?? []).map((word) => word.slice(0, 6)))
-
-/** The share a target level changes: stated before it, of the same kind, whose words it shares most ("22 % annual turnover" … "turnover down to 18 %"). */
-function baseShareFor(target: RoledQuantity, roled: readonly RoledQuantity[], oneInOnly = false): RoledQuantity | undefined {
-  const words = topicWords(target.quantity.sentence)
-  let best: { entry: RoledQuantity; score: number } | undefined
-  for (const other of roled) {
-    if (!isShare(other) || other.quantity.index >= target.quantity.index || other.quantity.kind !== target.quantity.kind) continue
-    if (oneInOnly !== (other.quantity.relation?.kind === 'oneIn')) continue
-    if (other.quantity.flags.has('words') && !oneInOnly) continue
-    const overlap = [...topicWords(other.quantity.sentence)].filter((word) => words.has(word)).length
-    const score = overlap * 2 - (target.quantity.sentenceIndex - other.quantity.sentenceIndex) * 0.5 + other.quantity.index * 0.01
-    if (best === undefined || score > best.score) best = { entry: other, score }
-  }
-  return best?.entry
-}
-
-const TODAY = /\b(?:today|currently|at\s+present|right\s+now|nowadays)\b|(?<!\p{L})(?:i\s+dag|idag|för\s+närvarande|i\s+nuläget)(?!\p{L})/iu
-
 /**
- * "capture only 10 % of those discounts today; our clients capture 70 %": a percentage said of
- * today and the next one said of the offer are the level before and the level after.
+ * The words an effect is about: those after it in its clause ("10–15 % av gödseln" → "gödseln"),
+ * or, when the clause ends with it, those before it ("kostnaden för miljöerna sjunkit med två tredjedelar").
  */
-function levelsToday(roled: readonly RoledQuantity[]): Map<number, number> {
-  const pairs = new Map<number, number>()
-  for (const entry of roled) {
-    const { quantity, role } = entry
-    if (quantity.kind !== 'percent' || quantity.relation !== undefined || !TODAY.test(entry.of ?? '')) continue
-    if (role.role !== 'effect' && !(role.role === 'baseline' && role.what === 'share')) continue
-    const after = roled.find(
-      (other) =>
-        other.quantity.index > quantity.index &&
-        other.quantity.kind === 'percent' &&
-        other.role.role === 'effect' &&
-        (other.role.what === 'uplift' || other.role.what === 'reduction') &&
-        other.quantity.sentenceIndex - quantity.sentenceIndex <= 1 &&
-        !TODAY.test(other.of ?? ''),
-    )
-    if (after !== undefined && role.role === 'effect') pairs.set(quantity.index, after.quantity.index)
-  }
-  return pairs
-}
-
-/** The effects of a reading, each once (a before→after pair is one effect). */
-export function effectsOf(context: StreamContext): Effect[] {
-  const effects: Effect[] = []
-  const { roled, valueOf } = context
-  const levels = levelsToday(roled)
-  const taken = new Set<number>(levels.keys())
-  for (const [today, after] of levels) {
-    const difference = valueOf(today) - valueOf(after)
-    effects.push({
-      indices: [today, after],
-      what: 'points',
-      start: {},
-      factor: Math.abs(difference),
-      sentenceIndex: roled[today]?.quantity.sentenceIndex ?? 0,
-      increase: difference < 0,
-      consumes: [today],
-    })
-    taken.add(after)
-  }
-  for (const entry of roled) {
-    const { quantity, role } = entry
-    if (role.role !== 'effect' || taken.has(quantity.index)) continue
-    const relation = quantity.relation
-    if (role.what === 'beforeAfter' && (relation?.kind === 'from' || relation?.kind === 'to')) {
-      const before = relation.kind === 'from' ? quantity : roled[relation.from]?.quantity
-      const after = relation.kind === 'to' ? quantity : roled[relation.to]?.quantity
-      if (before === undefined || after === undefined) continue
-      taken.add(before.index)
-      taken.add(after.index)
-      const unit = pairUnit(before, after)
-      // A rate of things per hour ("85 lines/hour -> 120"): the time per thing is what changes.
-      const throughput = before.kind === 'count' && (unit.hour ?? 0) < 0
-      const start = throughput ? multiply({}, unit, -1) : unit
-      const [beforeValue, afterValue] = [valueOf(before.index), valueOf(after.index)]
-      const difference = throughput
-        ? afterValue === 0 || beforeValue === 0
-          ? 0
-          : 1 / beforeValue - 1 / afterValue
-        : beforeValue - afterValue
-      const plain: Effect = {
-        indices: [before.index, after.index],
-        what: 'beforeAfter',
-        start: unit,
-        factor: Math.abs(beforeValue - afterValue),
-        sentenceIndex: quantity.sentenceIndex,
-        increase: afterValue > beforeValue,
-        consumes: [],
-      }
-      effects.push(
-        throughput
-          ? { ...plain, start, factor: Math.abs(difference), increase: false, ...(afterValue > beforeValue ? { asOutput: plain } : {}) }
-          : plain,
-      )
-      continue
-    }
-    taken.add(quantity.index)
-    // "win 1 in 5 … with our bid team, 1 in 4": a level written as the one before it is the level after.
-    const sameForm =
-      quantity.relation?.kind === 'oneIn' && (role.what === 'uplift' || role.what === 'reduction')
-        ? baseShareFor(entry, roled, true)
-        : undefined
-    if (role.what === 'target' || quantity.relation?.kind === 'points' || sameForm !== undefined) {
-      // The level before: the nearest share stated before it of the same kind.
-      const base = sameForm ?? baseShareFor(entry, roled)
-      if (base === undefined && role.what === 'target') continue
-      // "cut churn by three percentage points": the points themselves; the level they change is no chain share.
-      const difference =
-        base === undefined || (role.what !== 'target' && sameForm === undefined)
-          ? valueOf(quantity.index)
-          : valueOf(base.quantity.index) - valueOf(quantity.index)
-      if (base === undefined) {
-        effects.push({
-          indices: [quantity.index],
-          what: 'points',
-          start: periodsOf(quantity.unit),
-          factor: Math.abs(difference),
-          sentenceIndex: quantity.sentenceIndex,
-          increase: role.what === 'uplift',
-          consumes: [],
-        })
-        continue
-      }
-      effects.push({
-        indices: role.what === 'target' || sameForm !== undefined ? [base.quantity.index, quantity.index] : [quantity.index],
-        what: 'points',
-        // "en årlig omflyttning på 11 %" … "till 8 %": the levels are shares of a year.
-        start: { ...periodsOf(base.quantity.unit), ...periodsOf(quantity.unit) },
-        factor: Math.abs(difference),
-        sentenceIndex: quantity.sentenceIndex,
-        increase: role.what === 'target' || sameForm !== undefined ? difference < 0 : role.what === 'uplift',
-        consumes: [base.quantity.index],
-      })
-      continue
-    }
-    const factor =
-      role.what === 'multiplier'
-        ? 1 - 1 / Math.max(quantity.value, 1)
-        : quantity.kind === 'multiplier'
-          ? quantity.value - 1
-          : role.what === 'replace' && quantity.kind !== 'money'
-            ? 1
-            : role.what === 'remaining'
-              ? 1 - valueOf(quantity.index)
-              : valueOf(quantity.index)
-    effects.push({
-      indices: [quantity.index],
-      what: role.what,
-      // A saving stated as an amount or a time ("saves 4 min per invoice") is its own start.
-      start: quantity.kind === 'money' || role.what === 'direct' ? expandDerived(quantity.unit) : periodsOf(quantity.unit),
-      factor,
-      sentenceIndex: quantity.sentenceIndex,
-      increase: role.what === 'uplift',
-      consumes: [],
-    })
-  }
-  return effects
-}
-
-/** A share of a year ("bring back a third of them over the year"): a share of a stock each year. */
-function periodsOf(unit: Unit): Unit {
-  return (unit.year ?? 0) < 0 ? { year: -1 } : {}
-}
-
-function withoutYear(unit: Unit): Unit {
-  return Object.fromEntries(Object.entries(unit).filter(([atom]) => atom !== 'year'))
-}
-
-/** A before→after pair's unit: what either side says it is per ("40 minutes to 10 minutes per site manager"). */
-function pairUnit(before: Quantity, after: Quantity): Unit {
-  const unit: Record<string, number> = { ...before.unit }
-  for (const [atom, power] of Object.entries(after.unit)) if (unit[atom] === undefined) unit[atom] = power
-  return unit
-}
-
-/** The words an effect is about: those after it in its clause ("10–15 % av gödseln" → "gödseln"). */
 function aboutWords(effect: Effect, context: StreamContext): string[] {
   const quantity = context.roled[effect.indices[effect.indices.length - 1] ?? -1]?.quantity
   if (quantity === undefined) return []
-  const after = quantity.sentence.slice(quantity.end - quantity.sentenceStart).split(/[,;.]/u)[0] ?? ''
-  return (after.toLowerCase().match(/\p{L}{5,}/gu) ?? []).filter((word) => !FUNCTION_WORDS.has(word)).map((word) => word.slice(0, 5))
+  const words = (text: string) =>
+    (text.toLowerCase().match(/\p{L}{5,}/gu) ?? []).filter((word) => !FUNCTION_WORDS.has(word)).map((word) => word.slice(0, 5))
+  const after = words(quantity.sentence.slice(quantity.end - quantity.sentenceStart).split(/[,;.]/u)[0] ?? '')
+  if (after.length > 0) return after
+  return words(
+    quantity.sentence
+      .slice(0, quantity.start - quantity.sentenceStart)
+      .split(/[,;]/u)
+      .pop() ?? '',
+  )
 }
 
 /** Long words that say nothing of what a figure is about. */
@@ -249,6 +67,8 @@ function candidatesFor(
       ref: quantity.index,
       unit: expandDerived(quantity.unit),
       distance: Math.abs(quantity.sentenceIndex - effect.sentenceIndex),
+      // Of two counts in one sentence, the later is the one what follows speaks of ("a five-site group with 9,000 patients, 30 % of them").
+      ...(money ? {} : { between: Math.min(...effect.indices.map((index) => Math.abs(index - quantity.index))) }),
       // Only a rate between two things is divided by ("6.5 mpg", "85 lines/hour"); a count of the customer's things never is.
       divisible:
         quantity.flags.has('group') ||
@@ -287,103 +107,113 @@ function sharesFor(effect: Effect, chain: readonly Factor[], context: StreamCont
     .map((entry) => ({ ref: entry.quantity.index, exponent: 1 as const }))
 }
 
-/** Words that set two rates against each other: the offer moves work from the dearer to the cheaper. */
-const AGAINST =
-  /\b(?:while|whereas|instead\s+of|compared\s+(?:to|with)|versus|vs\.?|own\s+(?:staff|employees|team)|in-house|medan|i\s+stället\s+för|istället\s+för|jämfört\s+med|egen\s+personal|egna\s+(?:medarbetare|anställda))\b/iu
-
-/**
- * "agency hours at $78/h, while its own bank staff cost $46/h": a rate in the chain with a cheaper
- * rate of the same unit, written against it and used nowhere else, is worth the difference.
- */
-function withCheaperRates(factors: readonly Factor[], context: StreamContext, claims: ReadonlyMap<number | string, number>): Factor[] {
-  return factors.map((factor) => {
-    const entry = typeof factor.ref === 'number' ? context.roled[factor.ref] : undefined
-    if (entry === undefined || entry.quantity.kind !== 'money' || factor.exponent !== 1) return factor
-    const unitKey = JSON.stringify(Object.entries(entry.quantity.unit).sort())
-    const against = (cheaper: boolean) =>
-      context.roled.find(
-        (other) =>
-          other !== entry &&
-          other.role.role === 'baseline' &&
-          other.quantity.kind === 'money' &&
-          !claims.has(other.quantity.index) &&
-          !factors.some((used) => used.ref === other.quantity.index) &&
-          JSON.stringify(Object.entries(other.quantity.unit).sort()) === unitKey &&
-          context.valueOf(other.quantity.index) < context.valueOf(entry.quantity.index) === cheaper &&
-          context.valueOf(other.quantity.index) !== context.valueOf(entry.quantity.index) &&
-          Math.abs(other.quantity.sentenceIndex - entry.quantity.sentenceIndex) <= 1 &&
-          AGAINST.test(other.quantity.sentence + entry.quantity.sentence),
-      )
-    const cheaper = against(true)
-    if (cheaper !== undefined) return { ...factor, minus: cheaper.quantity.index }
-    // The chain took the cheaper of the two: the difference is the same.
-    const dearer = against(false)
-    return dearer === undefined ? factor : { ...factor, ref: dearer.quantity.index, minus: entry.quantity.index }
-  })
-}
-
-function optionsFor(effect: Effect): { allowImplicit: boolean; mustUse?: string } {
+function optionsFor(effect: Effect): { allowImplicit: boolean | ReadonlySet<string>; mustUse?: string } {
+  // Only an effect with no per-what of its own may be per the thing the chain counts ("ställtiden");
+  // a speed-up likewise ("9,000 scripts a year … each takes 24 minutes … 3x faster").
+  const implicit =
+    (effect.what === 'beforeAfter' || effect.what === 'multiplier') &&
+    !Object.entries(effect.start).some(([atom, power]) => power < 0 && (atom.startsWith('n:') || atom === 'person'))
   return {
-    // Only an effect with no per-what of its own may be per the thing the chain counts ("ställtiden").
-    allowImplicit:
-      effect.what === 'beforeAfter' &&
-      !Object.entries(effect.start).some(([atom, power]) => power < 0 && (atom.startsWith('n:') || atom === 'person')),
+    allowImplicit: implicit && effect.perNouns !== undefined ? effect.perNouns : implicit,
     ...(effect.what === 'multiplier' ? { mustUse: 'hour' } : {}),
   }
 }
 
-/** The streams of a reading, the effects nearest their figures first. */
+interface Plan {
+  readonly effect: Effect
+  readonly start: Unit
+  readonly chain: Chain
+  readonly output: boolean
+}
+
+/** The chain an effect would take given the figures other streams already claim. */
+function planFor(
+  stated: Effect,
+  context: StreamContext,
+  claims: ReadonlyMap<number | string, number>,
+  consumed: ReadonlySet<number>,
+): Plan | undefined {
+  const candidates = candidatesFor(stated, context, claims, consumed)
+  const options = optionsFor(stated)
+  let start = stated.start
+  // An amount a period ("$7,500 a month … replaced completely") is money a year by itself.
+  const alone = start.money === 1 ? moneyPerYear(start) : undefined
+  let chain = alone !== undefined ? { factors: [], yearFactor: alone.factor, score: 0 } : bestChain(start, candidates, options)
+  // A share of a year applied to an amount a year ("$4.2M ARR", "churn of 14 % a year") is a share of that amount.
+  if (chain === undefined && start.year === -1 && start.money === undefined) {
+    start = withoutYear(start)
+    chain = bestChain(start, candidates, options)
+  }
+  if (chain !== undefined) return { effect: stated, start, chain, output: false }
+  const output = stated.asOutput
+  if (output === undefined) return undefined
+  const outputChain = bestChain(output.start, candidatesFor(output, context, claims, consumed), optionsFor(output))
+  return outputChain === undefined ? undefined : { effect: output, start: output.start, chain: outputChain, output: true }
+}
+
+/** Effects beyond this many take their chains in the order written (a long document's search stays bounded). */
+const BEST_FIRST_LIMIT = 10
+
+/**
+ * The streams of a reading. The effect whose chain fits best takes it first, so a figure written
+ * with one effect ("the premium drops 10 %") is not taken by another effect before it
+ * ("cut those losses by 85 %"); the streams keep the order the effects are written in.
+ */
 export function composeStreams(context: StreamContext): Stream[] {
-  const streams: Stream[] = []
+  const built: Array<{ order: number; stream: Stream }> = []
   const claims = new Map<number | string, number>()
   const shareTaken = new Set<number>()
   const effects = effectsOf(context)
   const consumed = new Set<number>(effects.flatMap((effect) => effect.consumes))
-  for (const stated of effects) {
-    let effect = stated
-    const options = optionsFor(effect)
-    let candidates = candidatesFor(effect, context, claims, consumed)
-    // A share of a year applied to an amount a year ("$4.2M ARR", "churn of 14 % a year") is a share of that amount.
-    let start = effect.start
-    // An amount a period ("$7,500 a month … replaced completely") is money a year by itself.
-    const alone = start.money === 1 ? moneyPerYear(start) : undefined
-    let chain = alone !== undefined ? { factors: [], yearFactor: alone.factor, score: 0 } : bestChain(start, candidates, options)
-    if (chain === undefined && start.year === -1 && start.money === undefined) {
-      start = withoutYear(start)
-      chain = bestChain(start, candidates, options)
-    }
-    if (chain === undefined && stated.asOutput !== undefined) {
-      effect = stated.asOutput
-      start = effect.start
-      candidates = candidatesFor(effect, context, claims, consumed)
-      chain = bestChain(start, candidates, optionsFor(effect))
-    }
-    if (chain === undefined) continue
-    const chainFactors = withCheaperRates(chain.factors, context, claims)
-    const shares = sharesFor(effect, chainFactors, context, new Set([...shareTaken, ...consumed]))
-    for (const share of shares) if (typeof share.ref === 'number') shareTaken.add(share.ref)
-    const factors: Factor[] = [...chainFactors, ...shares]
-    for (const factor of factors) claims.set(factor.ref, (claims.get(factor.ref) ?? 0) + 1)
-    let unit: Unit = start
-    let yearly = effect.factor * chain.yearFactor
-    for (const factor of factors) {
-      unit = multiply(unit, expandDerived(context.unitOf(factor.ref)), factor.exponent)
-      const value = context.valueOf(factor.ref) - (factor.minus === undefined ? 0 : context.valueOf(factor.minus))
-      yearly *= factor.exponent === 1 ? value : value === 0 ? 0 : 1 / value
-    }
-    const revenue = factors.some((factor) => {
-      const entry = typeof factor.ref === 'number' ? context.roled[factor.ref] : undefined
-      return entry?.role.role === 'baseline' && entry.role.what === 'revenue'
+  const pending = effects.map((effect, order) => ({ effect, order }))
+  while (pending.length > 0) {
+    // Beyond the limit, the first written goes first.
+    const considered = pending.length <= BEST_FIRST_LIMIT ? pending : pending.slice(0, 1)
+    let best: { at: number; plan: Plan | undefined } = { at: 0, plan: undefined }
+    considered.forEach(({ effect }, at) => {
+      const plan = planFor(effect, context, claims, consumed)
+      if (plan !== undefined && (best.plan === undefined || plan.chain.score > best.plan.chain.score)) best = { at, plan }
     })
-    streams.push({
-      effect: effect.indices,
-      effectWhat: effect.what,
-      chain: factors,
-      conversion: chain.yearFactor,
-      yearly,
-      valueType: effect.increase || revenue ? 'gain' : 'saving',
-      ...(effect === stated.asOutput ? { output: true as const } : {}),
-    })
+    const [taken] = pending.splice(best.at, 1)
+    if (best.plan === undefined || taken === undefined) continue
+    built.push({ order: taken.order, stream: streamOf(best.plan, context, claims, new Set([...shareTaken, ...consumed]), shareTaken) })
   }
-  return streams
+  return built.sort((a, b) => a.order - b.order).map(({ stream }) => stream)
+}
+
+/** A plan made a stream: its chain with cheaper rates and shares, claimed, valued at the defaults. */
+function streamOf(
+  plan: Plan,
+  context: StreamContext,
+  claims: Map<number | string, number>,
+  notShares: ReadonlySet<number>,
+  shareTaken: Set<number>,
+): Stream {
+  const { effect, start, chain } = plan
+  const chainFactors = withCheaperRates(chain.factors, context, claims)
+  const shares = sharesFor(effect, chainFactors, context, notShares)
+  for (const share of shares) if (typeof share.ref === 'number') shareTaken.add(share.ref)
+  const proportion: Factor[] = effect.relative === true && effect.indices[0] !== undefined ? [{ ref: effect.indices[0], exponent: -1 }] : []
+  const factors: Factor[] = [...chainFactors, ...shares, ...proportion]
+  for (const factor of factors) claims.set(factor.ref, (claims.get(factor.ref) ?? 0) + 1)
+  let unit: Unit = start
+  let yearly = effect.factor * chain.yearFactor
+  for (const factor of factors) {
+    unit = multiply(unit, expandDerived(context.unitOf(factor.ref)), factor.exponent)
+    const value = context.valueOf(factor.ref) - (factor.minus === undefined ? 0 : context.valueOf(factor.minus))
+    yearly *= factor.exponent === 1 ? value : value === 0 ? 0 : 1 / value
+  }
+  const revenue = factors.some((factor) => {
+    const entry = typeof factor.ref === 'number' ? context.roled[factor.ref] : undefined
+    return entry?.role.role === 'baseline' && entry.role.what === 'revenue'
+  })
+  return {
+    effect: effect.indices,
+    effectWhat: effect.what,
+    chain: factors,
+    conversion: chain.yearFactor,
+    yearly,
+    valueType: effect.increase || revenue ? 'gain' : 'saving',
+    ...(plan.output ? { output: true as const } : {}),
+  }
 }

@@ -51,11 +51,25 @@ export function unitText(unit: Unit): string {
   return parts.length === 0 ? '1' : parts.join('·')
 }
 
-/** Derived units as their parts: a kWh is a kW for an hour, so "450 kW for 6,000 hours" meets "$0.14/kWh". */
+/** A season ("per lot per season", "per säsong") comes round once a year: it is the year. */
+const SEASONS = ['n:season', 'n:säsong']
+
+/**
+ * Derived units as their parts: a kWh is a kW for an hour, so "450 kW for 6,000 hours" meets
+ * "$0.14/kWh"; and a season as the year it recurs in.
+ */
 export function expandDerived(unit: Unit): Unit {
-  const power = unit.kwh
-  if (power === undefined) return unit
-  const rest: MutableUnit = { ...unit }
+  let result: Unit = unit
+  for (const season of SEASONS) {
+    const power = result[season]
+    if (power === undefined) continue
+    const rest: MutableUnit = { ...result }
+    delete rest[season]
+    result = multiply(rest, { year: power })
+  }
+  const power = result.kwh
+  if (power === undefined) return result
+  const rest: MutableUnit = { ...result }
   delete rest.kwh
   return multiply(rest, { 'n:kw': power, hour: power })
 }

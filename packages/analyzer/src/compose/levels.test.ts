@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { readText } from '../analyze.ts'
+
+function read(text: string, language: 'en' | 'sv' = 'en') {
+  return readText([{ page: 1, text }], { language, currency: language === 'sv' ? 'SEK' : 'USD' })
+}
+
+describe('compose: two levels of the same measure, today and with the offer', () => {
+  it('reads a rate per period today and the same rate where the offer is in use as before→after', () => {
+    const bank = read(
+      'The bank has 52,000 card customers and 1.8% close their account every month. Banks that have adopted our onboarding service see 1.2% a month. A customer is worth about $900 to the bank.',
+    )
+    expect(bank.grossYearly).toBeCloseTo(52_000 * 0.006 * 12 * 900, 0)
+    const club = read(
+      'Klubben har 3 200 medlemmar och 3 % lämnar klubben varje månad. Hos våra kundklubbar ligger avhoppen på 2 % i månaden. Varje medlem som stannar är värd 1 500 kr.',
+      'sv',
+    )
+    expect(club.grossYearly).toBeCloseTo(3_200 * 0.01 * 12 * 1_500, 0)
+  })
+
+  it('reads "1 in N" today and "1 in M" with us as before→after', () => {
+    const swedish = read(
+      'Ni tar emot 400 reklamationer om året. I dag leder var fjärde till en ersättning, hos oss var åttonde, och varje ersättning kostar er 2 500 kr.',
+      'sv',
+    )
+    expect(swedish.grossYearly).toBeCloseTo(400 * (0.25 - 0.125) * 2_500, 0)
+  })
+
+  it('leaves two shares that are no rates per period apart', () => {
+    const reading = read('We run 300 trucks. About 6% of loads are late. We take 15% of what we save.')
+    expect(reading.model.streams.some((stream) => stream.effectWhat === 'beforeAfter')).toBe(false)
+  })
+
+  it('reads a smaller frequency said to suffice as a cost a period cut in proportion', () => {
+    const english = read(
+      'The lobby is staffed seven days a week for $30,000 a month. Footfall data shows that four days are enough, and the staffing bill follows the days staffed.',
+    )
+    expect(english.grossYearly).toBeCloseTo((30_000 * 12 * 3) / 7, 0)
+    const swedish = read(
+      'Kärlen töms i dag tre dagar i veckan för 18 000 kr i månaden. Med våra fyllnadsgivare visar det sig att två dagar räcker, och kostnaden följer antalet tömningsdagar.',
+      'sv',
+    )
+    expect(swedish.grossYearly).toBeCloseTo((18_000 * 12) / 3, 0)
+  })
+})

@@ -1,0 +1,152 @@
+// Two levels of the same measure that the text sets side by side, the one of today and the one with
+// the offer, are one before→after effect: "capture 10 % today; our clients capture 70 %",
+// "churn is 2.1 % a month … customers on our service churn 1.6 % a month", "1 in 5 today, with us 1 in 10".
+import { PERIOD_ATOMS, type RoledQuantity } from '../model.ts'
+import { OFFER_ACTS, OFFER_THINGS } from '../roles/cues.ts'
+import { unicodeWords } from '../read/word-boundary.ts'
+
+const TODAY = /\b(?:today|currently|at\s+present|right\s+now|nowadays)\b|(?<!\p{L})(?:i\s+dag|idag|för\s+närvarande|i\s+nuläget)(?!\p{L})/iu
+
+/**
+ * Where the offer is in use, beside OFFER_ACTS' "with us", "med oss": "hos oss", "among our
+ * clients", "customers who have used it", "kedjor som kört appen".
+ */
+const AT_OURS = unicodeWords(
+  /\b(?:hos\s+(?:oss|våra)|bland\s+våra|at\s+our|among\s+our|(?:som|who|that)\s+(?:har\s+|have\s+)?(?:kört|kör|använt|använder|infört|used?|run|adopted|switched))\b/iu,
+)
+
+/**
+ * "capture only 10 % of those discounts today; our clients capture 70 %": a percentage said of
+ * today and the next one said of the offer are the level before and the level after.
+ */
+export function levelsToday(roled: readonly RoledQuantity[]): Map<number, number> {
+  const pairs = new Map<number, number>()
+  for (const entry of roled) {
+    const { quantity, role } = entry
+    if (quantity.kind !== 'percent' || quantity.relation !== undefined || !TODAY.test(entry.of ?? '')) continue
+    if (role.role !== 'effect' && !(role.role === 'baseline' && role.what === 'share')) continue
+    const after = roled.find(
+      (other) =>
+        other.quantity.index > quantity.index &&
+        other.quantity.kind === 'percent' &&
+        other.role.role === 'effect' &&
+        (other.role.what === 'uplift' || other.role.what === 'reduction') &&
+        other.quantity.sentenceIndex - quantity.sentenceIndex <= 1 &&
+        !TODAY.test(other.of ?? ''),
+    )
+    if (after !== undefined && role.role === 'effect') pairs.set(quantity.index, after.quantity.index)
+  }
+  return pairs
+}
+
+/** The clause a figure is written in: its sentence between the commas and semicolons around it. */
+function clauseOf(entry: RoledQuantity): string {
+  const { sentence, start, end, sentenceStart } = entry.quantity
+  const before = sentence.slice(0, start - sentenceStart)
+  const after = sentence.slice(end - sentenceStart)
+  const opening = Math.max(before.lastIndexOf(','), before.lastIndexOf(';'))
+  const closing = after.search(/[,;]/u)
+  return `${before.slice(opening + 1)}${entry.quantity.text}${closing < 0 ? after : after.slice(0, closing)}`
+}
+
+const saidOfOffer = (entry: RoledQuantity): boolean => {
+  const clause = clauseOf(entry)
+  return OFFER_ACTS.test(clause) || OFFER_THINGS.test(clause) || AT_OURS.test(clause)
+}
+
+/** A level that compares as a rate: a share per period ("2.1 % a month") or a "1 in 5". */
+function levelForm(entry: RoledQuantity): string | undefined {
+  const { quantity, role } = entry
+  if (role.role !== 'baseline' || quantity.kind !== 'percent') return undefined
+  if (quantity.relation?.kind === 'oneIn') return `oneIn ${JSON.stringify(quantity.unit)}`
+  if (quantity.relation !== undefined) return undefined
+  const perPeriod = Object.entries(quantity.unit).some(
+    ([atom, power]) => power === -1 && ['day', 'week', 'month', 'quarter', 'year'].includes(atom),
+  )
+  return perPeriod ? `rate ${JSON.stringify(Object.entries(quantity.unit).sort())}` : undefined
+}
+
+/**
+ * Two customer levels of the same form (a share per period, or a "1 in N"), the first said of
+ * today's state and the next, within two sentences, said of the offer in use: the level before and
+ * the level after, even when neither is worded as a change. `taken` holds figures other effects use.
+ */
+export function statedLevels(roled: readonly RoledQuantity[], taken: ReadonlySet<number>): Array<[number, number]> {
+  const pairs: Array<[number, number]> = []
+  const used = new Set(taken)
+  for (const before of roled) {
+    const form = levelForm(before)
+    if (form === undefined || used.has(before.quantity.index) || saidOfOffer(before)) continue
+    const after = roled.find(
+      (other) =>
+        other.quantity.index > before.quantity.index &&
+        !used.has(other.quantity.index) &&
+        other.quantity.sentenceIndex - before.quantity.sentenceIndex <= 2 &&
+        levelForm(other) === form &&
+        other.quantity.value !== before.quantity.value &&
+        saidOfOffer(other),
+    )
+    if (after === undefined) continue
+    used.add(before.quantity.index)
+    used.add(after.quantity.index)
+    pairs.push([before.quantity.index, after.quantity.index])
+  }
+  return pairs
+}
+
+const stems = (text: string): string[] => (text.toLowerCase().match(/\p{L}{4,}/gu) ?? []).map((word) => word.slice(0, 5))
+
+/**
+ * The counted things a level is a share of: counted in its sentence or the one before ("6 800
+ * medlemmar och 2,1 % säger upp sig") or named right after it ("var femte nyanställd säljare").
+ * Its chain may be implicitly per those only.
+ */
+export function nounsNamedWith(level: RoledQuantity, roled: readonly RoledQuantity[]): Set<string> {
+  const { sentence, end, sentenceStart, sentenceIndex } = level.quantity
+  const rest = sentence.slice(end - sentenceStart)
+  const after = new Set(stems(rest.slice(0, Math.max(0, rest.search(/[,;]/u)) || rest.length)))
+  const nouns = new Set<string>()
+  for (const { quantity, role } of roled) {
+    if (role.role !== 'baseline' || quantity.kind !== 'count') continue
+    const named = quantity.nounText !== undefined && stems(quantity.nounText).some((stem) => after.has(stem))
+    const near = sentenceIndex - quantity.sentenceIndex === 0 || sentenceIndex - quantity.sentenceIndex === 1
+    if (!near && !named) continue
+    for (const [atom, power] of Object.entries(quantity.unit)) if (power > 0) nouns.add(atom)
+  }
+  return nouns
+}
+
+/** Words that say a smaller amount of the same thing will do: "three days are enough", "tre dagar räcker". */
+const SUFFICES = unicodeWords(
+  /\b(?:räcker|räcker\s+det\s+med|är\s+tillräckligt|is\s+enough|are\s+enough|suffices?|will\s+do|would\s+do)\b/iu,
+)
+
+/**
+ * "städas fem dagar i veckan för 42 000 kr/mån … tre dagar räcker": a frequency today (a count or
+ * time per period) and, within two sentences, a smaller one of the same thing said to suffice. The
+ * pair changes a cost a period in proportion: (before − after) / before of it.
+ */
+export function enoughLevels(roled: readonly RoledQuantity[], taken: ReadonlySet<number>): Array<[number, number]> {
+  const pairs: Array<[number, number]> = []
+  for (const before of roled) {
+    const { quantity } = before
+    if (before.role.role !== 'baseline' || taken.has(quantity.index) || (quantity.kind !== 'duration' && quantity.kind !== 'count'))
+      continue
+    const period = Object.entries(quantity.unit).find(([atom, power]) => power === -1 && (PERIOD_ATOMS as readonly string[]).includes(atom))
+    if (period === undefined) continue
+    const things = Object.entries(quantity.unit).filter(([, power]) => power > 0)
+    const after = roled.find(
+      (other) =>
+        other.quantity.index > quantity.index &&
+        other.role.role === 'baseline' &&
+        !taken.has(other.quantity.index) &&
+        other.quantity.kind === quantity.kind &&
+        other.quantity.sentenceIndex - quantity.sentenceIndex <= 2 &&
+        other.quantity.value < quantity.value &&
+        things.every(([atom, power]) => other.quantity.unit[atom] === power) &&
+        SUFFICES.test(clauseOf(other)),
+    )
+    if (after !== undefined) pairs.push([quantity.index, after.quantity.index])
+  }
+  return pairs
+}
