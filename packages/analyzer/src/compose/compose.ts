@@ -107,7 +107,10 @@ const chosen = (quantity: Quantity): boolean => quantity.flags.has('seller') || 
  * thing that no stream uses ("$45 per truck per month" in a bullet list): that is the offer's price.
  */
 function withUnstatedPrice(roled: readonly RoledQuantity[], streams: readonly Stream[]): RoledQuantity[] {
-  if (streams.length === 0 || roled.some((entry) => entry.role.role === 'price')) return [...roled]
+  if (streams.length === 0) return [...roled]
+  const prices = roled.filter((entry) => entry.role.role === 'price')
+  const oneOffOnly = prices.length > 0 && prices.every((entry) => entry.role.role === 'price' && entry.role.what === 'oneOff')
+  if (prices.length > 0 && !oneOffOnly) return [...roled]
   const used = new Set<number | string>(streams.flatMap((stream) => [...stream.effect, ...stream.chain.map((factor) => factor.ref)]))
   const unused = roled.filter(
     ({ quantity, role }) =>
@@ -117,6 +120,16 @@ function withUnstatedPrice(roled: readonly RoledQuantity[], streams: readonly St
       !used.has(quantity.index) &&
       ['month', 'year', 'week'].some((period) => (quantity.unit[period] ?? 0) < 0),
   )
+  // "One-off project fee $28,000, then $900 a month": beside a one-off price, the amount a period
+  // that no stream uses and no customer's word claims is the recurring price.
+  if (oneOffOnly) {
+    const beside = unused.filter(
+      (entry) =>
+        prices.some((price) => price.quantity.sentenceIndex === entry.quantity.sentenceIndex) &&
+        !CUSTOMER_SIDE.test(entry.of ?? entry.quantity.sentence),
+    )
+    return roled.map((entry) => (entry === beside.at(-1) ? { ...entry, role: { role: 'price', what: 'recurring' } } : entry))
+  }
   const last = unused.at(-1)
   const oneOffs = roled.filter(
     ({ quantity, role }) =>

@@ -3,6 +3,7 @@
 // a share of spend times that spend, a share of the gain times the streams' value, a minimum as a floor.
 import type { Factor, PriceTerm, RoledQuantity, Stream, Unit } from '../model.ts'
 import { bestChain, type Candidate } from './chains.ts'
+import { namedCount } from './price-counts.ts'
 import { moneyPerYear, multiply, openAtoms } from './units.ts'
 
 export interface PriceContext {
@@ -101,7 +102,11 @@ function termOf(entry: RoledQuantity, context: PriceContext): PriceTerm | undefi
   }
   const direct = moneyPerYear(start)
   if (direct) {
-    return { factors: [{ ref: quantity.index, exponent: 1 }], conversion: direct.factor, period: 'year', amount: amount * direct.factor }
+    // "One station per building at $39 a month … 40 stations", "$450 per client site … 9 sites": the thing its clause prices, counted.
+    const each = namedCount(entry, context.roled, countsOf(context).used, { generic: false })
+    return each === undefined
+      ? { factors: [{ ref: quantity.index, exponent: 1 }], conversion: direct.factor, period: 'year', amount: amount * direct.factor }
+      : perCounted(quantity.index, each.quantity.index, direct.factor, context)
   }
   const chain = bestChain(start, counts, { allowImplicit: false })
   if (chain !== undefined) {
@@ -110,6 +115,14 @@ function termOf(entry: RoledQuantity, context: PriceContext): PriceTerm | undefi
     for (const factor of chain.factors) yearly *= context.valueOf(factor.ref)
     return { factors, conversion: chain.yearFactor, period: 'year', amount: yearly }
   }
+  // "SEK 6,900 per project site per month; they run 7 sites", "29 kr per enhet och månad" for 300 machines.
+  const [open] = openAtoms(start)
+  const named =
+    open !== undefined && openAtoms(start).length === 1
+      ? namedCount(entry, context.roled, countsOf(context).used, { generic: true })
+      : undefined
+  const namedYear = open === undefined ? undefined : moneyPerYear(multiply(start, { [open]: 1 }))
+  if (named !== undefined && namedYear !== undefined) return perCounted(quantity.index, named.quantity.index, namedYear.factor, context)
   // A price per something the text does not count, with a period ("145 kr per lönespecifikation"
   // a month): one per person of the customer's largest headcount, as an assumption said so.
   const people = counts
@@ -182,6 +195,19 @@ function termOf(entry: RoledQuantity, context: PriceContext): PriceTerm | undefi
   }
   // Nothing to multiply it by and no period: a price once.
   return { factors: [{ ref: quantity.index, exponent: 1 }], conversion: 1, period: 'one-off', amount }
+}
+
+/** A price per thing times the count of that thing, per year. */
+function perCounted(price: number, count: number, conversion: number, context: PriceContext): PriceTerm {
+  return {
+    factors: [
+      { ref: price, exponent: 1 },
+      { ref: count, exponent: 1 },
+    ],
+    conversion,
+    period: 'year',
+    amount: context.valueOf(price) * context.valueOf(count) * conversion,
+  }
 }
 
 /** The price terms of a reading (shares of spend or gain after the streams are known). */

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { readText } from '../analyze.ts'
+
+function read(text: string, language: 'en' | 'sv' = 'en', currency: 'USD' | 'SEK' | 'EUR' = language === 'sv' ? 'SEK' : 'USD') {
+  return readText([{ page: 1, text }], { language, currency })
+}
+
+describe('compose: a price per thing times the count of that thing, named by another word', () => {
+  it('takes the thing its clause prices ("one meter per block at $18 a month") to the count of it', () => {
+    const english = read(
+      'A property manager with 25 apartment blocks spends $90,000 a year on water leaks; our meters cut that by 30%. One meter per block at $18 a month.',
+    )
+    expect(english.priceYearly).toBe(18 * 25 * 12)
+    const swedish = read(
+      'Rederiet har 16 fartyg och lägger 3 miljoner kr om året på bränsle. Vår styrning sänker förbrukningen med 8 %. En sensor per fartyg, 900 kr i månaden för varje fartyg.',
+      'sv',
+    )
+    expect(swedish.priceYearly).toBe(900 * 16 * 12)
+  })
+
+  it('matches the head noun of a per-phrase ("per project site") with the count of sites', () => {
+    const english = read(
+      'A facilities contractor spends $400,000 a year on call-outs and our monitoring avoids a quarter of them. $450 per client site per month; they look after 9 sites.',
+    )
+    expect(english.priceYearly).toBe(450 * 9 * 12)
+  })
+
+  it('reads a generic unit ("per enhet", "per unit") as the one thing the text counts, never its staff', () => {
+    const swedish = read(
+      'Verkstaden har 35 mekaniker och 12 lyftar. Stillestånd kostar 80 000 kr i månaden och vår planering minskar det med 25 %. Pris: 199 kr per enhet och månad.',
+      'sv',
+    )
+    expect(swedish.priceYearly).toBe(199 * 12 * 12)
+    const english = read(
+      'A dairy runs 18 delivery vans and loses $2,500 a month to wrong turns. Our routing cuts that by 40%. Pricing: $25 per unit per month.',
+    )
+    expect(english.priceYearly).toBe(25 * 18 * 12)
+  })
+
+  it('leaves a price per a thing the text does not count unmultiplied rather than using a headcount', () => {
+    const reading = read(
+      'A logistics firm with 400 staff spends $60,000 a month on pallets; our tracking cuts losses by 25%. $12 per tag per month.',
+    )
+    expect(reading.priceYearly).toBe(12 * 12)
+    const flat = read(
+      'A school district with 20 planners wastes 300 hours a month on timetables at $40 an hour. Our planner cuts that by half. Our platform is $900 a month for all planners.',
+    )
+    expect(flat.priceYearly).toBe(900 * 12)
+  })
+
+  it('reads the amount a period after a one-off fee as the recurring price', () => {
+    const english = read(
+      'A law firm of 30 lawyers spends $8,000 a month on courier fees; our e-signing removes 70% of them. Onboarding fee $5,000, then $1,200 a month.',
+    )
+    expect(english.oneOff).toBe(5_000)
+    expect(english.priceYearly).toBe(1_200 * 12)
+    const swedish = read(
+      'En tandvårdskedja med 9 kliniker förlorar 1,2 miljoner kr om året på uteblivna besök. Våra påminnelser minskar uteblivna besök med 35 %. Uppstartsavgift 40 000 kr, därefter 6 000 kr i månaden.',
+      'sv',
+    )
+    expect(swedish.oneOff).toBe(40_000)
+    expect(swedish.priceYearly).toBe(6_000 * 12)
+  })
+})
