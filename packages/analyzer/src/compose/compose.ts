@@ -7,6 +7,7 @@ import { CUSTOMER_SIDE, ONE_OFF, REPLACES } from '../roles/cues.ts'
 import { unicodeWords } from '../read/word-boundary.ts'
 import { conversionTo, statedRates, type Conversion } from './currency.ts'
 import { composePrice } from './price.ts'
+import { withStatedShares } from './price-shares.ts'
 import { composeStreams, type StreamContext } from './streams.ts'
 
 /** What an hour of the customer's staff is assumed to cost when the text says nothing of it. */
@@ -189,7 +190,9 @@ function closingPrice(roled: readonly RoledQuantity[]): RoledQuantity | undefine
   return perPeriod && perThing && !CUSTOMER_SIDE.test(last.quantity.sentence) ? last : undefined
 }
 
-export function compose(roled: readonly RoledQuantity[], options: ComposeOptions): ComposedModel {
+export function compose(read: readonly RoledQuantity[], options: ComposeOptions): ComposedModel {
+  // "we take 15% of that uplift": the seller's share is its price before any value is built with it.
+  const roled = withStatedShares(read)
   const rates = statedRates(options.text)
   const conversions = new Map<number, Conversion>()
   for (const { quantity } of roled)

@@ -5,6 +5,8 @@ import type { Factor, PriceTerm, RoledQuantity, Stream, Unit } from '../model.ts
 import { bestChain, type Candidate } from './chains.ts'
 import { namedCount } from './price-counts.ts'
 import { moneyPerYear, multiply, openAtoms } from './units.ts'
+import { unicodeWords } from '../read/word-boundary.ts'
+import { ONE_OFF } from '../roles/cues.ts'
 
 export interface PriceContext {
   readonly roled: readonly RoledQuantity[]
@@ -228,7 +230,33 @@ export function composePrice(context: PriceContext): PriceTerm[] {
     const term = termOf(entry, context)
     if (term !== undefined) terms.push(term)
   }
-  return applyMinimums(terms, context)
+  return applyMinimums(withoutRestatedTotals(terms, context), context)
+}
+
+/** Words that call an amount the whole of a contract or term: "over the 3-year contract", "totalt för avtalsperioden". */
+const CONTRACT_TOTAL = unicodeWords(
+  /\b(?:total|totals|totalling|in\s+all|altogether|over\s+(?:the|a|its)|contract|term|agreement|totalt|sammanlagt|allt\s+som\s+allt|över\s+(?:hela|avtalet|perioden)|avtal\w*|hela\s+perioden|för\s+hela)\b/iu,
+)
+
+/**
+ * "$2,000 a month, $72,000 over the 3-year contract": an amount once that is the recurring price
+ * times whole years of a term, said in words of a total or a contract, restates that price; it is
+ * not paid again.
+ */
+function withoutRestatedTotals(terms: readonly PriceTerm[], context: PriceContext): PriceTerm[] {
+  const recurring = terms.filter((term) => term.period === 'year').reduce((sum, term) => sum + term.amount, 0)
+  if (recurring <= 0) return [...terms]
+  return terms.filter((term) => {
+    if (term.period !== 'one-off' || term.factors.length !== 1) return true
+    const [factor] = term.factors
+    const entry = typeof factor?.ref === 'number' ? context.roled[factor.ref] : undefined
+    const clause = entry?.of ?? entry?.quantity.sentence ?? ''
+    // "Setup $24,000 on a 12-month contract" is a fee of its own.
+    if (!CONTRACT_TOTAL.test(clause) || ONE_OFF.test(clause)) return true
+    const years = term.amount / recurring
+    const whole = Math.round(years * 2) / 2
+    return !(whole >= 1 && whole <= 10 && Math.abs(years - whole) <= 0.02 * whole)
+  })
 }
 
 /** The customer's largest spend per year among the baseline money figures (what a share of spend is of). */

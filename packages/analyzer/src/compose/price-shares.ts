@@ -1,0 +1,55 @@
+// A share the seller takes as its price ("we take 15% of that uplift", "vi tar 12 % av de intäkter
+// vi räddar", "we charge 1% of fuel spend, minimum $3,000 a month") that the roles stage read as
+// the customer's share because a customer's word (revenue, spend) follows it: the seller's verb
+// right before the percentage and "of"/"on" right after make it the offer's price, of the gain when
+// what it is of is what the offer brings, else of the spend. A minimum in its sentence floors it.
+import type { PriceWhat, RoledQuantity } from '../model.ts'
+import { unicodeWords } from '../read/word-boundary.ts'
+
+/** The seller taking or charging, directly before the percentage. */
+const SELLER_TAKES = unicodeWords(
+  /\b(?:we(?:'d|'ll)?\s+(?:just\s+|only\s+|simply\s+)?(?:charge|take|keep|bill|invoice|ask\s+for)|our\s+(?:fee|price|commission|cut|share)\s+is|vi\s+(?:tar|debiterar|fakturerar|behåller)(?:\s+(?:bara|endast|enbart))?|vårt\s+(?:arvode|pris)\s+är|vår\s+(?:avgift|provision|andel)\s+är)\s+(?:only\s+|just\s+|bara\s+|endast\s+)?$/iu,
+)
+
+/** What follows a share the seller takes: "of", "av", "commission on", "provision på". */
+const SHARE_OF = /^\s*(?:of|av|commission\s+(?:on|of)|provision\s+(?:på|av)|in\s+commission\s+on)\s/iu
+
+/** What the offer brings, as what a share is of: the gain, not the spend. */
+const OF_GAIN = unicodeWords(
+  /\b(?:uplift|gain\w*|saving\w*|saves?|saved|recover\w*|get\s+back|rescue\w*|extra|additional|upsell\w*|win\w*|besparing\w*|sparar|sparat|merförsäljning\w*|ökning\w*|tillbaka|räddar|återvinn\w*|vinst\w*|intjänat)\b/iu,
+)
+
+const MINIMUM = unicodeWords(/\b(?:minimum|min\.|at\s+least|lägst|minst|minimiavgift\w*)\b/iu)
+
+function shareWhat(entry: RoledQuantity): PriceWhat | undefined {
+  const { quantity, role } = entry
+  if (quantity.kind !== 'percent' || role.role !== 'baseline' || quantity.flags.has('seller')) return undefined
+  const offset = quantity.start - quantity.sentenceStart
+  const before = quantity.sentence.slice(0, offset)
+  const after = quantity.sentence.slice(quantity.end - quantity.sentenceStart)
+  if (!SELLER_TAKES.test(before) || !SHARE_OF.test(after)) return undefined
+  const of = /^[^,;.–—]*/u.exec(after)?.[0] ?? ''
+  return OF_GAIN.test(of) ? 'shareOfGain' : 'shareOfSpend'
+}
+
+/** The roled quantities with the seller's stated shares as the offer's price (and a minimum beside one as its floor). */
+export function withStatedShares(roled: readonly RoledQuantity[]): readonly RoledQuantity[] {
+  const shares = new Map<RoledQuantity, PriceWhat>()
+  for (const entry of roled) {
+    const what = shareWhat(entry)
+    if (what !== undefined) shares.set(entry, what)
+  }
+  if (shares.size === 0) return roled
+  const sentences = new Set([...shares.keys()].map((entry) => entry.quantity.sentenceIndex))
+  return roled.map((entry) => {
+    const what = shares.get(entry)
+    if (what !== undefined) return { ...entry, role: { role: 'price', what } }
+    const { quantity, role } = entry
+    const floor =
+      quantity.kind === 'money' &&
+      role.role === 'baseline' &&
+      sentences.has(quantity.sentenceIndex) &&
+      MINIMUM.test(quantity.sentence.slice(0, quantity.start - quantity.sentenceStart).slice(-40))
+    return floor ? { ...entry, role: { role: 'price', what: 'minimum' } } : entry
+  })
+}
