@@ -61,4 +61,17 @@ describe('compose: a price per thing times the count of that thing, named by ano
     expect(swedish.oneOff).toBe(40_000)
     expect(swedish.priceYearly).toBe(6_000 * 12)
   })
+
+  it('counts the uses a price per use is of as a frequency times the things it happens to', () => {
+    const english = read(
+      'The hospital has 9,000 garments worth $30 each and loses 12% of them every year. Our tags halve the losses. Tags cost $0.60 per garment (one-off), then we charge 2 cents per wash; garments are washed once a week.',
+    )
+    expect(english.oneOff).toBeCloseTo(0.6 * 9_000, 6)
+    expect(english.priceYearly).toBeCloseTo(0.02 * 9_000 * 52, 6)
+    const swedish = read(
+      'Åkeriet har 120 bilar och lägger 900 000 kr om året på rost. Vår tvätt minskar rostskadorna med 30 %. Vi tar 40 kr per tvätt och bilarna tvättas två gånger i månaden.',
+      'sv',
+    )
+    expect(swedish.priceYearly).toBe(40 * 2 * 120 * 12)
+  })
 })

@@ -98,3 +98,19 @@ function onlyOne(entries: readonly RoledQuantity[]): RoledQuantity | undefined {
   const atoms = new Set(entries.map((entry) => Object.keys(entry.quantity.unit)[0]))
   return atoms.size === 1 ? entries[0] : undefined
 }
+
+/** A count of how often something happens: "once a week", "twice a month", "3 times a year", "två gånger i veckan". */
+const FREQUENCY = /(?<!\p{L})(?:once|twice|thrice|times|gång|gånger|ggr)(?!\p{L})/iu
+
+/**
+ * "garments are washed once a week", "varje bil tvättas två gånger i månaden": a frequency is per
+ * thing its clause names, so the uses a period are it times the count of that thing.
+ */
+export function frequencyOf(frequency: RoledQuantity, roled: readonly RoledQuantity[]): RoledQuantity | undefined {
+  if (frequency.quantity.kind !== 'count' || !FREQUENCY.test(frequency.quantity.text)) return undefined
+  const clause = frequency.of ?? frequency.quantity.sentence
+  const words = clause.split(/[^\p{L}-]+/u).filter((word) => word.length >= 3)
+  return roled
+    .filter(isStock)
+    .find((entry) => entry !== frequency && countWords(entry).some((word) => words.some((other) => sameNoun(word, other))))
+}

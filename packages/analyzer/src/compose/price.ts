@@ -3,7 +3,7 @@
 // a share of spend times that spend, a share of the gain times the streams' value, a minimum as a floor.
 import type { Factor, PriceTerm, RoledQuantity, Stream, Unit } from '../model.ts'
 import { bestChain, type Candidate } from './chains.ts'
-import { namedCount } from './price-counts.ts'
+import { frequencyOf, namedCount } from './price-counts.ts'
 import { moneyPerYear, multiply, openAtoms } from './units.ts'
 import { unicodeWords } from '../read/word-boundary.ts'
 import { ONE_OFF } from '../roles/cues.ts'
@@ -162,10 +162,15 @@ function termOf(entry: RoledQuantity, context: PriceContext): PriceTerm | undefi
     }))
   const perUse = openAtoms(start).length === 1 ? bestChain(start, volumes, { allowImplicit: false }) : undefined
   if (perUse !== undefined && perUse.factors.length === 1) {
+    // "2 cents per wash; garments are washed once a week": a frequency times the things it is of.
+    const [use] = perUse.factors
+    const usesOf = context.roled.find((other) => other.quantity.index === use?.ref)
+    const things = usesOf === undefined ? undefined : frequencyOf(usesOf, context.roled)
+    const factors: Factor[] = [...perUse.factors, ...(things === undefined ? [] : [{ ref: things.quantity.index, exponent: 1 as const }])]
     let yearly = amount * perUse.yearFactor
-    for (const factor of perUse.factors) yearly *= context.valueOf(factor.ref)
+    for (const factor of factors) yearly *= context.valueOf(factor.ref)
     return {
-      factors: [{ ref: quantity.index, exponent: 1 }, ...perUse.factors],
+      factors: [{ ref: quantity.index, exponent: 1 }, ...factors],
       conversion: perUse.yearFactor,
       period: 'year',
       amount: yearly,
