@@ -187,7 +187,22 @@ function closingPrice(roled: readonly RoledQuantity[]): RoledQuantity | undefine
   const unit = Object.entries(last.quantity.unit)
   const perPeriod = unit.some(([atom, power]) => power < 0 && ['month', 'year', 'week'].includes(atom))
   const perThing = unit.some(([atom, power]) => power < 0 && (atom.startsWith('n:') || atom === 'person'))
-  return perPeriod && perThing && !CUSTOMER_SIDE.test(last.quantity.sentence) ? last : undefined
+  // "$3.50 per scan." closing the text: a line of nothing but an amount per thing is a price per use.
+  const alone = perThing && !perPeriod && bareAmount(last.quantity)
+  return (perPeriod || alone) && perThing && !CUSTOMER_SIDE.test(last.quantity.sentence) ? last : undefined
+}
+
+const closingWhat = (quantity: Quantity): 'recurring' | 'perUse' =>
+  ['month', 'year', 'week'].some((period) => (quantity.unit[period] ?? 0) < 0) ? 'recurring' : 'perUse'
+
+/** A sentence that says nothing but the amount and what it is per. */
+function bareAmount(quantity: Quantity): boolean {
+  return (
+    quantity.sentence
+      .replace(quantity.text, '')
+      .replace(/(?:(?<!\p{L})(?:per|each|à)\s+|\/\s*)[\p{L}-]+/giu, '')
+      .replace(/[^\p{L}\p{N}]/gu, '').length === 0
+  )
 }
 
 export function compose(read: readonly RoledQuantity[], options: ComposeOptions): ComposedModel {
@@ -216,7 +231,9 @@ export function compose(read: readonly RoledQuantity[], options: ComposeOptions)
   const asPrice =
     closing === undefined
       ? undefined
-      : roled.map((entry) => (entry === closing ? { ...entry, role: { role: 'price', what: 'recurring' } as const } : entry))
+      : roled.map((entry) =>
+          entry === closing ? { ...entry, role: { role: 'price', what: closingWhat(closing.quantity) } as const } : entry,
+        )
   const withClosing = asPrice === undefined ? [] : composeStreams({ roled: asPrice, valueOf, unitOf, assumptions })
   let chosen = asPrice !== undefined && withClosing.length > 0 ? asPrice : roled
   const context: StreamContext = { roled: chosen, valueOf, unitOf, assumptions }

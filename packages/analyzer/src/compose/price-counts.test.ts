@@ -74,4 +74,34 @@ describe('compose: a price per thing times the count of that thing, named by ano
     )
     expect(swedish.priceYearly).toBe(40 * 2 * 120 * 12)
   })
+
+  it('multiplies a one-off price per thing by its count when the plural is written apart ("per ko" … "240 kor")', () => {
+    const reading = read(
+      'Gården har 240 kor och förlorar 300 000 kr om året på missade brunster; våra halsband halverar det. Halsbanden kostar 900 kr per ko, engångskostnad.',
+      'sv',
+    )
+    expect(reading.oneOff).toBe(900 * 240)
+  })
+
+  it('pays once an amount its clause calls one-off even when a period was read beside it', () => {
+    const reading = read(
+      'Vårdcentralen har 80 sjuksköterskor som lägger 2 timmar i veckan var på dokumentation till 420 kr i timmen; vår taligenkänning halverar den tiden. Engångsavgift 2 000 kr per sjuksköterska och därefter 300 kr per användare och månad.',
+      'sv',
+    )
+    expect(reading.oneOff).toBe(2_000 * 80)
+    expect(reading.priceYearly).toBe(300 * 80 * 12)
+  })
+
+  it('reads a closing line of nothing but an amount per thing as a price per use of the counted volume', () => {
+    const english = read(
+      'An imaging center does 40,000 scans a year. Staff spend 20 minutes per scan on paperwork at $30 an hour, and our forms halve that time. $2 per scan.',
+    )
+    expect(english.grossYearly).toBeCloseTo(40_000 * (20 / 60) * 30 * 0.5, 0)
+    expect(english.priceYearly).toBe(2 * 40_000)
+    const swedish = read(
+      'Labbet analyserar 52 000 prover om året. Vår kontroll sparar 3 minuter per prov till 600 kr i timmen. 6 kr per prov.',
+      'sv',
+    )
+    expect(swedish.priceYearly).toBe(6 * 52_000)
+  })
 })

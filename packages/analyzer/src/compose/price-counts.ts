@@ -28,9 +28,16 @@ function stem(word: string): string {
     .replace(/(?:es|er|ar|or|en|et|na|s)$/u, '')
 }
 
+/** Endings a noun takes in the plural or definite form ("ko" → "kor", "bil" → "bilarna"). */
+const ENDING = /^(?:s|es|r|er|ar|or|n|en|et|na|erna|arna|orna)$/u
+
 function sameNoun(left: string, right: string): boolean {
   const [a, b] = [stem(left), stem(right)]
-  return a.length >= 3 && b.length >= 3 && (a === b || (a.length >= 5 && b.startsWith(a)) || (b.length >= 5 && a.startsWith(b)))
+  if (a.length >= 3 && b.length >= 3 && (a === b || (a.length >= 5 && b.startsWith(a)) || (b.length >= 5 && a.startsWith(b)))) return true
+  // Short nouns ("ko", "kor") compare whole, with one ending between them.
+  const [short, long] = left.length <= right.length ? [left, right] : [right, left]
+  const [s, l] = [short.toLowerCase().replace(/^n:/u, ''), long.toLowerCase().replace(/^n:/u, '')]
+  return s.length >= 2 && l.startsWith(s) && ENDING.test(l.slice(s.length))
 }
 
 /** The nouns the price's clause says it is per, nearest the amount first ("per project site" gives "site", "project"). */

@@ -75,16 +75,41 @@ function oneOffCount(unit: Unit, context: PriceContext, price: number): number |
   return typeof match?.ref === 'number' ? match.ref : undefined
 }
 
+/** A period written in the amount itself ("$50 a month", "4 800 kr/år"). */
+const WRITTEN_PERIOD = unicodeWords(
+  /\b(?:a|an|per|each|every|i|om|in|the|\/)\s*(?:day|week|month|quarter|year|annum|dag(?:en)?|dygn|vecka|veckan|månad(?:en)?|mån|kvartal(?:et)?|år(?:et)?)\b|\b(?:daily|weekly|monthly|quarterly|yearly|annual\w*|årlig\w*|månatlig\w*)\b|\/\s*(?:mo|mån|yr|år)\b/iu,
+)
+
+/** "Engångskostnad 4 500 kr per förare": a one-off word leading the clause of an amount that writes no period of its own. */
+function calledOnceBefore(entry: RoledQuantity): boolean {
+  const clause = entry.of ?? ''
+  const at = clause.indexOf(entry.quantity.text)
+  return at > 0 && ONE_OFF.test(clause.slice(0, at)) && !WRITTEN_PERIOD.test(entry.quantity.text)
+}
+
+/** The unit without its periods (a price once). */
+function withoutPeriods(unit: Unit): Unit {
+  return Object.fromEntries(Object.entries(unit).filter(([atom]) => atom === 'money' || openAtoms({ [atom]: 1 }).length > 0))
+}
+
 /** One price figure as a term per year (or once), with the counts it multiplies. */
 function termOf(entry: RoledQuantity, context: PriceContext): PriceTerm | undefined {
   const { quantity } = entry
   const amount = context.valueOf(quantity.index)
   if (entry.role.role !== 'price') return undefined
+  if (entry.role.what === 'recurring' && calledOnceBefore(entry))
+    return termOf(
+      { ...entry, quantity: { ...quantity, unit: withoutPeriods(quantity.unit) }, role: { role: 'price', what: 'oneOff' } },
+      context,
+    )
   if (entry.role.what === 'oneOff') {
     // "Engångskostnad 4 500 kr per förare, 130 förare": a one-off price per thing times their count.
     const perThing = bestChain(quantity.unit, countCandidates(context, quantity.index), { allowImplicit: false })
     const counted =
-      perThing === undefined && openAtoms(quantity.unit).length > 0 ? oneOffCount(quantity.unit, context, quantity.index) : undefined
+      perThing === undefined && openAtoms(quantity.unit).length > 0
+        ? (oneOffCount(quantity.unit, context, quantity.index) ??
+          namedCount(entry, context.roled, countsOf(context).used, { generic: true })?.quantity.index)
+        : undefined
     const counts: Factor[] =
       perThing !== undefined ? [...perThing.factors] : counted === undefined ? [] : [{ ref: counted, exponent: 1 as const }]
     const factors: Factor[] = [{ ref: quantity.index, exponent: 1 }, ...counts]
