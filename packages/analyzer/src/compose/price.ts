@@ -92,40 +92,39 @@ function withoutPeriods(unit: Unit): Unit {
   return Object.fromEntries(Object.entries(unit).filter(([atom]) => atom === 'money' || openAtoms({ [atom]: 1 }).length > 0))
 }
 
+/** "Engångskostnad 4 500 kr per förare, 130 förare": a one-off price per thing times their count. */
+function oneOffTerm(entry: RoledQuantity, context: PriceContext): PriceTerm {
+  const { quantity } = entry
+  const perThing = bestChain(quantity.unit, countCandidates(context, quantity.index), { allowImplicit: false })
+  const counted =
+    perThing === undefined && openAtoms(quantity.unit).length > 0
+      ? (oneOffCount(quantity.unit, context, quantity.index) ??
+        namedCount(entry, context.roled, countsOf(context).used, { generic: true })?.quantity.index)
+      : undefined
+  const counts: Factor[] =
+    perThing !== undefined ? [...perThing.factors] : counted === undefined ? [] : [{ ref: counted, exponent: 1 as const }]
+  const factors: Factor[] = [{ ref: quantity.index, exponent: 1 }, ...counts]
+  const times = counts.reduce((product, factor) => product * context.valueOf(factor.ref), 1)
+  return { factors, conversion: 1, period: 'one-off', amount: context.valueOf(quantity.index) * times }
+}
+
 /** One price figure as a term per year (or once), with the counts it multiplies. */
 function termOf(entry: RoledQuantity, context: PriceContext): PriceTerm | undefined {
   const { quantity } = entry
   const amount = context.valueOf(quantity.index)
   if (entry.role.role !== 'price') return undefined
   if (entry.role.what === 'recurring' && calledOnceBefore(entry))
-    return termOf(
+    return oneOffTerm(
       { ...entry, quantity: { ...quantity, unit: withoutPeriods(quantity.unit) }, role: { role: 'price', what: 'oneOff' } },
       context,
     )
-  if (entry.role.what === 'oneOff') {
-    // "Engångskostnad 4 500 kr per förare, 130 förare": a one-off price per thing times their count.
-    const perThing = bestChain(quantity.unit, countCandidates(context, quantity.index), { allowImplicit: false })
-    const counted =
-      perThing === undefined && openAtoms(quantity.unit).length > 0
-        ? (oneOffCount(quantity.unit, context, quantity.index) ??
-          namedCount(entry, context.roled, countsOf(context).used, { generic: true })?.quantity.index)
-        : undefined
-    const counts: Factor[] =
-      perThing !== undefined ? [...perThing.factors] : counted === undefined ? [] : [{ ref: counted, exponent: 1 as const }]
-    const factors: Factor[] = [{ ref: quantity.index, exponent: 1 }, ...counts]
-    const times = counts.reduce((product, factor) => product * context.valueOf(factor.ref), 1)
-    return { factors, conversion: 1, period: 'one-off', amount: amount * times }
-  }
+  if (entry.role.what === 'oneOff') return oneOffTerm(entry, context)
   // Per-thing atoms the customer has one of ("per clinic") drop out; the others need a count.
   const start: Record<string, number> = { ...quantity.unit }
-  const implicitOnes: string[] = []
   const counts = countCandidates(context, quantity.index)
   for (const atom of openAtoms(start)) {
     const counted = counts.some((candidate) => (candidate.unit[atom] ?? 0) > 0)
-    if (!counted && CUSTOMER_UNITS.test(atom)) {
-      implicitOnes.push(atom)
-      delete start[atom]
-    }
+    if (!counted && CUSTOMER_UNITS.test(atom)) delete start[atom]
   }
   const direct = moneyPerYear(start)
   if (direct) {
@@ -150,29 +149,40 @@ function termOf(entry: RoledQuantity, context: PriceContext): PriceTerm | undefi
       : undefined
   const namedYear = open === undefined ? undefined : moneyPerYear(multiply(start, { [open]: 1 }))
   if (named !== undefined && namedYear !== undefined) return perCounted(quantity.index, named.quantity.index, namedYear.factor, context)
-  // A price per something the text does not count, with a period ("145 kr per lönespecifikation"
-  // a month): one per person of the customer's largest headcount, as an assumption said so.
+  return (
+    headcountTerm(quantity.index, start, counts, context) ?? perUseTerm(quantity.index, start, context) ?? leftoverTerm(quantity, context)
+  )
+}
+
+/**
+ * A price per something the text does not count, with a period ("145 kr per lönespecifikation" a
+ * month): one per person of the customer's largest headcount, as an assumption said so.
+ */
+function headcountTerm(price: number, start: Unit, counts: readonly Candidate[], context: PriceContext): PriceTerm | undefined {
   const people = counts
     .filter((candidate) => (candidate.unit.person ?? 0) > 0)
     .sort((a, b) => context.valueOf(b.ref) - context.valueOf(a.ref))[0]
   const [onlyAtom] = openAtoms(start)
-  if (people !== undefined && onlyAtom !== undefined && openAtoms(start).length === 1) {
-    const swapped = multiply(start, { [onlyAtom]: 1, person: -1 })
-    const closed = moneyPerYear(multiply(swapped, people.unit))
-    if (closed) {
-      return {
-        factors: [
-          { ref: quantity.index, exponent: 1 },
-          { ref: people.ref, exponent: 1 },
-        ],
-        conversion: closed.factor,
-        period: 'year',
-        amount: amount * context.valueOf(people.ref) * closed.factor,
-      }
-    }
+  if (people === undefined || onlyAtom === undefined || openAtoms(start).length !== 1) return undefined
+  const swapped = multiply(start, { [onlyAtom]: 1, person: -1 })
+  const closed = moneyPerYear(multiply(swapped, people.unit))
+  if (!closed) return undefined
+  return {
+    factors: [
+      { ref: price, exponent: 1 },
+      { ref: people.ref, exponent: 1 },
+    ],
+    conversion: closed.factor,
+    period: 'year',
+    amount: context.valueOf(price) * context.valueOf(people.ref) * closed.factor,
   }
-  // A price per use ("1,50 kr per skickat sms", "$2 per transaction") with nothing counted by that
-  // name: one use per event of the customer's main volume (visits a month, orders a year).
+}
+
+/**
+ * A price per use ("1,50 kr per skickat sms", "$2 per transaction") with nothing counted by that
+ * name: one use per event of the customer's main volume (visits a month, orders a year).
+ */
+function perUseTerm(price: number, start: Unit, context: PriceContext): PriceTerm | undefined {
   const volumes = context.roled
     .filter(({ quantity, role }) => role.role === 'baseline' && quantity.kind === 'count')
     .filter(({ quantity }) => ['day', 'week', 'month', 'quarter', 'year'].some((period) => (quantity.unit[period] ?? 0) < 0))
@@ -186,21 +196,20 @@ function termOf(entry: RoledQuantity, context: PriceContext): PriceTerm | undefi
       assumed: false,
     }))
   const perUse = openAtoms(start).length === 1 ? bestChain(start, volumes, { allowImplicit: false }) : undefined
-  if (perUse !== undefined && perUse.factors.length === 1) {
-    // "2 cents per wash; garments are washed once a week": a frequency times the things it is of.
-    const [use] = perUse.factors
-    const usesOf = context.roled.find((other) => other.quantity.index === use?.ref)
-    const things = usesOf === undefined ? undefined : frequencyOf(usesOf, context.roled)
-    const factors: Factor[] = [...perUse.factors, ...(things === undefined ? [] : [{ ref: things.quantity.index, exponent: 1 as const }])]
-    let yearly = amount * perUse.yearFactor
-    for (const factor of factors) yearly *= context.valueOf(factor.ref)
-    return {
-      factors: [{ ref: quantity.index, exponent: 1 }, ...factors],
-      conversion: perUse.yearFactor,
-      period: 'year',
-      amount: yearly,
-    }
-  }
+  if (perUse === undefined || perUse.factors.length !== 1) return undefined
+  // "2 cents per wash; garments are washed once a week": a frequency times the things it is of.
+  const [use] = perUse.factors
+  const usesOf = context.roled.find((other) => other.quantity.index === use?.ref)
+  const things = usesOf === undefined ? undefined : frequencyOf(usesOf, context.roled)
+  const factors: Factor[] = [...perUse.factors, ...(things === undefined ? [] : [{ ref: things.quantity.index, exponent: 1 as const }])]
+  let yearly = context.valueOf(price) * perUse.yearFactor
+  for (const factor of factors) yearly *= context.valueOf(factor.ref)
+  return { factors: [{ ref: price, exponent: 1 }, ...factors], conversion: perUse.yearFactor, period: 'year', amount: yearly }
+}
+
+/** A price with nothing to multiply: per its own period, an hourly rate for the engagement's hours, or once. */
+function leftoverTerm(quantity: RoledQuantity['quantity'], context: PriceContext): PriceTerm | undefined {
+  const amount = context.valueOf(quantity.index)
   const perMonth = (quantity.unit.month ?? 0) < 0 ? 12 : (quantity.unit.year ?? 0) < 0 ? 1 : undefined
   if (perMonth !== undefined)
     return { factors: [{ ref: quantity.index, exponent: 1 }], conversion: perMonth, period: 'year', amount: amount * perMonth }
