@@ -8,6 +8,7 @@ import { unicodeWords } from '../read/word-boundary.ts'
 import { conversionTo, statedRates, type Conversion } from './currency.ts'
 import { composePrice } from './price.ts'
 import { withStatedShares } from './price-shares.ts'
+import { withOfferCosts } from './price-offer.ts'
 import { composeStreams, type StreamContext } from './streams.ts'
 
 /** What an hour of the customer's staff is assumed to cost when the text says nothing of it. */
@@ -254,7 +255,7 @@ export function compose(read: readonly RoledQuantity[], options: ComposeOptions)
       } else all = chosen
     }
   }
-  const priced = withUnstatedPrice(chosen, streams)
+  const priced = withOfferCosts(withUnstatedPrice(chosen, streams), streams)
   const price = composePrice({ roled: priced, valueOf, unitOf, streams })
   const usedAssumptions = assumptions.filter((assumption) =>
     streams.some((stream) => stream.chain.some((factor) => factor.ref === assumption.key)),

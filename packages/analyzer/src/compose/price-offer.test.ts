@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { readText } from '../analyze.ts'
+
+function read(text: string, language: 'en' | 'sv' = 'en', currency: 'USD' | 'SEK' | 'EUR' = language === 'sv' ? 'SEK' : 'USD') {
+  return readText([{ page: 1, text }], { language, currency })
+}
+
+describe("compose: the offer's thing as the subject of what it costs", () => {
+  it("prices an amount the offer costs even when a customer's word stands earlier in a run-on sentence", () => {
+    const swedish = read(
+      'Ett tryckeri kör 3 000 timmar om året och vår service minskar stoppen med 4 %. En maskintimme är värd 1 800 kr. Analysen kostar 95 000 kr.',
+      'sv',
+    )
+    expect(swedish.grossYearly).toBeCloseTo(3_000 * 0.04 * 1_800, 0)
+    expect(swedish.oneOff).toBe(95_000)
+    const english = read(
+      'A plant runs 5,000 hours a year and our maintenance plan cuts stoppages by 3%. An hour of output is worth $2,000 to them. The audit costs $9,000.',
+    )
+    expect(english.oneOff).toBe(9_000)
+  })
+
+  it('reads "our X costs … a month" as the recurring price, not a cost of the customer', () => {
+    const swedish = read(
+      'Kontoret lägger 30 000 kr i månaden på papper och porto, och vår e-signering minskar det med 70 %. Vår e-signeringstjänst kostar 2 500 kr i månaden.',
+      'sv',
+    )
+    expect(swedish.grossYearly).toBeCloseTo(30_000 * 12 * 0.7, 0)
+    expect(swedish.priceYearly).toBe(2_500 * 12)
+    const english = read(
+      'A warehouse pays $4,000 a month in overtime and our scheduling cuts it by 30%. Each shift lead is worth $35 an hour to them. Our rostering module costs $600 a month.',
+    )
+    expect(english.priceYearly).toBe(600 * 12)
+  })
+})
