@@ -50,4 +50,13 @@ describe("compose: the seller's share as the price, and a contract total not pai
     expect(setup.oneOff).toBe(24_000)
     expect(setup.priceYearly).toBe(24_000)
   })
+
+  it('reads "tar bort 70 %" as the reduction the offer makes, not a share the seller takes', () => {
+    const swedish = read(
+      'Kontoret lägger 30 000 kr i månaden på papper och porto, och vår e-signering tar bort 70 % av det. Vår e-signeringstjänst kostar 2 500 kr i månaden.',
+      'sv',
+    )
+    expect(swedish.grossYearly).toBeCloseTo(30_000 * 12 * 0.7, 0)
+    expect(swedish.priceYearly).toBe(2_500 * 12)
+  })
 })

@@ -32,8 +32,20 @@ function shareWhat(entry: RoledQuantity): PriceWhat | undefined {
   return OF_GAIN.test(of) ? 'shareOfGain' : 'shareOfSpend'
 }
 
+/** "vår e-signering tar bort 70 %", "our filter takes out 40%": taking away is a reduction, not a share the seller takes. */
+const TAKES_AWAY = unicodeWords(
+  /\b(?:tar|takes?)\s+(?:bort|ner|ned|away|out|off)\s+(?:ca\.?\s+|cirka\s+|about\s+|around\s+|roughly\s+|upp\s+till\s+|up\s+to\s+)?$/iu,
+)
+
+function takesAway(entry: RoledQuantity): boolean {
+  const { quantity, role } = entry
+  if (quantity.kind !== 'percent' || role.role !== 'price') return false
+  return TAKES_AWAY.test(quantity.sentence.slice(0, quantity.start - quantity.sentenceStart))
+}
+
 /** The roled quantities with the seller's stated shares as the offer's price (and a minimum beside one as its floor). */
-export function withStatedShares(roled: readonly RoledQuantity[]): readonly RoledQuantity[] {
+export function withStatedShares(read: readonly RoledQuantity[]): readonly RoledQuantity[] {
+  const roled = read.map((entry) => (takesAway(entry) ? { ...entry, role: { role: 'effect', what: 'reduction' } as const } : entry))
   const shares = new Map<RoledQuantity, PriceWhat>()
   for (const entry of roled) {
     const what = shareWhat(entry)
