@@ -104,4 +104,11 @@ describe('compose: a price per thing times the count of that thing, named by ano
     )
     expect(swedish.priceYearly).toBe(6 * 52_000)
   })
+
+  it('pays a price per period for the calendar year, not for a length of time the text states', () => {
+    const english = read(
+      'A streaming service has 50,000 subscribers paying $12 a month and loses 4% of them every month. Our win-back emails cut that churn by a quarter, and a saved subscriber stays on average eight more months. $0.05 per subscriber per month.',
+    )
+    expect(english.priceYearly).toBeCloseTo(0.05 * 50_000 * 12, 6)
+  })
 })

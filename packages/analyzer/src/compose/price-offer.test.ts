@@ -31,4 +31,13 @@ describe("compose: the offer's thing as the subject of what it costs", () => {
     )
     expect(english.priceYearly).toBe(600 * 12)
   })
+
+  it('adds an amount joined by "plus" to a price, multiplied out by its own volume', () => {
+    const swedish = read(
+      'Kedjan har 6 lager och varje lager gör 200 felplock i månaden, och ett felplock kostar 300 kr. Vår skanning halverar felplocken. Vi tar 3 000 kr per lager och månad plus 2 kr per etikett, och det går åt 1 500 etiketter per lager och månad.',
+      'sv',
+    )
+    expect(swedish.grossYearly).toBeCloseTo(6 * 200 * 12 * 300 * 0.5, 0)
+    expect(swedish.priceYearly).toBe(3_000 * 6 * 12 + 2 * 1_500 * 6 * 12)
+  })
 })

@@ -34,7 +34,25 @@ export function withOfferCosts(roled: readonly RoledQuantity[], streams: readonl
     if (role.role !== 'baseline' || quantity.kind !== 'money' || used.has(quantity.index)) return entry
     if (quantity.flags.has('seller') || quantity.flags.has('assumed') || (quantity.unit.hour ?? 0) < 0) return entry
     const lead = ownLead(entry)
-    if (CUSTOMER_SIDE.test(lead) || !(OFFER_THINGS.test(lead) || SELLER_CHARGES.test(lead) || OUR_THING_COSTS.test(lead))) return entry
-    return { ...entry, role: { role: 'price', what: priceWhat(entry) } }
+    if (CUSTOMER_SIDE.test(lead)) return entry
+    const offerCosts = OFFER_THINGS.test(lead) || SELLER_CHARGES.test(lead) || OUR_THING_COSTS.test(lead)
+    return offerCosts || addedToPrice(entry, roled, lead) ? { ...entry, role: { role: 'price', what: priceWhat(entry) } } : entry
   })
+}
+
+/** "plus", "samt", "and then": an amount added to the one before it. */
+const PLUS = /(?:\+|(?<!\p{L})(?:plus|samt|och\s+därtill|and\s+then|och\s+sedan))\s*$/iu
+
+/** "2 300 kr per klinik och månad plus 85 öre per sms": an amount added to a price right before it is part of the price. */
+function addedToPrice(entry: RoledQuantity, roled: readonly RoledQuantity[], lead: string): boolean {
+  if (!PLUS.test(lead)) return false
+  const before = roled
+    .filter(
+      (other) =>
+        other.quantity.kind === 'money' &&
+        other.quantity.sentenceIndex === entry.quantity.sentenceIndex &&
+        other.quantity.start < entry.quantity.start,
+    )
+    .at(-1)
+  return before?.role.role === 'price'
 }

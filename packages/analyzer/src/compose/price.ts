@@ -28,11 +28,18 @@ function countsOf(context: PriceContext): { used: Set<number | string>; counts: 
   const found = {
     used: new Set(context.streams.flatMap((stream) => stream.chain.map((factor) => factor.ref))),
     counts: context.roled.filter(
-      ({ quantity, role }) => role.role === 'baseline' && quantity.kind === 'count' && (quantity.unit.money ?? 0) === 0,
+      ({ quantity, role }) =>
+        role.role === 'baseline' && quantity.kind === 'count' && (quantity.unit.money ?? 0) === 0 && !lengthOfTime(quantity.unit),
     ),
   }
   COUNTS.set(context, found)
   return found
+}
+
+/** "stays ten more months", "a 3-year term": a length of time, not how many periods of a year a price is paid. */
+function lengthOfTime(unit: Unit): boolean {
+  const atoms = Object.entries(unit)
+  return atoms.length === 1 && atoms.every(([atom, power]) => power > 0 && openAtoms({ [atom]: 1 }).length === 0)
 }
 
 /** The customer's counts of the things a price is per (users for "per user", trucks for "per truck"). */
