@@ -40,4 +40,17 @@ describe("compose: the offer's thing as the subject of what it costs", () => {
     expect(swedish.grossYearly).toBeCloseTo(6 * 200 * 12 * 300 * 0.5, 0)
     expect(swedish.priceYearly).toBe(3_000 * 6 * 12 + 2 * 1_500 * 6 * 12)
   })
+
+  it("takes the customer's plan at its price over the price plans start at", () => {
+    const english = read(
+      'A support team spends 10,000 hours a year on ticket triage at $40 an hour, and our routing halves it. Plans start at $500/month; a team your size is on our Scale plan at $1,800/month.',
+    )
+    expect(english.priceYearly).toBe(1_800 * 12)
+    const swedish = read(
+      'Ett bemanningsföretag lägger 12 000 timmar om året på tidrapporter till 450 kr i timmen; vår app halverar den tiden. Paketen börjar på 4 000 kr i månaden, och med era 300 användare hamnar ni i vårt Pro-paket för 9 500 kr i månaden.',
+      'sv',
+    )
+    expect(swedish.grossYearly).toBeCloseTo(12_000 * 450 * 0.5, 0)
+    expect(swedish.priceYearly).toBe(9_500 * 12)
+  })
 })

@@ -10,6 +10,11 @@ import { unicodeWords } from '../read/word-boundary.ts'
 /** "our X costs", "vår e-arkivtjänst kostar", "våra sensorer kostar": the seller's own thing costs. */
 const OUR_THING_COSTS = unicodeWords(/\b(?:our|vår|vårt|våra)\s+(?:[\p{L}-]+\s+){1,2}(?:costs?|kostar)\b/iu)
 
+/** "sits on our Growth plan at", "hamnar i vårt Plus-paket för": the plan the customer's size falls in, at its price. */
+const ON_A_PLAN = unicodeWords(
+  /\b(?:on|in)\s+(?:our|the)\s+(?:[\p{L}-]+\s+){0,2}(?:plan|tier|package|edition)\s+(?:at|for)\s*$|\b(?:på|i)\s+(?:vårt|vår|våra)\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]*(?:paket(?:et)?|plan(?:en)?|nivå(?:n)?)\s+(?:för|à|till)\s*$/iu,
+)
+
 /** The words before an amount since the figure before it in its sentence. */
 function ownLead(entry: RoledQuantity): string {
   const { quantity } = entry
@@ -35,7 +40,7 @@ export function withOfferCosts(roled: readonly RoledQuantity[], streams: readonl
     if (quantity.flags.has('seller') || quantity.flags.has('assumed') || (quantity.unit.hour ?? 0) < 0) return entry
     const lead = ownLead(entry)
     if (CUSTOMER_SIDE.test(lead)) return entry
-    const offerCosts = OFFER_THINGS.test(lead) || SELLER_CHARGES.test(lead) || OUR_THING_COSTS.test(lead)
+    const offerCosts = OFFER_THINGS.test(lead) || SELLER_CHARGES.test(lead) || OUR_THING_COSTS.test(lead) || ON_A_PLAN.test(lead)
     return offerCosts || addedToPrice(entry, roled, lead) ? { ...entry, role: { role: 'price', what: priceWhat(entry) } } : entry
   })
 }

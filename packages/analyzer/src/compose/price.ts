@@ -276,7 +276,7 @@ export function composePrice(context: PriceContext): PriceTerm[] {
     const term = termOf(entry, context)
     if (term !== undefined) terms.push(term)
   }
-  return applyMinimums(withoutRestatedTotals(terms, context), context)
+  return applyMinimums(withoutStartingPrices(withoutRestatedTotals(terms, context), context), context)
 }
 
 /** Words that call an amount the whole of a contract or term: "over the 3-year contract", "totalt för avtalsperioden". */
@@ -303,6 +303,21 @@ function withoutRestatedTotals(terms: readonly PriceTerm[], context: PriceContex
     const whole = Math.round(years * 2) / 2
     return !(whole >= 1 && whole <= 10 && Math.abs(years - whole) <= 0.02 * whole)
   })
+}
+
+/** "Plans start at $1,500/month", "från 990 kr i månaden": the lowest plan, not the customer's. */
+const STARTING_AT = unicodeWords(/\b(?:start(?:s|ing)?\s+(?:at|from)|from\s+(?:just|only)|från|börjar\s+på)\s*$/iu)
+
+/** A starting price next to the recurring price of the customer's own plan gives way to it. */
+function withoutStartingPrices(terms: readonly PriceTerm[], context: PriceContext): PriceTerm[] {
+  const starting = (term: PriceTerm): boolean => {
+    const [factor] = term.factors
+    const quantity = typeof factor?.ref === 'number' ? context.roled[factor.ref]?.quantity : undefined
+    return quantity !== undefined && STARTING_AT.test(quantity.sentence.slice(0, quantity.start - quantity.sentenceStart))
+  }
+  const recurring = terms.filter((term) => term.period === 'year')
+  if (!recurring.some(starting) || recurring.every(starting)) return [...terms]
+  return terms.filter((term) => term.period !== 'year' || !starting(term))
 }
 
 /** The customer's largest spend per year among the baseline money figures (what a share of spend is of). */
