@@ -59,4 +59,17 @@ describe("compose: the seller's share as the price, and a contract total not pai
     expect(swedish.grossYearly).toBeCloseTo(30_000 * 12 * 0.7, 0)
     expect(swedish.priceYearly).toBe(2_500 * 12)
   })
+
+  it('takes a share of the extra sales of the sales, before the margin the value applies', () => {
+    const english = read(
+      'An online wine shop sells $3M a year and our bundles lift average order value by 8%. Your gross margin is 35%. We take 5% of the extra sales.',
+    )
+    expect(english.grossYearly).toBeCloseTo(3_000_000 * 0.08 * 0.35, 0)
+    expect(english.priceYearly).toBeCloseTo(3_000_000 * 0.08 * 0.05, 0)
+    const swedish = read(
+      'En sportkedja omsätter 40 miljoner kr om året online och våra produkttips höjer snittordern med 6 %. Bruttomarginalen är 40 %. Vi tar 4 % av merförsäljningen.',
+      'sv',
+    )
+    expect(swedish.priceYearly).toBeCloseTo(40_000_000 * 0.06 * 0.04, 0)
+  })
 })

@@ -3,7 +3,7 @@
 // the customer's share because a customer's word (revenue, spend) follows it: the seller's verb
 // right before the percentage and "of"/"on" right after make it the offer's price, of the gain when
 // what it is of is what the offer brings, else of the spend. A minimum in its sentence floors it.
-import type { PriceWhat, RoledQuantity } from '../model.ts'
+import type { PriceWhat, RoledQuantity, Stream } from '../model.ts'
 import { unicodeWords } from '../read/word-boundary.ts'
 
 /** The seller taking or charging, directly before the percentage. */
@@ -23,7 +23,7 @@ const MINIMUM = unicodeWords(/\b(?:minimum|min\.|at\s+least|lägst|minst|minimia
 
 function shareWhat(entry: RoledQuantity): PriceWhat | undefined {
   const { quantity, role } = entry
-  if (quantity.kind !== 'percent' || role.role !== 'baseline' || quantity.flags.has('seller')) return undefined
+  if (quantity.kind !== 'percent' || role.role === 'price' || role.role === 'context' || quantity.flags.has('seller')) return undefined
   const offset = quantity.start - quantity.sentenceStart
   const before = quantity.sentence.slice(0, offset)
   const after = quantity.sentence.slice(quantity.end - quantity.sentenceStart)
@@ -64,4 +64,37 @@ export function withStatedShares(read: readonly RoledQuantity[]): readonly Roled
       MINIMUM.test(quantity.sentence.slice(0, quantity.start - quantity.sentenceStart).slice(-40))
     return floor ? { ...entry, role: { role: 'price', what: 'minimum' } } : entry
   })
+}
+
+/** What a share is of, when it is the sales rather than what the customer keeps of them. */
+const OF_SALES = unicodeWords(
+  /^\s*(?:of|av|on|på|commission\s+on|provision\s+på)\s+(?:the\s+|all\s+|de\s+|den\s+)?(?:[\p{L}-]+\s+){0,2}?(?:sales|revenue|bookings|turnover|[\p{L}-]*försäljning\w*|[\p{L}-]*intäkt\w*|omsättning\w*)\b/iu,
+)
+
+/** A margin: what the customer keeps of a sale. */
+const MARGIN = unicodeWords(/\b(?:margin|margins|marginal\w*|bruttomarginal\w*|täckningsbidrag\w*|contribution)\b/iu)
+
+/**
+ * "Vi tar 3 % av merförsäljningen … er bruttomarginal är 45 %": a share of the extra sales is of the
+ * sales before the margin, so the base is the streams' value divided by the margin they apply.
+ */
+export function gainBase(
+  share: RoledQuantity,
+  streams: readonly Stream[],
+  roled: readonly RoledQuantity[],
+  valueOf: (ref: number | string) => number,
+): number {
+  const { quantity } = share
+  const ofSales = OF_SALES.test(quantity.sentence.slice(quantity.end - quantity.sentenceStart))
+  let base = 0
+  for (const stream of streams) {
+    let margin = 1
+    for (const factor of stream.chain) {
+      const entry = typeof factor.ref === 'number' ? roled[factor.ref] : undefined
+      if (ofSales && entry?.quantity.kind === 'percent' && factor.exponent === 1 && MARGIN.test(entry.quantity.sentence))
+        margin *= valueOf(factor.ref)
+    }
+    base += margin > 0 ? stream.yearly / margin : stream.yearly
+  }
+  return base
 }

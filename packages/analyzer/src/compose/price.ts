@@ -4,6 +4,7 @@
 import type { Factor, PriceTerm, RoledQuantity, Stream, Unit } from '../model.ts'
 import { bestChain, type Candidate } from './chains.ts'
 import { frequencyOf, namedCount } from './price-counts.ts'
+import { gainBase } from './price-shares.ts'
 import { moneyPerYear, multiply, openAtoms } from './units.ts'
 import { unicodeWords } from '../read/word-boundary.ts'
 import { ONE_OFF } from '../roles/cues.ts'
@@ -261,15 +262,19 @@ function perCounted(price: number, count: number, conversion: number, context: P
 /** The price terms of a reading (shares of spend or gain after the streams are known). */
 export function composePrice(context: PriceContext): PriceTerm[] {
   const terms: PriceTerm[] = []
-  const gross = context.streams.reduce((sum, stream) => sum + stream.yearly, 0)
   for (const entry of context.roled) {
     if (entry.role.role !== 'price') continue
     const { what } = entry.role
     if (what === 'shareOfGain' || what === 'shareOfSpend') {
       const share = context.valueOf(entry.quantity.index)
-      const base = what === 'shareOfGain' ? gross : spendOf(context)
-      if (base > 0)
-        terms.push({ factors: [{ ref: entry.quantity.index, exponent: 1 }], conversion: 1, period: 'year', amount: share * base, ...{} })
+      const spend = what === 'shareOfSpend' ? spendOf(context) : undefined
+      const base = what === 'shareOfGain' ? gainBase(entry, context.streams, context.roled, context.valueOf) : (spend?.amount ?? 0)
+      // A share of a stated spend is that spend's input times the share; a share of the gain is of the streams' value.
+      const factors: Factor[] = [
+        { ref: entry.quantity.index, exponent: 1 },
+        ...(spend === undefined ? [] : [{ ref: spend.ref, exponent: 1 as const }]),
+      ]
+      if (base > 0) terms.push({ factors, conversion: spend?.factor ?? 1, period: 'year', amount: share * base })
       continue
     }
     if (what === 'minimum') continue
@@ -321,12 +326,13 @@ function withoutStartingPrices(terms: readonly PriceTerm[], context: PriceContex
 }
 
 /** The customer's largest spend per year among the baseline money figures (what a share of spend is of). */
-function spendOf(context: PriceContext): number {
-  let largest = 0
+function spendOf(context: PriceContext): { ref: number; factor: number; amount: number } | undefined {
+  let largest: { ref: number; factor: number; amount: number } | undefined
   for (const { quantity, role } of context.roled) {
     if (role.role !== 'baseline' || quantity.kind !== 'money') continue
     const perYear = moneyPerYear(quantity.unit)
-    if (perYear) largest = Math.max(largest, context.valueOf(quantity.index) * perYear.factor)
+    const amount = perYear === undefined ? 0 : context.valueOf(quantity.index) * perYear.factor
+    if (perYear && amount > (largest?.amount ?? 0)) largest = { ref: quantity.index, factor: perYear.factor, amount }
   }
   return largest
 }
