@@ -7,6 +7,8 @@ import { CUSTOMER_SIDE, ONE_OFF, REPLACES } from '../roles/cues.ts'
 import { unicodeWords } from '../read/word-boundary.ts'
 import { conversionTo, statedRates, type Conversion } from './currency.ts'
 import { composePrice } from './price.ts'
+import { withStatedShares } from './price-shares.ts'
+import { withOfferCosts } from './price-offer.ts'
 import { composeStreams, type StreamContext } from './streams.ts'
 
 /** What an hour of the customer's staff is assumed to cost when the text says nothing of it. */
@@ -107,7 +109,10 @@ const chosen = (quantity: Quantity): boolean => quantity.flags.has('seller') || 
  * thing that no stream uses ("$45 per truck per month" in a bullet list): that is the offer's price.
  */
 function withUnstatedPrice(roled: readonly RoledQuantity[], streams: readonly Stream[]): RoledQuantity[] {
-  if (streams.length === 0 || roled.some((entry) => entry.role.role === 'price')) return [...roled]
+  if (streams.length === 0) return [...roled]
+  const prices = roled.filter((entry) => entry.role.role === 'price')
+  const oneOffOnly = prices.length > 0 && prices.every((entry) => entry.role.role === 'price' && entry.role.what === 'oneOff')
+  if (prices.length > 0 && !oneOffOnly) return [...roled]
   const used = new Set<number | string>(streams.flatMap((stream) => [...stream.effect, ...stream.chain.map((factor) => factor.ref)]))
   const unused = roled.filter(
     ({ quantity, role }) =>
@@ -117,6 +122,16 @@ function withUnstatedPrice(roled: readonly RoledQuantity[], streams: readonly St
       !used.has(quantity.index) &&
       ['month', 'year', 'week'].some((period) => (quantity.unit[period] ?? 0) < 0),
   )
+  // "One-off project fee $28,000, then $900 a month": beside a one-off price, the amount a period
+  // that no stream uses and no customer's word claims is the recurring price.
+  if (oneOffOnly) {
+    const beside = unused.filter(
+      (entry) =>
+        prices.some((price) => price.quantity.sentenceIndex === entry.quantity.sentenceIndex) &&
+        !CUSTOMER_SIDE.test(entry.of ?? entry.quantity.sentence),
+    )
+    return roled.map((entry) => (entry === beside.at(-1) ? { ...entry, role: { role: 'price', what: 'recurring' } } : entry))
+  }
   const last = unused.at(-1)
   const oneOffs = roled.filter(
     ({ quantity, role }) =>
@@ -173,10 +188,27 @@ function closingPrice(roled: readonly RoledQuantity[]): RoledQuantity | undefine
   const unit = Object.entries(last.quantity.unit)
   const perPeriod = unit.some(([atom, power]) => power < 0 && ['month', 'year', 'week'].includes(atom))
   const perThing = unit.some(([atom, power]) => power < 0 && (atom.startsWith('n:') || atom === 'person'))
-  return perPeriod && perThing && !CUSTOMER_SIDE.test(last.quantity.sentence) ? last : undefined
+  // "$3.50 per scan." closing the text: a line of nothing but an amount per thing is a price per use.
+  const alone = perThing && !perPeriod && bareAmount(last.quantity)
+  return (perPeriod || alone) && perThing && !CUSTOMER_SIDE.test(last.quantity.sentence) ? last : undefined
 }
 
-export function compose(roled: readonly RoledQuantity[], options: ComposeOptions): ComposedModel {
+const closingWhat = (quantity: Quantity): 'recurring' | 'perUse' =>
+  ['month', 'year', 'week'].some((period) => (quantity.unit[period] ?? 0) < 0) ? 'recurring' : 'perUse'
+
+/** A sentence that says nothing but the amount and what it is per. */
+function bareAmount(quantity: Quantity): boolean {
+  return (
+    quantity.sentence
+      .replace(quantity.text, '')
+      .replace(/(?:(?<!\p{L})(?:per|each|à)\s+|\/\s*)[\p{L}-]+/giu, '')
+      .replace(/[^\p{L}\p{N}]/gu, '').length === 0
+  )
+}
+
+export function compose(read: readonly RoledQuantity[], options: ComposeOptions): ComposedModel {
+  // "we take 15% of that uplift": the seller's share is its price before any value is built with it.
+  const roled = withStatedShares(read)
   const rates = statedRates(options.text)
   const conversions = new Map<number, Conversion>()
   for (const { quantity } of roled)
@@ -200,7 +232,9 @@ export function compose(roled: readonly RoledQuantity[], options: ComposeOptions
   const asPrice =
     closing === undefined
       ? undefined
-      : roled.map((entry) => (entry === closing ? { ...entry, role: { role: 'price', what: 'recurring' } as const } : entry))
+      : roled.map((entry) =>
+          entry === closing ? { ...entry, role: { role: 'price', what: closingWhat(closing.quantity) } as const } : entry,
+        )
   const withClosing = asPrice === undefined ? [] : composeStreams({ roled: asPrice, valueOf, unitOf, assumptions })
   let chosen = asPrice !== undefined && withClosing.length > 0 ? asPrice : roled
   const context: StreamContext = { roled: chosen, valueOf, unitOf, assumptions }
@@ -221,7 +255,7 @@ export function compose(roled: readonly RoledQuantity[], options: ComposeOptions
       } else all = chosen
     }
   }
-  const priced = withUnstatedPrice(chosen, streams)
+  const priced = withOfferCosts(withUnstatedPrice(chosen, streams), streams)
   const price = composePrice({ roled: priced, valueOf, unitOf, streams })
   const usedAssumptions = assumptions.filter((assumption) =>
     streams.some((stream) => stream.chain.some((factor) => factor.ref === assumption.key)),

@@ -3,7 +3,11 @@
 // a share of spend times that spend, a share of the gain times the streams' value, a minimum as a floor.
 import type { Factor, PriceTerm, RoledQuantity, Stream, Unit } from '../model.ts'
 import { bestChain, type Candidate } from './chains.ts'
+import { frequencyOf, namedCount } from './price-counts.ts'
+import { gainBase } from './price-shares.ts'
 import { moneyPerYear, multiply, openAtoms } from './units.ts'
+import { unicodeWords } from '../read/word-boundary.ts'
+import { ONE_OFF } from '../roles/cues.ts'
 
 export interface PriceContext {
   readonly roled: readonly RoledQuantity[]
@@ -25,11 +29,18 @@ function countsOf(context: PriceContext): { used: Set<number | string>; counts: 
   const found = {
     used: new Set(context.streams.flatMap((stream) => stream.chain.map((factor) => factor.ref))),
     counts: context.roled.filter(
-      ({ quantity, role }) => role.role === 'baseline' && quantity.kind === 'count' && (quantity.unit.money ?? 0) === 0,
+      ({ quantity, role }) =>
+        role.role === 'baseline' && quantity.kind === 'count' && (quantity.unit.money ?? 0) === 0 && !lengthOfTime(quantity.unit),
     ),
   }
   COUNTS.set(context, found)
   return found
+}
+
+/** "stays ten more months", "a 3-year term": a length of time, not how many periods of a year a price is paid. */
+function lengthOfTime(unit: Unit): boolean {
+  const atoms = Object.entries(unit)
+  return atoms.length === 1 && atoms.every(([atom, power]) => power > 0 && openAtoms({ [atom]: 1 }).length === 0)
 }
 
 /** The customer's counts of the things a price is per (users for "per user", trucks for "per truck"). */
@@ -72,36 +83,64 @@ function oneOffCount(unit: Unit, context: PriceContext, price: number): number |
   return typeof match?.ref === 'number' ? match.ref : undefined
 }
 
+/** A period written in the amount itself ("$50 a month", "4 800 kr/år"). */
+const WRITTEN_PERIOD = unicodeWords(
+  /\b(?:a|an|per|each|every|i|om|in|the|\/)\s*(?:day|week|month|quarter|year|annum|dag(?:en)?|dygn|vecka|veckan|månad(?:en)?|mån|kvartal(?:et)?|år(?:et)?)\b|\b(?:daily|weekly|monthly|quarterly|yearly|annual\w*|årlig\w*|månatlig\w*)\b|\/\s*(?:mo|mån|yr|år)\b/iu,
+)
+
+/** "Engångskostnad 4 500 kr per förare": a one-off word leading the clause of an amount that writes no period of its own. */
+function calledOnceBefore(entry: RoledQuantity): boolean {
+  const clause = entry.of ?? ''
+  const at = clause.indexOf(entry.quantity.text)
+  return at > 0 && ONE_OFF.test(clause.slice(0, at)) && !WRITTEN_PERIOD.test(entry.quantity.text)
+}
+
+/** The unit without its periods (a price once). */
+function withoutPeriods(unit: Unit): Unit {
+  return Object.fromEntries(Object.entries(unit).filter(([atom]) => atom === 'money' || openAtoms({ [atom]: 1 }).length > 0))
+}
+
+/** "Engångskostnad 4 500 kr per förare, 130 förare": a one-off price per thing times their count. */
+function oneOffTerm(entry: RoledQuantity, context: PriceContext): PriceTerm {
+  const { quantity } = entry
+  const perThing = bestChain(quantity.unit, countCandidates(context, quantity.index), { allowImplicit: false })
+  const counted =
+    perThing === undefined && openAtoms(quantity.unit).length > 0
+      ? (oneOffCount(quantity.unit, context, quantity.index) ??
+        namedCount(entry, context.roled, countsOf(context).used, { generic: true })?.quantity.index)
+      : undefined
+  const counts: Factor[] =
+    perThing !== undefined ? [...perThing.factors] : counted === undefined ? [] : [{ ref: counted, exponent: 1 as const }]
+  const factors: Factor[] = [{ ref: quantity.index, exponent: 1 }, ...counts]
+  const times = counts.reduce((product, factor) => product * context.valueOf(factor.ref), 1)
+  return { factors, conversion: 1, period: 'one-off', amount: context.valueOf(quantity.index) * times }
+}
+
 /** One price figure as a term per year (or once), with the counts it multiplies. */
 function termOf(entry: RoledQuantity, context: PriceContext): PriceTerm | undefined {
   const { quantity } = entry
   const amount = context.valueOf(quantity.index)
   if (entry.role.role !== 'price') return undefined
-  if (entry.role.what === 'oneOff') {
-    // "Engångskostnad 4 500 kr per förare, 130 förare": a one-off price per thing times their count.
-    const perThing = bestChain(quantity.unit, countCandidates(context, quantity.index), { allowImplicit: false })
-    const counted =
-      perThing === undefined && openAtoms(quantity.unit).length > 0 ? oneOffCount(quantity.unit, context, quantity.index) : undefined
-    const counts: Factor[] =
-      perThing !== undefined ? [...perThing.factors] : counted === undefined ? [] : [{ ref: counted, exponent: 1 as const }]
-    const factors: Factor[] = [{ ref: quantity.index, exponent: 1 }, ...counts]
-    const times = counts.reduce((product, factor) => product * context.valueOf(factor.ref), 1)
-    return { factors, conversion: 1, period: 'one-off', amount: amount * times }
-  }
+  if (entry.role.what === 'recurring' && calledOnceBefore(entry))
+    return oneOffTerm(
+      { ...entry, quantity: { ...quantity, unit: withoutPeriods(quantity.unit) }, role: { role: 'price', what: 'oneOff' } },
+      context,
+    )
+  if (entry.role.what === 'oneOff') return oneOffTerm(entry, context)
   // Per-thing atoms the customer has one of ("per clinic") drop out; the others need a count.
   const start: Record<string, number> = { ...quantity.unit }
-  const implicitOnes: string[] = []
   const counts = countCandidates(context, quantity.index)
   for (const atom of openAtoms(start)) {
     const counted = counts.some((candidate) => (candidate.unit[atom] ?? 0) > 0)
-    if (!counted && CUSTOMER_UNITS.test(atom)) {
-      implicitOnes.push(atom)
-      delete start[atom]
-    }
+    if (!counted && CUSTOMER_UNITS.test(atom)) delete start[atom]
   }
   const direct = moneyPerYear(start)
   if (direct) {
-    return { factors: [{ ref: quantity.index, exponent: 1 }], conversion: direct.factor, period: 'year', amount: amount * direct.factor }
+    // "One station per building at $39 a month … 40 stations", "$450 per client site … 9 sites": the thing its clause prices, counted.
+    const each = namedCount(entry, context.roled, countsOf(context).used, { generic: false })
+    return each === undefined
+      ? { factors: [{ ref: quantity.index, exponent: 1 }], conversion: direct.factor, period: 'year', amount: amount * direct.factor }
+      : perCounted(quantity.index, each.quantity.index, direct.factor, context)
   }
   const chain = bestChain(start, counts, { allowImplicit: false })
   if (chain !== undefined) {
@@ -110,29 +149,48 @@ function termOf(entry: RoledQuantity, context: PriceContext): PriceTerm | undefi
     for (const factor of chain.factors) yearly *= context.valueOf(factor.ref)
     return { factors, conversion: chain.yearFactor, period: 'year', amount: yearly }
   }
-  // A price per something the text does not count, with a period ("145 kr per lönespecifikation"
-  // a month): one per person of the customer's largest headcount, as an assumption said so.
+  // "SEK 6,900 per project site per month; they run 7 sites", "29 kr per enhet och månad" for 300 machines.
+  const [open] = openAtoms(start)
+  const named =
+    open !== undefined && openAtoms(start).length === 1
+      ? namedCount(entry, context.roled, countsOf(context).used, { generic: true })
+      : undefined
+  const namedYear = open === undefined ? undefined : moneyPerYear(multiply(start, { [open]: 1 }))
+  if (named !== undefined && namedYear !== undefined) return perCounted(quantity.index, named.quantity.index, namedYear.factor, context)
+  return (
+    headcountTerm(quantity.index, start, counts, context) ?? perUseTerm(quantity.index, start, context) ?? leftoverTerm(quantity, context)
+  )
+}
+
+/**
+ * A price per something the text does not count, with a period ("145 kr per lönespecifikation" a
+ * month): one per person of the customer's largest headcount, as an assumption said so.
+ */
+function headcountTerm(price: number, start: Unit, counts: readonly Candidate[], context: PriceContext): PriceTerm | undefined {
   const people = counts
     .filter((candidate) => (candidate.unit.person ?? 0) > 0)
     .sort((a, b) => context.valueOf(b.ref) - context.valueOf(a.ref))[0]
   const [onlyAtom] = openAtoms(start)
-  if (people !== undefined && onlyAtom !== undefined && openAtoms(start).length === 1) {
-    const swapped = multiply(start, { [onlyAtom]: 1, person: -1 })
-    const closed = moneyPerYear(multiply(swapped, people.unit))
-    if (closed) {
-      return {
-        factors: [
-          { ref: quantity.index, exponent: 1 },
-          { ref: people.ref, exponent: 1 },
-        ],
-        conversion: closed.factor,
-        period: 'year',
-        amount: amount * context.valueOf(people.ref) * closed.factor,
-      }
-    }
+  if (people === undefined || onlyAtom === undefined || openAtoms(start).length !== 1) return undefined
+  const swapped = multiply(start, { [onlyAtom]: 1, person: -1 })
+  const closed = moneyPerYear(multiply(swapped, people.unit))
+  if (!closed) return undefined
+  return {
+    factors: [
+      { ref: price, exponent: 1 },
+      { ref: people.ref, exponent: 1 },
+    ],
+    conversion: closed.factor,
+    period: 'year',
+    amount: context.valueOf(price) * context.valueOf(people.ref) * closed.factor,
   }
-  // A price per use ("1,50 kr per skickat sms", "$2 per transaction") with nothing counted by that
-  // name: one use per event of the customer's main volume (visits a month, orders a year).
+}
+
+/**
+ * A price per use ("1,50 kr per skickat sms", "$2 per transaction") with nothing counted by that
+ * name: one use per event of the customer's main volume (visits a month, orders a year).
+ */
+function perUseTerm(price: number, start: Unit, context: PriceContext): PriceTerm | undefined {
   const volumes = context.roled
     .filter(({ quantity, role }) => role.role === 'baseline' && quantity.kind === 'count')
     .filter(({ quantity }) => ['day', 'week', 'month', 'quarter', 'year'].some((period) => (quantity.unit[period] ?? 0) < 0))
@@ -146,16 +204,20 @@ function termOf(entry: RoledQuantity, context: PriceContext): PriceTerm | undefi
       assumed: false,
     }))
   const perUse = openAtoms(start).length === 1 ? bestChain(start, volumes, { allowImplicit: false }) : undefined
-  if (perUse !== undefined && perUse.factors.length === 1) {
-    let yearly = amount * perUse.yearFactor
-    for (const factor of perUse.factors) yearly *= context.valueOf(factor.ref)
-    return {
-      factors: [{ ref: quantity.index, exponent: 1 }, ...perUse.factors],
-      conversion: perUse.yearFactor,
-      period: 'year',
-      amount: yearly,
-    }
-  }
+  if (perUse === undefined || perUse.factors.length !== 1) return undefined
+  // "2 cents per wash; garments are washed once a week": a frequency times the things it is of.
+  const [use] = perUse.factors
+  const usesOf = context.roled.find((other) => other.quantity.index === use?.ref)
+  const things = usesOf === undefined ? undefined : frequencyOf(usesOf, context.roled)
+  const factors: Factor[] = [...perUse.factors, ...(things === undefined ? [] : [{ ref: things.quantity.index, exponent: 1 as const }])]
+  let yearly = context.valueOf(price) * perUse.yearFactor
+  for (const factor of factors) yearly *= context.valueOf(factor.ref)
+  return { factors: [{ ref: price, exponent: 1 }, ...factors], conversion: perUse.yearFactor, period: 'year', amount: yearly }
+}
+
+/** A price with nothing to multiply: per its own period, an hourly rate for the engagement's hours, or once. */
+function leftoverTerm(quantity: RoledQuantity['quantity'], context: PriceContext): PriceTerm | undefined {
+  const amount = context.valueOf(quantity.index)
   const perMonth = (quantity.unit.month ?? 0) < 0 ? 12 : (quantity.unit.year ?? 0) < 0 ? 1 : undefined
   if (perMonth !== undefined)
     return { factors: [{ ref: quantity.index, exponent: 1 }], conversion: perMonth, period: 'year', amount: amount * perMonth }
@@ -184,34 +246,93 @@ function termOf(entry: RoledQuantity, context: PriceContext): PriceTerm | undefi
   return { factors: [{ ref: quantity.index, exponent: 1 }], conversion: 1, period: 'one-off', amount }
 }
 
+/** A price per thing times the count of that thing, per year. */
+function perCounted(price: number, count: number, conversion: number, context: PriceContext): PriceTerm {
+  return {
+    factors: [
+      { ref: price, exponent: 1 },
+      { ref: count, exponent: 1 },
+    ],
+    conversion,
+    period: 'year',
+    amount: context.valueOf(price) * context.valueOf(count) * conversion,
+  }
+}
+
 /** The price terms of a reading (shares of spend or gain after the streams are known). */
 export function composePrice(context: PriceContext): PriceTerm[] {
   const terms: PriceTerm[] = []
-  const gross = context.streams.reduce((sum, stream) => sum + stream.yearly, 0)
   for (const entry of context.roled) {
     if (entry.role.role !== 'price') continue
     const { what } = entry.role
     if (what === 'shareOfGain' || what === 'shareOfSpend') {
       const share = context.valueOf(entry.quantity.index)
-      const base = what === 'shareOfGain' ? gross : spendOf(context)
-      if (base > 0)
-        terms.push({ factors: [{ ref: entry.quantity.index, exponent: 1 }], conversion: 1, period: 'year', amount: share * base, ...{} })
+      const spend = what === 'shareOfSpend' ? spendOf(context) : undefined
+      const base = what === 'shareOfGain' ? gainBase(entry, context.streams, context.roled, context.valueOf) : (spend?.amount ?? 0)
+      // A share of a stated spend is that spend's input times the share; a share of the gain is of the streams' value.
+      const factors: Factor[] = [
+        { ref: entry.quantity.index, exponent: 1 },
+        ...(spend === undefined ? [] : [{ ref: spend.ref, exponent: 1 as const }]),
+      ]
+      if (base > 0) terms.push({ factors, conversion: spend?.factor ?? 1, period: 'year', amount: share * base })
       continue
     }
     if (what === 'minimum') continue
     const term = termOf(entry, context)
     if (term !== undefined) terms.push(term)
   }
-  return applyMinimums(terms, context)
+  return applyMinimums(withoutStartingPrices(withoutRestatedTotals(terms, context), context), context)
+}
+
+/** Words that call an amount the whole of a contract or term: "over the 3-year contract", "totalt för avtalsperioden". */
+const CONTRACT_TOTAL = unicodeWords(
+  /\b(?:total|totals|totalling|in\s+all|altogether|over\s+(?:the|a|its)|contract|term|agreement|totalt|sammanlagt|allt\s+som\s+allt|över\s+(?:hela|avtalet|perioden)|avtal\w*|hela\s+perioden|för\s+hela)\b/iu,
+)
+
+/**
+ * "$2,000 a month, $72,000 over the 3-year contract": an amount once that is the recurring price
+ * times whole years of a term, said in words of a total or a contract, restates that price; it is
+ * not paid again.
+ */
+function withoutRestatedTotals(terms: readonly PriceTerm[], context: PriceContext): PriceTerm[] {
+  const recurring = terms.filter((term) => term.period === 'year').reduce((sum, term) => sum + term.amount, 0)
+  if (recurring <= 0) return [...terms]
+  return terms.filter((term) => {
+    if (term.period !== 'one-off' || term.factors.length !== 1) return true
+    const [factor] = term.factors
+    const entry = typeof factor?.ref === 'number' ? context.roled[factor.ref] : undefined
+    const clause = entry?.of ?? entry?.quantity.sentence ?? ''
+    // "Setup $24,000 on a 12-month contract" is a fee of its own.
+    if (!CONTRACT_TOTAL.test(clause) || ONE_OFF.test(clause)) return true
+    const years = term.amount / recurring
+    const whole = Math.round(years * 2) / 2
+    return !(whole >= 1 && whole <= 10 && Math.abs(years - whole) <= 0.02 * whole)
+  })
+}
+
+/** "Plans start at $1,500/month", "från 990 kr i månaden": the lowest plan, not the customer's. */
+const STARTING_AT = unicodeWords(/\b(?:start(?:s|ing)?\s+(?:at|from)|from\s+(?:just|only)|från|börjar\s+på)\s*$/iu)
+
+/** A starting price next to the recurring price of the customer's own plan gives way to it. */
+function withoutStartingPrices(terms: readonly PriceTerm[], context: PriceContext): PriceTerm[] {
+  const starting = (term: PriceTerm): boolean => {
+    const [factor] = term.factors
+    const quantity = typeof factor?.ref === 'number' ? context.roled[factor.ref]?.quantity : undefined
+    return quantity !== undefined && STARTING_AT.test(quantity.sentence.slice(0, quantity.start - quantity.sentenceStart))
+  }
+  const recurring = terms.filter((term) => term.period === 'year')
+  if (!recurring.some(starting) || recurring.every(starting)) return [...terms]
+  return terms.filter((term) => term.period !== 'year' || !starting(term))
 }
 
 /** The customer's largest spend per year among the baseline money figures (what a share of spend is of). */
-function spendOf(context: PriceContext): number {
-  let largest = 0
+function spendOf(context: PriceContext): { ref: number; factor: number; amount: number } | undefined {
+  let largest: { ref: number; factor: number; amount: number } | undefined
   for (const { quantity, role } of context.roled) {
     if (role.role !== 'baseline' || quantity.kind !== 'money') continue
     const perYear = moneyPerYear(quantity.unit)
-    if (perYear) largest = Math.max(largest, context.valueOf(quantity.index) * perYear.factor)
+    const amount = perYear === undefined ? 0 : context.valueOf(quantity.index) * perYear.factor
+    if (perYear && amount > (largest?.amount ?? 0)) largest = { ref: quantity.index, factor: perYear.factor, amount }
   }
   return largest
 }
