@@ -146,6 +146,9 @@ function compoundPer(before: string): { period?: Period; noun?: string } | undef
   const words = before.toLowerCase().match(/[\p{L}]+/gu) ?? []
   for (const word of words.slice(-4).reverse()) {
     if (/^(hourly|timpris|timkostnad|timarvode)$/.test(word)) return { period: 'hour' }
+    // "Konsulttimmen kostar er 950 kr", "en arbetstimme kostar": the hour of someone is what the amount is per.
+    if (/^\p{L}*tim(?:me|men)$/u.test(word) && /\b(?:kostar|kostade|ligger\s+på|går\s+på)\b/u.test(before.toLowerCase()))
+      return { period: 'hour' }
     // "snittorder 640 kr", "average order value": per order.
     const average = /^snitt(\p{L}{3,})$/u.exec(word)
     if (average?.[1] !== undefined && !/^(lön|pris|kostnad|värde)/u.test(average[1])) return { noun: average[1] }
@@ -787,6 +790,21 @@ function pairAcrossConnectors(quantities: Quantity[], from: number, text: string
   }
 }
 
+/** "at 2.6x ROAS … returns 3.4x": a later level of a ratio and the multiplier before it are a before→after pair. */
+function pairMultiplierLevels(quantities: Quantity[], from: number): void {
+  for (let index = from; index < quantities.length; index += 1) {
+    const after = quantities[index]
+    if (after?.kind !== 'multiplier' || !after.flags.has('level')) continue
+    const before = quantities
+      .slice(from)
+      .filter((other) => other.kind === 'multiplier' && other.end <= after.start && other.relation?.kind === 'times')
+      .pop()
+    if (before === undefined) continue
+    quantities[before.index] = { ...before, relation: { kind: 'from', to: after.index } }
+    quantities[index] = { ...after, relation: { kind: 'to', from: before.index } }
+  }
+}
+
 const SMALL_NUMBERS: Readonly<Record<string, number>> = {
   one: 1,
   a: 1,
@@ -915,6 +933,7 @@ function readRangesAndShares(
       }
     }
   }
+  readBareRanges(quantities, from, original)
   readOrdinalShares(quantities, page, text, back, original)
   const pattern = unicodeWords(
     /\b(one|a|an|\d+|en|ett|två|tre)\s+(?:[\p{L}-]+\s+){0,2}(?:in|of\s+every|out\s+of|av)\s+(two|three|four|five|six|seven|eight|nine|ten|twenty|\d+|två|tre|fyra|fem|sex|sju|åtta|nio|tio)\b/giu,
@@ -936,6 +955,36 @@ function readRangesAndShares(
       scale: 0.01,
       relation: { kind: 'oneIn' },
       flags: new Set(['words']),
+    }
+  }
+}
+
+/** A bare number and a joining word before a figure: "25 to 35 hours", "mellan 25 och 35 timmar", "25 till 35 timmar". */
+const RANGE_LEAD = unicodeWords(
+  /(?<!\b(?:from|från|of|av)\s+)(?<![\d.,]\s?)(\d+(?:[.,]\d+)?)\s*(?:to|till|–|—|-|(?<=\b(?:between|mellan)\s+\d+(?:[.,]\d+)?\s*)(?:and|och))\s*$/iu,
+)
+
+/**
+ * "25 till 35 timmar per anbud", "between 20 and 30 minutes": a number the scanner left bare before a
+ * figure it joins is the range's low end; the figure becomes the range (its midpoint, its ends).
+ */
+function readBareRanges(quantities: Quantity[], from: number, text: string): void {
+  for (let index = from; index < quantities.length; index += 1) {
+    const quantity = quantities[index]
+    if (quantity === undefined || quantity.kind === 'percent' || quantity.kind === 'multiplier') continue
+    if (quantity.relation !== undefined || quantity.flags.has('range')) continue
+    const windowStart = Math.max(0, quantity.start - 24)
+    const lead = RANGE_LEAD.exec(text.slice(windowStart, quantity.start))
+    const low = lead?.[1] === undefined ? undefined : Number(lead[1].replace(',', '.'))
+    if (lead === null || low === undefined || !(low > 0 && low < quantity.value)) continue
+    const lowStart = windowStart + lead.index
+    if (quantities.some((other) => other !== quantity && other.start < quantity.start && other.end > lowStart)) continue
+    quantities[index] = {
+      ...quantity,
+      low,
+      high: quantity.value,
+      value: (low + quantity.value) / 2,
+      flags: new Set([...quantity.flags, 'range']),
     }
   }
 }
@@ -1035,6 +1084,7 @@ export function readQuantities(pages: ReadonlyArray<{ page: number; text: string
       if (overlapping >= offset) quantities[overlapping] = { ...multiplier, index: overlapping }
       else quantities.push({ ...multiplier, index: quantities.length })
     }
+    pairMultiplierLevels(quantities, offset)
   }
   unifyNouns(quantities, options.language === 'sv')
   return quantities
