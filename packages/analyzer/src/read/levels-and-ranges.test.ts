@@ -72,3 +72,43 @@ describe('readQuantities: a ratio stated before and after', () => {
     expect(read('We grew 5x last year.').some((quantity) => quantity.kind === 'multiplier')).toBe(false)
   })
 })
+
+describe('readQuantities: what a time is spent on, then what it is per', () => {
+  it('reads the per-phrase after a time and the work it names', () => {
+    expect(find('Planners spend 3 hours scheduling per project.', '3 hours').unit).toEqual({ hour: 1, 'n:project': -1 })
+    expect(find('Revisorn lägger 4 timmar granskning per kund.', '4 timmar', 'sv').unit).toEqual({ hour: 1, 'n:customer': -1 })
+    expect(find('Drivers log 40 hours overtime a month.', '40 hours').unit).toEqual({ hour: 1, month: -1 })
+  })
+
+  it('reads a time after "each one" or "var och en" as per the thing counted before', () => {
+    expect(find('The depot loads 300 pallets a week, and each one typically needs 6 minutes of checks.', '6 minutes').unit).toEqual({
+      hour: 1,
+      pallet: -1,
+    })
+    expect(find('Kliniken skickar 800 remisser om året och var och en tar ungefär 20 minuter.', '20 minuter', 'sv').unit).toMatchObject({
+      hour: 1,
+    })
+    expect(
+      Object.keys(find('Kliniken skickar 800 remisser om året och var och en tar ungefär 20 minuter.', '20 minuter', 'sv').unit),
+    ).toHaveLength(2)
+  })
+
+  it('reads "på varje" and "for every" as per', () => {
+    expect(find('Säljarna lägger 2 timmar på varje offert.', '2 timmar', 'sv').unit).toEqual({ hour: 1, 'n:offert': -1 })
+    expect(find('Clerks spend 12 minutes for every delivery note.', '12 minutes').unit).toMatchObject({ hour: 1 })
+    expect(Object.keys(find('Clerks spend 12 minutes for every delivery note.', '12 minutes').unit)).toHaveLength(2)
+  })
+
+  it('ends a sentence at an amount\'s "kr." before a capital', () => {
+    const [rate, share] = read('Montörtimmen kostar 540 kr. Dessutom sjunker kassationen med 2 % av materialet.', 'sv')
+    expect(rate?.sentence).toBe('Montörtimmen kostar 540 kr.')
+    expect(share?.sentence.trim().startsWith('Dessutom')).toBe(true)
+  })
+})
+
+describe('readQuantities: modifiers joined before the noun they share', () => {
+  it('counts "MRI and CT scans" as scans and "steel or alloy parts" as parts', () => {
+    expect(find('The lab runs 12,000 MRI and CT scans a year.', '12,000').unit).toEqual({ 'n:scan': 1, year: -1 })
+    expect(find('The line makes 900 steel or alloy parts a day.', '900').unit).toEqual({ 'n:part': 1, day: -1 })
+  })
+})

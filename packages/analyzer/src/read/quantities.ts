@@ -64,11 +64,17 @@ function persAfter(text: string, measure = false): { nouns: string[]; periods: P
   let consumed = material ? material[0].length : 0
   for (;;) {
     const match =
-      /^\s*(?:(?:of\s+[\p{L}-]+\s+)?(?:per|a|an|varje|i|om|och|för|à)\s+|\/\s*)(?:the\s+|en\s+|ett\s+)?([\p{L}][\p{L}\p{N}²-]*(?:\s+[\p{L}][\p{L}\p{N}-]*)?)/iu.exec(
+      /^\s*(?:(?:of\s+[\p{L}-]+\s+)?(?:(?:på|for|on|för)\s+(?:each|every|varje)|per|a|an|varje|i|om|och|för|à)\s+|\/\s*)(?:the\s+|en\s+|ett\s+)?([\p{L}][\p{L}\p{N}²-]*(?:\s+[\p{L}][\p{L}\p{N}-]*)?)/iu.exec(
         rest,
       )
     if (!match) break
-    const connector = match[0].trimStart().startsWith('/') ? '/' : (match[0].trimStart().split(/\s/)[0]?.toLowerCase() ?? '')
+    // "på varje anbud", "for every claim": the thing each of which the figure is for.
+    const eachOf = /^\s*(?:på|for|on|för)\s+(?:each|every|varje)\s/iu.test(match[0])
+    const connector = eachOf
+      ? 'varje'
+      : match[0].trimStart().startsWith('/')
+        ? '/'
+        : (match[0].trimStart().split(/\s/)[0]?.toLowerCase() ?? '')
     // "och" joins a second per-phrase ("per hyresgäst och månad"), never starts one ("160 hyresgäster och en årlig …").
     if (connector === 'och' && nouns.length === 0 && periods.length === 0) break
     const phrase = (match[1] ?? '').toLowerCase()
@@ -224,6 +230,11 @@ function countNoun(figure: Figure, text: string): string | undefined {
     const next = /^[ \t\u00a0]+([\p{L}]{3,})(?!\p{L}*\s*:)/u.exec(text.slice(figure.end, figure.end + 30))?.[1]
     if (next !== undefined && /^[a-z]{3,}s$/i.test(next) && !STOP_WORDS.has(next.toLowerCase()) && !/(?:ing|ed|ly|ss|us|is)$/.test(next))
       return next
+    // "38,000 MRI and CT scans", "900 steel or alloy parts": two modifiers joined before the plural they share.
+    const shared = /^[ \t\u00a0]+(?:and|or|&|\/)[ \t\u00a0]+[\p{L}-]+[ \t\u00a0]+([a-z]{3,}s)\b/iu.exec(
+      text.slice(figure.end, figure.end + 40),
+    )?.[1]
+    if (shared !== undefined && !STOP_WORDS.has(shared.toLowerCase()) && !/(?:ing|ed|ly|ss|us|is)$/.test(shared)) return shared
     return scanned
   }
   // "At-fault accidents: 0.4 per vehicle per year": the label names what the number counts.
@@ -345,6 +356,10 @@ const PEOPLE_SPEND_BEFORE =
   /\d[\d\s,.]*(?:-?(?:person|people|man|strong))?\s+(?:[\p{L}-]+\s+){0,3}(?:spend|spends|spending|lägger|ägnar)\s+(?:about|around|roughly|some|ca\.?|cirka|runt|ungefär|i\s+snitt)?\s*$/iu
 
 /** Verbs that follow "each …" before its figure: "each rec takes", "varje samtal tar". */
+/** "each one", "each of them", "var och en": a pronoun for the thing counted before, then the clause up to the figure. */
+const EACH_ONE =
+  /(?:^|\s)(?:each\s+one|every\s+one|each\s+of\s+them|var\s+och\s+en|vart\s+och\s+ett|var\s+och\s+en\s+av\s+dem)\s[^,.;:\d]{0,48}$/u
+
 const EACH_VERB =
   /^(?:takes?|costs?|needs?|uses?|runs?|lasts?|requires?|spends?|has|have|tar|kostar|kräver|behöver|använder|varar|har|ger|drar)$/iu
 
@@ -450,7 +465,10 @@ function unitOf(
   const inside = nounFound !== undefined && context.text.slice(figure.start, figure.end).toLowerCase().includes(nounFound.toLowerCase())
   const nounAt = nounFound === undefined || inside ? -1 : context.text.indexOf(nounFound, figure.end)
   const afterStart = nounAt >= figure.end && nounAt - figure.end < 30 ? nounAt + (nounFound ?? '').length : figure.end
-  const measured = figure.kind === 'count' && nounFound !== undefined && MEASURES.some(([pattern]) => pattern.test(nounFound.toLowerCase()))
+  // "2,5 timmar handläggning per skada", "3 hours admin per claim": what the time is spent on stands before its per-phrase too.
+  const measured =
+    figure.kind === 'hours' ||
+    (figure.kind === 'count' && nounFound !== undefined && MEASURES.some(([pattern]) => pattern.test(nounFound.toLowerCase())))
   // A per-phrase never runs past its line: "Fleet: 150 vehicles\nFuel per vehicle per year" is two facts.
   const after = persAfter(context.text.slice(afterStart, afterStart + 60).split('\n')[0] ?? '', measured)
   const periods = new Set<Period>(after.periods)
@@ -482,8 +500,10 @@ function unitOf(
     .split(/\s+/)
     .filter((word) => word !== '')
     .pop()
+  // "each one currently takes a teacher 24 minutes", "var och en tar i snitt 12 minuter": per the thing counted before.
+  const eachOne = figure.kind !== 'money' && after.nouns.length === 0 && EACH_ONE.test(lead)
   const namedAfterEach =
-    eachPhrase === null
+    eachPhrase === null || eachOne
       ? undefined
       : (lastBeforeVerb ??
         (!EACH_VERB.test(eachPhrase[2] ?? '') && countedBefore(context, eachPhrase[2] ?? '') ? eachPhrase[2] : undefined))
@@ -497,6 +517,7 @@ function unitOf(
   } else if (
     /(?:^|[\s(])(each|à|a\s+piece|styck|apiece)\s*$/u.test(lead) ||
     (eachPhrase !== null && figure.kind !== 'money') ||
+    eachOne ||
     // "11 000 mil per år var, och …": Swedish "var" closing the phrase is "each".
     /^\s*(?:each|styck|st|apiece|vardera|var(?=\s*(?:[,.;]|och\b|$)))\b/u.test(context.text.slice(figure.end, figure.end + 10))
   ) {

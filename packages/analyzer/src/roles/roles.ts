@@ -156,7 +156,8 @@ function priceScore(quantity: Quantity, clause: string, offerName: readonly stri
   if (perPeriod && alone && bare.length <= 14) score += 2
   // "$0.10 per order.": a sentence that is nothing but an amount per thing is the offer's price per use.
   const perThing = Object.entries(quantity.unit).some(([atom, power]) => power < 0 && atom !== 'money' && atom !== 'hour')
-  if (!perPeriod && perThing && alone && bare.length === 0) score += 2
+  const perWritten = /^(?:\s*(?:per|each|every|\/)\s*[\p{L}-]+)*[\s.]*$/iu.test(sentence.slice(quantity.end - quantity.sentenceStart))
+  if (!perPeriod && perThing && alone && (bare.length === 0 || (perWritten && sentence.trim().startsWith(quantity.text)))) score += 2
   // "Sensorer och plattform: 8 900 kr/mån.": a line that labels one amount a period names what it costs.
   const label = sentence.slice(0, quantity.start - quantity.sentenceStart)
   if (
