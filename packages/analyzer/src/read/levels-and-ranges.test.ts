@@ -112,3 +112,21 @@ describe('readQuantities: modifiers joined before the noun they share', () => {
     expect(find('The line makes 900 steel or alloy parts a day.', '900').unit).toEqual({ 'n:part': 1, day: -1 })
   })
 })
+
+describe('readQuantities: the value of one unit of a change', () => {
+  it('reads "varje dag kortare är värd" and "each hour saved is worth" as per that unit', () => {
+    expect(find('Varje dag kortare är värd ungefär 40 kr per bil och år.', '40 kr', 'sv').unit).toEqual({
+      money: 1,
+      day: -1,
+      year: -1,
+      'n:vehicle': -1,
+    })
+    expect(find('Each hour saved is worth about $90 to the plant.', '$90').unit).toEqual({ money: 1, hour: -1 })
+  })
+
+  it('meets a short Swedish noun and its "-r" plural: "sko" and "skor"', () => {
+    const quantities = read('Butiken säljer 4 000 skor i månaden och etiketten kostar 2 kr per sko.', 'sv')
+    expect(quantities[0]?.unit).toEqual({ 'n:sko': 1, month: -1 })
+    expect(quantities[1]?.unit).toEqual({ money: 1, 'n:sko': -1 })
+  })
+})

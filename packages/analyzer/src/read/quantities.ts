@@ -502,8 +502,15 @@ function unitOf(
     .pop()
   // "each one currently takes a teacher 24 minutes", "var och en tar i snitt 12 minuter": per the thing counted before.
   const eachOne = figure.kind !== 'money' && after.nouns.length === 0 && EACH_ONE.test(lead)
+  // "varje dag kortare är värd 25 kr", "each hour saved is worth $40": the value of one unit of a change.
+  const changeUnit =
+    /(?:^|\s)(?:each|every|varje)\s+(\p{L}+)\s+(?:less|fewer|shorter|saved|sooner|earlier|kortare|mindre|färre|sparad|sparat|tidigare)\b[^,.;\d]{0,30}$/u.exec(
+      lead,
+    )?.[1]
+  const changePeriod = changeUnit === undefined ? undefined : PERIOD_WORDS.get(changeUnit)
+  if (changePeriod !== undefined) addAtom(unit, periodAtom(changePeriod), -1)
   const namedAfterEach =
-    eachPhrase === null || eachOne
+    eachPhrase === null || eachOne || changePeriod !== undefined
       ? undefined
       : (lastBeforeVerb ??
         (!EACH_VERB.test(eachPhrase[2] ?? '') && countedBefore(context, eachPhrase[2] ?? '') ? eachPhrase[2] : undefined))
@@ -573,7 +580,7 @@ function unitOf(
     /(?:^|\s)(?:each|every|per|one|a|an|varje|ett|en|per)\s+(?:[\p{L}-]+\s+){0,2}([\p{L}-]{3,})\s+(?:costs?|costing|bills?|is worth|brings(?: in)?|generates|earns|averages?|runs|kostar|är värd|ger|drar in|snittar|ligger på)\s+(?:(?:about|around|roughly|approximately|on average|us|you|them|ca|cirka|runt|omkring|ungefär|i snitt|oss|er|dem|kunden|(?:the|their|your|its)\s+[\p{L}-]+)\s+){0,3}$/u.exec(
       lead,
     )
-  const eachWord = eachNoun?.[1]
+  const eachWord = changePeriod === undefined ? eachNoun?.[1] : undefined
   if (figure.kind === 'money' && eachWord !== undefined && !PERIOD_WORDS.has(eachWord) && !isModifier(eachWord)) perNouns.push(eachWord)
   // "Each sick day costs the employer about $250": per day.
   const eachWordPeriod = eachWord === undefined ? undefined : PERIOD_WORDS.get(eachWord)
@@ -1032,6 +1039,9 @@ function unifyNouns(quantities: Quantity[], swedish: boolean): void {
         rename.set(atom, rename.get(other) ?? other)
       // A Swedish compound is its last part: "utlandsresor" and "en resa" are both trips.
       else if (swedish && sameCompoundHead(atom.slice(2), stem)) rename.set(atom, rename.get(other) ?? other)
+      // A short Swedish noun ending in a vowel takes "-r" in the plural: "ko" and "kor", "sko" and "skor".
+      else if (swedish && stem.length === 2 && /[aeiouyåäö]$/u.test(stem) && atom.slice(2) === `${stem}r`)
+        rename.set(atom, rename.get(other) ?? other)
     }
   }
   if (rename.size === 0) return

@@ -32,3 +32,17 @@ describe('assignRoles: a sentence that is only an amount per thing', () => {
     expect(roleOf('Ni skickar 5 000 fakturor i månaden. 18 kr per faktura.', '18 kr', 'sv')).toEqual({ role: 'price', what: 'perUse' })
   })
 })
+
+describe('assignRoles: a price clause whose verb the next amount borrows', () => {
+  it('reads the second amount of "X kostar A och Y B" and "X are A each and Y B" as a price', () => {
+    const sv = 'Mätarna kostar 900 kr styck (engång) och appen 1 200 kr per år.'
+    expect(roleOf(sv, '900', 'sv').role).toBe('price')
+    expect(roleOf(sv, '1 200', 'sv')).toEqual({ role: 'price', what: 'recurring' })
+    const en = 'Our sensors cost $40 each and the portal $300 a month.'
+    expect(roleOf(en, '$300')).toEqual({ role: 'price', what: 'recurring' })
+  })
+
+  it('keeps an amount with its own verb after "and" as it is', () => {
+    expect(roleOf('Our sensors cost $40 each, and your pickers earn $22 an hour.', '$22').role).toBe('baseline')
+  })
+})

@@ -366,8 +366,29 @@ export function assignRoles(quantities: readonly Quantity[], text = ''): RoledQu
     partner.role = role
   }
   for (const entry of roled) if (replacedByNextSentence(entry, text)) entry.role = { role: 'effect', what: 'replace' }
+  roled.forEach((entry, index) => {
+    if (pricedByTheClauseBefore(entry, roled[index - 1]))
+      entry.role = { role: 'price', what: priceWhat(entry.quantity, clauseOf(entry.quantity)) }
+  })
   for (const entry of roled) if (restatesAChange(entry, roled)) entry.role = { role: 'context', why: 'restates the change' }
   return roled
+}
+
+/** "… och programvaran ", "and the app ", "plus support ": a joined clause that names a thing and no verb of its own. */
+const JOINED_NO_VERB = /^\s*(?:and|plus|och|samt|plus)\s+(?:the\s+|a\s+|an\s+)?[\p{L}-]+\s*(?:for\s+|för\s+)?$/iu
+
+/**
+ * "Halsbanden kostar 1 100 kr per ko och programvaran 3 000 kr per år", "The sensors are $40 each and
+ * the dashboard $90 a month": an amount whose clause borrows the verb of the price before it is a price too.
+ */
+function pricedByTheClauseBefore(entry: RoledQuantity, previous: RoledQuantity | undefined): boolean {
+  const { quantity } = entry
+  if (previous === undefined || previous.role.role !== 'price' || quantity.kind !== 'money' || entry.role.role !== 'baseline') return false
+  if (previous.quantity.sentenceIndex !== quantity.sentenceIndex || previous.quantity.page !== quantity.page) return false
+  const between = quantity.sentence.slice(previous.quantity.end - quantity.sentenceStart, quantity.start - quantity.sentenceStart)
+  // The price's own per-words and asides ("per ko (engång)") stand before the joining word.
+  const joined = /(?:^|[\s)])(?:and|plus|och|samt)\s.*$/iu.exec(between)?.[0] ?? ''
+  return joined !== '' && JOINED_NO_VERB.test(joined) && !/\d/u.test(between)
 }
 
 /** "i.e.", "that is", "alltså", "dvs": what follows says the figure before again. */
