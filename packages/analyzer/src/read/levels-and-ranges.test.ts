@@ -130,3 +130,10 @@ describe('readQuantities: the value of one unit of a change', () => {
     expect(quantities[1]?.unit).toEqual({ money: 1, 'n:sko': -1 })
   })
 })
+
+describe('readQuantities: a measure of more or less of something, then what it is per', () => {
+  it('reads "150 kg högre skörd per hektar" and "20 litres less fuel per trip" as per that thing', () => {
+    expect(find('Sorten ger 300 kg högre skörd per hektar.', '300 kg', 'sv').unit).toEqual({ kg: 1, 'n:hekt': -1 })
+    expect(find('Drivers use 20 litres less fuel per trip.', '20 litres').unit).toMatchObject({ 'n:trip': -1 })
+  })
+})

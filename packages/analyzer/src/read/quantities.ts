@@ -43,7 +43,7 @@ function persAfter(text: string, measure = false): { nouns: string[]; periods: P
   // "42 000 liter diesel per bil": the material named between a measure and its per-phrase.
   const material = !measure
     ? null
-    : /^\s+(?!(?:and|och|or|eller|with|med|the|for|för|from|från|at|på|in|to|till|but|men|which|som|that|who)\b)[\p{L}]{3,}(?=\s+(?:per|a|an|varje)\s)/iu.exec(
+    : /^\s+(?!(?:and|och|or|eller|with|med|the|for|för|from|från|at|på|in|to|till|but|men|which|som|that|who)\b)(?:(?:more|less|higher|lower|extra|fewer|mer|mindre|högre|lägre|extra|färre)\s+)?[\p{L}]{3,}(?=\s+(?:per|a|an|varje)\s)/iu.exec(
         text,
       )
   // "21 NOK litern", "28 kr milen", "2 kr styck": a unit in the definite form after money is "per" it.

@@ -46,3 +46,20 @@ describe('assignRoles: a price clause whose verb the next amount borrows', () =>
     expect(roleOf('Our sensors cost $40 each, and your pickers earn $22 an hour.', '$22').role).toBe('baseline')
   })
 })
+
+describe('assignRoles: a change stated as an amount of more or fewer things', () => {
+  it('reads "ger 30 fler bokningar i veckan" and "brings 12 more orders per rep" as the change itself', () => {
+    expect(roleOf('Vår chatt ger i snitt 30 fler bokningar i veckan.', '30', 'sv')).toEqual({ role: 'effect', what: 'direct' })
+    expect(roleOf('The portal brings 12 more orders per rep a month.', '12')).toEqual({ role: 'effect', what: 'direct' })
+  })
+
+  it('keeps a plain count the customer has as a baseline', () => {
+    expect(roleOf('Ni har 30 bokningar i veckan och fler kommer.', '30', 'sv').role).toBe('baseline')
+  })
+})
+
+describe('assignRoles: a longer stay is no amount of things', () => {
+  it('does not read "stays six more months" as a change in things', () => {
+    expect(roleOf('A tenant we keep stays six more months on average.', 'six')).not.toEqual({ role: 'effect', what: 'direct' })
+  })
+})

@@ -259,6 +259,18 @@ function effectOf(quantity: Quantity, clause: string): EffectWhat | undefined {
     )
   )
     return 'direct'
+  // "ger 150 kg högre skörd per hektar", "brings 40 more bookings a week": the change itself, stated as an amount.
+  if (
+    (quantity.kind === 'count' || quantity.kind === 'measure') &&
+    quantity.relation === undefined &&
+    // Not "stays ten more months": a length of time longer is no amount of things.
+    !['day', 'week', 'month', 'quarter', 'year'].some((period) => (quantity.unit[period] ?? 0) > 0) &&
+    OFFER_ACTS_OR_GIVES.test(lead(quantity)) &&
+    /^\s*(?:\p{L}+\s+)?(?:more|higher|extra|additional|fewer|less|lower|mer|högre|fler|lägre|färre|mindre)\s+\p{L}/iu.test(
+      quantity.text.replace(/^[^\p{L}]+/u, ' ') + quantity.sentence.slice(quantity.end - quantity.sentenceStart),
+    )
+  )
+    return 'direct'
   if (quantity.kind === 'multiplier')
     return quantity.relation?.kind === 'times' && quantity.relation.direction === 'faster' ? 'multiplier' : 'uplift'
   if (quantity.relation?.kind === 'from' || quantity.relation?.kind === 'to') return 'beforeAfter'
@@ -390,6 +402,11 @@ function pricedByTheClauseBefore(entry: RoledQuantity, previous: RoledQuantity |
   const joined = /(?:^|[\s)])(?:and|plus|och|samt)\s.*$/iu.exec(between)?.[0] ?? ''
   return joined !== '' && JOINED_NO_VERB.test(joined) && !/\d/u.test(between)
 }
+
+/** The offer acting or giving before an amount of change: "we bring", "ger dessutom", "yields". */
+const OFFER_ACTS_OR_GIVES = unicodeWords(
+  /\b(?:gives?|brings?|yields?|delivers?|adds?|means|ger|tillför|innebär|leder\s+till|we|our|vi|vår|våra|vårt)\b/iu,
+)
 
 /** "i.e.", "that is", "alltså", "dvs": what follows says the figure before again. */
 const IN_OTHER_WORDS = unicodeWords(
