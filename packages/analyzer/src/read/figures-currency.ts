@@ -93,7 +93,8 @@ const CURRENCY_PREFIXES: ReadonlyArray<{ readonly pattern: RegExp; readonly curr
   ...CODES_BEFORE.map((code) => ({ pattern: new RegExp(`(?:^|[^\\p{L}])${code}${S}?:?${S}?$`, 'iu'), currency: code })),
   // Case-sensitive: "RS 2024/1947" is a file number, "Rs. 5,000" rupees.
   { pattern: new RegExp(`(?:^|[^\\p{L}])Rs\\.?${S}?$`, 'u'), currency: 'INR' },
-  { pattern: new RegExp(`(?:^|[^\\p{L}])kr\\.?${S}?$`, 'iu'), currency: 'SEK' },
+  // Not "720 kr. 1 250 kr": a "kr" right after a number is that number's currency.
+  { pattern: new RegExp(`(?:^|[^\\p{L}\\p{N}\\s])\\s*kr\\.?${S}?$`, 'iu'), currency: 'SEK' },
   { pattern: new RegExp(`(?:^|[^\\p{L}])R${S}?$`, 'u'), currency: 'rand' },
 ]
 
@@ -135,8 +136,8 @@ const FOREIGN_SUFFIXES = FOREIGN_SUFFIX_WORDS.flatMap(([words]) => words)
   .join('|')
 
 export const CURRENCY_SUFFIX = sticky(
-  // "kr." keeps its dot unless the dot ends the sentence ("Ett besök är värt 900 kr. Vi …").
-  `${S}?(${FOREIGN_SUFFIXES}|kronor|kr(?:\\.(?![ \\t\\u00a0]*(?:\\n|\\p{Lu}|$)))?|sek|:-|eur|euros?|€|usd|dollars?|aud|zar|rands?|gbp|inr|rupees|öre|cents?|¢|¥)(?![\\p{L}])`,
+  // "kr." keeps its dot unless the dot ends the sentence ("Ett besök är värt 900 kr. Vi …", "720 kr. 1 250 kr per …").
+  `${S}?(${FOREIGN_SUFFIXES}|kronor|kr(?:\\.(?![ \\t\\u00a0]*(?:\\n|\\p{Lu}|\\d|$)))?|sek|:-|eur|euros?|€|usd|dollars?|aud|zar|rands?|gbp|inr|rupees|öre|cents?|¢|¥)(?![\\p{L}])`,
   'iu',
 )
 

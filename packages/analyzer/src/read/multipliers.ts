@@ -46,9 +46,55 @@ function factorOf(text: string): number | undefined {
   return Number.isFinite(value) && value > 1 && value < 1000 ? value : undefined
 }
 
+/**
+ * A factor written alone ("the same budget returns 3.4x", "vi når 5,1x"): a level of the ratio a
+ * named multiplier states before it. Not "2x per week" or "3x a day" (how often), not "24x7" or "2x4".
+ */
+const BARE_FACTOR =
+  /(?<![\p{L}\p{N}.,])(\d+(?:[.,]\d+)?)\s?[x×](?![\p{L}\p{N}])(?!\s*(?:\/|(?:per|a|an|each|every|i|om|in|varje)\s+\p{L}))/gu
+
+/** Words of the offer bringing the later level: "with us", "under our management", "med oss", "efter". */
+const OFFER_LEVEL = /\b(?:with|under|using|after|once|our|we|med|efter|när|vår|våra|vårt|vi)\b/iu
+
+type Reading = Omit<Quantity, 'index'>
+
+/** A later bare factor after a multiplier of the text: the two levels of one ratio, before and after. */
+function laterLevels(page: { page: number; text: string }, found: readonly Reading[]): Reading[] {
+  const sentences = sentencesOf(page.text)
+  const levels: Reading[] = []
+  BARE_FACTOR.lastIndex = 0
+  for (let match = BARE_FACTOR.exec(page.text); match !== null; match = BARE_FACTOR.exec(page.text)) {
+    const [start, end] = [match.index, match.index + match[0].length]
+    if (found.some((other) => other.start < end && start < other.end)) continue
+    const factor = factorOf(match[1] ?? '')
+    const around = sentences.around(start)
+    const earlier = [...found, ...levels].filter((other) => other.end <= start && around.index - other.sentenceIndex <= 2)
+    const level = earlier[earlier.length - 1]
+    const lead = page.text.slice(around.start, start)
+    if (factor === undefined || level === undefined || level.value === factor || !OFFER_LEVEL.test(lead)) continue
+    levels.push({
+      ...level,
+      value: factor,
+      flags: new Set(['level']),
+      start,
+      end,
+      text: match[0],
+      sentence: page.text.slice(around.start, around.end),
+      sentenceStart: around.start,
+      sentenceIndex: around.index,
+    })
+  }
+  return levels
+}
+
 /** The multipliers of a page, as quantities of kind 'multiplier' (their index is set by the reader). */
 export function readMultipliers(page: { page: number; text: string }): Array<Omit<Quantity, 'index'>> {
-  const found: Array<Omit<Quantity, 'index'>> = []
+  const found = namedMultipliers(page)
+  return [...found, ...laterLevels(page, found)].sort((a, b) => a.start - b.start)
+}
+
+function namedMultipliers(page: { page: number; text: string }): Reading[] {
+  const found: Reading[] = []
   const sentences = sentencesOf(page.text)
   for (const pattern of PATTERNS) {
     pattern.lastIndex = 0

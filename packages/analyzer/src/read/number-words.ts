@@ -92,6 +92,12 @@ const PHRASES: ReadonlyArray<Rewrite> = [
   { pattern: /\b(?:a|one)\s+hundred\b/giu, replace: () => '100' },
   { pattern: /\b(?:a|one)\s+thousand\b/giu, replace: () => '1000' },
   { pattern: /\ben\s+och\s+en\s+halv\b/giu, replace: () => '1,5' },
+  // "ett nittiotal anbud", "ett hundratal kunder": about that many.
+  {
+    pattern: /\b(?:ett\s+)(tio|tjugo|trettio|fyrtio|femtio|sextio|sjuttio|åttio|nittio|hundra|tusen)tal\b/giu,
+    replace: (m) =>
+      `${({ tio: 10, hundra: 100, tusen: 1000 } as Record<string, number>)[(m[1] ?? '').toLowerCase()] ?? word(SV_TENS, m[1]) ?? ''}`,
+  },
   { pattern: /\bsex(?=\s+(?:procent|%|timmar|dagar|veckor|månader|minuter|kr|kronor|år|st|personer|anställda))/giu, replace: () => '6' },
   {
     pattern: /\b(två|tre|fyra|fem|sex|sju|åtta|nio|tio)\s+och\s+en\s+halv\b/giu,

@@ -8,6 +8,7 @@ import { scanPage } from './figures.ts'
 import { lemma, MEASURES, NOT_NOUNS, nounAtom } from './nouns.ts'
 import { entityOfWord, PERIOD_ADVERBS, PERIOD_WORDS, type Period } from './vocabulary.ts'
 import { readMultipliers } from './multipliers.ts'
+import { pairMultiplierLevels, readBareRanges } from './levels-and-ranges.ts'
 import { bareNumbers } from './bare-numbers.ts'
 import { normalizeNumbers } from './number-words.ts'
 import { sentencesOf } from './sentences.ts'
@@ -43,7 +44,7 @@ function persAfter(text: string, measure = false): { nouns: string[]; periods: P
   // "42 000 liter diesel per bil": the material named between a measure and its per-phrase.
   const material = !measure
     ? null
-    : /^\s+(?!(?:and|och|or|eller|with|med|the|for|för|from|från|at|på|in|to|till|but|men|which|som|that|who)\b)[\p{L}]{3,}(?=\s+(?:per|a|an|varje)\s)/iu.exec(
+    : /^\s+(?!(?:and|och|or|eller|with|med|the|for|för|from|från|at|på|in|to|till|but|men|which|som|that|who)\b)(?:(?:more|less|higher|lower|extra|fewer|mer|mindre|högre|lägre|extra|färre)\s+)?[\p{L}]{3,}(?=\s+(?:per|a|an|varje)\s)/iu.exec(
         text,
       )
   // "21 NOK litern", "28 kr milen", "2 kr styck": a unit in the definite form after money is "per" it.
@@ -64,11 +65,17 @@ function persAfter(text: string, measure = false): { nouns: string[]; periods: P
   let consumed = material ? material[0].length : 0
   for (;;) {
     const match =
-      /^\s*(?:(?:of\s+[\p{L}-]+\s+)?(?:per|a|an|varje|i|om|och|för|à)\s+|\/\s*)(?:the\s+|en\s+|ett\s+)?([\p{L}][\p{L}\p{N}²-]*(?:\s+[\p{L}][\p{L}\p{N}-]*)?)/iu.exec(
+      /^\s*(?:(?:of\s+[\p{L}-]+\s+)?(?:(?:på|for|on|för)\s+(?:each|every|varje)|per|a|an|varje|i|om|och|för|à)\s+|\/\s*)(?:the\s+|en\s+|ett\s+)?([\p{L}][\p{L}\p{N}²-]*(?:\s+[\p{L}][\p{L}\p{N}-]*)?)/iu.exec(
         rest,
       )
     if (!match) break
-    const connector = match[0].trimStart().startsWith('/') ? '/' : (match[0].trimStart().split(/\s/)[0]?.toLowerCase() ?? '')
+    // "på varje anbud", "for every claim": the thing each of which the figure is for.
+    const eachOf = /^\s*(?:på|for|on|för)\s+(?:each|every|varje)\s/iu.test(match[0])
+    const connector = eachOf
+      ? 'varje'
+      : match[0].trimStart().startsWith('/')
+        ? '/'
+        : (match[0].trimStart().split(/\s/)[0]?.toLowerCase() ?? '')
     // "och" joins a second per-phrase ("per hyresgäst och månad"), never starts one ("160 hyresgäster och en årlig …").
     if (connector === 'och' && nouns.length === 0 && periods.length === 0) break
     const phrase = (match[1] ?? '').toLowerCase()
@@ -146,6 +153,9 @@ function compoundPer(before: string): { period?: Period; noun?: string } | undef
   const words = before.toLowerCase().match(/[\p{L}]+/gu) ?? []
   for (const word of words.slice(-4).reverse()) {
     if (/^(hourly|timpris|timkostnad|timarvode)$/.test(word)) return { period: 'hour' }
+    // "Konsulttimmen kostar er 950 kr", "en arbetstimme kostar": the hour of someone is what the amount is per.
+    if (/^\p{L}*tim(?:me|men)$/u.test(word) && /\b(?:kostar|kostade|ligger\s+på|går\s+på)\b/u.test(before.toLowerCase()))
+      return { period: 'hour' }
     // "snittorder 640 kr", "average order value": per order.
     const average = /^snitt(\p{L}{3,})$/u.exec(word)
     if (average?.[1] !== undefined && !/^(lön|pris|kostnad|värde)/u.test(average[1])) return { noun: average[1] }
@@ -221,6 +231,11 @@ function countNoun(figure: Figure, text: string): string | undefined {
     const next = /^[ \t\u00a0]+([\p{L}]{3,})(?!\p{L}*\s*:)/u.exec(text.slice(figure.end, figure.end + 30))?.[1]
     if (next !== undefined && /^[a-z]{3,}s$/i.test(next) && !STOP_WORDS.has(next.toLowerCase()) && !/(?:ing|ed|ly|ss|us|is)$/.test(next))
       return next
+    // "38,000 MRI and CT scans", "900 steel or alloy parts": two modifiers joined before the plural they share.
+    const shared = /^[ \t\u00a0]+(?:and|or|&|\/)[ \t\u00a0]+[\p{L}-]+[ \t\u00a0]+([a-z]{3,}s)\b/iu.exec(
+      text.slice(figure.end, figure.end + 40),
+    )?.[1]
+    if (shared !== undefined && !STOP_WORDS.has(shared.toLowerCase()) && !/(?:ing|ed|ly|ss|us|is)$/.test(shared)) return shared
     return scanned
   }
   // "At-fault accidents: 0.4 per vehicle per year": the label names what the number counts.
@@ -342,6 +357,10 @@ const PEOPLE_SPEND_BEFORE =
   /\d[\d\s,.]*(?:-?(?:person|people|man|strong))?\s+(?:[\p{L}-]+\s+){0,3}(?:spend|spends|spending|lägger|ägnar)\s+(?:about|around|roughly|some|ca\.?|cirka|runt|ungefär|i\s+snitt)?\s*$/iu
 
 /** Verbs that follow "each …" before its figure: "each rec takes", "varje samtal tar". */
+/** "each one", "each of them", "var och en": a pronoun for the thing counted before, then the clause up to the figure. */
+const EACH_ONE =
+  /(?:^|\s)(?:each\s+one|every\s+one|each\s+of\s+them|var\s+och\s+en|vart\s+och\s+ett|var\s+och\s+en\s+av\s+dem)\s[^,.;:\d]{0,48}$/u
+
 const EACH_VERB =
   /^(?:takes?|costs?|needs?|uses?|runs?|lasts?|requires?|spends?|has|have|tar|kostar|kräver|behöver|använder|varar|har|ger|drar)$/iu
 
@@ -447,7 +466,10 @@ function unitOf(
   const inside = nounFound !== undefined && context.text.slice(figure.start, figure.end).toLowerCase().includes(nounFound.toLowerCase())
   const nounAt = nounFound === undefined || inside ? -1 : context.text.indexOf(nounFound, figure.end)
   const afterStart = nounAt >= figure.end && nounAt - figure.end < 30 ? nounAt + (nounFound ?? '').length : figure.end
-  const measured = figure.kind === 'count' && nounFound !== undefined && MEASURES.some(([pattern]) => pattern.test(nounFound.toLowerCase()))
+  // "2,5 timmar handläggning per skada", "3 hours admin per claim": what the time is spent on stands before its per-phrase too.
+  const measured =
+    figure.kind === 'hours' ||
+    (figure.kind === 'count' && nounFound !== undefined && MEASURES.some(([pattern]) => pattern.test(nounFound.toLowerCase())))
   // A per-phrase never runs past its line: "Fleet: 150 vehicles\nFuel per vehicle per year" is two facts.
   const after = persAfter(context.text.slice(afterStart, afterStart + 60).split('\n')[0] ?? '', measured)
   const periods = new Set<Period>(after.periods)
@@ -479,8 +501,17 @@ function unitOf(
     .split(/\s+/)
     .filter((word) => word !== '')
     .pop()
+  // "each one currently takes a teacher 24 minutes", "var och en tar i snitt 12 minuter": per the thing counted before.
+  const eachOne = figure.kind !== 'money' && after.nouns.length === 0 && EACH_ONE.test(lead)
+  // "varje dag kortare är värd 25 kr", "each hour saved is worth $40": the value of one unit of a change.
+  const changeUnit =
+    /(?:^|\s)(?:each|every|varje)\s+(\p{L}+)\s+(?:less|fewer|shorter|saved|sooner|earlier|kortare|mindre|färre|sparad|sparat|tidigare)\b[^,.;\d]{0,30}$/u.exec(
+      lead,
+    )?.[1]
+  const changePeriod = changeUnit === undefined ? undefined : PERIOD_WORDS.get(changeUnit)
+  if (changePeriod !== undefined) addAtom(unit, periodAtom(changePeriod), -1)
   const namedAfterEach =
-    eachPhrase === null
+    eachPhrase === null || eachOne || changePeriod !== undefined
       ? undefined
       : (lastBeforeVerb ??
         (!EACH_VERB.test(eachPhrase[2] ?? '') && countedBefore(context, eachPhrase[2] ?? '') ? eachPhrase[2] : undefined))
@@ -494,6 +525,7 @@ function unitOf(
   } else if (
     /(?:^|[\s(])(each|à|a\s+piece|styck|apiece)\s*$/u.test(lead) ||
     (eachPhrase !== null && figure.kind !== 'money') ||
+    eachOne ||
     // "11 000 mil per år var, och …": Swedish "var" closing the phrase is "each".
     /^\s*(?:each|styck|st|apiece|vardera|var(?=\s*(?:[,.;]|och\b|$)))\b/u.test(context.text.slice(figure.end, figure.end + 10))
   ) {
@@ -549,7 +581,7 @@ function unitOf(
     /(?:^|\s)(?:each|every|per|one|a|an|varje|ett|en|per)\s+(?:[\p{L}-]+\s+){0,2}([\p{L}-]{3,})\s+(?:costs?|costing|bills?|is worth|brings(?: in)?|generates|earns|averages?|runs|kostar|är värd|ger|drar in|snittar|ligger på)\s+(?:(?:about|around|roughly|approximately|on average|us|you|them|ca|cirka|runt|omkring|ungefär|i snitt|oss|er|dem|kunden|(?:the|their|your|its)\s+[\p{L}-]+)\s+){0,3}$/u.exec(
       lead,
     )
-  const eachWord = eachNoun?.[1]
+  const eachWord = changePeriod === undefined ? eachNoun?.[1] : undefined
   if (figure.kind === 'money' && eachWord !== undefined && !PERIOD_WORDS.has(eachWord) && !isModifier(eachWord)) perNouns.push(eachWord)
   // "Each sick day costs the employer about $250": per day.
   const eachWordPeriod = eachWord === undefined ? undefined : PERIOD_WORDS.get(eachWord)
@@ -915,6 +947,7 @@ function readRangesAndShares(
       }
     }
   }
+  readBareRanges(quantities, from, original)
   readOrdinalShares(quantities, page, text, back, original)
   const pattern = unicodeWords(
     /\b(one|a|an|\d+|en|ett|två|tre)\s+(?:[\p{L}-]+\s+){0,2}(?:in|of\s+every|out\s+of|av)\s+(two|three|four|five|six|seven|eight|nine|ten|twenty|\d+|två|tre|fyra|fem|sex|sju|åtta|nio|tio)\b/giu,
@@ -962,6 +995,9 @@ function unifyNouns(quantities: Quantity[], swedish: boolean): void {
         rename.set(atom, rename.get(other) ?? other)
       // A Swedish compound is its last part: "utlandsresor" and "en resa" are both trips.
       else if (swedish && sameCompoundHead(atom.slice(2), stem)) rename.set(atom, rename.get(other) ?? other)
+      // A short Swedish noun ending in a vowel takes "-r" in the plural: "ko" and "kor", "sko" and "skor".
+      else if (swedish && stem.length === 2 && /[aeiouyåäö]$/u.test(stem) && atom.slice(2) === `${stem}r`)
+        rename.set(atom, rename.get(other) ?? other)
     }
   }
   if (rename.size === 0) return
@@ -1035,6 +1071,7 @@ export function readQuantities(pages: ReadonlyArray<{ page: number; text: string
       if (overlapping >= offset) quantities[overlapping] = { ...multiplier, index: overlapping }
       else quantities.push({ ...multiplier, index: quantities.length })
     }
+    pairMultiplierLevels(quantities, offset)
   }
   unifyNouns(quantities, options.language === 'sv')
   return quantities

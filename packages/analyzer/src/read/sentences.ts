@@ -10,6 +10,12 @@ function endsSentence(text: string, index: number): boolean {
     const previous = text[index - 1] ?? ''
     const next = text[index + 1] ?? ''
     if (/\d/.test(previous) && /\d/.test(next)) return false
+    // "… kostar 610 kr. Dessutom …", "… 720 kr. 1 250 kr per …": an amount's "kr." before a capital or a number ends its sentence.
+    if (
+      /\d\s*(?:kr|tkr|mkr)$/iu.test(text.slice(Math.max(0, index - 6), index)) &&
+      /^\s+[\d\p{Lu}]/u.test(text.slice(index + 1, index + 3))
+    )
+      return true
     if (/\b(ca|approx|e\.g|i\.e|t\.ex|bl\.a|inkl|exkl|st|kr|tkr|mkr|resp|vs|etc|no|nr)$/i.test(text.slice(Math.max(0, index - 6), index))) {
       return (
         /\s\p{Lu}/u.test(text.slice(index + 1, index + 3)) &&

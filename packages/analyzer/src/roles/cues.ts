@@ -15,7 +15,7 @@ export const SELLER_CHARGES = unicodeWords(
 
 /** The offer as the thing that costs: "the cameras are NOK 85,000 per pen", "konsultinsatsen kostar 180 tkr". */
 export const OFFER_THINGS = unicodeWords(
-  /\b(?:our|the|vår|våra|vårt|er\s+nya)\s+(?:app|tool|platform|service|system|software|solution|sensors?|cameras?|licen[cs]es?|subscription|device|devices|module|coaching|training|programme|program|package|analysis|audit|consulting|tjänst(?:en)?|verktyg(?:et)?|plattform(?:en)?|system(?:et)?|lösning(?:en)?|sensorer(?:na)?|kameror(?:na)?|appen|licens(?:en)?|abonnemang(?:et)?|utbildning(?:en)?|analys(?:en)?|paket(?:et)?)\b|\b(?:konsultinsats(?:en)?|analysen|utbildningen|införandet|implementationen|uppstarten|installationen|tjänsten|licensen|abonnemanget|plattformen|programmet|coachingen|the\s+(?:engagement|project|rollout|implementation|programme|licen[cs]e|subscription))\b/iu,
+  /\b(?:our|the|vår|våra|vårt|er\s+nya)\s+(?:app|tool|platform|service|system|software|solution|sensors?|cameras?|licen[cs]es?|subscription|device|devices|module|coaching|training|programme|program|package|analysis|audit|consulting)\b|\b(?:vår|våra|vårt|er\s+nya)\s+[\p{L}-]*(?:tjänst(?:en)?|verktyg(?:et)?|plattform(?:en)?|system(?:et)?|lösning(?:en)?|sensorer(?:na)?|kameror(?:na)?|app(?:en)?|licens(?:en)?|abonnemang(?:et)?|utbildning(?:en)?|analys(?:en)?|paket(?:et)?)\b|\b(?:konsultinsats(?:en)?|analysen|utbildningen|införandet|implementationen|uppstarten|installationen|tjänsten|licensen|abonnemanget|plattformen|programmet|coachingen|the\s+(?:engagement|project|rollout|implementation|programme|licen[cs]e|subscription))\b/iu,
 )
 
 /** A price paid once. */
@@ -30,7 +30,7 @@ export const CUSTOMER_SIDE = unicodeWords(
 
 /** Verbs of a decrease the offer brings: "cuts", "reduce", "sparar", "halverar", "färre". */
 export const DECREASE = unicodeWords(
-  /\b(?:cut(?:s|ting)?|remov\w*|lämnas\s+tillbaka|can\s+be\s+(?:returned|cancelled|dropped|released)|kan\s+(?:sägas\s+upp|lämnas|avvecklas)|stops?|block\w*|catch\w*|stoppa\w*|fånga\w*|moves?|shifts?|sjunk\w*|falls?|faller|declin\w*|deflect\w*|self-serv\w*|lös(?:as|es)|kan\s+hanteras|flyttar|flyttas|överför\w*|take\s+away|takes\s+over|automat\w*|reduc\w*|lower\w*|sav(?:e|es|ed|ing)|less(?!\s+than)|fewer(?!\s+than)|drop\w*|decreas\w*|shrink\w*|eliminat\w*|avoid\w*|prevent\w*|shorten\w*|trim\w*|slash\w*|down|minsk\w*|sänk\w*|spar(?:ar|a|as|ad)|mindre(?!\s+än)|färre(?!\s+än)|halver\w*|kort(?:ar|are)|undvik\w*|tar\s+bort|tar\s+över|automatiser\w*|ner|ned|lägre(?!\s+än)|bespar\w*)\b/iu,
+  /\b(?:cut(?:s|ting)?|remov\w*|lämnas\s+tillbaka|can\s+be\s+(?:returned|cancelled|dropped|released)|kan\s+(?:sägas\s+upp|lämnas|avvecklas)|kan\s+(?:ni|du|man|de)\s+(?:lämna|frigöra|avveckla|släppa|säga\s+upp)|(?:can|could)\s+(?:you\s+|they\s+)?(?:give\s+up|vacate|free\s+up|hand\s+back|let\s+go\s+of)|stops?|block\w*|catch\w*|stoppa\w*|fånga\w*|moves?|shifts?|sjunk\w*|falls?|faller|declin\w*|deflect\w*|self-serv\w*|lös(?:as|es)|kan\s+hanteras|flyttar|flyttas|överför\w*|take\s+away|takes\s+over|automat\w*|reduc\w*|lower\w*|sav(?:e|es|ed|ing)|less(?!\s+than)|fewer(?!\s+than)|drop\w*|decreas\w*|shrink\w*|eliminat\w*|avoid\w*|prevent\w*|shorten\w*|trim\w*|slash\w*|down|minsk\w*|sänk\w*|spar(?:ar|a|as|ad)|mindre(?!\s+än)|färre(?!\s+än)|halver\w*|kort(?:ar|are)|undvik\w*|tar\s+bort|tar\s+över|automatiser\w*|ner|ned|lägre(?!\s+än)|bespar\w*)\b/iu,
 )
 
 /** Verbs of an increase the offer brings: "lifts", "raises", "höjer", "ökar", "recovers". */

@@ -156,7 +156,8 @@ function priceScore(quantity: Quantity, clause: string, offerName: readonly stri
   if (perPeriod && alone && bare.length <= 14) score += 2
   // "$0.10 per order.": a sentence that is nothing but an amount per thing is the offer's price per use.
   const perThing = Object.entries(quantity.unit).some(([atom, power]) => power < 0 && atom !== 'money' && atom !== 'hour')
-  if (!perPeriod && perThing && alone && bare.length === 0) score += 2
+  const perWritten = /^(?:\s*(?:per|each|every|\/)\s*[\p{L}-]+)*[\s.]*$/iu.test(sentence.slice(quantity.end - quantity.sentenceStart))
+  if (!perPeriod && perThing && alone && (bare.length === 0 || (perWritten && sentence.trim().startsWith(quantity.text)))) score += 2
   // "Sensorer och plattform: 8 900 kr/mån.": a line that labels one amount a period names what it costs.
   const label = sentence.slice(0, quantity.start - quantity.sentenceStart)
   if (
@@ -255,6 +256,18 @@ function effectOf(quantity: Quantity, clause: string): EffectWhat | undefined {
     (quantity.kind === 'duration' || quantity.kind === 'money' || quantity.kind === 'count' || quantity.kind === 'measure') &&
     /\b(?:saves?|saving|frees?\s+up|cuts?|shaves?|trims?|sparar|spara|frigör|kapar|minskar\s+med)\s+(?:about|around|roughly|up\s+to|in\s+total|altogether|a\s+total\s+of|ca|cirka|runt|upp\s+till|sammanlagt|totalt|omkring|ungefär)?\s*$/iu.test(
       lead(quantity),
+    )
+  )
+    return 'direct'
+  // "ger 150 kg högre skörd per hektar", "brings 40 more bookings a week": the change itself, stated as an amount.
+  if (
+    (quantity.kind === 'count' || quantity.kind === 'measure') &&
+    quantity.relation === undefined &&
+    // Not "stays ten more months": a length of time longer is no amount of things.
+    !['day', 'week', 'month', 'quarter', 'year'].some((period) => (quantity.unit[period] ?? 0) > 0) &&
+    OFFER_ACTS_OR_GIVES.test(lead(quantity)) &&
+    /^\s*(?:\p{L}+\s+)?(?:more|higher|extra|additional|fewer|less|lower|mer|högre|fler|lägre|färre|mindre)\s+\p{L}/iu.test(
+      quantity.text.replace(/^[^\p{L}]+/u, ' ') + quantity.sentence.slice(quantity.end - quantity.sentenceStart),
     )
   )
     return 'direct'
@@ -365,9 +378,35 @@ export function assignRoles(quantities: readonly Quantity[], text = ''): RoledQu
     partner.role = role
   }
   for (const entry of roled) if (replacedByNextSentence(entry, text)) entry.role = { role: 'effect', what: 'replace' }
+  roled.forEach((entry, index) => {
+    if (pricedByTheClauseBefore(entry, roled[index - 1]))
+      entry.role = { role: 'price', what: priceWhat(entry.quantity, clauseOf(entry.quantity)) }
+  })
   for (const entry of roled) if (restatesAChange(entry, roled)) entry.role = { role: 'context', why: 'restates the change' }
   return roled
 }
+
+/** "… och programvaran ", "and the app ", "plus support ": a joined clause that names a thing and no verb of its own. */
+const JOINED_NO_VERB = /^\s*(?:and|plus|och|samt|plus)\s+(?:the\s+|a\s+|an\s+)?[\p{L}-]+\s*(?:for\s+|för\s+)?$/iu
+
+/**
+ * "Halsbanden kostar 1 100 kr per ko och programvaran 3 000 kr per år", "The sensors are $40 each and
+ * the dashboard $90 a month": an amount whose clause borrows the verb of the price before it is a price too.
+ */
+function pricedByTheClauseBefore(entry: RoledQuantity, previous: RoledQuantity | undefined): boolean {
+  const { quantity } = entry
+  if (previous === undefined || previous.role.role !== 'price' || quantity.kind !== 'money' || entry.role.role !== 'baseline') return false
+  if (previous.quantity.sentenceIndex !== quantity.sentenceIndex || previous.quantity.page !== quantity.page) return false
+  const between = quantity.sentence.slice(previous.quantity.end - quantity.sentenceStart, quantity.start - quantity.sentenceStart)
+  // The price's own per-words and asides ("per ko (engång)") stand before the joining word.
+  const joined = /(?:^|[\s)])(?:and|plus|och|samt)\s.*$/iu.exec(between)?.[0] ?? ''
+  return joined !== '' && JOINED_NO_VERB.test(joined) && !/\d/u.test(between)
+}
+
+/** The offer acting or giving before an amount of change: "we bring", "ger dessutom", "yields". */
+const OFFER_ACTS_OR_GIVES = unicodeWords(
+  /\b(?:gives?|brings?|yields?|delivers?|adds?|means|ger|tillför|innebär|leder\s+till|we|our|vi|vår|våra|vårt)\b/iu,
+)
 
 /** "i.e.", "that is", "alltså", "dvs": what follows says the figure before again. */
 const IN_OTHER_WORDS = unicodeWords(
