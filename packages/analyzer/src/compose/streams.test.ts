@@ -42,6 +42,18 @@ describe('compose: streams', () => {
     expect(swedish.grossYearly).toBeCloseTo(90_000 * 12 * 0.5, 0)
   })
 
+  it('does not take the offer named as the subject ("our meters cut that") for what the effect changes', () => {
+    const english = read(
+      'A property manager with 25 apartment blocks spends $90,000 a year on water leaks; our meters cut that by 30%. One meter per block at $18 a month.',
+    )
+    expect(english.grossYearly).toBeCloseTo(90_000 * 0.3)
+    const swedish = read(
+      'Kedjan lägger 1,2 miljoner kr om året på kyldiskar som går sönder; våra givare minskar det med 40 %. En givare per disk för 45 kr i månaden, 30 diskar.',
+      'sv',
+    )
+    expect(swedish.grossYearly).toBeCloseTo(1_200_000 * 0.4)
+  })
+
   it('reads a bare time beside a count a year as the time per thing a speed-up shortens', () => {
     const english = read(
       'Your office handles about 4,000 permit applications a year, and each one takes a clerk around 45 minutes. Our portal makes the review 3x faster. Clerk time costs $40 per hour.',

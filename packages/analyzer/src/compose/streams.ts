@@ -15,6 +15,9 @@ export interface StreamContext {
   readonly assumptions: readonly Assumption[]
 }
 
+/** "our meters", "vår tjänst", "våra sensorer": the offer named as the subject. */
+const OFFER_SUBJECT = /(?<!\p{L})(?:our|vår|våra|vårt|we|vi)(?:\s+\p{L}+)?(?!\p{L})/giu
+
 /**
  * The words an effect is about: those after it in its clause ("10–15 % av gödseln" → "gödseln"),
  * or, when the clause ends with it, those before it ("kostnaden för miljöerna sjunkit med två tredjedelar").
@@ -26,12 +29,9 @@ function aboutWords(effect: Effect, context: StreamContext): string[] {
     (text.toLowerCase().match(/\p{L}{5,}/gu) ?? []).filter((word) => !FUNCTION_WORDS.has(word)).map((word) => word.slice(0, 5))
   const after = words(quantity.sentence.slice(quantity.end - quantity.sentenceStart).split(/[,;.]/u)[0] ?? '')
   if (after.length > 0) return after
-  return words(
-    quantity.sentence
-      .slice(0, quantity.start - quantity.sentenceStart)
-      .split(/[,;]/u)
-      .pop() ?? '',
-  )
+  // The offer as the clause's subject ("our meters cut that by 30 %") names the offer, not what it changes.
+  const before = quantity.sentence.slice(0, quantity.start - quantity.sentenceStart).split(/[,;]/u).pop() ?? ''
+  return words(before.replace(OFFER_SUBJECT, ' '))
 }
 
 /** Long words that say nothing of what a figure is about. */
