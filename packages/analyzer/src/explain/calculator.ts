@@ -10,6 +10,7 @@ import { calculatorNameFor } from './names.ts'
 import { sliderRange, type QuantityKind } from './slider-range.ts'
 import { explainTexts, yearlyWording } from './texts.ts'
 import { valueCalculator } from './value-calculator.ts'
+import { assumedCalculator } from './assumed.ts'
 
 function rangeKind(input: Input): QuantityKind {
   if (input.kind === 'money') return 'money'
@@ -169,3 +170,20 @@ export function explainModel(model: ComposedModel, analysis: AnalysisInput): Cal
 }
 
 export type ParameterOf = typeof parameterOf
+
+/**
+ * The all-assumption calculator of a text whose figures build no value stream — with the price the
+ * text states, as one amount (its per-seat or per-site inputs are not in this calculator), so ROI
+ * and payback use the seller's price rather than an estimate.
+ */
+export function assumedWithStatedPrice(model: ComposedModel, analysis: AnalysisInput): CalculatorDataInput {
+  const inputs = inputsOf(model, { language: analysis.language, currency: analysis.currency, kind: analysis.kind })
+  const price = priceOf(model, new Map(inputs.map((input) => [input.ref, input])), analysis.currency, analysis)
+  if (price === undefined) return assumedCalculator(analysis, undefined, undefined)
+  const texts = explainTexts(analysis.language)
+  const money = (value: number) => formatMoney(value, analysis.currency)
+  const yearly = model.price.filter((term) => term.period === 'year').reduce((sum, term) => sum + term.amount, 0)
+  const oneOff = model.price.filter((term) => term.period === 'one-off').reduce((sum, term) => sum + term.amount, 0)
+  const sentence = yearly > 0 ? texts.priceIs(money(yearly), oneOff > 0 ? money(oneOff) : undefined) : texts.oneOffOnly(money(oneOff))
+  return assumedCalculator(analysis, { ...price, formula: undefined }, sentence)
+}

@@ -6,8 +6,7 @@ import { validateCalculatorData, type CalculatorData } from '@valueproof/formula
 import { assumptionsFor, compose, type ComposedModel } from '../compose/compose.ts'
 import { documentDraft } from '../documents/document-draft.ts'
 import { readDocumentSide, type DocumentSide } from '../documents/document-side.ts'
-import { assumedCalculator } from '../explain/assumed.ts'
-import { explainModel } from '../explain/calculator.ts'
+import { assumedWithStatedPrice, explainModel } from '../explain/calculator.ts'
 import type { RoledQuantity } from '../model.ts'
 import type { DollarCode } from '../read/figures-types.ts'
 import { readQuantities } from '../read/quantities.ts'
@@ -117,7 +116,7 @@ export function calculatorFromFigures(
       ? documentDraft(side, model, input)
       : model.streams.length > 0
         ? explainModel(model, input)
-        : assumedCalculator(input, undefined, undefined)
+        : assumedWithStatedPrice(model, input)
   const validated = validateCalculatorData(draft)
   if (!validated.ok)
     throw new Error(
