@@ -123,6 +123,52 @@ const CLOSING_NUMBERS: Rewrite = {
   replace: (m) => `${word({ ...EN_UNITS, ...EN_TENS, ...SV_UNITS, ...SV_TENS, en: 1, ett: 1 }, m[1]) ?? ''}`,
 }
 
+const EN_SMALL = [...Object.keys(EN_UNITS), ...Object.keys(EN_TENS)].join('|')
+const SV_TOKENS = [...Object.keys(SV_TENS), ...Object.keys(SV_UNITS), 'hundra', 'tusen', 'tio', 'ett', 'en']
+  .sort((first, second) => second.length - first.length)
+  .join('|')
+const SV_TOKEN = new RegExp(SV_TOKENS, 'giu')
+const SCALES: Record<string, number> = { hundred: 100, hundra: 100, thousand: 1000, tusen: 1000 }
+
+/** The value of number tokens with hundreds and thousands ("seven hundred and eighty", "två tusen fem hundra"). */
+function compoundValue(tokens: readonly string[]): number | undefined {
+  let total = 0
+  let current = 0
+  for (const token of tokens.map((each) => each.toLowerCase())) {
+    if (token === 'and' || token === 'och') continue
+    const scale = SCALES[token]
+    if (scale === 1000) {
+      total += (current || 1) * 1000
+      current = 0
+    } else if (scale === 100) current = (current || 1) * 100
+    else {
+      const value = word({ ...EN_UNITS, ...EN_TENS, ...SV_UNITS, ...SV_TENS, ...SV_ONES }, token)
+      if (value === undefined) return undefined
+      current += value
+    }
+  }
+  return total + current
+}
+
+/** Numbers with hundreds or thousands in words: "three hundred", "seven hundred and eighty", "sjuhundraåttio", "tre hundra femtio". */
+const COMPOUNDS: ReadonlyArray<Rewrite> = [
+  {
+    pattern: new RegExp(
+      String.raw`\b(?:${EN_SMALL})(?:[-\s]+(?:and[-\s]+)?(?:${EN_SMALL}|hundred|thousand))*[-\s]+(?:hundred|thousand)(?:[-\s]+(?:and[-\s]+)?(?:${EN_SMALL}))*(?:[-\s]+(?:${EN_SMALL}))?\b`,
+      'giu',
+    ),
+    replace: (m) => `${compoundValue(m[0].split(/[-\s]+/u)) ?? ''}`,
+  },
+  {
+    pattern: new RegExp(String.raw`(?<![\p{L}])(?:${SV_TOKENS})+(?:\s+(?:${SV_TOKENS})+)*(?![\p{L}])`, 'giu'),
+    replace: (m) => {
+      if (!/hundra|tusen/iu.test(m[0])) return undefined
+      const tokens = m[0].match(SV_TOKEN) ?? []
+      return tokens.join('') === m[0].replace(/\s+/gu, '') ? `${compoundValue(tokens) ?? ''}` : undefined
+    },
+  },
+]
+
 /** Compound and simple number words: "forty-five", "twenty one", "fyrtiofem", "tolv". */
 const NUMBERS: ReadonlyArray<Rewrite> = [
   {
@@ -162,7 +208,7 @@ export function normalizeNumbers(text: string): NormalizedText {
   }
   const edits: Edit[] = []
   const overlaps = (start: number, end: number) => edits.some((edit) => start < edit.end && edit.start < end)
-  for (const rewrite of [...PHRASES, CLOSING_NUMBERS, ...NUMBERS]) {
+  for (const rewrite of [...COMPOUNDS, ...PHRASES, CLOSING_NUMBERS, ...NUMBERS]) {
     rewrite.pattern.lastIndex = 0
     for (let match = rewrite.pattern.exec(text); match !== null; match = rewrite.pattern.exec(text)) {
       const start = match.index
