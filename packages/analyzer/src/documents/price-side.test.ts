@@ -71,6 +71,55 @@ describe('line items and totals', () => {
     expect(price.oneOff?.amount).toBe(5_000)
     expect(price.basis).toBe('total')
     expect(price.instalments.map((item) => item.unitPrice)).toEqual([1_900, 3_100])
+    // The instalments add up to the total: they are the price's inputs, the total their check.
+    expect(price.inputs.map((input) => input.value)).toEqual([1_900, 3_100])
+  })
+
+  it('prices a Swedish fixed price by its instalments, and keeps a total its instalments do not add up to', () => {
+    const paid =
+      'Det fasta priset för leveransen är totalt 240 000 kr. En handpenning på 90 000 kr betalas när avtalet tecknas och slutbetalningen på 150 000 kr vid godkänd leverans.'
+    const price = expectConsistent(priceOf([paid], { language: 'sv' }))
+    expect(price.oneOff?.amount).toBe(240_000)
+    expect(price.inputs.map((input) => input.value).sort((a, b) => a - b)).toEqual([90_000, 150_000])
+    const unequal =
+      'Client agrees to pay the sum of $12,000 (the “Contract Price”). Client shall make a deposit of $2,000 and pay the remaining $4,000 on delivery.'
+    expect(expectConsistent(priceOf([unequal])).inputs.map((input) => input.value)).toEqual([12_000])
+  })
+
+  it('rebuilds a quote from its item lines when a subtotal is their sum, with the charges after it', () => {
+    const quote = [
+      'Line Part Qty Unit Price Ext Price',
+      '1 Pump housing 2.00EA 410.00 820.00',
+      '2 Seal kit 6.00EA 12.50 75.00',
+      '3 Mounting bracket 1.00EA 64.00 64.00',
+      'Lines Total 959.00',
+      'Freight charges 120.00',
+      'Quote Total 1,079.00',
+    ].join('\n')
+    const price = expectConsistent(priceOf([quote]))
+    expect(price.oneOff?.amount).toBeCloseTo(1_079, 2)
+    expect(price.basis).toBe('lines')
+    expect(price.inputs.map((input) => input.value)).toEqual([410, 2, 12.5, 6, 64, 120])
+  })
+
+  it('rebuilds a Swedish offer from its rows (antal × à-pris) under its subtotal, and keeps the total when they do not add up', () => {
+    const offer = (third: string) =>
+      [
+        'Offert till kunden. Alla belopp är i kronor exklusive moms och gäller i 30 dagar.',
+        'Artikel Antal À-pris Belopp',
+        'Sensormodul 12 st 1 450,00 17 400,00',
+        'Monteringssats 12 st 230,00 2 760,00',
+        `Driftsättning 1 st ${third}`,
+        'Delsumma 22 660,00',
+        'Frakt 900,00',
+        'Summa 23 560,00',
+      ].join('\n')
+    const price = expectConsistent(priceOf([offer('2 500,00 2 500,00')], { language: 'sv' }))
+    expect(price.oneOff?.amount).toBeCloseTo(23_560, 2)
+    expect(price.inputs.map((input) => input.value)).toEqual([1_450, 12, 230, 12, 2_500, 900])
+    // A row the reading lost: the items no longer add up to the subtotal, so the stated total is the price.
+    const lost = expectConsistent(priceOf([offer('')], { language: 'sv' }))
+    expect(lost.inputs.map((input) => input.value)).toEqual([23_560])
   })
 
   it('multiplies a quantity by its unit price', () => {
