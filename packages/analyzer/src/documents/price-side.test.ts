@@ -245,6 +245,27 @@ describe('hours × rate', () => {
   })
 })
 
+describe('surcharges on a rate', () => {
+  it('prices hours at a rate raised by the surcharge stated after it, none until chosen', () => {
+    const text =
+      'The design fee is $3,000. Work requested outside office hours is billed at the hourly rate of $90 plus twenty percent (20%) for the time spent.'
+    const price = expectConsistent(priceOf([text]))
+    expect(price.oneOff?.amount).toBe(3_000)
+    const surcharge = price.inputs.find((input) => input.kind === 'percent')
+    expect(surcharge?.value).toBe(20)
+    expect(surcharge?.stated?.quote).toContain('plus twenty percent (20%)')
+    expect(price.oneOff?.formula).toMatch(new RegExp(`\\* \\(1 \\+ ${surcharge?.name ?? '-'} / 100\\) \\*`))
+  })
+
+  it('reads a Swedish surcharge ("timpris … plus 50 %"), and none without a percentage', () => {
+    const text = 'Fast pris för installationen är 18 000 kr. Jourarbete på helger debiteras med timpris 950 kr plus 50 % enligt avtalet.'
+    const price = expectConsistent(priceOf([text], { language: 'sv' }))
+    expect(price.inputs.filter((input) => input.kind === 'percent').map((input) => input.value)).toEqual([50])
+    const plain = 'Fast pris för installationen är 18 000 kr. Extra arbete debiteras med timpris 950 kr plus resekostnader.'
+    expect(expectConsistent(priceOf([plain], { language: 'sv' })).inputs.some((input) => input.kind === 'percent')).toBe(false)
+  })
+})
+
 describe('no price', () => {
   it('finds none in a blank rate card, in a business case’s figures, or in money at risk', () => {
     expect(

@@ -9,6 +9,7 @@ import type { Language } from '../types.ts'
 import type { LineItem, PriceLines, Stated, WorkBreakdown } from './lines.ts'
 import { PriceTerms, type PriceFormula, type PriceInput } from './price-terms.ts'
 import { priceWords, type PriceWords } from './price-words.ts'
+import { surchargeOf, type Surcharge } from './surcharges.ts'
 
 export interface PriceOptions {
   readonly currency: Currency
@@ -185,9 +186,15 @@ function addLine(terms: PriceTerms, item: LineItem, words: PriceWords, divisor =
  * it (`chosen` by default). A recurring option of a one-off price, or the reverse, has no place in
  * the price's formula and is left to the explanation.
  */
-function addChoice(terms: PriceTerms, item: LineItem, words: PriceWords, chosen: number, period: 'one-off' | 'year'): boolean {
+function addChoice(
+  terms: PriceTerms,
+  item: LineItem,
+  words: PriceWords,
+  chosen: number,
+  period: 'one-off' | 'year',
+): PriceInput | undefined {
   const recurring = item.period !== 'one-off'
-  if (item.kind !== 'rate' && recurring !== (period === 'year')) return false
+  if (item.kind !== 'rate' && recurring !== (period === 'year')) return undefined
   const amount = terms.money(words.lineLabel(item), item.unitPrice, item.currency, item.stated)
   const count =
     item.kind === 'rate'
@@ -195,7 +202,21 @@ function addChoice(terms: PriceTerms, item: LineItem, words: PriceWords, chosen:
       : terms.quantity(words.choiceLabel(item), chosen, 'choice', '×')
   const perYear = item.period === 'month' ? 12 : item.period === 'quarter' ? 4 : 1
   terms.term(period, [amount, count], { factor: perYear, sign: item.sign })
-  return true
+  return amount
+}
+
+/** Hours at a rate raised by its stated surcharge: the rate × (1 + the surcharge), none until the buyer sets them. */
+function addSurcharge(
+  terms: PriceTerms,
+  item: LineItem,
+  rate: PriceInput,
+  surcharge: Surcharge,
+  words: PriceWords,
+  period: 'one-off' | 'year',
+): void {
+  const percent = terms.quantity(words.surcharge(item), surcharge.percent, 'percent', '%', surcharge.stated)
+  const hours = terms.quantity(words.surchargedHours(item, period), 0, 'hours', 'h')
+  terms.formula(period, `${rate.name} * (1 + ${percent.name} / 100) * ${hours.name}`, 0)
 }
 
 /** The hours of a work breakdown, with its additions in percent, at its rate. */
@@ -278,7 +299,11 @@ export function priceSide(lines: PriceLines, options: PriceOptions): DocumentPri
   const rates = items.filter((item) => item.kind === 'rate' && fixed.basis !== 'work')
   const [firstRate] = fixed.source === undefined && tier === undefined ? rates : []
   const choices = items.filter((item) => item.kind === 'option' || rates.includes(item))
-  for (const item of choices) addChoice(terms, item, words, item === firstRate ? (ASSUMED_USE[item.per ?? ''] ?? 1) : 0, period)
+  for (const item of choices) {
+    const amount = addChoice(terms, item, words, item === firstRate ? (ASSUMED_USE[item.per ?? ''] ?? 1) : 0, period)
+    const surcharge = surchargeOf(item, options.text)
+    if (amount !== undefined && surcharge !== undefined) addSurcharge(terms, item, amount, surcharge, words, period)
+  }
   const yearly = terms.yearly
   const oneOff = terms.oneOff
   const source = fixed.source ?? tier?.stated ?? firstRate?.stated

@@ -95,7 +95,7 @@ function render(terms: readonly Term[]): string {
 function distinctChoices(): (term: Term) => boolean {
   const seen = new Set<string>()
   return (term) => {
-    if (term.amount !== 0) return true
+    if (term.amount !== 0 || term.text !== undefined) return true
     const key = term.factors
       .map((input) => (input.kind === 'money' ? `${input.kind}|${input.value}` : `${input.kind}|${input.unit}`))
       .join('|')

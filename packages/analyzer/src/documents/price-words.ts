@@ -16,6 +16,9 @@ export interface PriceWords {
   readonly unitCount: (noun: string) => string
   readonly overhead: (what: string) => string
   readonly hourlyRate: string
+  /** A rate's surcharge in percent, and the hours worked at the raised rate. */
+  readonly surcharge: (item: LineItem) => string
+  readonly surchargedHours: (item: LineItem, period: 'one-off' | 'year') => string
 }
 
 /** The unit a price is per, as the label says it: "per hour", "per 1,000 impressions". */
@@ -68,6 +71,8 @@ const EN: PriceWords = {
   unitCount: (noun) => `Number of ${noun}`,
   overhead: (what_) => `${capital(what_)} (% of the hours)`,
   hourlyRate: 'Hourly rate',
+  surcharge: (item) => `${capital(item.description)} — surcharge (%)`,
+  surchargedHours: (item, period) => `${capital(item.description)} with surcharge — hours${period === 'year' ? ' a year' : ''}`,
 }
 
 const SV: PriceWords = {
@@ -86,6 +91,8 @@ const SV: PriceWords = {
   unitCount: (noun) => `Antal ${noun}`,
   overhead: (what_) => `${capital(what_)} (% av timmarna)`,
   hourlyRate: 'Timpris',
+  surcharge: (item) => `${capital(item.description)} — påslag (%)`,
+  surchargedHours: (item, period) => `${capital(item.description)} med påslag — timmar${period === 'year' ? ' per år' : ''}`,
 }
 
 export function priceWords(language: Language): PriceWords {
