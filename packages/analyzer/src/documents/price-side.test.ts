@@ -245,6 +245,42 @@ describe('hours × rate', () => {
   })
 })
 
+describe('rows of hours × rate', () => {
+  it('prices a statement of work by its rows of hours at a rate, the total their check', () => {
+    const sow = [
+      'Fees',
+      'Role Hours Rate Amount',
+      'Solution architect 40 $180.00 $7,200.00',
+      'Developer 120 $120.00 $14,400.00',
+      'Total $21,600.00',
+    ]
+    const price = expectConsistent(priceOf([sow.join('\n')]))
+    expect(price.oneOff?.amount).toBe(21_600)
+    expect(price.inputs.map((input) => [input.label, input.value])).toEqual([
+      ['Solution architect — hourly rate', 180],
+      ['Solution architect — hours', 40],
+      ['Developer — hourly rate', 120],
+      ['Developer — hours', 120],
+    ])
+  })
+
+  it('reads a Swedish offer’s rows (timmar × timpris = belopp) and leaves a row that does not check', () => {
+    const offer = (amount: string) =>
+      [
+        'Offert — arvode för uppdraget',
+        'Roll Timmar Timpris Belopp',
+        'Projektledare 60 1 250 kr 75 000 kr',
+        `Utvecklare 200 950 kr ${amount}`,
+        'Totalt 265 000 kr',
+      ].join('\n')
+    const price = expectConsistent(priceOf([offer('190 000 kr')], { language: 'sv' }))
+    expect(price.oneOff?.amount).toBe(265_000)
+    expect(price.inputs.map((input) => input.value)).toEqual([1_250, 60, 950, 200])
+    const misread = expectConsistent(priceOf([offer('199 000 kr')], { language: 'sv' }))
+    expect(misread.inputs.some((input) => input.value === 950 && input.kind === 'money')).toBe(false)
+  })
+})
+
 describe('surcharges on a rate', () => {
   it('prices hours at a rate raised by the surcharge stated after it, none until chosen', () => {
     const text =

@@ -62,7 +62,7 @@ const EN: PriceWords = {
     const years = item.years === undefined ? '' : ` (${item.years} years)`
     return `${capital(item.description)}${years}${suffix === undefined ? '' : ` — ${suffix}`}`
   },
-  quantityLabel: (item) => `${capital(item.description)} — quantity`,
+  quantityLabel: (item) => `${capital(item.description)} — ${item.per === 'hour' ? 'hours' : 'quantity'}`,
   usageLabel: (item, period) =>
     `${capital(item.description)} — ${item.per === 'hour' ? 'hours' : item.per === 'thousand' ? 'thousands of impressions' : `${item.per ?? 'unit'}s`}${period === 'year' ? ' a year' : ''}`,
   choiceLabel: (item) => `${item.kind === 'alternative' ? 'Choose' : 'Add'}: ${item.description} (1 = yes)`,
@@ -82,7 +82,7 @@ const SV: PriceWords = {
     const years = item.years === undefined ? '' : ` (${item.years} år)`
     return `${capital(item.description)}${years}${suffix === undefined ? '' : ` — ${suffix}`}`
   },
-  quantityLabel: (item) => `${capital(item.description)} — antal`,
+  quantityLabel: (item) => `${capital(item.description)} — ${item.per === 'hour' ? 'timmar' : 'antal'}`,
   usageLabel: (item, period) =>
     `${capital(item.description)} — ${item.per === 'hour' ? 'timmar' : item.per === 'thousand' ? 'tusental visningar' : `antal (${item.per ?? 'st'})`}${period === 'year' ? ' per år' : ''}`,
   choiceLabel: (item) => `${item.kind === 'alternative' ? 'Välj' : 'Lägg till'}: ${item.description} (1 = ja)`,
