@@ -83,11 +83,17 @@ export function readPriceLines(pages: readonly LinePage[], options: ScanOptions)
   const quoted = readQuoteLines(pages, currency)
   // A row that prices a quantity is read whole: the fees read from its cells are its parts.
   const priced = readQuantityRows(pages, currency)
+  // A fee read inside a row's passage is one of its cells; a passage around the row is the row's
+  // only when its amount is one of the row's numbers (a setup fee in the same sentence is not).
   const ofRow = (item: LineItem) =>
     priced.some(
       (row) =>
         row.stated.page === item.stated.page &&
-        (row.stated.quote.includes(item.stated.quote) || item.stated.quote.includes(row.stated.quote)),
+        (row.stated.quote.includes(item.stated.quote) ||
+          (item.stated.quote.includes(row.stated.quote) &&
+            [row.unitPrice, row.unitPrice * (row.quantity ?? 1), row.quantity ?? 0].some(
+              (value) => Math.abs(value - item.unitPrice) < 0.01,
+            ))),
     )
   const work = readWorkBreakdown(pages, options)
   // A fee a sentence states is new only when no row has its amount for the same period.

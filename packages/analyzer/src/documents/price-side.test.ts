@@ -281,6 +281,26 @@ describe('rows of hours × rate', () => {
   })
 })
 
+describe('hours at a rate in running text', () => {
+  it('prices the hours an engagement is estimated at, at its rate, beside its other fees', () => {
+    const price = expectConsistent(
+      priceOf(['The engagement is estimated at 120 hours at $150 per hour, plus a one-time setup fee of $2,000.']),
+    )
+    expect(price.oneOff?.amount).toBe(20_000)
+    expect(price.inputs.map((input) => input.value).sort((a, b) => a - b)).toEqual([120, 150, 2_000])
+  })
+
+  it('reads "300 timmar à 1 100 kr", and not the hours a buyer spends today', () => {
+    const price = expectConsistent(priceOf(['Uppdraget omfattar cirka 300 timmar à 1 100 kr per timme.'], { language: 'sv' }))
+    expect(price.oneOff?.amount).toBe(330_000)
+    expect(price.inputs.map((input) => [input.kind, input.value])).toEqual([
+      ['money', 1_100],
+      ['hours', 300],
+    ])
+    expect(priceOf(['Our analysts spend 300 hours at $55 an hour on manual reconciliation every quarter.'])).toBeUndefined()
+  })
+})
+
 describe('surcharges on a rate', () => {
   it('prices hours at a rate raised by the surcharge stated after it, none until chosen', () => {
     const text =

@@ -175,7 +175,11 @@ function addLine(terms: PriceTerms, item: LineItem, words: PriceWords, divisor =
   const amount = terms.money(words.lineLabel(item), item.unitPrice, item.currency, item.stated)
   const factors: PriceInput[] = [amount]
   if (item.quantity !== undefined)
-    factors.push(terms.quantity(words.quantityLabel(item), item.quantity, 'count', '', item.quantityStated ?? item.stated))
+    factors.push(
+      item.per === 'hour'
+        ? terms.quantity(words.quantityLabel(item), item.quantity, 'hours', 'h', item.quantityStated ?? item.stated)
+        : terms.quantity(words.quantityLabel(item), item.quantity, 'count', '', item.quantityStated ?? item.stated),
+    )
   const perYear = item.period === 'month' ? 12 : item.period === 'quarter' ? 4 : 1
   const years = divisor * (item.years ?? 1)
   terms.term(item.period === 'one-off' && years === 1 ? 'one-off' : 'year', factors, { factor: perYear, sign: item.sign, divisor: years })
