@@ -10,7 +10,7 @@ const DETAIL_WORDS = 6
 
 const FEE_NOUNS =
   'fees?|prices?|rates?|sum|total|charges?|prepayment|deposit|retainer|payments?|instal?lments?|subscription|remaining|balance|remainder|' +
-  'avgift(?:en)?|\\p{L}*avgift(?:en)?|pris(?:et)?|\\p{L}*pris(?:et)?|arvode(?:t)?|\\p{L}*arvode(?:t)?|summa(?:n)?|belopp(?:et)?|handpenning(?:en)?|förskott(?:et)?'
+  'avgift(?:en)?|\\p{L}*avgift(?:en)?|pris(?:et)?|\\p{L}*pris(?:et)?|arvode(?:t)?|\\p{L}*arvode(?:t)?|summa(?:n)?|belopp(?:et)?|handpenning(?:en)?|förskott(?:et)?|delbetalning(?:en)?|slutbetalning(?:en)?'
 /** "<fee noun> [of|is|:|at] [a|the]" right before the amount. */
 const FEE_PHRASE = new RegExp(
   `(?:^|[^\\p{L}])(${FEE_NOUNS})[ \\t\\n]*(?:of|is|will be|shall be|at|to|amounting to|totaling|totalling|equal to|om|på|är|blir|uppgår till|:|=|–|-)?[ \\t\\n]*(?:(?:a|an|the|approximately|about|cirka|ca\\.?)[ \\t\\n]+)?$`,

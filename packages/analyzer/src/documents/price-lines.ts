@@ -6,7 +6,8 @@ import { quoteAround } from '../read/quotes.ts'
 import { readEstimates, readPlanRange, readRecurringFees } from './estimates.ts'
 import { feeLines } from './fee-lines.ts'
 import { readFeeRows } from './fee-tables.ts'
-import type { PriceLines, StatedCount } from './lines.ts'
+import type { LineItem, PriceLines, StatedCount } from './lines.ts'
+import { readQuantityRows } from './quantity-rows.ts'
 import { readQuoteLines } from './quote-lines.ts'
 import { readWorkBreakdown } from './work-breakdown.ts'
 
@@ -80,11 +81,26 @@ export function readPriceLines(pages: readonly LinePage[], options: ScanOptions)
     fallback,
   )
   const quoted = readQuoteLines(pages, currency)
+  // A row that prices a quantity is read whole: the fees read from its cells are its parts.
+  const priced = readQuantityRows(pages, currency)
+  // A fee read inside a row's passage is one of its cells; a passage around the row is the row's
+  // only when its amount is one of the row's numbers (a setup fee in the same sentence is not).
+  const ofRow = (item: LineItem) =>
+    priced.some(
+      (row) =>
+        row.stated.page === item.stated.page &&
+        (row.stated.quote.includes(item.stated.quote) ||
+          (item.stated.quote.includes(row.stated.quote) &&
+            [row.unitPrice, row.unitPrice * (row.quantity ?? 1), row.quantity ?? 0].some(
+              (value) => Math.abs(value - item.unitPrice) < 0.01,
+            ))),
+    )
   const work = readWorkBreakdown(pages, options)
   // A fee a sentence states is new only when no row has its amount for the same period.
   const known = new Set(fees.map((item) => `${item.period}|${item.unitPrice}`))
   const recurring = readRecurringFees(pages, options).filter((item) => !known.has(`${item.period}|${item.unitPrice}`))
   const counts = statedCounts(pages, options)
   const plans = readPlanRange(pages, options).filter((item) => !known.has(`${item.period}|${item.unitPrice}`))
-  return { items: [...estimates, ...fees, ...recurring, ...plans, ...quoted], counts, ...(work === undefined ? {} : { work }) }
+  const read = [...estimates, ...fees, ...recurring, ...plans, ...quoted].filter((item) => item.kind === 'total' || !ofRow(item))
+  return { items: [...read, ...priced], counts, ...(work === undefined ? {} : { work }) }
 }

@@ -71,6 +71,55 @@ describe('line items and totals', () => {
     expect(price.oneOff?.amount).toBe(5_000)
     expect(price.basis).toBe('total')
     expect(price.instalments.map((item) => item.unitPrice)).toEqual([1_900, 3_100])
+    // The instalments add up to the total: they are the price's inputs, the total their check.
+    expect(price.inputs.map((input) => input.value)).toEqual([1_900, 3_100])
+  })
+
+  it('prices a Swedish fixed price by its instalments, and keeps a total its instalments do not add up to', () => {
+    const paid =
+      'Det fasta priset för leveransen är totalt 240 000 kr. En handpenning på 90 000 kr betalas när avtalet tecknas och slutbetalningen på 150 000 kr vid godkänd leverans.'
+    const price = expectConsistent(priceOf([paid], { language: 'sv' }))
+    expect(price.oneOff?.amount).toBe(240_000)
+    expect(price.inputs.map((input) => input.value).sort((a, b) => a - b)).toEqual([90_000, 150_000])
+    const unequal =
+      'Client agrees to pay the sum of $12,000 (the “Contract Price”). Client shall make a deposit of $2,000 and pay the remaining $4,000 on delivery.'
+    expect(expectConsistent(priceOf([unequal])).inputs.map((input) => input.value)).toEqual([12_000])
+  })
+
+  it('rebuilds a quote from its item lines when a subtotal is their sum, with the charges after it', () => {
+    const quote = [
+      'Line Part Qty Unit Price Ext Price',
+      '1 Pump housing 2.00EA 410.00 820.00',
+      '2 Seal kit 6.00EA 12.50 75.00',
+      '3 Mounting bracket 1.00EA 64.00 64.00',
+      'Lines Total 959.00',
+      'Freight charges 120.00',
+      'Quote Total 1,079.00',
+    ].join('\n')
+    const price = expectConsistent(priceOf([quote]))
+    expect(price.oneOff?.amount).toBeCloseTo(1_079, 2)
+    expect(price.basis).toBe('lines')
+    expect(price.inputs.map((input) => input.value)).toEqual([410, 2, 12.5, 6, 64, 120])
+  })
+
+  it('rebuilds a Swedish offer from its rows (antal × à-pris) under its subtotal, and keeps the total when they do not add up', () => {
+    const offer = (third: string) =>
+      [
+        'Offert till kunden. Alla belopp är i kronor exklusive moms och gäller i 30 dagar.',
+        'Artikel Antal À-pris Belopp',
+        'Sensormodul 12 st 1 450,00 17 400,00',
+        'Monteringssats 12 st 230,00 2 760,00',
+        `Driftsättning 1 st ${third}`,
+        'Delsumma 22 660,00',
+        'Frakt 900,00',
+        'Summa 23 560,00',
+      ].join('\n')
+    const price = expectConsistent(priceOf([offer('2 500,00 2 500,00')], { language: 'sv' }))
+    expect(price.oneOff?.amount).toBeCloseTo(23_560, 2)
+    expect(price.inputs.map((input) => input.value)).toEqual([1_450, 12, 230, 12, 2_500, 900])
+    // A row the reading lost: the items no longer add up to the subtotal, so the stated total is the price.
+    const lost = expectConsistent(priceOf([offer('')], { language: 'sv' }))
+    expect(lost.inputs.map((input) => input.value)).toEqual([23_560])
   })
 
   it('multiplies a quantity by its unit price', () => {
@@ -193,6 +242,83 @@ describe('hours × rate', () => {
       [100, undefined],
       [0, undefined],
     ])
+  })
+})
+
+describe('rows of hours × rate', () => {
+  it('prices a statement of work by its rows of hours at a rate, the total their check', () => {
+    const sow = [
+      'Fees',
+      'Role Hours Rate Amount',
+      'Solution architect 40 $180.00 $7,200.00',
+      'Developer 120 $120.00 $14,400.00',
+      'Total $21,600.00',
+    ]
+    const price = expectConsistent(priceOf([sow.join('\n')]))
+    expect(price.oneOff?.amount).toBe(21_600)
+    expect(price.inputs.map((input) => [input.label, input.value])).toEqual([
+      ['Solution architect — hourly rate', 180],
+      ['Solution architect — hours', 40],
+      ['Developer — hourly rate', 120],
+      ['Developer — hours', 120],
+    ])
+  })
+
+  it('reads a Swedish offer’s rows (timmar × timpris = belopp) and leaves a row that does not check', () => {
+    const offer = (amount: string) =>
+      [
+        'Offert — arvode för uppdraget',
+        'Roll Timmar Timpris Belopp',
+        'Projektledare 60 1 250 kr 75 000 kr',
+        `Utvecklare 200 950 kr ${amount}`,
+        'Totalt 265 000 kr',
+      ].join('\n')
+    const price = expectConsistent(priceOf([offer('190 000 kr')], { language: 'sv' }))
+    expect(price.oneOff?.amount).toBe(265_000)
+    expect(price.inputs.map((input) => input.value)).toEqual([1_250, 60, 950, 200])
+    const misread = expectConsistent(priceOf([offer('199 000 kr')], { language: 'sv' }))
+    expect(misread.inputs.some((input) => input.value === 950 && input.kind === 'money')).toBe(false)
+  })
+})
+
+describe('hours at a rate in running text', () => {
+  it('prices the hours an engagement is estimated at, at its rate, beside its other fees', () => {
+    const price = expectConsistent(
+      priceOf(['The engagement is estimated at 120 hours at $150 per hour, plus a one-time setup fee of $2,000.']),
+    )
+    expect(price.oneOff?.amount).toBe(20_000)
+    expect(price.inputs.map((input) => input.value).sort((a, b) => a - b)).toEqual([120, 150, 2_000])
+  })
+
+  it('reads "300 timmar à 1 100 kr", and not the hours a buyer spends today', () => {
+    const price = expectConsistent(priceOf(['Uppdraget omfattar cirka 300 timmar à 1 100 kr per timme.'], { language: 'sv' }))
+    expect(price.oneOff?.amount).toBe(330_000)
+    expect(price.inputs.map((input) => [input.kind, input.value])).toEqual([
+      ['money', 1_100],
+      ['hours', 300],
+    ])
+    expect(priceOf(['Our analysts spend 300 hours at $55 an hour on manual reconciliation every quarter.'])).toBeUndefined()
+  })
+})
+
+describe('surcharges on a rate', () => {
+  it('prices hours at a rate raised by the surcharge stated after it, none until chosen', () => {
+    const text =
+      'The design fee is $3,000. Work requested outside office hours is billed at the hourly rate of $90 plus twenty percent (20%) for the time spent.'
+    const price = expectConsistent(priceOf([text]))
+    expect(price.oneOff?.amount).toBe(3_000)
+    const surcharge = price.inputs.find((input) => input.kind === 'percent')
+    expect(surcharge?.value).toBe(20)
+    expect(surcharge?.stated?.quote).toContain('plus twenty percent (20%)')
+    expect(price.oneOff?.formula).toMatch(new RegExp(`\\* \\(1 \\+ ${surcharge?.name ?? '-'} / 100\\) \\*`))
+  })
+
+  it('reads a Swedish surcharge ("timpris … plus 50 %"), and none without a percentage', () => {
+    const text = 'Fast pris för installationen är 18 000 kr. Jourarbete på helger debiteras med timpris 950 kr plus 50 % enligt avtalet.'
+    const price = expectConsistent(priceOf([text], { language: 'sv' }))
+    expect(price.inputs.filter((input) => input.kind === 'percent').map((input) => input.value)).toEqual([50])
+    const plain = 'Fast pris för installationen är 18 000 kr. Extra arbete debiteras med timpris 950 kr plus resekostnader.'
+    expect(expectConsistent(priceOf([plain], { language: 'sv' })).inputs.some((input) => input.kind === 'percent')).toBe(false)
   })
 })
 

@@ -9,6 +9,7 @@ import type { Language } from '../types.ts'
 import type { LineItem, PriceLines, Stated, WorkBreakdown } from './lines.ts'
 import { PriceTerms, type PriceFormula, type PriceInput } from './price-terms.ts'
 import { priceWords, type PriceWords } from './price-words.ts'
+import { surchargeOf, type Surcharge } from './surcharges.ts'
 
 export interface PriceOptions {
   readonly currency: Currency
@@ -92,6 +93,43 @@ function grandTotal(items: readonly LineItem[]): LineItem | undefined {
   return pool.reduce<LineItem | undefined>((best, item) => (best === undefined || item.unitPrice > best.unitPrice ? item : best), undefined)
 }
 
+/** The smallest set of at least two of `pool` (the last few) that adds up to `target`. */
+function smallestSum(pool: readonly LineItem[], target: number): LineItem[] | undefined {
+  const searched = pool.slice(-MAX_SUBSET)
+  let best: LineItem[] | undefined
+  for (let mask = 1; mask < 1 << searched.length; mask += 1) {
+    const chosen = searched.filter((_, index) => (mask & (1 << index)) !== 0)
+    if (chosen.length < 2 || (best !== undefined && chosen.length >= best.length)) continue
+    if (
+      sameAmount(
+        chosen.reduce((sum, item) => sum + signed(item), 0),
+        target,
+      )
+    )
+      best = chosen
+  }
+  return best
+}
+
+/**
+ * The item lines each subtotal adds up ("Lines Total" after its items): the fees stated before it on
+ * its page, since the previous subtotal, when there are several and they sum to it.
+ */
+function subtotalLines(candidates: readonly LineItem[]): Map<LineItem, LineItem[]> {
+  const checked = new Map<LineItem, LineItem[]>()
+  let run: LineItem[] = []
+  for (const item of candidates) {
+    if (item.kind === 'fee') {
+      run.push(item)
+      continue
+    }
+    const sum = run.reduce((all, line) => all + signed(line), 0)
+    if (run.length >= 2 && sameAmount(sum, item.unitPrice)) checked.set(item, run)
+    run = []
+  }
+  return checked
+}
+
 /** The smallest set of subtotals and charges that adds up to the total (searched over a few), or all the fees when they do. */
 function linesOfTotal(total: LineItem, items: readonly LineItem[]): LineItem[] | undefined {
   const candidates = items.filter(
@@ -110,21 +148,26 @@ function linesOfTotal(total: LineItem, items: readonly LineItem[]): LineItem[] |
     )
   )
     return fees
-  const pool = candidates.filter((item) => item.unitPrice < total.unitPrice).slice(-MAX_SUBSET)
-  let best: LineItem[] | undefined
-  for (let mask = 1; mask < 1 << pool.length; mask += 1) {
-    const chosen = pool.filter((_, index) => (mask & (1 << index)) !== 0)
-    if (chosen.length < 2 || (best !== undefined && chosen.length >= best.length)) continue
-    if (
-      sameAmount(
-        chosen.reduce((sum, item) => sum + signed(item), 0),
-        total.unitPrice,
-      )
+  const pool = candidates.filter((item) => item.unitPrice < total.unitPrice)
+  // A subtotal its item lines add up to is a check: the total is then its items and the charges after them.
+  const checked = subtotalLines(pool)
+  if (checked.size > 0) {
+    const lines = smallestSum(
+      pool.filter((item) => !checked.has(item)),
+      total.unitPrice,
     )
-      best = chosen
+    if (lines !== undefined && [...checked.values()].flat().every((item) => lines.includes(item))) return lines
   }
+  const best = smallestSum(pool, total.unitPrice)
   // Subtotals ("Lines Total", "Miscellaneous Charges") only restate the total: the total is the price then.
   return best?.some((item) => item.kind === 'total') === true ? undefined : best
+}
+
+/** The instalments of a total when there are several and they add up to it. */
+function instalmentsOf(total: LineItem, items: readonly LineItem[]): LineItem[] | undefined {
+  const parts = items.filter((item) => item.kind === 'part' && item.period === total.period)
+  const sum = parts.reduce((all, item) => all + signed(item), 0)
+  return parts.length >= 2 && sameAmount(sum, total.unitPrice) ? parts : undefined
 }
 
 /** A line's terms: the amount (× its stated quantity), per year for a recurring fee. */
@@ -132,7 +175,11 @@ function addLine(terms: PriceTerms, item: LineItem, words: PriceWords, divisor =
   const amount = terms.money(words.lineLabel(item), item.unitPrice, item.currency, item.stated)
   const factors: PriceInput[] = [amount]
   if (item.quantity !== undefined)
-    factors.push(terms.quantity(words.quantityLabel(item), item.quantity, 'count', '', item.quantityStated ?? item.stated))
+    factors.push(
+      item.per === 'hour'
+        ? terms.quantity(words.quantityLabel(item), item.quantity, 'hours', 'h', item.quantityStated ?? item.stated)
+        : terms.quantity(words.quantityLabel(item), item.quantity, 'count', '', item.quantityStated ?? item.stated),
+    )
   const perYear = item.period === 'month' ? 12 : item.period === 'quarter' ? 4 : 1
   const years = divisor * (item.years ?? 1)
   terms.term(item.period === 'one-off' && years === 1 ? 'one-off' : 'year', factors, { factor: perYear, sign: item.sign, divisor: years })
@@ -143,9 +190,15 @@ function addLine(terms: PriceTerms, item: LineItem, words: PriceWords, divisor =
  * it (`chosen` by default). A recurring option of a one-off price, or the reverse, has no place in
  * the price's formula and is left to the explanation.
  */
-function addChoice(terms: PriceTerms, item: LineItem, words: PriceWords, chosen: number, period: 'one-off' | 'year'): boolean {
+function addChoice(
+  terms: PriceTerms,
+  item: LineItem,
+  words: PriceWords,
+  chosen: number,
+  period: 'one-off' | 'year',
+): PriceInput | undefined {
   const recurring = item.period !== 'one-off'
-  if (item.kind !== 'rate' && recurring !== (period === 'year')) return false
+  if (item.kind !== 'rate' && recurring !== (period === 'year')) return undefined
   const amount = terms.money(words.lineLabel(item), item.unitPrice, item.currency, item.stated)
   const count =
     item.kind === 'rate'
@@ -153,7 +206,21 @@ function addChoice(terms: PriceTerms, item: LineItem, words: PriceWords, chosen:
       : terms.quantity(words.choiceLabel(item), chosen, 'choice', '×')
   const perYear = item.period === 'month' ? 12 : item.period === 'quarter' ? 4 : 1
   terms.term(period, [amount, count], { factor: perYear, sign: item.sign })
-  return true
+  return amount
+}
+
+/** Hours at a rate raised by its stated surcharge: the rate × (1 + the surcharge), none until the buyer sets them. */
+function addSurcharge(
+  terms: PriceTerms,
+  item: LineItem,
+  rate: PriceInput,
+  surcharge: Surcharge,
+  words: PriceWords,
+  period: 'one-off' | 'year',
+): void {
+  const percent = terms.quantity(words.surcharge(item), surcharge.percent, 'percent', '%', surcharge.stated)
+  const hours = terms.quantity(words.surchargedHours(item, period), 0, 'hours', 'h')
+  terms.formula(period, `${rate.name} * (1 + ${percent.name} / 100) * ${hours.name}`, 0)
 }
 
 /** The hours of a work breakdown, with its additions in percent, at its rate. */
@@ -205,8 +272,12 @@ function addFixed(terms: PriceTerms, items: readonly LineItem[], lines: PriceLin
   for (const item of recurring) addLine(terms, item, words)
   if (total !== undefined) {
     const parts = linesOfTotal(total, items)
-    if (parts === undefined) addLine(terms, total, words)
-    else for (const part of parts) addLine(terms, { ...part, ...(total.years === undefined ? {} : { years: total.years }) }, words)
+    const years = total.years === undefined ? {} : { years: total.years }
+    // A total paid in instalments that add up to it is their sum: the total is the check.
+    const paid = parts === undefined ? instalmentsOf(total, items) : undefined
+    if (paid !== undefined) for (const part of paid) addLine(terms, { ...part, ...years }, words)
+    else if (parts === undefined) addLine(terms, total, words)
+    else for (const part of parts) addLine(terms, { ...part, ...years }, words)
     return { basis: parts === undefined ? 'total' : 'lines', lines: parts?.length ?? 1, source: total.stated }
   }
   const fixed = items.filter((item) => (item.kind === 'fee' && item.period === 'one-off') || item.kind === 'part')
@@ -232,7 +303,11 @@ export function priceSide(lines: PriceLines, options: PriceOptions): DocumentPri
   const rates = items.filter((item) => item.kind === 'rate' && fixed.basis !== 'work')
   const [firstRate] = fixed.source === undefined && tier === undefined ? rates : []
   const choices = items.filter((item) => item.kind === 'option' || rates.includes(item))
-  for (const item of choices) addChoice(terms, item, words, item === firstRate ? (ASSUMED_USE[item.per ?? ''] ?? 1) : 0, period)
+  for (const item of choices) {
+    const amount = addChoice(terms, item, words, item === firstRate ? (ASSUMED_USE[item.per ?? ''] ?? 1) : 0, period)
+    const surcharge = surchargeOf(item, options.text)
+    if (amount !== undefined && surcharge !== undefined) addSurcharge(terms, item, amount, surcharge, words, period)
+  }
   const yearly = terms.yearly
   const oneOff = terms.oneOff
   const source = fixed.source ?? tier?.stated ?? firstRate?.stated

@@ -39,7 +39,6 @@ function shortLabel(text: string): string {
   return single.length <= MAX_LABEL ? single : `${single.slice(0, MAX_LABEL - 1).trimEnd()}…`
 }
 
-/** Collects a price's inputs and its one-off and yearly terms. */
 /** The calculator's limit on a price formula (PRICE_LIMITS.maxFormulaLength), with room to spare. */
 const MAX_FORMULA = 1_900
 /** Words of a label a name is made of: "Autosys — monthly fee" is "autosys". */
@@ -90,6 +89,20 @@ function render(terms: readonly Term[]): string {
     (all, part, index) => (index === 0 ? part : part.startsWith('-') ? `${all} - ${part.slice(1)}` : `${all} + ${part}`),
     '',
   )
+}
+
+/** A filter that keeps every stated term and the first choice of each amount and unit ("$150 / hour" once). */
+function distinctChoices(): (term: Term) => boolean {
+  const seen = new Set<string>()
+  return (term) => {
+    if (term.amount !== 0 || term.text !== undefined) return true
+    const key = term.factors
+      .map((input) => (input.kind === 'money' ? `${input.kind}|${input.value}` : `${input.kind}|${input.unit}`))
+      .join('|')
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  }
 }
 
 /** Collects a price's inputs and its one-off and yearly terms. */
@@ -153,9 +166,11 @@ export class PriceTerms {
     const terms = [...this.terms[period]]
     if (terms.length === 0) return undefined
     let text = render(terms)
-    if (text.length > MAX_FORMULA) {
-      const stated = terms.filter((term) => term.amount !== 0)
-      terms.splice(0, terms.length, ...stated)
+    // First the choices that repeat an earlier choice's rate (one role's rate in several services), then every choice.
+    for (const keep of [distinctChoices(), (term: Term) => term.amount !== 0]) {
+      if (text.length <= MAX_FORMULA) break
+      const kept = terms.filter(keep)
+      terms.splice(0, terms.length, ...kept)
       text = render(terms)
     }
     if (text.length > MAX_FORMULA) return this.summedFormula(period, terms)

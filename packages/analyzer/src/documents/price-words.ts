@@ -16,6 +16,9 @@ export interface PriceWords {
   readonly unitCount: (noun: string) => string
   readonly overhead: (what: string) => string
   readonly hourlyRate: string
+  /** A rate's surcharge in percent, and the hours worked at the raised rate. */
+  readonly surcharge: (item: LineItem) => string
+  readonly surchargedHours: (item: LineItem, period: 'one-off' | 'year') => string
 }
 
 /** The unit a price is per, as the label says it: "per hour", "per 1,000 impressions". */
@@ -59,7 +62,7 @@ const EN: PriceWords = {
     const years = item.years === undefined ? '' : ` (${item.years} years)`
     return `${capital(item.description)}${years}${suffix === undefined ? '' : ` — ${suffix}`}`
   },
-  quantityLabel: (item) => `${capital(item.description)} — quantity`,
+  quantityLabel: (item) => `${capital(item.description)} — ${item.per === 'hour' ? 'hours' : 'quantity'}`,
   usageLabel: (item, period) =>
     `${capital(item.description)} — ${item.per === 'hour' ? 'hours' : item.per === 'thousand' ? 'thousands of impressions' : `${item.per ?? 'unit'}s`}${period === 'year' ? ' a year' : ''}`,
   choiceLabel: (item) => `${item.kind === 'alternative' ? 'Choose' : 'Add'}: ${item.description} (1 = yes)`,
@@ -68,6 +71,8 @@ const EN: PriceWords = {
   unitCount: (noun) => `Number of ${noun}`,
   overhead: (what_) => `${capital(what_)} (% of the hours)`,
   hourlyRate: 'Hourly rate',
+  surcharge: (item) => `${capital(item.description)} — surcharge (%)`,
+  surchargedHours: (item, period) => `${capital(item.description)} with surcharge — hours${period === 'year' ? ' a year' : ''}`,
 }
 
 const SV: PriceWords = {
@@ -77,7 +82,7 @@ const SV: PriceWords = {
     const years = item.years === undefined ? '' : ` (${item.years} år)`
     return `${capital(item.description)}${years}${suffix === undefined ? '' : ` — ${suffix}`}`
   },
-  quantityLabel: (item) => `${capital(item.description)} — antal`,
+  quantityLabel: (item) => `${capital(item.description)} — ${item.per === 'hour' ? 'timmar' : 'antal'}`,
   usageLabel: (item, period) =>
     `${capital(item.description)} — ${item.per === 'hour' ? 'timmar' : item.per === 'thousand' ? 'tusental visningar' : `antal (${item.per ?? 'st'})`}${period === 'year' ? ' per år' : ''}`,
   choiceLabel: (item) => `${item.kind === 'alternative' ? 'Välj' : 'Lägg till'}: ${item.description} (1 = ja)`,
@@ -86,6 +91,8 @@ const SV: PriceWords = {
   unitCount: (noun) => `Antal ${noun}`,
   overhead: (what_) => `${capital(what_)} (% av timmarna)`,
   hourlyRate: 'Timpris',
+  surcharge: (item) => `${capital(item.description)} — påslag (%)`,
+  surchargedHours: (item, period) => `${capital(item.description)} med påslag — timmar${period === 'year' ? ' per år' : ''}`,
 }
 
 export function priceWords(language: Language): PriceWords {

@@ -22,7 +22,7 @@ const ITEM = new RegExp(
 const CHARGE = new RegExp(String.raw`^\s*\d{1,2}\.?\)\s+(\p{L}[\p{L} /&-]{2,40}?)\s+\$?\s?(${NUMBER})\s*$`, 'u')
 const CHARGE_HEADER = /ext\.?\s*price|amount|belopp/iu
 const TOTAL_LINE = new RegExp(
-  String.raw`^\s*((?:\p{L}+\s+){0,3}(?:total|totals|totalt|summa|charges|taxes|tax|moms|freight|frakt))\s*:?\s*(?:[$€£]|kr|SEK|USD|EUR)?\s?(${NUMBER}|\d{1,3}(?:[ ,.]\d{3})+)\s*(?:kr|SEK|USD|EUR)?\s*$`,
+  String.raw`^\s*((?:\p{L}+\s+){0,3}(?:total|totals|totalt|summa|sub-?total|delsumma|charges|taxes|tax|moms|freight|frakt))\s*:?\s*(?:[$€£]|kr|SEK|USD|EUR)?\s?(${NUMBER}|\d{1,3}(?:[ ,.]\d{3})+)\s*(?:kr|SEK|USD|EUR)?\s*$`,
   'iu',
 )
 const GRAND = /^(?:quote|grand|order|invoice|contract|offer|project)?\s*total$|^totalt?$|^summa$|^total\s+(?:price|amount|cost|sum)$/iu
