@@ -20,6 +20,19 @@ const NOT_A_THING =
 
 /** A noun without its plural or definite ending, to compare "station" with "stations", "maskin" with "maskinerna". */
 function stem(word: string): string {
+  const known = STEMS.get(word)
+  if (known !== undefined) return known
+  // A long schedule compares thousands of prices with thousands of counts: each word is stemmed once.
+  if (STEMS.size > MAX_STEMS) STEMS.clear()
+  const stemmed = stemOf(word)
+  STEMS.set(word, stemmed)
+  return stemmed
+}
+
+const STEMS = new Map<string, string>()
+const MAX_STEMS = 10_000
+
+function stemOf(word: string): string {
   const lower = word.toLowerCase().replace(/^n:/u, '')
   if (lower.length <= 3) return lower
   return lower
@@ -57,10 +70,15 @@ export function perNouns(entry: RoledQuantity): string[] {
 
 /** The words a count names its thing by: its noun, the noun as written and the words of its own text. */
 function countWords(entry: RoledQuantity): string[] {
+  const known = COUNT_WORDS.get(entry.quantity)
+  if (known !== undefined) return known
   const { quantity } = entry
-  const words = [quantity.noun ?? '', quantity.nounText ?? '', ...quantity.text.split(/[^\p{L}]+/u)]
-  return words.filter((word) => word.length > 0)
+  const words = [quantity.noun ?? '', quantity.nounText ?? '', ...quantity.text.split(/[^\p{L}]+/u)].filter((word) => word.length > 0)
+  COUNT_WORDS.set(entry.quantity, words)
+  return words
 }
+
+const COUNT_WORDS = new WeakMap<RoledQuantity['quantity'], string[]>()
 
 const isPerson = (entry: RoledQuantity) => (entry.quantity.unit.person ?? 0) > 0
 
@@ -83,13 +101,15 @@ export function namedCount(
   options: { generic: boolean },
 ): RoledQuantity | undefined {
   const nouns = perNouns(price)
-  const stocks = roled.filter(isStock)
-  const byDistance = (a: RoledQuantity, b: RoledQuantity) =>
-    Math.abs(a.quantity.sentenceIndex - price.quantity.sentenceIndex) - Math.abs(b.quantity.sentenceIndex - price.quantity.sentenceIndex)
+  const stocks = stocksOf(roled)
+  const distance = (entry: RoledQuantity) => Math.abs(entry.quantity.sentenceIndex - price.quantity.sentenceIndex)
   for (const noun of nouns) {
     if (GENERIC_THING.test(noun) || GENERIC_SEAT.test(noun)) continue
-    const matching = stocks.filter((entry) => countWords(entry).some((word) => sameNoun(word, noun))).sort(byDistance)
-    if (matching[0] !== undefined) return matching[0]
+    const closest = stocksNamed(roled, noun).reduce<RoledQuantity | undefined>(
+      (best, entry) => (best === undefined || distance(entry) < distance(best) ? entry : best),
+      undefined,
+    )
+    if (closest !== undefined) return closest
   }
   if (!options.generic) return undefined
   const generic = nouns.some((noun) => GENERIC_THING.test(noun) || noun === 'item')
@@ -98,6 +118,27 @@ export function namedCount(
   // "per enhet" counts things, never the staff; "per licence" counts whoever holds one.
   const plausible = seat ? stocks : stocks.filter((entry) => !isPerson(entry))
   return onlyOne(plausible) ?? onlyOne(plausible.filter((entry) => used.has(entry.quantity.index)))
+}
+
+const STOCKS = new WeakMap<readonly RoledQuantity[], { stocks: RoledQuantity[]; named: Map<string, RoledQuantity[]> }>()
+
+/** The stocks of a reading, found once (a long schedule asks for every price). */
+function stocksOf(roled: readonly RoledQuantity[]): RoledQuantity[] {
+  const known = STOCKS.get(roled)
+  if (known !== undefined) return known.stocks
+  const stocks = roled.filter(isStock)
+  STOCKS.set(roled, { stocks, named: new Map() })
+  return stocks
+}
+
+/** The stocks of a reading that count a thing of the noun's name, once per noun. */
+function stocksNamed(roled: readonly RoledQuantity[], noun: string): RoledQuantity[] {
+  stocksOf(roled)
+  const cache = STOCKS.get(roled)
+  if (cache === undefined) return []
+  const found = cache.named.get(noun) ?? cache.stocks.filter((entry) => countWords(entry).some((word) => sameNoun(word, noun)))
+  cache.named.set(noun, found)
+  return found
 }
 
 /** The one thing counted (the same count written twice is one), or undefined. */

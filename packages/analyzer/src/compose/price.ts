@@ -52,13 +52,12 @@ function countCandidates(context: PriceContext, price: number): Candidate[] {
       .filter(([atom, power]) => power < 0 && atom !== 'money')
       .map(([atom]) => atom),
   )
-  const counting = (atoms: ReadonlySet<string>) =>
-    counts.filter(({ quantity }) => Object.entries(quantity.unit).some(([atom, power]) => power > 0 && atoms.has(atom)))
+  const counting = (atoms: ReadonlySet<string>) => countingAny(context, counts, atoms)
   // "4 000 etiketter per butik" for a price per label brings the count of stores in too.
   const through = new Set(perAtoms)
   for (const { quantity } of counting(perAtoms))
     for (const [atom, power] of Object.entries(quantity.unit)) if (power < 0 && atom !== 'money') through.add(atom)
-  return counting(through)
+  return nearest(counting(through), price_?.sentenceIndex ?? 0, used)
     .map(({ quantity }) => ({
       ref: quantity.index,
       unit: quantity.unit,
@@ -70,6 +69,52 @@ function countCandidates(context: PriceContext, price: number): Candidate[] {
     }))
     .sort((a, b) => a.distance - b.distance)
     .slice(0, NEAREST_COUNTS)
+}
+
+const COUNTING = new WeakMap<PriceContext, Map<string, RoledQuantity[]>>()
+
+/** The counts of any of `atoms`, once per composition and set of atoms. */
+function countingAny(context: PriceContext, counts: readonly RoledQuantity[], atoms: ReadonlySet<string>): RoledQuantity[] {
+  const key = [...atoms].sort().join(' ')
+  const known = COUNTING.get(context) ?? new Map<string, RoledQuantity[]>()
+  COUNTING.set(context, known)
+  const found = known.get(key) ?? counts.filter(({ quantity }) => countedAtoms(quantity).some((atom) => atoms.has(atom)))
+  known.set(key, found)
+  return found
+}
+
+/**
+ * The counts written nearest a price (the ones the streams use count one sentence nearer), at most
+ * twice NEAREST_COUNTS: a long schedule prices thousands of lines against thousands of counts, so
+ * the nearest are picked in one pass rather than by sorting every count for every price.
+ */
+function nearest(counts: readonly RoledQuantity[], sentenceIndex: number, used: ReadonlySet<number | string>): RoledQuantity[] {
+  if (counts.length <= NEAREST_COUNTS * 2) return [...counts]
+  const distance = (entry: RoledQuantity) =>
+    Math.abs(entry.quantity.sentenceIndex - sentenceIndex) - (used.has(entry.quantity.index) ? 1 : 0)
+  const kept: RoledQuantity[] = []
+  for (const entry of counts) {
+    if (kept.length < NEAREST_COUNTS * 2) kept.push(entry)
+    else {
+      let farthest = 0
+      for (let at = 1; at < kept.length; at += 1) if (distance(kept[at]!) > distance(kept[farthest]!)) farthest = at
+      if (distance(entry) < distance(kept[farthest]!)) kept[farthest] = entry
+    }
+  }
+  return kept
+}
+
+const COUNTED_ATOMS = new WeakMap<RoledQuantity['quantity'], string[]>()
+
+/** The things a count counts (its atoms with a positive power), worked out once per figure. */
+function countedAtoms(quantity: RoledQuantity['quantity']): string[] {
+  const known = COUNTED_ATOMS.get(quantity)
+  if (known !== undefined) return known
+  const atoms = Object.entries(quantity.unit)
+    .filter(([, power]) => power > 0)
+    .map(([atom]) => atom)
+  COUNTED_ATOMS.set(quantity, atoms)
+  return atoms
 }
 
 /** A long document counts the same thing on many pages: the price multiplies one of the nearest. */
