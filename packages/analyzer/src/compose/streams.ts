@@ -30,7 +30,11 @@ function aboutWords(effect: Effect, context: StreamContext): string[] {
   const after = words(quantity.sentence.slice(quantity.end - quantity.sentenceStart).split(/[,;.]/u)[0] ?? '')
   if (after.length > 0) return after
   // The offer as the clause's subject ("our meters cut that by 30 %") names the offer, not what it changes.
-  const before = quantity.sentence.slice(0, quantity.start - quantity.sentenceStart).split(/[,;]/u).pop() ?? ''
+  const before =
+    quantity.sentence
+      .slice(0, quantity.start - quantity.sentenceStart)
+      .split(/[,;]/u)
+      .pop() ?? ''
   return words(before.replace(OFFER_SUBJECT, ' '))
 }
 
