@@ -54,6 +54,19 @@ describe('compose: streams', () => {
     expect(swedish.grossYearly).toBeCloseTo(1_200_000 * 0.4)
   })
 
+  it('does not take what the offer costs for the cost an effect cuts ("cuts fuel costs … the service costs")', () => {
+    const english = read(
+      'Our scheduling tool cuts overtime costs by 15%. Your crews log $20,000 of overtime a month, and the tool costs $900 per month.',
+    )
+    expect(english.grossYearly).toBeCloseTo(20_000 * 12 * 0.15)
+    expect(english.priceYearly).toBeCloseTo(900 * 12)
+    const swedish = read(
+      'Vår planering minskar bränslekostnaderna med 10 %. Ni lägger 300 000 kr i månaden på bränsle, och tjänsten kostar 4 000 kr per månad.',
+      'sv',
+    )
+    expect(swedish.grossYearly).toBeCloseTo(300_000 * 12 * 0.1)
+  })
+
   it('reads a bare time beside a count a year as the time per thing a speed-up shortens', () => {
     const english = read(
       'Your office handles about 4,000 permit applications a year, and each one takes a clerk around 45 minutes. Our portal makes the review 3x faster. Clerk time costs $40 per hour.',

@@ -38,9 +38,12 @@ function aboutWords(effect: Effect, context: StreamContext): string[] {
   return words(before.replace(OFFER_SUBJECT, ' '))
 }
 
-/** Long words that say nothing of what a figure is about. */
+/**
+ * Long words that say nothing of what a figure is about — among them the words of what anything
+ * costs ("the service costs $1,500" is not about "fuel costs").
+ */
 const FUNCTION_WORDS = new Set(
-  'about above after again against among around because before being below between could during every other since their there these those through under until where which while would should years month weeks hours efter sedan innan under genom mellan också eller några något mycket varje andra alltid redan ungefär kring därför vilket vilka skulle kunna'.split(
+  'costs price prices spend spends spending kostar kostnad kostnaden kostnader priset about above after again against among around because before being below between could during every other since their there these those through under until where which while would should years month weeks hours efter sedan innan under genom mellan också eller några något mycket varje andra alltid redan ungefär kring därför vilket vilka skulle kunna'.split(
     ' ',
   ),
 )
