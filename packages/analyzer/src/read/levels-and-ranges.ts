@@ -23,14 +23,13 @@ export function readBareRanges(quantities: Quantity[], from: number, text: strin
     if (lead === null || low === undefined || !(low > 0 && low < quantity.value)) continue
     const lowStart = windowStart + lead.index
     if (quantities.some((other) => other !== quantity && other.start < quantity.start && other.end > lowStart)) continue
-    quantities[index] = {
-      ...quantity,
-      low,
-      high: quantity.value,
-      value: (low + quantity.value) / 2,
-      flags: new Set([...quantity.flags, 'range']),
-    }
+    quantities[index] = asRange(quantity, low)
   }
+}
+
+/** A figure read as the top of a range from `low`: its midpoint, both ends kept. */
+export function asRange(quantity: Quantity, low: number): Quantity {
+  return { ...quantity, low, high: quantity.value, value: (low + quantity.value) / 2, flags: new Set([...quantity.flags, 'range']) }
 }
 
 /** "at 2.6x ROAS … returns 3.4x": a later level of a ratio and the multiplier before it are a before→after pair. */

@@ -8,7 +8,7 @@ import { scanPage } from './figures.ts'
 import { lemma, MEASURES, NOT_NOUNS, nounAtom } from './nouns.ts'
 import { entityOfWord, PERIOD_ADVERBS, PERIOD_WORDS, type Period } from './vocabulary.ts'
 import { readMultipliers } from './multipliers.ts'
-import { pairMultiplierLevels, readBareRanges } from './levels-and-ranges.ts'
+import { asRange, pairMultiplierLevels, readBareRanges } from './levels-and-ranges.ts'
 import { bareNumbers } from './bare-numbers.ts'
 import { normalizeNumbers } from './number-words.ts'
 import { sentencesOf } from './sentences.ts'
@@ -937,13 +937,7 @@ function readRangesAndShares(
         low < quantity.value &&
         !quantities.some((other) => other.kind === 'percent' && other.value === low && Math.abs(other.end - quantity.start) < 12)
       ) {
-        quantities[index] = {
-          ...quantity,
-          low,
-          high: quantity.value,
-          value: (low + quantity.value) / 2,
-          flags: new Set([...quantity.flags, 'range']),
-        }
+        quantities[index] = asRange(quantity, low)
       }
     }
   }
