@@ -1,7 +1,7 @@
 // The effects of a reading: each change the offer makes, once (a before→after pair is one effect),
 // with the unit its chain starts from and the factor it applies at the defaults.
 import { PERIOD_ATOMS, type EffectWhat, type Quantity, type RoledQuantity, type Unit } from '../model.ts'
-import { enoughLevels, levelsToday, nounsNamedWith, statedLevels } from './levels.ts'
+import { enoughLevels, frequencyLevels, frequencyUnit, levelsToday, nounsNamedWith, statedLevels, stocksBefore } from './levels.ts'
 import type { StreamContext } from './streams.ts'
 import { expandDerived, multiply } from './units.ts'
 
@@ -181,6 +181,21 @@ function levelEffects({ roled, valueOf }: StreamContext, used: ReadonlySet<numbe
       increase: afterValue > beforeValue,
       consumes: [before, after],
       perNouns: nounsNamedWith(entry, roled),
+    })
+  }
+  for (const [before, after] of frequencyLevels(roled, new Set([...used, ...effects.flatMap((effect) => effect.indices)]))) {
+    const [beforeEntry, afterEntry] = [roled[before], roled[after]]
+    if (beforeEntry === undefined || afterEntry === undefined) continue
+    const [beforeValue, afterValue] = [valueOf(before), valueOf(after)]
+    effects.push({
+      indices: [before, after],
+      what: 'beforeAfter',
+      start: frequencyUnit(beforeEntry, afterEntry),
+      factor: Math.abs(beforeValue - afterValue),
+      sentenceIndex: beforeEntry.quantity.sentenceIndex,
+      increase: afterValue > beforeValue,
+      consumes: [before, after],
+      perNouns: stocksBefore(beforeEntry, roled),
     })
   }
   for (const [before, after] of enoughLevels(roled, new Set([...used, ...effects.flatMap((effect) => effect.indices)]))) {

@@ -43,3 +43,17 @@ describe('compose: two levels of the same measure, today and with the offer', ()
     expect(swedish.grossYearly).toBeCloseTo((18_000 * 12) / 3, 0)
   })
 })
+
+describe('compose: a frequency today and a lower one with the offer', () => {
+  it('reads "N times a week" and "M pickups a week with …" as one before→after on the counted stock', () => {
+    const english = read(
+      'Our client has 800 grease traps across its restaurants. Today each trap is pumped 4 times a month. With our level sensors, crews pump on demand: 2.5 pumpings a month. A pumping costs $90.',
+    )
+    expect(english.grossYearly).toBeCloseTo(800 * 1.5 * 12 * 90, 0)
+    const swedish = read(
+      'Kommunen har 450 återvinningskärl. I dag töms varje kärl 2 gånger i veckan. Med våra givare räcker det med 1,2 tömningar i veckan. Kostnad per tömning: 60 kr.',
+      'sv',
+    )
+    expect(swedish.grossYearly).toBeCloseTo(450 * 0.8 * 52 * 60, 0)
+  })
+})

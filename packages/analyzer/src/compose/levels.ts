@@ -94,6 +94,86 @@ export function statedLevels(roled: readonly RoledQuantity[], taken: ReadonlySet
   return pairs
 }
 
+/** "With VendIQ telemetry …", "Expected with sensor-driven routing:", "Med er nya app …": the state with the offer in use. */
+const WITH_THE_OFFER = unicodeWords(/\b(?:with|using|after|med|efter)\b/iu)
+
+/** The counted thing of a frequency: "3 times a week" counts whatever the other level counts. */
+function frequencyOf(entry: RoledQuantity): { period: string; things: string[] } | undefined {
+  const { quantity, role } = entry
+  if (role.role !== 'baseline' || quantity.kind !== 'count') return undefined
+  const periods = Object.entries(quantity.unit).filter(
+    ([atom, power]) => power === -1 && (PERIOD_ATOMS as readonly string[]).includes(atom),
+  )
+  const things = Object.entries(quantity.unit)
+    .filter(([, power]) => power === 1)
+    .map(([atom]) => atom)
+  const period = periods[0]?.[0]
+  return periods.length === 1 && things.length === 1 && period !== undefined ? { period, things } : undefined
+}
+
+const TIMES = new Set(['n:time', 'n:gång', 'n:gånger'])
+
+/**
+ * "every machine visited 3 times a week. With our telemetry drivers go 2 visits a week": a
+ * frequency today and, within two sentences, a different frequency of the same thing a period with
+ * the offer in use are the level before and after. "Times" is a frequency of whatever the other counts.
+ */
+export function frequencyLevels(roled: readonly RoledQuantity[], taken: ReadonlySet<number>): Array<[number, number]> {
+  const pairs: Array<[number, number]> = []
+  const used = new Set(taken)
+  for (const before of roled) {
+    const form = frequencyOf(before)
+    if (form === undefined || used.has(before.quantity.index) || saidOfOffer(before)) continue
+    const after = roled.find((other) => {
+      const otherForm = frequencyOf(other)
+      if (otherForm === undefined || other.quantity.index <= before.quantity.index || used.has(other.quantity.index)) return false
+      const [thing, otherThing] = [form.things[0] ?? '', otherForm.things[0] ?? '']
+      const lead = other.quantity.sentence.slice(0, other.quantity.start - other.quantity.sentenceStart)
+      return (
+        otherForm.period === form.period &&
+        (thing === otherThing || TIMES.has(thing) || TIMES.has(otherThing)) &&
+        other.quantity.sentenceIndex - before.quantity.sentenceIndex <= 2 &&
+        other.quantity.sentenceIndex > before.quantity.sentenceIndex &&
+        other.quantity.value !== before.quantity.value &&
+        (saidOfOffer(other) || WITH_THE_OFFER.test(lead))
+      )
+    })
+    if (after === undefined) continue
+    used.add(before.quantity.index)
+    used.add(after.quantity.index)
+    pairs.push([before.quantity.index, after.quantity.index])
+  }
+  return pairs
+}
+
+/**
+ * The stock a frequency may be implicitly per: things counted with no period, up to three
+ * sentences before it ("1,600 containers. Baseline: emptied 3 times a week").
+ */
+export function stocksBefore(level: RoledQuantity, roled: readonly RoledQuantity[]): Set<string> {
+  const nouns = new Set<string>()
+  for (const { quantity, role } of roled) {
+    if (role.role !== 'baseline' || quantity.kind !== 'count') continue
+    const distance = level.quantity.sentenceIndex - quantity.sentenceIndex
+    if (distance < 0 || distance > 3) continue
+    const atoms = Object.entries(quantity.unit)
+    if (atoms.some(([atom]) => (PERIOD_ATOMS as readonly string[]).includes(atom))) continue
+    for (const [atom, power] of atoms) if (power > 0 && !TIMES.has(atom)) nouns.add(atom)
+  }
+  return nouns
+}
+
+/** A frequency pair's unit: the counted thing named by whichever level names it, per what either is per. */
+export function frequencyUnit(before: RoledQuantity, after: RoledQuantity): Record<string, number> {
+  const unit: Record<string, number> = {}
+  for (const [atom, power] of [...Object.entries(before.quantity.unit), ...Object.entries(after.quantity.unit)]) {
+    if (TIMES.has(atom) || unit[atom] !== undefined) continue
+    unit[atom] = power
+  }
+  const named = Object.values(unit).some((power) => power > 0)
+  return named ? unit : { ...unit, 'n:time': 1 }
+}
+
 const stems = (text: string): string[] => (text.toLowerCase().match(/\p{L}{4,}/gu) ?? []).map((word) => word.slice(0, 5))
 
 /**

@@ -51,8 +51,8 @@ export function unitText(unit: Unit): string {
   return parts.length === 0 ? '1' : parts.join('·')
 }
 
-/** A season ("per lot per season", "per säsong") comes round once a year: it is the year. */
-const SEASONS = ['n:season', 'n:säsong']
+/** A season ("per lot per season", "per säsong", "per vinter") comes round once a year: it is the year. */
+const SEASONS = ['n:season', 'n:säsong', 'n:winter', 'n:vinter', 'n:summer', 'n:sommar']
 
 /**
  * Derived units as their parts: a kWh is a kW for an hour, so "450 kW for 6,000 hours" meets

@@ -2,6 +2,7 @@
 // a CMS", "a 5-practice group"): a count of the word that follows, when that word is a noun and the
 // number is no year, date, time, phone number or identifier.
 import type { Figure } from './figures-types.ts'
+import { readMultiplier } from './figures-currency.ts'
 import { readNumber } from './number-format.ts'
 
 const NOT_AFTER =
@@ -21,22 +22,27 @@ export function bareNumbers(page: number, text: string, covered: ReadonlyArray<{
     }
     const reading = readNumber(text, index)
     if (reading === undefined) continue
-    const end = reading.end
+    // "1.1 million m³", "2 miljoner kWh": the multiplier word belongs to the number, the noun follows it.
+    const multiplier = readMultiplier(text, reading.end)
+    const scale = multiplier !== undefined && !multiplier.sek && /^\s/u.test(text.slice(reading.end)) ? multiplier : undefined
+    const end = scale?.end ?? reading.end
+    const raw = text.slice(index, end)
+    const value = reading.value * (scale?.factor ?? 1)
     index = Math.max(index, end - 1)
     if (covered.some((figure) => figure.start <= index && index < figure.end)) continue
     if (reading.leadingZero || reading.dotted || reading.value <= 0) continue
     const after = text.slice(end, end + 40)
     if (/^\s*[:/\-–.]\s*\d/.test(after) || /^[\p{L}]/u.test(after)) continue
     if (!reading.grouped && Number.isInteger(reading.value) && reading.value >= 1900 && reading.value <= 2100) continue
-    const noun = /^[\s-]*([\p{L}][\p{L}-]*)/u.exec(after)
+    const noun = /^[\s-]*([\p{L}][\p{L}²³-]*)/u.exec(after)
     const word = noun?.[1]
     // "it's 2.", "tar det 3": a level with no unit of its own, which a pair gives it later.
     const closing =
       /(?:it's|it is|takes|down to|instead of|rather than|compared (?:to|with)|tar det|är det|blir det|det är|ner till|i stället för|istället för|jämfört med)\s+(?:about|only|just|bara|cirka|ca)?\s*$/iu.test(
-        text.slice(Math.max(0, index - 24), end - reading.raw.length),
+        text.slice(Math.max(0, index - 24), end - raw.length),
       )
     if (closing && /^\s*[.;,)]/.test(after)) {
-      figures.push({ kind: 'count', value: reading.value, page, start: end - reading.raw.length, end, text: reading.raw, flags: [] })
+      figures.push({ kind: 'count', value, page, start: end - raw.length, end, text: raw, flags: [] })
       continue
     }
     if (word === undefined || NOT_AFTER.test(word) || word.length < 1) continue
@@ -48,11 +54,11 @@ export function bareNumbers(page: number, text: string, covered: ReadonlyArray<{
     if (hours !== null) {
       figures.push({
         kind: 'hours',
-        value: reading.value,
+        value,
         page,
-        start: end - reading.raw.length,
+        start: end - raw.length,
         end: wordEnd,
-        text: text.slice(end - reading.raw.length, wordEnd),
+        text: text.slice(end - raw.length, wordEnd),
         flags: [],
         ...(/^(days?|dagar)$/iu.test(hours[1] ?? '') ? { per: 'day' as const } : {}),
       })
@@ -60,12 +66,12 @@ export function bareNumbers(page: number, text: string, covered: ReadonlyArray<{
     }
     figures.push({
       kind: 'count',
-      value: reading.thousandsValue ?? reading.value,
+      value: (reading.thousandsValue ?? reading.value) * (scale?.factor ?? 1),
       noun: word,
       page,
-      start: index + 1 - (end - index - 1 > 0 ? 0 : 0) - reading.raw.length + (end - index - 1),
+      start: end - raw.length,
       end: wordEnd,
-      text: text.slice(end - reading.raw.length, wordEnd),
+      text: text.slice(end - raw.length, wordEnd),
       flags: [],
     })
   }

@@ -10,6 +10,9 @@ export const MEASURES: ReadonlyArray<readonly [RegExp, string, number]> = [
   [/^(litres?|liters?|liter|l|litern|litret)$/, 'litre', 1],
   [/^(kwh|kilowattimmar|kilowattimme|kilowatt-hours?)$/, 'kwh', 1],
   [/^(mwh|megawattimmar|megawatt-hours?)$/, 'kwh', 1000],
+  // Power: a kWh is a kW for an hour (see compose/units.ts), so "4.2 MW" meets "11 cents per kWh".
+  [/^(kw|kilowatts?)$/, 'n:kw', 1],
+  [/^(mw|megawatts?)$/, 'n:kw', 1000],
   [/^(km|kilometers?|kilometres?|kilometer|kilometre)$/, 'km', 1],
   [/^(mil|milen)$/, 'km', 10],
   [/^(kvm|m2|m²|kvadratmeter|sq\.?\s?m|square metres?|square meters?)$/, 'm2', 1],

@@ -129,3 +129,25 @@ describe('readQuantities: what a figure is per', () => {
     expect(cost?.unit[tripAtom ?? '']).toBe(-1)
   })
 })
+
+describe('readQuantities: multipliers, power, labels and the head of a noun phrase', () => {
+  it('reads a multiplier word between a bare number and its unit', () => {
+    expect(read('The quarry ships about 2.4 million tonnes of gravel a year.')[0]).toMatchObject({ value: 2_400_000 })
+    expect(unitOf('Anläggningen renar 3,5 miljoner m³ vatten per år.', '3,5', 'sv')).toEqual({ m3: 1, year: -1 })
+  })
+
+  it('reads kW and MW as power that meets an energy price per kWh', () => {
+    expect(unitOf('Each chiller draws 45 kW.', '45')).toMatchObject({ 'n:kw': 1 })
+    expect(read('Kompressorerna drar 1,2 MW.', 'sv')[0]).toMatchObject({ value: 1.2, scale: 1000, unit: { 'n:kw': 1 } })
+  })
+
+  it('takes the per-word of a label the amount closes on its line', () => {
+    expect(unitOf('Cost per callout (van, technician), from last year: $140.', '$140')).toEqual({ money: 1, 'n:callout': -1 })
+    expect(unitOf('Kostnad per utryckning enligt era siffror: 2 300 kr', '2 300', 'sv')).toEqual({ money: 1, 'n:utryckning': -1 })
+  })
+
+  it('counts the plural that heads the noun phrase after its modifiers', () => {
+    expect(unitOf('The hospital runs 340 bedside infusion pumps.', '340')).toEqual({ 'n:pump': 1 })
+    expect(unitOf('We inspect 75 underground storm-water tanks every spring.', '75')).toMatchObject({ 'n:tank': 1 })
+  })
+})

@@ -228,9 +228,8 @@ function countNoun(figure: Figure, text: string): string | undefined {
     // "1.6 million order lines": the scanner's noun is a modifier of the plural after it — not
     // "60 people loses", where the noun is plural already and the next word is its verb.
     if (/(?:s|people|staff|personnel|folk)$/iu.test(figure.noun)) return scanned
-    const next = /^[ \t\u00a0]+([\p{L}]{3,})(?!\p{L}*\s*:)/u.exec(text.slice(figure.end, figure.end + 30))?.[1]
-    if (next !== undefined && /^[a-z]{3,}s$/i.test(next) && !STOP_WORDS.has(next.toLowerCase()) && !/(?:ing|ed|ly|ss|us|is)$/.test(next))
-      return next
+    const next = pluralAhead(text.slice(figure.end, figure.end + 40))
+    if (next !== undefined) return next
     // "38,000 MRI and CT scans", "900 steel or alloy parts": two modifiers joined before the plural they share.
     const shared = /^[ \t\u00a0]+(?:and|or|&|\/)[ \t\u00a0]+[\p{L}-]+[ \t\u00a0]+([a-z]{3,}s)\b/iu.exec(
       text.slice(figure.end, figure.end + 40),
@@ -249,10 +248,32 @@ function countNoun(figure: Figure, text: string): string | undefined {
     if (isModifier(lower)) continue
     if (PERIOD_ADVERBS.has(lower)) return undefined
     // "order lines", "fee earners": a noun before a plural noun is its modifier.
-    const next = words[words.indexOf(word) + 1]?.toLowerCase()
-    if (next !== undefined && /^[a-z]{3,}s$/.test(next) && !STOP_WORDS.has(next) && !/(?:ing|ed|ly|ss|us|is)$/.test(next))
-      return words[words.indexOf(word) + 1]
-    return word
+    const at = text.indexOf(word, figure.start) + word.length
+    return pluralAhead(text.slice(at, at + 40)) ?? word
+  }
+  return undefined
+}
+
+const AUXILIARIES = new Set(['is', 'are', 'was', 'were', 'gets', 'get', 'got', 'är', 'blir', 'var', 'har', 'has', 'have'])
+
+/** An English plural: "containers", "residual-waste", not "process" or "status". */
+const isPlural = (word: string): boolean =>
+  /^[a-z][a-z-]*[a-z]{2}s$/i.test(word) && !STOP_WORDS.has(word.toLowerCase()) && !/(?:ing|ed|ly|ss|us|is)$/.test(word)
+
+/**
+ * The plural head of the noun phrase right after a word ("1,600 underground residual-waste
+ * containers", "1.6 million order lines"): English puts the counted noun last, after its modifiers.
+ */
+function pluralAhead(after: string): string | undefined {
+  const words =
+    /^(?:[ \t\u00a0]+[\p{L}][\p{L}-]*){1,2}/u
+      .exec(after)?.[0]
+      .trim()
+      .split(/[ \t\u00a0]+/u) ?? []
+  for (const word of words) {
+    if (isPlural(word))
+      return /\s*:/u.test(after.slice(after.indexOf(word) + word.length, after.indexOf(word) + word.length + 2)) ? undefined : word
+    if (STOP_WORDS.has(word.toLowerCase()) || NOT_NOUNS.has(word.toLowerCase()) || isPlural(word) || /^\p{Lu}/u.test(word)) return undefined
   }
   return undefined
 }
@@ -451,6 +472,16 @@ function countedBefore(context: { text: string; figures: readonly Figure[]; inde
     .some((other) => other.kind === 'count' && same(nounAtom(countNoun(other, context.text) ?? '').atom))
 }
 
+/**
+ * "Cost per emptying (truck, crew, fuel), from your 2025 figures: €14", "Kostnad per körning: 950 kr":
+ * the per-word of the label the amount closes, on its own line.
+ */
+function labelPerWord(text: string, start: number): string | undefined {
+  const label = text.slice(text.lastIndexOf('\n', start - 1) + 1, start)
+  if (label.length > 100 || !/:\s*$/u.test(label) || label.replace(/:\s*$/u, '').includes(':')) return undefined
+  return /(?<!\p{L})(?:per|each|varje)\s+([\p{L}][\p{L}-]{2,})/iu.exec(label)?.[1]
+}
+
 /** The unit, noun and written-to-base factor of one figure in its page. */
 function unitOf(
   figure: Figure,
@@ -496,10 +527,11 @@ function unitOf(
     ),
   )
   // "each monthly rec takes": the words before the verb; "varje klinik ca 38": the noun itself.
+  // "each trap is pumped": an auxiliary verb stands between the noun and its participle.
   const lastBeforeVerb = (eachPhrase?.[1] ?? '')
     .trim()
     .split(/\s+/)
-    .filter((word) => word !== '')
+    .filter((word) => word !== '' && !AUXILIARIES.has(word))
     .pop()
   // "each one currently takes a teacher 24 minutes", "var och en tar i snitt 12 minuter": per the thing counted before.
   const eachOne = figure.kind !== 'money' && after.nouns.length === 0 && EACH_ONE.test(lead)
@@ -582,7 +614,9 @@ function unitOf(
       lead,
     )
   const eachWord = changePeriod === undefined ? eachNoun?.[1] : undefined
-  if (figure.kind === 'money' && eachWord !== undefined && !PERIOD_WORDS.has(eachWord) && !isModifier(eachWord)) perNouns.push(eachWord)
+  // The subject of "costs" may be a gerund ("a pumping costs", "each booking brings"), not a participle ("a truck is parked costs").
+  const nounOfCost = eachWord !== undefined && !NOT_NOUNS.has(eachWord) && (!isModifier(eachWord) || /ing$/u.test(eachWord))
+  if (figure.kind === 'money' && eachWord !== undefined && !PERIOD_WORDS.has(eachWord) && nounOfCost) perNouns.push(eachWord)
   // "Each sick day costs the employer about $250": per day.
   const eachWordPeriod = eachWord === undefined ? undefined : PERIOD_WORDS.get(eachWord)
   if (figure.kind === 'money' && eachWordPeriod !== undefined && figure.per === undefined) periods.add(eachWordPeriod)
@@ -599,6 +633,18 @@ function unitOf(
   )?.[1]
   const labelled = labelPeriod === undefined ? undefined : PERIOD_ADVERBS.get(labelPeriod.toLowerCase())
   if (figure.kind === 'count' && figure.per === undefined && labelled !== undefined) periods.add(labelled)
+  if (
+    figure.kind === 'money' &&
+    figure.per === undefined &&
+    figure.perEntity === undefined &&
+    perNouns.length === 0 &&
+    periods.size === 0
+  ) {
+    const labelPer = labelPerWord(context.text, figure.start)
+    const labelPeriodWord = labelPer === undefined ? undefined : PERIOD_WORDS.get(labelPer.toLowerCase())
+    if (labelPeriodWord !== undefined) periods.add(labelPeriodWord)
+    else if (labelPer !== undefined && !NOT_NOUNS.has(labelPer.toLowerCase())) perNouns.push(labelPer)
+  }
   // Period adverbs inside the figure's own words ("900 monthly appointments"), but not for people
   // ("12,000 monthly donors" are donors who give monthly, not donors per month).
   const counted = figure.kind === 'count' ? (countNoun(figure, context.text) ?? '') : ''

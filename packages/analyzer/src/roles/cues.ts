@@ -30,7 +30,7 @@ export const CUSTOMER_SIDE = unicodeWords(
 
 /** Verbs of a decrease the offer brings: "cuts", "reduce", "sparar", "halverar", "färre". */
 export const DECREASE = unicodeWords(
-  /\b(?:cut(?:s|ting)?|remov\w*|lämnas\s+tillbaka|can\s+be\s+(?:returned|cancelled|dropped|released)|kan\s+(?:sägas\s+upp|lämnas|avvecklas)|kan\s+(?:ni|du|man|de)\s+(?:lämna|frigöra|avveckla|släppa|säga\s+upp)|(?:can|could)\s+(?:you\s+|they\s+)?(?:give\s+up|vacate|free\s+up|hand\s+back|let\s+go\s+of)|stops?|block\w*|catch\w*|stoppa\w*|fånga\w*|moves?|shifts?|sjunk\w*|falls?|faller|declin\w*|deflect\w*|self-serv\w*|lös(?:as|es)|kan\s+hanteras|flyttar|flyttas|överför\w*|take\s+away|takes\s+over|automat\w*|reduc\w*|lower\w*|sav(?:e|es|ed|ing)|less(?!\s+than)|fewer(?!\s+than)|drop\w*|decreas\w*|shrink\w*|eliminat\w*|avoid\w*|prevent\w*|shorten\w*|trim\w*|slash\w*|down|minsk\w*|sänk\w*|spar(?:ar|a|as|ad)|mindre(?!\s+än)|färre(?!\s+än)|halver\w*|kort(?:ar|are)|undvik\w*|tar\s+bort|tar\s+över|automatiser\w*|ner|ned|lägre(?!\s+än)|bespar\w*)\b/iu,
+  /\b(?:cut(?:s|ting)?|remov\w*|lämnas\s+tillbaka|can\s+be\s+(?:returned|cancelled|dropped|released)|kan\s+(?:sägas\s+upp|lämnas|avvecklas)|kan\s+(?:ni|du|man|de)\s+(?:lämna|frigöra|avveckla|släppa|säga\s+upp)|(?:can|could)\s+(?:you\s+|they\s+)?(?:give\s+up|vacate|free\s+up|hand\s+back|let\s+go\s+of)|stops?|block\w*|catch\w*|stoppa\w*|fånga\w*|moves?|shifts?|sjunk\w*|falls?|fell|fallen|faller|declin\w*|deflect\w*|self-serv\w*|lös(?:as|es)|kan\s+hanteras|flyttar|flyttas|överför\w*|take\s+away|takes\s+over|automat\w*|reduc\w*|lower\w*|sav(?:e|es|ed|ing)|less(?!\s+than)|fewer(?!\s+than)|drop\w*|decreas\w*|shrink\w*|eliminat\w*|avoid\w*|prevent\w*|shorten\w*|trim\w*|slash\w*|down|minsk\w*|sänk\w*|spar(?:ar|a|as|ad)|mindre(?!\s+än)|färre(?!\s+än)|halver\w*|kort(?:ar|are)|undvik\w*|tar\s+bort|tar\s+över|automatiser\w*|ner|ned|lägre(?!\s+än)|bespar\w*)\b/iu,
 )
 
 /** Verbs of an increase the offer brings: "lifts", "raises", "höjer", "ökar", "recovers". */
@@ -49,7 +49,7 @@ export const REMAINS =
 
 /** A replaced cost: "replaces", "instead of", "ersätter", "byt ut", "slipper". */
 export const REPLACES = unicodeWords(
-  /\b(?:replac\w*|instead\s+of|no\s+longer|eliminat\w*|swap\w*|ersätt\w*|byt\w*\s+ut|i\s+stället\s+för|istället\s+för|slipp\w*|avveckla\w*|säga\s+upp)\b/iu,
+  /\b(?:replac(?:e|es|ed|ing)|instead\s+of|no\s+longer|eliminat\w*|swap\w*|ersätt(?:er|a|s|es|ande)|byt\w*\s+ut|i\s+stället\s+för|istället\s+för|slipp\w*|avveckla\w*|säga\s+upp)\b/iu,
 )
 
 /** A state of things, not a change: "sits at", "runs at", "ligger på", "is", "today". */

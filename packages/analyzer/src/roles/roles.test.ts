@@ -93,3 +93,24 @@ describe('assignRoles', () => {
     expect(roleOf('Our battery shaves 180 kW off the monthly peak.', '180 kW')).toEqual({ role: 'effect', what: 'direct' })
   })
 })
+
+describe('assignRoles: the offer by its brand, falls, and a replacement cost', () => {
+  it('reads an amount a brand-named offer costs as the price', () => {
+    expect(roleOf('Notes from the site visit – TrackWell. A site visit costs $400. TrackWell costs $900 a month.', '$900').role).toBe(
+      'price',
+    )
+    expect(roleOf('Notes from the site visit – TrackWell. A site visit costs $400. TrackWell costs $900 a month.', '$400').role).toBe(
+      'baseline',
+    )
+    expect(roleOf('Möte om LagerKoll. LagerKoll kostar 2 500 kr i månaden.', '2 500', 'sv').role).toBe('price')
+  })
+
+  it('reads "fell by" as a reduction', () => {
+    expect(roleOf('With our routing, fuel use per delivery fell by 14%.', '14%')).toEqual({ role: 'effect', what: 'reduction' })
+  })
+
+  it('keeps a replacement cost a cost, not a replaced one', () => {
+    expect(roleOf('Replacement cost per scanner: $240.', '$240').role).toBe('baseline')
+    expect(roleOf('Ersättningskostnad per skylt: 900 kr.', '900', 'sv').role).toBe('baseline')
+  })
+})

@@ -328,12 +328,19 @@ function effectOf(quantity: Quantity, clause: string): EffectWhat | undefined {
   return undefined
 }
 
-/** The offer's own name: the nouns of the text's first line or sentence ("Självserviceportal för kundtjänst"). */
+/** A product's name written as one word with a capital inside it ("SnowBrain", "VendIQ", "SnöLogik"). */
+const BRAND = /(?<![\p{L}\p{N}])\p{Lu}\p{Ll}+\p{Lu}[\p{L}\p{N}]*/gu
+
+/**
+ * The offer's own name: the nouns of the text's first line or sentence ("Självserviceportal för
+ * kundtjänst"), and any brand-like word, which in a seller's text names the seller or the offer.
+ */
 function offerWords(text: string): string[] {
+  const brands = (text.match(BRAND) ?? []).map((word) => word.toLowerCase())
   const first = text.trim().split(/[.:\n!?]/u)[0] ?? ''
-  // "Annual spend is $10M." opens with a fact, not a name.
-  if (/\d/u.test(first)) return []
-  return (first.match(/\p{L}{5,}/gu) ?? []).slice(0, 4).map((word) => word.toLowerCase())
+  // "Annual spend is $10M." opens with a fact, not a name; "Notes from the Osaka visit – VendIQ" is named by its brand.
+  if (/\d/u.test(first) || brands.length > 0) return brands
+  return [...(first.match(/\p{L}{5,}/gu) ?? []).slice(0, 4).map((word) => word.toLowerCase()), ...brands]
 }
 
 /** "Portalen kostar 6 900 kr i månaden" after "Självserviceportal …": the offer named as what costs. */
