@@ -30,6 +30,7 @@ export const DESCRIPTION_SOURCES: ReadonlyArray<{ readonly source: string; reado
   { source: 'outside-writers/w3.json', path: resolve(WRITERS_DIR, 'w3.json') },
   { source: 'outside-writers/w4.json', path: resolve(WRITERS_DIR, 'w4.json') },
   { source: 'outside-writers/w5.json', path: resolve(WRITERS_DIR, 'w5.json') },
+  { source: 'outside-writers/w6.json', path: resolve(WRITERS_DIR, 'w6.json') },
 ]
 
 export type CaseLanguage = 'en' | 'sv'

@@ -63,7 +63,10 @@ function namedUnit(before: string, swedish: boolean): EntityId | undefined {
 function countedBefore(text: string, figures: readonly MutableFigure[], start: number, swedish: boolean): EntityId | undefined {
   const clauseStart = start - sentenceBefore(text, start, COUNT_REACH).length
   const count = figures.filter((figure) => figure.kind === 'count' && figure.end <= start && figure.start >= clauseStart).at(-1)
-  return count?.entity ?? entityBefore(text, start, swedish)
+  // A count of a thing no entity names ("tre säkerhetsincidenter … 420 000 kr styck") is still the thing
+  // counted; the quantities stage names it, rather than any known noun before ("din IT-chef").
+  if (count !== undefined) return count.entity
+  return entityBefore(text, start, swedish)
 }
 
 function setUnit(figure: MutableFigure, entity: EntityId | undefined): void {
