@@ -57,3 +57,13 @@ describe('compose: a frequency today and a lower one with the offer', () => {
     expect(swedish.grossYearly).toBeCloseTo(450 * 0.8 * 52 * 60, 0)
   })
 })
+
+describe('compose: a share written the sentence before the amount it is of', () => {
+  it('keeps the share in the chain of the base it is of', () => {
+    const swedish = read(
+      'Reklamationer kostar i snitt 3 % av omsättningen i branschen. Ni omsätter 80 mkr om året. Med vår kvalitetsapp minskar reklamationskostnaderna med en fjärdedel.',
+      'sv',
+    )
+    expect(swedish.grossYearly).toBeCloseTo(80_000_000 * 0.03 * 0.25, 0)
+  })
+})

@@ -18,8 +18,9 @@ const SKIP_PREFIX =
   /(?:^|[^\p{L}])(?:no|nr|num|number|nummer|issn|isbn|vol|section|sektion|punkt|rubrik|page|sida|exhibit|schedule|bilaga|article|artikel|clause|avsnitt|kapitel|chapter|box|id|amendment|region|level|nivå|stage|phase|fas|vecka|week|krav|kriterie|step|steg|version|tier|ref|dnr|diarienummer|projektnummer|kl|grade|rule|form|figure|fig|table|tabell|figur|part|item|line|rad|room|suite|floor|route|lot|plot|ext|pg|pp|p)\.?[ \t\u00a0]*[:.#]?[ \t\u00a0]*$/iu
 /** Regulation and schedule references, upper case only ("FAR 8.405", "SIN 132-51"); "so far 30" is a figure. */
 const CODE_PREFIX = /(?:^|[^\p{L}])(?:FAR|DFARS|CFR|USC|IRC|SIN|SINs|GSA|NAICS|PSC|ISO|EN|SS)[ \t\u00a0]*$/u
+/** "Phone: +46 8 …", "call us on 555", "ring mig på 070": a phone word, then only short words and punctuation ("phone lines at $22" is a price). */
 export const PHONE_BEFORE =
-  /(?:^|[^\p{L}])(?:tel|phone|telephone|telefon|telefonnummer|mobil|mobile|fax|whatsapp|växel|cell|helpline|hotline)[^\n]{0,16}$/iu
+  /(?:^|[^\p{L}])(?:tel|phone|telephone|telefon|telefonnummer|mobil|mobile|fax|whatsapp|växel|cell|helpline|hotline)(?:[^\p{L}\n]|(?<!\p{L})(?:no|nr|number|nummer|us|me|on|at|på|oss|mig|till|direct|direkt)(?!\p{L})){0,16}$/iu
 const THRESHOLD_SYMBOL = /[<>≤≥][ \u00a0]?$/u
 const THRESHOLD_WORDS =
   /(?:^|[^\p{L}])(?:at least|minst|up to|upp till|capped at|limited to|högst|maximalt|maximum|max|minimum|no more than|not exceed|exceeding|över|above|below|under|less than|more than|mindre än|mer än)[ \t\u00a0]*$/iu

@@ -110,7 +110,9 @@ function readPerChain(text: string, tail: Tail, swedish: boolean): void {
   if (tail.per !== undefined) return
   const adverb = matchAt(ADVERB, text, tail.end)
   const adverbWord = adverb?.[1]
-  if (adverb !== null && adverbWord !== undefined) {
+  // "85,000 subscribers, monthly churn 1.9 %": after a comma the adverb may lead the next phrase.
+  const leadsNext = adverb !== null && adverb[0].includes(',') && /^\s+\p{L}/u.test(text.slice(adverb.index + adverb[0].length))
+  if (adverb !== null && adverbWord !== undefined && !leadsNext) {
     const period = PERIOD_ADVERBS.get(adverbWord.toLowerCase())
     if (period !== undefined) {
       tail.per = period

@@ -151,3 +151,38 @@ describe('readQuantities: multipliers, power, labels and the head of a noun phra
     expect(unitOf('We inspect 75 underground storm-water tanks every spring.', '75')).toMatchObject({ 'n:tank': 1 })
   })
 })
+
+describe('readQuantities: what an amount is per, from the words around it', () => {
+  it('reads "N kr styck" after a count of a thing no entity names as per that thing', () => {
+    expect(
+      unitOf(
+        'I fjol hade ni fyra driftstopp i kylkedjan, och enligt er driftchef kostade de 85 000 kr styck i kasserade varor.',
+        '85 000',
+        'sv',
+      ),
+    ).toEqual({ money: 1, 'n:driftstopp': -1 })
+  })
+
+  it('reads a per-phrase after "of" and a few words, and "each X worth"', () => {
+    expect(unitOf('A missed slot is $95 of lost billing per idle bay.', '$95')).toEqual({ money: 1, 'n:bay': -1 })
+    expect(unitOf('Each repeat order worth about $640 in margin.', '$640')).toEqual({ money: 1, 'n:order': -1 })
+  })
+
+  it('keeps the period named right before "costs" over one earlier in the sentence', () => {
+    expect(unitOf('The kiln is down 6 hours a week and each hour costs you about $3,000 in scrap.', '$3,000')).toEqual({
+      money: 1,
+      hour: -1,
+    })
+  })
+})
+
+describe('readQuantities: phone words and adverbs that lead the next phrase', () => {
+  it('reads a price after "phone lines" and still skips a phone number', () => {
+    expect(read('The office keeps 240 phone lines at $19 per line per month.').map((quantity) => quantity.text)).toContain('$19')
+    expect(read('Questions? Phone: 555 0199.')).toHaveLength(0)
+  })
+
+  it('leaves an adverb after a comma to the phrase it leads', () => {
+    expect(unitOf('The utility has 40,000 customers, monthly arrears 3%.', '40,000')).toEqual({ 'n:customer': 1 })
+  })
+})

@@ -65,7 +65,7 @@ function persAfter(text: string, measure = false): { nouns: string[]; periods: P
   let consumed = material ? material[0].length : 0
   for (;;) {
     const match =
-      /^\s*(?:(?:of\s+[\p{L}-]+\s+)?(?:(?:på|for|on|för)\s+(?:each|every|varje)|per|a|an|varje|i|om|och|för|à)\s+|\/\s*)(?:the\s+|en\s+|ett\s+)?([\p{L}][\p{L}\p{N}²-]*(?:\s+[\p{L}][\p{L}\p{N}-]*)?)/iu.exec(
+      /^\s*(?:(?:of\s+(?:[\p{L}-]+\s+){1,3})?(?:(?:på|for|on|för)\s+(?:each|every|varje)|per|a|an|varje|i|om|och|för|à)\s+|\/\s*)(?:the\s+|en\s+|ett\s+)?([\p{L}][\p{L}\p{N}²-]*(?:\s+[\p{L}][\p{L}\p{N}-]*)?)/iu.exec(
         rest,
       )
     if (!match) break
@@ -610,7 +610,7 @@ function unitOf(
   }
   // "each visit bills $95", "ett uteblivet besök kostar runt 1 400 kr": the money is per that noun.
   const eachNoun =
-    /(?:^|\s)(?:each|every|per|one|a|an|varje|ett|en|per)\s+(?:[\p{L}-]+\s+){0,2}([\p{L}-]{3,})\s+(?:costs?|costing|bills?|is worth|brings(?: in)?|generates|earns|averages?|runs|kostar|är värd|ger|drar in|snittar|ligger på)\s+(?:(?:about|around|roughly|approximately|on average|us|you|them|ca|cirka|runt|omkring|ungefär|i snitt|oss|er|dem|kunden|(?:the|their|your|its)\s+[\p{L}-]+)\s+){0,3}$/u.exec(
+    /(?:^|\s)(?:each|every|per|one|a|an|varje|ett|en|per)\s+(?:[\p{L}-]+\s+){0,2}([\p{L}-]{3,})\s+(?:costs?|costing|bills?|is worth|worth|brings(?: in)?|generates|earns|averages?|runs|kostar|är värd|ger|drar in|snittar|ligger på)\s+(?:(?:about|around|roughly|approximately|on average|us|you|them|ca|cirka|runt|omkring|ungefär|i snitt|oss|er|dem|kunden|(?:the|their|your|its)\s+[\p{L}-]+)\s+){0,3}$/u.exec(
       lead,
     )
   const eachWord = changePeriod === undefined ? eachNoun?.[1] : undefined
@@ -626,7 +626,9 @@ function unitOf(
       lead,
     )?.[1]
   const eachPeriodWord = eachPeriod === undefined ? undefined : PERIOD_WORDS.get(eachPeriod)
-  if (figure.kind === 'money' && eachPeriodWord !== undefined && figure.per === undefined) periods.add(eachPeriodWord)
+  // Not "9 hours a month and each hour costs": the period named right before the verb wins.
+  if (figure.kind === 'money' && eachPeriodWord !== undefined && figure.per === undefined && eachWordPeriod === undefined)
+    periods.add(eachPeriodWord)
   // A label that names the period ("Annual volume: 1.6 million order lines", "Årlig volym: 40 000 ordrar").
   const labelPeriod = /(?:^|\n)\s*[-•*]?\s*(\p{L}+)\s+[\p{L} ]{0,24}:\s*$/u.exec(
     context.text.slice(Math.max(0, figure.start - 40), figure.start),

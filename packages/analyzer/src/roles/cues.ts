@@ -10,7 +10,7 @@ export const PRICE_LABEL =
 
 /** We/our as the one who charges: "we charge", "our fee is", "vi tar", "vi fakturerar", "kostar bara". */
 export const SELLER_CHARGES = unicodeWords(
-  /\b(?:we\s+(?:charge|bill|ask|invoice)|our\s+[\p{L}-]+\s+(?:bill|bills|charge|charges|invoice|invoices)|våra?\s+[\p{L}-]+\s+(?:fakturerar|debiterar|tar)|our\s+(?:price|fee|fees|rate|licen[cs]e|subscription|pricing|plan|service|tool|platform|app|software|system|solution)\s+(?:is|costs?|runs|comes)|costs?\s+(?:just|only)|is\s+priced\s+at|pricing\s+is|the\s+price\s+is|prissättningen\s+är|priset\s+är|priced\s+at|billed\s+(?:at|monthly|annually|yearly)|at\s+a\s+(?:fee|price)\s+of|vi\s+(?:tar|tar\s+betalt|fakturerar|debiterar)|(?:my|mitt|min|mina)\s+(?:[\p{L}-]*pris|[\p{L}-]*taxa|[\p{L}-]*arvode|rate|hourly\s+rate|day\s+rate|fee|fees|price)|(?:tar|fakturerar|debiterar)\s+vi|vårt\s+(?:pris|arvode)|vår\s+(?:avgift|licens|tjänst\s+kostar)|kostar\s+(?:bara|endast|från)|från\s+\d)/iu,
+  /\b(?:we\s+(?:charge|bill|ask|invoice|take|keep)|our\s+[\p{L}-]+\s+(?:bill|bills|charge|charges|invoice|invoices)|våra?\s+[\p{L}-]+\s+(?:fakturerar|debiterar|tar)|our\s+(?:price|fee|fees|rate|licen[cs]e|subscription|pricing|plan|service|tool|platform|app|software|system|solution)\s+(?:is|costs?|runs|comes)|costs?\s+(?:just|only)|is\s+priced\s+at|pricing\s+is|the\s+price\s+is|prissättningen\s+är|priset\s+är|priced\s+at|billed\s+(?:at|monthly|annually|yearly)|at\s+a\s+(?:fee|price)\s+of|vi\s+(?:tar|tar\s+betalt|fakturerar|debiterar)|(?:my|mitt|min|mina)\s+(?:[\p{L}-]*pris|[\p{L}-]*taxa|[\p{L}-]*arvode|rate|hourly\s+rate|day\s+rate|fee|fees|price)|(?:tar|fakturerar|debiterar)\s+vi|vårt\s+(?:pris|arvode)|vår\s+(?:avgift|licens|tjänst\s+kostar)|kostar\s+(?:bara|endast|från)|från\s+\d)/iu,
 )
 
 /** The offer as the thing that costs: "the cameras are NOK 85,000 per pen", "konsultinsatsen kostar 180 tkr". */
@@ -25,7 +25,7 @@ export const ONE_OFF = unicodeWords(
 
 /** The customer's own costs, rates and revenues: "loaded cost", "costs the firm", "i dag", "lägger". */
 export const CUSTOMER_SIDE = unicodeWords(
-  /\b(?:loaded|internal|internt|interna|salary|salaries|wage|wages|lön|löner|timkostnad|personalkostnad|cost\s+the\s+(?:firm|client|company|business|customer)|costs?\s+(?:them|you|the\s+customer|each\s+\w+)|bill(?:s|ed)?\s+(?:out\s+)?at|turnover|revenue|sales|omsättning|intäkt\w*|försäljning|worth|värd|value\s+of|spend(?:s|ing)?|lägger|betalar|pays?|paying|buys?|köper|hyr|hyrs|rents?|leases?|today|currently|i\s+dag|idag|för\s+närvarande|per\s+\w+\s+(?:visit|job|order|case|call)|each\s+\w+\s+(?:costs|bills|brings))\b/iu,
+  /\b(?:loaded|internal|internt|interna|salary|salaries|wage|wages|lön|löner|timkostnad|personalkostnad|cost\s+the\s+(?:firm|client|company|business|customer)|costs?\s+(?:them|you|the\s+customer|each\s+\w+)|bill(?:s|ed)?\s+(?:out\s+)?at|turnover|revenue|sales|omsättning|omsätt(?:er|ar|s)|intäkt\w*|försäljning|worth|värd|value\s+of|spend(?:s|ing)?|lägger|betalar|pays?|paying|carry|carrying|buys?|köper|hyr|hyrs|rents?|leases?|today|currently|i\s+dag|idag|för\s+närvarande|per\s+\w+\s+(?:visit|job|order|case|call)|each\s+\w+\s+(?:costs|bills|brings))\b/iu,
 )
 
 /** Verbs of a decrease the offer brings: "cuts", "reduce", "sparar", "halverar", "färre". */
@@ -35,7 +35,7 @@ export const DECREASE = unicodeWords(
 
 /** Verbs of an increase the offer brings: "lifts", "raises", "höjer", "ökar", "recovers". */
 export const INCREASE = unicodeWords(
-  /\b(?:lift(?:s|ed|ing)?|rais(?:e|es|ed|ing)|increas\w*|boost(?:s|ed|ing)?|improv\w*|grow\w*|more|higher|up|recover\w*|rebook\w*|refill\w*|reclaim\w*|captur\w*|convert\w*|win(?:s|ning)?|retain\w*|keep(?:s|ing)?|kept|extra|additional|bring\w*\s+back|brought\s+back|reactivat\w*|återaktiver\w*|få\w*\s+(?:\p{L}+\s+)?tillbaka|återkräv\w*|reclaim\w*|höj\w*|ök\w*|förbättr\w*|fler|mer|högre|återvinn\w*|återta\w*|behåll\w*|vinn\w*|extra)\b/iu,
+  /\b(?:lift(?:s|ed|ing)?|rais(?:e|es|ed|ing)|ris(?:e|es|ing)|rose|risen|increas\w*|boost(?:s|ed|ing)?|improv\w*|grow\w*|more|higher|up|recover\w*|rebook\w*|refill\w*|reclaim\w*|captur\w*|convert\w*|win(?:s|ning)?|retain\w*|keep(?:s|ing)?|kept|extra|additional|bring\w*\s+back|brought\s+back|reactivat\w*|återaktiver\w*|få\w*\s+(?:\p{L}+\s+)?tillbaka|återkräv\w*|reclaim\w*|höj\w*|ök\w*|förbättr\w*|fler|mer|högre|återvinn\w*|återta\w*|behåll\w*|vinn\w*|extra)\b/iu,
 )
 
 /** The offer does the change: "with our", "our tool", "med vår", "vi", "clinics on our". */

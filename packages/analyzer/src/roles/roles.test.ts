@@ -114,3 +114,24 @@ describe('assignRoles: the offer by its brand, falls, and a replacement cost', (
     expect(roleOf('Ersättningskostnad per skylt: 900 kr.', '900', 'sv').role).toBe('baseline')
   })
 })
+
+describe('assignRoles: levels before targets, shares we take, costs that can go', () => {
+  it("reads the customer's level before a target as the level, whatever its verb", () => {
+    const text = 'Your gyms sign up 2,000 trial users a year and about 20% of them convert. Our onboarding app gets that up to 26%.'
+    expect(roleOf(text, '20%')).toEqual({ role: 'baseline', what: 'share' })
+    expect(roleOf(text, '26%')).toEqual({ role: 'effect', what: 'target' })
+  })
+
+  it('reads "we take N % of" as a share-of-gain price and what the customer is carrying as theirs', () => {
+    expect(roleOf('We take 30% of the savings we deliver in the first year.', '30%')).toEqual({ role: 'price', what: 'shareOfGain' })
+    expect(roleOf("You're carrying 600 phone lines at $22 per line per month.", '$22').role).toBe('baseline')
+  })
+
+  it('reads a rise as an uplift and a cost the customer can drop as one the offer removes', () => {
+    expect(roleOf('Stores on our planogram tool see basket size rise by 4%.', '4%')).toEqual({ role: 'effect', what: 'uplift' })
+    expect(roleOf('With our scheduling you can cancel the weekend agency contract, $2,400 a month.', '$2,400')).toEqual({
+      role: 'effect',
+      what: 'replace',
+    })
+  })
+})

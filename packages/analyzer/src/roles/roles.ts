@@ -246,7 +246,7 @@ function effectOf(quantity: Quantity, clause: string): EffectWhat | undefined {
   if (
     quantity.kind === 'money' &&
     // Not "varje år försvinner 12 % av beståndet": a loss rate, not the cost going away.
-    /\b(?:goes\s+away|go\s+away|disappears?|no\s+longer\s+(?:needed|necessary)|is\s+eliminated|försvinner|behövs\s+inte\s+längre|faller\s+bort|slipper\s+ni)\b(?![^.\d]{0,16}\d)/iu.test(
+    /\b(?:goes\s+away|go\s+away|disappears?|no\s+longer\s+(?:needed|necessary)|is\s+eliminated|försvinner|behövs\s+inte\s+längre|faller\s+bort|slipper\s+ni)\b(?![^.\d]{0,16}\d)|\b(?:can|could|kan)\s+(?:\p{L}+\s+)?(?:drop|cancel|end|retire|terminate|säga\s+upp|avsluta|slopa)\s+(?:the|your|that|er|ert|era)\b/iu.test(
       quantity.sentence,
     )
   )
@@ -390,7 +390,30 @@ export function assignRoles(quantities: readonly Quantity[], text = ''): RoledQu
       entry.role = { role: 'price', what: priceWhat(entry.quantity, clauseOf(entry.quantity)) }
   })
   for (const entry of roled) if (restatesAChange(entry, roled)) entry.role = { role: 'context', why: 'restates the change' }
+  for (const level of levelsBeforeTargets(roled)) level.role = { role: 'baseline', what: 'share' }
   return roled
+}
+
+/**
+ * "about 11 % of them don't turn up … our clinics get it down to 6 %", "you convert 4 % of them … we
+ * move that to 4.5 %": the level a target changes, stated of the customer before it, is a level
+ * whatever verb it has, when no other level stands between them.
+ */
+function levelsBeforeTargets(roled: readonly RoledQuantity[]): RoledQuantity[] {
+  const levels: RoledQuantity[] = []
+  roled.forEach((target, index) => {
+    if (target.role.role !== 'effect' || target.role.what !== 'target' || target.quantity.kind !== 'percent') return
+    for (let before = index - 1; before >= 0; before -= 1) {
+      const entry = roled[before]
+      if (entry === undefined || target.quantity.sentenceIndex - entry.quantity.sentenceIndex > 2) return
+      if (entry.quantity.kind !== 'percent' || entry.quantity.relation !== undefined) continue
+      if (entry.role.role === 'baseline') return
+      const changed = entry.role.role === 'effect' && (entry.role.what === 'uplift' || entry.role.what === 'reduction')
+      if (changed && !OFFER_ACTS.test(entry.of ?? '')) levels.push(entry)
+      return
+    }
+  })
+  return levels
 }
 
 /** "… och programvaran ", "and the app ", "plus support ": a joined clause that names a thing and no verb of its own. */
