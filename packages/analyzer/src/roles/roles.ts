@@ -390,7 +390,10 @@ export function assignRoles(quantities: readonly Quantity[], text = ''): RoledQu
       entry.role = { role: 'price', what: priceWhat(entry.quantity, clauseOf(entry.quantity)) }
   })
   for (const entry of roled) if (restatesAChange(entry, roled)) entry.role = { role: 'context', why: 'restates the change' }
-  for (const level of levelsBeforeTargets(roled)) level.role = { role: 'baseline', what: 'share' }
+  for (const index of levelsBeforeTargets(roled)) {
+    const level = roled[index]
+    if (level !== undefined) level.role = { role: 'baseline', what: 'share' }
+  }
   return roled
 }
 
@@ -399,8 +402,8 @@ export function assignRoles(quantities: readonly Quantity[], text = ''): RoledQu
  * move that to 4.5 %": the level a target changes, stated of the customer before it, is a level
  * whatever verb it has, when no other level stands between them.
  */
-function levelsBeforeTargets(roled: readonly RoledQuantity[]): RoledQuantity[] {
-  const levels: RoledQuantity[] = []
+function levelsBeforeTargets(roled: readonly RoledQuantity[]): number[] {
+  const levels: number[] = []
   roled.forEach((target, index) => {
     if (target.role.role !== 'effect' || target.role.what !== 'target' || target.quantity.kind !== 'percent') return
     for (let before = index - 1; before >= 0; before -= 1) {
@@ -409,7 +412,7 @@ function levelsBeforeTargets(roled: readonly RoledQuantity[]): RoledQuantity[] {
       if (entry.quantity.kind !== 'percent' || entry.quantity.relation !== undefined) continue
       if (entry.role.role === 'baseline') return
       const changed = entry.role.role === 'effect' && (entry.role.what === 'uplift' || entry.role.what === 'reduction')
-      if (changed && !OFFER_ACTS.test(entry.of ?? '')) levels.push(entry)
+      if (changed && !OFFER_ACTS.test(entry.of ?? '')) levels.push(before)
       return
     }
   })
