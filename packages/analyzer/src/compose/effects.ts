@@ -135,6 +135,8 @@ export function effectsOf(context: StreamContext): Effect[] {
         sentenceIndex: quantity.sentenceIndex,
         increase: role.what === 'target' || sameForm !== undefined ? difference < 0 : role.what === 'uplift',
         consumes: [base.quantity.index],
+        // "1 400 medlemmar … 15 % betalar aldrig … till 4 %": the level is a share of the things counted with it.
+        perNouns: nounsNamedWith(base, roled),
       })
       continue
     }

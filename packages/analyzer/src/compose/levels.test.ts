@@ -67,3 +67,17 @@ describe('compose: a share written the sentence before the amount it is of', () 
     expect(swedish.grossYearly).toBeCloseTo(80_000_000 * 0.03 * 0.25, 0)
   })
 })
+
+describe('compose: a level and its target of the things counted with it', () => {
+  it('multiplies the change in level by the count the level is a share of', () => {
+    const swedish = read(
+      'Klubben har 900 medlemmar och medlemsavgiften är 1 200 kr per år. I dag betalar ca 12 % aldrig. Med vår app får ni ner andelen till 5 %.',
+      'sv',
+    )
+    expect(swedish.grossYearly).toBeCloseTo(900 * 0.07 * 1_200, 0)
+    const english = read(
+      'The clinic sees 6,000 patients a year, and today 9% of them miss a follow-up worth $120. Our reminders bring that down to 4%.',
+    )
+    expect(english.grossYearly).toBeCloseTo(6_000 * 0.05 * 120, 0)
+  })
+})

@@ -107,23 +107,25 @@ function sharesFor(effect: Effect, chain: readonly Factor[], context: StreamCont
     if (quantity !== undefined) sentences.add(quantity.sentenceIndex)
   }
   const inChain = new Set(chain.map((factor) => factor.ref))
-  return context.roled
-    .filter((entry) => isShare(entry) && !taken.has(entry.quantity.index) && !effect.indices.includes(entry.quantity.index))
-    .filter((entry) => !inChain.has(entry.quantity.index))
-    // A share written a sentence before the base it is of ("errors cost 4–6 % of production. You produce for 320 mkr a year").
-    .filter(
-      (entry) =>
-        Math.abs(entry.quantity.sentenceIndex - effect.sentenceIndex) <= 1 ||
-        [...sentences].some((sentence) => sentence - entry.quantity.sentenceIndex <= 1 && sentence >= entry.quantity.sentenceIndex),
-    )
-    .map((entry) => ({ ref: entry.quantity.index, exponent: 1 as const }))
+  return (
+    context.roled
+      .filter((entry) => isShare(entry) && !taken.has(entry.quantity.index) && !effect.indices.includes(entry.quantity.index))
+      .filter((entry) => !inChain.has(entry.quantity.index))
+      // A share written a sentence before the base it is of ("errors cost 4–6 % of production. You produce for 320 mkr a year").
+      .filter(
+        (entry) =>
+          Math.abs(entry.quantity.sentenceIndex - effect.sentenceIndex) <= 1 ||
+          [...sentences].some((sentence) => sentence - entry.quantity.sentenceIndex <= 1 && sentence >= entry.quantity.sentenceIndex),
+      )
+      .map((entry) => ({ ref: entry.quantity.index, exponent: 1 as const }))
+  )
 }
 
 function optionsFor(effect: Effect): { allowImplicit: boolean | ReadonlySet<string>; mustUse?: string } {
   // Only an effect with no per-what of its own may be per the thing the chain counts ("ställtiden");
   // a speed-up likewise ("9,000 scripts a year … each takes 24 minutes … 3x faster").
   const implicit =
-    (effect.what === 'beforeAfter' || effect.what === 'multiplier') &&
+    (effect.what === 'beforeAfter' || effect.what === 'multiplier' || (effect.what === 'points' && effect.perNouns !== undefined)) &&
     !Object.entries(effect.start).some(([atom, power]) => power < 0 && (atom.startsWith('n:') || atom === 'person'))
   return {
     allowImplicit: implicit && effect.perNouns !== undefined ? effect.perNouns : implicit,

@@ -15,7 +15,7 @@ export const SELLER_CHARGES = unicodeWords(
 
 /** The offer as the thing that costs: "the cameras are NOK 85,000 per pen", "konsultinsatsen kostar 180 tkr". */
 export const OFFER_THINGS = unicodeWords(
-  /\b(?:our|the|vår|våra|vårt|er\s+nya)\s+(?:app|tool|platform|service|system|software|solution|sensors?|cameras?|licen[cs]es?|subscription|device|devices|module|coaching|training|programme|program|package|analysis|audit|consulting)\b|\b(?:vår|våra|vårt|er\s+nya)\s+[\p{L}-]*(?:tjänst(?:en)?|verktyg(?:et)?|plattform(?:en)?|system(?:et)?|lösning(?:en)?|sensorer(?:na)?|kameror(?:na)?|app(?:en)?|licens(?:en)?|abonnemang(?:et)?|utbildning(?:en)?|analys(?:en)?|paket(?:et)?)\b|\b(?:konsultinsats(?:en)?|analysen|utbildningen|införandet|implementationen|uppstarten|installationen|tjänsten|licensen|abonnemanget|plattformen|programmet|coachingen|the\s+(?:engagement|project|rollout|implementation|programme|licen[cs]e|subscription))\b/iu,
+  /\b(?:our|the|vår|våra|vårt|er\s+nya)\s+(?:app|tool|platform|service|system|software|solution|sensors?|cameras?|licen[cs]es?|subscription|device|devices|module|coaching|training|programme|program|package|analysis|audit|consulting)\b|\b(?:vår|våra|vårt|er\s+nya)\s+[\p{L}-]*(?:tjänst(?:en)?|verktyg(?:et)?|plattform(?:en)?|system(?:et)?|lösning(?:en)?|sensorer(?:na)?|kameror(?:na)?|app(?:en)?|licens(?:en)?|abonnemang(?:et)?|utbildning(?:en)?|analys(?:en)?|paket(?:et)?)\b|\b(?:konsultinsats(?:en)?|analysen|utbildningen|införandet|implementationen|uppstarten|installationen|tjänsten|licensen|abonnemanget|plattformen|programmet|coachingen|appen|systemet|verktyget|programvaran|mjukvaran|portalen|sensorerna|kamerorna|the\s+(?:engagement|project|rollout|implementation|programme|licen[cs]e|subscription))\b/iu,
 )
 
 /** A price paid once. */
@@ -25,7 +25,7 @@ export const ONE_OFF = unicodeWords(
 
 /** The customer's own costs, rates and revenues: "loaded cost", "costs the firm", "i dag", "lägger". */
 export const CUSTOMER_SIDE = unicodeWords(
-  /\b(?:loaded|internal|internt|interna|salary|salaries|wage|wages|lön|löner|timkostnad|personalkostnad|cost\s+the\s+(?:firm|client|company|business|customer)|costs?\s+(?:them|you|the\s+customer|each\s+\w+)|bill(?:s|ed)?\s+(?:out\s+)?at|turnover|revenue|sales|omsättning|omsätt(?:er|ar|s)|intäkt\w*|försäljning|worth|värd|value\s+of|spend(?:s|ing)?|lägger|betalar|pays?|paying|carry|carrying|buys?|köper|hyr|hyrs|rents?|leases?|today|currently|i\s+dag|idag|för\s+närvarande|per\s+\w+\s+(?:visit|job|order|case|call)|each\s+\w+\s+(?:costs|bills|brings))\b/iu,
+  /\b(?:loaded|internal|internt|interna|salary|salaries|wage|wages|lön|löner|timkostnad|personalkostnad|lönekostnad\w*|cost\s+the\s+(?:firm|client|company|business|customer)|costs?\s+(?:them|you|the\s+customer|each\s+\w+)|bill(?:s|ed)?\s+(?:out\s+)?at|turnover|revenue|sales|omsättning|omsätt(?:er|ar|s)|intäkt\w*|försäljning|worth|värd|value\s+of|spend(?:s|ing)?|lägger|betalar|pays?|paying|carry|carrying|buys?|köper|hyr|hyrs|rents?|leases?|today|currently|i\s+dag|idag|för\s+närvarande|per\s+\w+\s+(?:visit|job|order|case|call)|each\s+\w+\s+(?:costs|bills|brings))\b/iu,
 )
 
 /** Verbs of a decrease the offer brings: "cuts", "reduce", "sparar", "halverar", "färre". */

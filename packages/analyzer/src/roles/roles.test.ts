@@ -135,3 +135,11 @@ describe('assignRoles: levels before targets, shares we take, costs that can go'
     })
   })
 })
+
+describe('assignRoles: Swedish offer nouns in the definite form, and a wage cost', () => {
+  it('reads "appen kostar", "systemet kostar" as the price and a "lönekostnad" as the customer\'s', () => {
+    expect(roleOf('Utbildning ingår, och appen kostar 89 kr per fordon och månad.', '89', 'sv').role).toBe('price')
+    expect(roleOf('Systemet kostar 450 000 kr i engångsinvestering.', '450 000', 'sv').role).toBe('price')
+    expect(roleOf('Två lagerarbetare kan flyttas, lönekostnad ca 480 000 kr per person och år.', '480 000', 'sv').role).toBe('baseline')
+  })
+})
