@@ -143,3 +143,24 @@ describe('assignRoles: Swedish offer nouns in the definite form, and a wage cost
     expect(roleOf('Två lagerarbetare kan flyttas, lönekostnad ca 480 000 kr per person och år.', '480 000', 'sv').role).toBe('baseline')
   })
 })
+
+describe('assignRoles: the seller\'s team, what "it" costs, and amounts under a price heading', () => {
+  it("keeps the seller's own headcount out of the customer's figures", () => {
+    expect(roleOf("We're 35 people in Leeds and Oslo. Your 400 drivers log 2 hours a day.", '35 people').role).toBe('context')
+    expect(roleOf('Vi är 12 personer på kontoret i Umeå.', '12', 'sv').role).toBe('context')
+    expect(roleOf('Vi har 610 anställda och köper 21 000 vikarietimmar.', '610', 'sv').role).toBe('baseline')
+  })
+
+  it('reads a sentence that opens on what "it" costs as the price', () => {
+    expect(roleOf('It costs $9,600 a year for every site and user.', '$9,600').role).toBe('price')
+    expect(roleOf('Det kostar 2 900 kr i månaden, allt ingår.', '2 900', 'sv').role).toBe('price')
+  })
+
+  it('reads an amount listed under a price heading as the price', () => {
+    const text = 'Your situation\n• Waste: 14 tonnes a month\n\nInvestment\n• €650 per month, all-inclusive\n• 24-month agreement'
+    expect(roleOf(text, '€650').role).toBe('price')
+    const swedish = 'Nuläge\n• Ni betalar 12 000 kr i månaden för städning\n\nVad det kostar\n• 3 400 kr per månad'
+    expect(roleOf(swedish, '3 400', 'sv').role).toBe('price')
+    expect(roleOf(swedish, '12 000', 'sv').role).toBe('baseline')
+  })
+})

@@ -78,8 +78,19 @@ function contextReason(quantity: Quantity, clause: string): string | undefined {
       (quantity.kind === 'money' && /\b(?:saved|helped|delivered|sparat|hjälpt)\b/iu.test(clause)))
   )
     return "seller's record"
+  if (quantity.kind === 'count' && (quantity.unit.person ?? 0) >= 0 && SELLER_TEAM.test(lead(quantity))) return "seller's team"
   return undefined
 }
+
+/**
+ * The seller's own headcount: "we're 22 people", "a team of 14", "we're a partner with 18 consultants",
+ * "vi är 12 personer" — not "vi har 610 anställda", which a buyer writes of itself.
+ */
+const SELLER_TEAM =
+  /(?:(?<!\p{L})(?:we(?:'re|\s+are)|vi\s+är)\s+(?:a\s+team\s+of\s+|ett\s+team\s+på\s+)?(?:about\s+|around\s+|ca\s+|cirka\s+)?|(?<!\p{L})(?:we(?:'re|\s+are)|vi\s+är)\s+(?:an?|en|ett)\s+[^.,;\d]{0,50}(?<!\p{L})(?:with|med)\s+|(?<!\p{L})(?:a|our)\s+(?:[\p{L}-]+\s+)?team\s+of\s+|(?<!\p{L})(?:ett|vårt)\s+team\s+på\s+)$/iu
+
+/** "It costs $14,400 a year …", "Det kostar 2 900 kr i månaden": a sentence that opens on what "it" costs names the offer. */
+const IT_COSTS = /^\s*(?:it|this|det|detta)\s+(?:costs|kostar|runs|is)\s+(?:just\s+|only\s+|bara\s+|endast\s+)?$/iu
 
 /** A short label before a colon and nothing else. */
 const LABEL_ONLY = /^\s*[\p{L}][\p{L}\s,&/-]{2,40}:\s*$/u
@@ -128,7 +139,7 @@ function priceScore(quantity: Quantity, clause: string, offerName: readonly stri
   if (SELLER_CHARGES.test(clause)) score += 3
   else if (SELLER_CHARGES.test(sentence)) score += 1
   if (OFFER_THINGS.test(clause) || OFFER_THINGS.test(lead(quantity))) score += 2
-  if (namesTheOffer(lead(quantity), offerName)) score += 3
+  if (namesTheOffer(lead(quantity), offerName) || IT_COSTS.test(lead(quantity))) score += 3
   if (ONE_OFF.test(clause)) score += 1
   // "Skanner, montage och driftsättning: 240 000 EUR, engångskostnad": an amount called one-off right after it.
   if (calledOneOff(quantity)) score += 2
@@ -389,6 +400,10 @@ export function assignRoles(quantities: readonly Quantity[], text = ''): RoledQu
     if (pricedByTheClauseBefore(entry, roled[index - 1]))
       entry.role = { role: 'price', what: priceWhat(entry.quantity, clauseOf(entry.quantity)) }
   })
+  for (const entry of roled) {
+    if (entry.role.role === 'baseline' && entry.quantity.kind === 'money' && underPriceHeading(entry.quantity, text))
+      entry.role = { role: 'price', what: priceWhat(entry.quantity, clauseOf(entry.quantity)) }
+  }
   for (const entry of roled) if (restatesAChange(entry, roled)) entry.role = { role: 'context', why: 'restates the change' }
   for (const index of levelsBeforeTargets(roled)) {
     const level = roled[index]
@@ -417,6 +432,28 @@ function levelsBeforeTargets(roled: readonly RoledQuantity[]): number[] {
     }
   })
   return levels
+}
+
+/** A heading that names the offer's price on a line of its own: "Investment", "Pricing", "Vad det kostar". */
+const PRICE_HEADING =
+  /^\s*(?:#+\s*)?(?:investment|your\s+investment|the\s+investment|pricing|price|prices|commercials|fees|what\s+it\s+costs|our\s+fees?|pris|priser|prissättning|investering|vad\s+det\s+kostar|vår\s+avgift)\s*:?\s*$/iu
+
+/**
+ * "Investment\n• €390 per month, all-inclusive": an amount in the list under a price heading is the
+ * offer's price, unless its own words say it is the customer's.
+ */
+function underPriceHeading(quantity: Quantity, text: string): boolean {
+  const at = text.indexOf(quantity.sentence)
+  if (at < 0 || CUSTOMER_SIDE.test(clauseOf(quantity))) return false
+  const lines = text.slice(0, at).split('\n')
+  const current = lines.pop() ?? ''
+  if (!/^\s*(?:[•●▪*–-]|\d+[.)])?\s*$/u.test(current)) return false
+  for (let index = lines.length - 1; index >= Math.max(0, lines.length - 6); index -= 1) {
+    const line = lines[index] ?? ''
+    if (PRICE_HEADING.test(line)) return true
+    if (!/^\s*(?:[•●▪*–-]|\d+[.)])\s+\S/u.test(line)) return false
+  }
+  return false
 }
 
 /** "… och programvaran ", "and the app ", "plus support ": a joined clause that names a thing and no verb of its own. */
