@@ -81,3 +81,12 @@ describe('compose: a level and its target of the things counted with it', () => 
     expect(english.grossYearly).toBeCloseTo(6_000 * 0.05 * 120, 0)
   })
 })
+
+describe('compose: an overrun in days at a rate per day', () => {
+  it('chains the share that overruns, by how many days, at the rate per day', () => {
+    const english = read(
+      'You rent about 1,000 trailers a year and 30% of them come back late, typically by 2 days, at $60 per trailer per day. Our return reminders bring that share down to 10%.',
+    )
+    expect(english.grossYearly).toBeCloseTo(1_000 * 0.2 * 2 * 60, 0)
+  })
+})

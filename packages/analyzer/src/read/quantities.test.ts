@@ -186,3 +186,10 @@ describe('readQuantities: phone words and adverbs that lead the next phrase', ()
     expect(unitOf('The utility has 40,000 customers, monthly arrears 3%.', '40,000')).toEqual({ 'n:customer': 1 })
   })
 })
+
+describe('readQuantities: seasons', () => {
+  it('reads "per season", "per vinter" as per year', () => {
+    expect(unitOf('Ni hyr in ca 3 000 maskintimmar per vinter av åkerier.', '3 000', 'sv')).toEqual({ hour: 1, year: -1 })
+    expect(unitOf('The league pays $18,000 per season for pitch marking.', '$18,000')).toEqual({ money: 1, year: -1 })
+  })
+})

@@ -33,6 +33,9 @@ function periodAtom(period: Period): string {
 
 const WORD = /[\p{L}][\p{L}\p{N}²³-]*/u
 
+/** A season comes round once a year: "per season", "per vinter" are per year. */
+const SEASONS = new Set(['season', 'säsong', 'säsongen', 'winter', 'vinter', 'vintern', 'summer', 'sommar', 'sommaren'])
+
 /** Words that end no compound noun after "per": "per seat upfront", "per user included", "per site annually". */
 const NOT_A_COMPOUND_END =
   /(?:ly|ed|ing)$|^(?:upfront|extra|included|incl|excl|inkl|exkl|only|total|flat|fixed|plus|minus|net|gross|netto|brutto|max|min|average|snitt|fee|fees|avgift|before|after|today|före|efter|idag|exclusive|inclusive|ex|vat|moms|sek|kr|usd|eur|gbp|nok|dkk)$/iu
@@ -94,6 +97,7 @@ function persAfter(text: string, measure = false): { nouns: string[]; periods: P
     const period =
       PERIOD_WORDS.get(first) ??
       PERIOD_ADVERBS.get(first) ??
+      (SEASONS.has(first) ? 'year' : undefined) ??
       (second !== undefined && PERIOD_WORDS.get(second) === 'hour' && !NOT_NOUNS.has(first) ? 'hour' : undefined)
     if (period !== undefined) {
       periods.push(period)
