@@ -90,3 +90,21 @@ describe('compose: an overrun in days at a rate per day', () => {
     expect(english.grossYearly).toBeCloseTo(1_000 * 0.2 * 2 * 60, 0)
   })
 })
+
+describe('compose: a plain level today and the level with the offer, and Swedish compounds', () => {
+  it('reads "i dag: 18 %" and "Med X: 8 %" as the level before and after', () => {
+    const swedish = read(
+      '• 40 000 pallar i omlopp\n• Förlorade pallar per år i dag: 12 %\n• Med spårning i varje lastbärare: ca 4 %\n• Ersättningskostnad per pall: 150 kr',
+      'sv',
+    )
+    expect(swedish.grossYearly).toBeCloseTo(40_000 * 0.08 * 150, 0)
+  })
+
+  it('lets a Swedish compound meet the plural of its last part and reads "fylls" as a gain', () => {
+    const swedish = read(
+      'Salongen har fyra frisörer som gör 30 klippningar per frisör och vecka, 48 veckor om året. Var åttonde kund uteblir. Med vår väntelista fylls hälften av de tomma tiderna. En herrklippning kostar 450 kr.',
+      'sv',
+    )
+    expect(swedish.grossYearly).toBeCloseTo(4 * 30 * 48 * 0.125 * 0.5 * 450, 0)
+  })
+})

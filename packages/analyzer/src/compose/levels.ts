@@ -66,6 +66,23 @@ function levelForm(entry: RoledQuantity): string | undefined {
   return perPeriod ? `rate ${JSON.stringify(Object.entries(quantity.unit).sort())}` : undefined
 }
 
+const TODAY_LEVEL = 'today'
+
+/** A customer's share with no period or relation of its own ("Årligt svinn i dag: 18 %"). */
+const plainLevel = ({ quantity, role }: RoledQuantity): boolean =>
+  role.role === 'baseline' && quantity.kind === 'percent' && quantity.relation === undefined
+
+/** A plain level said of today: "i dag", "today", "currently" in the words before it. */
+function todayLevel(entry: RoledQuantity): string | undefined {
+  const { quantity } = entry
+  return plainLevel(entry) && TODAY.test(quantity.sentence.slice(0, quantity.start - quantity.sentenceStart)) ? TODAY_LEVEL : undefined
+}
+
+/** "Med RFID-spårning vid varje leverans: ca 8 %", "With our booking flow, 5 %": the level with the offer in use. */
+function withTheOffer({ quantity }: RoledQuantity): boolean {
+  return /^\s*(?:[-•*]\s*)?(?:with|med|using|after|efter)\s/iu.test(quantity.sentence)
+}
+
 /**
  * Two customer levels of the same form (a share per period, or a "1 in N"), the first said of
  * today's state and the next, within two sentences, said of the offer in use: the level before and
@@ -75,16 +92,16 @@ export function statedLevels(roled: readonly RoledQuantity[], taken: ReadonlySet
   const pairs: Array<[number, number]> = []
   const used = new Set(taken)
   for (const before of roled) {
-    const form = levelForm(before)
+    const form = levelForm(before) ?? todayLevel(before)
     if (form === undefined || used.has(before.quantity.index) || saidOfOffer(before)) continue
     const after = roled.find(
       (other) =>
         other.quantity.index > before.quantity.index &&
         !used.has(other.quantity.index) &&
         other.quantity.sentenceIndex - before.quantity.sentenceIndex <= 2 &&
-        levelForm(other) === form &&
+        (levelForm(other) === form || (form === TODAY_LEVEL && plainLevel(other) && withTheOffer(other))) &&
         other.quantity.value !== before.quantity.value &&
-        saidOfOffer(other),
+        (saidOfOffer(other) || form === TODAY_LEVEL),
     )
     if (after === undefined) continue
     used.add(before.quantity.index)

@@ -1021,9 +1021,10 @@ function readRangesAndShares(
 
 /** Whether a Swedish compound ends in the other word's stem, with a first part of its own ("utlandsres", "resa"). */
 function sameCompoundHead(compound: string, word: string): boolean {
-  const stem = word.replace(/[ae]$/u, '')
-  const compoundStem = compound.replace(/(?:er|ar|or|a|e)$/u, '')
-  return stem.length >= 3 && compoundStem.length - stem.length >= 4 && compoundStem.endsWith(stem)
+  // Both without their plural or definite endings: "körlektion" and "lektioner" share "lektion".
+  const stem = word.replace(/(?:erna|arna|orna|er|ar|or|na|a|e)$/u, '')
+  const compoundStem = compound.replace(/(?:erna|arna|orna|er|ar|or|na|a|e)$/u, '')
+  return stem.length >= 4 && compoundStem.length - stem.length >= 3 && compoundStem.endsWith(stem)
 }
 
 /**

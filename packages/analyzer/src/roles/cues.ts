@@ -35,7 +35,7 @@ export const DECREASE = unicodeWords(
 
 /** Verbs of an increase the offer brings: "lifts", "raises", "höjer", "ökar", "recovers". */
 export const INCREASE = unicodeWords(
-  /\b(?:lift(?:s|ed|ing)?|rais(?:e|es|ed|ing)|ris(?:e|es|ing)|rose|risen|increas\w*|boost(?:s|ed|ing)?|improv\w*|grow\w*|more|higher|up|recover\w*|rebook\w*|refill\w*|reclaim\w*|captur\w*|convert\w*|win(?:s|ning)?|retain\w*|keep(?:s|ing)?|kept|extra|additional|bring\w*\s+back|brought\s+back|reactivat\w*|återaktiver\w*|få\w*\s+(?:\p{L}+\s+)?tillbaka|återkräv\w*|reclaim\w*|höj\w*|ök\w*|förbättr\w*|fler|mer|högre|återvinn\w*|återta\w*|behåll\w*|vinn\w*|extra)\b/iu,
+  /\b(?:lift(?:s|ed|ing)?|rais(?:e|es|ed|ing)|ris(?:e|es|ing)|rose|risen|increas\w*|boost(?:s|ed|ing)?|improv\w*|grow\w*|more|higher|up|recover\w*|rebook\w*|refill\w*|fill(?:s|ed)?|fyll(?:s|er|des|a)?|reclaim\w*|captur\w*|convert\w*|win(?:s|ning)?|retain\w*|keep(?:s|ing)?|kept|extra|additional|bring\w*\s+back|brought\s+back|reactivat\w*|återaktiver\w*|få\w*\s+(?:\p{L}+\s+)?tillbaka|återkräv\w*|reclaim\w*|höj\w*|ök\w*|förbättr\w*|fler|mer|högre|återvinn\w*|återta\w*|behåll\w*|vinn\w*|extra)\b/iu,
 )
 
 /** The offer does the change: "with our", "our tool", "med vår", "vi", "clinics on our". */
