@@ -1024,7 +1024,7 @@ function sameCompoundHead(compound: string, word: string): boolean {
   // Both without their plural or definite endings: "körlektion" and "lektioner" share "lektion".
   const stem = word.replace(/(?:erna|arna|orna|er|ar|or|na|a|e)$/u, '')
   const compoundStem = compound.replace(/(?:erna|arna|orna|er|ar|or|na|a|e)$/u, '')
-  return stem.length >= 4 && compoundStem.length - stem.length >= 3 && compoundStem.endsWith(stem)
+  return stem.length >= 3 && compoundStem.length - stem.length >= 3 && compoundStem.endsWith(stem)
 }
 
 /**
