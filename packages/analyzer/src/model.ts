@@ -119,6 +119,14 @@ export interface PriceTerm {
   readonly period: 'month' | 'year' | 'one-off'
   /** The amount per period (or once) at the defaults, in the calculator's currency. */
   readonly amount: number
+  /** A share of the gain: the streams it is a share of, each divided by the margins it is of the sales before. */
+  readonly ofGain?: readonly GainPart[]
+}
+
+/** One stream a share-of-gain price is taken of, and the margins that turn its value back into sales. */
+export interface GainPart {
+  readonly stream: number
+  readonly divideBy: ReadonlyArray<number | string>
 }
 
 export interface Model {

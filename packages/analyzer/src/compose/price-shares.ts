@@ -3,7 +3,7 @@
 // the customer's share because a customer's word (revenue, spend) follows it: the seller's verb
 // right before the percentage and "of"/"on" right after make it the offer's price, of the gain when
 // what it is of is what the offer brings, else of the spend. A minimum in its sentence floors it.
-import type { PriceWhat, RoledQuantity, Stream } from '../model.ts'
+import type { GainPart, PriceWhat, RoledQuantity, Stream } from '../model.ts'
 import { unicodeWords } from '../read/word-boundary.ts'
 
 /** The seller taking or charging, directly before the percentage. */
@@ -83,18 +83,22 @@ export function gainBase(
   streams: readonly Stream[],
   roled: readonly RoledQuantity[],
   valueOf: (ref: number | string) => number,
-): number {
+): { amount: number; of: GainPart[] } {
   const { quantity } = share
   const ofSales = OF_SALES.test(quantity.sentence.slice(quantity.end - quantity.sentenceStart))
-  let base = 0
-  for (const stream of streams) {
-    let margin = 1
-    for (const factor of stream.chain) {
-      const entry = typeof factor.ref === 'number' ? roled[factor.ref] : undefined
-      if (ofSales && entry?.quantity.kind === 'percent' && factor.exponent === 1 && MARGIN.test(entry.quantity.sentence))
-        margin *= valueOf(factor.ref)
-    }
-    base += margin > 0 ? stream.yearly / margin : stream.yearly
-  }
-  return base
+  let amount = 0
+  const of: GainPart[] = []
+  streams.forEach((stream, index) => {
+    const margins = stream.chain
+      .filter((factor) => {
+        const entry = typeof factor.ref === 'number' ? roled[factor.ref] : undefined
+        return ofSales && entry?.quantity.kind === 'percent' && factor.exponent === 1 && MARGIN.test(entry.quantity.sentence)
+      })
+      .map((factor) => factor.ref)
+    const margin = margins.reduce<number>((product, ref) => product * valueOf(ref), 1)
+    const divideBy = margin > 0 ? margins : []
+    amount += margin > 0 ? stream.yearly / margin : stream.yearly
+    of.push({ stream: index, divideBy })
+  })
+  return { amount, of }
 }

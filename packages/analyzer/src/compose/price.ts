@@ -313,13 +313,15 @@ export function composePrice(context: PriceContext): PriceTerm[] {
     if (what === 'shareOfGain' || what === 'shareOfSpend') {
       const share = context.valueOf(entry.quantity.index)
       const spend = what === 'shareOfSpend' ? spendOf(context) : undefined
-      const base = what === 'shareOfGain' ? gainBase(entry, context.streams, context.roled, context.valueOf) : (spend?.amount ?? 0)
+      const gain = what === 'shareOfGain' ? gainBase(entry, context.streams, context.roled, context.valueOf) : undefined
+      const base = gain?.amount ?? spend?.amount ?? 0
       // A share of a stated spend is that spend's input times the share; a share of the gain is of the streams' value.
       const factors: Factor[] = [
         { ref: entry.quantity.index, exponent: 1 },
         ...(spend === undefined ? [] : [{ ref: spend.ref, exponent: 1 as const }]),
       ]
-      if (base > 0) terms.push({ factors, conversion: spend?.factor ?? 1, period: 'year', amount: share * base })
+      if (base > 0)
+        terms.push({ factors, conversion: spend?.factor ?? 1, period: 'year', amount: share * base, ...(gain ? { ofGain: gain.of } : {}) })
       continue
     }
     if (what === 'minimum') continue

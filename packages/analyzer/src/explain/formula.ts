@@ -1,7 +1,7 @@
 // The formula text: the sum of the streams (gross value per year) and the price per year, each a
 // product of the inputs in their base units, written so a seller can read it.
 import type { ComposedModel } from '../compose/compose.ts'
-import type { Factor, Stream } from '../model.ts'
+import type { Factor, GainPart, Stream } from '../model.ts'
 import type { Input } from './inputs.ts'
 
 /** A number as formula text, without binary noise ("0.0329", "12"). */
@@ -86,7 +86,20 @@ export function priceFormula(model: ComposedModel, inputs: ReadonlyMap<number | 
       const factors = priceTerm.factors.map((factor) => term(inputs, factor.ref))
       const conversion = priceTerm.conversion / periodsPerYear
       if (Math.abs(conversion - 1) > 1e-12) factors.push(literal(conversion))
+      // A share of the gain is taken of the streams' value, so it moves with every input they use.
+      if (priceTerm.ofGain !== undefined) factors.push(`(${gainFormula(priceTerm.ofGain, model, inputs)})`)
       return factors.join(' * ')
     })
   return parts.length === 0 ? undefined : parts.join(' + ')
+}
+
+/** The value a share of the gain is taken of: each stream's formula, divided by the margins that make it sales. */
+function gainFormula(parts: readonly GainPart[], model: ComposedModel, inputs: ReadonlyMap<number | string, Input>): string {
+  const texts = parts.flatMap((part) => {
+    const stream = model.streams[part.stream]
+    if (stream === undefined) return []
+    const value = streamFormula(stream, inputs, model)
+    return [part.divideBy.length === 0 ? value : `(${value}) / (${part.divideBy.map((ref) => term(inputs, ref)).join(' * ')})`]
+  })
+  return texts.length === 0 ? '0' : texts.join(' + ')
 }

