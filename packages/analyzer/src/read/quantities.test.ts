@@ -193,3 +193,14 @@ describe('readQuantities: seasons', () => {
     expect(unitOf('The league pays $18,000 per season for pitch marking.', '$18,000')).toEqual({ money: 1, year: -1 })
   })
 })
+
+describe('readQuantities: an amount after "each" and its noun, whatever the verb', () => {
+  it('reads "each store writes off $38,000 a year" per store', () => {
+    expect(unitOf('For your 14 depots: each depot writes off about $12,000 of damaged stock a year.', '$12,000')).toEqual({
+      money: 1,
+      year: -1,
+      'n:depot': -1,
+    })
+    expect(unitOf('Varje butik kasserar ungefär 90 000 kr i varor per år.', '90 000', 'sv')).toEqual({ money: 1, year: -1, 'n:butik': -1 })
+  })
+})

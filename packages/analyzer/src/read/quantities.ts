@@ -617,7 +617,14 @@ function unitOf(
     /(?:^|\s)(?:each|every|per|one|a|an|varje|ett|en|per)\s+(?:[\p{L}-]+\s+){0,2}([\p{L}-]{3,})\s+(?:costs?|costing|bills?|is worth|worth|brings(?: in)?|generates|earns|averages?|runs|kostar|är värd|ger|drar in|snittar|ligger på)\s+(?:(?:about|around|roughly|approximately|on average|us|you|them|ca|cirka|runt|omkring|ungefär|i snitt|oss|er|dem|kunden|(?:the|their|your|its)\s+[\p{L}-]+)\s+){0,3}$/u.exec(
       lead,
     )
-  const eachWord = changePeriod === undefined ? eachNoun?.[1] : undefined
+  // "each store writes off about $38,000": any verb after "each" and its noun, when no costing verb names it.
+  const eachSubject =
+    figure.kind === 'money'
+      ? /(?:^|\s)(?:each|every|varje)\s+([\p{L}-]{3,})\s+(?:[\p{L}-]+\s+){1,2}(?:(?:about|around|roughly|approximately|ca|cirka|runt|omkring|ungefär)\s+)?$/u.exec(
+          lead,
+        )?.[1]
+      : undefined
+  const eachWord = changePeriod === undefined ? (eachNoun?.[1] ?? eachSubject) : undefined
   // The subject of "costs" may be a gerund ("a pumping costs", "each booking brings"), not a participle ("a truck is parked costs").
   const nounOfCost = eachWord !== undefined && !NOT_NOUNS.has(eachWord) && (!isModifier(eachWord) || /ing$/u.test(eachWord))
   if (figure.kind === 'money' && eachWord !== undefined && !PERIOD_WORDS.has(eachWord) && nounOfCost) perNouns.push(eachWord)
