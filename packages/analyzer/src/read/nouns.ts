@@ -68,6 +68,7 @@ for (const word of [
   'montörer',
   'mekaniker',
   'undersköterska',
+  'brukare',
   'undersköterskor',
   'vårdare',
   'agents',
@@ -113,7 +114,7 @@ export function nounAtom(noun: string): { atom: string; factor: number; people: 
   const lower = noun.toLowerCase().trim()
   for (const [pattern, atom, factor] of MEASURES) if (pattern.test(lower)) return { atom, factor, people: false }
   // An hour by another name: "maskintimme", "arbetstimmar", "man-hours", "billable hour".
-  if (/(timme|timmar|timmen|(?:^|\s|-)hours?)$/.test(lower)) return { atom: 'hour', factor: 1, people: false }
+  if (/(timme|timmar|timmars|timmen|(?:^|\s|-)hours?)$/.test(lower)) return { atom: 'hour', factor: 1, people: false }
   for (const [members, atom] of SAME_THINGS) if (members.test(lower)) return { atom, factor: 1, people: false }
   // "sjukdag", "arbetsdagar", "working days": a day; "vårdmånader", "months": a month.
   if (/(?:dag|dagar|dagars|dagen|days?|day's|days')$/.test(lower)) return { atom: 'day', factor: 1, people: false }

@@ -2,6 +2,7 @@
 // "fyrtiofem minuter", "an hour and a half", "en halvtimme", "en kvart", "ett dussin", "two and a
 // half". The rewritten text keeps a map back to the original, so quotes are always the seller's words.
 import { nameOrHeading } from './names-and-headings.ts'
+import { unicodeWords } from './word-boundary.ts'
 
 const EN_UNITS: Record<string, number> = {
   one: 1,
@@ -200,6 +201,12 @@ export interface NormalizedText {
 const FRACTION_AFTER =
   /^[\s-]+(?:quarters?|thirds?|fifths?|halves|tenths?|fjärdedel\w*|tredjedel\w*|femtedel\w*|tiondel\w*|gånger|times|x\b)/iu
 
+/** Every rewrite, its `\b` a boundary for any letter: "åtta", "två" and "åttio" begin or end with one JavaScript's `\b` does not know. */
+const REWRITES: ReadonlyArray<Rewrite> = [...COMPOUNDS, ...PHRASES, CLOSING_NUMBERS, ...NUMBERS].map((rewrite) => ({
+  ...rewrite,
+  pattern: unicodeWords(rewrite.pattern),
+}))
+
 export function normalizeNumbers(text: string): NormalizedText {
   interface Edit {
     start: number
@@ -208,7 +215,7 @@ export function normalizeNumbers(text: string): NormalizedText {
   }
   const edits: Edit[] = []
   const overlaps = (start: number, end: number) => edits.some((edit) => start < edit.end && edit.start < end)
-  for (const rewrite of [...COMPOUNDS, ...PHRASES, CLOSING_NUMBERS, ...NUMBERS]) {
+  for (const rewrite of REWRITES) {
     rewrite.pattern.lastIndex = 0
     for (let match = rewrite.pattern.exec(text); match !== null; match = rewrite.pattern.exec(text)) {
       const start = match.index

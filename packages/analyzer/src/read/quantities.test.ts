@@ -204,3 +204,19 @@ describe('readQuantities: an amount after "each" and its noun, whatever the verb
     expect(unitOf('Varje butik kasserar ungefär 90 000 kr i varor per år.', '90 000', 'sv')).toEqual({ money: 1, year: -1, 'n:butik': -1 })
   })
 })
+
+describe('readQuantities: Swedish number words and nouns with non-ASCII letters', () => {
+  it('reads "åtta", "åttio" and "sjuttiotvå" as numbers and "timmars" as hours', () => {
+    expect(read('Kunden stannar i ytterligare åtta månader.', 'sv')[0]).toMatchObject({ value: 8, unit: { month: 1 } })
+    expect(read('Vi har sjuttiotvå maskiner.', 'sv')[0]).toMatchObject({ value: 72 })
+    expect(unitOf('Varje uppdrag har i dag 2 timmars restid.', '2 timmars', 'sv')).toMatchObject({ hour: 1 })
+  })
+
+  it('reads "varje X som … betalar i snitt N kr" per X', () => {
+    expect(unitOf('Varje kund som förnyar betalar i snitt 1 200 kr per år.', '1 200', 'sv')).toEqual({
+      money: 1,
+      year: -1,
+      'n:customer': -1,
+    })
+  })
+})

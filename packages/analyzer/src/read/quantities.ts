@@ -620,7 +620,7 @@ function unitOf(
   // "each store writes off about $38,000": any verb after "each" and its noun, when no costing verb names it.
   const eachSubject =
     figure.kind === 'money'
-      ? /(?:^|\s)(?:each|every|varje)\s+([\p{L}-]{3,})\s+(?:[\p{L}-]+\s+){1,2}(?:(?:about|around|roughly|approximately|ca|cirka|runt|omkring|ungefär)\s+)?$/u.exec(
+      ? /(?:^|\s)(?:each|every|varje)\s+([\p{L}-]{3,})\s+(?:[\p{L}-]+\s+){1,4}(?:(?:about|around|roughly|approximately|on\s+average|ca|cirka|runt|omkring|ungefär|i\s+snitt)\s+)?$/u.exec(
           lead,
         )?.[1]
       : undefined

@@ -10,7 +10,7 @@ export const PRICE_LABEL =
 
 /** We/our as the one who charges: "we charge", "our fee is", "vi tar", "vi fakturerar", "kostar bara". */
 export const SELLER_CHARGES = unicodeWords(
-  /\b(?:we\s+(?:charge|bill|ask|invoice)|our\s+[\p{L}-]+\s+(?:bill|bills|charge|charges|invoice|invoices)|våra?\s+[\p{L}-]+\s+(?:fakturerar|debiterar|tar)|our\s+(?:price|fee|fees|rate|licen[cs]e|subscription|pricing|plan|service|tool|platform|app|software|system|solution)\s+(?:is|costs?|runs|comes)|costs?\s+(?:just|only)|is\s+priced\s+at|pricing\s+is|the\s+price\s+is|prissättningen\s+är|priset\s+är|priced\s+at|billed\s+(?:at|monthly|annually|yearly)|at\s+a\s+(?:fee|price)\s+of|vi\s+(?:tar|tar\s+betalt|fakturerar|debiterar)|(?:my|mitt|min|mina)\s+(?:[\p{L}-]*pris|[\p{L}-]*taxa|[\p{L}-]*arvode|rate|hourly\s+rate|day\s+rate|fee|fees|price)|(?:tar|fakturerar|debiterar)\s+vi|vårt\s+(?:pris|arvode)|vår\s+(?:avgift|licens|tjänst\s+kostar)|kostar\s+(?:bara|endast|från)|från\s+\d)/iu,
+  /\b(?:we\s+(?:charge|bill|ask|invoice|cost)|vi\s+kostar|our\s+[\p{L}-]+\s+(?:bill|bills|charge|charges|invoice|invoices)|våra?\s+[\p{L}-]+\s+(?:fakturerar|debiterar|tar)|our\s+(?:price|fee|fees|rate|licen[cs]e|subscription|pricing|plan|service|tool|platform|app|software|system|solution)\s+(?:is|costs?|runs|comes)|costs?\s+(?:just|only)|is\s+priced\s+at|pricing\s+is|the\s+price\s+is|prissättningen\s+är|priset\s+är|priced\s+at|billed\s+(?:at|monthly|annually|yearly)|at\s+a\s+(?:fee|price)\s+of|vi\s+(?:tar|tar\s+betalt|fakturerar|debiterar)|(?:my|mitt|min|mina)\s+(?:[\p{L}-]*pris|[\p{L}-]*taxa|[\p{L}-]*arvode|rate|hourly\s+rate|day\s+rate|fee|fees|price)|(?:tar|fakturerar|debiterar)\s+vi|vårt\s+(?:pris|arvode)|vår\s+(?:avgift|licens|tjänst\s+kostar)|kostar\s+(?:bara|endast|från)|från\s+\d)/iu,
 )
 
 /** The offer as the thing that costs: "the cameras are NOK 85,000 per pen", "konsultinsatsen kostar 180 tkr". */
@@ -49,7 +49,7 @@ export const REMAINS =
 
 /** A replaced cost: "replaces", "instead of", "ersätter", "byt ut", "slipper". */
 export const REPLACES = unicodeWords(
-  /\b(?:replac(?:e|es|ed|ing)|instead\s+of|no\s+longer|eliminat\w*|swap\w*|ersätt(?:er|a|s|es|ande)|byt\w*\s+ut|i\s+stället\s+för|istället\s+för|slipp\w*|avveckla\w*|säga\s+upp)\b/iu,
+  /\b(?:replac(?:e|es|ed|ing)|instead\s+of|no\s+longer|eliminat\w*|swap\w*|ersätt(?:er|a|es|ande)|ersätts(?!\s+med\s+\d)|byt\w*\s+ut|i\s+stället\s+för|istället\s+för|slipp\w*|avveckla\w*|säga\s+upp)\b/iu,
 )
 
 /** A state of things, not a change: "sits at", "runs at", "ligger på", "is", "today". */

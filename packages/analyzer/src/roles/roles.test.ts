@@ -163,3 +163,21 @@ describe('assignRoles: the seller\'s team, what "it" costs, and amounts under a 
     expect(roleOf(swedish, '12 000', 'sv').role).toBe('baseline')
   })
 })
+
+describe('assignRoles: included one-offs, question headings, a level before its change', () => {
+  it('keeps a price recurring when its installation is included', () => {
+    expect(roleOf('Priset är 9 kr per plats och dygn, installation ingår.', '9 kr', 'sv')).toEqual({ role: 'price', what: 'recurring' })
+  })
+
+  it('reads the line under "What does it cost?" as the price, and "we cost" too', () => {
+    const text = 'What do you save?\nYou pay $3,000 a month for couriers.\n\nWhat does it cost?\nA platform fee of $900 a month.'
+    expect(roleOf(text, '$900').role).toBe('price')
+    expect(roleOf(text, '$3,000').role).toBe('baseline')
+    expect(roleOf('Vi kostar 1 900 kr per klinik och månad.', '1 900', 'sv').role).toBe('price')
+  })
+
+  it('reads a share named as a level before the change "by" an amount in its sentence as the level', () => {
+    const text = 'With your 5,000 tenants and a yearly turnover of 18% we usually cut move-outs by a third.'
+    expect(roleOf(text, '18%')).toEqual({ role: 'baseline', what: 'share' })
+  })
+})

@@ -204,10 +204,12 @@ function calledOneOff(quantity: Quantity): boolean {
   const after = quantity.sentence.slice(quantity.end - quantity.sentenceStart)
   const [between, rest = ''] = after.split(ONE_OFF)
   // Not ", installation 45 € per rum": a one-off word that leads the next amount names that one.
+  // Not "12 kr per rum och dygn, installation ingår": a one-off that is included costs nothing of its own.
   return (
     ONE_OFF.test(after) &&
     /^\s*(?:styck|st\.?|each|apiece|per\s+styck|per\s+[\p{L}-]+)?\s*[,:–(-]?\s*$/u.test(between ?? '') &&
-    !/^\s*(?:\p{L}+\s+){0,2}[$€£]?\s*\d/u.test(rest)
+    !/^\s*(?:\p{L}+\s+){0,2}[$€£]?\s*\d/u.test(rest) &&
+    !/^\s*(?:ingår|included|is\s+included|inkluderad|inkluderat|free|gratis|utan\s+kostnad)/iu.test(rest)
   )
 }
 
@@ -405,11 +407,44 @@ export function assignRoles(quantities: readonly Quantity[], text = ''): RoledQu
       entry.role = { role: 'price', what: priceWhat(entry.quantity, clauseOf(entry.quantity)) }
   }
   for (const entry of roled) if (restatesAChange(entry, roled)) entry.role = { role: 'context', why: 'restates the change' }
+  for (const index of levelsBeforeChanges(roled)) {
+    const level = roled[index]
+    if (level !== undefined) level.role = { role: 'baseline', what: 'share' }
+  }
   for (const index of levelsBeforeTargets(roled)) {
     const level = roled[index]
     if (level !== undefined) level.role = { role: 'baseline', what: 'share' }
   }
   return roled
+}
+
+/** "a monthly churn of 4.2 %", "en månadschurn på 4,2 %": a level named by its noun. */
+const LEVEL_OF = /\b(?:of|på)\s+(?:about\s+|around\s+|roughly\s+|ca\.?\s+|cirka\s+|runt\s+)?$/iu
+/** "… by a quarter", "… med en fjärdedel": the change itself. */
+const CHANGE_BY = /\b(?:by|med)\s+(?:about\s+|around\s+|roughly\s+|up\s+to\s+|ca\.?\s+|cirka\s+|upp\s+till\s+)?$/iu
+
+/**
+ * "Med era 9 800 medlemmar och en månadschurn på 4,2 % brukar vi minska uppsägningarna med en
+ * fjärdedel": a share named as a level and, later in its sentence, the change "by" an amount — the
+ * change verb is the second's, and the first is the level it changes.
+ */
+function levelsBeforeChanges(roled: readonly RoledQuantity[]): number[] {
+  const levels: number[] = []
+  roled.forEach((entry, index) => {
+    const { quantity, role } = entry
+    if (role.role !== 'effect' || quantity.kind !== 'percent' || quantity.relation !== undefined) return
+    if (!LEVEL_OF.test(lead(quantity))) return
+    const change = roled.find(
+      (other) =>
+        other.quantity.index > quantity.index &&
+        other.quantity.sentenceIndex === quantity.sentenceIndex &&
+        other.role.role === 'effect' &&
+        other.quantity.kind === 'percent' &&
+        CHANGE_BY.test(lead(other.quantity)),
+    )
+    if (change !== undefined) levels.push(index)
+  })
+  return levels
 }
 
 /**
@@ -436,7 +471,7 @@ function levelsBeforeTargets(roled: readonly RoledQuantity[]): number[] {
 
 /** A heading that names the offer's price on a line of its own: "Investment", "Pricing", "Vad det kostar". */
 const PRICE_HEADING =
-  /^\s*(?:#+\s*)?(?:investment|your\s+investment|the\s+investment|pricing|price|prices|commercials|fees|what\s+it\s+costs|our\s+fees?|pris|priser|prissättning|investering|vad\s+det\s+kostar|vår\s+avgift)\s*:?\s*$/iu
+  /^\s*(?:#+\s*)?(?:q:\s*)?(?:investment|your\s+investment|the\s+investment|pricing|price|prices|commercials|fees|what\s+it\s+costs|our\s+fees?|pris|priser|prissättning|investering|vad\s+det\s+kostar|vår\s+avgift|(?:what|how\s+much)\s+does\s+it\s+cost|vad\s+kostar\s+det)\s*[:?]?\s*$/iu
 
 /**
  * "Investment\n• €390 per month, all-inclusive": an amount in the list under a price heading is the
@@ -447,7 +482,9 @@ function underPriceHeading(quantity: Quantity, text: string): boolean {
   if (at < 0 || CUSTOMER_SIDE.test(clauseOf(quantity))) return false
   const lines = text.slice(0, at).split('\n')
   const current = lines.pop() ?? ''
-  if (!/^\s*(?:[•●▪*–-]|\d+[.)])?\s*$/u.test(current)) return false
+  if (!/^\s*(?:[•●▪*–-]|\d+[.)]|a:)?\s*$/iu.test(current)) return false
+  // "Vad kostar det?\nEn plattformsavgift på 18 000 kr i månaden": the line right under the heading.
+  if (PRICE_HEADING.test(lines[lines.length - 1] ?? '')) return true
   for (let index = lines.length - 1; index >= Math.max(0, lines.length - 6); index -= 1) {
     const line = lines[index] ?? ''
     if (PRICE_HEADING.test(line)) return true
