@@ -108,3 +108,13 @@ describe('compose: a plain level today and the level with the offer, and Swedish
     expect(swedish.grossYearly).toBeCloseTo(4 * 30 * 48 * 0.125 * 0.5 * 450, 0)
   })
 })
+
+describe('compose: a bare number said to suffice', () => {
+  it('reads "sex besök per år; med X räcker tre" as a frequency before and after', () => {
+    const swedish = read(
+      'Bolaget har 80 pumpstationer. I dag gör entreprenören fyra tillsynsbesök per station och år à 1 900 kr; med fjärrövervakning räcker två.',
+      'sv',
+    )
+    expect(swedish.grossYearly).toBeCloseTo(80 * 2 * 1_900, 0)
+  })
+})

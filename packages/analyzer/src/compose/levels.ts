@@ -142,17 +142,20 @@ export function frequencyLevels(roled: readonly RoledQuantity[], taken: Readonly
     const form = frequencyOf(before)
     if (form === undefined || used.has(before.quantity.index) || saidOfOffer(before)) continue
     const after = roled.find((other) => {
-      const otherForm = frequencyOf(other)
-      if (otherForm === undefined || other.quantity.index <= before.quantity.index || used.has(other.quantity.index)) return false
+      if (other.quantity.index <= before.quantity.index || used.has(other.quantity.index)) return false
+      // "… sex besök per hiss och år; med uppkopplad övervakning räcker tre": a bare number said to suffice.
+      const suffices = other.role.role === 'baseline' && Object.keys(other.quantity.unit).length === 0 && SUFFICES.test(clauseOf(other))
+      const otherForm = suffices ? form : frequencyOf(other)
+      if (otherForm === undefined) return false
       const [thing, otherThing] = [form.things[0] ?? '', otherForm.things[0] ?? '']
       const lead = other.quantity.sentence.slice(0, other.quantity.start - other.quantity.sentenceStart)
       return (
         otherForm.period === form.period &&
         (thing === otherThing || TIMES.has(thing) || TIMES.has(otherThing)) &&
         other.quantity.sentenceIndex - before.quantity.sentenceIndex <= 2 &&
-        other.quantity.sentenceIndex > before.quantity.sentenceIndex &&
+        (other.quantity.sentenceIndex > before.quantity.sentenceIndex || suffices) &&
         other.quantity.value !== before.quantity.value &&
-        (saidOfOffer(other) || WITH_THE_OFFER.test(lead))
+        (saidOfOffer(other) || WITH_THE_OFFER.test(lead) || suffices)
       )
     })
     if (after === undefined) continue
@@ -215,7 +218,7 @@ export function nounsNamedWith(level: RoledQuantity, roled: readonly RoledQuanti
 
 /** Words that say a smaller amount of the same thing will do: "three days are enough", "tre dagar räcker". */
 const SUFFICES = unicodeWords(
-  /\b(?:räcker|räcker\s+det\s+med|är\s+tillräckligt|is\s+enough|are\s+enough|suffices?|will\s+do|would\s+do)\b/iu,
+  /\b(?:räcker|räcker\s+det\s+med|är\s+tillräckligt|is\s+enough|are\s+enough|suffices?|suffice|will\s+do|would\s+do)\b/iu,
 )
 
 /**
@@ -240,7 +243,8 @@ export function enoughLevels(roled: readonly RoledQuantity[], taken: ReadonlySet
         other.quantity.kind === quantity.kind &&
         other.quantity.sentenceIndex - quantity.sentenceIndex <= 2 &&
         other.quantity.value < quantity.value &&
-        things.every(([atom, power]) => other.quantity.unit[atom] === power) &&
+        // "… räcker tre": a bare number said to suffice counts what the level before counts.
+        (things.every(([atom, power]) => other.quantity.unit[atom] === power) || Object.keys(other.quantity.unit).length === 0) &&
         SUFFICES.test(clauseOf(other)),
     )
     if (after !== undefined) pairs.push([quantity.index, after.quantity.index])

@@ -38,7 +38,7 @@ export function bareNumbers(page: number, text: string, covered: ReadonlyArray<{
     const word = noun?.[1]
     // "it's 2.", "tar det 3": a level with no unit of its own, which a pair gives it later.
     const closing =
-      /(?:it's|it is|takes|down to|instead of|rather than|compared (?:to|with)|tar det|är det|blir det|det är|ner till|i stället för|istället för|jämfört med)\s+(?:about|only|just|bara|cirka|ca)?\s*$/iu.test(
+      /(?:it's|it is|takes|down to|instead of|rather than|compared (?:to|with)|will do|are enough|suffice|tar det|är det|blir det|det är|ner till|i stället för|istället för|jämfört med|räcker(?: det)?(?: med)?)\s+(?:about|only|just|bara|cirka|ca)?\s*$/iu.test(
         text.slice(Math.max(0, index - 24), end - raw.length),
       )
     if (closing && /^\s*[.;,)]/.test(after)) {

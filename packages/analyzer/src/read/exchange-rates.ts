@@ -42,7 +42,8 @@ function codeOf(written: string): CurrencyCode | undefined {
 
 const ABOUT = '(?:ungefär|about|roughly|around|cirka|ca\\.?)?'
 const NUMBER = '(\\d+(?:[.,]\\d+)?)'
-const IS = '(?:=|≈|~|är|is|motsvarar|equals)'
+// "med 1 DKK på ungefär 1,47 kr": a rate "at" its value too.
+const IS = '(?:=|≈|~|är|is|motsvarar|equals|på|at)'
 const PATTERNS: ReadonlyArray<{ pattern: RegExp; read: (match: RegExpExecArray) => [string, string, string] }> = [
   {
     // "1 NOK är ungefär 0,95 kr", "1 GBP = 1.27 USD", "1 € = $1.08"

@@ -120,7 +120,7 @@ const PHRASES: ReadonlyArray<Rewrite> = [
 /** "with our capture it's two", "med appen tar det tre": a number word closing a clause is a number. */
 const CLOSING_NUMBERS: Rewrite = {
   pattern:
-    /(?<=\b(?:it's|it is|it takes|that's|takes|down to|tar det|är det|blir det|det är|ner till)\s+(?:about|only|just|roughly|bara|cirka|ca|runt|endast)?\s*)(one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|en|ett|två|tre|fyra|fem|sex|sju|åtta|nio|tio|tolv|femton|tjugo)\b/giu,
+    /(?<=\b(?:it's|it is|it takes|that's|takes|down to|tar det|är det|blir det|det är|ner till|räcker|räcker det med|räcker med)\s+(?:about|only|just|roughly|bara|cirka|ca|runt|endast)?\s*)(one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|en|ett|två|tre|fyra|fem|sex|sju|åtta|nio|tio|tolv|femton|tjugo)\b/giu,
   replace: (m) => `${word({ ...EN_UNITS, ...EN_TENS, ...SV_UNITS, ...SV_TENS, en: 1, ett: 1 }, m[1]) ?? ''}`,
 }
 

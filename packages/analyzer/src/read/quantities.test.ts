@@ -220,3 +220,9 @@ describe('readQuantities: Swedish number words and nouns with non-ASCII letters'
     })
   })
 })
+
+describe('readQuantities: Swedish adjectives in -bar and rates "på"', () => {
+  it('skips an adjective in -bara to the noun it qualifies', () => {
+    expect(unitOf('Varje konsult har ungefär 1 100 debiterbara timmar om året.', '1 100', 'sv')).toEqual({ hour: 1, year: -1, person: -1 })
+  })
+})

@@ -220,7 +220,9 @@ function before(text: string, start: number, sentenceStart: number, length = 60)
 /** Adjectives and participles between a number and its noun ("140 fasta linjer", "1 500 anslutna åkerier", "600 active users"). */
 function isModifier(word: string): boolean {
   if (entityOfWord(word, true) !== undefined || entityOfWord(word, false) !== undefined) return false
-  return NOT_NOUNS.has(word) || /^(\p{L}+(?:ade|ande|ende|ad|da|ta|na|iga|liga|ska)|\p{L}+(?:ed|ing|ive|al|ful))$/u.test(word)
+  return (
+    NOT_NOUNS.has(word) || /^(\p{L}+(?:ade|ande|ende|ad|da|ta|na|iga|liga|ska|bara)|\p{L}+(?:ed|ing|ive|al|ful|able|ible))$/u.test(word)
+  )
 }
 
 /** What a count counts: the scanner's noun, or the first noun after the number past its modifiers. */

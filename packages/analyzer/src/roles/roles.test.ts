@@ -181,3 +181,9 @@ describe('assignRoles: included one-offs, question headings, a level before its 
     expect(roleOf(text, '18%')).toEqual({ role: 'baseline', what: 'share' })
   })
 })
+
+describe('assignRoles: an exchange rate "på" its value', () => {
+  it('reads "1 DKK på ungefär 1,47 kr" as an exchange rate', () => {
+    expect(roleOf('Licensen kostar 95 DKK i månaden, vilket med 1 DKK på ungefär 1,47 kr blir lite.', '1,47', 'sv').role).toBe('context')
+  })
+})
