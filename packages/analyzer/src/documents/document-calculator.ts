@@ -4,7 +4,7 @@
 // (calculatorType 'value') shows every input as a field and the value, the price and the net value
 // per year as key metrics.
 import type { CalculatorDataInput, CalculatorPriceInput } from '@valueproof/formula'
-import type { Quantity } from '../model.ts'
+import type { Quantity, RoledQuantity } from '../model.ts'
 import { sliderRange, type QuantityKind } from '../explain/slider-range.ts'
 import { yearlyWording } from '../explain/texts.ts'
 import type { AnalysisInput } from '../types.ts'
@@ -14,6 +14,7 @@ import { documentTexts, type DocumentTexts } from './document-texts.ts'
 import type { Stated } from './lines.ts'
 import type { DocumentPrice } from './price-side.ts'
 import type { PriceInput } from './price-terms.ts'
+import { statedProducts } from './stated-products.ts'
 import { valueSide, type ValueInput, type ValueSide } from './value-side.ts'
 
 type Parameter = CalculatorDataInput['parameters'][number]
@@ -95,14 +96,17 @@ export function pricePerYearFormula(price: DocumentPrice): string {
   return parts.length === 0 ? '0' : parts.join(' + ')
 }
 
-function explanationOf(side: DocumentSide, value: ValueSide, analysis: AnalysisInput, texts: DocumentTexts): string {
+function explanationOf(side: DocumentSide, value: ValueSide, analysis: AnalysisInput, texts: DocumentTexts, worked: boolean): string {
   const stated = value.inputs.filter((input) => input.stated !== undefined).map((input) => input.label.toLowerCase())
+  const assumed = value.inputs.filter((input) => input.stated === undefined).map((input) => input.label.toLowerCase())
   const sentences = [
-    texts.valueAssumed(
-      side.domain.name[analysis.language],
-      value.streams.map((stream) => stream.label),
-      stated,
-    ),
+    worked
+      ? texts.valueWorked(stated, assumed)
+      : texts.valueAssumed(
+          side.domain.name[analysis.language],
+          value.streams.map((stream) => stream.label),
+          stated,
+        ),
   ]
   sentences.push(side.price === undefined ? texts.noPrice : texts.price(side.price, analysis.currency))
   if (side.price !== undefined && side.template) sentences.push(texts.templatePrice)
@@ -167,6 +171,8 @@ export interface DocumentCalculatorProps {
   /** The read stage's quantities: the volumes the document states. */
   readonly quantities: readonly Quantity[]
   readonly analysis: AnalysisInput
+  /** The figures with their roles: a value the document works out itself is built from them. */
+  readonly roled?: readonly RoledQuantity[]
 }
 
 /** The honest calculator of a document that claims no value. */
@@ -174,8 +180,18 @@ export function documentCalculator(props: DocumentCalculatorProps): CalculatorDa
   const { side, analysis } = props
   const texts = documentTexts(analysis.language)
   const taken = new Set(side.price?.inputs.map((input) => input.name) ?? [])
-  const value = valueSide(side.domain, props.quantities, { language: analysis.language, currency: analysis.currency, taken })
-  const explanation = explanationOf(side, value, analysis, texts)
+  const priceAmounts = side.price?.inputs.map((input) => input.value) ?? []
+  const worked =
+    props.roled === undefined
+      ? undefined
+      : statedProducts(side.pages, props.roled, {
+          language: analysis.language,
+          currency: analysis.currency,
+          priceAmounts,
+          taken,
+        })
+  const value = worked ?? valueSide(side.domain, props.quantities, { language: analysis.language, currency: analysis.currency, taken })
+  const explanation = explanationOf(side, value, analysis, texts, worked !== undefined)
   const common = {
     name: side.domain.title[analysis.language],
     description: explanation,

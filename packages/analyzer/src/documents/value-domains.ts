@@ -21,6 +21,13 @@ export interface ValueFactorSpec {
   readonly value: number
   /** A volume the document may state: which of its quantities is this factor. */
   readonly stated?: (quantity: Quantity) => boolean
+  /**
+   * The factor's unit per unit the quantity is stated in (52/12 weeks a month): the input keeps the
+   * document's number and unit, and the stream multiplies by this. 1 (or absent) when they are the same.
+   */
+  readonly perStated?: (quantity: Quantity) => number
+  /** The factor applies to every alternative reckoning (the engagement's length): it does not choose one. */
+  readonly shared?: true
 }
 
 export interface ValueStreamSpec {
@@ -77,6 +84,28 @@ const totalHours = (quantity: Quantity): boolean =>
   Object.keys(quantity.unit).length === 1 &&
   quantity.value >= 40 &&
   ENGAGEMENT.test(quantity.sentence)
+
+/** Weeks in one of a duration's time units. */
+const WEEKS_PER: Readonly<Record<string, number>> = { week: 1, month: 52 / 12, year: 52 }
+
+/** The single time unit a duration is stated in ("12 månader" → month), if it is a week, month or year. */
+function lengthUnit(quantity: Quantity): string | undefined {
+  const keys = Object.keys(quantity.unit)
+  const key = keys[0]
+  return quantity.kind === 'duration' && keys.length === 1 && key !== undefined && quantity.unit[key] === 1 && key in WEEKS_PER
+    ? key
+    : undefined
+}
+
+/**
+ * The engagement's length within a year ("förlängning med upp till 12 månader", "a 6-month
+ * engagement", "8 weeks of work"): weeks, months or a year, per nothing, in a sentence about the
+ * engagement. A longer term is the agreement's, not a year's work.
+ */
+const engagementLength = (quantity: Quantity): boolean => {
+  const unit = lengthUnit(quantity)
+  return unit !== undefined && quantity.value * (WEEKS_PER[unit] ?? 0) <= 52 && ENGAGEMENT.test(quantity.sentence)
+}
 
 const GENERAL: ValueDomain = {
   id: 'general',
@@ -217,7 +246,15 @@ const DOMAINS: readonly ValueDomain[] = [
         value: 40,
         stated: (quantity) => quantity.kind === 'duration' && quantity.unit.hour === 1 && quantity.unit.week === -1,
       },
-      { key: 'weeks', label: { en: 'Weeks of work', sv: 'Veckor av arbete' }, unit: 'weeks', value: 20 },
+      {
+        key: 'weeks',
+        label: { en: 'Length of the work', sv: 'Arbetets längd' },
+        unit: 'weeks',
+        value: 20,
+        stated: engagementLength,
+        perStated: (quantity) => WEEKS_PER[lengthUnit(quantity) ?? 'week'] ?? 1,
+        shared: true,
+      },
       {
         ...hourlyCost,
         label: { en: 'Cost of the same hour with your own staff (loaded)', sv: 'Kostnad för samma timme med egen personal (inkl. påslag)' },

@@ -19,6 +19,8 @@ export interface ValueInput {
   readonly kind: ValueUnit
   /** Where the document states it; absent for an assumption. */
   readonly stated?: Stated
+  /** The factor's unit per unit the document states it in (52/12 weeks a month); absent when the same. */
+  readonly perStated?: number
 }
 
 export interface ValueStream {
@@ -46,7 +48,13 @@ const UNIT_TEXT: Readonly<Record<Exclude<ValueUnit, 'money'>, Readonly<Record<La
   weeks: { en: 'weeks', sv: 'veckor' },
 }
 
-function statedOf(quantity: Quantity): Stated {
+/** A length stated in months or years keeps its unit in the input. */
+const LENGTH_TEXT: Readonly<Record<string, Readonly<Record<Language, string>>>> = {
+  month: { en: 'months', sv: 'månader' },
+  year: { en: 'years', sv: 'år' },
+}
+
+export function statedOf(quantity: Quantity): Stated {
   const quote = quoteAround(quantity.sentence, quantity.start - quantity.sentenceStart, quantity.end - quantity.sentenceStart).slice(
     0,
     MAX_QUOTE,
@@ -69,7 +77,13 @@ function inputOf(factor: ValueFactorSpec, quantities: readonly Quantity[], optio
   const name = nameOf(label, options.taken)
   const unit = factor.unit === 'money' ? options.currency : UNIT_TEXT[factor.unit][options.language]
   const quantity = statedQuantity(factor, quantities)
-  if (quantity !== undefined) return { name, label, value: quantity.value, unit, kind: factor.unit, stated: statedOf(quantity) }
+  if (quantity !== undefined) {
+    const perStated = factor.perStated?.(quantity) ?? 1
+    if (perStated === 1) return { name, label, value: quantity.value, unit, kind: factor.unit, stated: statedOf(quantity) }
+    const statedUnit = Object.keys(quantity.unit)[0] ?? ''
+    const text = LENGTH_TEXT[statedUnit]?.[options.language] ?? unit
+    return { name, label, value: quantity.value, unit: text, kind: factor.unit, stated: statedOf(quantity), perStated }
+  }
   const value = factor.unit === 'money' ? assumedAmount(factor.value, options.currency) : factor.value
   return { name, label, value, unit, kind: factor.unit }
 }
@@ -84,7 +98,10 @@ export function valueSide(domain: ValueDomain, quantities: readonly Quantity[], 
       return factor === undefined ? [] : [factor]
     })
   const stated = (spec: ValueStreamSpec) => factorsOf(spec).some((factor) => statedQuantity(factor, quantities) !== undefined)
-  const chosen = domain.alternatives === true ? (domain.streams.find(stated) ?? domain.streams[0]) : undefined
+  // A factor every alternative shares (the engagement's length) does not choose between them.
+  const chooses = (spec: ValueStreamSpec) =>
+    factorsOf(spec).some((factor) => factor.shared !== true && statedQuantity(factor, quantities) !== undefined)
+  const chosen = domain.alternatives === true ? (domain.streams.find(chooses) ?? domain.streams[0]) : undefined
   domain.streams.forEach((spec, index) => {
     const factors = factorsOf(spec)
     if (chosen !== undefined && spec !== chosen) return
@@ -95,11 +112,17 @@ export function valueSide(domain: ValueDomain, quantities: readonly Quantity[], 
       byKey.set(factor.key, known)
       return known
     })
-    const parts = inputs.map((input) => (input.kind === 'percent' ? `${input.name} / 100` : input.name))
+    const parts = inputs.map((input) =>
+      input.kind === 'percent'
+        ? `${input.name} / 100`
+        : input.perStated === undefined
+          ? input.name
+          : `${input.name} * ${literal(input.perStated)}`,
+    )
     if (spec.perYear !== 1) parts.push(literal(spec.perYear))
     const formula = spec.divisor === undefined ? parts.join(' * ') : `${parts.join(' * ')} / ${literal(spec.divisor)}`
     const yearly = inputs.reduce(
-      (product, input) => product * (input.kind === 'percent' ? input.value / 100 : input.value),
+      (product, input) => product * (input.kind === 'percent' ? input.value / 100 : input.value * (input.perStated ?? 1)),
       spec.perYear / (spec.divisor ?? 1),
     )
     streams.push({ label: spec.label[options.language], formula, yearly })

@@ -1,0 +1,43 @@
+// The value side of a document that claims none: the engagement's length stated in weeks, months or
+// a year keeps its number and unit and is converted to weeks in the formula; a longer term (the
+// agreement's years) is not a year's work.
+import { describe, expect, it } from 'vitest'
+import { readRoles } from '../figures/reading.ts'
+import type { Language } from '../types.ts'
+import { valueDomain } from './value-domains.ts'
+import { valueSide } from './value-side.ts'
+
+function consulting(text: string, language: Language) {
+  const { roled } = readRoles([{ page: 1, text }], language)
+  const domain = valueDomain('consulting')
+  if (domain === undefined) throw new Error('no consulting domain')
+  const quantities = roled.map((entry) => entry.quantity)
+  return valueSide(domain, quantities, { language, currency: language === 'sv' ? 'SEK' : 'USD', taken: new Set() })
+}
+
+describe('the engagement’s length', () => {
+  it('takes a length in months, converted to weeks in the formula', () => {
+    const side = consulting('Uppdraget omfattar två konsulter, 40 timmar/vecka, under 6 månader.', 'sv')
+    const length = side.inputs.find((input) => input.stated !== undefined && input.unit === 'månader')
+    expect(length?.value).toBe(6)
+    expect(side.streams[0]?.formula).toContain(`${length?.name} * 4.33333`)
+  })
+
+  it('takes a length in weeks as it is', () => {
+    const side = consulting('The engagement is for 2 consultants at 40 hours/week over 12 weeks.', 'en')
+    const length = side.inputs.find((input) => input.stated !== undefined && input.unit === 'weeks')
+    expect(length?.value).toBe(12)
+    expect(side.streams[0]?.formula).not.toContain('4.33333')
+  })
+
+  it('leaves a term longer than a year an assumption', () => {
+    const side = consulting('The contract runs for 3 years with 2 consultants at 40 hours/week.', 'en')
+    expect(side.inputs.some((input) => input.stated !== undefined && input.value === 3)).toBe(false)
+  })
+
+  it('does not let the length choose the reckoning: stated total hours still do', () => {
+    const side = consulting('Uppdraget omfattar maximalt 600 timmar under 6 månader.', 'sv')
+    expect(side.inputs.map((input) => input.value)).toContain(600)
+    expect(side.inputs.some((input) => input.unit === 'månader')).toBe(false)
+  })
+})
