@@ -14,6 +14,7 @@ import { documentTexts, type DocumentTexts } from './document-texts.ts'
 import type { Stated } from './lines.ts'
 import type { DocumentPrice } from './price-side.ts'
 import type { PriceInput } from './price-terms.ts'
+import { comparisonRows } from './comparison-rows.ts'
 import { statedProducts } from './stated-products.ts'
 import { valueSide, type ValueInput, type ValueSide } from './value-side.ts'
 
@@ -175,6 +176,13 @@ export interface DocumentCalculatorProps {
   readonly roled?: readonly RoledQuantity[]
 }
 
+/** The value side with the streams of the document's today-against-with-the-offer tables added. */
+function withComparisons(value: ValueSide, compared: ValueSide | undefined): ValueSide {
+  return compared === undefined
+    ? value
+    : { inputs: [...value.inputs, ...compared.inputs], streams: [...value.streams, ...compared.streams] }
+}
+
 /** The honest calculator of a document that claims no value. */
 export function documentCalculator(props: DocumentCalculatorProps): CalculatorDataInput {
   const { side, analysis } = props
@@ -190,7 +198,11 @@ export function documentCalculator(props: DocumentCalculatorProps): CalculatorDa
           priceAmounts,
           taken,
         })
-  const value = worked ?? valueSide(side.domain, props.quantities, { language: analysis.language, currency: analysis.currency, taken })
+  const options = { language: analysis.language, currency: analysis.currency, taken }
+  const value = withComparisons(
+    worked ?? valueSide(side.domain, props.quantities, options),
+    comparisonRows(side.pages, props.quantities, options),
+  )
   const explanation = explanationOf(side, value, analysis, texts, worked !== undefined)
   const common = {
     name: side.domain.title[analysis.language],
