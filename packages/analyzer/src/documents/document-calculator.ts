@@ -14,6 +14,7 @@ import { documentTexts, type DocumentTexts } from './document-texts.ts'
 import type { Stated } from './lines.ts'
 import type { DocumentPrice } from './price-side.ts'
 import type { PriceInput } from './price-terms.ts'
+import { claimedAmounts } from './claimed-amounts.ts'
 import { comparisonRows } from './comparison-rows.ts'
 import { statedProducts } from './stated-products.ts'
 import { valueSide, type ValueInput, type ValueSide } from './value-side.ts'
@@ -176,11 +177,12 @@ export interface DocumentCalculatorProps {
   readonly roled?: readonly RoledQuantity[]
 }
 
-/** The value side with the streams of the document's today-against-with-the-offer tables added. */
-function withComparisons(value: ValueSide, compared: ValueSide | undefined): ValueSide {
-  return compared === undefined
-    ? value
-    : { inputs: [...value.inputs, ...compared.inputs], streams: [...value.streams, ...compared.streams] }
+/** Two value sides as one: the inputs and streams of both (undefined only when both are). */
+function joined(first: ValueSide, second: ValueSide | undefined): ValueSide
+function joined(first: ValueSide | undefined, second: ValueSide | undefined): ValueSide | undefined
+function joined(first: ValueSide | undefined, second: ValueSide | undefined): ValueSide | undefined {
+  if (first === undefined || second === undefined) return first ?? second
+  return { inputs: [...first.inputs, ...second.inputs], streams: [...first.streams, ...second.streams] }
 }
 
 /** The honest calculator of a document that claims no value. */
@@ -199,11 +201,12 @@ export function documentCalculator(props: DocumentCalculatorProps): CalculatorDa
           taken,
         })
   const options = { language: analysis.language, currency: analysis.currency, taken }
-  const value = withComparisons(
-    worked ?? valueSide(side.domain, props.quantities, options),
-    comparisonRows(side.pages, props.quantities, options),
-  )
-  const explanation = explanationOf(side, value, analysis, texts, worked !== undefined)
+  const known = worked?.streams.map((stream) => stream.yearly) ?? []
+  const claimed = props.roled === undefined ? undefined : claimedAmounts(side.pages, props.roled, { ...options, priceAmounts, known })
+  // What the document states of its value (its arithmetic, its claimed amounts) takes the place of the domain's assumptions.
+  const stated = joined(worked, claimed)
+  const value = joined(stated ?? valueSide(side.domain, props.quantities, options), comparisonRows(side.pages, props.quantities, options))
+  const explanation = explanationOf(side, value, analysis, texts, stated !== undefined)
   const common = {
     name: side.domain.title[analysis.language],
     description: explanation,
