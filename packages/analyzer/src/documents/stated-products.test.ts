@@ -57,4 +57,20 @@ describe('a value the document works out', () => {
     expect(worked('Implementation: 40 hours × $150/hour = $6,000', 'en', [6_000])).toBeUndefined()
     expect(worked('Licenser: 12 användare × 450 kr = 5 400 kr', 'sv', [5_400])).toBeUndefined()
   })
+
+  it('sets a factor’s time against the time the document says it comes down to', () => {
+    const text = ['Customs check: 3 hours × $70/hour = $210 per shipment', 'WITH THE PORTAL', '20 minutes per shipment, was 3 hours'].join(
+      '\n',
+    )
+    const side = worked(text, 'en')
+    expect(side?.inputs.filter((input) => input.stated !== undefined).map((input) => input.value)).toEqual([3, 70, 20])
+    expect(side?.streams[0]?.formula).toMatch(/^\(\w+ - \w+ \/ 60\) \* /u)
+    expect(side?.streams[0]?.yearly).toBeCloseTo((3 - 20 / 60) * 70)
+  })
+
+  it('reads the Swedish "tidigare" the same way', () => {
+    const text = ['Kontroll: 2 timmar × 600 kr/timme = 1 200 kr', 'Med tjänsten: 15 minuter, tidigare 2 timmar'].join('\n')
+    const side = worked(text, 'sv')
+    expect(side?.streams[0]?.yearly).toBeCloseTo((2 - 0.25) * 600)
+  })
 })

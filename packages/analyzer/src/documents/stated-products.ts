@@ -134,6 +134,36 @@ function labelOf(quantity: Quantity, after: string, head: string, language: Lang
     : `${kind} (${quantity.text.replace(/\s+/gu, ' ')})`
 }
 
+/** Words just before a time that make it the time before the offer ("was 4–6 hours", "tidigare 3 dagar"). */
+const WAS = /(?<![\p{L}])(?:was|were|previously|formerly|down from|used to take|tidigare|förut|förr|innan|ned från)\s*[:(]?\s*$/iu
+/** The time after the offer stands this close before the "was" it is set against ("<5 min per match, was 4–6 hours"). */
+const NEAR = 60
+
+const inHours = (quantity: Quantity): number => quantity.value * quantity.scale
+
+/**
+ * The time the offer brings a factor's time down to: where the document says the same time again as
+ * what it "was", the smaller time just before that ("<5 min AI audit per match — was 4–6 hours").
+ */
+function afterOf(factor: Quantity, text: string, quantities: readonly Quantity[]): Quantity | undefined {
+  if (factor.kind !== 'duration') return undefined
+  for (const again of quantities) {
+    if (again.index === factor.index || again.kind !== 'duration' || Math.abs(inHours(again) - inHours(factor)) > 1e-9) continue
+    if (!WAS.test(text.slice(Math.max(0, again.start - 24), again.start))) continue
+    const after = quantities.filter(
+      (quantity) =>
+        quantity.kind === 'duration' &&
+        quantity.end <= again.start &&
+        again.start - quantity.end <= NEAR &&
+        inHours(quantity) < inHours(factor),
+    )
+    if (after.length > 0) return after[after.length - 1]
+  }
+  return undefined
+}
+
+const AFTER_WORD: Readonly<Record<Language, string>> = { en: 'with the offer', sv: 'med erbjudandet' }
+
 export interface StatedProductsOptions {
   readonly language: Language
   /** Amounts of the document's own price: a product that gives one of them is the price worked out. */
@@ -166,10 +196,14 @@ export function statedProducts(
       if (all.some((quantity) => quantity.currency !== undefined && quantity.currency !== options.currency)) continue
       if (options.priceAmounts.some((amount) => Math.abs(amount - product.result.value) < 0.5)) continue
       for (const quantity of all) used.add(quantity.index)
-      const factors = product.factors.map((quantity, index) => ({
-        quantity,
-        label: labelOf(quantity, product.words[index] ?? '', product.head, options.language),
-      }))
+      const factors: Factor[] = product.factors.map((quantity, index) => {
+        const after = afterOf(quantity, page.text, onPage)
+        return {
+          quantity,
+          label: labelOf(quantity, product.words[index] ?? '', product.head, options.language),
+          ...(after === undefined ? {} : { after }),
+        }
+      })
       const thing = perThing(product.result)
       const volume = thing === undefined ? undefined : volumeOf(thing, roled, used)
       if (volume !== undefined) {
@@ -187,8 +221,35 @@ export function statedProducts(
   return streams.length === 0 ? undefined : { inputs, streams }
 }
 
+interface Factor {
+  readonly quantity: Quantity
+  readonly label: string
+  /** The smaller time the document says the offer brings this time down to: the factor is the difference. */
+  readonly after?: Quantity
+}
+
+/** A factor's part of the formula and its value: itself, or the time it saves when the document gives the time after. */
+function partOf(factor: Factor, input: ValueInput, options: StatedProductsOptions, inputs: ValueInput[]): { part: string; value: number } {
+  const { quantity, after } = factor
+  if (after === undefined) return { part: input.kind === 'percent' ? `${input.name} / 100` : input.name, value: valueOf(quantity) }
+  const label = `${factor.label}: ${AFTER_WORD[options.language]}`
+  const afterInput: ValueInput = {
+    name: nameOf(label, options.taken),
+    label,
+    value: after.value,
+    unit: after.scale === quantity.scale ? input.unit : after.scale * 60 === quantity.scale ? 'min' : 'h',
+    kind: 'hours',
+    stated: statedOf(after),
+  }
+  inputs.push(afterInput)
+  const ratio = after.scale / quantity.scale
+  const scaled =
+    ratio === 1 ? afterInput.name : ratio < 1 ? `${afterInput.name} / ${literal(1 / ratio)}` : `${afterInput.name} * ${literal(ratio)}`
+  return { part: `(${input.name} - ${scaled})`, value: quantity.value - after.value * ratio }
+}
+
 function streamOf(
-  factors: ReadonlyArray<{ quantity: Quantity; label: string }>,
+  factors: readonly Factor[],
   period: string | undefined,
   options: StatedProductsOptions,
 ): { inputs: ValueInput[]; stream: ValueSide['streams'][number] } {
@@ -200,8 +261,9 @@ function streamOf(
     kind: quantity.kind === 'percent' ? 'percent' : quantity.kind === 'money' ? 'money' : quantity.kind === 'duration' ? 'hours' : 'count',
     stated: statedOf(quantity),
   }))
-  const parts = inputs.map((input) => (input.kind === 'percent' ? `${input.name} / 100` : input.name))
-  let yearly = factors.reduce((value, { quantity }) => value * valueOf(quantity), 1)
+  const made = factors.map((factor, index) => partOf(factor, inputs[index] as ValueInput, options, inputs))
+  const parts = made.map((part) => part.part)
+  let yearly = made.reduce((value, part) => value * part.value, 1)
   if (period !== undefined) {
     const perYear = PER_YEAR[period] ?? 1
     if (perYear !== 1) parts.push(literal(perYear))
