@@ -34,5 +34,7 @@ describe('amounts the document claims', () => {
     expect(claimed(['$80K', 'Annual labour saved'].join('\n'), 'en', [80_000])).toBeUndefined()
     expect(claimed(['$12,000', 'Savings plan fee'].join('\n'), 'en', [], [12_000])).toBeUndefined()
     expect(claimed('Driftkostnad: 40 000 kr per år för servrarna.', 'sv')).toBeUndefined()
+    expect(claimed(['$1,800', 'Saved a year with annual billing'].join('\n'), 'en')).toBeUndefined()
+    expect(claimed('2 400 kr sparas per år med rabatten på årsabonnemanget.', 'sv')).toBeUndefined()
   })
 })

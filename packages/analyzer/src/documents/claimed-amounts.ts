@@ -13,6 +13,9 @@ import { statedOf, type ValueInput, type ValueSide, type ValueStream } from './v
 /** Words that say an amount is kept, avoided or gained — the offer's effect, not a cost or a price. */
 const CLAIMED =
   /(?<![\p{L}])(?:saved|savings?|avoided|recovered|freed|gained|besparing\p{L}*|sparas|sparad\p{L}*|undvik\p{L}*|frigjord\p{L}*|återvunn\p{L}*)(?![\p{L}])/iu
+/** A saving on the offer's own price ("save $200 with annual billing", "10 % rabatt") is a discount, not a value. */
+const DISCOUNT =
+  /(?<![\p{L}])(?:discount\p{L}*|off|billed|billing|plan|subscription|coupon|rabatt\p{L}*|abonnemang\p{L}*|fakturer\p{L}*)(?![\p{L}])/iu
 /** A caption's words that make the amount yearly. */
 const YEARLY = /(?<![\p{L}])(?:annual(?:ly)?|yearly|per year|a year|\/\s?yr|per år|om året|årlig\p{L}*|\/\s?år)(?![\p{L}])/iu
 const MONTHLY = /(?<![\p{L}])(?:monthly|per month|a month|\/\s?mo|per månad|i månaden|månatlig\p{L}*)(?![\p{L}])/iu
@@ -71,7 +74,7 @@ export function claimedAmounts(
     if (quantity.currency !== undefined && quantity.currency !== options.currency) continue
     const page = pages.find((candidate) => candidate.page === quantity.page)
     const caption = page === undefined ? '' : captionOf(page, quantity)
-    if (!CLAIMED.test(caption) || options.priceAmounts.some((amount) => same(amount, quantity.value))) continue
+    if (!CLAIMED.test(caption) || DISCOUNT.test(caption) || options.priceAmounts.some((amount) => same(amount, quantity.value))) continue
     const perYear = periodOf(quantity, caption)
     const yearly = quantity.value * (perYear ?? 1)
     if ([...options.known, ...seen].some((value) => same(value, yearly))) continue

@@ -177,6 +177,16 @@ export interface DocumentCalculatorProps {
   readonly roled?: readonly RoledQuantity[]
 }
 
+/** Every amount of the document's price: its inputs, its lines' unit prices and line totals, its work's rate. */
+function priceAmountsOf(side: DocumentSide): number[] {
+  const lines = side.lines.items.flatMap((item) => [
+    item.unitPrice,
+    ...(item.quantity === undefined ? [] : [item.unitPrice * item.quantity]),
+  ])
+  const rate = side.lines.work?.rate?.value
+  return [...(side.price?.inputs.map((input) => input.value) ?? []), ...lines, ...(rate === undefined ? [] : [rate])]
+}
+
 /** Two value sides as one: the inputs and streams of both (undefined only when both are). */
 function joined(first: ValueSide, second: ValueSide | undefined): ValueSide
 function joined(first: ValueSide | undefined, second: ValueSide | undefined): ValueSide | undefined
@@ -190,7 +200,7 @@ export function documentCalculator(props: DocumentCalculatorProps): CalculatorDa
   const { side, analysis } = props
   const texts = documentTexts(analysis.language)
   const taken = new Set(side.price?.inputs.map((input) => input.name) ?? [])
-  const priceAmounts = side.price?.inputs.map((input) => input.value) ?? []
+  const priceAmounts = priceAmountsOf(side)
   const worked =
     props.roled === undefined
       ? undefined

@@ -56,6 +56,8 @@ describe('a value the document works out', () => {
   it('leaves the offer’s own price worked out', () => {
     expect(worked('Implementation: 40 hours × $150/hour = $6,000', 'en', [6_000])).toBeUndefined()
     expect(worked('Licenser: 12 användare × 450 kr = 5 400 kr', 'sv', [5_400])).toBeUndefined()
+    // The price lines give the unit price only: the product is still the price worked out.
+    expect(worked('Support: 10 tickets × $45 = $450', 'en', [45])).toBeUndefined()
   })
 
   it('sets a factor’s time against the time the document says it comes down to', () => {

@@ -194,7 +194,10 @@ export function statedProducts(
       const all = [...product.factors, product.result]
       if (!agrees(product) || all.some((quantity) => isPrice(byIndex.get(quantity.index)))) continue
       if (all.some((quantity) => quantity.currency !== undefined && quantity.currency !== options.currency)) continue
-      if (options.priceAmounts.some((amount) => Math.abs(amount - product.result.value) < 0.5)) continue
+      // A product with an amount of the document's price in it is that price worked out, not a value.
+      const priced = (quantity: Quantity) =>
+        quantity.kind === 'money' && options.priceAmounts.some((amount) => Math.abs(amount - quantity.value) < 0.5)
+      if (all.some(priced)) continue
       for (const quantity of all) used.add(quantity.index)
       const factors: Factor[] = product.factors.map((quantity, index) => {
         const after = afterOf(quantity, page.text, onPage)
