@@ -28,6 +28,8 @@ export interface ValueFactorSpec {
   readonly perStated?: (quantity: Quantity) => number
   /** The factor applies to every alternative reckoning (the engagement's length): it does not choose one. */
   readonly shared?: true
+  /** The document may state the total as two parts (the main work and an option): the input is the parts. */
+  readonly parts?: true
 }
 
 export interface ValueStreamSpec {
@@ -229,6 +231,7 @@ const DOMAINS: readonly ValueDomain[] = [
         unit: 'hours',
         value: 400,
         stated: totalHours,
+        parts: true,
       },
       {
         key: 'consultants',

@@ -40,4 +40,16 @@ describe('the engagement’s length', () => {
     expect(side.inputs.map((input) => input.value)).toContain(600)
     expect(side.inputs.some((input) => input.unit === 'månader')).toBe(false)
   })
+
+  it('takes a total of hours stated as its two parts as the parts', () => {
+    const side = consulting('Uppdraget omfattar maximalt 500 timmar, varav 350 timmar i huvuduppdraget och option på 150 timmar.', 'sv')
+    expect(side.inputs.filter((input) => input.stated !== undefined).map((input) => input.value)).toEqual([350, 150])
+    expect(side.streams[0]?.formula).toMatch(/^\(\w+ \+ \w+\) \* /u)
+    expect(side.streams[0]?.yearly).toBe(500 * 900)
+  })
+
+  it('keeps a total whose other hours do not add up to it', () => {
+    const side = consulting('The engagement is estimated at 320 hours in total; the project phase alone is about 200 hours.', 'en')
+    expect(side.inputs.filter((input) => input.stated !== undefined).map((input) => input.value)).toEqual([320])
+  })
 })

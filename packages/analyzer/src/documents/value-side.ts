@@ -72,25 +72,52 @@ function statedQuantity(factor: ValueFactorSpec, quantities: readonly Quantity[]
   )
 }
 
-function inputOf(factor: ValueFactorSpec, quantities: readonly Quantity[], options: ValueSideOptions): ValueInput {
+/** The parts a stated total is made of ("400 timmar … option upp till 200 timmar", 600 in all): two other fits that add up to it. */
+function partsOf(factor: ValueFactorSpec, total: Quantity, quantities: readonly Quantity[]): Quantity[] | undefined {
+  if (factor.parts !== true || factor.stated === undefined) return undefined
+  const fits = quantities.filter((quantity) => factor.stated?.(quantity) === true && quantity.value > 0 && quantity.value < total.value)
+  for (const [index, first] of fits.entries())
+    for (const second of fits.slice(index + 1))
+      if (first.value !== second.value && Math.abs(first.value + second.value - total.value) < 0.5) return [first, second]
+  return undefined
+}
+
+function inputsOf(factor: ValueFactorSpec, quantities: readonly Quantity[], options: ValueSideOptions): ValueInput[] {
   const label = factor.label[options.language]
-  const name = nameOf(label, options.taken)
   const unit = factor.unit === 'money' ? options.currency : UNIT_TEXT[factor.unit][options.language]
   const quantity = statedQuantity(factor, quantities)
   if (quantity !== undefined) {
-    const perStated = factor.perStated?.(quantity) ?? 1
-    if (perStated === 1) return { name, label, value: quantity.value, unit, kind: factor.unit, stated: statedOf(quantity) }
-    const statedUnit = Object.keys(quantity.unit)[0] ?? ''
-    const text = LENGTH_TEXT[statedUnit]?.[options.language] ?? unit
-    return { name, label, value: quantity.value, unit: text, kind: factor.unit, stated: statedOf(quantity), perStated }
+    const stated = (part: Quantity, partLabel: string): ValueInput => {
+      const perStated = factor.perStated?.(part) ?? 1
+      const name = nameOf(partLabel, options.taken)
+      if (perStated === 1) return { name, label: partLabel, value: part.value, unit, kind: factor.unit, stated: statedOf(part) }
+      const text = LENGTH_TEXT[Object.keys(part.unit)[0] ?? '']?.[options.language] ?? unit
+      return { name, label: partLabel, value: part.value, unit: text, kind: factor.unit, stated: statedOf(part), perStated }
+    }
+    // The seller adjusts the parts (the main work, the option) rather than their sum.
+    const parts = partsOf(factor, quantity, quantities)
+    if (parts !== undefined)
+      return parts.map((part, index) => stated(part, `${label} (${PART_WORDS[options.language][index] ?? index + 1})`))
+    return [stated(quantity, label)]
   }
   const value = factor.unit === 'money' ? assumedAmount(factor.value, options.currency) : factor.value
-  return { name, label, value, unit, kind: factor.unit }
+  return [{ name: nameOf(label, options.taken), label, value, unit, kind: factor.unit }]
 }
+
+const PART_WORDS: Readonly<Record<Language, readonly string[]>> = { en: ['first part', 'second part'], sv: ['första delen', 'andra delen'] }
+
+const partOf = (input: ValueInput): string =>
+  input.kind === 'percent'
+    ? `${input.name} / 100`
+    : input.perStated === undefined
+      ? input.name
+      : `${input.name} * ${literal(input.perStated)}`
+
+const valueOf = (input: ValueInput): number => (input.kind === 'percent' ? input.value / 100 : input.value * (input.perStated ?? 1))
 
 /** The value side of `domain`, with the volumes the document states. */
 export function valueSide(domain: ValueDomain, quantities: readonly Quantity[], options: ValueSideOptions): ValueSide {
-  const byKey = new Map<string, ValueInput>()
+  const byKey = new Map<string, ValueInput[]>()
   const streams: ValueStream[] = []
   const factorsOf = (spec: ValueStreamSpec): ValueFactorSpec[] =>
     spec.factors.flatMap((key) => {
@@ -108,24 +135,18 @@ export function valueSide(domain: ValueDomain, quantities: readonly Quantity[], 
     // A further stream stands on a volume the document states, not on assumptions alone.
     if (chosen === undefined && index > 0 && !stated(spec)) return
     const inputs = factors.map((factor) => {
-      const known = byKey.get(factor.key) ?? inputOf(factor, quantities, options)
+      const known = byKey.get(factor.key) ?? inputsOf(factor, quantities, options)
       byKey.set(factor.key, known)
       return known
     })
-    const parts = inputs.map((input) =>
-      input.kind === 'percent'
-        ? `${input.name} / 100`
-        : input.perStated === undefined
-          ? input.name
-          : `${input.name} * ${literal(input.perStated)}`,
-    )
+    const parts = inputs.map((list) => (list.length === 1 ? partOf(list[0] as ValueInput) : `(${list.map(partOf).join(' + ')})`))
     if (spec.perYear !== 1) parts.push(literal(spec.perYear))
     const formula = spec.divisor === undefined ? parts.join(' * ') : `${parts.join(' * ')} / ${literal(spec.divisor)}`
     const yearly = inputs.reduce(
-      (product, input) => product * (input.kind === 'percent' ? input.value / 100 : input.value * (input.perStated ?? 1)),
+      (product, list) => product * list.reduce((sum, input) => sum + valueOf(input), 0),
       spec.perYear / (spec.divisor ?? 1),
     )
     streams.push({ label: spec.label[options.language], formula, yearly })
   })
-  return { inputs: [...byKey.values()], streams }
+  return { inputs: [...byKey.values()].flat(), streams }
 }
