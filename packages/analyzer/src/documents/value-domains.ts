@@ -7,6 +7,7 @@
 import type { Currency } from '@valueproof/formula'
 import type { Quantity } from '../model.ts'
 import type { Language } from '../types.ts'
+import { engagementLength, totalHours, weeksPerStated } from './engagement-size.ts'
 
 export type ValueDomainId =
   'website' | 'hosting' | 'consulting' | 'outsourcing' | 'software' | 'audience' | 'automation' | 'procurement' | 'research' | 'general'
@@ -74,40 +75,6 @@ const nounIs =
   (pattern: RegExp) =>
   (quantity: Quantity): boolean =>
     quantity.kind === 'count' && !quantity.flags.has('threshold') && pattern.test(`${quantity.nounText ?? ''} ${quantity.noun ?? ''}`)
-
-/** Words of a sentence that gives the engagement's size (not an interview's or a meeting's). */
-const ENGAGEMENT =
-  /uppdrag|omfattning|kontrakt|avrop|option|engagement|project|contract|scope|in total|totalt|maximalt|maximum|estimated|uppskatt/iu
-
-/** A total of hours the engagement is for ("maximalt 600 timmar", "about 500 hours"): hours, per nothing, in a sentence about the engagement. */
-const totalHours = (quantity: Quantity): boolean =>
-  quantity.kind === 'duration' &&
-  (quantity.unit.hour ?? 0) === 1 &&
-  Object.keys(quantity.unit).length === 1 &&
-  quantity.value >= 40 &&
-  ENGAGEMENT.test(quantity.sentence)
-
-/** Weeks in one of a duration's time units. */
-const WEEKS_PER: Readonly<Record<string, number>> = { week: 1, month: 52 / 12, year: 52 }
-
-/** The single time unit a duration is stated in ("12 månader" → month), if it is a week, month or year. */
-function lengthUnit(quantity: Quantity): string | undefined {
-  const keys = Object.keys(quantity.unit)
-  const key = keys[0]
-  return quantity.kind === 'duration' && keys.length === 1 && key !== undefined && quantity.unit[key] === 1 && key in WEEKS_PER
-    ? key
-    : undefined
-}
-
-/**
- * The engagement's length within a year ("förlängning med upp till 12 månader", "a 6-month
- * engagement", "8 weeks of work"): weeks, months or a year, per nothing, in a sentence about the
- * engagement. A longer term is the agreement's, not a year's work.
- */
-const engagementLength = (quantity: Quantity): boolean => {
-  const unit = lengthUnit(quantity)
-  return unit !== undefined && quantity.value * (WEEKS_PER[unit] ?? 0) <= 52 && ENGAGEMENT.test(quantity.sentence)
-}
 
 const GENERAL: ValueDomain = {
   id: 'general',
@@ -255,7 +222,7 @@ const DOMAINS: readonly ValueDomain[] = [
         unit: 'weeks',
         value: 20,
         stated: engagementLength,
-        perStated: (quantity) => WEEKS_PER[lengthUnit(quantity) ?? 'week'] ?? 1,
+        perStated: weeksPerStated,
         shared: true,
       },
       {
