@@ -210,7 +210,7 @@ export function documentCalculator(props: DocumentCalculatorProps): CalculatorDa
           priceAmounts,
           taken,
         })
-  const options = { language: analysis.language, currency: analysis.currency, taken }
+  const options = { language: analysis.language, currency: analysis.currency, taken, pages: side.pages }
   const known = worked?.streams.map((stream) => stream.yearly) ?? []
   const claimed = props.roled === undefined ? undefined : claimedAmounts(side.pages, props.roled, { ...options, priceAmounts, known })
   // What the document states of its value (its arithmetic, its claimed amounts) takes the place of the domain's assumptions.

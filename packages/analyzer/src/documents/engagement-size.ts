@@ -8,12 +8,15 @@ const ENGAGEMENT =
   /uppdrag|omfattning|kontrakt|avrop|option|engagement|project|contract|scope|in total|totalt|maximalt|maximum|estimated|uppskatt/iu
 
 /** A total of hours the engagement is for ("maximalt 600 timmar", "about 500 hours"): hours, per nothing, in a sentence about the engagement. */
-export const totalHours = (quantity: Quantity): boolean =>
+export const totalHours = (quantity: Quantity, lead = ''): boolean =>
   quantity.kind === 'duration' &&
   (quantity.unit.hour ?? 0) === 1 &&
   Object.keys(quantity.unit).length === 1 &&
   quantity.value >= 40 &&
-  ENGAGEMENT.test(quantity.sentence)
+  ENGAGEMENT.test(`${lead} ${quantity.sentence}`)
+
+/** How long a tender or an offer binds its writer ("anbud ska vara bindande minst tre månader"): not the work's length. */
+const VALIDITY = /(?<![\p{L}])(?:bindande|giltig\p{L}*|valid|binding|anbudsdag\p{L}*|acceptance)(?![\p{L}])/iu
 
 /** Weeks in one of a duration's time units. */
 const WEEKS_PER: Readonly<Record<string, number>> = { week: 1, month: 52 / 12, year: 52 }
@@ -32,9 +35,14 @@ function lengthUnit(quantity: Quantity): string | undefined {
  * engagement", "8 weeks of work"): weeks, months or a year, per nothing, in a sentence about the
  * engagement. A longer term is the agreement's, not a year's work.
  */
-export const engagementLength = (quantity: Quantity): boolean => {
+export const engagementLength = (quantity: Quantity, lead = ''): boolean => {
   const unit = lengthUnit(quantity)
-  return unit !== undefined && quantity.value * (WEEKS_PER[unit] ?? 0) <= 52 && ENGAGEMENT.test(quantity.sentence)
+  return (
+    unit !== undefined &&
+    quantity.value * (WEEKS_PER[unit] ?? 0) <= 52 &&
+    ENGAGEMENT.test(`${lead} ${quantity.sentence}`) &&
+    !VALIDITY.test(quantity.sentence)
+  )
 }
 
 /** Weeks per unit a length is stated in: the factor's conversion from the document's unit. */

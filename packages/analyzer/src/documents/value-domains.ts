@@ -20,8 +20,8 @@ export interface ValueFactorSpec {
   readonly unit: ValueUnit
   /** The assumed value in USD (money) or as is; SEK and EUR amounts follow from USD. */
   readonly value: number
-  /** A volume the document may state: which of its quantities is this factor. */
-  readonly stated?: (quantity: Quantity) => boolean
+  /** A volume the document may state: which of its quantities is this factor (`lead`: the line its sentence continues). */
+  readonly stated?: (quantity: Quantity, lead: string) => boolean
   /**
    * The factor's unit per unit the quantity is stated in (52/12 weeks a month): the input keeps the
    * document's number and unit, and the stream multiplies by this. 1 (or absent) when they are the same.

@@ -12,7 +12,8 @@ function consulting(text: string, language: Language) {
   const domain = valueDomain('consulting')
   if (domain === undefined) throw new Error('no consulting domain')
   const quantities = roled.map((entry) => entry.quantity)
-  return valueSide(domain, quantities, { language, currency: language === 'sv' ? 'SEK' : 'USD', taken: new Set() })
+  const pages = [{ page: 1, text }]
+  return valueSide(domain, quantities, { language, currency: language === 'sv' ? 'SEK' : 'USD', taken: new Set(), pages })
 }
 
 describe('the engagement’s length', () => {
@@ -51,5 +52,22 @@ describe('the engagement’s length', () => {
   it('keeps a total whose other hours do not add up to it', () => {
     const side = consulting('The engagement is estimated at 320 hours in total; the project phase alone is about 200 hours.', 'en')
     expect(side.inputs.filter((input) => input.stated !== undefined).map((input) => input.value)).toEqual([320])
+  })
+
+  it('reads the length in a sentence wrapped onto a new line with the line it continues', () => {
+    const text = [
+      'Två konsulter, 40 timmar/vecka.',
+      'Uppdraget startar i mars med möjlighet till förlängning med',
+      'upp till 9 månader.',
+    ].join('\n')
+    const side = consulting(text, 'sv')
+    expect(side.inputs.find((input) => input.unit === 'månader')?.value).toBe(9)
+  })
+
+  it('leaves how long a tender binds its writer', () => {
+    const side = consulting('Avropet gäller två konsulter. Anbud ska vara bindande i tre månader efter avropet.', 'sv')
+    expect(side.inputs.some((input) => input.unit === 'månader')).toBe(false)
+    const english = consulting('The quotation for this engagement is valid for 2 months.', 'en')
+    expect(english.inputs.some((input) => input.unit === 'months')).toBe(false)
   })
 })

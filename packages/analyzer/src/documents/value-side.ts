@@ -7,7 +7,7 @@ import { literal } from '../explain/formula.ts'
 import { nameOf } from '../explain/inputs.ts'
 import type { Quantity } from '../model.ts'
 import { quoteAround, MAX_QUOTE } from '../read/quotes.ts'
-import type { Language } from '../types.ts'
+import type { Language, TextPage } from '../types.ts'
 import type { Stated } from './lines.ts'
 import { assumedAmount, type ValueDomain, type ValueFactorSpec, type ValueStreamSpec, type ValueUnit } from './value-domains.ts'
 
@@ -39,6 +39,8 @@ export interface ValueSideOptions {
   readonly language: Language
   readonly currency: Currency
   readonly taken: Set<string>
+  /** The pages read: the line a wrapped sentence continues belongs to its words. */
+  readonly pages?: readonly TextPage[]
 }
 
 const UNIT_TEXT: Readonly<Record<Exclude<ValueUnit, 'money'>, Readonly<Record<Language, string>>>> = {
@@ -62,10 +64,23 @@ export function statedOf(quantity: Quantity): Stated {
   return { page: quantity.page, quote }
 }
 
+/**
+ * The line a sentence continues when it starts a line in lower case ("…om förlängning med\nupp till
+ * 12 månader."): a PDF's wrapped line, whose words belong to the sentence.
+ */
+function leadOf(quantity: Quantity, pages: readonly TextPage[] | undefined): string {
+  const text = pages?.find((page) => page.page === quantity.page)?.text ?? ''
+  const start = quantity.sentenceStart + (quantity.sentence.length - quantity.sentence.trimStart().length)
+  if (text === '' || text[start - 1] !== '\n' || !/^\p{Ll}/u.test(text.slice(start))) return ''
+  return text.slice(text.lastIndexOf('\n', start - 2) + 1, start - 1)
+}
+
+const fits = (factor: ValueFactorSpec, quantity: Quantity, pages: readonly TextPage[] | undefined): boolean =>
+  factor.stated !== undefined && quantity.value > 0 && factor.stated(quantity, leadOf(quantity, pages))
+
 /** The document's quantity for a factor: the largest one that fits (the whole site, not one page's count). */
-function statedQuantity(factor: ValueFactorSpec, quantities: readonly Quantity[]): Quantity | undefined {
-  const matches =
-    factor.stated === undefined ? [] : quantities.filter((quantity) => factor.stated?.(quantity) === true && quantity.value > 0)
+function statedQuantity(factor: ValueFactorSpec, quantities: readonly Quantity[], pages?: readonly TextPage[]): Quantity | undefined {
+  const matches = quantities.filter((quantity) => fits(factor, quantity, pages))
   return matches.reduce<Quantity | undefined>(
     (best, quantity) => (best === undefined || quantity.value > best.value ? quantity : best),
     undefined,
@@ -73,11 +88,16 @@ function statedQuantity(factor: ValueFactorSpec, quantities: readonly Quantity[]
 }
 
 /** The parts a stated total is made of ("400 timmar … option upp till 200 timmar", 600 in all): two other fits that add up to it. */
-function partsOf(factor: ValueFactorSpec, total: Quantity, quantities: readonly Quantity[]): Quantity[] | undefined {
-  if (factor.parts !== true || factor.stated === undefined) return undefined
-  const fits = quantities.filter((quantity) => factor.stated?.(quantity) === true && quantity.value > 0 && quantity.value < total.value)
-  for (const [index, first] of fits.entries())
-    for (const second of fits.slice(index + 1))
+function partsOf(
+  factor: ValueFactorSpec,
+  total: Quantity,
+  quantities: readonly Quantity[],
+  pages?: readonly TextPage[],
+): Quantity[] | undefined {
+  if (factor.parts !== true) return undefined
+  const smaller = quantities.filter((quantity) => fits(factor, quantity, pages) && quantity.value < total.value)
+  for (const [index, first] of smaller.entries())
+    for (const second of smaller.slice(index + 1))
       if (first.value !== second.value && Math.abs(first.value + second.value - total.value) < 0.5) return [first, second]
   return undefined
 }
@@ -85,7 +105,7 @@ function partsOf(factor: ValueFactorSpec, total: Quantity, quantities: readonly 
 function inputsOf(factor: ValueFactorSpec, quantities: readonly Quantity[], options: ValueSideOptions): ValueInput[] {
   const label = factor.label[options.language]
   const unit = factor.unit === 'money' ? options.currency : UNIT_TEXT[factor.unit][options.language]
-  const quantity = statedQuantity(factor, quantities)
+  const quantity = statedQuantity(factor, quantities, options.pages)
   if (quantity !== undefined) {
     const stated = (part: Quantity, partLabel: string): ValueInput => {
       const perStated = factor.perStated?.(part) ?? 1
@@ -95,7 +115,7 @@ function inputsOf(factor: ValueFactorSpec, quantities: readonly Quantity[], opti
       return { name, label: partLabel, value: part.value, unit: text, kind: factor.unit, stated: statedOf(part), perStated }
     }
     // The seller adjusts the parts (the main work, the option) rather than their sum.
-    const parts = partsOf(factor, quantity, quantities)
+    const parts = partsOf(factor, quantity, quantities, options.pages)
     if (parts !== undefined)
       return parts.map((part, index) => stated(part, `${label} (${PART_WORDS[options.language][index] ?? index + 1})`))
     return [stated(quantity, label)]
@@ -124,10 +144,11 @@ export function valueSide(domain: ValueDomain, quantities: readonly Quantity[], 
       const factor = domain.factors.find((candidate) => candidate.key === key)
       return factor === undefined ? [] : [factor]
     })
-  const stated = (spec: ValueStreamSpec) => factorsOf(spec).some((factor) => statedQuantity(factor, quantities) !== undefined)
+  const stated = (spec: ValueStreamSpec) =>
+    factorsOf(spec).some((factor) => statedQuantity(factor, quantities, options.pages) !== undefined)
   // A factor every alternative shares (the engagement's length) does not choose between them.
   const chooses = (spec: ValueStreamSpec) =>
-    factorsOf(spec).some((factor) => factor.shared !== true && statedQuantity(factor, quantities) !== undefined)
+    factorsOf(spec).some((factor) => factor.shared !== true && statedQuantity(factor, quantities, options.pages) !== undefined)
   const chosen = domain.alternatives === true ? (domain.streams.find(chooses) ?? domain.streams[0]) : undefined
   domain.streams.forEach((spec, index) => {
     const factors = factorsOf(spec)
