@@ -4,7 +4,7 @@
 // (calculatorType 'value') shows every input as a field and the value, the price and the net value
 // per year as key metrics.
 import type { CalculatorDataInput, CalculatorPriceInput } from '@valueproof/formula'
-import type { Quantity } from '../model.ts'
+import type { Quantity, RoledQuantity } from '../model.ts'
 import { sliderRange, type QuantityKind } from '../explain/slider-range.ts'
 import { yearlyWording } from '../explain/texts.ts'
 import type { AnalysisInput } from '../types.ts'
@@ -14,6 +14,9 @@ import { documentTexts, type DocumentTexts } from './document-texts.ts'
 import type { Stated } from './lines.ts'
 import type { DocumentPrice } from './price-side.ts'
 import type { PriceInput } from './price-terms.ts'
+import { claimedAmounts } from './claimed-amounts.ts'
+import { comparisonRows } from './comparison-rows.ts'
+import { statedProducts } from './stated-products.ts'
 import { valueSide, type ValueInput, type ValueSide } from './value-side.ts'
 
 type Parameter = CalculatorDataInput['parameters'][number]
@@ -95,14 +98,17 @@ export function pricePerYearFormula(price: DocumentPrice): string {
   return parts.length === 0 ? '0' : parts.join(' + ')
 }
 
-function explanationOf(side: DocumentSide, value: ValueSide, analysis: AnalysisInput, texts: DocumentTexts): string {
+function explanationOf(side: DocumentSide, value: ValueSide, analysis: AnalysisInput, texts: DocumentTexts, worked: boolean): string {
   const stated = value.inputs.filter((input) => input.stated !== undefined).map((input) => input.label.toLowerCase())
+  const assumed = value.inputs.filter((input) => input.stated === undefined).map((input) => input.label.toLowerCase())
   const sentences = [
-    texts.valueAssumed(
-      side.domain.name[analysis.language],
-      value.streams.map((stream) => stream.label),
-      stated,
-    ),
+    worked
+      ? texts.valueWorked(stated, assumed)
+      : texts.valueAssumed(
+          side.domain.name[analysis.language],
+          value.streams.map((stream) => stream.label),
+          stated,
+        ),
   ]
   sentences.push(side.price === undefined ? texts.noPrice : texts.price(side.price, analysis.currency))
   if (side.price !== undefined && side.template) sentences.push(texts.templatePrice)
@@ -167,6 +173,26 @@ export interface DocumentCalculatorProps {
   /** The read stage's quantities: the volumes the document states. */
   readonly quantities: readonly Quantity[]
   readonly analysis: AnalysisInput
+  /** The figures with their roles: a value the document works out itself is built from them. */
+  readonly roled?: readonly RoledQuantity[]
+}
+
+/** Every amount of the document's price: its inputs, its lines' unit prices and line totals, its work's rate. */
+function priceAmountsOf(side: DocumentSide): number[] {
+  const lines = side.lines.items.flatMap((item) => [
+    item.unitPrice,
+    ...(item.quantity === undefined ? [] : [item.unitPrice * item.quantity]),
+  ])
+  const rate = side.lines.work?.rate?.value
+  return [...(side.price?.inputs.map((input) => input.value) ?? []), ...lines, ...(rate === undefined ? [] : [rate])]
+}
+
+/** Two value sides as one: the inputs and streams of both (undefined only when both are). */
+function joined(first: ValueSide, second: ValueSide | undefined): ValueSide
+function joined(first: ValueSide | undefined, second: ValueSide | undefined): ValueSide | undefined
+function joined(first: ValueSide | undefined, second: ValueSide | undefined): ValueSide | undefined {
+  if (first === undefined || second === undefined) return first ?? second
+  return { inputs: [...first.inputs, ...second.inputs], streams: [...first.streams, ...second.streams] }
 }
 
 /** The honest calculator of a document that claims no value. */
@@ -174,8 +200,23 @@ export function documentCalculator(props: DocumentCalculatorProps): CalculatorDa
   const { side, analysis } = props
   const texts = documentTexts(analysis.language)
   const taken = new Set(side.price?.inputs.map((input) => input.name) ?? [])
-  const value = valueSide(side.domain, props.quantities, { language: analysis.language, currency: analysis.currency, taken })
-  const explanation = explanationOf(side, value, analysis, texts)
+  const priceAmounts = priceAmountsOf(side)
+  const worked =
+    props.roled === undefined
+      ? undefined
+      : statedProducts(side.pages, props.roled, {
+          language: analysis.language,
+          currency: analysis.currency,
+          priceAmounts,
+          taken,
+        })
+  const options = { language: analysis.language, currency: analysis.currency, taken, pages: side.pages }
+  const known = worked?.streams.map((stream) => stream.yearly) ?? []
+  const claimed = props.roled === undefined ? undefined : claimedAmounts(side.pages, props.roled, { ...options, priceAmounts, known })
+  // What the document states of its value (its arithmetic, its claimed amounts) takes the place of the domain's assumptions.
+  const stated = joined(worked, claimed)
+  const value = joined(stated ?? valueSide(side.domain, props.quantities, options), comparisonRows(side.pages, props.quantities, options))
+  const explanation = explanationOf(side, value, analysis, texts, stated !== undefined)
   const common = {
     name: side.domain.title[analysis.language],
     description: explanation,

@@ -12,7 +12,8 @@ import type { DocumentPrice } from './price-side.ts'
 import { claimsValue } from './value-claim.ts'
 
 export function documentDraft(side: DocumentSide, model: ComposedModel, analysis: AnalysisInput): CalculatorDataInput {
-  if (!claimsValue(model)) return documentCalculator({ side, quantities: model.quantities.map((entry) => entry.quantity), analysis })
+  if (!claimsValue(model))
+    return documentCalculator({ side, quantities: model.quantities.map((entry) => entry.quantity), roled: model.quantities, analysis })
   const explained = explainModel(model, analysis)
   return side.price !== undefined && isOfferPrice(side.price) && !pricesTheValue(side.price, model)
     ? withDocumentPrice(explained, side.price, analysis)

@@ -8,6 +8,8 @@ import type { DocumentPrice } from './price-side.ts'
 
 export interface DocumentTexts {
   readonly valueAssumed: (domain: string, streams: readonly string[], stated: readonly string[]) => string
+  /** The document states its value itself (its arithmetic, its claimed amounts): its figures, and the assumptions how often needs. */
+  readonly valueWorked: (stated: readonly string[], assumed: readonly string[]) => string
   readonly price: (price: DocumentPrice, currency: Currency) => string
   readonly noPrice: string
   /** A template's price is an example figure (issue 14). */
@@ -76,6 +78,8 @@ function priceSv(price: DocumentPrice, currency: Currency): string {
 const EN: DocumentTexts = {
   valueAssumed: (domain, streams, stated) =>
     `The document prices ${domain} but claims no saving or gain, so the value side is assumptions that fit it: ${list(streams, 'and')}. Every value input is an assumption to adjust to the customer${stated.length === 0 ? '' : `, except what the document states: ${list(stated, 'and')}`}; no price in it is counted as value.`,
+  valueWorked: (stated, assumed) =>
+    `The value is the one the document states itself, with its figures: ${list(stated, 'and')}${assumed.length === 0 ? '' : `; ${list(assumed, 'and')} ${assumed.length === 1 ? 'is an assumption' : 'are assumptions'} to adjust to the customer`}. No price in it is counted as value.`,
   price: priceEn,
   noPrice: 'The document states no price, so ROI and payback are an estimate until you enter the price.',
   templatePrice: 'The document is a template: its price is an example figure, to replace with the real one.',
@@ -92,6 +96,8 @@ const EN: DocumentTexts = {
 const SV: DocumentTexts = {
   valueAssumed: (domain, streams, stated) =>
     `Dokumentet prissätter ${domain} men anger ingen besparing eller vinst, så värdesidan är antaganden som passar det: ${list(streams, 'och')}. Varje värde är ett antagande att anpassa till kunden${stated.length === 0 ? '' : `, utom det dokumentet anger: ${list(stated, 'och')}`}; inget pris i det räknas som värde.`,
+  valueWorked: (stated, assumed) =>
+    `Värdet är det som dokumentet självt anger, med dess siffror: ${list(stated, 'och')}${assumed.length === 0 ? '' : `; ${list(assumed, 'och')} ${assumed.length === 1 ? 'är ett antagande' : 'är antaganden'} att anpassa till kunden`}. Inget pris i det räknas som värde.`,
   price: priceSv,
   noPrice: 'Dokumentet anger inget pris, så ROI och återbetalningstid är en uppskattning tills du anger priset.',
   templatePrice: 'Dokumentet är en mall: dess pris är en exempelsiffra att ersätta med det verkliga.',

@@ -7,6 +7,7 @@
 import type { Currency } from '@valueproof/formula'
 import type { Quantity } from '../model.ts'
 import type { Language } from '../types.ts'
+import { engagementLength, totalHours, weeksPerStated } from './engagement-size.ts'
 
 export type ValueDomainId =
   'website' | 'hosting' | 'consulting' | 'outsourcing' | 'software' | 'audience' | 'automation' | 'procurement' | 'research' | 'general'
@@ -19,8 +20,17 @@ export interface ValueFactorSpec {
   readonly unit: ValueUnit
   /** The assumed value in USD (money) or as is; SEK and EUR amounts follow from USD. */
   readonly value: number
-  /** A volume the document may state: which of its quantities is this factor. */
-  readonly stated?: (quantity: Quantity) => boolean
+  /** A volume the document may state: which of its quantities is this factor (`lead`: the line its sentence continues). */
+  readonly stated?: (quantity: Quantity, lead: string) => boolean
+  /**
+   * The factor's unit per unit the quantity is stated in (52/12 weeks a month): the input keeps the
+   * document's number and unit, and the stream multiplies by this. 1 (or absent) when they are the same.
+   */
+  readonly perStated?: (quantity: Quantity) => number
+  /** The factor applies to every alternative reckoning (the engagement's length): it does not choose one. */
+  readonly shared?: true
+  /** The document may state the total as two parts (the main work and an option): the input is the parts. */
+  readonly parts?: true
 }
 
 export interface ValueStreamSpec {
@@ -65,18 +75,6 @@ const nounIs =
   (pattern: RegExp) =>
   (quantity: Quantity): boolean =>
     quantity.kind === 'count' && !quantity.flags.has('threshold') && pattern.test(`${quantity.nounText ?? ''} ${quantity.noun ?? ''}`)
-
-/** Words of a sentence that gives the engagement's size (not an interview's or a meeting's). */
-const ENGAGEMENT =
-  /uppdrag|omfattning|kontrakt|avrop|option|engagement|project|contract|scope|in total|totalt|maximalt|maximum|estimated|uppskatt/iu
-
-/** A total of hours the engagement is for ("maximalt 600 timmar", "about 500 hours"): hours, per nothing, in a sentence about the engagement. */
-const totalHours = (quantity: Quantity): boolean =>
-  quantity.kind === 'duration' &&
-  (quantity.unit.hour ?? 0) === 1 &&
-  Object.keys(quantity.unit).length === 1 &&
-  quantity.value >= 40 &&
-  ENGAGEMENT.test(quantity.sentence)
 
 const GENERAL: ValueDomain = {
   id: 'general',
@@ -200,6 +198,7 @@ const DOMAINS: readonly ValueDomain[] = [
         unit: 'hours',
         value: 400,
         stated: totalHours,
+        parts: true,
       },
       {
         key: 'consultants',
@@ -217,7 +216,15 @@ const DOMAINS: readonly ValueDomain[] = [
         value: 40,
         stated: (quantity) => quantity.kind === 'duration' && quantity.unit.hour === 1 && quantity.unit.week === -1,
       },
-      { key: 'weeks', label: { en: 'Weeks of work', sv: 'Veckor av arbete' }, unit: 'weeks', value: 20 },
+      {
+        key: 'weeks',
+        label: { en: 'Length of the work', sv: 'Arbetets längd' },
+        unit: 'weeks',
+        value: 20,
+        stated: engagementLength,
+        perStated: weeksPerStated,
+        shared: true,
+      },
       {
         ...hourlyCost,
         label: { en: 'Cost of the same hour with your own staff (loaded)', sv: 'Kostnad för samma timme med egen personal (inkl. påslag)' },
