@@ -2,7 +2,6 @@
 // "fyrtiofem minuter", "an hour and a half", "en halvtimme", "en kvart", "ett dussin", "two and a
 // half". The rewritten text keeps a map back to the original, so quotes are always the seller's words.
 import { nameOrHeading } from './names-and-headings.ts'
-import { unicodeWords } from './word-boundary.ts'
 
 const EN_UNITS: Record<string, number> = {
   one: 1,
@@ -101,7 +100,7 @@ const PHRASES: ReadonlyArray<Rewrite> = [
   },
   { pattern: /\bsex(?=\s+(?:procent|%|timmar|dagar|veckor|månader|minuter|kr|kronor|år|st|personer|anställda))/giu, replace: () => '6' },
   {
-    pattern: /\b(två|tre|fyra|fem|sex|sju|åtta|nio|tio)\s+och\s+en\s+halv\b/giu,
+    pattern: /(?<!\p{L})(två|tre|fyra|fem|sex|sju|åtta|nio|tio)\s+och\s+en\s+halv\b/giu,
     replace: (m) => `${(word(SV_UNITS, m[1]) ?? 0) + 0.5}`.replace('.', ','),
   },
   { pattern: /\ben\s+halvtimme\b|\ben\s+halv\s+timme\b/giu, replace: () => '30 minuter' },
@@ -120,7 +119,7 @@ const PHRASES: ReadonlyArray<Rewrite> = [
 /** "with our capture it's two", "med appen tar det tre": a number word closing a clause is a number. */
 const CLOSING_NUMBERS: Rewrite = {
   pattern:
-    /(?<=\b(?:it's|it is|it takes|that's|takes|down to|tar det|är det|blir det|det är|ner till|räcker|räcker det med|räcker med)\s+(?:about|only|just|roughly|bara|cirka|ca|runt|endast)?\s*)(one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|en|ett|två|tre|fyra|fem|sex|sju|åtta|nio|tio|tolv|femton|tjugo)\b/giu,
+    /(?<=\b(?:it's|it is|it takes|that's|takes|down to|tar det|är det|blir det|det är|ner till|räcker|räcker det med|räcker med)\s+(?:about|only|just|roughly|bara|cirka|ca|runt|endast)?\s*)(one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|en|ett|två|tre|fyra|fem|sex|sju|åtta|nio|tio|tolv|femton|tjugo)(?!\p{L})/giu,
   replace: (m) => `${word({ ...EN_UNITS, ...EN_TENS, ...SV_UNITS, ...SV_TENS, en: 1, ett: 1 }, m[1]) ?? ''}`,
 }
 
@@ -177,7 +176,8 @@ const NUMBERS: ReadonlyArray<Rewrite> = [
     replace: (m) => `${(word(EN_TENS, m[1]) ?? 0) + (word(EN_UNITS, m[2]) ?? 0)}`,
   },
   {
-    pattern: /\b(tjugo|trettio|fyrtio|femtio|sextio|sjuttio|åttio|nittio)(ett|en|två|tre|fyra|fem|sex|sju|åtta|nio)?\b/giu,
+    // Letter boundaries that know å, ä and ö, which JavaScript's `\b` does not ("åttio", "sjuttiotvå").
+    pattern: /(?<!\p{L})(tjugo|trettio|fyrtio|femtio|sextio|sjuttio|åttio|nittio)(ett|en|två|tre|fyra|fem|sex|sju|åtta|nio)?(?!\p{L})/giu,
     replace: (m) => `${(word(SV_TENS, m[1]) ?? 0) + (word(SV_ONES, m[2]) ?? 0)}`,
   },
   {
@@ -186,7 +186,7 @@ const NUMBERS: ReadonlyArray<Rewrite> = [
     replace: (m) => `${word(EN_UNITS, m[1]) ?? ''}`,
   },
   {
-    pattern: /\b(två|tre|fyra|fem|sju|åtta|nio|tio|elva|tolv|tretton|fjorton|femton|sexton|sjutton|arton|nitton)(?=\s+[\p{L}])/giu,
+    pattern: /(?<!\p{L})(två|tre|fyra|fem|sju|åtta|nio|tio|elva|tolv|tretton|fjorton|femton|sexton|sjutton|arton|nitton)(?=\s+[\p{L}])/giu,
     replace: (m) => `${word(SV_UNITS, m[1]) ?? ''}`,
   },
 ]
@@ -201,12 +201,6 @@ export interface NormalizedText {
 const FRACTION_AFTER =
   /^[\s-]+(?:quarters?|thirds?|fifths?|halves|tenths?|fjärdedel\w*|tredjedel\w*|femtedel\w*|tiondel\w*|gånger|times|x\b)/iu
 
-/** Every rewrite, its `\b` a boundary for any letter: "åtta", "två" and "åttio" begin or end with one JavaScript's `\b` does not know. */
-const REWRITES: ReadonlyArray<Rewrite> = [...COMPOUNDS, ...PHRASES, CLOSING_NUMBERS, ...NUMBERS].map((rewrite) => ({
-  ...rewrite,
-  pattern: unicodeWords(rewrite.pattern),
-}))
-
 export function normalizeNumbers(text: string): NormalizedText {
   interface Edit {
     start: number
@@ -215,7 +209,7 @@ export function normalizeNumbers(text: string): NormalizedText {
   }
   const edits: Edit[] = []
   const overlaps = (start: number, end: number) => edits.some((edit) => start < edit.end && edit.start < end)
-  for (const rewrite of REWRITES) {
+  for (const rewrite of [...COMPOUNDS, ...PHRASES, CLOSING_NUMBERS, ...NUMBERS]) {
     rewrite.pattern.lastIndex = 0
     for (let match = rewrite.pattern.exec(text); match !== null; match = rewrite.pattern.exec(text)) {
       const start = match.index
