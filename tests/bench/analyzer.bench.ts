@@ -1,5 +1,5 @@
 // The built-in analyzer's speed (issue 35, "Performance"; docs/decisions/127), @valueproof/analyzer:
-//  - description analysis over every description of the evaluation set (tests/analysis-eval: 225,
+//  - description analysis over every description of the evaluation set (tests/analysis-eval,
 //    English and Swedish), one call at a time, median and p99: `analyze` on this thread (issue 35's
 //    budget: p99 ≤ 20 ms), and the way the calculator service runs it, `createBuiltinAnalyzer` on its
 //    worker threads (decision 061), with the in-thread median of the same run as its baseline;
@@ -20,7 +20,7 @@ import type { BenchResult } from './bench-result.ts'
 
 const execute = promisify(execFile)
 
-/** Rounds over every description in this thread (225 descriptions: about 2,250 timings). */
+/** Rounds over every description in this thread (336 descriptions: about 3,360 timings). */
 const THREAD_ROUNDS = 10
 /** Rounds through the worker pool, which costs a message round trip per call. */
 const WORKER_ROUNDS = 3
