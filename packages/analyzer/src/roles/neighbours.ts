@@ -59,7 +59,7 @@ export function levelsBeforeTargets(roled: readonly RoledQuantity[]): number[] {
 
 /** A heading that names the offer's price on a line of its own: "Investment", "Pricing", "Vad det kostar". */
 const PRICE_HEADING =
-  /^\s*(?:#+\s*)?(?:q:\s*)?(?:investment|your\s+investment|the\s+investment|pricing|price|prices|commercials|fees|what\s+it\s+costs|our\s+fees?|pris|priser|prissättning|investering|vad\s+det\s+kostar|vår\s+avgift|(?:what|how\s+much)\s+does\s+it\s+cost|vad\s+kostar\s+det)\s*[:?]?\s*$/iu
+  /^\s*(?:#+\s*)?(?:\d+[.)]\s*)?(?:q:\s*)?(?:investment|your\s+investment|the\s+investment|pricing|price|prices|commercials|fees|what\s+it\s+costs|our\s+fees?|pris|priser|prissättning|investering|vad\s+det\s+kostar|vår\s+avgift|(?:what|how\s+much)\s+does\s+it\s+cost|vad\s+kostar\s+det)\s*[:?]?\s*$/iu
 
 /**
  * "Investment\n• €390 per month, all-inclusive": an amount in the list under a price heading is the

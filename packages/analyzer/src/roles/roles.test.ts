@@ -158,6 +158,7 @@ describe('assignRoles: the seller\'s team, what "it" costs, and amounts under a 
   it('reads an amount listed under a price heading as the price', () => {
     const text = 'Your situation\n• Waste: 14 tonnes a month\n\nInvestment\n• €650 per month, all-inclusive\n• 24-month agreement'
     expect(roleOf(text, '€650').role).toBe('price')
+    expect(roleOf('3. Benefit\nFewer claims.\n\n4. Fees\nEUR 1,900 per month, all sites included.', 'EUR 1,900').role).toBe('price')
     const swedish = 'Nuläge\n• Ni betalar 12 000 kr i månaden för städning\n\nVad det kostar\n• 3 400 kr per månad'
     expect(roleOf(swedish, '3 400', 'sv').role).toBe('price')
     expect(roleOf(swedish, '12 000', 'sv').role).toBe('baseline')
