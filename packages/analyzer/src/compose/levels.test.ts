@@ -118,3 +118,12 @@ describe('compose: a bare number said to suffice', () => {
     expect(swedish.grossYearly).toBeCloseTo(80 * 2 * 1_900, 0)
   })
 })
+
+describe('compose: a pair whose levels stand in two sentences', () => {
+  it('keeps a share written beside the later level in the chain', () => {
+    const english = read(
+      'A retailer spends $20k a month on search ads at 3x ROAS. With our bidding the same budget returns 4x. Your margin on those sales is 30%.',
+    )
+    expect(english.grossYearly).toBeCloseTo(20_000 * (4 - 3) * 12 * 0.3, 0)
+  })
+})

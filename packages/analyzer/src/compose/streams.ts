@@ -106,7 +106,13 @@ const NEAREST_CANDIDATES = 16
 
 /** The shares that belong to a chain: baseline percentages written with the effect or its figures. */
 function sharesFor(effect: Effect, chain: readonly Factor[], context: StreamContext, taken: ReadonlySet<number>): Factor[] {
-  const sentences = new Set<number>([effect.sentenceIndex])
+  // A pair's two levels may stand in two sentences ("spends €40k at 2.6x ROAS. … returns 3.4x."): both are the effect's.
+  const effectSentences = new Set<number>([effect.sentenceIndex])
+  for (const index of effect.indices) {
+    const quantity = context.roled[index]?.quantity
+    if (quantity !== undefined) effectSentences.add(quantity.sentenceIndex)
+  }
+  const sentences = new Set<number>(effectSentences)
   for (const factor of chain) {
     if (typeof factor.ref !== 'number') continue
     const quantity = context.roled[factor.ref]?.quantity
@@ -120,7 +126,7 @@ function sharesFor(effect: Effect, chain: readonly Factor[], context: StreamCont
       // A share written a sentence before the base it is of ("errors cost 4–6 % of production. You produce for 320 mkr a year").
       .filter(
         (entry) =>
-          Math.abs(entry.quantity.sentenceIndex - effect.sentenceIndex) <= 1 ||
+          [...effectSentences].some((sentence) => Math.abs(entry.quantity.sentenceIndex - sentence) <= 1) ||
           [...sentences].some((sentence) => sentence - entry.quantity.sentenceIndex <= 1 && sentence >= entry.quantity.sentenceIndex),
       )
       .map((entry) => ({ ref: entry.quantity.index, exponent: 1 as const }))
