@@ -16,6 +16,21 @@ const AT_OURS = unicodeWords(
 )
 
 /**
+ * The entries after one on its page, within `sentences` sentences of it: the only places its level
+ * after may stand, so a long document is not searched whole for every level.
+ */
+function following(roled: readonly RoledQuantity[], entry: RoledQuantity, sentences: number): RoledQuantity[] {
+  const found: RoledQuantity[] = []
+  for (let index = entry.quantity.index + 1; index < roled.length; index += 1) {
+    const other = roled[index]
+    if (other === undefined || other.quantity.page !== entry.quantity.page) break
+    const distance = other.quantity.sentenceIndex - entry.quantity.sentenceIndex
+    if (distance >= 0 && distance <= sentences) found.push(other)
+  }
+  return found
+}
+
+/**
  * "capture only 10 % of those discounts today; our clients capture 70 %": a percentage said of
  * today and the next one said of the offer are the level before and the level after.
  */
@@ -25,9 +40,8 @@ export function levelsToday(roled: readonly RoledQuantity[]): Map<number, number
     const { quantity, role } = entry
     if (quantity.kind !== 'percent' || quantity.relation !== undefined || !TODAY.test(entry.of ?? '')) continue
     if (role.role !== 'effect' && !(role.role === 'baseline' && role.what === 'share')) continue
-    const after = roled.find(
+    const after = following(roled, entry, 1).find(
       (other) =>
-        other.quantity.index > quantity.index &&
         other.quantity.kind === 'percent' &&
         other.role.role === 'effect' &&
         (other.role.what === 'uplift' || other.role.what === 'reduction') &&
@@ -94,11 +108,9 @@ export function statedLevels(roled: readonly RoledQuantity[], taken: ReadonlySet
   for (const before of roled) {
     const form = levelForm(before) ?? todayLevel(before)
     if (form === undefined || used.has(before.quantity.index) || saidOfOffer(before)) continue
-    const after = roled.find(
+    const after = following(roled, before, 2).find(
       (other) =>
-        other.quantity.index > before.quantity.index &&
         !used.has(other.quantity.index) &&
-        other.quantity.sentenceIndex - before.quantity.sentenceIndex <= 2 &&
         (levelForm(other) === form || (form === TODAY_LEVEL && plainLevel(other) && withTheOffer(other))) &&
         other.quantity.value !== before.quantity.value &&
         (saidOfOffer(other) || form === TODAY_LEVEL),
@@ -141,8 +153,8 @@ export function frequencyLevels(roled: readonly RoledQuantity[], taken: Readonly
   for (const before of roled) {
     const form = frequencyOf(before)
     if (form === undefined || used.has(before.quantity.index) || saidOfOffer(before)) continue
-    const after = roled.find((other) => {
-      if (other.quantity.index <= before.quantity.index || used.has(other.quantity.index)) return false
+    const after = following(roled, before, 2).find((other) => {
+      if (used.has(other.quantity.index)) return false
       // "… sex besök per hiss och år; med uppkopplad övervakning räcker tre": a bare number said to suffice.
       const suffices = other.role.role === 'baseline' && Object.keys(other.quantity.unit).length === 0 && SUFFICES.test(clauseOf(other))
       const otherForm = suffices ? form : frequencyOf(other)
@@ -235,13 +247,11 @@ export function enoughLevels(roled: readonly RoledQuantity[], taken: ReadonlySet
     const period = Object.entries(quantity.unit).find(([atom, power]) => power === -1 && (PERIOD_ATOMS as readonly string[]).includes(atom))
     if (period === undefined) continue
     const things = Object.entries(quantity.unit).filter(([, power]) => power > 0)
-    const after = roled.find(
+    const after = following(roled, before, 2).find(
       (other) =>
-        other.quantity.index > quantity.index &&
         other.role.role === 'baseline' &&
         !taken.has(other.quantity.index) &&
         other.quantity.kind === quantity.kind &&
-        other.quantity.sentenceIndex - quantity.sentenceIndex <= 2 &&
         other.quantity.value < quantity.value &&
         // "… räcker tre": a bare number said to suffice counts what the level before counts.
         (things.every(([atom, power]) => other.quantity.unit[atom] === power) || Object.keys(other.quantity.unit).length === 0) &&

@@ -68,7 +68,10 @@ const PRICE_HEADING =
 export function underPriceHeading(quantity: Quantity, text: string): boolean {
   const at = text.indexOf(quantity.sentence)
   if (at < 0 || CUSTOMER_SIDE.test(clauseOf(quantity))) return false
-  const lines = text.slice(0, at).split('\n')
+  // Only the few lines above it: a long document is not split whole for every amount.
+  let from = at
+  for (let line = 0; line < 8 && from > 0; line += 1) from = text.lastIndexOf('\n', from - 2) + 1
+  const lines = text.slice(from, at).split('\n')
   const current = lines.pop() ?? ''
   if (!/^\s*(?:[•●▪*–-]|\d+[.)]|a:)?\s*$/iu.test(current)) return false
   // "Vad kostar det?\nEn plattformsavgift på 18 000 kr i månaden": the line right under the heading.
