@@ -7,6 +7,8 @@ import { entityOfWord, PERIOD_ADVERBS } from './vocabulary.ts'
 /** Adjectives and participles between a number and its noun ("140 fasta linjer", "1 500 anslutna åkerier", "600 active users"). */
 export function isModifier(word: string): boolean {
   if (entityOfWord(word, true) !== undefined || entityOfWord(word, false) !== undefined) return false
+  // A noun in the definite plural ("förseningarna", "bilarna") ends like a participle in -na but is none.
+  if (/(?:arna|erna|orna)$/u.test(word)) return false
   return (
     NOT_NOUNS.has(word) || /^(\p{L}+(?:ade|ande|ende|ad|da|ta|na|iga|liga|ska|bara)|\p{L}+(?:ed|ing|ive|al|ful|able|ible))$/u.test(word)
   )

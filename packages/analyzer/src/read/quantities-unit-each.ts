@@ -150,7 +150,7 @@ function readCostSubject(figure: Figure, lead: string, changePeriod: Period | un
   const { periods, perNouns } = reading
   // "each visit bills $95", "ett uteblivet besök kostar runt 1 400 kr": the money is per that noun.
   const eachNoun =
-    /(?:^|\s)(?:each|every|per|one|a|an|varje|ett|en|per)\s+(?:[\p{L}-]+\s+){0,2}([\p{L}-]{3,})\s+(?:costs?|costing|bills?|is worth|worth|brings(?: in)?|generates|earns|averages?|runs|kostar|är värd|ger|drar in|snittar|ligger på)\s+(?:(?:about|around|roughly|approximately|on average|us|you|them|ca|cirka|runt|omkring|ungefär|i snitt|oss|er|dem|kunden|(?:the|their|your|its)\s+[\p{L}-]+)\s+){0,3}$/u.exec(
+    /(?:^|\s)(each|every|per|one|a|an|those|these|varje|ett|en|per|dessa|de)\s+(?:[\p{L}-]+\s+){0,2}([\p{L}-]{3,})\s+(?:costs?|costing|bills?|is worth|worth|brings(?: in)?|generates|earns|averages?|runs|kostar|är värd|ger|drar in|snittar|ligger på)\s+(?:(?:about|around|roughly|approximately|on average|us|you|them|ca|cirka|runt|omkring|ungefär|i snitt|oss|er|dem|kunden|(?:the|their|your|its)\s+[\p{L}-]+)\s+){0,3}$/u.exec(
       lead,
     )
   // "each store writes off about $38,000": any verb after "each" and its noun, when no costing verb names it.
@@ -160,7 +160,10 @@ function readCostSubject(figure: Figure, lead: string, changePeriod: Period | un
           lead,
         )?.[1]
       : undefined
-  const eachWord = changePeriod === undefined ? (eachNoun?.[1] ?? eachSubject) : undefined
+  // "those repairs average $540" is per repair; "de miljöerna kostar 14 000 euro i månaden" is their total.
+  const backward = /^(?:those|these|dessa|de)$/u.test(eachNoun?.[1] ?? '')
+  const eachNounWord = backward && !/average|snitt/u.test(eachNoun?.[0] ?? '') ? undefined : eachNoun?.[2]
+  const eachWord = changePeriod === undefined ? (eachNounWord ?? eachSubject) : undefined
   // The subject of "costs" may be a gerund ("a pumping costs", "each booking brings"), not a participle ("a truck is parked costs").
   const nounOfCost = eachWord !== undefined && !NOT_NOUNS.has(eachWord) && (!isModifier(eachWord) || /ing$/u.test(eachWord))
   if (figure.kind === 'money' && eachWord !== undefined && !PERIOD_WORDS.has(eachWord) && nounOfCost) perNouns.push(eachWord)

@@ -226,3 +226,17 @@ describe('readQuantities: Swedish adjectives in -bar and rates "på"', () => {
     expect(unitOf('Varje konsult har ungefär 1 100 debiterbara timmar om året.', '1 100', 'sv')).toEqual({ hour: 1, year: -1, person: -1 })
   })
 })
+
+describe('readQuantities: an amount "those X average" refers back to', () => {
+  it('reads "those repairs average $540" per repair', () => {
+    expect(unitOf('About 2% of returned pallets are damaged, and those claims average $310 each time.', '$310')).toMatchObject({
+      money: 1,
+      'n:claim': -1,
+    })
+    expect(unitOf('Du nämnde att de servrarna kostar er 9 000 euro i månaden.', '9 000', 'sv')).toEqual({ money: 1, month: -1 })
+    expect(unitOf('Var tionde leverans blir försenad och de förseningarna kostar i snitt 900 kr.', '900', 'sv')).toEqual({
+      money: 1,
+      'n:försening': -1,
+    })
+  })
+})
