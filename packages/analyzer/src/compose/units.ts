@@ -2,6 +2,7 @@
 // when, multiplied out, only money¹ and calendar periods summing to −1 remain; the periods then
 // convert to a year (365 days, 52 weeks, 12 months, 4 quarters).
 import { PERIOD_ATOMS, PERIODS_PER_YEAR, type PeriodAtom, type Unit } from '../model.ts'
+import { nounAtom, SEASON_WORDS } from '../read/nouns.ts'
 
 export type MutableUnit = Record<string, number>
 
@@ -52,7 +53,7 @@ export function unitText(unit: Unit): string {
 }
 
 /** A season ("per lot per season", "per säsong", "per vinter") comes round once a year: it is the year. */
-const SEASONS = ['n:season', 'n:säsong', 'n:winter', 'n:vinter', 'n:summer', 'n:sommar']
+const SEASONS = [...new Set([...SEASON_WORDS].map((word) => nounAtom(word).atom))]
 
 /**
  * Derived units as their parts: a kWh is a kW for an hour, so "450 kW for 6,000 hours" meets

@@ -25,6 +25,19 @@ export const MEASURES: ReadonlyArray<readonly [RegExp, string, number]> = [
   [/^(pallets?|pallar|pall)$/, 'pallet', 1],
 ]
 
+/** A season comes round once a year: "per season", "per vinter" are per year. */
+export const SEASON_WORDS: ReadonlySet<string> = new Set([
+  'season',
+  'säsong',
+  'säsongen',
+  'winter',
+  'vinter',
+  'vintern',
+  'summer',
+  'sommar',
+  'sommaren',
+])
+
 const ENTITY_IDS = new Set<string>(Object.keys(ENTITIES))
 
 /** Words for one thing that the entity list keeps apart: a booked time is a visit is an appointment. */

@@ -60,6 +60,12 @@ const afterAmount = (match: RegExpExecArray, text: string): boolean =>
 const word = (value: Record<string, number>, key: string | undefined): number | undefined =>
   key === undefined ? undefined : value[key.toLowerCase()]
 
+/** Every number word in English and Swedish, and the article as one ("one day in five", "a third"). */
+const WORD_NUMBERS: Readonly<Record<string, number>> = { ...EN_UNITS, ...EN_TENS, ...SV_UNITS, ...SV_TENS, ...SV_ONES, a: 1, an: 1 }
+
+/** The value of one number word ("five", "två", "twenty"), or undefined. */
+export const wordNumber = (key: string | undefined): number | undefined => word(WORD_NUMBERS, key)
+
 /** Phrases of time and quantity that are numbers in words. */
 const PHRASES: ReadonlyArray<Rewrite> = [
   { pattern: /\b(?:an|one)\s+hour\s+and\s+a\s+half\b/giu, replace: () => '1.5 hours' },
@@ -120,7 +126,7 @@ const PHRASES: ReadonlyArray<Rewrite> = [
 const CLOSING_NUMBERS: Rewrite = {
   pattern:
     /(?<=\b(?:it's|it is|it takes|that's|takes|down to|tar det|är det|blir det|det är|ner till|räcker|räcker det med|räcker med)\s+(?:about|only|just|roughly|bara|cirka|ca|runt|endast)?\s*)(one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|en|ett|två|tre|fyra|fem|sex|sju|åtta|nio|tio|tolv|femton|tjugo)(?!\p{L})/giu,
-  replace: (m) => `${word({ ...EN_UNITS, ...EN_TENS, ...SV_UNITS, ...SV_TENS, en: 1, ett: 1 }, m[1]) ?? ''}`,
+  replace: (m) => `${wordNumber(m[1]) ?? ''}`,
 }
 
 const EN_SMALL = [...Object.keys(EN_UNITS), ...Object.keys(EN_TENS)].join('|')
@@ -142,7 +148,7 @@ function compoundValue(tokens: readonly string[]): number | undefined {
       current = 0
     } else if (scale === 100) current = (current || 1) * 100
     else {
-      const value = word({ ...EN_UNITS, ...EN_TENS, ...SV_UNITS, ...SV_TENS, ...SV_ONES }, token)
+      const value = wordNumber(token)
       if (value === undefined) return undefined
       current += value
     }

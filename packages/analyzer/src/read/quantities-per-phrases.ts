@@ -1,6 +1,6 @@
 // The per-what phrases around a figure: "per user per month", "/bil/mån", "28 kr milen" after it, a
 // rate's compound noun ("milkostnaden", "hourly rate") or a label's "per" ("Kostnad per körning:") before it.
-import { NOT_NOUNS } from './nouns.ts'
+import { NOT_NOUNS, SEASON_WORDS } from './nouns.ts'
 import { PERIOD_ADVERBS, PERIOD_WORDS, type Period } from './vocabulary.ts'
 
 interface PerPhrases {
@@ -8,9 +8,6 @@ interface PerPhrases {
   periods: Period[]
   length: number
 }
-
-/** A season comes round once a year: "per season", "per vinter" are per year. */
-const SEASONS = new Set(['season', 'säsong', 'säsongen', 'winter', 'vinter', 'vintern', 'summer', 'sommar', 'sommaren'])
 
 /** Words that end no compound noun after "per": "per seat upfront", "per user included", "per site annually". */
 const NOT_A_COMPOUND_END =
@@ -79,7 +76,7 @@ export function persAfter(text: string, measure = false): PerPhrases {
     const period =
       PERIOD_WORDS.get(first) ??
       PERIOD_ADVERBS.get(first) ??
-      (SEASONS.has(first) ? 'year' : undefined) ??
+      (SEASON_WORDS.has(first) ? 'year' : undefined) ??
       (second !== undefined && PERIOD_WORDS.get(second) === 'hour' && !NOT_NOUNS.has(first) ? 'hour' : undefined)
     if (period !== undefined) {
       periods.push(period)

@@ -2,38 +2,13 @@
 // "2 of every 10", "var tjugonde patient".
 import type { Quantity } from '../model.ts'
 import { asRange, readBareRanges } from './levels-and-ranges.ts'
+import { wordNumber } from './number-words.ts'
 import { clausePeriod } from './quantities-clause-periods.ts'
 import { sentencesOf } from './sentences.ts'
 import { unicodeWords } from './word-boundary.ts'
 
-const SMALL_NUMBERS: Readonly<Record<string, number>> = {
-  one: 1,
-  a: 1,
-  an: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  twenty: 20,
-  en: 1,
-  ett: 1,
-  två: 2,
-  tre: 3,
-  fyra: 4,
-  fem: 5,
-  sex: 6,
-  sju: 7,
-  åtta: 8,
-  nio: 9,
-  tio: 10,
-}
 const numberOf = (word: string | undefined): number | undefined =>
-  word === undefined ? undefined : (SMALL_NUMBERS[word.toLowerCase()] ?? (/^\d+$/.test(word) ? Number(word) : undefined))
+  word === undefined ? undefined : (wordNumber(word) ?? (/^\d+$/.test(word) ? Number(word) : undefined))
 
 const ORDINALS: Readonly<Record<string, number>> = {
   andra: 2,

@@ -7,7 +7,7 @@ import { lead } from './clauses.ts'
 import { unicodeWords } from '../read/word-boundary.ts'
 
 /** "It costs $14,400 a year …", "Det kostar 2 900 kr i månaden": a sentence that opens on what "it" costs names the offer. */
-const IT_COSTS = /^\s*(?:it|this|det|detta)\s+(?:costs|kostar|runs|is)\s+(?:just\s+|only\s+|bara\s+|endast\s+)?$/iu
+const IT_COSTS = /^\s*(?:it|this|det|detta)\s+(?:costs|kostar|runs)\s+(?:just\s+|only\s+|bara\s+|endast\s+)?$/iu
 
 /** A short label before a colon and nothing else. */
 const LABEL_ONLY = /^\s*[\p{L}][\p{L}\s,&/-]{2,40}:\s*$/u
